@@ -1,0 +1,359 @@
+/// Cuts a byte stream into checksum-valid sentences, incrementally and without copying.
+///
+/// Feed it bytes in any chunking — one at a time, random splits, a whole file — and it hands out the same sentences.
+/// A sentence that lies wholly inside a chunk is handed out as a view into that chunk; one split across chunks is
+/// gathered in the framer's own buffer, allocated once at `init` and never grown, so memory stays bounded whatever
+/// the input.
+///
+///     var framer = Framer()
+///     try framer.feed(bytes) { event in
+///         if case .sentence(let sentence) = event { … }
+///     }
+///     try framer.finish { event in … }   // a last sentence with no final newline
+///
+/// It accepts `\n`, `\r\n` and `\r\r\n` line endings; skips garbage before `$`/`!` (including `$$GPGGA`), `#` comment
+/// lines and u-blox UBX binary frames; restarts at any `$` or `!` inside a sentence (receivers that drop bytes glue
+/// sentences together); and rejects lines longer than ``maximumLength``, then resynchronises at the next line or
+/// sentence start. Checksum hex digits may be upper or lower case. Every outcome is counted in ``statistics``.
+public struct Framer: ~Copyable {
+    /// What to do with a sentence that has no `*hh` checksum.
+    public enum ChecksumPolicy: Sendable {
+        /// Reject it and count it in ``FramerStatistics/missingChecksums`` (the default).
+        case required
+        /// Accept it; old receivers send none. It is still counted, in ``FramerStatistics/sentencesWithoutChecksum``.
+        case optional
+    }
+
+    /// The longest sentence accepted, from `$` to the last checksum digit, without the line ending.
+    public let maximumLength: Int
+    /// What to do with sentences that have no checksum.
+    public let checksumPolicy: ChecksumPolicy
+    /// Counters for everything fed so far.
+    public private(set) var statistics = FramerStatistics()
+    /// The line the framer is on: 1 plus the number of `\n` seen.
+    public private(set) var line = 1
+
+    /// A sentence split across chunks: its bytes so far (`$` first) and the XOR of all but the first.
+    private let pending: UnsafeMutablePointer<UInt8>
+    private var pendingCount = 0
+    private var pendingXor: UInt8 = 0
+    private var state = State.idle
+    /// `true` when nothing but line endings has been seen since the last line ending (so `#` starts a comment).
+    private var atLineStart = true
+
+    private enum State {
+        /// Between sentences.
+        case idle
+        /// Inside a sentence that began in an earlier chunk (its start is in `pending`).
+        case sentence
+        /// Inside a `#` comment line.
+        case comment
+        /// Inside a line that grew too long; skipping to the next line or sentence start.
+        case overlong
+        /// Inside a UBX frame (`B5 62 class id length(2) payload checksum(2)`): bytes consumed so far, and the
+        /// payload length once known.
+        case binaryFrame(consumed: Int, payloadLength: Int)
+    }
+
+    /// The largest UBX payload skipped as a frame. A larger length field means the `B5 62` was not a frame start
+    /// after all, and its bytes count as garbage instead of hiding up to 64 KiB of NMEA.
+    static let maximumBinaryPayload = 4096
+
+    /// Makes a framer.
+    /// - Parameters:
+    ///   - maximumLength: the longest sentence to accept. NMEA 0183 allows 82 characters, RTK receivers send ~120
+    ///     and u-blox `$PUBX,03` with many satellites passes 400, so the default is 1024.
+    ///   - checksumPolicy: whether a sentence without checksum is rejected (the default) or accepted.
+    public init(maximumLength: Int = 1024, checksumPolicy: ChecksumPolicy = .required) {
+        precondition(maximumLength >= 8, "a sentence needs at least 8 characters")
+        self.maximumLength = maximumLength
+        self.checksumPolicy = checksumPolicy
+        pending = .allocate(capacity: maximumLength + 1)
+    }
+
+    deinit {
+        pending.deallocate()
+    }
+
+    /// Frames `bytes`, calling `body` for each sentence and each rejected line, in input order.
+    ///
+    /// The views handed to `body` are valid only during the call.
+    /// - Complexity: O(*n*) in the number of bytes; no allocation.
+    public mutating func feed<E: Error>(
+        _ bytes: UnsafeRawBufferPointer, _ body: (FramerEvent) throws(E) -> Void
+    ) throws(E) {
+        guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
+        statistics.bytes += bytes.count
+        var cursor = base.assumingMemoryBound(to: UInt8.self)
+        let end = cursor + bytes.count
+        while cursor < end {
+            switch state {
+            case .idle: cursor = try frameSentences(from: cursor, to: end, body)
+            case .sentence: cursor = try continueSentence(from: cursor, to: end, body)
+            case .comment: cursor = skipComment(from: cursor, to: end)
+            case .overlong: cursor = skipOverlong(from: cursor, to: end)
+            case .binaryFrame(let consumed, let payloadLength):
+                cursor = skipBinaryFrame(from: cursor, to: end, consumed: consumed, payloadLength: payloadLength)
+            }
+        }
+    }
+
+    /// Frames bytes held in any contiguous collection (`[UInt8]`, `ArraySlice`, `Data`…).
+    public mutating func feed<Bytes: Sequence<UInt8>, E: Error>(
+        _ bytes: Bytes, _ body: (FramerEvent) throws(E) -> Void
+    ) throws(E) {
+        func frame(_ buffer: UnsafeRawBufferPointer) -> Result<Void, E> {
+            do throws(E) {
+                return .success(try feed(buffer, body))
+            } catch {
+                return .failure(error)
+            }
+        }
+        let result = bytes.withContiguousStorageIfAvailable { frame(UnsafeRawBufferPointer($0)) }
+            ?? Array(bytes).withUnsafeBytes { frame($0) }
+        try result.get()
+    }
+
+    /// Ends the input: a sentence still open is completed as if its line had ended (files often lack a final
+    /// newline), and the framer is ready for a new stream.
+    public mutating func finish<E: Error>(_ body: (FramerEvent) throws(E) -> Void) throws(E) {
+        switch state {
+        case .sentence:
+            state = .idle
+            try complete(UnsafePointer(pending), count: pendingCount, xor: pendingXor, lineEnded: true, body)
+        case .binaryFrame(let consumed, _):
+            statistics.garbageBytes += consumed
+        case .idle, .comment, .overlong:
+            break
+        }
+        state = .idle
+        pendingCount = 0
+        atLineStart = true
+    }
+
+    // MARK: States
+
+    /// Between sentences: frames every sentence that lies wholly in `[start, end)` straight from the caller's bytes.
+    private mutating func frameSentences<E: Error>(
+        from start: UnsafePointer<UInt8>, to end: UnsafePointer<UInt8>, _ body: (FramerEvent) throws(E) -> Void
+    ) throws(E) -> UnsafePointer<UInt8> {
+        var cursor = start
+        while cursor < end {
+            let byte = cursor.pointee
+            switch byte {
+            case UInt8(ascii: "$"), UInt8(ascii: "!"):
+                atLineStart = false
+                let limit = end - cursor > maximumLength ? cursor + maximumLength + 1 : end
+                let (stop, xor) = ByteScan.scan(from: cursor + 1, to: limit)
+                if stop < limit {
+                    try complete(cursor, count: stop - cursor, xor: xor, lineEnded: isLineEnd(stop.pointee), body)
+                    cursor = stop
+                } else if stop - cursor > maximumLength {
+                    try reject(.overlong(limit: maximumLength), cursor, count: maximumLength, body)
+                    state = .overlong
+                    return stop
+                } else {
+                    // The chunk ends inside this sentence: keep it for the next chunk.
+                    pendingCount = stop - cursor
+                    pending.update(from: cursor, count: pendingCount)
+                    pendingXor = xor
+                    state = .sentence
+                    return end
+                }
+            case UInt8(ascii: "\n"):
+                line += 1
+                atLineStart = true
+                cursor += 1
+            case UInt8(ascii: "\r"):
+                atLineStart = true
+                cursor += 1
+            case UInt8(ascii: "#") where atLineStart:
+                statistics.commentLines += 1
+                state = .comment
+                return cursor + 1
+            case 0xB5:
+                state = .binaryFrame(consumed: 1, payloadLength: 0)
+                return cursor + 1
+            default:
+                statistics.garbageBytes += 1
+                atLineStart = false
+                cursor += 1
+            }
+        }
+        return end
+    }
+
+    /// Inside a sentence begun in an earlier chunk: gathers its bytes until it ends.
+    private mutating func continueSentence<E: Error>(
+        from start: UnsafePointer<UInt8>, to end: UnsafePointer<UInt8>, _ body: (FramerEvent) throws(E) -> Void
+    ) throws(E) -> UnsafePointer<UInt8> {
+        let room = maximumLength + 1 - pendingCount
+        let limit = end - start > room ? start + room : end
+        let (stop, xor) = ByteScan.scan(from: start, to: limit)
+        (pending + pendingCount).update(from: start, count: stop - start)
+        pendingCount += stop - start
+        pendingXor ^= xor
+        if stop < limit {
+            state = .idle
+            try complete(UnsafePointer(pending), count: pendingCount, xor: pendingXor,
+                         lineEnded: isLineEnd(stop.pointee), body)
+            return stop
+        }
+        if pendingCount > maximumLength {
+            try reject(.overlong(limit: maximumLength), UnsafePointer(pending), count: maximumLength, body)
+            state = .overlong
+        }
+        return stop
+    }
+
+    private mutating func skipComment(from start: UnsafePointer<UInt8>, to end: UnsafePointer<UInt8>)
+        -> UnsafePointer<UInt8>
+    {
+        var cursor = start
+        while cursor < end && !isLineEnd(cursor.pointee) { cursor += 1 }
+        if cursor < end { state = .idle }
+        return cursor
+    }
+
+    /// Skips the rest of an overlong line, up to a line ending, a sentence start, or binary data.
+    private mutating func skipOverlong(from start: UnsafePointer<UInt8>, to end: UnsafePointer<UInt8>)
+        -> UnsafePointer<UInt8>
+    {
+        let stop = ByteScan.scan(from: start, to: end).stop
+        if stop < end { state = .idle }
+        return stop
+    }
+
+    /// Skips a UBX frame: `B5 62`, class, id, a little-endian payload length, the payload and two checksum bytes.
+    private mutating func skipBinaryFrame(
+        from start: UnsafePointer<UInt8>, to end: UnsafePointer<UInt8>, consumed: Int, payloadLength: Int
+    ) -> UnsafePointer<UInt8> {
+        var cursor = start
+        var consumed = consumed
+        var payloadLength = payloadLength
+        while consumed < 6 && cursor < end {
+            let byte = cursor.pointee
+            switch consumed {
+            case 1 where byte != 0x62:
+                // Not a frame: the B5 was garbage, and this byte is looked at afresh.
+                statistics.garbageBytes += 1
+                atLineStart = false
+                state = .idle
+                return cursor
+            case 4: payloadLength = Int(byte)
+            case 5: payloadLength |= Int(byte) << 8
+            default: break
+            }
+            consumed += 1
+            cursor += 1
+        }
+        if consumed == 6 && payloadLength > Framer.maximumBinaryPayload {
+            statistics.garbageBytes += consumed
+            atLineStart = false
+            state = .idle
+            return cursor
+        }
+        let frameLength = 8 + payloadLength
+        let step = min(frameLength - consumed, end - cursor)
+        consumed += step
+        cursor += step
+        if consumed == frameLength {
+            statistics.binaryFrameBytes += frameLength
+            atLineStart = false
+            state = .idle
+        } else {
+            state = .binaryFrame(consumed: consumed, payloadLength: payloadLength)
+        }
+        return cursor
+    }
+
+    // MARK: Checking a sentence
+
+    /// Checks a sentence that ended (at a line ending when `lineEnded`, else at another stop byte) and hands it or
+    /// its rejection to `body`. `xor` covers every byte after the start character.
+    @inline(__always)
+    private mutating func complete<E: Error>(
+        _ start: UnsafePointer<UInt8>, count: Int, xor: UInt8, lineEnded: Bool,
+        _ body: (FramerEvent) throws(E) -> Void
+    ) throws(E) {
+        if count == 1 {
+            // A lone `$` (as in `$$GPGGA`) is noise, not a sentence.
+            statistics.garbageBytes += 1
+            return
+        }
+        switch Framer.check(start, count: count, xor: xor, lineEnded: lineEnded, policy: checksumPolicy) {
+        case .success(let (length, checksum)):
+            let sentence: Sentence
+            do {
+                sentence = try Sentence(
+                    unchecked: UnsafeRawBufferPointer(start: start, count: length), checksum: checksum, line: line)
+            } catch {
+                try reject(error, start, count: count, body)
+                return
+            }
+            statistics.sentences += 1
+            if checksum == nil { statistics.sentencesWithoutChecksum += 1 }
+            try body(.sentence(sentence))
+        case .failure(let error):
+            try reject(error, start, count: count, body)
+        }
+    }
+
+    private mutating func reject<E: Error>(
+        _ error: NMEAError, _ start: UnsafePointer<UInt8>, count: Int, _ body: (FramerEvent) throws(E) -> Void
+    ) throws(E) {
+        statistics.count(error)
+        try body(.rejected(Rejection(error: error, bytes: UnsafeRawBufferPointer(start: start, count: count),
+                                     line: line)))
+    }
+
+    /// Checks the checksum of the `count` bytes at `start` (start character first; `xor` covers the rest).
+    /// - Returns: the length of the sentence without `*hh`, and the checksum (`nil` when there was none).
+    @inline(__always)
+    static func check(
+        _ start: UnsafePointer<UInt8>, count: Int, xor: UInt8, lineEnded: Bool, policy: ChecksumPolicy
+    ) -> Result<(Int, UInt8?), NMEAError> {
+        if count >= 4 && start[count - 3] == UInt8(ascii: "*") {
+            let high = start[count - 2]
+            let low = start[count - 1]
+            guard let highValue = hexDigitValue(high), let lowValue = hexDigitValue(low) else {
+                return .failure(lineEnded ? .malformedChecksum : .truncated)
+            }
+            let found = highValue << 4 | lowValue
+            let calculated = xor ^ UInt8(ascii: "*") ^ high ^ low
+            guard found == calculated else { return .failure(.checksumMismatch(calculated: calculated, found: found)) }
+            return .success((count - 3, found))
+        }
+        // Without `*hh` at its end, a sentence cut off by something other than a line ending is just cut off.
+        guard lineEnded else { return .failure(.truncated) }
+        var cursor = start + 1
+        while cursor < start + count {
+            if cursor.pointee == UInt8(ascii: "*") { return .failure(.malformedChecksum) }
+            cursor += 1
+        }
+        guard policy == .optional else { return .failure(.missingChecksum) }
+        return .success((count, nil))
+    }
+}
+
+@inline(__always)
+private func isLineEnd(_ byte: UInt8) -> Bool {
+    byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r")
+}
+
+/// What the framer hands out: a sentence, or a line it rejected and why.
+public enum FramerEvent {
+    /// A sentence whose checksum matched (or that had none, under ``Framer/ChecksumPolicy/optional``).
+    case sentence(Sentence)
+    /// Something sentence-shaped that was not a valid sentence.
+    case rejected(Rejection)
+}
+
+/// A rejected line: why, the offending bytes (a borrowed view, valid only during the callback), and where.
+public struct Rejection {
+    public let error: NMEAError
+    /// The bytes from the start character; for an overlong line, only the first ``Framer/maximumLength``.
+    public let bytes: UnsafeRawBufferPointer
+    /// The line it was on.
+    public let line: Int
+}

@@ -1,0 +1,65 @@
+/// What the framer has seen: one counter for every way a byte can end up.
+public struct FramerStatistics: Hashable, Sendable {
+    /// Sentences handed out (checksum valid, or without checksum where the policy allows it).
+    public var sentences = 0
+    /// Of ``sentences``, those that carried no checksum (accepted under ``Framer/ChecksumPolicy/optional``).
+    public var sentencesWithoutChecksum = 0
+    /// Sentences whose checksum did not match.
+    public var checksumMismatches = 0
+    /// Sentences rejected because they had no checksum.
+    public var missingChecksums = 0
+    /// Sentences whose `*` was not followed by two hexadecimal digits.
+    public var malformedChecksums = 0
+    /// Lines that grew past the length limit.
+    public var overlong = 0
+    /// Sentences cut off by another `$`/`!` or by binary data before their line ended.
+    public var truncated = 0
+    /// Sentences with an empty address field.
+    public var badAddresses = 0
+    /// Bytes outside any sentence that were not line endings, comments or recognised binary frames.
+    public var garbageBytes = 0
+    /// Bytes of u-blox UBX binary frames skipped whole.
+    public var binaryFrameBytes = 0
+    /// `#` comment lines skipped.
+    public var commentLines = 0
+    /// Every byte fed in.
+    public var bytes = 0
+
+    public init() {}
+
+    /// Every sentence-shaped thing that was rejected.
+    public var rejected: Int {
+        checksumMismatches + missingChecksums + malformedChecksums + overlong + truncated + badAddresses
+    }
+
+    /// Adds `error` to its counter.
+    mutating func count(_ error: NMEAError) {
+        switch error {
+        case .checksumMismatch: checksumMismatches += 1
+        case .missingChecksum: missingChecksums += 1
+        case .malformedChecksum: malformedChecksums += 1
+        case .overlong: overlong += 1
+        case .truncated: truncated += 1
+        case .badAddress: badAddresses += 1
+        case .wrongType, .tooFewFields, .badField: break
+        }
+    }
+
+    /// The sum of two sets of counters.
+    public static func + (lhs: FramerStatistics, rhs: FramerStatistics) -> FramerStatistics {
+        var sum = lhs
+        sum.sentences += rhs.sentences
+        sum.sentencesWithoutChecksum += rhs.sentencesWithoutChecksum
+        sum.checksumMismatches += rhs.checksumMismatches
+        sum.missingChecksums += rhs.missingChecksums
+        sum.malformedChecksums += rhs.malformedChecksums
+        sum.overlong += rhs.overlong
+        sum.truncated += rhs.truncated
+        sum.badAddresses += rhs.badAddresses
+        sum.garbageBytes += rhs.garbageBytes
+        sum.binaryFrameBytes += rhs.binaryFrameBytes
+        sum.commentLines += rhs.commentLines
+        sum.bytes += rhs.bytes
+        return sum
+    }
+}

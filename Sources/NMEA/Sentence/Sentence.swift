@@ -1,0 +1,126 @@
+/// A checksum-valid NMEA sentence: a borrowed view into the bytes it was framed from, with no copy and no `String`.
+///
+/// A `Sentence` is valid only inside the closure that received it (``Framer/feed(_:_:)``,
+/// ``Sentence/withParsing(_:_:)``): it points into the caller's buffer or the framer's own. Decode it there, or copy
+/// what you need out of it. Decoded types such as ``RMC`` and ``GGA`` hold no pointers and may be kept.
+///
+///     $GPRMC,123519,A,4807.038,N,01131.000,E,022.4,084.4,230394,003.1,W*6A
+///     ^start ^address                                                    ^ checksum (not part of `bytes`)
+public struct Sentence {
+    /// From the start character (`$` or `!`) up to the last byte before `*`; no checksum, no line ending.
+    public let bytes: UnsafeRawBufferPointer
+    /// The talker (`GP`), or ``Talker/proprietary``.
+    public let talker: Talker
+    /// The type (`RMC`), or the whole address of a proprietary sentence (`PUBX`).
+    public let type: SentenceType
+    /// The checksum the sentence carried, or `nil` when it had none and the framer accepted that.
+    public let checksum: UInt8?
+    /// The input line the sentence was on (1 for the first), or 0 when it did not come from a ``Framer``.
+    public let line: Int
+    /// Offset in `bytes` of the first field after the address; `bytes.count + 1` when the address stands alone.
+    let fieldsOffset: Int
+
+    /// Makes a view of `bytes`, which must start with `$` or `!` and end before any `*hh`.
+    ///
+    /// The framer calls this after checking the checksum; call it yourself only for bytes you have checked.
+    /// - Throws: ``NMEAError/badAddress`` when the address field is empty.
+    public init(unchecked bytes: UnsafeRawBufferPointer, checksum: UInt8?, line: Int = 0) throws(NMEAError) {
+        guard bytes.count >= 2, let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else {
+            throw .badAddress
+        }
+        var addressEnd = 1
+        while addressEnd < bytes.count && base[addressEnd] != UInt8(ascii: ",") { addressEnd += 1 }
+        let addressLength = addressEnd - 1
+        guard addressLength >= 1 else { throw .badAddress }
+        let address = base + 1
+        if address[0] == UInt8(ascii: "P") && !Sentence.isStandard(address: address, length: addressLength) {
+            talker = .proprietary
+            type = SentenceType(bytes: address, count: addressLength)
+        } else {
+            talker = Talker(address[0], addressLength > 1 ? address[1] : 0)
+            type = addressLength > 2 ? SentenceType(bytes: address + 2, count: addressLength - 2) : SentenceType(rawValue: 0)
+        }
+        self.bytes = bytes
+        self.checksum = checksum
+        self.line = line
+        fieldsOffset = addressEnd + 1
+    }
+
+    /// `true` for a `P`-talker address that is really a standard sentence (`PQGSA` from Quectel receivers).
+    static func isStandard(address: UnsafePointer<UInt8>, length: Int) -> Bool {
+        guard length == 5 else { return false }
+        switch SentenceType(bytes: address + 2, count: 3) {
+        case .gsa, .gsv, .rmc, .gga, .gll, .vtg, .zda, .gns, .gst: return true
+        default: return false
+        }
+    }
+
+    /// `true` when the sentence starts with `!` (AIS and other encapsulated data).
+    public var isEncapsulated: Bool { bytes[0] == UInt8(ascii: "!") }
+
+    /// The address field: `GPRMC` for `$GPRMC,…`.
+    public var address: Field {
+        Field(UnsafeRawBufferPointer(rebasing: bytes[1..<(fieldsOffset - 1)]))
+    }
+
+    /// A reader positioned at the first field after the address.
+    public var fieldReader: FieldReader { FieldReader(self) }
+
+    /// The fields after the address, in order.
+    public var fields: [Field] {
+        var reader = fieldReader
+        var result: [Field] = []
+        while let field = reader.nextField() { result.append(field) }
+        return result
+    }
+
+    /// The number of fields after the address (commas + 1, or 0 when the address stands alone).
+    public var fieldCount: Int {
+        if fieldsOffset > bytes.count { return 0 }
+        var count = 1
+        for byte in bytes[fieldsOffset...] where byte == UInt8(ascii: ",") { count += 1 }
+        return count
+    }
+
+    /// The field at `index`, counting from 1 for the first field after the address as field diagrams do;
+    /// `nil` past the last field.
+    /// - Complexity: O(*n*) in the length of the sentence.
+    public func field(_ index: Int) -> Field? {
+        guard index >= 1 else { return nil }
+        var reader = fieldReader
+        for _ in 1..<index where reader.nextField() == nil { return nil }
+        return reader.nextField()
+    }
+}
+
+extension Sentence {
+    /// Checks one line of NMEA (with or without its line ending) and calls `body` with the sentence.
+    ///
+    ///     let rmc = try Sentence.withParsing("$GPRMC,…*6A") { sentence throws(NMEAError) in try RMC(sentence) }
+    ///
+    /// - Throws: the framer's error for the line (``NMEAError/checksumMismatch(calculated:found:)``…), or
+    ///   whatever `body` throws.
+    public static func withParsing<R>(
+        _ line: some StringProtocol, checksumPolicy: Framer.ChecksumPolicy = .required,
+        _ body: (Sentence) throws(NMEAError) -> R
+    ) throws(NMEAError) -> R {
+        var text = String(line)
+        let outcome = text.withUTF8 { buffer -> Result<R, NMEAError> in
+            var framer = Framer(maximumLength: max(buffer.count, 8), checksumPolicy: checksumPolicy)
+            var outcome: Result<R, NMEAError>?
+            let events: (FramerEvent) -> Void = { event in
+                guard outcome == nil else { return }
+                switch event {
+                case .sentence(let sentence):
+                    do throws(NMEAError) { outcome = .success(try body(sentence)) } catch { outcome = .failure(error) }
+                case .rejected(let rejection):
+                    outcome = .failure(rejection.error)
+                }
+            }
+            framer.feed(UnsafeRawBufferPointer(buffer), events)
+            framer.finish(events)
+            return outcome ?? .failure(.truncated)
+        }
+        return try outcome.get()
+    }
+}

@@ -1,0 +1,52 @@
+/// DTM, datum reference: the datum positions are given in, and its offset from the reference datum.
+///
+///     $GPDTM,W84,,0.0,N,0.0,E,0.0,W84*6F
+///
+///            1   2 3   4 5   6 7   8
+///     $--DTM,ccc,a,x.x,a,x.x,a,x.x,ccc*hh
+///
+/// 1. Local datum: `W84` WGS 84, `W72` WGS 72, `S85` SGS 85, `P90` PE 90, `999` user defined, or an IHO code
+/// 2. Local datum subdivision code
+/// 3. 4. Latitude offset, minutes, `N`/`S`
+/// 5. 6. Longitude offset, minutes, `E`/`W`
+/// 7. Altitude offset, metres
+/// 8. Reference datum
+public struct DTM: DecodableSentence, Hashable {
+    public static var sentenceType: SentenceType { .dtm }
+
+    public var talker: Talker
+    public var localDatum: ShortText
+    public var subdivision: ShortText
+    /// Minutes of arc, negative south.
+    public var latitudeOffsetMinutes: FixedPoint?
+    /// Minutes of arc, negative west.
+    public var longitudeOffsetMinutes: FixedPoint?
+    public var altitudeOffsetMeters: FixedPoint?
+    public var referenceDatum: ShortText
+
+    public init(
+        talker: Talker = .gps, localDatum: ShortText, subdivision: ShortText = "",
+        latitudeOffsetMinutes: FixedPoint?, longitudeOffsetMinutes: FixedPoint?, altitudeOffsetMeters: FixedPoint?,
+        referenceDatum: ShortText
+    ) {
+        self.talker = talker
+        self.localDatum = localDatum
+        self.subdivision = subdivision
+        self.latitudeOffsetMinutes = latitudeOffsetMinutes
+        self.longitudeOffsetMinutes = longitudeOffsetMinutes
+        self.altitudeOffsetMeters = altitudeOffsetMeters
+        self.referenceDatum = referenceDatum
+    }
+
+    public init(_ sentence: Sentence) throws(NMEAError) {
+        var fields = sentence.fieldReader
+        talker = sentence.talker
+        localDatum = fields.text()
+        subdivision = fields.text()
+        latitudeOffsetMinutes = try fields.signed(negative: UInt8(ascii: "S"))
+        longitudeOffsetMinutes = try fields.signed(negative: UInt8(ascii: "W"))
+        altitudeOffsetMeters = try fields.fixedPoint()
+        referenceDatum = fields.text()
+        try fields.require(8)
+    }
+}

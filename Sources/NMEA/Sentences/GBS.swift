@@ -1,0 +1,67 @@
+/// GBS, GNSS satellite fault detection (RAIM): expected errors and the satellite most likely to have failed.
+///
+///     $GPGBS,235458.00,1.4,1.3,3.1,03,,-21.4,3.8,1,0*5B
+///
+///            1         2   3   4   5  6   7   8   9 10
+///     $--GBS,hhmmss.ss,x.x,x.x,x.x,xx,x.x,x.x,x.x,h,h*hh
+///
+///  1. UTC time of the fix this refers to
+///  2. Expected error in latitude, metres
+///  3. Expected error in longitude, metres
+///  4. Expected error in altitude, metres
+///  5. PRN of the most likely failed satellite
+///  6. Probability of missed detection for that satellite
+///  7. Estimated bias of that satellite, metres
+///  8. Standard deviation of the bias estimate, metres
+///  9. System ID (NMEA 4.10)
+/// 10. Signal ID (NMEA 4.10)
+public struct GBS: DecodableSentence, Hashable {
+    public static var sentenceType: SentenceType { .gbs }
+
+    public var talker: Talker
+    public var time: UTCTime?
+    public var latitudeErrorMeters: FixedPoint?
+    public var longitudeErrorMeters: FixedPoint?
+    public var altitudeErrorMeters: FixedPoint?
+    public var failedSatellite: Int?
+    public var missedDetectionProbability: FixedPoint?
+    public var biasMeters: FixedPoint?
+    public var biasStandardDeviationMeters: FixedPoint?
+    public var systemID: UInt8?
+    public var signalID: UInt8?
+
+    public init(
+        talker: Talker = .gps, time: UTCTime?, latitudeErrorMeters: FixedPoint?, longitudeErrorMeters: FixedPoint?,
+        altitudeErrorMeters: FixedPoint?, failedSatellite: Int? = nil, missedDetectionProbability: FixedPoint? = nil,
+        biasMeters: FixedPoint? = nil, biasStandardDeviationMeters: FixedPoint? = nil, systemID: UInt8? = nil,
+        signalID: UInt8? = nil
+    ) {
+        self.talker = talker
+        self.time = time
+        self.latitudeErrorMeters = latitudeErrorMeters
+        self.longitudeErrorMeters = longitudeErrorMeters
+        self.altitudeErrorMeters = altitudeErrorMeters
+        self.failedSatellite = failedSatellite
+        self.missedDetectionProbability = missedDetectionProbability
+        self.biasMeters = biasMeters
+        self.biasStandardDeviationMeters = biasStandardDeviationMeters
+        self.systemID = systemID
+        self.signalID = signalID
+    }
+
+    public init(_ sentence: Sentence) throws(NMEAError) {
+        var fields = sentence.fieldReader
+        talker = sentence.talker
+        time = try fields.time()
+        latitudeErrorMeters = try fields.fixedPoint()
+        longitudeErrorMeters = try fields.fixedPoint()
+        altitudeErrorMeters = try fields.fixedPoint()
+        failedSatellite = try fields.integer()
+        missedDetectionProbability = try fields.fixedPoint()
+        biasMeters = try fields.fixedPoint()
+        biasStandardDeviationMeters = try fields.fixedPoint()
+        systemID = try fields.hexadecimal().map { UInt8(truncatingIfNeeded: $0) }
+        signalID = try fields.hexadecimal().map { UInt8(truncatingIfNeeded: $0) }
+        try fields.require(4)
+    }
+}

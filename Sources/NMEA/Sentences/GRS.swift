@@ -1,0 +1,47 @@
+/// GRS, GNSS range residuals: how far each satellite's range disagreed with the solution.
+///
+///     $GPGRS,220320.0,0,-0.8,-0.2,-0.1,-0.2,0.8,0.6,,,,,,,1,0*59
+///
+///            1         2 3–14                                     15 16
+///     $--GRS,hhmmss.ss,m,x.x,x.x,x.x,x.x,x.x,x.x,x.x,x.x,x.x,x.x,x.x,x.x,h,h*hh
+///
+///  1. UTC time of the GGA or GNS fix these belong to
+///  2. Mode: 0 residuals were used to compute the position, 1 recomputed after it
+///  3.–14. Range residual of each satellite in the GSA order, metres (empty slots kept as `nil`)
+/// 15. System ID (NMEA 4.10)
+/// 16. Signal ID (NMEA 4.10)
+public struct GRS: DecodableSentence, Hashable {
+    public static var sentenceType: SentenceType { .grs }
+
+    public var talker: Talker
+    public var time: UTCTime?
+    public var mode: Int?
+    /// Twelve slots in GSA order; `nil` where the slot was empty.
+    public var residualsMeters: FixedList<12, FixedPoint?>
+    public var systemID: UInt8?
+    public var signalID: UInt8?
+
+    public init(
+        talker: Talker = .gps, time: UTCTime?, mode: Int?, residualsMeters: FixedList<12, FixedPoint?>,
+        systemID: UInt8? = nil, signalID: UInt8? = nil
+    ) {
+        self.talker = talker
+        self.time = time
+        self.mode = mode
+        self.residualsMeters = residualsMeters
+        self.systemID = systemID
+        self.signalID = signalID
+    }
+
+    public init(_ sentence: Sentence) throws(NMEAError) {
+        var fields = sentence.fieldReader
+        talker = sentence.talker
+        time = try fields.time()
+        mode = try fields.integer(in: 0...9)
+        try fields.require(3)
+        residualsMeters = FixedList()
+        for _ in 0..<12 where fields.hasMore { residualsMeters.append(try fields.fixedPoint()) }
+        systemID = try fields.hexadecimal().map { UInt8(truncatingIfNeeded: $0) }
+        signalID = try fields.hexadecimal().map { UInt8(truncatingIfNeeded: $0) }
+    }
+}

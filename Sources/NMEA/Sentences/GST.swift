@@ -1,0 +1,58 @@
+/// GST, GNSS pseudorange error statistics: the receiver's own estimate of its position error.
+///
+///     $GPGST,172814.0,0.006,0.023,0.020,273.6,0.023,0.020,0.031*6A
+///
+///            1         2   3   4   5   6   7   8
+///     $--GST,hhmmss.ss,x.x,x.x,x.x,x.x,x.x,x.x,x.x*hh
+///
+/// 1. UTC time
+/// 2. RMS of the standard deviation of the range inputs, metres
+/// 3. Standard deviation of the semi-major axis of the error ellipse, metres
+/// 4. Standard deviation of the semi-minor axis, metres
+/// 5. Orientation of the semi-major axis, degrees from true north
+/// 6. Standard deviation of latitude error, metres
+/// 7. Standard deviation of longitude error, metres
+/// 8. Standard deviation of altitude error, metres
+public struct GST: DecodableSentence, Hashable {
+    public static var sentenceType: SentenceType { .gst }
+
+    public var talker: Talker
+    public var time: UTCTime?
+    public var rangeRMSMeters: FixedPoint?
+    public var semiMajorMeters: FixedPoint?
+    public var semiMinorMeters: FixedPoint?
+    public var orientationDegrees: FixedPoint?
+    public var latitudeErrorMeters: FixedPoint?
+    public var longitudeErrorMeters: FixedPoint?
+    public var altitudeErrorMeters: FixedPoint?
+
+    public init(
+        talker: Talker = .gps, time: UTCTime?, rangeRMSMeters: FixedPoint?, semiMajorMeters: FixedPoint?,
+        semiMinorMeters: FixedPoint?, orientationDegrees: FixedPoint?, latitudeErrorMeters: FixedPoint?,
+        longitudeErrorMeters: FixedPoint?, altitudeErrorMeters: FixedPoint?
+    ) {
+        self.talker = talker
+        self.time = time
+        self.rangeRMSMeters = rangeRMSMeters
+        self.semiMajorMeters = semiMajorMeters
+        self.semiMinorMeters = semiMinorMeters
+        self.orientationDegrees = orientationDegrees
+        self.latitudeErrorMeters = latitudeErrorMeters
+        self.longitudeErrorMeters = longitudeErrorMeters
+        self.altitudeErrorMeters = altitudeErrorMeters
+    }
+
+    public init(_ sentence: Sentence) throws(NMEAError) {
+        var fields = sentence.fieldReader
+        talker = sentence.talker
+        time = try fields.time()
+        rangeRMSMeters = try fields.fixedPoint()
+        semiMajorMeters = try fields.fixedPoint()
+        semiMinorMeters = try fields.fixedPoint()
+        orientationDegrees = try fields.fixedPoint()
+        latitudeErrorMeters = try fields.fixedPoint()
+        longitudeErrorMeters = try fields.fixedPoint()
+        altitudeErrorMeters = try fields.fixedPoint()
+        try fields.require(8)
+    }
+}

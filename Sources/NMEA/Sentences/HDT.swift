@@ -1,0 +1,27 @@
+/// HDT, true heading, from a gyrocompass or a dual-antenna GNSS receiver.
+///
+///     $GPHDT,274.07,T*03
+///
+///            1   2
+///     $--HDT,x.x,T*hh
+///
+/// 1. Heading, degrees true
+/// 2. `T`
+public struct HDT: DecodableSentence, Hashable {
+    public static var sentenceType: SentenceType { .hdt }
+
+    public var talker: Talker
+    public var headingDegrees: FixedPoint?
+
+    public init(talker: Talker = .gps, headingDegrees: FixedPoint?) {
+        self.talker = talker
+        self.headingDegrees = headingDegrees
+    }
+
+    public init(_ sentence: Sentence) throws(NMEAError) {
+        var fields = sentence.fieldReader
+        talker = sentence.talker
+        headingDegrees = try fields.fixedPoint()
+        try fields.require(1)
+    }
+}

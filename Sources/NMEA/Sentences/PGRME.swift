@@ -1,0 +1,34 @@
+/// Garmin `$PGRME`, estimated error: horizontal, vertical and spherical position error.
+///
+///     $PGRME,15.0,M,45.0,M,25.0,M*1C
+///
+///           1   2 3   4 5   6
+///     $PGRME,x.x,M,x.x,M,x.x,M*hh
+///
+/// 1. 2. Estimated horizontal position error, metres
+/// 3. 4. Estimated vertical position error, metres
+/// 5. 6. Estimated spherical position error, metres
+public struct PGRME: DecodableSentence, Hashable {
+    public static var sentenceType: SentenceType { .pgrme }
+
+    public var horizontalErrorMeters: FixedPoint?
+    public var verticalErrorMeters: FixedPoint?
+    public var sphericalErrorMeters: FixedPoint?
+
+    public init(horizontalErrorMeters: FixedPoint?, verticalErrorMeters: FixedPoint?,
+                sphericalErrorMeters: FixedPoint?) {
+        self.horizontalErrorMeters = horizontalErrorMeters
+        self.verticalErrorMeters = verticalErrorMeters
+        self.sphericalErrorMeters = sphericalErrorMeters
+    }
+
+    public init(_ sentence: Sentence) throws(NMEAError) {
+        var fields = sentence.fieldReader
+        horizontalErrorMeters = try fields.fixedPoint()
+        fields.skip()
+        verticalErrorMeters = try fields.fixedPoint()
+        fields.skip()
+        sphericalErrorMeters = try fields.fixedPoint()
+        try fields.require(5)
+    }
+}

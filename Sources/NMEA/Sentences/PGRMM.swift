@@ -1,0 +1,21 @@
+/// Garmin `$PGRMM`, map datum: the name of the datum positions are given in.
+///
+///     $PGRMM,WGS 84*06
+///
+///           1
+///     $PGRMM,c--c*hh
+///
+/// 1. Datum name
+public struct PGRMM: DecodableSentence, Hashable {
+    public static var sentenceType: SentenceType { .pgrmm }
+
+    public var datum: ShortText
+
+    public init(datum: ShortText) { self.datum = datum }
+
+    public init(_ sentence: Sentence) throws(NMEAError) {
+        var fields = sentence.fieldReader
+        try fields.require(1)
+        datum = fields.text()
+    }
+}

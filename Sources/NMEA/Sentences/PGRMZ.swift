@@ -1,0 +1,42 @@
+/// Garmin `$PGRMZ`, altitude.
+///
+///     $PGRMZ,246,f,3*1B
+///
+///           1 2 3
+///     $PGRMZ,x,f,x*hh
+///
+/// 1. Altitude
+/// 2. Unit: `f` feet (Garmin's usual) or `m` metres
+/// 3. Fix dimension: 2 user altitude, 3 GPS altitude
+public struct PGRMZ: DecodableSentence, Hashable {
+    public static var sentenceType: SentenceType { .pgrmz }
+
+    /// The altitude in the sentence's unit.
+    public var altitude: FixedPoint?
+    /// `f` or `m` as sent.
+    public var unit: UInt8?
+    public var fixDimension: Int?
+
+    public init(altitude: FixedPoint?, unit: UInt8?, fixDimension: Int?) {
+        self.altitude = altitude
+        self.unit = unit
+        self.fixDimension = fixDimension
+    }
+
+    /// The altitude in metres (feet converted at 0.3048 m each).
+    public var altitudeMeters: Double? {
+        guard let altitude else { return nil }
+        switch unit {
+        case UInt8(ascii: "f"), UInt8(ascii: "F"): return altitude.doubleValue * 0.3048
+        default: return altitude.doubleValue
+        }
+    }
+
+    public init(_ sentence: Sentence) throws(NMEAError) {
+        var fields = sentence.fieldReader
+        altitude = try fields.fixedPoint()
+        unit = try fields.character()
+        fixDimension = try fields.integer(in: 0...3)
+        try fields.require(2)
+    }
+}

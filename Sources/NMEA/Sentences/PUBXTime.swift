@@ -1,0 +1,59 @@
+/// u-blox `$PUBX,04`, time of day and clock information.
+///
+///     $PUBX,04,073731.00,091202,113851.00,1196,15D,1930035,-2660.664,43,*3C
+///
+///          1  2         3      4         5    6   7       8         9
+///     $PUBX,04,hhmmss.ss,ddmmyy,UTC_TOW  ,wwww,ls,clkB   ,clkD     ,granularity*hh
+///
+/// 1. Message ID `04`
+/// 2. UTC time
+/// 3. UTC date, `ddmmyy`
+/// 4. UTC time of week, seconds
+/// 5. UTC week number
+/// 6. Leap seconds; a trailing `D` means the firmware's default, not yet confirmed from the satellites
+/// 7. Receiver clock bias, nanoseconds
+/// 8. Receiver clock drift, nanoseconds per second
+/// 9. Time pulse granularity, nanoseconds
+public struct PUBXTime: DecodableSentence, Hashable {
+    public static var sentenceType: SentenceType { .pubx }
+
+    public var time: UTCTime?
+    public var date: UTCDate?
+    public var timeOfWeekSeconds: FixedPoint?
+    public var weekNumber: Int?
+    public var leapSeconds: Int?
+    /// `true` when the leap seconds value is the firmware default (`15D`).
+    public var leapSecondsAreDefault: Bool
+    public var clockBiasNanoseconds: FixedPoint?
+    public var clockDriftNanosecondsPerSecond: FixedPoint?
+    public var timePulseGranularityNanoseconds: Int?
+
+    public init(_ sentence: Sentence) throws(NMEAError) {
+        var fields = sentence.fieldReader
+        try fields.expectPUBXMessage(4)
+        time = try fields.time()
+        date = try fields.date()
+        timeOfWeekSeconds = try fields.fixedPoint()
+        weekNumber = try fields.integer()
+        let leapIndex = fields.index
+        if let field = fields.nextField(), !field.isEmpty {
+            var bytes = field.bytes[...]
+            leapSecondsAreDefault = bytes.last == UInt8(ascii: "D")
+            if leapSecondsAreDefault { bytes = bytes.dropLast() }
+            var value = 0
+            for byte in bytes {
+                let digit = byte &- UInt8(ascii: "0")
+                guard digit < 10, value < 1000 else { throw .badField(index: leapIndex, reason: .notANumber) }
+                value = value * 10 + Int(digit)
+            }
+            leapSeconds = bytes.isEmpty ? nil : value
+        } else {
+            leapSeconds = nil
+            leapSecondsAreDefault = false
+        }
+        clockBiasNanoseconds = try fields.fixedPoint()
+        clockDriftNanosecondsPerSecond = try fields.fixedPoint()
+        timePulseGranularityNanoseconds = try fields.integer()
+        try fields.require(9)
+    }
+}

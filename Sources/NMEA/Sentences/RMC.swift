@@ -1,0 +1,78 @@
+/// RMC, recommended minimum specific GNSS data: time, date, position, speed and course in one sentence.
+///
+///     $GPRMC,123519,A,4807.038,N,01131.000,E,022.4,084.4,230394,003.1,W*6A
+///     $GNRMC,083559.00,A,4717.11437,N,00833.91522,E,0.004,77.52,091202,,,A,V*57
+///
+///            1         2 3       4 5        6 7   8   9      10  11 12 13
+///     $--RMC,hhmmss.ss,A,ddmm.mm,a,dddmm.mm,a,x.x,x.x,ddmmyy,x.x,a, m, s*hh
+///
+///  1. UTC time
+///  2. Status: `A` valid, `V` warning (no fix)
+///  3. 4. Latitude, `N`/`S`
+///  5. 6. Longitude, `E`/`W`
+///  7. Speed over ground, knots
+///  8. Course over ground, degrees true
+///  9. Date, `ddmmyy`
+/// 10. 11. Magnetic variation, degrees, `E`/`W` (west is negative)
+/// 12. FAA mode indicator (NMEA 2.3 and later)
+/// 13. Navigational status (NMEA 4.10 and later)
+public struct RMC: DecodableSentence, Hashable {
+    public static var sentenceType: SentenceType { .rmc }
+
+    public var talker: Talker
+    public var time: UTCTime?
+    /// `true` for status `A`; `false` for `V` (the receiver has no valid fix) or no status.
+    public var isValid: Bool
+    /// Decimal degrees, negative south.
+    public var latitude: FixedPoint?
+    /// Decimal degrees, negative west.
+    public var longitude: FixedPoint?
+    public var speedKnots: FixedPoint?
+    /// Degrees from true north.
+    public var courseDegrees: FixedPoint?
+    public var date: UTCDate?
+    /// Degrees; negative west.
+    public var magneticVariationDegrees: FixedPoint?
+    public var mode: FAAMode?
+    public var navigationalStatus: NavigationalStatus?
+
+    public init(
+        talker: Talker = .gps, time: UTCTime?, isValid: Bool, latitude: FixedPoint?, longitude: FixedPoint?,
+        speedKnots: FixedPoint? = nil, courseDegrees: FixedPoint? = nil, date: UTCDate?,
+        magneticVariationDegrees: FixedPoint? = nil, mode: FAAMode? = nil,
+        navigationalStatus: NavigationalStatus? = nil
+    ) {
+        self.talker = talker
+        self.time = time
+        self.isValid = isValid
+        self.latitude = latitude
+        self.longitude = longitude
+        self.speedKnots = speedKnots
+        self.courseDegrees = courseDegrees
+        self.date = date
+        self.magneticVariationDegrees = magneticVariationDegrees
+        self.mode = mode
+        self.navigationalStatus = navigationalStatus
+    }
+
+    public init(_ sentence: Sentence) throws(NMEAError) {
+        var fields = sentence.fieldReader
+        talker = sentence.talker
+        time = try fields.time()
+        let status = try fields.character()
+        switch status {
+        case UInt8(ascii: "A"): isValid = true
+        case UInt8(ascii: "V"), nil: isValid = false
+        default: throw .badField(index: 2, reason: .unexpectedCharacter)
+        }
+        latitude = try fields.latitude()
+        longitude = try fields.longitude()
+        speedKnots = try fields.fixedPoint()
+        courseDegrees = try fields.fixedPoint()
+        date = try fields.date()
+        magneticVariationDegrees = try fields.signed(negative: UInt8(ascii: "W"))
+        mode = try fields.character().map(FAAMode.init(rawValue:))
+        navigationalStatus = try fields.character().map(NavigationalStatus.init(rawValue:))
+        try fields.require(9)
+    }
+}

@@ -1,0 +1,34 @@
+/// THS, true heading and status.
+///
+///     $GPTHS,77.52,E*32
+///
+///            1   2
+///     $--THS,x.x,a*hh
+///
+/// 1. Heading, degrees true
+/// 2. Mode: `A` autonomous, `E` estimated (dead reckoning), `M` manual, `S` simulator, `V` not valid
+public struct THS: DecodableSentence, Hashable {
+    public static var sentenceType: SentenceType { .ths }
+
+    public var talker: Talker
+    public var headingDegrees: FixedPoint?
+    /// The mode letter (same letters as ``FAAMode``).
+    public var mode: FAAMode?
+
+    public init(talker: Talker = .gps, headingDegrees: FixedPoint?, mode: FAAMode?) {
+        self.talker = talker
+        self.headingDegrees = headingDegrees
+        self.mode = mode
+    }
+
+    /// `false` for mode `V`.
+    public var isValid: Bool { mode != FAAMode(rawValue: UInt8(ascii: "V")) }
+
+    public init(_ sentence: Sentence) throws(NMEAError) {
+        var fields = sentence.fieldReader
+        talker = sentence.talker
+        headingDegrees = try fields.fixedPoint()
+        mode = try fields.character().map(FAAMode.init(rawValue:))
+        try fields.require(2)
+    }
+}

@@ -1,0 +1,39 @@
+/// TXT, text transmission: receiver messages such as firmware versions and antenna status.
+///
+///     $GPTXT,01,01,02,ANTSTATUS=OK*3B
+///
+///            1  2  3  4
+///     $--TXT,xx,xx,xx,c--c*hh
+///
+/// 1. Number of sentences in this message
+/// 2. This sentence's number
+/// 3. Text identifier (u-blox: 00 error, 01 warning, 02 notice, 07 user)
+/// 4. Text (NMEA escapes such as `^2C` are left as sent)
+public struct TXT: DecodableSentence, Hashable {
+    public static var sentenceType: SentenceType { .txt }
+
+    public var talker: Talker
+    public var totalMessages: Int?
+    public var messageNumber: Int?
+    public var identifier: Int?
+    public var text: ShortText
+
+    public init(talker: Talker = .gps, totalMessages: Int?, messageNumber: Int?, identifier: Int?, text: ShortText) {
+        self.talker = talker
+        self.totalMessages = totalMessages
+        self.messageNumber = messageNumber
+        self.identifier = identifier
+        self.text = text
+    }
+
+    public init(_ sentence: Sentence) throws(NMEAError) {
+        var fields = sentence.fieldReader
+        talker = sentence.talker
+        totalMessages = try fields.integer()
+        messageNumber = try fields.integer()
+        identifier = try fields.integer()
+        try fields.require(4)
+        // The text is the rest of the sentence, commas and all.
+        text = ShortText(fields.remainder())
+    }
+}

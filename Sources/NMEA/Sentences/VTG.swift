@@ -1,0 +1,61 @@
+/// VTG, course over ground and ground speed.
+///
+///     $GPVTG,054.7,T,034.4,M,005.5,N,010.2,K*48
+///     $GPVTG,,T,,M,0.010,N,0.018,K,A*26
+///
+///            1   2 3   4 5   6 7   8 9
+///     $--VTG,x.x,T,x.x,M,x.x,N,x.x,K,m*hh
+///
+/// 1. 2. Course over ground, degrees true, `T`
+/// 3. 4. Course over ground, degrees magnetic, `M`
+/// 5. 6. Speed over ground, knots, `N`
+/// 7. 8. Speed over ground, km/h, `K`
+/// 9. FAA mode indicator (NMEA 2.3 and later)
+///
+/// Pre-2.0 receivers send `$--VTG,x.x,x.x,x.x,x.x` (true course, magnetic course, knots, km/h) without the unit
+/// letters; that form is read too.
+public struct VTG: DecodableSentence, Hashable {
+    public static var sentenceType: SentenceType { .vtg }
+
+    public var talker: Talker
+    public var courseTrueDegrees: FixedPoint?
+    public var courseMagneticDegrees: FixedPoint?
+    public var speedKnots: FixedPoint?
+    public var speedKilometersPerHour: FixedPoint?
+    public var mode: FAAMode?
+
+    public init(
+        talker: Talker = .gps, courseTrueDegrees: FixedPoint?, courseMagneticDegrees: FixedPoint? = nil,
+        speedKnots: FixedPoint?, speedKilometersPerHour: FixedPoint?, mode: FAAMode? = nil
+    ) {
+        self.talker = talker
+        self.courseTrueDegrees = courseTrueDegrees
+        self.courseMagneticDegrees = courseMagneticDegrees
+        self.speedKnots = speedKnots
+        self.speedKilometersPerHour = speedKilometersPerHour
+        self.mode = mode
+    }
+
+    public init(_ sentence: Sentence) throws(NMEAError) {
+        var fields = sentence.fieldReader
+        talker = sentence.talker
+        try fields.require(4)
+        mode = nil
+        if sentence.fieldCount == 4 {
+            courseTrueDegrees = try fields.fixedPoint()
+            courseMagneticDegrees = try fields.fixedPoint()
+            speedKnots = try fields.fixedPoint()
+            speedKilometersPerHour = try fields.fixedPoint()
+            return
+        }
+        courseTrueDegrees = try fields.fixedPoint()
+        fields.skip()
+        courseMagneticDegrees = try fields.fixedPoint()
+        fields.skip()
+        speedKnots = try fields.fixedPoint()
+        fields.skip()
+        speedKilometersPerHour = try fields.fixedPoint()
+        fields.skip()
+        mode = try fields.character().map(FAAMode.init(rawValue:))
+    }
+}

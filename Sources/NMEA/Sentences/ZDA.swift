@@ -1,0 +1,51 @@
+/// ZDA, time and date: UTC time, a four-digit year, and the local time zone.
+///
+///     $GPZDA,201530.00,04,07,2002,00,00*60
+///
+///            1         2  3  4    5  6
+///     $--ZDA,hhmmss.ss,xx,xx,xxxx,xx,xx*hh
+///
+/// 1. UTC time
+/// 2. Day, 01…31
+/// 3. Month, 01…12
+/// 4. Year, four digits
+/// 5. Local zone hours, −13…13
+/// 6. Local zone minutes, 0…59 (same sign as the hours)
+public struct ZDA: DecodableSentence, Hashable {
+    public static var sentenceType: SentenceType { .zda }
+
+    public var talker: Talker
+    public var time: UTCTime?
+    /// `nil` unless day, month and year are all present.
+    public var date: UTCDate?
+    public var localZoneHours: Int?
+    public var localZoneMinutes: Int?
+
+    public init(
+        talker: Talker = .gps, time: UTCTime?, date: UTCDate?, localZoneHours: Int? = nil,
+        localZoneMinutes: Int? = nil
+    ) {
+        self.talker = talker
+        self.time = time
+        self.date = date
+        self.localZoneHours = localZoneHours
+        self.localZoneMinutes = localZoneMinutes
+    }
+
+    public init(_ sentence: Sentence) throws(NMEAError) {
+        var fields = sentence.fieldReader
+        talker = sentence.talker
+        time = try fields.time()
+        let day = try fields.integer(in: 1...31)
+        let month = try fields.integer(in: 1...12)
+        let year = try fields.integer(in: 0...9999)
+        if let day, let month, let year {
+            date = UTCDate(year: Int16(year), month: UInt8(month), day: UInt8(day))
+        } else {
+            date = nil
+        }
+        localZoneHours = try fields.integer(in: -13...13)
+        localZoneMinutes = try fields.integer(in: -59...59)
+        try fields.require(4)
+    }
+}

@@ -1,0 +1,122 @@
+/// A decimal number exactly as a sentence wrote it: an integer significand and a count of decimal places.
+///
+/// `"4807.038"` is `FixedPoint(significand: 4807038, scale: 3)`. Keeping the digits as sent means nothing is lost to
+/// binary floating point until a caller asks for ``doubleValue``, and the number can be written back digit for digit.
+/// An empty field is `nil`, never zero.
+public struct FixedPoint: Hashable, Sendable {
+    /// The digits as an integer: `4807038` for `"4807.038"`.
+    public var significand: Int64
+    /// How many of the digits are decimal places: `3` for `"4807.038"`.
+    public var scale: UInt8
+
+    @inlinable
+    public init(significand: Int64, scale: UInt8) {
+        self.significand = significand
+        self.scale = scale
+    }
+
+    /// The value as a `Double`, correctly rounded for up to 15 significant digits.
+    @inlinable
+    public var doubleValue: Double {
+        Double(significand) / FixedPoint.powerOfTen(scale)
+    }
+
+    /// The value rounded toward zero to a whole number.
+    @inlinable
+    public var integerPart: Int64 {
+        significand / Int64(FixedPoint.powerOfTen(scale))
+    }
+
+    /// The value rescaled to `newScale` decimal places, rounding half away from zero when digits are dropped.
+    @inlinable
+    public func rescaled(to newScale: UInt8) -> FixedPoint {
+        if newScale == scale { return self }
+        if newScale > scale {
+            return FixedPoint(significand: significand * Int64(FixedPoint.powerOfTen(newScale - scale)), scale: newScale)
+        }
+        let divisor = Int64(FixedPoint.powerOfTen(scale - newScale))
+        let half = divisor / 2
+        let rounded = significand >= 0 ? (significand + half) / divisor : (significand - half) / divisor
+        return FixedPoint(significand: rounded, scale: newScale)
+    }
+
+    /// 10 to the power `exponent` as a `Double` (exact up to 10^22).
+    @inlinable
+    static func powerOfTen(_ exponent: UInt8) -> Double {
+        switch exponent {
+        case 0: 1
+        case 1: 10
+        case 2: 100
+        case 3: 1_000
+        case 4: 10_000
+        case 5: 100_000
+        case 6: 1_000_000
+        case 7: 10_000_000
+        case 8: 100_000_000
+        case 9: 1_000_000_000
+        case 10: 10_000_000_000
+        case 11: 100_000_000_000
+        case 12: 1_000_000_000_000
+        case 13: 10_000_000_000_000
+        case 14: 100_000_000_000_000
+        case 15: 1_000_000_000_000_000
+        case 16: 10_000_000_000_000_000
+        case 17: 100_000_000_000_000_000
+        default: 1_000_000_000_000_000_000
+        }
+    }
+}
+
+extension FixedPoint: CustomStringConvertible {
+    /// The number in the sentence's own digits: `"4807.038"`, `"-0.5"`, `"12"`.
+    public var description: String {
+        var text = ""
+        DecimalFormatter.write(self) { text.unicodeScalars.append(Unicode.Scalar($0)) }
+        return text
+    }
+}
+
+extension FixedPoint: ExpressibleByIntegerLiteral {
+    @inlinable
+    public init(integerLiteral value: Int64) {
+        self.init(significand: value, scale: 0)
+    }
+}
+
+/// Writes decimal numbers byte by byte without allocating.
+public enum DecimalFormatter {
+    /// Writes `value` as plain decimal (no exponent) with exactly `value.scale` decimal places.
+    @inlinable
+    public static func write(_ value: FixedPoint, to output: (UInt8) -> Void) {
+        writeDigits(value.significand, scale: Int(value.scale), minimumDigits: 1, to: output)
+    }
+
+    /// Writes an integer with at least `minimumDigits` digits, zero-padded.
+    @inlinable
+    public static func write(_ value: Int, minimumDigits: Int = 1, to output: (UInt8) -> Void) {
+        writeDigits(Int64(value), scale: 0, minimumDigits: minimumDigits, to: output)
+    }
+
+    /// Writes `significand` with a decimal point `scale` digits from the right.
+    @inlinable
+    static func writeDigits(_ significand: Int64, scale: Int, minimumDigits: Int, to output: (UInt8) -> Void) {
+        var magnitude = significand.magnitude
+        if significand < 0 { output(UInt8(ascii: "-")) }
+        let minimum = min(max(minimumDigits, scale + 1), 20)
+        // At most 20 digits for a UInt64: write them backwards into an inline buffer, then forwards to `output`.
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            var count = 0
+            repeat {
+                buffer[count] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
+                magnitude /= 10
+                count += 1
+            } while magnitude != 0 || count < minimum
+            while count > 0 {
+                count -= 1
+                output(buffer[count])
+                if count == scale && count != 0 { output(UInt8(ascii: ".")) }
+            }
+        }
+    }
+}

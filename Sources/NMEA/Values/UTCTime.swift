@@ -1,0 +1,72 @@
+/// A UTC time of day as a sentence sends it (`hhmmss.sss`), keeping the fraction and how many digits it had.
+public struct UTCTime: Hashable, Sendable {
+    public var hour: UInt8
+    public var minute: UInt8
+    /// 0…60 (60 only during a leap second).
+    public var second: UInt8
+    /// The fraction of the second in nanoseconds.
+    public var nanoseconds: UInt32
+    /// How many fraction digits the sentence sent (0…9), so the time can be written back as it came.
+    public var fractionDigits: UInt8
+
+    @inlinable
+    public init(hour: UInt8, minute: UInt8, second: UInt8, nanoseconds: UInt32 = 0, fractionDigits: UInt8 = 0) {
+        self.hour = hour
+        self.minute = minute
+        self.second = second
+        self.nanoseconds = nanoseconds
+        self.fractionDigits = fractionDigits
+    }
+
+    /// Seconds since midnight, with the fraction.
+    @inlinable
+    public var secondsSinceMidnight: Double {
+        Double((Int(hour) * 60 + Int(minute)) * 60 + Int(second)) + Double(nanoseconds) / 1e9
+    }
+
+    /// Whole milliseconds since midnight (the fraction truncated to milliseconds).
+    @inlinable
+    public var millisecondsSinceMidnight: Int {
+        ((Int(hour) * 60 + Int(minute)) * 60 + Int(second)) * 1000 + Int(nanoseconds / 1_000_000)
+    }
+
+    /// Nanoseconds since midnight.
+    @inlinable
+    public var nanosecondsSinceMidnight: Int64 {
+        Int64((Int(hour) * 60 + Int(minute)) * 60 + Int(second)) * 1_000_000_000 + Int64(nanoseconds)
+    }
+
+    /// Writes `hh:mm:ss` and, when the sentence sent one, `.` and the fraction with its original digits.
+    @inlinable
+    public func write(to output: (UInt8) -> Void) {
+        DecimalFormatter.write(Int(hour), minimumDigits: 2, to: output)
+        output(UInt8(ascii: ":"))
+        DecimalFormatter.write(Int(minute), minimumDigits: 2, to: output)
+        output(UInt8(ascii: ":"))
+        DecimalFormatter.write(Int(second), minimumDigits: 2, to: output)
+        if fractionDigits > 0 {
+            output(UInt8(ascii: "."))
+            var divisor: UInt32 = 100_000_000
+            for _ in 0..<fractionDigits {
+                output(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: (nanoseconds / divisor) % 10))
+                divisor /= 10
+            }
+        }
+    }
+}
+
+extension UTCTime: Comparable {
+    @inlinable
+    public static func < (lhs: UTCTime, rhs: UTCTime) -> Bool {
+        lhs.nanosecondsSinceMidnight < rhs.nanosecondsSinceMidnight
+    }
+}
+
+extension UTCTime: CustomStringConvertible {
+    /// `"12:35:19"` or `"12:35:19.25"`.
+    public var description: String {
+        var text = ""
+        write { text.unicodeScalars.append(Unicode.Scalar($0)) }
+        return text
+    }
+}
