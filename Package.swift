@@ -10,12 +10,16 @@ let package = Package(
     targets: [
         // The parser core. Imports nothing, so anyone can embed it.
         .target(name: "NMEA"),
+        // Fast JSON writing for output and protocols.
+        .target(name: "JSON", dependencies: ["NMEA"]),
+        // Deterministic journeys written as NMEA: samples, benchmarks, tests.
+        .target(name: "Simulation", dependencies: ["NMEA"]),
         // The command-line tool.
-        .executableTarget(name: "NMEATool", dependencies: ["NMEA"], path: "Sources/nmea-cli"),
+        .executableTarget(name: "NMEATool", dependencies: ["NMEA", "JSON", "Simulation"], path: "Sources/nmea-cli"),
         // Test-only C shim that counts malloc/calloc/realloc/free.
         .target(name: "CAllocationCounter", path: "Tests/CAllocationCounter"),
         .testTarget(name: "NMEATests", dependencies: ["NMEA", "CAllocationCounter"]),
-        .testTarget(name: "CLITests", dependencies: ["NMEA"]),
+        .testTarget(name: "CLITests", dependencies: ["NMEA", "Simulation"]),
     ],
     swiftLanguageModes: [.v6]
 )

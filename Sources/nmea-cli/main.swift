@@ -1,1 +1,71 @@
-print("nmea")
+import Glibc
+
+/// Every subcommand, in the order `nmea --help` lists them.
+let commands: [any Command.Type] = [
+    ParseCommand.self,
+    BenchCommand.self,
+    SimulateCommand.self,
+]
+
+let rootSpec = CommandSpec(
+    name: "nmea",
+    abstract: "A GPS toolkit: parse, convert and record NMEA 0183.",
+    options: [OptionSpec(long: "version", help: "Show the version.")],
+    subcommands: commands.map { $0.spec })
+
+/// Runs the tool with `arguments` (without the program name) and returns the exit status.
+@MainActor
+func runTool(_ arguments: [String]) -> Int32 {
+    do {
+        guard let first = arguments.first else {
+            Console.standardOutput.write(Help.text(rootSpec, commandPath: "nmea"))
+            return ExitStatus.success
+        }
+        switch first {
+        case "-h", "--help":
+            Console.standardOutput.write(Help.text(rootSpec, commandPath: "nmea"))
+            return ExitStatus.success
+        case "--version":
+            Console.standardOutput.write(toolVersion + "\n")
+            return ExitStatus.success
+        case "help":
+            guard arguments.count > 1 else {
+                Console.standardOutput.write(Help.text(rootSpec, commandPath: "nmea"))
+                return ExitStatus.success
+            }
+            guard let command = commands.first(where: { $0.spec.name == arguments[1] }) else {
+                throw UsageError(message: "Unknown subcommand '\(arguments[1])'", command: rootSpec,
+                                 commandPath: "nmea")
+            }
+            Console.standardOutput.write(Help.text(command.spec, commandPath: "nmea \(command.spec.name)"))
+            return ExitStatus.success
+        default:
+            guard let command = commands.first(where: { $0.spec.name == first }) else {
+                let message = first.hasPrefix("-") ? "Unknown option '\(first)'" : "Unknown subcommand '\(first)'"
+                throw UsageError(message: message, command: rootSpec, commandPath: "nmea")
+            }
+            let path = "nmea \(command.spec.name)"
+            let parsed = try ParsedArguments.parse(Array(arguments.dropFirst()), spec: command.spec, commandPath: path)
+            return try command.run(parsed)
+        }
+    } catch let help as HelpRequest {
+        Console.standardOutput.write(Help.text(help.command, commandPath: help.commandPath))
+        return ExitStatus.success
+    } catch let error as UsageError {
+        Console.standardOutput.flush()
+        Console.error(Help.errorText(error))
+        return ExitStatus.usage
+    } catch let error as RuntimeError {
+        Console.standardOutput.flush()
+        Console.error("Error: \(error.message)\n")
+        return ExitStatus.failure
+    } catch {
+        Console.standardOutput.flush()
+        Console.error("Error: \(error)\n")
+        return ExitStatus.failure
+    }
+}
+
+let status = runTool(Array(CommandLine.arguments.dropFirst()))
+Console.standardOutput.flush()
+exit(status)

@@ -4,179 +4,232 @@
 /// `nil` for an empty field ("not available", never zero) and throws ``NMEAError/badField(index:reason:)`` naming the
 /// field for one it cannot read. Reading past the last field gives empty fields, so older, shorter versions of a
 /// sentence decode with their newer fields absent; ``require(_:)`` rejects sentences shorter than a minimum.
+///
+/// The common case — digits, a point, more digits, a comma — is parsed inline with no bookkeeping beyond one pointer;
+/// signs, odd forms and errors take a slower path. Field numbers are worked out only when an error needs one.
 public struct FieldReader {
-    var position: UnsafePointer<UInt8>
-    let end: UnsafePointer<UInt8>
-    /// The index of the next field, counting from 1 for the first after the address.
-    public private(set) var index: Int
-    /// Set once the last field has been read.
-    var exhausted: Bool
-
+    /// The start of the next field. One past `end` once every field has been read; two past once a read was
+    /// attempted after that (the sentence "ran out").
+    @usableFromInline var position: UnsafePointer<UInt8>
+    /// The end of the sentence's fields (the byte before `*hh`).
+    @usableFromInline let end: UnsafePointer<UInt8>
+    /// The start of field 1 (one past `end` when the address stands alone).
+    @usableFromInline let fieldsStart: UnsafePointer<UInt8>
 
     init(_ sentence: Sentence) {
         let base = sentence.bytes.baseAddress!.assumingMemoryBound(to: UInt8.self)
         end = base + sentence.bytes.count
-        index = 1
-        if sentence.fieldsOffset > sentence.bytes.count {
-            position = end
-            exhausted = true
-        } else {
-            position = base + sentence.fieldsOffset
-            exhausted = false
-        }
+        fieldsStart = base + sentence.fieldsOffset
+        position = fieldsStart
     }
 
-    /// Throws ``NMEAError/tooFewFields(expected:found:)`` unless the sentence has at least `count` fields.
-    /// - Complexity: O(*n*) in the length of the unread part of the sentence.
+    /// The index of the next field to be read, counting from 1 for the first after the address.
+    /// - Complexity: O(*n*) in the length of the sentence (it is worked out, not kept).
+    public var index: Int {
+        if fieldsStart > end { return 1 }
+        let scanned = position > end ? end : position
+        return 1 + ByteScan.count(UInt8(ascii: ","), from: fieldsStart, to: scanned) + (position > end ? 1 : 0)
+    }
+
+    /// The number of fields in the sentence.
+    /// - Complexity: O(*n*).
+    @usableFromInline var fieldCount: Int {
+        fieldsStart > end ? 0 : 1 + ByteScan.count(UInt8(ascii: ","), from: fieldsStart, to: end)
+    }
+
+    /// After reading at least `count` fields: throws ``NMEAError/tooFewFields(expected:found:)`` when the sentence
+    /// had fewer than `count`.
+    /// - Complexity: O(1) when no read went past the last field.
+    @inlinable
     public func require(_ count: Int) throws(NMEAError) {
-        if exhausted {
-            if index - 1 < count { throw .tooFewFields(expected: count, found: index - 1) }
-            return
+        if position > end + 1 {
+            let found = fieldCount
+            if found < count { throw .tooFewFields(expected: count, found: found) }
         }
-        var found = index
-        var cursor = position
-        while cursor < end && found < count {
-            if cursor.pointee == UInt8(ascii: ",") { found += 1 }
-            cursor += 1
-        }
-        if found < count { throw .tooFewFields(expected: count, found: found) }
     }
 
     /// `true` while fields remain to be read.
-
-    public var hasMore: Bool { !exhausted }
+    @inlinable
+    public var hasMore: Bool { position <= end }
 
     /// `true` when the next field is the last one.
-
     public var isAtLastField: Bool {
-        if exhausted { return false }
-        var cursor = position
-        while cursor < end {
-            if cursor.pointee == UInt8(ascii: ",") { return false }
-            cursor += 1
-        }
-        return true
+        guard position <= end else { return false }
+        return memoryHasNoComma(from: position, to: end)
     }
 
     /// The next field as a raw view, or `nil` after the last.
-
+    @inlinable @inline(always)
     public mutating func nextField() -> Field? {
-        if exhausted { return nil }
+        guard position <= end else { return ranOut() }
         let start = position
-        let stop = scanToComma()
-        return Field(UnsafeRawBufferPointer(start: start, count: stop - start))
+        var cursor = start
+        while cursor < end && cursor.pointee != UInt8(ascii: ",") { cursor += 1 }
+        position = cursor + 1
+        return Field(UnsafeRawBufferPointer(start: start, count: cursor - start))
     }
 
     /// The next field copied as text (up to ``ShortText/capacity`` bytes); empty when absent.
-
     public mutating func text() -> ShortText {
         ShortText(nextField()?.bytes ?? UnsafeRawBufferPointer(start: nil, count: 0))
     }
 
-    /// Everything from the next field to the end of the sentence, commas included; the reader is then exhausted.
-
+    /// Everything from the next field to the end of the sentence, commas included; the reader is then at the end.
     public mutating func remainder() -> UnsafeRawBufferPointer {
+        guard position <= end else {
+            position = end + 2
+            return UnsafeRawBufferPointer(start: nil, count: 0)
+        }
         let start = position
-        position = end
-        if !exhausted { index += 1 }
-        exhausted = true
+        position = end + 1
         return UnsafeRawBufferPointer(start: start, count: end - start)
     }
 
     /// Skips `count` fields.
-
+    @inlinable @inline(always)
     public mutating func skip(_ count: Int = 1) {
-        for _ in 0..<count where !exhausted { _ = scanToComma() }
+        for _ in 0..<count { _ = nextField() }
     }
 
-    /// Moves past the current field; returns where it ended (the comma or `end`).
-    @inline(__always)
-    mutating func scanToComma() -> UnsafePointer<UInt8> {
-        var cursor = position
-        while cursor < end && cursor.pointee != UInt8(ascii: ",") { cursor += 1 }
-        finishField(at: cursor)
-        return cursor
+    /// Notes that a read went past the last field; returns `nil` for the caller to return.
+    @inlinable @inline(always)
+    mutating func ranOut<T>() -> T? {
+        position = end + 2
+        return nil
     }
 
-    /// Records that the current field ends at `stop` (a comma or `end`) and moves to the next.
-    @inline(__always)
-    mutating func finishField(at stop: UnsafePointer<UInt8>) {
-        index += 1
-        if stop < end {
-            position = stop + 1
-        } else {
-            position = end
-            exhausted = true
-        }
+    /// `true` when the field ends at `cursor`: a comma or the end of the sentence.
+    @inlinable @inline(always)
+    func endsField(_ cursor: UnsafePointer<UInt8>) -> Bool {
+        cursor == end || cursor.pointee == UInt8(ascii: ",")
     }
 
-
+    /// The error for the field being read.
+    @usableFromInline
     func failure(_ reason: FieldError) -> NMEAError { .badField(index: index, reason: reason) }
 
     // MARK: Single characters
 
     /// A one-character field (a status `A`, a mode `D`), or `nil` when empty.
-
+    @inlinable @inline(always)
     public mutating func character() throws(NMEAError) -> UInt8? {
-        if exhausted { return nil }
+        guard position <= end else { return ranOut() }
         let start = position
-        let stop = start < end && start.pointee != UInt8(ascii: ",") ? start + 1 : start
-        if stop < end && stop.pointee != UInt8(ascii: ",") { throw failure(.badLength) }
-        finishField(at: stop)
-        return stop == start ? nil : start.pointee
+        if endsField(start) {
+            position = start + 1
+            return nil
+        }
+        guard endsField(start + 1) else { throw failure(.badLength) }
+        position = start + 2
+        return start.pointee
     }
 
     // MARK: Numbers
 
     /// A whole number with an optional sign, or `nil` when empty.
-
+    @inlinable @inline(always)
     public mutating func integer() throws(NMEAError) -> Int? {
-        guard let value = try fixedPoint() else { return nil }
-        if value.scale != 0 {
-            // "08." or "3.0" where a count was expected: accept whole values, reject fractions.
-            let whole = value.rescaled(to: 0)
-            if whole.rescaled(to: value.scale) != value { throw .badField(index: index - 1, reason: .notANumber) }
-            return Int(whole.significand)
+        guard position <= end else { return ranOut() }
+        var cursor = position
+        var value = 0
+        while cursor < end {
+            let digit = cursor.pointee &- UInt8(ascii: "0")
+            if digit >= 10 { break }
+            value = value &* 10 &+ Int(digit)
+            cursor += 1
         }
-        return Int(value.significand)
+        if endsField(cursor) && cursor - position <= 18 {
+            let empty = cursor == position
+            position = cursor + 1
+            return empty ? nil : value
+        }
+        return try integerSlowly()
+    }
+
+    /// Signs, `3.0`, overlong and malformed integers.
+    @usableFromInline @inline(never)
+    mutating func integerSlowly() throws(NMEAError) -> Int? {
+        let start = position
+        guard let number = try fixedPoint() else { return nil }
+        let whole = number.rescaled(to: 0)
+        if whole.rescaled(to: number.scale) != number {
+            position = start
+            throw failure(.notANumber)
+        }
+        return Int(whole.significand)
     }
 
     /// A whole number that must lie in `range`, or `nil` when empty.
-
+    @inlinable @inline(always)
     public mutating func integer(in range: ClosedRange<Int>) throws(NMEAError) -> Int? {
+        let start = position
         guard let value = try integer() else { return nil }
-        guard range.contains(value) else { throw .badField(index: index - 1, reason: .outOfRange) }
+        guard range.contains(value) else {
+            position = start
+            throw failure(.outOfRange)
+        }
         return value
     }
 
     /// A decimal number (`-12.5`, `004.20`, `.5`), kept exactly as sent, or `nil` when empty.
-
+    @inlinable @inline(always)
     public mutating func fixedPoint() throws(NMEAError) -> FixedPoint? {
-        if exhausted { return nil }
+        guard position <= end else { return ranOut() }
         var cursor = position
-        var negative = false
-        if cursor < end {
-            if cursor.pointee == UInt8(ascii: "-") {
-                negative = true
-                cursor += 1
-            } else if cursor.pointee == UInt8(ascii: "+") {
+        var significand: Int64 = 0
+        while cursor < end {
+            let digit = cursor.pointee &- UInt8(ascii: "0")
+            if digit >= 10 { break }
+            significand = significand &* 10 &+ Int64(digit)
+            cursor += 1
+        }
+        var scale = 0
+        var point = 0
+        if cursor < end && cursor.pointee == UInt8(ascii: ".") {
+            cursor += 1
+            point = 1
+            let fractionStart = cursor
+            while cursor < end {
+                let digit = cursor.pointee &- UInt8(ascii: "0")
+                if digit >= 10 { break }
+                significand = significand &* 10 &+ Int64(digit)
                 cursor += 1
             }
+            scale = cursor - fractionStart
         }
-        let digitsStart = cursor
+        // Fast path: digits, maybe a point and digits, then the end of the field; 1 to 18 digits.
+        let digits = cursor - position - point
+        if endsField(cursor) && digits &- 1 < 18 {
+            position = cursor + 1
+            return FixedPoint(significand: significand, scale: UInt8(truncatingIfNeeded: scale))
+        }
+        if cursor == position && endsField(cursor) {
+            position = cursor + 1
+            return nil
+        }
+        return try fixedPointSlowly()
+    }
+
+    /// Signs, `.5`, errors and overflow.
+    @usableFromInline @inline(never)
+    mutating func fixedPointSlowly() throws(NMEAError) -> FixedPoint? {
+        var cursor = position
+        var negative = false
+        if cursor < end && (cursor.pointee == UInt8(ascii: "-") || cursor.pointee == UInt8(ascii: "+")) {
+            negative = cursor.pointee == UInt8(ascii: "-")
+            cursor += 1
+        }
         var significand: Int64 = 0
-        var digitCount = 0
-        var scale: UInt8 = 0
+        var digits = 0
+        var scale = 0
         var sawPoint = false
-        while cursor < end {
+        while !endsField(cursor) {
             let byte = cursor.pointee
             let digit = byte &- UInt8(ascii: "0")
             if digit < 10 {
                 significand = significand &* 10 &+ Int64(digit)
-                digitCount += 1
+                digits += 1
                 if sawPoint { scale += 1 }
-            } else if byte == UInt8(ascii: ",") {
-                break
             } else if byte == UInt8(ascii: ".") && !sawPoint {
                 sawPoint = true
             } else {
@@ -184,36 +237,31 @@ public struct FieldReader {
             }
             cursor += 1
         }
-        if cursor == digitsStart {
-            finishField(at: cursor)
-            return nil
-        }
-        if digitCount == 0 { throw failure(.notANumber) }
-        if digitCount > 18 { throw failure(.overflow) }
-        finishField(at: cursor)
-        return FixedPoint(significand: negative ? -significand : significand, scale: scale)
+        if digits == 0 { throw failure(.notANumber) }
+        if digits > 18 { throw failure(.overflow) }
+        position = cursor + 1
+        return FixedPoint(significand: negative ? -significand : significand, scale: UInt8(scale))
     }
 
     /// A hexadecimal number (`1F`), or `nil` when empty.
-
     public mutating func hexadecimal() throws(NMEAError) -> UInt64? {
-        if exhausted { return nil }
+        guard position <= end else { return ranOut() }
         var cursor = position
         var value: UInt64 = 0
-        while cursor < end && cursor.pointee != UInt8(ascii: ",") {
+        while !endsField(cursor) {
             guard let digit = hexDigitValue(cursor.pointee) else { throw failure(.notANumber) }
             if cursor - position >= 16 { throw failure(.overflow) }
             value = value << 4 | UInt64(digit)
             cursor += 1
         }
         let empty = cursor == position
-        finishField(at: cursor)
+        position = cursor + 1
         return empty ? nil : value
     }
 
     /// A number followed by a direction letter (`003.1,W`); negative when the letter is `negative`. `nil` when the
     /// number is empty.
-
+    @inlinable @inline(always)
     public mutating func signed(negative: UInt8) throws(NMEAError) -> FixedPoint? {
         let value = try fixedPoint()
         let letter = try character()
@@ -225,12 +273,12 @@ public struct FieldReader {
     // MARK: Time and date
 
     /// A UTC time `hhmmss`, `hhmmss.`, or `hhmmss.s…` (up to nine fraction digits are kept), or `nil` when empty.
-
+    @inlinable @inline(always)
     public mutating func time() throws(NMEAError) -> UTCTime? {
-        if exhausted { return nil }
+        guard position <= end else { return ranOut() }
         let start = position
-        if start == end || start.pointee == UInt8(ascii: ",") {
-            finishField(at: start)
+        if endsField(start) {
+            position = start + 1
             return nil
         }
         guard end - start >= 6 else { throw failure(.badLength) }
@@ -248,50 +296,48 @@ public struct FieldReader {
                 let digit = cursor.pointee &- UInt8(ascii: "0")
                 if digit >= 10 { break }
                 if fractionDigits < 9 {
-                    nanoseconds += UInt32(digit) * unit
+                    nanoseconds &+= UInt32(digit) &* unit
                     unit /= 10
-                    fractionDigits += 1
+                    fractionDigits &+= 1
                 }
                 cursor += 1
             }
         }
-        if cursor < end && cursor.pointee != UInt8(ascii: ",") { throw failure(.notANumber) }
-        finishField(at: cursor)
+        guard endsField(cursor) else { throw failure(.notANumber) }
+        position = cursor + 1
         return UTCTime(hour: hour, minute: minute, second: second, nanoseconds: nanoseconds,
                        fractionDigits: fractionDigits)
     }
 
     /// A date `ddmmyy` with its two-digit year expanded (see ``UTCDate/expandingTwoDigitYear(_:)``), or `nil` when
     /// empty.
-
+    @inlinable @inline(always)
     public mutating func date() throws(NMEAError) -> UTCDate? {
-        if exhausted { return nil }
+        guard position <= end else { return ranOut() }
         let start = position
-        var cursor = start
-        while cursor < end && cursor.pointee != UInt8(ascii: ",") { cursor += 1 }
-        if cursor == start {
-            finishField(at: cursor)
+        if endsField(start) {
+            position = start + 1
             return nil
         }
-        guard cursor - start == 6 else { throw failure(.badLength) }
+        guard end - start >= 6, endsField(start + 6) else { throw failure(.badLength) }
         guard let day = twoDigits(start), let month = twoDigits(start + 2), let year = twoDigits(start + 4) else {
             throw failure(.notANumber)
         }
-        guard (1...12).contains(month), (1...31).contains(day) else { throw failure(.outOfRange) }
-        finishField(at: cursor)
+        guard month &- 1 < 12, day &- 1 < 31 else { throw failure(.outOfRange) }
+        position = start + 7
         return UTCDate(year: UTCDate.expandingTwoDigitYear(Int(year)), month: month, day: day)
     }
 
     // MARK: Positions
 
     /// A latitude pair `ddmm.mmmm,N` in decimal degrees (negative south), or `nil` when the value is empty.
-
+    @inlinable @inline(always)
     public mutating func latitude() throws(NMEAError) -> FixedPoint? {
         try coordinate(maximum: 90, positive: UInt8(ascii: "N"), negative: UInt8(ascii: "S"))
     }
 
     /// A longitude pair `dddmm.mmmm,E` in decimal degrees (negative west), or `nil` when the value is empty.
-
+    @inlinable @inline(always)
     public mutating func longitude() throws(NMEAError) -> FixedPoint? {
         try coordinate(maximum: 180, positive: UInt8(ascii: "E"), negative: UInt8(ascii: "W"))
     }
@@ -299,55 +345,126 @@ public struct FieldReader {
     /// Reads `[d]ddmm.mmmm` and a hemisphere letter; converts to decimal degrees with two more decimal places than
     /// the minutes had, which keeps every digit the receiver sent (1/60 of a unit in the last place of the minutes is
     /// more than a unit in the last place of the result).
+    @inlinable @inline(always)
+    mutating func coordinate(maximum: UInt64, positive: UInt8, negative: UInt8) throws(NMEAError) -> FixedPoint? {
+        guard position <= end else { return ranOut() }
+        let valueStart = position
+        // Fast path: unsigned digits, a point, digits (at most 14), then the hemisphere.
+        var cursor = valueStart
+        var whole: UInt64 = 0
+        while cursor < end {
+            let digit = cursor.pointee &- UInt8(ascii: "0")
+            if digit >= 10 { break }
+            whole = whole &* 10 &+ UInt64(digit)
+            cursor += 1
+        }
+        let wholeDigits = cursor - valueStart
+        var fraction: UInt64 = 0
+        var scale = 0
+        if cursor < end && cursor.pointee == UInt8(ascii: ".") {
+            cursor += 1
+            let fractionStart = cursor
+            while cursor < end {
+                let digit = cursor.pointee &- UInt8(ascii: "0")
+                if digit >= 10 { break }
+                fraction = fraction &* 10 &+ UInt64(digit)
+                cursor += 1
+            }
+            scale = cursor - fractionStart
+        }
+        guard endsField(cursor), wholeDigits &- 3 < 3, scale <= 14 else {
+            if endsField(cursor) && cursor == valueStart {
+                // An empty value: its hemisphere field is skipped (and checked).
+                position = cursor + 1
+                _ = try character()
+                return nil
+            }
+            return try coordinateSlowly(maximum: maximum, positive: positive, negative: negative)
+        }
+        position = cursor + 1
+        let hemisphere = try character()
+        let isNegative: Bool
+        switch hemisphere {
+        case positive, nil: isNegative = false
+        case negative: isNegative = true
+        default:
+            position = cursor + 1
+            throw failure(.unexpectedCharacter)
+        }
+        let degrees = whole / 100
+        let minutes = whole % 100
+        let unit = FixedPoint.integerPowerOfTen(scale)
+        // degrees × 10^(scale+2) + minutes × 10^(scale+2) / 60, rounded half up.
+        let minuteUnits = minutes &* unit &+ fraction
+        let value = degrees &* 100 &* unit &+ (minuteUnits &* 10 &+ 3) / 6
+        guard minutes < 60, value <= maximum &* 100 &* unit else {
+            position = valueStart
+            throw failure(.outOfRange)
+        }
+        let signed = Int64(value)
+        return FixedPoint(significand: isNegative ? -signed : signed, scale: UInt8(scale + 2))
+    }
 
-    mutating func coordinate(maximum: UInt64, positive: UInt8, negative: UInt8)
+    /// Signed values (Unicore writes `-0214.41,W`), more than 14 decimals, and errors.
+    @usableFromInline @inline(never)
+    mutating func coordinateSlowly(maximum: UInt64, positive: UInt8, negative: UInt8)
         throws(NMEAError) -> FixedPoint?
     {
-        let valueIndex = index
-        let raw = try fixedPoint()
+        let valueStart = position
+        guard let raw = try fixedPoint() else { return nil }
+        let hemisphereStart = position
         let hemisphere = try character()
-        guard let raw else { return nil }
         // The hemisphere gives the sign. Some receivers (Unicore UM981) also write a negative value with `W`: the
         // magnitude is what counts. With no hemisphere, the value's own sign stands.
-        let negativeSign: Bool
+        let isNegative: Bool
         switch hemisphere {
-        case positive: negativeSign = false
-        case negative: negativeSign = true
-        case nil: negativeSign = raw.significand < 0
-        default: throw .badField(index: valueIndex + 1, reason: .unexpectedCharacter)
+        case positive: isNegative = false
+        case negative: isNegative = true
+        case nil: isNegative = raw.significand < 0
+        default:
+            position = hemisphereStart
+            throw failure(.unexpectedCharacter)
         }
         let limited = raw.scale > 14 ? raw.rescaled(to: 14) : raw  // 10^-14 minutes is far below a nanometre
         let magnitude = limited.significand.magnitude
-        let scale = limited.scale
-        let unit = UInt64(FixedPoint.powerOfTen(scale))
-        let hundred = 100 * unit
-        let degrees = magnitude / hundred
-        let minuteUnits = magnitude % hundred  // minutes × 10^scale
-        // degrees × 10^(scale+2) + minutes × 10^(scale+2) / 60, rounded half up.
-        let value = degrees * hundred + (minuteUnits * 10 + 3) / 6
-        guard minuteUnits < 60 * unit, value <= maximum * hundred else {
-            throw .badField(index: valueIndex, reason: .outOfRange)
+        let unit = FixedPoint.integerPowerOfTen(Int(limited.scale))
+        let degrees = magnitude / (100 * unit)
+        let minuteUnits = magnitude % (100 * unit)
+        let value = degrees * 100 * unit + (minuteUnits * 10 + 3) / 6
+        guard minuteUnits < 60 * unit, value <= maximum * 100 * unit else {
+            position = valueStart
+            throw failure(.outOfRange)
         }
-        let signed = negativeSign ? -Int64(value) : Int64(value)
-        return FixedPoint(significand: signed, scale: scale + 2)
+        let signed = Int64(value)
+        return FixedPoint(significand: isNegative ? -signed : signed, scale: limited.scale + 2)
     }
 }
 
+/// `true` when `[start, end)` holds no comma.
+func memoryHasNoComma(from start: UnsafePointer<UInt8>, to end: UnsafePointer<UInt8>) -> Bool {
+    var cursor = start
+    while cursor < end {
+        if cursor.pointee == UInt8(ascii: ",") { return false }
+        cursor += 1
+    }
+    return true
+}
+
 /// The value of two ASCII digits at `pointer`, or `nil` when either is not a digit.
-@inline(__always)
+@inlinable @inline(always)
 func twoDigits(_ pointer: UnsafePointer<UInt8>) -> UInt8? {
     let tens = pointer[0] &- UInt8(ascii: "0")
     let ones = pointer[1] &- UInt8(ascii: "0")
     guard tens < 10, ones < 10 else { return nil }
-    return tens * 10 + ones
+    return tens &* 10 &+ ones
 }
 
 /// The value of one hexadecimal digit (either case), or `nil`.
-@inline(__always)
+@inlinable @inline(always)
 func hexDigitValue(_ byte: UInt8) -> UInt8? {
     let digit = byte &- UInt8(ascii: "0")
     if digit < 10 { return digit }
     let letter = (byte | 0x20) &- UInt8(ascii: "a")
-    if letter < 6 { return letter + 10 }
+    if letter < 6 { return letter &+ 10 }
     return nil
 }

@@ -77,9 +77,8 @@ public struct Sentence {
     /// The number of fields after the address (commas + 1, or 0 when the address stands alone).
     public var fieldCount: Int {
         if fieldsOffset > bytes.count { return 0 }
-        var count = 1
-        for byte in bytes[fieldsOffset...] where byte == UInt8(ascii: ",") { count += 1 }
-        return count
+        let base = bytes.baseAddress!.assumingMemoryBound(to: UInt8.self)
+        return 1 + ByteScan.count(UInt8(ascii: ","), from: base + fieldsOffset, to: base + bytes.count)
     }
 
     /// The field at `index`, counting from 1 for the first field after the address as field diagrams do;

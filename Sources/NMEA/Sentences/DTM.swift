@@ -15,19 +15,19 @@ public struct DTM: DecodableSentence, Hashable {
     public static var sentenceType: SentenceType { .dtm }
 
     public var talker: Talker
-    public var localDatum: ShortText
-    public var subdivision: ShortText
+    public var localDatum: ShortCode
+    public var subdivision: ShortCode
     /// Minutes of arc, negative south.
     public var latitudeOffsetMinutes: FixedPoint?
     /// Minutes of arc, negative west.
     public var longitudeOffsetMinutes: FixedPoint?
     public var altitudeOffsetMeters: FixedPoint?
-    public var referenceDatum: ShortText
+    public var referenceDatum: ShortCode
 
     public init(
-        talker: Talker = .gps, localDatum: ShortText, subdivision: ShortText = "",
+        talker: Talker = .gps, localDatum: ShortCode, subdivision: ShortCode = "",
         latitudeOffsetMinutes: FixedPoint?, longitudeOffsetMinutes: FixedPoint?, altitudeOffsetMeters: FixedPoint?,
-        referenceDatum: ShortText
+        referenceDatum: ShortCode
     ) {
         self.talker = talker
         self.localDatum = localDatum
@@ -41,12 +41,12 @@ public struct DTM: DecodableSentence, Hashable {
     public init(_ sentence: Sentence) throws(NMEAError) {
         var fields = sentence.fieldReader
         talker = sentence.talker
-        localDatum = fields.text()
-        subdivision = fields.text()
+        localDatum = fields.code()
+        subdivision = fields.code()
         latitudeOffsetMinutes = try fields.signed(negative: UInt8(ascii: "S"))
         longitudeOffsetMinutes = try fields.signed(negative: UInt8(ascii: "W"))
         altitudeOffsetMeters = try fields.fixedPoint()
-        referenceDatum = fields.text()
+        referenceDatum = fields.code()
         try fields.require(8)
     }
 }

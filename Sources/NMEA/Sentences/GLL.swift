@@ -47,8 +47,6 @@ public struct GLL: DecodableSentence, Hashable {
         default: throw .badField(index: 6, reason: .unexpectedCharacter)
         }
         mode = try fields.character().map(FAAMode.init(rawValue:))
-        // NMEA 1.5 receivers send only the position: valid unless the mode says otherwise.
-        if fields.index <= 5 && latitude != nil { isValid = true }
         try fields.require(4)
     }
 }

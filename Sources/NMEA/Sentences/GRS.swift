@@ -38,7 +38,7 @@ public struct GRS: DecodableSentence, Hashable {
         talker = sentence.talker
         time = try fields.time()
         mode = try fields.integer(in: 0...9)
-        try fields.require(3)
+        try fields.require(2)
         residualsMeters = FixedList()
         for _ in 0..<12 where fields.hasMore { residualsMeters.append(try fields.fixedPoint()) }
         systemID = try fields.hexadecimal().map { UInt8(truncatingIfNeeded: $0) }

@@ -17,7 +17,7 @@ public struct GSV: DecodableSentence, Hashable {
     public static var sentenceType: SentenceType { .gsv }
 
     /// One satellite in view.
-    public struct Satellite: Hashable, Sendable, BitwiseCopyable {
+    public struct Satellite: Hashable, Sendable, FixedListElement {
         public var prn: UInt16
         /// Degrees above the horizon, −90…90.
         public var elevationDegrees: Int8?
@@ -25,6 +25,10 @@ public struct GSV: DecodableSentence, Hashable {
         public var azimuthDegrees: UInt16?
         /// Carrier-to-noise density in dB-Hz; `nil` when the satellite is not tracked.
         public var snr: UInt8?
+
+        public static var placeholder: Satellite {
+            Satellite(prn: 0, elevationDegrees: nil, azimuthDegrees: nil, snr: nil)
+        }
 
         public init(prn: UInt16, elevationDegrees: Int8?, azimuthDegrees: UInt16?, snr: UInt8?) {
             self.prn = prn
@@ -78,8 +82,9 @@ public struct GSV: DecodableSentence, Hashable {
             guard let prn else { continue }
             if satellites.isFull { continue }
             satellites.append(Satellite(
-                prn: UInt16(prn), elevationDegrees: elevation.map { Int8($0) },
-                azimuthDegrees: azimuth.map { UInt16($0) }, snr: snr.map { UInt8($0) }))
+                prn: UInt16(truncatingIfNeeded: prn), elevationDegrees: elevation.map { Int8(truncatingIfNeeded: $0) },
+                azimuthDegrees: azimuth.map { UInt16(truncatingIfNeeded: $0) },
+                snr: snr.map { UInt8(truncatingIfNeeded: $0) }))
         }
     }
 }

@@ -15,7 +15,7 @@ public struct PGRMM: DecodableSentence, Hashable {
 
     public init(_ sentence: Sentence) throws(NMEAError) {
         var fields = sentence.fieldReader
-        try fields.require(1)
         datum = fields.text()
+        try fields.require(1)
     }
 }

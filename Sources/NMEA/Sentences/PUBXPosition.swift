@@ -35,7 +35,7 @@ public struct PUBXPosition: DecodableSentence, Hashable {
     /// Metres above the WGS 84 ellipsoid (not mean sea level).
     public var altitudeEllipsoidMeters: FixedPoint?
     /// Two letters: `NF`, `DR`, `G2`, `G3`, `D2`, `D3`, `RK`, `TT`.
-    public var navigationStatus: ShortText
+    public var navigationStatus: ShortCode
     public var horizontalAccuracyMeters: FixedPoint?
     public var verticalAccuracyMeters: FixedPoint?
     public var speedKilometersPerHour: FixedPoint?
@@ -56,7 +56,7 @@ public struct PUBXPosition: DecodableSentence, Hashable {
         latitude = try fields.latitude()
         longitude = try fields.longitude()
         altitudeEllipsoidMeters = try fields.fixedPoint()
-        navigationStatus = fields.text()
+        navigationStatus = fields.code()
         horizontalAccuracyMeters = try fields.fixedPoint()
         verticalAccuracyMeters = try fields.fixedPoint()
         speedKilometersPerHour = try fields.fixedPoint()

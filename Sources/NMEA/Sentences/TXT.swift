@@ -32,8 +32,8 @@ public struct TXT: DecodableSentence, Hashable {
         totalMessages = try fields.integer()
         messageNumber = try fields.integer()
         identifier = try fields.integer()
-        try fields.require(4)
         // The text is the rest of the sentence, commas and all.
         text = ShortText(fields.remainder())
+        try fields.require(4)
     }
 }

@@ -39,16 +39,14 @@ public struct VTG: DecodableSentence, Hashable {
     public init(_ sentence: Sentence) throws(NMEAError) {
         var fields = sentence.fieldReader
         talker = sentence.talker
-        try fields.require(4)
-        mode = nil
+        courseTrueDegrees = try fields.fixedPoint()
         if sentence.fieldCount == 4 {
-            courseTrueDegrees = try fields.fixedPoint()
             courseMagneticDegrees = try fields.fixedPoint()
             speedKnots = try fields.fixedPoint()
             speedKilometersPerHour = try fields.fixedPoint()
+            mode = nil
             return
         }
-        courseTrueDegrees = try fields.fixedPoint()
         fields.skip()
         courseMagneticDegrees = try fields.fixedPoint()
         fields.skip()
@@ -57,5 +55,6 @@ public struct VTG: DecodableSentence, Hashable {
         speedKilometersPerHour = try fields.fixedPoint()
         fields.skip()
         mode = try fields.character().map(FAAMode.init(rawValue:))
+        try fields.require(8)
     }
 }

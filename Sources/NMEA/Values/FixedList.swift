@@ -1,49 +1,66 @@
 /// A list of at most `capacity` elements stored inline: no heap allocation, ever.
 ///
 /// Decoders use it for the satellites of a GSV sentence and the PRNs of a GSA sentence, so those decode without
-/// allocating and can be kept after the bytes they came from are gone.
-public struct FixedList<let capacity: Int, Element>: RandomAccessCollection {
-    var storage: InlineArray<capacity, Element?>
-    public private(set) var count: Int
+/// allocating and can be kept after the bytes they came from are gone. Unused slots hold
+/// ``FixedListElement/placeholder`` and are never seen.
+public struct FixedList<let capacity: Int, Element: FixedListElement>: RandomAccessCollection {
+    @usableFromInline var storage: InlineArray<capacity, Element>
+    @usableFromInline var storedCount: Int
 
     /// An empty list.
-
+    @inlinable
     public init() {
-        storage = InlineArray(repeating: nil)
-        count = 0
+        storage = InlineArray(repeating: Element.placeholder)
+        storedCount = 0
     }
 
+    /// The number of elements.
+    @inlinable public var count: Int { storedCount }
     @inlinable public var startIndex: Int { 0 }
-    @inlinable public var endIndex: Int { count }
+    @inlinable public var endIndex: Int { storedCount }
 
     /// - Complexity: O(1).
-
+    @inlinable
     public subscript(position: Int) -> Element {
-        precondition(position >= 0 && position < count, "index out of range")
-        return storage[position]!
+        precondition(position >= 0 && position < storedCount, "index out of range")
+        return storage[unchecked: position]
     }
 
     /// `true` when no more elements fit.
-    @inlinable public var isFull: Bool { count == capacity }
+    @inlinable public var isFull: Bool { storedCount == capacity }
 
     /// Appends `element`; returns `false` (and drops it) when the list is full.
     /// - Complexity: O(1).
-    @discardableResult
+    @inlinable @discardableResult
     public mutating func append(_ element: Element) -> Bool {
-        guard count < capacity else { return false }
-        storage[count] = element
-        count += 1
+        guard storedCount < capacity else { return false }
+        storage[unchecked: storedCount] = element
+        storedCount += 1
         return true
     }
 }
 
-extension FixedList: Equatable where Element: Equatable {
+/// A type that can fill the unused slots of a ``FixedList``.
+public protocol FixedListElement {
+    /// Any value; it is stored in unused slots and never read.
+    static var placeholder: Self { get }
+}
 
+extension UInt16: FixedListElement {
+    @inlinable public static var placeholder: UInt16 { 0 }
+}
+
+extension Optional: FixedListElement {
+    @inlinable public static var placeholder: Wrapped? { nil }
+}
+
+extension FixedList: Equatable where Element: Equatable {
+    @inlinable
     public static func == (lhs: Self, rhs: Self) -> Bool { lhs.elementsEqual(rhs) }
 }
 
 extension FixedList: Hashable where Element: Hashable {
-
+    @inlinable
     public func hash(into hasher: inout Hasher) {
         hasher.combine(count)
         for element in self { hasher.combine(element) }
@@ -54,7 +71,7 @@ extension FixedList: Sendable where Element: Sendable {}
 
 extension FixedList: ExpressibleByArrayLiteral {
     /// A list of the given elements; any beyond `capacity` are dropped.
-
+    @inlinable
     public init(arrayLiteral elements: Element...) {
         self.init()
         for element in elements { append(element) }

@@ -40,6 +40,19 @@ public struct FixedPoint: Hashable, Sendable {
         return FixedPoint(significand: rounded, scale: newScale)
     }
 
+    /// 10 to the power `exponent` (0…19) as an integer.
+    @inlinable @inline(always)
+    static func integerPowerOfTen(_ exponent: Int) -> UInt64 {
+        withUnsafeBytes(of: FixedPoint.powersOfTen) { $0.load(fromByteOffset: 8 * min(exponent, 19), as: UInt64.self) }
+    }
+
+    @usableFromInline
+    static let powersOfTen: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64,
+                             UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (
+        1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000, 1_000_000_000, 10_000_000_000,
+        100_000_000_000, 1_000_000_000_000, 10_000_000_000_000, 100_000_000_000_000, 1_000_000_000_000_000,
+        10_000_000_000_000_000, 100_000_000_000_000_000, 1_000_000_000_000_000_000, 10_000_000_000_000_000_000)
+
     /// 10 to the power `exponent` as a `Double` (exact up to 10^22).
     @inlinable
     static func powerOfTen(_ exponent: UInt8) -> Double {
@@ -85,10 +98,11 @@ extension FixedPoint: ExpressibleByIntegerLiteral {
 
 /// Writes decimal numbers byte by byte without allocating.
 public enum DecimalFormatter {
-    /// Writes `value` as plain decimal (no exponent) with exactly `value.scale` decimal places.
+    /// Writes `value` as plain decimal (no exponent) with exactly `value.scale` decimal places, and at least
+    /// `minimumDigits` digits in all (zero-padded on the left: `(712345, 5)` with 7 digits is `07.12345`).
     @inlinable
-    public static func write(_ value: FixedPoint, to output: (UInt8) -> Void) {
-        writeDigits(value.significand, scale: Int(value.scale), minimumDigits: 1, to: output)
+    public static func write(_ value: FixedPoint, minimumDigits: Int = 1, to output: (UInt8) -> Void) {
+        writeDigits(value.significand, scale: Int(value.scale), minimumDigits: minimumDigits, to: output)
     }
 
     /// Writes an integer with at least `minimumDigits` digits, zero-padded.

@@ -1,10 +1,11 @@
 /// The FAA mode indicator of NMEA 2.3 and later (RMC, GLL, VTG, GNS): how the position was obtained.
 ///
 /// Unknown letters are kept as they came.
-public struct FAAMode: RawRepresentable, Hashable, Sendable {
+public struct FAAMode: RawRepresentable, Hashable, Sendable, FixedListElement {
     /// The ASCII letter.
     public var rawValue: UInt8
     public init(rawValue: UInt8) { self.rawValue = rawValue }
+    public static var placeholder: FAAMode { FAAMode(rawValue: 0) }
 
     /// `A`: autonomous GNSS fix.
     public static let autonomous = FAAMode(rawValue: UInt8(ascii: "A"))

@@ -1,0 +1,51 @@
+/// A code of up to eight ASCII characters packed into an integer: datum codes (`W84`), u-blox navigation status
+/// (`G3`). Copying and comparing one costs what an `Int` does.
+public struct ShortCode: RawRepresentable, Hashable, Sendable {
+    /// The characters packed little-endian, first in the low byte, unused bytes zero.
+    public var rawValue: UInt64
+
+    public init(rawValue: UInt64) { self.rawValue = rawValue }
+
+    /// The first eight bytes of `bytes`.
+    public init(_ bytes: UnsafeRawBufferPointer) {
+        var value: UInt64 = 0
+        for (offset, byte) in bytes.prefix(8).enumerated() { value |= UInt64(byte) << (8 * UInt64(offset)) }
+        rawValue = value
+    }
+
+    /// The first eight characters of `text`.
+    public init(_ text: String) {
+        var copy = text
+        self = copy.withUTF8 { ShortCode(UnsafeRawBufferPointer($0)) }
+    }
+
+    /// `true` when the field was empty.
+    public var isEmpty: Bool { rawValue == 0 }
+
+    /// Calls `output` with each character.
+    public func write(to output: (UInt8) -> Void) {
+        var value = rawValue
+        while value != 0 {
+            output(UInt8(truncatingIfNeeded: value))
+            value >>= 8
+        }
+    }
+}
+
+extension ShortCode: CustomStringConvertible, ExpressibleByStringLiteral {
+    public var description: String {
+        var text = ""
+        write { text.unicodeScalars.append(Unicode.Scalar($0)) }
+        return text
+    }
+
+    public init(stringLiteral value: String) { self.init(value) }
+}
+
+extension FieldReader {
+    /// The next field as a code of up to eight characters (longer fields keep their first eight).
+    public mutating func code() -> ShortCode {
+        guard let field = nextField() else { return ShortCode(rawValue: 0) }
+        return ShortCode(field.bytes)
+    }
+}

@@ -1,0 +1,166 @@
+import JSON
+import NMEA
+import Simulation
+
+/// `nmea bench`: how fast the parser frames and decodes, in memory.
+enum BenchCommand: Command {
+    static let spec = CommandSpec(
+        name: "bench",
+        abstract: "Measure framing and decoding speed in sentences per second.",
+        discussion: """
+            Loads FILE (or generates the built-in multi-GNSS corpus: RMC, GGA, 4×GSA, 7×GSV, VTG, GLL and ZDA per \
+            epoch) into memory, then frames and decodes it several times on one core, feeding 64 KiB chunks as a \
+            file reader would. Prints the median pass.
+            """,
+        arguments: [ArgumentSpec(name: "file", help: "An NMEA file to measure with; omit for the built-in corpus.")],
+        options: [
+            OptionSpec(long: "iterations", valueName: "n", help: "Passes over the input.", defaultValue: "7"),
+            OptionSpec(long: "sentences", valueName: "n", help: "Size of the built-in corpus.",
+                       defaultValue: "1000000"),
+            OptionSpec(long: "json", help: "Print one JSON object instead of a table."),
+        ],
+        examples: ["nmea bench", "nmea bench --json --iterations 11", "nmea bench capture.nmea"])
+
+    struct Pass {
+        var sentences = 0
+        var seconds = 0.0
+    }
+
+    static func run(_ arguments: ParsedArguments) throws -> Int32 {
+        let iterations = try arguments.integer("iterations", default: 7, in: 1...1000)
+        let corpusSize = try arguments.integer("sentences", default: 1_000_000, in: 16...100_000_000)
+        let bytes: [UInt8]
+        let source: String
+        if let path = arguments.positionals.first {
+            bytes = try readWholeFile(path)
+            source = path
+        } else {
+            bytes = generateCorpus(sentences: corpusSize)
+            source = "built-in multi-GNSS corpus (16 sentences per epoch)"
+        }
+        var framing: [Pass] = []
+        var decoding: [Pass] = []
+        var sink = 0
+        for _ in 0..<iterations {
+            framing.append(measure(bytes, decode: false, sink: &sink))
+            decoding.append(measure(bytes, decode: true, sink: &sink))
+        }
+        let frame = median(framing)
+        let decode = median(decoding)
+        if arguments.flag("json") {
+            var json = JSONWriter()
+            json.beginObject()
+            json.field("input", source)
+            json.field("bytes", bytes.count)
+            json.field("iterations", iterations)
+            json.field("sentences", decode.sentences)
+            json.field("seconds", decode.seconds, decimals: 6)
+            json.field("sentences_per_second", Double(decode.sentences) / decode.seconds, decimals: 0)
+            json.field("bytes_per_second", Double(bytes.count) / decode.seconds, decimals: 0)
+            json.key("framing")
+            json.beginObject()
+            json.field("sentences", frame.sentences)
+            json.field("seconds", frame.seconds, decimals: 6)
+            json.field("sentences_per_second", Double(frame.sentences) / frame.seconds, decimals: 0)
+            json.field("bytes_per_second", Double(bytes.count) / frame.seconds, decimals: 0)
+            json.endObject()
+            json.field("check", sink)
+            json.endObject()
+            Console.standardOutput.write(json.string + "\n")
+        } else {
+            let megabytes = Double(bytes.count) / 1e6
+            var out = "input: \(source)\n"
+            out += "       \(decode.sentences) sentences, \(format(megabytes, 1)) MB, median of \(iterations) passes\n"
+            out += row("framing + checksum", frame, megabytes)
+            out += row("full typed decode", decode, megabytes)
+            Console.standardOutput.write(out)
+        }
+        return ExitStatus.success
+    }
+
+    /// One pass: frame (and decode) everything, in 64 KiB chunks.
+    static func measure(_ bytes: [UInt8], decode: Bool, sink: inout Int) -> Pass {
+        var framer = Framer()
+        var statistics = DecoderStatistics()
+        var check = 0
+        let start = Clock.now()
+        bytes.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let end = min(offset + 65_536, buffer.count)
+                let chunk = UnsafeRawBufferPointer(rebasing: buffer[offset..<end])
+                if decode {
+                    framer.feed(chunk) { event in
+                        guard case .sentence(let sentence) = event else { return }
+                        do throws(NMEAError) {
+                            let parsed = try ParsedSentence(sentence)
+                            statistics.record(parsed)
+                            check &+= fingerprint(parsed)
+                        } catch {
+                            statistics.recordFailure()
+                        }
+                    }
+                } else {
+                    framer.feed(chunk) { event in
+                        if case .sentence(let sentence) = event { check &+= sentence.bytes.count }
+                    }
+                }
+                offset = end
+            }
+            framer.finish { _ in }
+        }
+        let seconds = Clock.now() - start
+        sink &+= check
+        return Pass(sentences: framer.statistics.sentences, seconds: seconds)
+    }
+
+    /// A value that depends on the decoded fields, so the optimizer cannot skip decoding them.
+    @inline(__always)
+    static func fingerprint(_ parsed: ParsedSentence) -> Int {
+        switch parsed {
+        case .rmc(let rmc): Int(truncatingIfNeeded: rmc.latitude?.significand ?? 0) &+ Int(rmc.time?.second ?? 0)
+        case .gga(let gga): Int(truncatingIfNeeded: gga.longitude?.significand ?? 0) &+ (gga.satellitesUsed ?? 0)
+        case .gsa(let gsa): gsa.satellites.count &+ Int(truncatingIfNeeded: gsa.hdop?.significand ?? 0)
+        case .gsv(let gsv): gsv.satellites.reduce(0) { $0 &+ Int($1.snr ?? 0) &+ Int($1.azimuthDegrees ?? 0) }
+        case .vtg(let vtg): Int(truncatingIfNeeded: vtg.speedKnots?.significand ?? 0)
+        case .gll(let gll): Int(truncatingIfNeeded: gll.latitude?.significand ?? 0)
+        case .zda(let zda): Int(zda.date?.day ?? 0)
+        default: 1
+        }
+    }
+
+    static func median(_ passes: [Pass]) -> Pass {
+        passes.sorted { $0.seconds < $1.seconds }[passes.count / 2]
+    }
+
+    static func row(_ name: String, _ pass: Pass, _ megabytes: Double) -> String {
+        let rate = Double(pass.sentences) / pass.seconds / 1e6
+        let padded = name + String(repeating: " ", count: max(1, 22 - name.count))
+        return "\(padded)\(format(rate, 2)) M sentences/s   \(format(megabytes / pass.seconds, 0)) MB/s\n"
+    }
+
+    /// The built-in corpus: a simulated multi-GNSS drive, `sentences` long.
+    static func generateCorpus(sentences: Int) -> [UInt8] {
+        let epochs = (sentences + 15) / 16
+        let scenario = Scenario(rateHz: 1, legs: [.drive(seconds: Double(epochs), speedKmh: 60, turnDegreesPerSecond: 0.5)])
+        var builder = SentenceBuilder()
+        let writer = EpochWriter(profile: .multiGNSS)
+        for fix in scenario.fixes() { writer.write(fix, into: &builder) }
+        return builder.bytes
+    }
+
+    static func readWholeFile(_ path: String) throws -> [UInt8] {
+        let input = try InputFile(path: path)
+        defer { input.close() }
+        var bytes: [UInt8] = []
+        try input.forEachChunk { bytes.append(contentsOf: $0) }
+        return bytes
+    }
+}
+
+/// `value` with `decimals` decimal places.
+func format(_ value: Double, _ decimals: Int) -> String {
+    var json = JSONWriter(capacity: 32)
+    json.number(value, decimals: decimals)
+    return json.string
+}

@@ -1,0 +1,125 @@
+import NMEA
+import Simulation
+
+/// `nmea simulate`: a deterministic journey written as NMEA, for trying the tools without a receiver.
+enum SimulateCommand: Command {
+    static let spec = CommandSpec(
+        name: "simulate",
+        abstract: "Write a simulated receiver's NMEA for a journey.",
+        discussion: """
+            The same options always give the same bytes. 'drive' is a town drive with turns, a traffic stop and a \
+            parking stop; 'commute' is a day: parked at home, a drive to work, a working day parked, a drive home. \
+            --faults damages the stream the way bad serial links do (bad checksums, cut lines, noise, binary frames).
+            """,
+        options: [
+            OptionSpec(long: "route", valueName: "route", help: "The journey.", defaultValue: "drive",
+                       choices: ["drive", "commute"]),
+            OptionSpec(long: "profile", valueName: "profile", help: "Which sentences the receiver sends.",
+                       defaultValue: "multi-gnss", choices: EpochWriter.Profile.allCases.map(\.rawValue)),
+            OptionSpec(long: "duration", valueName: "seconds", help: "Length of a 'drive' route.",
+                       defaultValue: "600"),
+            OptionSpec(long: "rate", valueName: "hz", help: "Epochs per second.", defaultValue: "1"),
+            OptionSpec(long: "start", valueName: "time", help: "UTC start, YYYY-MM-DDThh:mm:ssZ.",
+                       defaultValue: "2026-11-30T08:00:00Z"),
+            OptionSpec(long: "lat", valueName: "degrees", help: "Starting latitude.", defaultValue: "48.13740"),
+            OptionSpec(long: "lon", valueName: "degrees", help: "Starting longitude.", defaultValue: "11.57550"),
+            OptionSpec(long: "seed", valueName: "n", help: "Seed for jitter and signal strengths.", defaultValue: "1"),
+            OptionSpec(long: "faults", valueName: "n", help: "Damage about one line in n (0: none).",
+                       defaultValue: "0"),
+            OptionSpec(long: "output", short: "o", valueName: "file", help: "Where to write, or '-'.",
+                       defaultValue: "-", completion: .file),
+        ],
+        examples: [
+            "nmea simulate --duration 60 | nmea parse",
+            "nmea simulate --route commute --profile rmc-gga -o day.nmea",
+        ])
+
+    static func run(_ arguments: ParsedArguments) throws -> Int32 {
+        let duration = try arguments.number("duration", default: 600, in: 1...31_536_000)
+        let rate = try arguments.number("rate", default: 1, in: 0.01...100)
+        let latitude = try arguments.number("lat", default: 48.137_40, in: -85...85)
+        let longitude = try arguments.number("lon", default: 11.575_50, in: -180...180)
+        let seed = try arguments.integer("seed", default: 1, in: 0...Int.max)
+        let faults = try arguments.integer("faults", default: 0, in: 0...1_000_000)
+        let profileName = arguments.value("profile") ?? "multi-gnss"
+        let profile = EpochWriter.Profile(rawValue: profileName)!
+        let startText = arguments.value("start") ?? "2026-11-30T08:00:00Z"
+        guard let start = parseISODateTime(startText) else {
+            throw arguments.invalid(startText, for: "start", because: "expected YYYY-MM-DDThh:mm:ssZ")
+        }
+        let legs: [Scenario.Leg] = arguments.value("route") == "commute" ? commute : drive(seconds: duration)
+        let scenario = Scenario(latitude: latitude, longitude: longitude, start: start, rateHz: rate, legs: legs,
+                                seed: UInt64(seed))
+        let writer = EpochWriter(profile: profile)
+        var builder = SentenceBuilder()
+        for fix in scenario.fixes() { writer.write(fix, into: &builder) }
+        var bytes = builder.bytes
+        if faults > 0 { bytes = FaultInjector(interval: faults, seed: UInt64(seed)).damage(bytes).output }
+        try writeOutput(bytes, to: arguments.value("output") ?? "-")
+        return ExitStatus.success
+    }
+
+    /// Drive, stop at lights, turn, drive, park, drive on — repeated until `seconds`.
+    static func drive(seconds: Double) -> [Scenario.Leg] {
+        let pattern: [Scenario.Leg] = [
+            .drive(seconds: 90, speedKmh: 45), .drive(seconds: 15, speedKmh: 20, turnDegreesPerSecond: 6),
+            .drive(seconds: 60, speedKmh: 50), .park(seconds: 30, jitterMeters: 1),
+            .drive(seconds: 120, speedKmh: 70, turnDegreesPerSecond: -0.5), .park(seconds: 120),
+            .drive(seconds: 20, speedKmh: 25, turnDegreesPerSecond: -4.5), .drive(seconds: 165, speedKmh: 55),
+        ]
+        var legs: [Scenario.Leg] = []
+        var total = 0.0
+        while total < seconds {
+            for leg in pattern {
+                guard case .drive(let length, let speed, let turn) = leg else {
+                    if case .park(let length, let jitter) = leg {
+                        let part = min(length, seconds - total)
+                        if part > 0 { legs.append(.park(seconds: part, jitterMeters: jitter)) }
+                        total += part
+                    }
+                    continue
+                }
+                let part = min(length, seconds - total)
+                if part > 0 { legs.append(.drive(seconds: part, speedKmh: speed, turnDegreesPerSecond: turn)) }
+                total += part
+            }
+        }
+        return legs
+    }
+
+    /// A working day: home, commute, work, commute, home.
+    static let commute: [Scenario.Leg] = [
+        .park(seconds: 3600, jitterMeters: 4),
+        .course(degrees: 20), .drive(seconds: 600, speedKmh: 50, turnDegreesPerSecond: 0.05),
+        .drive(seconds: 900, speedKmh: 90), .drive(seconds: 300, speedKmh: 40, turnDegreesPerSecond: -0.2),
+        .park(seconds: 8 * 3600, jitterMeters: 4),
+        .course(degrees: 200), .drive(seconds: 300, speedKmh: 40, turnDegreesPerSecond: 0.2),
+        .drive(seconds: 900, speedKmh: 90), .drive(seconds: 600, speedKmh: 50, turnDegreesPerSecond: -0.05),
+        .park(seconds: 1800, jitterMeters: 4),
+    ]
+}
+
+/// `YYYY-MM-DDThh:mm:ss[.fff]Z` (or without the `Z`) as a UTC date and time.
+func parseISODateTime(_ text: String) -> DateTime? {
+    var text = Substring(text)
+    if text.hasSuffix("Z") { text = text.dropLast() }
+    let halves = text.split(separator: "T", maxSplits: 1)
+    guard halves.count == 2, let date = parseISODate(String(halves[0])) else { return nil }
+    let parts = halves[1].split(separator: ":")
+    guard parts.count == 3, let hour = Int(parts[0]), let minute = Int(parts[1]),
+          let seconds = Double(parts[2]), (0..<24).contains(hour), (0..<60).contains(minute),
+          seconds >= 0, seconds < 61
+    else { return nil }
+    return DateTime(Int(date.year), Int(date.month), Int(date.day), hour, minute, Int(seconds),
+                    nanoseconds: Int(((seconds - seconds.rounded(.down)) * 1e9).rounded()))
+}
+
+/// `YYYY-MM-DD` as a date, checked against the calendar.
+func parseISODate(_ text: String) -> UTCDate? {
+    let parts = text.split(separator: "-")
+    guard parts.count == 3, parts[0].count == 4, let year = Int(parts[0]), let month = Int(parts[1]),
+          let day = Int(parts[2]), (1...12).contains(month), day >= 1,
+          day <= UTCDate.daysIn(month: month, year: year)
+    else { return nil }
+    return UTCDate(year: Int16(year), month: UInt8(month), day: UInt8(day))
+}

@@ -1,0 +1,98 @@
+import Glibc
+
+/// A buffered writer to a file descriptor: bytes are gathered in a fixed buffer and written with `write(2)` when it
+/// fills, so printing a line costs no system call and no allocation.
+final class OutputBuffer {
+    let fd: Int32
+    private let storage: UnsafeMutablePointer<UInt8>
+    private let capacity: Int
+    private var count = 0
+    /// Set when a write failed (for example `EPIPE` when the reader went away, or `ENOSPC`); later writes are dropped.
+    private(set) var failure: Int32?
+
+    init(fd: Int32, capacity: Int = 64 * 1024) {
+        self.fd = fd
+        self.capacity = capacity
+        storage = .allocate(capacity: capacity)
+    }
+
+    deinit {
+        flush()
+        storage.deallocate()
+    }
+
+    @inline(__always)
+    func write(_ byte: UInt8) {
+        if count == capacity { flush() }
+        storage[count] = byte
+        count += 1
+    }
+
+    func write(_ bytes: UnsafeRawBufferPointer) {
+        if bytes.count > capacity - count {
+            flush()
+            if bytes.count > capacity {
+                writeAll(bytes)
+                return
+            }
+        }
+        guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
+        (storage + count).update(from: base.assumingMemoryBound(to: UInt8.self), count: bytes.count)
+        count += bytes.count
+    }
+
+    func write(_ text: String) {
+        var text = text
+        text.withUTF8 { write(UnsafeRawBufferPointer($0)) }
+    }
+
+    func write(_ text: StaticString) {
+        write(UnsafeRawBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
+
+    /// Writes everything buffered.
+    func flush() {
+        guard count > 0 else { return }
+        writeAll(UnsafeRawBufferPointer(start: storage, count: count))
+        count = 0
+    }
+
+    private func writeAll(_ bytes: UnsafeRawBufferPointer) {
+        guard failure == nil, var base = bytes.baseAddress else { return }
+        var remaining = bytes.count
+        while remaining > 0 {
+            let written = Glibc.write(fd, base, remaining)
+            if written < 0 {
+                if errno == EINTR { continue }
+                failure = errno
+                return
+            }
+            base += written
+            remaining -= written
+        }
+    }
+}
+
+/// Standard output and standard error, shared by the commands.
+enum Console {
+    nonisolated(unsafe) static let standardOutput = OutputBuffer(fd: STDOUT_FILENO)
+
+    /// Writes `text` to standard error at once (unbuffered, so diagnostics interleave correctly with output).
+    static func error(_ text: String) {
+        var text = text
+        text.withUTF8 { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = Glibc.write(STDERR_FILENO, buffer.baseAddress! + offset, buffer.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return
+                }
+                offset += written
+            }
+        }
+    }
+
+    /// `true` when standard error is a terminal (progress and status lines go there only then).
+    static var standardErrorIsTerminal: Bool { isatty(STDERR_FILENO) == 1 }
+}
