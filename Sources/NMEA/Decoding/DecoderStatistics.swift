@@ -1,38 +1,55 @@
 /// Counts of decoded sentences per type, unknown types, and decode failures.
 public struct DecoderStatistics: Hashable, Sendable {
     /// Decoded sentences, indexed by ``SentenceKind/rawValue``.
-    public private(set) var decoded: [Int]
+    @usableFromInline var decoded: InlineArray<21, Int>
     /// Sentences of types no decoder reads (handed out as ``ParsedSentence/unknown(_:)``).
     public var unknown = 0
     /// Sentences whose fields could not be decoded.
     public var failed = 0
 
-    /// Zeroed counters. (The one allocation happens here, not per sentence.)
+    /// Zeroed counters.
     public init() {
-        decoded = Array(repeating: 0, count: SentenceKind.allCases.count)
+        decoded = InlineArray(repeating: 0)
     }
 
     /// Decoded sentences of `kind`.
     public subscript(kind: SentenceKind) -> Int { decoded[kind.rawValue] }
 
     /// Every sentence decoded into a type.
-    public var totalDecoded: Int { decoded.reduce(0, +) }
+    public var totalDecoded: Int { SentenceKind.allCases.reduce(0) { $0 + decoded[$1.rawValue] } }
 
     /// Counts the outcome of one ``ParsedSentence/init(_:)``.
-    @inline(__always)
+    @inlinable
     public mutating func record(_ result: ParsedSentence) {
-        if let kind = result.kind { decoded[kind.rawValue] += 1 } else { unknown += 1 }
+        record(result.kind)
+    }
+
+    /// Counts one decoded sentence of `kind`, or an unknown one for `nil`.
+    @inlinable
+    public mutating func record(_ kind: SentenceKind?) {
+        if let kind { decoded[unchecked: kind.rawValue] &+= 1 } else { unknown &+= 1 }
     }
 
     /// Counts one decode failure.
-    @inline(__always)
-    public mutating func recordFailure() { failed += 1 }
+    @inlinable
+    public mutating func recordFailure() { failed &+= 1 }
 
     public static func + (lhs: DecoderStatistics, rhs: DecoderStatistics) -> DecoderStatistics {
         var sum = lhs
-        for index in sum.decoded.indices { sum.decoded[index] += rhs.decoded[index] }
+        for kind in SentenceKind.allCases { sum.decoded[kind.rawValue] += rhs.decoded[kind.rawValue] }
         sum.unknown += rhs.unknown
         sum.failed += rhs.failed
         return sum
+    }
+
+    public static func == (lhs: DecoderStatistics, rhs: DecoderStatistics) -> Bool {
+        lhs.unknown == rhs.unknown && lhs.failed == rhs.failed
+            && SentenceKind.allCases.allSatisfy { lhs.decoded[$0.rawValue] == rhs.decoded[$0.rawValue] }
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        for kind in SentenceKind.allCases { hasher.combine(decoded[kind.rawValue]) }
+        hasher.combine(unknown)
+        hasher.combine(failed)
     }
 }

@@ -70,6 +70,7 @@ public enum ParsedSentence {
     }
 
     /// Which decoder produced this, or `nil` for ``unknown(_:)``.
+    @inlinable
     public var kind: SentenceKind? {
         switch self {
         case .rmc: .rmc

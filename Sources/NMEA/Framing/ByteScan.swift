@@ -68,17 +68,21 @@ enum ByteScan {
         return (cursor, xor)
     }
 
+    /// The high bit of each byte of `word` set exactly when that byte is zero (no false positives).
+    @inline(__always)
+    static func zeroBytes(_ word: UInt64) -> UInt64 {
+        let low7: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+        return ~(((word & low7) &+ low7) | word | low7)
+    }
+
     /// The number of `byte`s in `[start, end)`, eight bytes per step.
     static func count(_ byte: UInt8, from start: UnsafePointer<UInt8>, to end: UnsafePointer<UInt8>) -> Int {
         let pattern = UInt64(byte) &* ones
-        let low7: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
         var cursor = start
         var count = 0
         while end - cursor >= 8 {
             let word = UnsafeRawPointer(cursor).loadUnaligned(as: UInt64.self) ^ pattern
-            // Exact zero-byte test (no borrow between bytes): the high bit of each byte is set iff it was zero.
-            let zeros = ~(((word & low7) &+ low7) | word | low7)
-            count += zeros.nonzeroBitCount
+            count += zeroBytes(word).nonzeroBitCount
             cursor += 8
         }
         while cursor < end {

@@ -276,6 +276,28 @@ public struct Framer: ~Copyable {
         _ start: UnsafePointer<UInt8>, count: Int, xor: UInt8, lineEnded: Bool,
         _ body: (FramerEvent) throws(E) -> Void
     ) throws(E) {
+        // Fast path: `*hh` with the right checksum and a short address.
+        if count >= 9 && start[count - 3] == UInt8(ascii: "*") {
+            let high = start[count - 2]
+            let low = start[count - 1]
+            if let highValue = hexDigitValue(high), let lowValue = hexDigitValue(low),
+               highValue << 4 | lowValue == xor ^ UInt8(ascii: "*") ^ high ^ low,
+               let sentence = Sentence(framed: start, count: count - 3, checksum: highValue << 4 | lowValue, line: line)
+            {
+                statistics.sentences &+= 1
+                try body(.sentence(sentence))
+                return
+            }
+        }
+        try completeSlowly(start, count: count, xor: xor, lineEnded: lineEnded, body)
+    }
+
+    /// Everything but a well-formed sentence with a checksum: rejections, missing checksums, odd addresses.
+    @inline(never)
+    private mutating func completeSlowly<E: Error>(
+        _ start: UnsafePointer<UInt8>, count: Int, xor: UInt8, lineEnded: Bool,
+        _ body: (FramerEvent) throws(E) -> Void
+    ) throws(E) {
         if count == 1 {
             // A lone `$` (as in `$$GPGGA`) is noise, not a sentence.
             statistics.garbageBytes += 1

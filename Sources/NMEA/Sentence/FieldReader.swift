@@ -159,6 +159,33 @@ public struct FieldReader {
         return Int(whole.significand)
     }
 
+    /// A fast path for small unsigned fields (PRNs, angles, SNRs): the value, −1 for an empty field (or one past
+    /// the last), or −2 for anything else — a sign, a point, a letter, more than six digits — in which case the
+    /// reader has not moved and the caller reads the field the careful way.
+    @inlinable @inline(always)
+    mutating func smallUnsigned() -> Int {
+        guard position <= end else {
+            position = end + 2
+            return -1
+        }
+        var cursor = position
+        var value = 0
+        while cursor < end {
+            let digit = cursor.pointee &- UInt8(ascii: "0")
+            if digit >= 10 { break }
+            value = value &* 10 &+ Int(digit)
+            cursor += 1
+        }
+        guard endsField(cursor), cursor - position <= 6 else { return -2 }
+        let empty = cursor == position
+        position = cursor + 1
+        return empty ? -1 : value
+    }
+
+    /// `true` once a read went past the last field.
+    @inlinable
+    var ranPastEnd: Bool { position > end + 1 }
+
     /// A whole number that must lie in `range`, or `nil` when empty.
     @inlinable @inline(always)
     public mutating func integer(in range: ClosedRange<Int>) throws(NMEAError) -> Int? {

@@ -46,6 +46,37 @@ public struct Sentence {
         fieldsOffset = addressEnd + 1
     }
 
+    /// The framer's fast path: reads a short address (three to seven characters, then a comma, not proprietary)
+    /// from one 8-byte load. `nil` for anything else, which takes ``init(unchecked:checksum:line:)``.
+    ///
+    /// `start` must have at least 9 readable bytes (a sentence with `*hh` always has them).
+    @inline(__always)
+    init?(framed start: UnsafePointer<UInt8>, count: Int, checksum: UInt8?, line: Int) {
+        let bytes = UnsafeRawBufferPointer(start: start, count: count)
+        let word = UInt64(littleEndian: UnsafeRawPointer(start + 1).loadUnaligned(as: UInt64.self))
+        let commas = ByteScan.zeroBytes(word ^ (UInt64(UInt8(ascii: ",")) &* ByteScan.ones))
+        let addressLength = commas.trailingZeroBitCount >> 3
+        let first = UInt8(truncatingIfNeeded: word)
+        guard addressLength >= 3, addressLength < 8, addressLength + 1 < count, first != UInt8(ascii: "P") else {
+            return nil
+        }
+        let typeBits = UInt64(addressLength - 2) * 8
+        self.init(bytes: bytes, talker: Talker(rawValue: UInt16(truncatingIfNeeded: word)),
+                  type: SentenceType(rawValue: (word >> 16) & ((1 << typeBits) - 1)), checksum: checksum, line: line,
+                  fieldsOffset: addressLength + 2)
+    }
+
+    @inline(__always)
+    private init(bytes: UnsafeRawBufferPointer, talker: Talker, type: SentenceType, checksum: UInt8?, line: Int,
+                 fieldsOffset: Int) {
+        self.bytes = bytes
+        self.talker = talker
+        self.type = type
+        self.checksum = checksum
+        self.line = line
+        self.fieldsOffset = fieldsOffset
+    }
+
     /// `true` for a `P`-talker address that is really a standard sentence (`PQGSA` from Quectel receivers).
     static func isStandard(address: UnsafePointer<UInt8>, length: Int) -> Bool {
         guard length == 5 else { return false }

@@ -38,6 +38,7 @@ public struct DTM: DecodableSentence, Hashable {
         self.referenceDatum = referenceDatum
     }
 
+    @inline(__always)
     public init(_ sentence: Sentence) throws(NMEAError) {
         var fields = sentence.fieldReader
         talker = sentence.talker

@@ -49,6 +49,7 @@ public struct GBS: DecodableSentence, Hashable {
         self.signalID = signalID
     }
 
+    @inline(__always)
     public init(_ sentence: Sentence) throws(NMEAError) {
         var fields = sentence.fieldReader
         talker = sentence.talker

@@ -54,6 +54,7 @@ public struct GGA: DecodableSentence, Hashable {
         self.differentialStationID = differentialStationID
     }
 
+    @inline(__always)
     public init(_ sentence: Sentence) throws(NMEAError) {
         var fields = sentence.fieldReader
         talker = sentence.talker

@@ -35,6 +35,7 @@ public struct GLL: DecodableSentence, Hashable {
         self.mode = mode
     }
 
+    @inline(__always)
     public init(_ sentence: Sentence) throws(NMEAError) {
         var fields = sentence.fieldReader
         talker = sentence.talker

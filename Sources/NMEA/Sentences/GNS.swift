@@ -58,6 +58,7 @@ public struct GNS: DecodableSentence, Hashable {
     /// `true` when any system's mode is other than `N` (no fix).
     public var hasFix: Bool { modes.contains { $0 != .notValid } }
 
+    @inline(__always)
     public init(_ sentence: Sentence) throws(NMEAError) {
         var fields = sentence.fieldReader
         talker = sentence.talker

@@ -33,6 +33,7 @@ public struct GRS: DecodableSentence, Hashable {
         self.signalID = signalID
     }
 
+    @inline(__always)
     public init(_ sentence: Sentence) throws(NMEAError) {
         var fields = sentence.fieldReader
         talker = sentence.talker

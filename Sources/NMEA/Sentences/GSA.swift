@@ -54,6 +54,7 @@ public struct GSA: DecodableSentence, Hashable {
         return talker.system
     }
 
+    @inline(__always)
     public init(_ sentence: Sentence) throws(NMEAError) {
         let count = sentence.fieldCount
         guard count >= 5 else { throw .tooFewFields(expected: 17, found: count) }

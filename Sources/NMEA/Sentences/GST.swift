@@ -42,6 +42,7 @@ public struct GST: DecodableSentence, Hashable {
         self.altitudeErrorMeters = altitudeErrorMeters
     }
 
+    @inline(__always)
     public init(_ sentence: Sentence) throws(NMEAError) {
         var fields = sentence.fieldReader
         talker = sentence.talker

@@ -59,6 +59,7 @@ public struct GSV: DecodableSentence, Hashable {
         self.signalID = signalID
     }
 
+    @inline(__always)
     public init(_ sentence: Sentence) throws(NMEAError) {
         var fields = sentence.fieldReader
         talker = sentence.talker
@@ -66,25 +67,44 @@ public struct GSV: DecodableSentence, Hashable {
         messageNumber = try fields.integer(in: 0...99)
         satellitesInView = try fields.integer(in: 0...999)
         try fields.require(3)
-        satellites = FixedList()
+        var list = FixedList<4, Satellite>()
         signalID = nil
         // Groups of four fields follow; a single field left over after them is the signal ID.
         while fields.hasMore {
+            let groupStart = fields.position
+            // Fast path: four small unsigned numbers in range.
+            let prn = fields.smallUnsigned()
+            let elevation = fields.smallUnsigned()
+            let azimuth = fields.smallUnsigned()
+            let snr = fields.smallUnsigned()
+            if !fields.ranPastEnd {
+                if prn >= 0 && elevation &+ 1 <= 91 && azimuth &+ 1 <= 361 && snr &+ 1 <= 100 {
+                    list.append(Satellite(
+                        prn: UInt16(truncatingIfNeeded: prn),
+                        elevationDegrees: elevation < 0 ? nil : Int8(truncatingIfNeeded: elevation),
+                        azimuthDegrees: azimuth < 0 ? nil : UInt16(truncatingIfNeeded: azimuth),
+                        snr: snr < 0 ? nil : UInt8(truncatingIfNeeded: snr)))
+                    continue
+                }
+                if prn == -1 && elevation == -1 && azimuth == -1 && snr == -1 { continue }  // an empty padding slot
+            }
+            // Anything else — the signal ID, a short group, a sign, an error — the careful way.
+            fields.position = groupStart
             if fields.isAtLastField {
                 signalID = try fields.hexadecimal().map { UInt8(truncatingIfNeeded: $0) }
                 break
             }
-            let prn = try fields.integer(in: 0...65535)
-            let elevation = try fields.integer(in: -90...90)
-            let azimuth = try fields.integer(in: 0...360)
-            let snr = try fields.integer(in: 0...99)
-            // An empty slot (all four fields blank) pads the last sentence on some receivers.
-            guard let prn else { continue }
-            if satellites.isFull { continue }
-            satellites.append(Satellite(
-                prn: UInt16(truncatingIfNeeded: prn), elevationDegrees: elevation.map { Int8(truncatingIfNeeded: $0) },
-                azimuthDegrees: azimuth.map { UInt16(truncatingIfNeeded: $0) },
-                snr: snr.map { UInt8(truncatingIfNeeded: $0) }))
+            let carefulPRN = try fields.integer(in: 0...65535)
+            let carefulElevation = try fields.integer(in: -90...90)
+            let carefulAzimuth = try fields.integer(in: 0...360)
+            let carefulSNR = try fields.integer(in: 0...99)
+            guard let carefulPRN else { continue }
+            list.append(Satellite(
+                prn: UInt16(truncatingIfNeeded: carefulPRN),
+                elevationDegrees: carefulElevation.map { Int8(truncatingIfNeeded: $0) },
+                azimuthDegrees: carefulAzimuth.map { UInt16(truncatingIfNeeded: $0) },
+                snr: carefulSNR.map { UInt8(truncatingIfNeeded: $0) }))
         }
+        satellites = list
     }
 }

@@ -18,6 +18,7 @@ public struct HDT: DecodableSentence, Hashable {
         self.headingDegrees = headingDegrees
     }
 
+    @inline(__always)
     public init(_ sentence: Sentence) throws(NMEAError) {
         var fields = sentence.fieldReader
         talker = sentence.talker

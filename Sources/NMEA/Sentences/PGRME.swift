@@ -22,6 +22,7 @@ public struct PGRME: DecodableSentence, Hashable {
         self.sphericalErrorMeters = sphericalErrorMeters
     }
 
+    @inline(__always)
     public init(_ sentence: Sentence) throws(NMEAError) {
         var fields = sentence.fieldReader
         horizontalErrorMeters = try fields.fixedPoint()

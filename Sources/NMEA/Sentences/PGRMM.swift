@@ -13,6 +13,7 @@ public struct PGRMM: DecodableSentence, Hashable {
 
     public init(datum: ShortText) { self.datum = datum }
 
+    @inline(__always)
     public init(_ sentence: Sentence) throws(NMEAError) {
         var fields = sentence.fieldReader
         datum = fields.text()

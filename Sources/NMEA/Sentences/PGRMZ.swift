@@ -32,6 +32,7 @@ public struct PGRMZ: DecodableSentence, Hashable {
         }
     }
 
+    @inline(__always)
     public init(_ sentence: Sentence) throws(NMEAError) {
         var fields = sentence.fieldReader
         altitude = try fields.fixedPoint()

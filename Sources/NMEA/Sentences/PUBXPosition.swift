@@ -49,6 +49,7 @@ public struct PUBXPosition: DecodableSentence, Hashable {
     public var satellitesUsed: Int?
     public var deadReckoning: Bool?
 
+    @inline(__always)
     public init(_ sentence: Sentence) throws(NMEAError) {
         var fields = sentence.fieldReader
         try fields.expectPUBXMessage(0)

@@ -51,6 +51,7 @@ public struct PUBXSatellites {
     /// The satellites, decoded lazily from the sentence.
     public var satellites: Satellites
 
+    @inline(__always)
     public init(_ sentence: Sentence) throws(NMEAError) {
         var fields = sentence.fieldReader
         try fields.expectPUBXMessage(3)

@@ -28,6 +28,7 @@ public struct PUBXTime: DecodableSentence, Hashable {
     public var clockDriftNanosecondsPerSecond: FixedPoint?
     public var timePulseGranularityNanoseconds: Int?
 
+    @inline(__always)
     public init(_ sentence: Sentence) throws(NMEAError) {
         var fields = sentence.fieldReader
         try fields.expectPUBXMessage(4)

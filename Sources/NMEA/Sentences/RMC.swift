@@ -55,6 +55,7 @@ public struct RMC: DecodableSentence, Hashable {
         self.navigationalStatus = navigationalStatus
     }
 
+    @inline(__always)
     public init(_ sentence: Sentence) throws(NMEAError) {
         var fields = sentence.fieldReader
         talker = sentence.talker

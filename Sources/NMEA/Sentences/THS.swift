@@ -24,6 +24,7 @@ public struct THS: DecodableSentence, Hashable {
     /// `false` for mode `V`.
     public var isValid: Bool { mode != FAAMode(rawValue: UInt8(ascii: "V")) }
 
+    @inline(__always)
     public init(_ sentence: Sentence) throws(NMEAError) {
         var fields = sentence.fieldReader
         talker = sentence.talker

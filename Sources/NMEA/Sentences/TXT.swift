@@ -26,6 +26,7 @@ public struct TXT: DecodableSentence, Hashable {
         self.text = text
     }
 
+    @inline(__always)
     public init(_ sentence: Sentence) throws(NMEAError) {
         var fields = sentence.fieldReader
         talker = sentence.talker

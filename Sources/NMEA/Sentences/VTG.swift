@@ -36,6 +36,7 @@ public struct VTG: DecodableSentence, Hashable {
         self.mode = mode
     }
 
+    @inline(__always)
     public init(_ sentence: Sentence) throws(NMEAError) {
         var fields = sentence.fieldReader
         talker = sentence.talker

@@ -32,6 +32,7 @@ public struct ZDA: DecodableSentence, Hashable {
         self.localZoneMinutes = localZoneMinutes
     }
 
+    @inline(__always)
     public init(_ sentence: Sentence) throws(NMEAError) {
         var fields = sentence.fieldReader
         talker = sentence.talker
