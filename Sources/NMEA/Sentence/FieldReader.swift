@@ -233,7 +233,9 @@ public struct FieldReader {
             finishField(at: start)
             return nil
         }
-        guard end - start >= 6 else { throw failure(.badLength) }
+        var fieldEnd = start
+        while fieldEnd < end && fieldEnd.pointee != UInt8(ascii: ",") { fieldEnd += 1 }
+        guard fieldEnd - start >= 6 else { throw failure(.badLength) }
         guard let hour = twoDigits(start), let minute = twoDigits(start + 2), let second = twoDigits(start + 4) else {
             throw failure(.notANumber)
         }
