@@ -56,6 +56,8 @@ public struct PUBXSatellites {
         try fields.expectPUBXMessage(3)
         guard let count = try fields.integer(in: 0...255) else { throw .badField(index: 2, reason: .notANumber) }
         self.count = count
+        // Every satellite has six fields; a list cut short (even inside its last satellite) is too short.
+        try fields.require(2 + 6 * count)
         satellites = Satellites(reader: fields, count: count)
         // Check the whole list once so that a bad field is reported here, not half-way through an iteration.
         var iterator = satellites.makeIterator()
