@@ -163,7 +163,6 @@ public struct FieldReader {
                 cursor += 1
             }
         }
-        let digitsStart = cursor
         var significand: Int64 = 0
         var digitCount = 0
         var scale: UInt8 = 0
@@ -184,7 +183,7 @@ public struct FieldReader {
             }
             cursor += 1
         }
-        if cursor == digitsStart {
+        if cursor == position {  // an empty field; a lone sign is not empty, and not a number either
             finishField(at: cursor)
             return nil
         }
