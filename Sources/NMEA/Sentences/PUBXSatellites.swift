@@ -54,6 +54,7 @@ public struct PUBXSatellites {
     public init(_ sentence: Sentence) throws(NMEAError) {
         var fields = sentence.fieldReader
         try fields.expectPUBXMessage(3)
+        try fields.require(2)
         guard let count = try fields.integer(in: 0...255) else { throw .badField(index: 2, reason: .notANumber) }
         self.count = count
         // Every satellite has six fields; a list cut short (even inside its last satellite) is too short.
