@@ -1,6 +1,6 @@
 /// GRS, GNSS range residuals: how far each satellite's range disagreed with the solution.
 ///
-///     $GPGRS,220320.0,0,-0.8,-0.2,-0.1,-0.2,0.8,0.6,,,,,,,1,0*59
+///     $GPGRS,220320.0,0,-0.8,-0.2,-0.1,-0.2,0.8,0.6,,,,,,,1,0*78
 ///
 ///            1         2 3–14                                     15 16
 ///     $--GRS,hhmmss.ss,m,x.x,x.x,x.x,x.x,x.x,x.x,x.x,x.x,x.x,x.x,x.x,x.x,h,h*hh

@@ -1,7 +1,7 @@
 /// GSV, GNSS satellites in view: up to four satellites per sentence, with elevation, azimuth and signal strength.
 ///
 ///     $GPGSV,3,1,11,03,03,111,00,04,15,270,00,06,01,010,00,13,06,292,00*74
-///     $GAGSV,1,1,03,02,22,096,,08,17,037,,30,38,311,,7*72       (NMEA 4.10: signal ID)
+///     $GAGSV,1,1,03,02,22,096,,08,17,037,,30,38,311,,7*4C       (NMEA 4.10: signal ID)
 ///     $GPGSV,1,1,00*79                                          (no satellites in view)
 ///
 ///            1 2 3  4  5  6   7  8–11        12–15       16–19       20

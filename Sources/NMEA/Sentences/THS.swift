@@ -1,6 +1,6 @@
 /// THS, true heading and status.
 ///
-///     $GPTHS,77.52,E*32
+///     $GPTHS,77.52,E*34
 ///
 ///            1   2
 ///     $--THS,x.x,a*hh

@@ -1,7 +1,7 @@
 /// VTG, course over ground and ground speed.
 ///
 ///     $GPVTG,054.7,T,034.4,M,005.5,N,010.2,K*48
-///     $GPVTG,,T,,M,0.010,N,0.018,K,A*26
+///     $GPVTG,,T,,M,0.010,N,0.018,K,A*2B
 ///
 ///            1   2 3   4 5   6 7   8 9
 ///     $--VTG,x.x,T,x.x,M,x.x,N,x.x,K,m*hh
