@@ -3,7 +3,7 @@
 /// Decoders call one method per field, in diagram order: ``time()``, ``latitude()``, ``fixedPoint()``… Each returns
 /// `nil` for an empty field ("not available", never zero) and throws ``NMEAError/badField(index:reason:)`` naming the
 /// field for one it cannot read. Reading past the last field gives empty fields, so older, shorter versions of a
-/// sentence decode with their newer fields absent; ``require(_:)`` rejects sentences shorter than a minimum.
+/// sentence decode with their newer fields absent; ``requireRead(_:)`` rejects sentences shorter than a minimum.
 ///
 /// The common case — digits, a point, more digits, a comma — is parsed inline with no bookkeeping beyond one pointer;
 /// signs, odd forms and errors take a slower path. Field numbers are worked out only when an error needs one.
@@ -37,11 +37,18 @@ public struct FieldReader {
         fieldsStart > end ? 0 : 1 + ByteScan.count(UInt8(ascii: ","), from: fieldsStart, to: end)
     }
 
-    /// After reading at least `count` fields: throws ``NMEAError/tooFewFields(expected:found:)`` when the sentence
-    /// had fewer than `count`.
+    /// Throws ``NMEAError/tooFewFields(expected:found:)`` when the sentence has fewer than `count` fields.
+    /// - Complexity: O(*n*) in the length of the sentence; decoders use the O(1) ``requireRead(_:)``.
+    public func require(_ count: Int) throws(NMEAError) {
+        let found = fieldCount
+        if found < count { throw .tooFewFields(expected: count, found: found) }
+    }
+
+    /// After `count` or more fields have been read: throws ``NMEAError/tooFewFields(expected:found:)`` when the
+    /// sentence had fewer than `count` (some of those reads went past its end).
     /// - Complexity: O(1) when no read went past the last field.
     @inlinable
-    public func require(_ count: Int) throws(NMEAError) {
+    public func requireRead(_ count: Int) throws(NMEAError) {
         if position > end + 1 {
             let found = fieldCount
             if found < count { throw .tooFewFields(expected: count, found: found) }
@@ -226,7 +233,7 @@ public struct FieldReader {
         }
         // Fast path: digits, maybe a point and digits, then the end of the field; 1 to 18 digits.
         let digits = cursor - position - point
-        if endsField(cursor) && digits &- 1 < 18 {
+        if endsField(cursor) && UInt(bitPattern: digits &- 1) < 18 {
             position = cursor + 1
             return FixedPoint(significand: significand, scale: UInt8(truncatingIfNeeded: scale))
         }
@@ -308,9 +315,13 @@ public struct FieldReader {
             position = start + 1
             return nil
         }
-        guard end - start >= 6 else { throw failure(.badLength) }
-        guard let hour = twoDigits(start), let minute = twoDigits(start + 2), let second = twoDigits(start + 4) else {
-            throw failure(.notANumber)
+        guard end - start >= 6, let hour = twoDigits(start), let minute = twoDigits(start + 2),
+              let second = twoDigits(start + 4)
+        else {
+            // Too short a field (`1235`) or not digits: say which.
+            var fieldEnd = start
+            while !endsField(fieldEnd) { fieldEnd += 1 }
+            throw failure(fieldEnd - start < 6 ? .badLength : .notANumber)
         }
         guard hour < 24, minute < 60, second <= 60 else { throw failure(.outOfRange) }
         var cursor = start + 6
@@ -399,7 +410,7 @@ public struct FieldReader {
             }
             scale = cursor - fractionStart
         }
-        guard endsField(cursor), wholeDigits &- 3 < 3, scale <= 14 else {
+        guard endsField(cursor), UInt(bitPattern: wholeDigits &- 3) < 3, scale <= 14 else {
             if endsField(cursor) && cursor == valueStart {
                 // An empty value: its hemisphere field is skipped (and checked).
                 position = cursor + 1

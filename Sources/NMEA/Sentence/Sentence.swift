@@ -78,8 +78,9 @@ public struct Sentence {
     }
 
     /// `true` for a `P`-talker address that is really a standard sentence (`PQGSA` from Quectel receivers).
+    /// Only the `PQ` talker qualifies: Garmin's proprietary `$PGRMC` must not pass for an RMC.
     static func isStandard(address: UnsafePointer<UInt8>, length: Int) -> Bool {
-        guard length == 5 else { return false }
+        guard length == 5, address[1] == UInt8(ascii: "Q") else { return false }
         switch SentenceType(bytes: address + 2, count: 3) {
         case .gsa, .gsv, .rmc, .gga, .gll, .vtg, .zda, .gns, .gst: return true
         default: return false

@@ -48,6 +48,6 @@ public struct DTM: DecodableSentence, Hashable {
         longitudeOffsetMinutes = try fields.signed(negative: UInt8(ascii: "W"))
         altitudeOffsetMeters = try fields.fixedPoint()
         referenceDatum = fields.code()
-        try fields.require(8)
+        try fields.requireRead(8)
     }
 }

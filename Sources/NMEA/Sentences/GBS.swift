@@ -1,6 +1,6 @@
 /// GBS, GNSS satellite fault detection (RAIM): expected errors and the satellite most likely to have failed.
 ///
-///     $GPGBS,235458.00,1.4,1.3,3.1,03,,-21.4,3.8,1,0*5B
+///     $GPGBS,235458.00,1.4,1.3,3.1,03,,-21.4,3.8,1,0*5A
 ///
 ///            1         2   3   4   5  6   7   8   9 10
 ///     $--GBS,hhmmss.ss,x.x,x.x,x.x,xx,x.x,x.x,x.x,h,h*hh
@@ -63,6 +63,6 @@ public struct GBS: DecodableSentence, Hashable {
         biasStandardDeviationMeters = try fields.fixedPoint()
         systemID = try fields.hexadecimal().map { UInt8(truncatingIfNeeded: $0) }
         signalID = try fields.hexadecimal().map { UInt8(truncatingIfNeeded: $0) }
-        try fields.require(4)
+        try fields.requireRead(4)
     }
 }

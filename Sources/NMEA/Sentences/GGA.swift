@@ -70,6 +70,6 @@ public struct GGA: DecodableSentence, Hashable {
         fields.skip()
         differentialAgeSeconds = try fields.fixedPoint()
         differentialStationID = try fields.integer()
-        try fields.require(6)
+        try fields.requireRead(6)
     }
 }

@@ -44,10 +44,11 @@ public struct GLL: DecodableSentence, Hashable {
         time = try fields.time()
         switch try fields.character() {
         case UInt8(ascii: "A"): isValid = true
-        case UInt8(ascii: "V"), nil: isValid = false
+        case UInt8(ascii: "V"): isValid = false
+        case nil: isValid = fields.ranPastEnd && latitude != nil  // NMEA 1.5 sends only the position: valid
         default: throw .badField(index: 6, reason: .unexpectedCharacter)
         }
         mode = try fields.character().map(FAAMode.init(rawValue:))
-        try fields.require(4)
+        try fields.requireRead(4)
     }
 }

@@ -1,6 +1,6 @@
 /// GNS, GNSS fix data: like GGA, with a mode letter per satellite system.
 ///
-///     $GNGNS,122310.2,3722.425671,N,12258.856215,W,DAAA,14,0.9,1005.543,6.5,,,V*0E
+///     $GNGNS,122310.2,3722.425671,N,12258.856215,W,DAAA,14,0.9,1005.543,6.5,,,V*0B
 ///
 ///            1         2       3 4        5 6    7  8   9   10  11  12   13
 ///     $--GNS,hhmmss.ss,ddmm.mm,a,dddmm.mm,a,c--c,xx,x.x,x.x,x.x,x.x,xxxx,a*hh
@@ -76,6 +76,6 @@ public struct GNS: DecodableSentence, Hashable {
         differentialAgeSeconds = try fields.fixedPoint()
         differentialStationID = try fields.integer()
         navigationalStatus = try fields.character().map(NavigationalStatus.init(rawValue:))
-        try fields.require(9)
+        try fields.requireRead(9)
     }
 }

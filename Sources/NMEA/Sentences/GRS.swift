@@ -1,6 +1,6 @@
 /// GRS, GNSS range residuals: how far each satellite's range disagreed with the solution.
 ///
-///     $GPGRS,220320.0,0,-0.8,-0.2,-0.1,-0.2,0.8,0.6,,,,,,,1,0*59
+///     $GPGRS,220320.0,0,-0.8,-0.2,-0.1,-0.2,0.8,0.6,,,,,,,1,0*78
 ///
 ///            1         2 3–14                                     15 16
 ///     $--GRS,hhmmss.ss,m,x.x,x.x,x.x,x.x,x.x,x.x,x.x,x.x,x.x,x.x,x.x,x.x,h,h*hh
@@ -39,9 +39,10 @@ public struct GRS: DecodableSentence, Hashable {
         talker = sentence.talker
         time = try fields.time()
         mode = try fields.integer(in: 0...9)
-        try fields.require(2)
         residualsMeters = FixedList()
         for _ in 0..<12 where fields.hasMore { residualsMeters.append(try fields.fixedPoint()) }
+        if residualsMeters.isEmpty { _ = fields.nextField() }  // so a sentence without residuals is too short
+        try fields.requireRead(3)
         systemID = try fields.hexadecimal().map { UInt8(truncatingIfNeeded: $0) }
         signalID = try fields.hexadecimal().map { UInt8(truncatingIfNeeded: $0) }
     }

@@ -1,7 +1,7 @@
 /// GSA, GNSS DOP and active satellites: the fix type, the satellites used, and the dilutions of precision.
 ///
 ///     $GPGSA,A,3,04,05,,09,12,,,24,,,,,2.5,1.3,2.1*39
-///     $GNGSA,A,3,80,71,73,79,69,,,,,,,,1.83,1.09,1.47,2*08     (NMEA 4.10: system ID)
+///     $GNGSA,A,3,80,71,73,79,69,,,,,,,,1.83,1.09,1.47,2*09     (NMEA 4.10: system ID)
 ///
 ///            1 2 3                                 14 15  16  17  18
 ///     $--GSA,a,x,xx,xx,xx,xx,xx,xx,xx,xx,xx,xx,xx,xx,x.x,x.x,x.x,h*hh

@@ -54,6 +54,6 @@ public struct GST: DecodableSentence, Hashable {
         latitudeErrorMeters = try fields.fixedPoint()
         longitudeErrorMeters = try fields.fixedPoint()
         altitudeErrorMeters = try fields.fixedPoint()
-        try fields.require(8)
+        try fields.requireRead(8)
     }
 }

@@ -1,7 +1,7 @@
 /// GSV, GNSS satellites in view: up to four satellites per sentence, with elevation, azimuth and signal strength.
 ///
 ///     $GPGSV,3,1,11,03,03,111,00,04,15,270,00,06,01,010,00,13,06,292,00*74
-///     $GAGSV,1,1,03,02,22,096,,08,17,037,,30,38,311,,7*72       (NMEA 4.10: signal ID)
+///     $GAGSV,1,1,03,02,22,096,,08,17,037,,30,38,311,,7*4C       (NMEA 4.10: signal ID)
 ///     $GPGSV,1,1,00*79                                          (no satellites in view)
 ///
 ///            1 2 3  4  5  6   7  8–11        12–15       16–19       20
@@ -66,7 +66,7 @@ public struct GSV: DecodableSentence, Hashable {
         totalMessages = try fields.integer(in: 0...99)
         messageNumber = try fields.integer(in: 0...99)
         satellitesInView = try fields.integer(in: 0...999)
-        try fields.require(3)
+        try fields.requireRead(3)
         var list = FixedList<4, Satellite>()
         signalID = nil
         // Groups of four fields follow; a single field left over after them is the signal ID.
@@ -78,7 +78,7 @@ public struct GSV: DecodableSentence, Hashable {
             let azimuth = fields.smallUnsigned()
             let snr = fields.smallUnsigned()
             if !fields.ranPastEnd {
-                if prn >= 0 && elevation &+ 1 <= 91 && azimuth &+ 1 <= 361 && snr &+ 1 <= 100 {
+                if prn >= 0 && (-1...90).contains(elevation) && (-1...360).contains(azimuth) && (-1...99).contains(snr) {
                     list.append(Satellite(
                         prn: UInt16(truncatingIfNeeded: prn),
                         elevationDegrees: elevation < 0 ? nil : Int8(truncatingIfNeeded: elevation),

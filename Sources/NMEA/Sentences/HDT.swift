@@ -23,6 +23,6 @@ public struct HDT: DecodableSentence, Hashable {
         var fields = sentence.fieldReader
         talker = sentence.talker
         headingDegrees = try fields.fixedPoint()
-        try fields.require(1)
+        try fields.requireRead(1)
     }
 }

@@ -30,6 +30,6 @@ public struct PGRME: DecodableSentence, Hashable {
         verticalErrorMeters = try fields.fixedPoint()
         fields.skip()
         sphericalErrorMeters = try fields.fixedPoint()
-        try fields.require(5)
+        try fields.requireRead(5)
     }
 }

@@ -17,6 +17,6 @@ public struct PGRMM: DecodableSentence, Hashable {
     public init(_ sentence: Sentence) throws(NMEAError) {
         var fields = sentence.fieldReader
         datum = fields.text()
-        try fields.require(1)
+        try fields.requireRead(1)
     }
 }

@@ -38,6 +38,6 @@ public struct PGRMZ: DecodableSentence, Hashable {
         altitude = try fields.fixedPoint()
         unit = try fields.character()
         fixDimension = try fields.integer(in: 0...3)
-        try fields.require(2)
+        try fields.requireRead(2)
     }
 }

@@ -70,7 +70,7 @@ public struct PUBXPosition: DecodableSentence, Hashable {
         satellitesUsed = try fields.integer(in: 0...999)
         fields.skip()
         deadReckoning = try fields.integer(in: 0...1).map { $0 == 1 }
-        try fields.require(18)
+        try fields.requireRead(18)
     }
 }
 

@@ -55,13 +55,15 @@ public struct PUBXSatellites {
     public init(_ sentence: Sentence) throws(NMEAError) {
         var fields = sentence.fieldReader
         try fields.expectPUBXMessage(3)
+        try fields.require(2)
         guard let count = try fields.integer(in: 0...255) else { throw .badField(index: 2, reason: .notANumber) }
         self.count = count
+        // Every satellite has six fields; a list cut short (even inside its last satellite) is too short.
+        try fields.require(2 + 6 * count)
         satellites = Satellites(reader: fields, count: count)
         // Check the whole list once so that a bad field is reported here, not half-way through an iteration.
         var iterator = satellites.makeIterator()
         while try iterator.nextSatellite() != nil {}
-        if iterator.decoded < count { throw .tooFewFields(expected: 2 + 6 * count, found: iterator.reader.index - 1) }
     }
 
     /// The satellites of a `$PUBX,03`, read from the sentence as they are iterated.
@@ -74,7 +76,6 @@ public struct PUBXSatellites {
         public struct Iterator: IteratorProtocol {
             var reader: FieldReader
             var remaining: Int
-            var decoded = 0
 
             init(reader: FieldReader, remaining: Int) {
                 self.reader = reader
@@ -96,7 +97,6 @@ public struct PUBXSatellites {
                 let carrierToNoise = try reader.integer(in: 0...99)
                 let lockTime = try reader.integer(in: 0...999)
                 guard let id else { throw .badField(index: reader.index - 6, reason: .notANumber) }
-                decoded += 1
                 return Satellite(id: id, status: status, azimuthDegrees: azimuth, elevationDegrees: elevation,
                                  carrierToNoise: carrierToNoise, lockTimeSeconds: lockTime)
             }

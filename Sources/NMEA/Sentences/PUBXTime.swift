@@ -1,6 +1,6 @@
 /// u-blox `$PUBX,04`, time of day and clock information.
 ///
-///     $PUBX,04,073731.00,091202,113851.00,1196,15D,1930035,-2660.664,43,*3C
+///     $PUBX,04,073731.00,091202,113851.00,1196,15D,1930035,-2660.664,43,*5D
 ///
 ///          1  2         3      4         5    6   7       8         9
 ///     $PUBX,04,hhmmss.ss,ddmmyy,UTC_TOW  ,wwww,ls,clkB   ,clkD     ,granularity*hh
@@ -55,6 +55,6 @@ public struct PUBXTime: DecodableSentence, Hashable {
         clockBiasNanoseconds = try fields.fixedPoint()
         clockDriftNanosecondsPerSecond = try fields.fixedPoint()
         timePulseGranularityNanoseconds = try fields.integer()
-        try fields.require(9)
+        try fields.requireRead(9)
     }
 }

@@ -1,7 +1,7 @@
 /// RMC, recommended minimum specific GNSS data: time, date, position, speed and course in one sentence.
 ///
 ///     $GPRMC,123519,A,4807.038,N,01131.000,E,022.4,084.4,230394,003.1,W*6A
-///     $GNRMC,083559.00,A,4717.11437,N,00833.91522,E,0.004,77.52,091202,,,A,V*57
+///     $GNRMC,083559.00,A,4717.11437,N,00833.91522,E,0.004,77.52,091202,,,A,V*33
 ///
 ///            1         2 3       4 5        6 7   8   9      10  11 12 13
 ///     $--RMC,hhmmss.ss,A,ddmm.mm,a,dddmm.mm,a,x.x,x.x,ddmmyy,x.x,a, m, s*hh
@@ -74,6 +74,6 @@ public struct RMC: DecodableSentence, Hashable {
         magneticVariationDegrees = try fields.signed(negative: UInt8(ascii: "W"))
         mode = try fields.character().map(FAAMode.init(rawValue:))
         navigationalStatus = try fields.character().map(NavigationalStatus.init(rawValue:))
-        try fields.require(9)
+        try fields.requireRead(9)
     }
 }

@@ -1,6 +1,6 @@
 /// THS, true heading and status.
 ///
-///     $GPTHS,77.52,E*32
+///     $GPTHS,77.52,E*34
 ///
 ///            1   2
 ///     $--THS,x.x,a*hh
@@ -30,6 +30,6 @@ public struct THS: DecodableSentence, Hashable {
         talker = sentence.talker
         headingDegrees = try fields.fixedPoint()
         mode = try fields.character().map(FAAMode.init(rawValue:))
-        try fields.require(2)
+        try fields.requireRead(2)
     }
 }

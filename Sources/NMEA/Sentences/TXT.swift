@@ -35,6 +35,6 @@ public struct TXT: DecodableSentence, Hashable {
         identifier = try fields.integer()
         // The text is the rest of the sentence, commas and all.
         text = ShortText(fields.remainder())
-        try fields.require(4)
+        try fields.requireRead(4)
     }
 }

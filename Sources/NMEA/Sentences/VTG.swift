@@ -1,7 +1,7 @@
 /// VTG, course over ground and ground speed.
 ///
 ///     $GPVTG,054.7,T,034.4,M,005.5,N,010.2,K*48
-///     $GPVTG,,T,,M,0.010,N,0.018,K,A*26
+///     $GPVTG,,T,,M,0.010,N,0.018,K,A*2B
 ///
 ///            1   2 3   4 5   6 7   8 9
 ///     $--VTG,x.x,T,x.x,M,x.x,N,x.x,K,m*hh
@@ -40,8 +40,10 @@ public struct VTG: DecodableSentence, Hashable {
     public init(_ sentence: Sentence) throws(NMEAError) {
         var fields = sentence.fieldReader
         talker = sentence.talker
+        let count = sentence.fieldCount
+        guard count >= 4 else { throw .tooFewFields(expected: 4, found: count) }
         courseTrueDegrees = try fields.fixedPoint()
-        if sentence.fieldCount == 4 {
+        if count == 4 {
             courseMagneticDegrees = try fields.fixedPoint()
             speedKnots = try fields.fixedPoint()
             speedKilometersPerHour = try fields.fixedPoint()
@@ -56,6 +58,6 @@ public struct VTG: DecodableSentence, Hashable {
         speedKilometersPerHour = try fields.fixedPoint()
         fields.skip()
         mode = try fields.character().map(FAAMode.init(rawValue:))
-        try fields.require(8)
+        try fields.requireRead(8)
     }
 }

@@ -47,6 +47,6 @@ public struct ZDA: DecodableSentence, Hashable {
         }
         localZoneHours = try fields.integer(in: -13...13)
         localZoneMinutes = try fields.integer(in: -59...59)
-        try fields.require(4)
+        try fields.requireRead(4)
     }
 }

@@ -50,6 +50,10 @@ extension UInt16: FixedListElement {
     @inlinable public static var placeholder: UInt16 { 0 }
 }
 
+extension Int: FixedListElement {
+    @inlinable public static var placeholder: Int { 0 }
+}
+
 extension Optional: FixedListElement {
     @inlinable public static var placeholder: Wrapped? { nil }
 }

@@ -1,0 +1,131 @@
+import Testing
+
+@testable import NMEA
+
+/// `ParsedSentence`: the dispatch from a sentence's type to its decoder.
+@Suite struct ParsedSentenceTests {
+    static let examples: [(String, SentenceKind, String)] = [
+        (RMCTests.textbook, .rmc, "RMC"),
+        (GGATests.textbook, .gga, "GGA"),
+        (GSATests.textbook, .gsa, "GSA"),
+        (GSVTests.textbook, .gsv, "GSV"),
+        (GLLTests.textbook, .gll, "GLL"),
+        (VTGTests.textbook, .vtg, "VTG"),
+        (ZDATests.textbook, .zda, "ZDA"),
+        (GSTTests.textbook, .gst, "GST"),
+        (GNSTests.example, .gns, "GNS"),
+        (GBSTests.example, .gbs, "GBS"),
+        (GRSTests.example, .grs, "GRS"),
+        (TXTTests.example, .txt, "TXT"),
+        (DTMTests.wgs84, .dtm, "DTM"),
+        (HDTTests.example, .hdt, "HDT"),
+        (THSTests.example, .ths, "THS"),
+        (PUBXPositionTests.example, .pubxPosition, "PUBX,00"),
+        (PUBXSatellitesTests.example, .pubxSatellites, "PUBX,03"),
+        (PUBXTimeTests.example, .pubxTime, "PUBX,04"),
+        (PGRMETests.example, .pgrme, "PGRME"),
+        (PGRMZTests.example, .pgrmz, "PGRMZ"),
+        (PGRMMTests.example, .pgrmm, "PGRMM"),
+    ]
+
+    @Test func everyKindHasAnExample() {
+        #expect(Set(Self.examples.map(\.1)) == Set(SentenceKind.allCases))
+    }
+
+    @Test(arguments: examples)
+    func dispatch(line: String, kind: SentenceKind, name: String) throws {
+        #expect(try parsedKind(line) == kind)
+        #expect(kind.name == name)
+        #expect(try withSentence(line) { SentenceKind($0) } == kind)
+    }
+
+    @Test func decodedValueIsTheDecoders() throws {
+        let parsed = try withSentence(RMCTests.textbook) { (sentence) throws(NMEAError) -> RMC? in
+            guard case .rmc(let rmc) = try ParsedSentence(sentence) else { return nil }
+            return rmc
+        }
+        #expect(parsed == RMCTests.textbookRMC)
+    }
+
+    /// A type no decoder reads comes back as a view whose fields can still be read.
+    @Test func unknownStandardTypeKeepsItsFields() throws {
+        let fields = try withSentence("$GPXTE,A,A,0.67,L,N*6F") { (sentence) throws(NMEAError) -> [String]? in
+            guard case .unknown(let unknown) = try ParsedSentence(sentence) else { return nil }
+            #expect(unknown.talker == .gps)
+            #expect(unknown.type == SentenceType("XTE"))
+            var reader = unknown.fieldReader
+            #expect(try reader.character() == UInt8(ascii: "A"))
+            #expect(try reader.character() == UInt8(ascii: "A"))
+            #expect(try reader.fixedPoint() == fp(67, 2))
+            return unknown.fields.map(\.string)
+        }
+        #expect(fields == ["A", "A", "0.67", "L", "N"])
+    }
+
+    @Test func unknownProprietaryType() throws {
+        let result = try withSentence("$PMTK001,604,3*32") {
+            (sentence) throws(NMEAError) -> (Talker, String, [String])? in
+            guard case .unknown(let unknown) = try ParsedSentence(sentence) else { return nil }
+            return (unknown.talker, unknown.type.description, unknown.fields.map(\.string))
+        }
+        let (talker, type, fields) = try #require(result)
+        #expect(talker == .proprietary)
+        #expect(type == "PMTK001")
+        #expect(fields == ["604", "3"])
+    }
+
+    @Test(arguments: [
+        "$PUBX,40,GLL,0,0,0,0,0,0*5C",  // a u-blox rate command
+        "$PUBX,41,1,0007,0003,19200,0*25",
+        "$PUBX,0*03",
+        "$PUBX*1F",
+        "$PUBX,*33",
+        "$PUBX,05*36",
+        "$PGRMT,GPS 15x-W software ver. 2.70,,,,,,,,*69",
+        "$GPXTE,A,A,0.67,L,N*6F",
+        "$GPRMB,A,0.66,L,003,004,4917.24,N,12309.57,W,001.3,052.5,000.5,V*20",
+        "$IIMWV,045.0,R,12.6,N,A*09",
+    ])
+    func unknownSentences(line: String) throws {
+        #expect(try parsedKind(line) == nil)
+    }
+
+    @Test func quectelPQGSADecodesAsGSA() throws {
+        #expect(try parsedKind("$PQGSA,A,3,193,194,195,,,,,,,,,,1.9,1.1,1.5,5*0B") == .gsa)
+    }
+
+    @Test func decoderErrorsPropagate() {
+        #expect(throws: NMEAError.badField(index: 2, reason: .unexpectedCharacter)) {
+            try parsedKind(replacingField(2, of: RMCTests.textbook, with: "X"))
+        }
+        #expect(throws: NMEAError.tooFewFields(expected: 6, found: 2)) {
+            try parsedKind(keepingFields(2, of: GGATests.textbook))
+        }
+        #expect(throws: NMEAError.badField(index: 1, reason: .unexpectedCharacter)) {
+            try parsedKind(withChecksum("$PUBX,001,1"))
+        }
+    }
+
+    @Test func decoderStatistics() throws {
+        var statistics = DecoderStatistics()
+        for (line, _, _) in Self.examples + [(RMCTests.textbook, .rmc, "RMC")] {
+            try withSentence(line) { (sentence) throws(NMEAError) in statistics.record(try ParsedSentence(sentence)) }
+        }
+        try withSentence("$PMTK001,604,3*32") { (sentence) throws(NMEAError) in
+            statistics.record(try ParsedSentence(sentence))
+        }
+        statistics.recordFailure()
+        #expect(statistics[.rmc] == 2)
+        #expect(statistics[.gga] == 1)
+        #expect(statistics[.pgrmm] == 1)
+        #expect(statistics.totalDecoded == 22)
+        #expect(statistics.unknown == 1)
+        #expect(statistics.failed == 1)
+        let doubled = statistics + statistics
+        #expect(doubled[.rmc] == 4)
+        #expect(doubled.totalDecoded == 44)
+        #expect(doubled.unknown == 2)
+        #expect(doubled.failed == 2)
+        #expect(DecoderStatistics().totalDecoded == 0)
+    }
+}
