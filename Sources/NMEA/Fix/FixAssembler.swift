@@ -26,8 +26,9 @@ public struct FixAssembler: Sendable {
         /// The date for logs that never send one (GGA-only): the day of the first fix; midnight rolls it over.
         public var fallbackDate: UTCDate?
         /// Today, for a live receiver: a date about 1024 weeks before it is a week-rollover bug. Without it only
-        /// dates that no working receiver can send (before 1995, or within 20 weeks after the 1999 rollover) and
-        /// dates 1024 weeks before one seen earlier in the stream are corrected, so genuine old logs stay as they are.
+        /// dates in the 20 weeks after a GPS epoch began (1980-01-06, 1999-08-22), where receivers land after a
+        /// rollover and genuine logs hardly exist, and dates 1024 weeks before one seen earlier in the stream are
+        /// corrected, so genuine old logs stay as they are.
         public var referenceDate: UTCDate?
         /// How many fixes to hold while waiting for a first date. Beyond that they are handed out without one.
         public var backfillLimit: Int
@@ -367,10 +368,17 @@ public struct FixAssembler: Sendable {
         } else if let good = lastGoodDate?.daysSinceEpoch, abs(good - days - rollover) <= 7 {
             days += rollover
         } else {
-            let earliestPlausible = UTCDate(year: 1995, month: 1, day: 1).daysSinceEpoch
-            let secondEpoch = UTCDate(year: 1999, month: 8, day: 22).daysSinceEpoch
-            while days < earliestPlausible { days += rollover }
-            if days >= secondEpoch && days < secondEpoch + 140 { days += rollover }
+            // Right after a rollover boundary a receiver with a 10-bit week counter reports the start of the GPS
+            // epoch; nobody logged NMEA in early 1980, and hardly anybody in the weeks after 1999-08-22.
+            for boundary in [UTCDate(year: 1980, month: 1, day: 6), UTCDate(year: 1999, month: 8, day: 22)] {
+                let start = boundary.daysSinceEpoch
+                if days >= start && days < start + 140 {
+                    days += rollover
+                    while let reference = lastGoodDate?.daysSinceEpoch, reference - days > rollover / 2 {
+                        days += rollover
+                    }
+                }
+            }
         }
         return days == date.daysSinceEpoch ? (date, false) : (UTCDate(daysSinceEpoch: days), true)
     }

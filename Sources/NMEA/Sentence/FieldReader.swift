@@ -380,9 +380,8 @@ public struct FieldReader {
         try coordinate(maximum: 180, positive: UInt8(ascii: "E"), negative: UInt8(ascii: "W"))
     }
 
-    /// Reads `[d]ddmm.mmmm` and a hemisphere letter; converts to decimal degrees with two more decimal places than
-    /// the minutes had, which keeps every digit the receiver sent (1/60 of a unit in the last place of the minutes is
-    /// more than a unit in the last place of the result).
+    /// Reads `[d]ddmm.mmmm` and a hemisphere letter; converts to decimal degrees with five more decimal places than
+    /// the minutes had (see ``extraDegreeDigits(minuteScale:)``), which keeps every digit the receiver sent.
     @inlinable @inline(always)
     mutating func coordinate(maximum: UInt64, positive: UInt8, negative: UInt8) throws(NMEAError) -> FixedPoint? {
         guard position <= end else { return ranOut() }
@@ -431,16 +430,18 @@ public struct FieldReader {
         }
         let degrees = whole / 100
         let minutes = whole % 100
+        let extra = FieldReader.extraDegreeDigits(minuteScale: scale)
         let unit = FixedPoint.integerPowerOfTen(scale)
-        // degrees × 10^(scale+2) + minutes × 10^(scale+2) / 60, rounded half up.
+        let outputUnit = FixedPoint.integerPowerOfTen(scale + extra)
+        // degrees × 10^(scale+extra) + minutes × 10^(scale+extra) / 60, rounded half up.
         let minuteUnits = minutes &* unit &+ fraction
-        let value = degrees &* 100 &* unit &+ (minuteUnits &* 10 &+ 3) / 6
-        guard minutes < 60, value <= maximum &* 100 &* unit else {
+        let value = degrees &* outputUnit &+ (minuteUnits &* FixedPoint.integerPowerOfTen(extra) &+ 30) / 60
+        guard minutes < 60, value <= maximum &* outputUnit else {
             position = valueStart
             throw failure(.outOfRange)
         }
         let signed = Int64(value)
-        return FixedPoint(significand: isNegative ? -signed : signed, scale: UInt8(scale + 2))
+        return FixedPoint(significand: isNegative ? -signed : signed, scale: UInt8(scale + extra))
     }
 
     /// Signed values (Unicore writes `-0214.41,W`), more than 14 decimals, and errors.
@@ -465,16 +466,32 @@ public struct FieldReader {
         }
         let limited = raw.scale > 14 ? raw.rescaled(to: 14) : raw  // 10^-14 minutes is far below a nanometre
         let magnitude = limited.significand.magnitude
-        let unit = FixedPoint.integerPowerOfTen(Int(limited.scale))
+        let scale = Int(limited.scale)
+        let extra = FieldReader.extraDegreeDigits(minuteScale: scale)
+        let unit = FixedPoint.integerPowerOfTen(scale)
+        let outputUnit = FixedPoint.integerPowerOfTen(scale + extra)
         let degrees = magnitude / (100 * unit)
         let minuteUnits = magnitude % (100 * unit)
-        let value = degrees * 100 * unit + (minuteUnits * 10 + 3) / 6
-        guard minuteUnits < 60 * unit, value <= maximum * 100 * unit else {
+        guard degrees <= maximum, minuteUnits < 60 * unit else {
+            position = valueStart
+            throw failure(.outOfRange)
+        }
+        let value = degrees * outputUnit + (minuteUnits * FixedPoint.integerPowerOfTen(extra) + 30) / 60
+        guard value <= maximum * outputUnit else {
             position = valueStart
             throw failure(.outOfRange)
         }
         let signed = Int64(value)
-        return FixedPoint(significand: isNegative ? -signed : signed, scale: limited.scale + 2)
+        return FixedPoint(significand: isNegative ? -signed : signed, scale: UInt8(scale + extra))
+    }
+
+    /// How many more decimal places degrees get than the minutes had: five (so `4807.0380` becomes
+    /// `48.117300000`, nine places as gpsd prints), fewer for very long minutes so that the value fits 64 bits.
+    /// Five places keep the rounding from minutes (a repeating decimal after dividing by 60) below 1/6000 of the
+    /// receiver's last digit.
+    @inlinable @inline(always)
+    static func extraDegreeDigits(minuteScale: Int) -> Int {
+        min(5, 15 - minuteScale)
     }
 }
 

@@ -2,7 +2,7 @@
 ///
 /// `"4807.038"` is `FixedPoint(significand: 4807038, scale: 3)`. Keeping the digits as sent means nothing is lost to
 /// binary floating point until a caller asks for ``doubleValue``, and the number can be written back digit for digit.
-/// An empty field is `nil`, never zero.
+/// An empty field is `nil`, never zero. Equality is by value (`0.5 == 0.50`); ``description`` keeps the digits.
 public struct FixedPoint: Hashable, Sendable {
     /// The digits as an integer: `4807038` for `"4807.038"`.
     public var significand: Int64
@@ -19,6 +19,30 @@ public struct FixedPoint: Hashable, Sendable {
     @inlinable
     public var doubleValue: Double {
         Double(significand) / FixedPoint.powerOfTen(scale)
+    }
+
+    /// The same value with trailing fractional zeros removed: `0.50` becomes `0.5`.
+    @inlinable
+    public var normalized: FixedPoint {
+        var result = self
+        while result.scale > 0 && result.significand % 10 == 0 {
+            result.significand /= 10
+            result.scale -= 1
+        }
+        return result
+    }
+
+    @inlinable
+    public static func == (lhs: FixedPoint, rhs: FixedPoint) -> Bool {
+        let left = lhs.normalized
+        let right = rhs.normalized
+        return left.significand == right.significand && left.scale == right.scale
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        let value = normalized
+        hasher.combine(value.significand)
+        hasher.combine(value.scale)
     }
 
     /// The value rounded toward zero to a whole number.
