@@ -38,11 +38,13 @@ struct DocumentFile {
         case stream
     }
 
-    let fd: Int32
+    private(set) var fd: Int32
     let path: String
     let kind: Kind
     let sync: Bool
     private let ownsDescriptor: Bool
+    /// The temporary name the file has until its first document is complete.
+    private var temporaryPath: String?
     /// Where the current tail starts: the committed content is `[0, tailOffset)`.
     private(set) var tailOffset = 0
     private(set) var tail: [UInt8] = []
@@ -62,16 +64,24 @@ struct DocumentFile {
         return page
     }()
 
-    /// Creates (or empties) the file at `path`. A regular file gets `kind`; anything else (`/dev/full`, a FIFO)
-    /// is written as a stream.
+    /// Creates (or replaces) the file at `path`. A regular file gets `kind`, and its first document is written to
+    /// a temporary file beside it that ``start(head:tail:)`` renames into place, so `path` is never seen empty or
+    /// half-written; anything else (`/dev/full`, a FIFO, a symbolic link) is opened in place, devices and FIFOs as
+    /// a stream.
     init(path: String, kind: Kind, sync: Bool) throws(TrackError) {
         let fd: Int32
-        switch FileDescriptorIO.create(path) {
-        case .success(let opened): fd = opened
-        case .failure(let error):
+        var temporaryPath: String?
+        do throws(TrackErrno) {
+            if let temporary = FileDescriptorIO.createTemporary(beside: path) {
+                (fd, temporaryPath) = try temporary.get()
+            } else {
+                fd = try FileDescriptorIO.create(path).get()
+            }
+        } catch {
             throw TrackError(path: path, operation: .create, code: error.code, fileIsIntact: false)
         }
         self.fd = fd
+        self.temporaryPath = temporaryPath
         self.path = path
         self.kind = FileDescriptorIO.isRegularFile(fd) ? kind : .stream
         self.sync = sync
@@ -85,6 +95,7 @@ struct DocumentFile {
         kind = .stream
         sync = false
         ownsDescriptor = false
+        temporaryPath = nil
     }
 
     /// The alignment the switch must not cross.
@@ -104,7 +115,8 @@ struct DocumentFile {
             tailOffset = head.count
             self.tail = tail
             fileLength = bytes.count
-            try syncIfAsked(intact: true)
+            try syncIfAsked(intact: false)
+            try publish()
         case .xml:
             var content = head
             padForSwitch(&content, offset: 0, switchLength: tail.count + Self.opener.count)
@@ -118,8 +130,19 @@ struct DocumentFile {
             try check(FileDescriptorIO.write(fd, content, at: 0), .write, intact: false)
             self.tail = tail
             fileLength = length
-            try syncIfAsked(intact: true)
+            try syncIfAsked(intact: false)
+            try publish()
         }
+    }
+
+    /// Renames the temporary file to its path once it holds a complete document.
+    private mutating func publish() throws(TrackError) {
+        guard let temporaryPath else { return }
+        if let code = FileDescriptorIO.publish(temporaryPath, as: path) {
+            unlink(temporaryPath)
+            throw TrackError(path: path, operation: .create, code: code, fileIsIntact: false)
+        }
+        self.temporaryPath = nil
     }
 
     // MARK: Committing
@@ -242,9 +265,12 @@ struct DocumentFile {
         }
     }
 
-    /// Closes the descriptor without finishing (after a failure).
+    /// Closes the descriptor without finishing (after a failure); a temporary file never published is removed.
     mutating func closeDescriptor() {
         if ownsDescriptor && fd >= 0 { close(fd) }
+        fd = -1
+        if let temporaryPath { unlink(temporaryPath) }
+        temporaryPath = nil
     }
 
     // MARK: Helpers

@@ -57,6 +57,26 @@ enum FileDescriptorIO {
         }
     }
 
+    /// Opens a new temporary file beside `path` for a document that appears at `path` only once it is complete
+    /// (see ``publish(_:as:)``). Returns `nil` when `path` is something other than a regular file or a new name
+    /// (a device, a FIFO, a symbolic link): such paths are opened in place by ``create(_:)``.
+    static func createTemporary(beside path: String) -> Result<(fd: Int32, path: String), TrackErrno>? {
+        var info = stat()
+        if lstat(path, &info) == 0 && (info.st_mode & S_IFMT) != S_IFREG { return nil }
+        let temporary = "\(path).partial-\(getpid())"
+        while true {
+            let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+            if fd >= 0 { return .success((fd, temporary)) }
+            if errno == EINTR { continue }
+            return .failure(TrackErrno(code: errno))
+        }
+    }
+
+    /// `rename(2)`: puts the complete first document in place of whatever `path` held, in one step.
+    static func publish(_ temporary: String, as path: String) -> Int32? {
+        rename(temporary, path) == 0 ? nil : errno
+    }
+
     /// `true` when `fd` is a regular file (so it can be rewritten in place); pipes, terminals and devices are not.
     static func isRegularFile(_ fd: Int32) -> Bool {
         var info = stat()
