@@ -145,7 +145,7 @@ enum GeoJSONText {
         }
         number("ele", fix.altitudeMeters)
         number("speed", fix.speed)
-        number("course", fix.courseDegrees)
+        number("course", fix.courseDegrees.flatMap(GPXPoint.degreesTrue))
         key("fix")
         out += Array("\"\(GPXPoint.fixName(fix))\"".utf8)
         key("quality")
