@@ -11,7 +11,8 @@ enum FileDescriptorIO {
         var remaining = bytes.count
         var position = offset ?? 0
         while remaining > 0 {
-            let written = offset == nil ? Glibc.write(fd, base, remaining) : pwrite(fd, base, remaining, off_t(position))
+            let written = offset == nil
+                ? Glibc.write(fd, base, remaining) : pwrite(fd, base, remaining, off_t(position))
             if written < 0 {
                 if errno == EINTR { continue }
                 return errno
