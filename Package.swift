@@ -14,12 +14,19 @@ let package = Package(
         .target(name: "JSON", dependencies: ["NMEA"]),
         // Deterministic journeys written as NMEA: samples, benchmarks, tests.
         .target(name: "Simulation", dependencies: ["NMEA"]),
+        // GPX and GeoJSON track writers that leave a valid file on disk after every flush.
+        .target(name: "Tracks", dependencies: ["NMEA"]),
         // The command-line tool.
-        .executableTarget(name: "NMEATool", dependencies: ["NMEA", "JSON", "Simulation"], path: "Sources/nmea-cli"),
+        .executableTarget(name: "NMEATool", dependencies: ["NMEA", "JSON", "Simulation", "Tracks"],
+                          path: "Sources/nmea-cli"),
         // Test-only C shim that counts malloc/calloc/realloc/free.
         .target(name: "CAllocationCounter", path: "Tests/CAllocationCounter"),
         .testTarget(name: "NMEATests", dependencies: ["NMEA", "CAllocationCounter"]),
         .testTarget(name: "CLITests", dependencies: ["NMEA", "Simulation"]),
+        // A child process for the track crash test: writes a simulated track and reports each flush.
+        .executableTarget(name: "TrackWriterChild", dependencies: ["NMEA", "Simulation", "Tracks"],
+                          path: "Tests/TrackWriterChild"),
+        .testTarget(name: "TracksTests", dependencies: ["Tracks", "NMEA", "Simulation", "TrackWriterChild"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -15,13 +15,18 @@ enum ParseCommand: Command {
         arguments: [SentenceInput.filesArgument],
         options: [
             OptionSpec(long: "stats", help: "Print counters for every outcome on standard error at the end."),
+            OptionSpec(long: "fixes", help: "Print one object per fix (each epoch's sentences merged) instead."),
+            OptionSpec(long: "date", valueName: "YYYY-MM-DD",
+                       help: "With --fixes: the UTC date of logs that send none."),
         ] + SentenceInput.options,
         examples: [
             "nmea parse nmea-samples/drive.nmea | head",
             "nmea parse --stats - < capture.nmea > sentences.jsonl",
+            "nmea parse --fixes drive.nmea",
         ])
 
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
+        if arguments.flag("fixes") { return try runFixes(arguments) }
         var input = try SentenceInput(arguments)
         var decoding = DecoderStatistics()
         var json = JSONWriter(capacity: 4096)

@@ -23,6 +23,8 @@ struct SentenceInput {
     private(set) var framing = FramerStatistics()
     /// Files that could not be read, with the reason.
     private(set) var failures: [String] = []
+    /// Called after each chunk with the bytes read so far from the current file and its size (regular files only).
+    var onChunk: ((_ bytesRead: Int, _ fileSize: Int?) -> Void)?
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         paths = arguments.positionals.isEmpty ? ["-"] : arguments.positionals
@@ -53,8 +55,14 @@ struct SentenceInput {
                 case .rejected(let rejection): if verbose { SentenceInput.report(rejection, in: name) }
                 }
             }
+            let size = onChunk == nil ? nil : input.size
+            var bytesRead = 0
             do {
-                try input.forEachChunk { chunk in try framer.feed(chunk, events) }
+                try input.forEachChunk { chunk in
+                    try framer.feed(chunk, events)
+                    bytesRead += chunk.count
+                    onChunk?(bytesRead, size)
+                }
             } catch let error as RuntimeError {
                 Console.error("Error: \(error.message)\n")
                 failures.append(path)

@@ -1,0 +1,294 @@
+import Glibc
+
+/// A document file that is complete after every commit: the content so far followed by a closing tail
+/// (`</trkseg></trk></gpx>`, `]}`), where each commit adds content and moves the tail.
+///
+/// Three ways to commit, chosen by the writer and by what the file descriptor is:
+///
+/// - **XML, inert-region protocol** (``Kind/xml``, GPX on a regular file). A SIGKILL that arrives while the kernel
+///   copies a write spanning several pages can cut that write at a page boundary (Linux checks for fatal signals
+///   between pages), so "new points + new tail in one `pwrite`" can still leave a truncated document. Instead:
+///   1. The file always ends in *inert* space: a processing instruction (`<?pad …?>`) opened right after the tail,
+///      followed by whole 4 KiB pages that are each `<?pad …?>` on their own; the length stays a multiple of 4 KiB.
+///      Growing the file appends such pages; a cut append leaves fewer whole pages, still valid.
+///   2. The new content and the new tail (and a new `<?pad `) are written into the inert space after the current
+///      tail. Cut anywhere at a page boundary, the bytes written are inside the open instruction, which the next
+///      intact page's `?>` closes: the document is still the previous one.
+///   3. The switch: the first bytes of the new content are written over the old tail and its `<?pad ` (about
+///      32 bytes, placed so they never cross a 4 KiB boundary, or a 512-byte sector with `sync`). One write within
+///      a page is never cut, so the file holds either the old document or the new one.
+///   On a clean ``finish()`` the file is truncated right after the tail, so a finished file has no padding.
+/// - **JSON, overwrite** (``Kind/json``, GeoJSON on a regular file). JSON has no comments or instructions, so
+///   nothing can be written after the root value without breaking it, and no inert space exists. The file is first
+///   grown with spaces (trailing whitespace is valid; a failure such as `ENOSPC` here is undone with `ftruncate`),
+///   then the new content and tail are written over the old tail in one `pwrite`. Small writes are never cut; a
+///   write spanning pages can be cut by SIGKILL at a page boundary, which leaves a damaged file. Live logging writes
+///   a few kilobytes per flush, so the window is microseconds per flush; batch conversion writes more.
+/// - **Stream** (``Kind/stream``, pipes, terminals, devices, standard output): content is written in order and the
+///   tail at ``finish()``. The reader sees a complete document only at the end.
+///
+/// With `sync`, `fdatasync` follows the bulk write and the switch, so after a power cut the file holds the last
+/// document whose switch was synced, on file systems that write data before the metadata that points to it (ext4
+/// in its default `data=ordered` mode, XFS); without `sync` a power cut can lose or tear anything the kernel had not
+/// yet written back. Power-cut behaviour is designed for, not tested.
+struct DocumentFile {
+    enum Kind: Sendable {
+        case xml
+        case json
+        case stream
+    }
+
+    private(set) var fd: Int32
+    let path: String
+    let kind: Kind
+    let sync: Bool
+    private let ownsDescriptor: Bool
+    /// The temporary name the file has until its first document is complete.
+    private var temporaryPath: String?
+    /// Where the current tail starts: the committed content is `[0, tailOffset)`.
+    private(set) var tailOffset = 0
+    private(set) var tail: [UInt8] = []
+    /// The file's length, with the inert padding (xml) or trailing spaces (json).
+    private(set) var fileLength = 0
+    /// Set after a failed commit that may have damaged the file; nothing is written after it.
+    private(set) var failure: TrackError?
+
+    static let pageSize = 4096
+    /// Opens the inert instruction after the tail.
+    static let opener: [UInt8] = Array("<?pad ".utf8)
+    /// One page of inert space: a complete processing instruction.
+    static let inertPage: [UInt8] = {
+        var page = Array("<?pad".utf8)
+        page += [UInt8](repeating: UInt8(ascii: " "), count: pageSize - page.count - 3)
+        page += Array("?>\n".utf8)
+        return page
+    }()
+
+    /// Creates (or replaces) the file at `path`. A regular file gets `kind`, and its first document is written to
+    /// a temporary file beside it that ``start(head:tail:)`` renames into place, so `path` is never seen empty or
+    /// half-written; anything else (`/dev/full`, a FIFO, a symbolic link) is opened in place, devices and FIFOs as
+    /// a stream.
+    init(path: String, kind: Kind, sync: Bool) throws(TrackError) {
+        let fd: Int32
+        var temporaryPath: String?
+        do throws(TrackErrno) {
+            if let temporary = FileDescriptorIO.createTemporary(beside: path) {
+                (fd, temporaryPath) = try temporary.get()
+            } else {
+                fd = try FileDescriptorIO.create(path).get()
+            }
+        } catch {
+            throw TrackError(path: path, operation: .create, code: error.code, fileIsIntact: false)
+        }
+        self.fd = fd
+        self.temporaryPath = temporaryPath
+        self.path = path
+        self.kind = FileDescriptorIO.isRegularFile(fd) ? kind : .stream
+        self.sync = sync
+        ownsDescriptor = true
+    }
+
+    /// Writes to an open descriptor (standard output) as a stream; the descriptor is not closed.
+    init(streamingTo fd: Int32, name: String) {
+        self.fd = fd
+        path = name
+        kind = .stream
+        sync = false
+        ownsDescriptor = false
+        temporaryPath = nil
+    }
+
+    /// The alignment the switch must not cross.
+    private var switchBlock: Int { sync ? 512 : Self.pageSize }
+
+    // MARK: Starting
+
+    /// Writes the first document: `head` followed by `tail`.
+    mutating func start(head: [UInt8], tail: [UInt8]) throws(TrackError) {
+        switch kind {
+        case .stream:
+            try check(FileDescriptorIO.write(fd, head, at: nil), .write, intact: false)
+            self.tail = tail
+        case .json:
+            let bytes = head + tail
+            try check(FileDescriptorIO.write(fd, bytes, at: 0), .write, intact: false)
+            tailOffset = head.count
+            self.tail = tail
+            fileLength = bytes.count
+            try syncIfAsked(intact: false)
+            try publish()
+        case .xml:
+            var content = head
+            padForSwitch(&content, offset: 0, switchLength: tail.count + Self.opener.count)
+            tailOffset = content.count
+            content += tail
+            content += Self.opener
+            // Fill to the page end: spaces, then the closer of the instruction opened above.
+            let length = roundUpToPage(content.count + 3)
+            content += [UInt8](repeating: UInt8(ascii: " "), count: length - content.count - 3)
+            content += Array("?>\n".utf8)
+            try check(FileDescriptorIO.write(fd, content, at: 0), .write, intact: false)
+            self.tail = tail
+            fileLength = length
+            try syncIfAsked(intact: false)
+            try publish()
+        }
+    }
+
+    /// Renames the temporary file to its path once it holds a complete document.
+    private mutating func publish() throws(TrackError) {
+        guard let temporaryPath else { return }
+        if let code = FileDescriptorIO.publish(temporaryPath, as: path) {
+            unlink(temporaryPath)
+            throw TrackError(path: path, operation: .create, code: code, fileIsIntact: false)
+        }
+        self.temporaryPath = nil
+    }
+
+    // MARK: Committing
+
+    /// Adds `body` after the committed content and makes `newTail` the tail (xml and stream files).
+    mutating func append(_ body: [UInt8], newTail: [UInt8]) throws(TrackError) {
+        if let failure { throw failure }
+        switch kind {
+        case .stream:
+            try check(FileDescriptorIO.write(fd, body, at: nil), .write, intact: false)
+            tail = newTail
+        case .json:
+            try replace(from: tailOffset, with: body, newTail: newTail)
+        case .xml:
+            try appendXML(body, newTail: newTail)
+        }
+    }
+
+    /// Replaces everything from `offset` (at or before the tail) with `content` and `newTail` (json files).
+    mutating func replace(from offset: Int, with content: [UInt8], newTail: [UInt8]) throws(TrackError) {
+        if let failure { throw failure }
+        precondition(kind == .json && offset <= tailOffset)
+        let newEnd = offset + content.count + newTail.count
+        if newEnd > fileLength {
+            // Grow with spaces first: after the root value they are valid, and once the blocks exist the overwrite
+            // below needs no new space, so a full disk fails here, where it harms nothing.
+            let spaces = [UInt8](repeating: UInt8(ascii: " "), count: newEnd - fileLength)
+            if let code = FileDescriptorIO.write(fd, spaces, at: fileLength) {
+                _ = FileDescriptorIO.truncate(fd, to: fileLength)
+                throw TrackError(path: path, operation: .write, code: code, fileIsIntact: true)
+            }
+        }
+        var bytes = content + newTail
+        if newEnd < fileLength {
+            // Never leave stale bytes after the new tail.
+            bytes += [UInt8](repeating: UInt8(ascii: " "), count: fileLength - newEnd)
+        }
+        try check(FileDescriptorIO.write(fd, bytes, at: offset), .write, intact: false)
+        fileLength = max(fileLength, newEnd)
+        tailOffset = offset + content.count
+        tail = newTail
+        try syncIfAsked(intact: true)
+    }
+
+    private mutating func appendXML(_ body: [UInt8], newTail: [UInt8]) throws(TrackError) {
+        let switchLength = tail.count + Self.opener.count
+        var data = body
+        // The switch writes the first `switchLength` bytes of the new data; make sure there are that many (spaces
+        // before the tail are whitespace in element content).
+        let minimumBody = switchLength - newTail.count - Self.opener.count
+        if data.count < minimumBody {
+            data += [UInt8](repeating: UInt8(ascii: " "), count: minimumBody - data.count)
+        }
+        // The next switch (over newTail and its opener) must not cross a block boundary.
+        padForSwitch(&data, offset: tailOffset, switchLength: newTail.count + Self.opener.count)
+        let newTailOffset = tailOffset + data.count
+        data += newTail
+        data += Self.opener
+        try finishAppendXML(data, newTailOffset: newTailOffset, newTail: newTail, switchLength: switchLength)
+    }
+
+    private mutating func finishAppendXML(_ data: [UInt8], newTailOffset: Int, newTail: [UInt8],
+                                          switchLength: Int) throws(TrackError) {
+        // 1. Enough inert space: the data must end before the final `?>\n`.
+        let dataEnd = tailOffset + data.count
+        if dataEnd > fileLength - 3 {
+            let newLength = roundUpToPage(dataEnd + 3)
+            var pages: [UInt8] = []
+            pages.reserveCapacity(newLength - fileLength)
+            while pages.count < newLength - fileLength { pages += Self.inertPage }
+            if let code = FileDescriptorIO.write(fd, pages, at: fileLength) {
+                _ = FileDescriptorIO.truncate(fd, to: fileLength)
+                throw TrackError(path: path, operation: .write, code: code, fileIsIntact: true)
+            }
+            fileLength = newLength
+        }
+        // 2. Everything but the switch, into the inert space after the current opener.
+        let code = data.withUnsafeBytes { bytes in
+            FileDescriptorIO.write(fd, UnsafeRawBufferPointer(rebasing: bytes[switchLength...]),
+                                   at: tailOffset + switchLength)
+        }
+        if let code { throw TrackError(path: path, operation: .write, code: code, fileIsIntact: true) }
+        try syncIfAsked(intact: true)
+        // 3. The switch: one small write within a block.
+        let switchCode = data.withUnsafeBytes { bytes in
+            FileDescriptorIO.write(fd, UnsafeRawBufferPointer(rebasing: bytes[..<switchLength]), at: tailOffset)
+        }
+        if let switchCode { throw TrackError(path: path, operation: .write, code: switchCode, fileIsIntact: true) }
+        tailOffset = newTailOffset
+        tail = newTail
+        try syncIfAsked(intact: true)
+    }
+
+    /// Appends spaces to `content` (which will start at `offset`) so that a switch region of `switchLength` bytes
+    /// placed right after it does not cross a ``switchBlock`` boundary.
+    private func padForSwitch(_ content: inout [UInt8], offset: Int, switchLength: Int) {
+        let start = offset + content.count
+        let block = switchBlock
+        if start / block != (start + switchLength - 1) / block {
+            content += [UInt8](repeating: UInt8(ascii: " "), count: block - start % block)
+        }
+    }
+
+    // MARK: Finishing
+
+    /// Writes the tail of a stream, or trims the padding of a file; closes the descriptor when it owns it.
+    mutating func finish() throws(TrackError) {
+        defer { closeDescriptor() }
+        if let failure { throw failure }
+        switch kind {
+        case .stream:
+            try check(FileDescriptorIO.write(fd, tail, at: nil), .write, intact: false)
+        case .json, .xml:
+            let end = tailOffset + tail.count
+            if fileLength != end {
+                try check(FileDescriptorIO.truncate(fd, to: end), .truncate, intact: kind == .xml)
+                fileLength = end
+            }
+            try syncIfAsked(intact: true)
+        }
+    }
+
+    /// Closes the descriptor without finishing (after a failure); a temporary file never published is removed.
+    mutating func closeDescriptor() {
+        if ownsDescriptor && fd >= 0 { close(fd) }
+        fd = -1
+        if let temporaryPath { unlink(temporaryPath) }
+        temporaryPath = nil
+    }
+
+    // MARK: Helpers
+
+    private func roundUpToPage(_ length: Int) -> Int {
+        (length + Self.pageSize - 1) / Self.pageSize * Self.pageSize
+    }
+
+    private mutating func syncIfAsked(intact: Bool) throws(TrackError) {
+        guard sync else { return }
+        try check(FileDescriptorIO.sync(fd), .sync, intact: intact)
+    }
+
+    /// Throws (and remembers, when the file may be damaged) the error for a failed call.
+    private mutating func check(_ code: Int32?, _ operation: TrackError.Operation, intact: Bool) throws(TrackError) {
+        guard let code else { return }
+        let error = TrackError(path: path, operation: operation, code: code, fileIsIntact: intact)
+        if !intact { failure = error }
+        throw error
+    }
+}

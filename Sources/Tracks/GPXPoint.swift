@@ -1,0 +1,96 @@
+import NMEA
+
+/// The GPX 1.1 text of one track point, in the element order the schema requires:
+/// `ele`, `time`, `magvar`, `geoidheight`, `fix`, `sat`, `hdop`, `vdop`, `pdop`, `ageofdgpsdata`, `dgpsid`,
+/// `extensions` (speed and course in Garmin's TrackPointExtension v2, where speed is m/s and course is degrees
+/// true in [0, 360)).
+enum GPXPoint {
+    static let namespaces = """
+        xmlns="http://www.topografix.com/GPX/1/1" \
+        xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" \
+        xmlns:gpxtpx="http://www.garmin.com/xmlschemas/TrackPointExtension/v2" \
+        xsi:schemaLocation="http://www.topografix.com/GPX/1/1 http://www.topografix.com/GPX/1/1/gpx.xsd \
+        http://www.garmin.com/xmlschemas/TrackPointExtension/v2 \
+        http://www.garmin.com/xmlschemas/TrackPointExtensionv2.xsd"
+        """
+
+    /// Appends `<trkpt …>…</trkpt>` and a newline. The fix must have a writable position.
+    static func append(_ fix: Fix, to out: inout [UInt8]) {
+        guard var longitude = fix.longitude, let latitude = fix.latitude else { return }
+        // The schema's longitude is -180 ≤ lon < 180.
+        if longitude == 180 { longitude = -180 }
+        out.append(contentsOf: "      <trkpt lat=\"".utf8)
+        DecimalText.append(latitude, to: &out)
+        out.append(contentsOf: "\" lon=\"".utf8)
+        DecimalText.append(longitude, to: &out)
+        out.append(contentsOf: "\">".utf8)
+        if let altitude = fix.altitudeMeters, altitude.isFinite {
+            element("ele", altitude, &out)
+        }
+        if fix.date != nil && fix.time != nil {
+            out.append(contentsOf: "<time>".utf8)
+            fix.writeISO8601 { out.append($0) }
+            out.append(contentsOf: "</time>".utf8)
+        }
+        if let variation = fix.magneticVariationDegrees, let degrees = degreesTrue(variation) {
+            element("magvar", degrees, &out)
+        }
+        if let separation = fix.geoidSeparationMeters, separation.isFinite {
+            element("geoidheight", separation, &out)
+        }
+        out.append(contentsOf: "<fix>".utf8)
+        out.append(contentsOf: fixName(fix).utf8)
+        out.append(contentsOf: "</fix>".utf8)
+        if let used = fix.satellitesUsed, used >= 0 {
+            out.append(contentsOf: "<sat>".utf8)
+            DecimalText.append(used, to: &out)
+            out.append(contentsOf: "</sat>".utf8)
+        }
+        if let hdop = fix.hdop, hdop.isFinite { element("hdop", hdop, &out) }
+        if let vdop = fix.vdop, vdop.isFinite { element("vdop", vdop, &out) }
+        if let pdop = fix.pdop, pdop.isFinite { element("pdop", pdop, &out) }
+        if let age = fix.differentialAgeSeconds, age.isFinite { element("ageofdgpsdata", age, &out) }
+        if let station = fix.differentialStationID, (0...1023).contains(station) {
+            out.append(contentsOf: "<dgpsid>".utf8)
+            DecimalText.append(station, to: &out)
+            out.append(contentsOf: "</dgpsid>".utf8)
+        }
+        let speed = fix.speed.flatMap { $0.isFinite && $0 >= 0 ? $0 : nil }
+        let course = fix.courseDegrees.flatMap(degreesTrue)
+        if speed != nil || course != nil {
+            out.append(contentsOf: "<extensions><gpxtpx:TrackPointExtension>".utf8)
+            if let speed { element("gpxtpx:speed", speed, &out) }
+            if let course { element("gpxtpx:course", course, &out) }
+            out.append(contentsOf: "</gpxtpx:TrackPointExtension></extensions>".utf8)
+        }
+        out.append(contentsOf: "</trkpt>\n".utf8)
+    }
+
+    /// `none`, `2d`, `3d`, `dgps` or `pps`, the values of the schema's `fixType`. RTK counts as differential.
+    static func fixName(_ fix: Fix) -> String {
+        switch fix.quality {
+        case .differential, .rtkFixed, .rtkFloat: return "dgps"
+        case .precise: return "pps"
+        default: return fix.mode == .threeD ? "3d" : fix.mode == .twoD ? "2d" : "none"
+        }
+    }
+
+    /// `degrees` in [0, 360), or `nil` when not finite.
+    static func degreesTrue(_ degrees: Double) -> Double? {
+        guard degrees.isFinite else { return nil }
+        var value = degrees.truncatingRemainder(dividingBy: 360)
+        if value < 0 { value += 360 }
+        return value >= 360 ? 0 : value
+    }
+
+    private static func element(_ name: StaticString, _ value: Double, _ out: inout [UInt8]) {
+        let name = UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount)
+        out.append(UInt8(ascii: "<"))
+        out.append(contentsOf: name)
+        out.append(UInt8(ascii: ">"))
+        DecimalText.append(value, to: &out)
+        out.append(contentsOf: [UInt8(ascii: "<"), UInt8(ascii: "/")])
+        out.append(contentsOf: name)
+        out.append(UInt8(ascii: ">"))
+    }
+}

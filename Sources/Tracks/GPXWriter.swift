@@ -1,0 +1,131 @@
+import Glibc
+import NMEA
+
+/// Writes fixes as a GPX 1.1 track (`trk`/`trkseg`/`trkpt`) that is a complete, schema-valid document after every
+/// flush, whatever happens to the process after it.
+///
+///     let writer = try GPXWriter(path: "drive.gpx", options: TrackOptions(flush: .everyFix))
+///     assembler.add(parsed) { fix in try? writer.write(fix) }
+///     try writer.finish()
+///
+/// On a regular file, each flush uses ``DocumentFile``'s inert-region protocol, so a SIGKILL at any moment leaves a
+/// document holding every fix flushed before it. Pipes and devices are written as a stream, complete at the end.
+/// Memory: the bytes waiting for the next flush, at most about one batch.
+public final class GPXWriter: TrackWriter {
+    public let options: TrackOptions
+    public private(set) var statistics = TrackStatistics()
+    public var path: String { file.path }
+    private var file: DocumentFile
+    private var segmenter: TrackSegmenter
+    private var pending: [UInt8] = []
+    /// Whether the content so far (including `pending`) leaves a `trkseg` open.
+    private var segmentIsOpen = false
+    private var isFinished = false
+
+    /// Creates (or empties) the GPX file at `path` and writes an empty track to it.
+    /// - Parameter creator: the `creator` attribute (escaped as needed).
+    public init(path: String, options: TrackOptions = TrackOptions(), creator: String = "swift-nmea")
+        throws(TrackError)
+    {
+        self.options = options
+        file = try DocumentFile(path: path, kind: .xml, sync: options.sync)
+        segmenter = TrackSegmenter(splitGapSeconds: options.splitGapSeconds)
+        try start(creator: creator)
+    }
+
+    /// Writes to an open descriptor (standard output) as a stream, complete when ``finish()`` writes the end.
+    public init(streamingTo fd: Int32, name: String = "<stdout>", options: TrackOptions = TrackOptions(),
+                creator: String = "swift-nmea") throws(TrackError)
+    {
+        self.options = options
+        file = DocumentFile(streamingTo: fd, name: name)
+        segmenter = TrackSegmenter(splitGapSeconds: options.splitGapSeconds)
+        try start(creator: creator)
+    }
+
+    deinit { file.closeDescriptor() }
+
+    private func start(creator: String) throws(TrackError) {
+        pending.reserveCapacity(batchBytes + 4096)
+        var head = Array("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<gpx version=\"1.1\" creator=\"".utf8)
+        XMLText.appendEscaped(creator, to: &head)
+        head += Array("\" \(GPXPoint.namespaces)>\n  <trk>\n".utf8)
+        do {
+            try file.start(head: head, tail: tail)
+        } catch {
+            file.closeDescriptor()
+            throw error
+        }
+    }
+
+    public func write(_ fix: Fix) throws(TrackError) {
+        precondition(!isFinished, "GPXWriter used after finish()")
+        statistics.fixes += 1
+        switch segmenter.place(fix) {
+        case .skip:
+            statistics.skipped += 1
+            return
+        case .newSegment:
+            if segmentIsOpen { pending += Self.segmentEnd }
+            pending += Self.segmentStart
+            segmentIsOpen = true
+            statistics.segments += 1
+        case .continueSegment:
+            break
+        }
+        GPXPoint.append(fix, to: &pending)
+        statistics.points += 1
+        if case .everyFix = options.flush {
+            try flush()
+        } else if pending.count >= batchBytes {
+            try flush()
+        }
+    }
+
+    public func flush() throws(TrackError) {
+        guard !pending.isEmpty else { return }
+        try file.append(pending, newTail: tail)
+        pending.removeAll(keepingCapacity: true)
+        statistics.flushes += 1
+    }
+
+    public func finish() throws(TrackError) {
+        guard !isFinished else { return }
+        isFinished = true
+        do {
+            try flush()
+        } catch {
+            file.closeDescriptor()
+            throw error
+        }
+        try file.finish()
+    }
+
+    private var batchBytes: Int {
+        if case .batch(let bytes) = options.flush { return max(bytes, 1) }
+        return 4096
+    }
+
+    private var tail: [UInt8] { segmentIsOpen ? Self.tailInSegment : Self.tailOutsideSegment }
+
+    static let segmentStart = Array("    <trkseg>\n".utf8)
+    static let segmentEnd = Array("    </trkseg>\n".utf8)
+    static let tailInSegment = Array("    </trkseg>\n  </trk>\n</gpx>\n".utf8)
+    static let tailOutsideSegment = Array("  </trk>\n</gpx>\n".utf8)
+}
+
+/// Escaping for XML text and attribute values.
+enum XMLText {
+    static func appendEscaped(_ text: String, to out: inout [UInt8]) {
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "&"): out += Array("&amp;".utf8)
+            case UInt8(ascii: "<"): out += Array("&lt;".utf8)
+            case UInt8(ascii: ">"): out += Array("&gt;".utf8)
+            case UInt8(ascii: "\""): out += Array("&quot;".utf8)
+            case 0..<0x20: out.append(UInt8(ascii: " "))  // XML 1.0 allows no control characters
+            default: out.append(byte)
+            }
+        }
+    }
+}

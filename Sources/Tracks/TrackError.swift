@@ -1,0 +1,40 @@
+import Glibc
+
+/// A track file could not be created, written, synced or closed.
+///
+/// The message names the file and the system's reason, and says what the file still holds: a failed flush leaves the
+/// document as it was after the last successful one, so a disk that fills up costs the fixes since then, not the file.
+public struct TrackError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// What was being done when the system call failed.
+    public enum Operation: String, Sendable, Hashable {
+        case create, write, sync, truncate
+    }
+
+    /// The file's path as given (`-` or a name for a stream).
+    public var path: String
+    public var operation: Operation
+    /// The `errno` the system call set.
+    public var code: Int32
+    /// `true` when the last successful flush is still a complete document on disk.
+    public var fileIsIntact: Bool
+
+    public init(path: String, operation: Operation, code: Int32, fileIsIntact: Bool) {
+        self.path = path
+        self.operation = operation
+        self.code = code
+        self.fileIsIntact = fileIsIntact
+    }
+
+    /// `true` for `ENOSPC` and `EDQUOT`: the disk or the user's quota is full.
+    public var isNoSpace: Bool { code == ENOSPC || code == EDQUOT }
+
+    /// `cannot write 'track.gpx': No space left on device; the file holds every fix up to the last flush`.
+    public var description: String {
+        var text = "cannot \(operation.rawValue) '\(path)': \(String(cString: strerror(code)))"
+        if operation != .create {
+            text += fileIsIntact ? "; the file is a complete document holding every fix up to the last flush"
+                : "; the output is incomplete"
+        }
+        return text
+    }
+}

@@ -1,0 +1,68 @@
+import NMEA
+
+/// A streaming writer of fixes to a track file that is a complete document after every flush.
+///
+/// Writers hold only what has not been flushed yet (bounded by the flush policy) and, for GeoJSON, the open feature
+/// (bounded by ``GeoJSONWriter/Options/pointsPerFeature``): never a whole track.
+public protocol TrackWriter: AnyObject {
+    /// The path (or stream name) written to, for messages.
+    var path: String { get }
+    /// What has been written so far.
+    var statistics: TrackStatistics { get }
+    /// Adds one fix: a point (flushed at once with ``FlushPolicy/everyFix``), or a segment break when it has no
+    /// position.
+    func write(_ fix: Fix) throws(TrackError)
+    /// Makes everything written so far part of the document on disk.
+    func flush() throws(TrackError)
+    /// Flushes and closes the document; the writer accepts nothing after.
+    func finish() throws(TrackError)
+}
+
+/// When a writer brings the file up to date.
+public enum FlushPolicy: Sendable, Hashable {
+    /// After every point: for live logging, where each fix should be on disk at once.
+    case everyFix
+    /// When about this many bytes are waiting: for converting files.
+    case batch(bytes: Int)
+
+    /// 1 MiB batches.
+    public static let conversion = FlushPolicy.batch(bytes: 1 << 20)
+}
+
+/// The options every track writer takes.
+public struct TrackOptions: Sendable, Hashable {
+    /// A time gap longer than this starts a new segment.
+    public var splitGapSeconds: Double
+    public var flush: FlushPolicy
+    /// `fdatasync` after each flush, for loggers that must survive a power cut (see ``DocumentFile``).
+    public var sync: Bool
+
+    public init(splitGapSeconds: Double = 60, flush: FlushPolicy = .conversion, sync: Bool = false) {
+        self.splitGapSeconds = splitGapSeconds
+        self.flush = flush
+        self.sync = sync
+    }
+}
+
+/// Counts of what a writer did.
+public struct TrackStatistics: Sendable, Hashable {
+    /// Fixes given to the writer.
+    public var fixes = 0
+    /// Points written (fixes with a position).
+    public var points = 0
+    /// Segments begun.
+    public var segments = 0
+    /// Fixes without a usable position (no fix, provisional, or coordinates out of range).
+    public var skipped = 0
+    /// Flushes that reached the file.
+    public var flushes = 0
+    public init() {}
+}
+
+extension Fix {
+    /// `true` when latitude and longitude are finite and in range, so the point can be written.
+    var hasWritablePosition: Bool {
+        guard let latitude, let longitude else { return false }
+        return latitude.isFinite && longitude.isFinite && abs(latitude) <= 90 && abs(longitude) <= 180
+    }
+}

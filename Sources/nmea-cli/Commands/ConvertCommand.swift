@@ -1,0 +1,155 @@
+import Glibc
+import NMEA
+import Tracks
+
+/// `nmea convert`: NMEA logs to GPX or GeoJSON tracks, several outputs in one pass.
+enum ConvertCommand: Command {
+    static let spec = CommandSpec(
+        name: "convert",
+        abstract: "Convert NMEA to GPX or GeoJSON tracks.",
+        discussion: """
+            Merges the sentences of each epoch into one fix and writes the fixes that have a position as track \
+            points. A new segment begins when the fix is lost or when the time between two fixes exceeds \
+            --split-gap. The format follows each output's extension (.gpx, .geojson, .json); '-o -' writes to \
+            standard output and needs --format.
+            Every output file is a complete, valid document after each flush: after every fix when reading a pipe \
+            or a device (a live receiver), every megabyte when converting files. A GPX file killed at any moment \
+            holds every fix flushed before; --fsync adds fdatasync after each flush against power cuts. Long \
+            GeoJSON tracks are split into line features of 500 points, each starting where the last one ended \
+            ("continued": true). Rejected lines are counted and summarised on standard error, never fatal.
+            """,
+        arguments: [SentenceInput.filesArgument],
+        options: [
+            OptionSpec(long: "output", short: "o", valueName: "file",
+                       help: "Where to write: a .gpx, .geojson or .json file, or '-' for standard output.",
+                       isRepeatable: true, isRequired: true, completion: .file),
+            OptionSpec(long: "format", valueName: "format",
+                       help: "The format for '-' and for names without a known extension.",
+                       choices: ["gpx", "geojson"]),
+            OptionSpec(long: "date", valueName: "YYYY-MM-DD",
+                       help: "The UTC date of logs that send none (GGA-only): the day of the first fix."),
+            OptionSpec(long: "split-gap", valueName: "seconds",
+                       help: "Start a new segment after a gap longer than this.", defaultValue: "60"),
+            OptionSpec(long: "points", help: "GeoJSON: also write each fix as a Point feature with its properties."),
+            OptionSpec(long: "fsync", help: "Sync each flush to disk (fdatasync), for loggers facing power cuts."),
+        ] + SentenceInput.options,
+        examples: [
+            "nmea convert drive.nmea -o drive.gpx",
+            "nmea convert day1.nmea day2.nmea -o days.gpx -o days.geojson --points",
+            "nmea convert - -o - --format geojson < capture.nmea > track.geojson",
+            "cat /dev/ttyUSB0 | nmea convert -o live.gpx --fsync",
+        ])
+
+    static func run(_ arguments: ParsedArguments) throws -> Int32 {
+        let outputs = try ConvertOutput.parse(arguments)
+        let splitGap = try arguments.number("split-gap", default: 60, in: 0...1e9)
+        var fallbackDate: UTCDate?
+        if let text = arguments.value("date") {
+            guard let date = parseISODate(text) else {
+                throw arguments.invalid(text, for: "date", because: "expected YYYY-MM-DD")
+            }
+            fallbackDate = date
+        }
+        var input = try SentenceInput(arguments)
+        let live = input.paths.contains(where: isLiveSource)
+        let track = TrackOptions(splitGapSeconds: splitGap, flush: live ? .everyFix : .conversion,
+                                 sync: arguments.flag("fsync"))
+
+        var writers: [any TrackWriter] = []
+        for output in outputs {
+            do {
+                writers.append(try output.makeWriter(track: track, includePoints: arguments.flag("points")))
+            } catch {
+                throw RuntimeError(error.description)
+            }
+        }
+        var failedOutputs = 0
+        /// Hands `fix` to every writer still working; a writer that fails is reported and dropped.
+        func emit(_ fix: Fix) {
+            var index = 0
+            while index < writers.count {
+                do {
+                    try writers[index].write(fix)
+                    index += 1
+                } catch {
+                    Console.error("Error: \(error.description)\n")
+                    writers.remove(at: index)
+                    failedOutputs += 1
+                }
+            }
+        }
+
+        let progress = makeProgressBar(input.paths)
+        if let progress {
+            var finishedBytes = 0
+            var lastSize = 0
+            var lastRead = 0
+            input.onChunk = { read, size in
+                if read < lastRead { finishedBytes += lastSize }  // a new file began
+                lastRead = read
+                lastSize = size ?? read
+                progress.update(finishedBytes + read)
+            }
+        }
+
+        var assembler = FixAssembler(options: .init(fallbackDate: fallbackDate))
+        var decoding = DecoderStatistics()
+        var currentFile: String?
+        let verbose = input.verbose
+        try input.forEachSentence { sentence, file in
+            if file != currentFile {
+                if currentFile != nil {
+                    // A new log: finish the epoch in progress rather than merge it with the next file's first.
+                    assembler.finish(emit)
+                    assembler.reset()
+                }
+                currentFile = file
+            }
+            do throws(NMEAError) {
+                let parsed = try ParsedSentence(sentence)
+                decoding.record(parsed)
+                assembler.add(parsed, emit)
+            } catch {
+                decoding.recordFailure()
+                if verbose { SentenceInput.report(error, in: sentence, file: file) }
+            }
+        }
+        assembler.finish(emit)
+        progress?.clear()
+
+        var points = 0
+        for writer in writers {
+            do {
+                try writer.finish()
+                points = max(points, writer.statistics.points)
+                if verbose {
+                    let statistics = writer.statistics
+                    Console.error("nmea convert: \(writer.path): \(statistics.points) points in "
+                        + "\(statistics.segments) segment\(statistics.segments == 1 ? "" : "s")\n")
+                }
+            } catch {
+                Console.error("Error: \(error.description)\n")
+                failedOutputs += 1
+            }
+        }
+        input.printSummary(command: "nmea convert", decoding: decoding)
+        if points == 0 && failedOutputs < outputs.count {
+            let fixes = assembler.statistics.fixes
+            Console.error("nmea convert: warning: no fix with a position in the input (\(fixes) fix"
+                + "\(fixes == 1 ? "" : "es") without one); the track is empty\n")
+        }
+        if assembler.statistics.undatedFixes > 0 && fallbackDate == nil {
+            Console.error("nmea convert: \(assembler.statistics.undatedFixes) fixes had no date and were written "
+                + "without a time; --date YYYY-MM-DD gives them one\n")
+        }
+        return input.failures.isEmpty && failedOutputs == 0 ? ExitStatus.success : ExitStatus.failure
+    }
+
+    /// A progress bar when standard error is a terminal and the input is large enough to wait for.
+    private static func makeProgressBar(_ paths: [String]) -> ProgressBar? {
+        guard Console.standardErrorIsTerminal else { return nil }
+        let bytes = regularFileBytes(paths)
+        guard bytes >= 32 << 20 else { return nil }
+        return ProgressBar(label: "nmea convert", totalBytes: bytes)
+    }
+}

@@ -1,0 +1,88 @@
+import JSON
+import NMEA
+
+/// The JSON form of a fix, as `nmea parse --fixes` prints it: one object, absent values left out.
+extension JSONWriter {
+    mutating func write(_ fix: Fix) {
+        beginObject()
+        if fix.date != nil && fix.time != nil {
+            key("time")
+            asciiString { output in fix.writeISO8601(to: output) }
+        } else if let time = fix.time {
+            key("time_of_day")
+            asciiString(time.write)
+        }
+        field("lat", fix.latitude)
+        field("lon", fix.longitude)
+        field("alt", fix.altitudeMeters)
+        key("mode")
+        string(fix.mode.name)
+        key("quality")
+        string(fix.quality.name)
+        field("speed", fix.speed)
+        field("course", fix.courseDegrees)
+        field("climb", fix.climb)
+        field("heading", fix.headingDegrees)
+        field("magnetic_variation", fix.magneticVariationDegrees)
+        field("geoid_separation", fix.geoidSeparationMeters)
+        field("hdop", fix.hdop)
+        field("vdop", fix.vdop)
+        field("pdop", fix.pdop)
+        field("satellites_used", fix.satellitesUsed)
+        if !fix.satellites.isEmpty {
+            field("satellites_in_view", fix.satellites.count)
+        }
+        field("lat_error", fix.latitudeErrorMeters)
+        field("lon_error", fix.longitudeErrorMeters)
+        field("horizontal_error", fix.horizontalErrorMeters)
+        field("vertical_error", fix.verticalErrorMeters)
+        field("dgps_age", fix.differentialAgeSeconds)
+        field("dgps_station", fix.differentialStationID)
+        if fix.isProvisional { field("provisional", true) }
+        if fix.dateWasCorrected { field("date_corrected", true) }
+        endObject()
+    }
+}
+
+extension ParseCommand {
+    /// `nmea parse --fixes`: sentences merged into fixes, one JSON object per fix.
+    static func runFixes(_ arguments: ParsedArguments) throws -> Int32 {
+        var fallbackDate: UTCDate?
+        if let text = arguments.value("date") {
+            guard let date = parseISODate(text) else {
+                throw arguments.invalid(text, for: "date", because: "expected YYYY-MM-DD")
+            }
+            fallbackDate = date
+        }
+        var input = try SentenceInput(arguments)
+        var decoding = DecoderStatistics()
+        var assembler = FixAssembler(options: .init(fallbackDate: fallbackDate))
+        var json = JSONWriter(capacity: 1024)
+        let output = Console.standardOutput
+        let verbose = input.verbose
+        func emit(_ fix: Fix) {
+            json.write(fix)
+            json.bytes.withUnsafeBytes { output.write($0) }
+            output.write(UInt8(ascii: "\n"))
+            json.reset()
+        }
+        try input.forEachSentence { sentence, file in
+            do throws(NMEAError) {
+                let parsed = try ParsedSentence(sentence)
+                decoding.record(parsed)
+                assembler.add(parsed, emit)
+            } catch {
+                decoding.recordFailure()
+                if verbose { SentenceInput.report(error, in: sentence, file: file) }
+            }
+        }
+        assembler.finish(emit)
+        output.flush()
+        if arguments.flag("stats") {
+            Console.error(input.statisticsTable(decoding: decoding))
+        } else {
+            input.printSummary(command: "nmea parse", decoding: decoding)
+        }
+        return input.failures.isEmpty ? ExitStatus.success : ExitStatus.failure
+    }
+}

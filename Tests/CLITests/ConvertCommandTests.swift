@@ -1,0 +1,227 @@
+import Foundation
+import Testing
+
+/// `nmea convert` and `nmea parse --fixes`, run as a user would: the built binary, exit codes, stdout and stderr.
+@Suite struct ConvertCommandTests {
+    /// The built `nmea`, beside the test runner.
+    static let tool: String = {
+        let runner = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+            ?? CommandLine.arguments[0]
+        var directory = URL(fileURLWithPath: runner).deletingLastPathComponent()
+        while directory.path != "/" && !FileManager.default.isExecutableFile(atPath: directory.path + "/nmea") {
+            directory.deleteLastPathComponent()
+        }
+        return directory.path + "/nmea"
+    }()
+
+    /// Two epochs (RMC + GGA each) of a receiver on 2026-11-30, with hundredths of a second.
+    static let smallLog = """
+        $GPRMC,080000.25,A,4807.0381,N,01131.0002,E,012.5,045.0,301126,,,A*50\r
+        $GPGGA,080000.25,4807.0381,N,01131.0002,E,1,09,0.8,520.3,M,47.3,M,,*67\r
+        $GPRMC,080001.25,A,4807.0391,N,01131.0012,E,012.5,045.0,301126,,,A*51\r
+        $GPGGA,080001.25,4807.0391,N,01131.0012,E,1,09,0.8,520.4,M,47.3,M,,*61\r
+
+        """
+
+    struct Outcome {
+        var status: Int32
+        var output: String
+        var error: String
+    }
+
+    static func run(_ arguments: [String], input: String? = nil) throws -> Outcome {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: tool)
+        process.arguments = arguments
+        let directory = FileManager.default.temporaryDirectory
+        let outputURL = directory.appendingPathComponent("convert-out-\(UUID().uuidString)")
+        let errorURL = directory.appendingPathComponent("convert-err-\(UUID().uuidString)")
+        _ = FileManager.default.createFile(atPath: outputURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errorURL.path, contents: nil)
+        defer {
+            try? FileManager.default.removeItem(at: outputURL)
+            try? FileManager.default.removeItem(at: errorURL)
+        }
+        process.standardOutput = try FileHandle(forWritingTo: outputURL)
+        process.standardError = try FileHandle(forWritingTo: errorURL)
+        if let input {
+            let inputURL = directory.appendingPathComponent("convert-in-\(UUID().uuidString)")
+            try Data(input.utf8).write(to: inputURL)
+            process.standardInput = try FileHandle(forReadingFrom: inputURL)
+        } else {
+            process.standardInput = FileHandle.nullDevice
+        }
+        try process.run()
+        process.waitUntilExit()
+        return Outcome(status: process.terminationStatus,
+                       output: try String(contentsOf: outputURL, encoding: .utf8),
+                       error: try String(contentsOf: errorURL, encoding: .utf8))
+    }
+
+    static func temporaryDirectory(_ name: String = #function) -> URL {
+        let url = FileManager.default.temporaryDirectory
+            .appendingPathComponent("convert-\(name.filter(\.isLetter))-\(UUID().uuidString)")
+        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    static func writeLog(_ text: String = smallLog, in directory: URL) throws -> String {
+        let path = directory.appendingPathComponent("log.nmea").path
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    static let usage = "Usage: nmea convert [<files> ...] -o <file> ... [--format <format>] [--date <YYYY-MM-DD>] "
+        + "[--split-gap <seconds>] [--points] [--fsync] [--allow-missing-checksum] [--max-length <n>] [-v]\n"
+        + "  See 'nmea convert --help' for more information.\n"
+
+    @Test func convertsToSeveralOutputsInOnePass() throws {
+        let directory = Self.temporaryDirectory()
+        let log = try Self.writeLog(in: directory)
+        let gpx = directory.appendingPathComponent("track.gpx").path
+        let geojson = directory.appendingPathComponent("track.geojson").path
+        let json = directory.appendingPathComponent("track.JSON").path
+        let outcome = try Self.run(["convert", log, "-o", gpx, "-o", geojson, "-o", json])
+        #expect(outcome.status == 0)
+        #expect(outcome.output == "")
+        #expect(outcome.error == "")
+        let gpxText = try String(contentsOfFile: gpx, encoding: .utf8)
+        #expect(gpxText.contains("""
+            <trkpt lat="48.117302" lon="11.51667"><ele>520.3</ele><time>2026-11-30T08:00:00.25Z</time>
+            """))
+        #expect(gpxText.contains("<geoidheight>47.3</geoidheight><fix>3d</fix><sat>9</sat><hdop>0.8</hdop>"))
+        #expect(gpxText.contains("<gpxtpx:speed>6.430555555555555</gpxtpx:speed><gpxtpx:course>45</gpxtpx:course>"))
+        #expect(gpxText.contains("<time>2026-11-30T08:00:01.25Z</time>"))
+        #expect(gpxText.hasSuffix("</trkpt>\n    </trkseg>\n  </trk>\n</gpx>\n"))
+        let geojsonText = try String(contentsOfFile: geojson, encoding: .utf8)
+        #expect(geojsonText.contains("""
+            "coordinates":[[11.51667,48.117302,520.3],[11.516687,48.117318,520.4]]},\
+            "properties":{"coordTimes":["2026-11-30T08:00:00.25Z","2026-11-30T08:00:01.25Z"]}}
+            """))
+        #expect(try String(contentsOfFile: json, encoding: .utf8) == geojsonText)
+    }
+
+    @Test func writesToStandardOutputWithFormat() throws {
+        let outcome = try Self.run(["convert", "-", "-o", "-", "--format", "gpx"], input: Self.smallLog)
+        #expect(outcome.status == 0)
+        #expect(outcome.output.hasPrefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<gpx version=\"1.1\""))
+        #expect(outcome.output.components(separatedBy: "<trkpt ").count == 3)
+        #expect(outcome.output.hasSuffix("</gpx>\n"))
+        let geojson = try Self.run(["convert", "-o", "-", "--format", "geojson", "--points"], input: Self.smallLog)
+        #expect(geojson.status == 0)
+        #expect(geojson.output.components(separatedBy: "\"type\":\"Point\"").count == 3)
+        #expect(geojson.output.hasSuffix("\n]}\n"))
+    }
+
+    @Test func standardOutputWithoutFormatIsAUsageError() throws {
+        let outcome = try Self.run(["convert", "-o", "-"], input: Self.smallLog)
+        #expect(outcome.status == 64)
+        #expect(outcome.output == "")
+        #expect(outcome.error == "Error: Writing to standard output ('-o -') needs '--format gpx' or "
+            + "'--format geojson'\n" + Self.usage)
+    }
+
+    @Test func unknownExtensionIsAUsageError() throws {
+        let outcome = try Self.run(["convert", "-o", "track.txt"], input: Self.smallLog)
+        #expect(outcome.status == 64)
+        #expect(outcome.error == "Error: Cannot tell the format of 'track.txt': name it .gpx, .geojson or .json, "
+            + "or give '--format'\n" + Self.usage)
+        #expect(!FileManager.default.fileExists(atPath: "track.txt"))
+    }
+
+    @Test func conflictingFormatIsAUsageError() throws {
+        let outcome = try Self.run(["convert", "-o", "a.gpx", "--format", "geojson"], input: Self.smallLog)
+        #expect(outcome.status == 64)
+        #expect(outcome.error.hasPrefix(
+            "Error: The output 'a.gpx' is named as gpx but '--format geojson' was given\n"))
+    }
+
+    @Test func missingOutputIsAUsageError() throws {
+        let outcome = try Self.run(["convert", "log.nmea"])
+        #expect(outcome.status == 64)
+        #expect(outcome.error == "Error: Missing expected argument '-o <file>'\n" + Self.usage)
+    }
+
+    @Test func badDateAndGapAreUsageErrors() throws {
+        let date = try Self.run(["convert", "-o", "a.gpx", "--date", "2026-02-30"])
+        #expect(date.status == 64)
+        #expect(date.error.hasPrefix(
+            "Error: The value '2026-02-30' is invalid for '--date <YYYY-MM-DD>': expected YYYY-MM-DD\n"))
+        let gap = try Self.run(["convert", "-o", "a.gpx", "--split-gap=-1"])
+        #expect(gap.status == 64)
+        #expect(gap.error.hasPrefix("Error: The value '-1' is invalid for '--split-gap <seconds>'\n"))
+    }
+
+    @Test func unreadableInputExitsOne() throws {
+        let directory = Self.temporaryDirectory()
+        let gpx = directory.appendingPathComponent("out.gpx").path
+        let outcome = try Self.run(["convert", "/nonexistent/log.nmea", "-o", gpx])
+        #expect(outcome.status == 1)
+        #expect(outcome.error.hasPrefix("Error: cannot open '/nonexistent/log.nmea': No such file or directory\n"))
+        // The output is still a valid (empty) track.
+        #expect(try String(contentsOfFile: gpx, encoding: .utf8).hasSuffix("<trk>\n  </trk>\n</gpx>\n"))
+    }
+
+    @Test func uncreatableOutputExitsOne() throws {
+        let outcome = try Self.run(["convert", "-o", "/nonexistent/out.gpx"], input: Self.smallLog)
+        #expect(outcome.status == 1)
+        #expect(outcome.error == "Error: cannot create '/nonexistent/out.gpx': No such file or directory\n")
+    }
+
+    @Test func fullDeviceExitsOneWithAClearMessage() throws {
+        let outcome = try Self.run(["convert", "-o", "/dev/full", "--format", "gpx"], input: Self.smallLog)
+        #expect(outcome.status == 1)
+        #expect(outcome.error == "Error: cannot write '/dev/full': No space left on device; the output is incomplete\n")
+    }
+
+    @Test func badLinesAreSummarisedNotFatal() throws {
+        let directory = Self.temporaryDirectory()
+        let log = try Self.writeLog("garbage line\n" + Self.smallLog + "$GPGGA,080002,4807,N,01131,E,1,09*00\n",
+                                    in: directory)
+        let gpx = directory.appendingPathComponent("out.gpx").path
+        let outcome = try Self.run(["convert", log, "-o", gpx])
+        #expect(outcome.status == 0)
+        #expect(outcome.error.contains("nmea convert: "))
+        #expect(outcome.error.contains("rejected"))
+        let text = try String(contentsOfFile: gpx, encoding: .utf8)
+        #expect(text.components(separatedBy: "<trkpt ").count == 3)
+    }
+
+    @Test func noPositionWarns() throws {
+        let outcome = try Self.run(["convert", "-o", "-", "--format", "geojson"],
+                                   input: "$GPGGA,123520,,,,,0,00,,,M,,M,,*61\r\n")
+        #expect(outcome.status == 0)
+        #expect(outcome.output == "{\"type\":\"FeatureCollection\",\"features\":[\n\n]}\n")
+        #expect(outcome.error.contains("warning: no fix with a position in the input"))
+    }
+
+    @Test func helpListsTheOptions() throws {
+        let help = try Self.run(["convert", "--help"])
+        #expect(help.status == 0)
+        #expect(help.output.hasPrefix("OVERVIEW: Convert NMEA to GPX or GeoJSON tracks.\n"))
+        #expect(help.output.contains("  --split-gap <seconds>   Start a new segment after a gap longer than this."))
+        #expect(try Self.run(["help", "convert"]).output == help.output)
+    }
+
+    @Test func parseFixesPrintsOneObjectPerFix() throws {
+        let outcome = try Self.run(["parse", "--fixes"], input: Self.smallLog)
+        #expect(outcome.status == 0)
+        let lines = outcome.output.split(separator: "\n")
+        #expect(lines.count == 2)
+        let first = try #require(try JSONSerialization.jsonObject(with: Data(lines[0].utf8)) as? [String: Any])
+        #expect(first["time"] as? String == "2026-11-30T08:00:00.25Z")
+        #expect(first["lat"] as? Double == 48.117302)
+        #expect(first["lon"] as? Double == 11.51667)
+        #expect(first["alt"] as? Double == 520.3)
+        #expect(first["mode"] as? String == "3d")
+        #expect(first["quality"] as? String == "gps")
+        #expect(first["speed"] as? Double == 12.5 * 1852 / 3600)
+        #expect(first["course"] as? Double == 45)
+        #expect(first["hdop"] as? Double == 0.8)
+        #expect(first["satellites_used"] as? Int == 9)
+        #expect(first["vdop"] == nil)
+        #expect(first["satellites_in_view"] == nil)
+        let second = try #require(try JSONSerialization.jsonObject(with: Data(lines[1].utf8)) as? [String: Any])
+        #expect(second["time"] as? String == "2026-11-30T08:00:01.25Z")
+    }
+}

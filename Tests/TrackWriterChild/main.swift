@@ -1,0 +1,63 @@
+// A child process for the crash tests of the track writers: writes a deterministic simulated track and, after each
+// flush, prints on standard output how many fixes had been given to the writer, so the parent knows what the file
+// must hold when it kills the child.
+//
+//     TrackWriterChild gpx|geojson OUTPUT FIXES everyfix|BATCHBYTES PAUSE_MICROSECONDS [points]
+import Glibc
+import NMEA
+import Simulation
+import Tracks
+
+let arguments = CommandLine.arguments
+guard arguments.count >= 6, let count = Int(arguments[3]), let pause = UInt32(arguments[5]) else {
+    fail("usage: TrackWriterChild gpx|geojson OUTPUT FIXES everyfix|BATCHBYTES PAUSE_US [points]", status: 64)
+}
+let flush: FlushPolicy = arguments[4] == "everyfix" ? .everyFix : .batch(bytes: Int(arguments[4]) ?? 65_536)
+let track = TrackOptions(splitGapSeconds: 60, flush: flush)
+let writer: any TrackWriter
+do {
+    if arguments[1] == "gpx" {
+        writer = try GPXWriter(path: arguments[2], options: track)
+    } else {
+        writer = try GeoJSONWriter(path: arguments[2], options: .init(
+            track: track, includePoints: arguments.count > 6 && arguments[6] == "points", pointsPerFeature: 50))
+    }
+} catch {
+    fail("\(error)")
+}
+
+/// Prints `message` on standard error and exits.
+func fail(_ message: String, status: Int32 = 1) -> Never {
+    let line = Array("\(message)\n".utf8)
+    _ = line.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+    exit(status)
+}
+
+/// Reports `given` fixes as flushed, with one `write(2)` so the parent sees whole lines.
+func report(_ given: Int) {
+    let line = Array("\(given)\n".utf8)
+    _ = line.withUnsafeBytes { write(STDOUT_FILENO, $0.baseAddress, $0.count) }
+}
+
+var given = 0
+var flushes = 0
+for simulated in crashScenario().fixes().prefix(count) {
+    do {
+        try writer.write(Fix(simulated))
+    } catch {
+        fail("\(error)")
+    }
+    given += 1
+    if writer.statistics.flushes != flushes {
+        flushes = writer.statistics.flushes
+        report(given)
+    }
+    if pause > 0 { usleep(pause) }
+}
+do {
+    try writer.finish()
+} catch {
+    fail("\(error)")
+}
+report(given)
+exit(0)

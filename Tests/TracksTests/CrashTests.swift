@@ -1,0 +1,118 @@
+import Foundation
+import NMEA
+import Simulation
+import Testing
+
+/// A child process writing a track is killed with SIGKILL at random moments; every file it leaves must be a valid
+/// document holding every fix it had reported flushed, and nothing but a prefix of the track.
+@Suite(.serialized) struct CrashTests {
+    static let fixCount = 3000
+    static let child = Support.buildDirectory.appendingPathComponent("TrackWriterChild").path
+    static let fixes = crashScenario().fixes().prefix(fixCount).map(Fix.init)
+    /// The time of every point, in order.
+    static let pointTimes = fixes.filter(\.hasPosition).map { $0.iso8601! }
+    /// How many points the first `n` fixes give.
+    static func points(inFirst n: Int) -> Int { fixes.prefix(n).filter(\.hasPosition).count }
+
+    struct Configuration: CustomStringConvertible {
+        var format: String
+        var flush: String
+        var pauseMicroseconds: Int
+        var maximumDelayMilliseconds: Int
+        var description: String { "\(format), flush \(flush)" }
+    }
+
+    static let configurations = [
+        // Live logging: a flush per fix.
+        Configuration(format: "gpx", flush: "everyfix", pauseMicroseconds: 100, maximumDelayMilliseconds: 450),
+        // Conversion: flushes of 16 KiB, so writes span several pages.
+        Configuration(format: "gpx", flush: "16384", pauseMicroseconds: 20, maximumDelayMilliseconds: 160),
+        Configuration(format: "geojson", flush: "everyfix", pauseMicroseconds: 100, maximumDelayMilliseconds: 450),
+    ]
+
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: child), "TrackWriterChild not built"))
+    func killedWritersLeaveValidFilesWithEveryFlushedFix() throws {
+        var random = SplitMix64(seed: 20_261_130)
+        let directory = Support.temporaryDirectory()
+        var killedMidway = 0
+        let rounds = 66
+        for round in 0..<rounds {
+            let configuration = Self.configurations[round % Self.configurations.count]
+            let path = directory.appendingPathComponent("round\(round).\(configuration.format)").path
+            var arguments = [configuration.format, path, String(Self.fixCount), configuration.flush,
+                             String(configuration.pauseMicroseconds)]
+            if configuration.format == "geojson" { arguments.append("points") }
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: Self.child)
+            process.arguments = arguments
+            let output = Pipe()
+            process.standardOutput = output
+            try process.run()
+            let delay = 1 + Int(random.next() % UInt64(configuration.maximumDelayMilliseconds))
+            usleep(UInt32(delay * 1000))
+            kill(process.processIdentifier, SIGKILL)
+            let reports = output.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            let flushed = String(decoding: reports, as: UTF8.self).split(separator: "\n").compactMap { Int($0) }.last
+                ?? 0
+            let wasKilled = process.terminationReason == .uncaughtSignal
+            if wasKilled && flushed > 0 { killedMidway += 1 }
+            let context = "round \(round) (\(configuration)), killed after \(delay) ms, \(flushed) fixes flushed"
+            guard FileManager.default.fileExists(atPath: path) else {
+                // Killed before the first document was complete: the file never appeared (it is renamed into place).
+                #expect(flushed == 0, "\(context): no file")
+                continue
+            }
+            let times = try configuration.format == "gpx" ? checkGPX(path, context) : checkGeoJSON(path, context)
+            #expect(times.count >= Self.points(inFirst: flushed), "\(context): \(times.count) points on disk")
+            #expect(times == Array(Self.pointTimes.prefix(times.count)), "\(context): not a prefix of the track")
+            if !wasKilled {
+                #expect(times.count == Self.pointTimes.count, "\(context): finished but incomplete")
+            }
+        }
+        // Most kills must land while the child is writing, or the test proves little.
+        #expect(killedMidway >= rounds / 2, "only \(killedMidway) of \(rounds) kills landed mid-track")
+    }
+
+    /// Validates a GPX file and returns its point times.
+    func checkGPX(_ path: String, _ context: String) throws -> [String] {
+        if Support.canValidateGPX {
+            let outcome = try Support.run(Support.xmllint!, ["--noout", "--schema", Support.schemaPath!, path])
+            #expect(outcome.status == 0, "\(context): \(outcome.error)")
+        }
+        return Support.gpxTimes(try String(contentsOfFile: path, encoding: .utf8))
+    }
+
+    /// Parses a GeoJSON file and returns the point times of its line features (each continued feature's repeated
+    /// first point counted once); checks that the Point features carry the same times.
+    func checkGeoJSON(_ path: String, _ context: String) throws -> [String] {
+        let data = try Data(contentsOf: URL(fileURLWithPath: path))
+        let parsed = try? JSONSerialization.jsonObject(with: data)
+        let document = try #require(parsed as? [String: Any], "\(context): not JSON")
+        let features = try #require(document["features"] as? [[String: Any]], "\(context): no features")
+        var lineTimes: [String] = []
+        var pointTimes: [String] = []
+        for feature in features {
+            let geometry = try #require(feature["geometry"] as? [String: Any])
+            let properties = try #require(feature["properties"] as? [String: Any])
+            switch geometry["type"] as? String {
+            case "Point":
+                pointTimes.append(try #require(properties["time"] as? String))
+            case "LineString":
+                let times = try #require(properties["coordTimes"] as? [String])
+                #expect((geometry["coordinates"] as? [Any])?.count == times.count, "\(context)")
+                lineTimes += properties["continued"] as? Bool == true ? Array(times.dropFirst()) : times
+            case "MultiLineString":
+                let lines = try #require(properties["coordTimes"] as? [[String]])
+                let times = lines.flatMap { $0 }
+                lineTimes += properties["continued"] as? Bool == true ? Array(times.dropFirst()) : times
+            default:
+                Issue.record("\(context): unexpected geometry \(geometry)")
+            }
+        }
+        // Points are written with their fix; lines may lag by the open piece, never lead.
+        #expect(pointTimes.count >= lineTimes.count, "\(context)")
+        #expect(Array(pointTimes.prefix(lineTimes.count)) == lineTimes, "\(context)")
+        return lineTimes
+    }
+}

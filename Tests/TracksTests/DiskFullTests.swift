@@ -1,0 +1,90 @@
+import Foundation
+import Glibc
+import NMEA
+import Testing
+import Tracks
+
+/// A full disk, or a device that fails every write, gives a typed error with a clear message, and the file already
+/// written stays a complete document.
+@Suite(.serialized) struct DiskFullTests {
+    @Test func devFullGivesNoSpaceForGPX() throws {
+        do {
+            _ = try GPXWriter(path: "/dev/full")
+            Issue.record("no error writing to /dev/full")
+        } catch {
+            #expect(error.isNoSpace)
+            #expect(error.operation == .write)
+            #expect(error.description == "cannot write '/dev/full': No space left on device; the output is incomplete")
+        }
+    }
+
+    @Test func devFullGivesNoSpaceForGeoJSON() throws {
+        #expect(throws: TrackError.self) { try GeoJSONWriter(path: "/dev/full") }
+    }
+
+    @Test func missingDirectoryGivesACreateError() throws {
+        do {
+            _ = try GPXWriter(path: "/nonexistent-directory/track.gpx")
+            Issue.record("no error")
+        } catch {
+            #expect(error.operation == .create)
+            #expect(error.description == "cannot create '/nonexistent-directory/track.gpx': No such file or directory")
+        }
+    }
+
+    /// A 64 KiB tmpfs, mounted for the test when the sandbox allows it.
+    static func mountTinyDisk() -> String? {
+        let directory = Support.temporaryDirectory("tinydisk").path
+        guard mount("tmpfs", directory, "tmpfs", 0, "size=64k") == 0 else { return nil }
+        return directory
+    }
+
+    static let canMount: Bool = {
+        guard let directory = mountTinyDisk() else { return false }
+        umount2(directory, Int32(MNT_DETACH))
+        return true
+    }()
+
+    @Test(.enabled(if: canMount, "cannot mount a tmpfs here (no privilege): a full disk is not tested"),
+          arguments: ["gpx", "geojson"])
+    func fullDiskLeavesAValidFileWithEveryFlushedPoint(format: String) throws {
+        let directory = try #require(Self.mountTinyDisk())
+        defer { umount2(directory, Int32(MNT_DETACH)) }
+        let path = directory + "/track." + format
+        let options = TrackOptions(flush: .everyFix)
+        let writer: any TrackWriter = format == "gpx" ? try GPXWriter(path: path, options: options)
+            : try GeoJSONWriter(path: path, options: .init(track: options, pointsPerFeature: 100))
+        var written: [String] = []
+        var failure: TrackError?
+        for fix in crashScenario().fixes().prefix(5000).map(Fix.init) where fix.hasPosition {
+            do {
+                try writer.write(fix)
+                written.append(fix.iso8601!)
+            } catch {
+                failure = error
+                break
+            }
+        }
+        let error = try #require(failure, "64 KiB never filled up")
+        #expect(error.isNoSpace)
+        #expect(error.fileIsIntact)
+        #expect(error.description.hasPrefix("cannot write '\(path)': No space left on device; the file is a complete"))
+        #expect(written.count > 50)
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        if format == "gpx" {
+            try Support.expectValidGPX(path)
+            #expect(Support.gpxTimes(text) == written)
+        } else {
+            let document = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]
+            let features = try #require(document?["features"] as? [[String: Any]])
+            var times: [String] = []
+            for feature in features {
+                let properties = try #require(feature["properties"] as? [String: Any])
+                let featureTimes = (properties["coordTimes"] as? [String])
+                    ?? (properties["coordTimes"] as? [[String]])?.flatMap { $0 } ?? []
+                times += properties["continued"] as? Bool == true ? Array(featureTimes.dropFirst()) : featureTimes
+            }
+            #expect(times == written)
+        }
+    }
+}
