@@ -87,7 +87,7 @@ import Testing
         #expect(outcome.error == "")
         let gpxText = try String(contentsOfFile: gpx, encoding: .utf8)
         #expect(gpxText.contains("""
-            <trkpt lat="48.117302" lon="11.51667"><ele>520.3</ele><time>2026-11-30T08:00:00.25Z</time>
+            <trkpt lat="48.117301667" lon="11.51667"><ele>520.3</ele><time>2026-11-30T08:00:00.25Z</time>
             """))
         #expect(gpxText.contains("<geoidheight>47.3</geoidheight><fix>3d</fix><sat>9</sat><hdop>0.8</hdop>"))
         #expect(gpxText.contains("<gpxtpx:speed>6.430555555555555</gpxtpx:speed><gpxtpx:course>45</gpxtpx:course>"))
@@ -95,7 +95,7 @@ import Testing
         #expect(gpxText.hasSuffix("</trkpt>\n    </trkseg>\n  </trk>\n</gpx>\n"))
         let geojsonText = try String(contentsOfFile: geojson, encoding: .utf8)
         #expect(geojsonText.contains("""
-            "coordinates":[[11.51667,48.117302,520.3],[11.516687,48.117318,520.4]]},\
+            "coordinates":[[11.51667,48.117301667,520.3],[11.516686667,48.117318333,520.4]]},\
             "properties":{"coordTimes":["2026-11-30T08:00:00.25Z","2026-11-30T08:00:01.25Z"]}}
             """))
         #expect(try String(contentsOfFile: json, encoding: .utf8) == geojsonText)
@@ -210,7 +210,7 @@ import Testing
         #expect(lines.count == 2)
         let first = try #require(try JSONSerialization.jsonObject(with: Data(lines[0].utf8)) as? [String: Any])
         #expect(first["time"] as? String == "2026-11-30T08:00:00.25Z")
-        #expect(first["lat"] as? Double == 48.117302)
+        #expect(first["lat"] as? Double == 48.117301667)
         #expect(first["lon"] as? Double == 11.51667)
         #expect(first["alt"] as? Double == 520.3)
         #expect(first["mode"] as? String == "3d")

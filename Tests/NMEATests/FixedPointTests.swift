@@ -68,12 +68,14 @@ import Testing
         #expect(value.description == "42")
     }
 
-    /// Values are kept with their digits as sent, so equal numbers written differently are different values.
-    @Test func equalityIsByDigits() {
-        #expect(fp(5, 1) != fp(50, 2))
-        #expect(fp(5, 1).doubleValue == fp(50, 2).doubleValue)
-        #expect(fp(50, 2).rescaled(to: 1) == fp(5, 1))
-        #expect(Set([fp(5, 1), fp(5, 1), fp(50, 2)]).count == 2)
+    /// Equality is by value: equal numbers written with different digits are equal (and hash alike), while
+    /// `description` keeps the digits as sent.
+    @Test func equalityIsByValue() {
+        #expect(fp(5, 1) == fp(50, 2))
+        #expect(fp(5, 1) != fp(51, 2))
+        #expect(fp(5, 1).description == "0.5" && fp(50, 2).description == "0.50")
+        #expect(fp(50, 2).normalized.scale == 1)
+        #expect(Set([fp(5, 1), fp(5, 1), fp(50, 2)]).count == 1)
     }
 
     @Test func decimalFormatterIntegers() {

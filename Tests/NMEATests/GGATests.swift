@@ -10,7 +10,7 @@ import Testing
         #expect(
             try GGA(parsing: Self.textbook)
                 == GGA(
-                    talker: .gps, time: .at(12, 35, 19), latitude: fp(4_811_730, 5), longitude: fp(1_151_667, 5),
+                    talker: .gps, time: .at(12, 35, 19), latitude: fp(4_811_730_000, 8), longitude: fp(1_151_666_667, 8),
                     quality: .gps, satellitesUsed: 8, hdop: fp(9, 1), altitudeMeters: fp(5454, 1),
                     geoidSeparationMeters: fp(469, 1), differentialAgeSeconds: nil, differentialStationID: nil))
     }
@@ -26,8 +26,8 @@ import Testing
                     altitudeMeters: fp(4_996_732, 4), geoidSeparationMeters: fp(480, 1),
                     differentialAgeSeconds: fp(10, 1),
                     differentialStationID: 0))
-        #expect(gga.latitude?.description == "47.2852333055")
-        #expect(gga.longitude?.description == "8.5652650040")
+        #expect(gga.latitude?.description == "47.2852333055000")
+        #expect(gga.longitude?.description == "8.5652650040000")
     }
 
     @Test func differentialFixInTheWest() throws {
@@ -36,8 +36,8 @@ import Testing
         #expect(
             gga
                 == GGA(
-                    talker: .gps, time: .at(17, 28, 14, digits: 1), latitude: fp(373_910_979_507, 10),
-                    longitude: fp(-1_220_378_263_107, 10), quality: .differential, satellitesUsed: 6, hdop: fp(12, 1),
+                    talker: .gps, time: .at(17, 28, 14, digits: 1), latitude: fp(373_910_979_506_667, 13),
+                    longitude: fp(-1_220_378_263_106_667, 13), quality: .differential, satellitesUsed: 6, hdop: fp(12, 1),
                     altitudeMeters: fp(18_893, 3), geoidSeparationMeters: fp(-25_669, 3),
                     differentialAgeSeconds: fp(20, 1),
                     differentialStationID: 31))
@@ -45,8 +45,8 @@ import Testing
 
     @Test func southernHemisphereAndNegativeAltitude() throws {
         let gga = try GGA(parsing: "$GPGGA,015540.000,3150.68378,S,11551.99098,E,1,05,3.0,-12.3,M,-30.2,M,,*76")
-        #expect(gga.latitude == fp(-318_447_297, 7))
-        #expect(gga.longitude == fp(1_158_665_163, 7))
+        #expect(gga.latitude == fp(-318_447_296_667, 10))
+        #expect(gga.longitude == fp(1_158_665_163_333, 10))
         #expect(gga.altitudeMeters == fp(-123, 1))
         #expect(gga.geoidSeparationMeters == fp(-302, 1))
         #expect(gga.time == .at(1, 55, 40, digits: 3))
@@ -83,7 +83,7 @@ import Testing
         #expect(
             try GGA(parsing: keepingFields(6, of: Self.textbook))
                 == GGA(
-                    talker: .gps, time: .at(12, 35, 19), latitude: fp(4_811_730, 5), longitude: fp(1_151_667, 5),
+                    talker: .gps, time: .at(12, 35, 19), latitude: fp(4_811_730_000, 8), longitude: fp(1_151_666_667, 8),
                     quality: .gps))
     }
 

@@ -9,7 +9,7 @@ import Testing
         #expect(
             try GLL(parsing: Self.textbook)
                 == GLL(
-                    talker: .gps, latitude: fp(492_742, 4), longitude: fp(-1_231_853, 4), time: .at(22, 54, 44),
+                    talker: .gps, latitude: fp(492_741_667, 7), longitude: fp(-1_231_853_333, 7), time: .at(22, 54, 44),
                     isValid: true, mode: nil))
     }
 
@@ -17,7 +17,7 @@ import Testing
         #expect(
             try GLL(parsing: "$GNGLL,4717.11437,N,00833.91522,E,083559.00,A,D*70")
                 == GLL(
-                    talker: .gnss, latitude: fp(472_852_395, 7), longitude: fp(85_652_537, 7),
+                    talker: .gnss, latitude: fp(472_852_395_000, 10), longitude: fp(85_652_536_667, 10),
                     time: .at(8, 35, 59, digits: 2), isValid: true, mode: .differential))
     }
 
@@ -42,7 +42,7 @@ import Testing
         #expect(
             try GLL(parsing: "$GPGLL,3751.65,S,14507.36,E*77")
                 == GLL(
-                    talker: .gps, latitude: fp(-378_608, 4), longitude: fp(1_451_227, 4), time: nil, isValid: true))
+                    talker: .gps, latitude: fp(-378_608_333, 7), longitude: fp(1_451_226_667, 7), time: nil, isValid: true))
     }
 
     @Test func nmea15WithoutPositionIsNotValid() throws {
@@ -52,7 +52,7 @@ import Testing
     @Test func statusVOverridesAPosition() throws {
         let gll = try GLL(parsing: replacingField(6, of: Self.textbook, with: "V"))
         #expect(!gll.isValid)
-        #expect(gll.latitude == fp(492_742, 4))
+        #expect(gll.latitude == fp(492_741_667, 7))
     }
 
     @Test(arguments: [

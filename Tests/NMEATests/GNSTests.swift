@@ -11,7 +11,7 @@ import Testing
             gns
                 == GNS(
                     talker: .gnss, time: .at(12, 23, 10, nanoseconds: 200_000_000, digits: 1),
-                    latitude: fp(3_737_376_118, 8), longitude: fp(-12_298_093_692, 8),
+                    latitude: fp(3_737_376_118_333, 11), longitude: fp(-12_298_093_691_667, 11),
                     modes: [.differential, .autonomous, .autonomous, .autonomous], satellitesUsed: 14, hdop: fp(9, 1),
                     altitudeMeters: fp(1_005_543, 3), geoidSeparationMeters: fp(65, 1), differentialAgeSeconds: nil,
                     differentialStationID: nil, navigationalStatus: .notValid))
@@ -22,16 +22,16 @@ import Testing
         #expect(
             try GNS(parsing: "$GPGNS,014035.00,4332.69262,S,17235.48549,E,RR,13,0.9,25.63,11.24,,*6E")
                 == GNS(
-                    talker: .gps, time: .at(1, 40, 35, digits: 2), latitude: fp(-435_448_770, 7),
-                    longitude: fp(1_725_914_248, 7), modes: [.rtkFixed, .rtkFixed], satellitesUsed: 13, hdop: fp(9, 1),
+                    talker: .gps, time: .at(1, 40, 35, digits: 2), latitude: fp(-435_448_770_000, 10),
+                    longitude: fp(1_725_914_248_333, 10), modes: [.rtkFixed, .rtkFixed], satellitesUsed: 13, hdop: fp(9, 1),
                     altitudeMeters: fp(2563, 2), geoidSeparationMeters: fp(1124, 2), differentialAgeSeconds: nil,
                     differentialStationID: nil, navigationalStatus: nil))
     }
 
     @Test func differentialAgeAndStation() throws {
         let gns = try GNS(parsing: "$GNGNS,090413.00,5139.31480,N,00012.09875,W,FF,18,0.7,85.2,45.6,2.0,0023,S*21")
-        #expect(gns.latitude == fp(516_552_467, 7))
-        #expect(gns.longitude == fp(-2_016_458, 7))
+        #expect(gns.latitude == fp(516_552_466_667, 10))
+        #expect(gns.longitude == fp(-2_016_458_333, 10))
         #expect(Array(gns.modes) == [.rtkFloat, .rtkFloat])
         #expect(gns.differentialAgeSeconds == fp(20, 1))
         #expect(gns.differentialStationID == 23)

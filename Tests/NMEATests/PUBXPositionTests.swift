@@ -9,8 +9,8 @@ import Testing
     @Test func threeDFix() throws {
         let pubx = try PUBXPosition(parsing: Self.example)
         #expect(pubx.time == .at(8, 13, 50, digits: 2))
-        #expect(pubx.latitude == fp(4_728_522_017, 8))
-        #expect(pubx.longitude == fp(856_525_312, 8))
+        #expect(pubx.latitude == fp(4_728_522_016_667, 11))
+        #expect(pubx.longitude == fp(856_525_311_667, 11))
         #expect(pubx.altitudeEllipsoidMeters == fp(546_589, 3))
         #expect(pubx.navigationStatus == "G3")
         #expect(pubx.horizontalAccuracyMeters == fp(21, 1))
@@ -56,7 +56,7 @@ import Testing
                 "$PUBX,00,235959.99,3356.12345,S,15112.54321,W,12.300,D3,0.9,1.4,54.321,359.99,-0.012,3,0.70,1.00,0.60,17,0,1*40"
         )
         #expect(pubx.time == .at(23, 59, 59, nanoseconds: 990_000_000, digits: 2))
-        #expect(pubx.latitude == fp(-339_353_908, 7))
+        #expect(pubx.latitude == fp(-339_353_908_333, 10))
         #expect(pubx.longitude == fp(-1_512_090_535, 7))
         #expect(pubx.navigationStatus == "D3")
         #expect(pubx.verticalVelocity == fp(-12, 3))

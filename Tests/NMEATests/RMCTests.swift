@@ -5,8 +5,8 @@ import Testing
 @Suite struct RMCTests {
     static let textbook = "$GPRMC,123519,A,4807.038,N,01131.000,E,022.4,084.4,230394,003.1,W*6A"
     static let textbookRMC = RMC(
-        talker: .gps, time: .at(12, 35, 19), isValid: true, latitude: fp(4_811_730, 5),
-        longitude: fp(1_151_667, 5), speedKnots: fp(224, 1), courseDegrees: fp(844, 1),
+        talker: .gps, time: .at(12, 35, 19), isValid: true, latitude: fp(4_811_730_000, 8),
+        longitude: fp(1_151_666_667, 8), speedKnots: fp(224, 1), courseDegrees: fp(844, 1),
         date: UTCDate(year: 1994, month: 3, day: 23), magneticVariationDegrees: fp(-31, 1), mode: nil,
         navigationalStatus: nil)
     /// u-blox M8 with NMEA 4.10: FAA mode and navigational status.
@@ -21,8 +21,8 @@ import Testing
         #expect(
             rmc
                 == RMC(
-                    talker: .gnss, time: .at(8, 35, 59, digits: 2), isValid: true, latitude: fp(472_852_395, 7),
-                    longitude: fp(85_652_537, 7), speedKnots: fp(4, 3), courseDegrees: fp(7752, 2),
+                    talker: .gnss, time: .at(8, 35, 59, digits: 2), isValid: true, latitude: fp(472_852_395_000, 10),
+                    longitude: fp(85_652_536_667, 10), speedKnots: fp(4, 3), courseDegrees: fp(7752, 2),
                     date: UTCDate(year: 2002, month: 12, day: 9), magneticVariationDegrees: nil, mode: .autonomous,
                     navigationalStatus: .notValid))
         #expect(rmc.mode?.isValid == true)
@@ -34,7 +34,7 @@ import Testing
             rmc
                 == RMC(
                     talker: .gps, time: .at(22, 54, 46, nanoseconds: 330_000_000, digits: 2), isValid: true,
-                    latitude: fp(-34_608_333, 6), longitude: fp(-58_375_000, 6), speedKnots: fp(5, 1),
+                    latitude: fp(-34_608_333_333, 9), longitude: fp(-58_375_000_000, 9), speedKnots: fp(5, 1),
                     courseDegrees: fp(547, 1), date: UTCDate(year: 2024, month: 11, day: 19),
                     magneticVariationDegrees: fp(203, 1), mode: .differential, navigationalStatus: nil))
     }
@@ -72,8 +72,8 @@ import Testing
     /// Unicore UM981 writes west longitudes with both a minus sign and `W`: still west, negative once.
     @Test func negativeLongitudeWrittenWithWestStaysNegative() throws {
         let rmc = try RMC(parsing: "$GNRMC,101010.00,A,4043.1234567,N,-07400.1234567,W,0.05,12.3,010125,,,A,V*06")
-        #expect(rmc.latitude == fp(40_718_724_278, 9))
-        #expect(rmc.longitude == fp(-74_002_057_612, 9))
+        #expect(rmc.latitude == fp(40_718_724_278_333, 12))
+        #expect(rmc.longitude == fp(-74_002_057_611_667, 12))
     }
 
     @Test func lowerCaseChecksum() throws {
@@ -136,8 +136,8 @@ import Testing
         #expect(
             try RMC(parsing: keepingFields(9, of: Self.textbook))
                 == RMC(
-                    talker: .gps, time: .at(12, 35, 19), isValid: true, latitude: fp(4_811_730, 5),
-                    longitude: fp(1_151_667, 5), speedKnots: fp(224, 1), courseDegrees: fp(844, 1),
+                    talker: .gps, time: .at(12, 35, 19), isValid: true, latitude: fp(4_811_730_000, 8),
+                    longitude: fp(1_151_666_667, 8), speedKnots: fp(224, 1), courseDegrees: fp(844, 1),
                     date: UTCDate(year: 1994, month: 3, day: 23)))
     }
 

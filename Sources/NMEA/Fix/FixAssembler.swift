@@ -87,6 +87,8 @@ public struct FixAssembler: Sendable {
     private var candidateCount = 0
     private var waitingForDate: [Fix] = []
     private var firstPositionPublished = false
+    /// The dimension of the last fix that had a position, for epochs that do not say.
+    private var lastMode: FixMode?
     /// The first sentence of the epoch last handed out.
     private var closedFirstSignature: SentenceSignature?
 
@@ -109,6 +111,8 @@ public struct FixAssembler: Sendable {
                 cycleEnd = nil
                 candidateEnd = nil
                 candidateCount = 0
+                // A late date still dates what waits for one (a log's single ZDA after its last GGA).
+                if let date = sentence.date(century: century) { lateDate(date, emit) }
                 return
             }
             if epoch.time == nil { epoch.time = time }
@@ -155,7 +159,7 @@ public struct FixAssembler: Sendable {
         switch sentence {
         case .rmc(let rmc):
             if rmc.isValid, let latitude = rmc.latitude, let longitude = rmc.longitude {
-                epoch.setPosition(latitude.doubleValue, longitude.doubleValue)
+                epoch.setPosition(latitude, longitude)
                 epoch.modeQuality = epoch.modeQuality ?? rmc.mode.map(FixQuality.init)
             } else if !rmc.isValid {
                 epoch.sawInvalid = true
@@ -169,11 +173,12 @@ public struct FixAssembler: Sendable {
             }
         case .gga(let gga):
             if let quality = gga.quality, quality.hasFix, let latitude = gga.latitude, let longitude = gga.longitude {
-                epoch.setPosition(latitude.doubleValue, longitude.doubleValue)
+                epoch.setPosition(latitude, longitude)
                 epoch.ggaQuality = FixQuality(quality)
             } else if gga.quality == .invalid {
                 epoch.sawInvalid = true
             }
+            if gga.quality?.hasFix == true { epoch.sawAltitudeField = true }
             if let count = gga.satellitesUsed { epoch.satellitesUsed = count }
             if let hdop = gga.hdop { epoch.hdop = hdop.doubleValue }
             if let altitude = gga.altitudeMeters { epoch.altitude = altitude.doubleValue }
@@ -183,11 +188,12 @@ public struct FixAssembler: Sendable {
         case .gns(let gns):
             let best = gns.modes.map(FixQuality.init).max { $0.rawValue < $1.rawValue } ?? FixQuality.none
             if best != .none, let latitude = gns.latitude, let longitude = gns.longitude {
-                epoch.setPosition(latitude.doubleValue, longitude.doubleValue)
+                epoch.setPosition(latitude, longitude)
                 epoch.modeQuality = epoch.modeQuality ?? best
             } else if !gns.modes.isEmpty && best == .none {
                 epoch.sawInvalid = true
             }
+            if best != .none { epoch.sawAltitudeField = true }
             if let count = gns.satellitesUsed { epoch.satellitesUsed = epoch.satellitesUsed ?? count }
             if let hdop = gns.hdop { epoch.hdop = epoch.hdop ?? hdop.doubleValue }
             if let altitude = gns.altitudeMeters { epoch.altitude = epoch.altitude ?? altitude.doubleValue }
@@ -196,7 +202,7 @@ public struct FixAssembler: Sendable {
             }
         case .gll(let gll):
             if gll.isValid && gll.mode != .notValid, let latitude = gll.latitude, let longitude = gll.longitude {
-                epoch.setPosition(latitude.doubleValue, longitude.doubleValue)
+                epoch.setPosition(latitude, longitude)
                 epoch.modeQuality = epoch.modeQuality ?? gll.mode.map(FixQuality.init)
             } else if !gll.isValid {
                 epoch.sawInvalid = true
@@ -245,7 +251,7 @@ public struct FixAssembler: Sendable {
             let status = pubx.navigationStatus
             let valid = status != "NF" && status != "TT" && !status.isEmpty
             if valid, let latitude = pubx.latitude, let longitude = pubx.longitude {
-                epoch.setPosition(latitude.doubleValue, longitude.doubleValue)
+                epoch.setPosition(latitude, longitude)
                 let quality: FixQuality = status == "DR" ? .deadReckoning
                     : status == "D2" || status == "D3" ? .differential : .gps
                 epoch.modeQuality = epoch.modeQuality ?? quality
@@ -314,6 +320,7 @@ public struct FixAssembler: Sendable {
         if epoch.sawGSV { sky = epoch.sky }
         var fix = build(date: date)
         fix.dateWasCorrected = corrected
+        if fix.hasPosition { lastMode = fix.mode }
         closedTime = time
         closedFirstSignature = epoch.firstSignature
         epoch = EpochBuilder()
@@ -333,25 +340,38 @@ public struct FixAssembler: Sendable {
             }
             return
         }
-        if !waitingForDate.isEmpty {
-            // Walk back from this fix, stepping back a day each time the clock runs backwards past midnight.
-            var day = date.daysSinceEpoch
-            var nextTime = fix.time?.nanosecondsSinceMidnight ?? 0
-            for index in waitingForDate.indices.reversed() {
-                let time = waitingForDate[index].time?.nanosecondsSinceMidnight ?? 0
-                if time > nextTime + 43_200_000_000_000 { day -= 1 }
-                waitingForDate[index].date = UTCDate(daysSinceEpoch: day)
-                nextTime = time
-            }
-            for held in waitingForDate {
-                count(held)
-                statistics.backfilledFixes += 1
-                emit(held)
-            }
-            waitingForDate.removeAll()
-        }
+        releaseWaiting(before: date, at: fix.time, emit)
         count(fix)
         emit(fix)
+    }
+
+    /// Dates the fixes waiting for a date, walking back from `date` at `time` and stepping back a day each time
+    /// the clock runs backwards past midnight, and hands them out.
+    private mutating func releaseWaiting(before date: UTCDate, at time: UTCTime?, _ emit: (Fix) -> Void) {
+        guard !waitingForDate.isEmpty else { return }
+        var day = date.daysSinceEpoch
+        var nextTime = time?.nanosecondsSinceMidnight ?? 0
+        for index in waitingForDate.indices.reversed() {
+            let time = waitingForDate[index].time?.nanosecondsSinceMidnight ?? 0
+            if time > nextTime + 43_200_000_000_000 { day -= 1 }
+            waitingForDate[index].date = UTCDate(daysSinceEpoch: day)
+            nextTime = time
+        }
+        for held in waitingForDate {
+            count(held)
+            statistics.backfilledFixes += 1
+            emit(held)
+        }
+        waitingForDate.removeAll()
+    }
+
+    /// A date that arrived after its epoch was handed out: it becomes the running date, and dates held fixes.
+    private mutating func lateDate(_ date: UTCDate, _ emit: (Fix) -> Void) {
+        let (corrected, wasCorrected) = correctingRollover(date)
+        if wasCorrected { statistics.weekRolloverCorrections += 1 } else { lastGoodDate = date }
+        currentDate = corrected
+        // The held fix of that very epoch takes the date itself; earlier ones count back from it.
+        releaseWaiting(before: corrected, at: closedTime, emit)
     }
 
     private mutating func count(_ fix: Fix) {
@@ -393,15 +413,18 @@ public struct FixAssembler: Sendable {
             fix.longitude = epoch.longitude
             fix.quality = epoch.ggaQuality ?? epoch.modeQuality ?? .gps
             if fix.quality == .none { fix.quality = .gps }
-            if let mode = epoch.gsaMode, mode != .none {
-                fix.mode = mode
-            } else {
-                fix.mode = epoch.altitude != nil ? .threeD : .twoD
-            }
-            fix.altitudeMeters = fix.mode == .threeD ? epoch.altitude : nil
-            if fix.altitudeMeters == nil, fix.mode == .threeD, let height = epoch.ellipsoidHeight,
-               let separation = epoch.geoidSeparation {
+            // An altitude makes a 3D fix even when GSA says 2D (Garmins report their last altitude), as in gpsd.
+            fix.altitudeMeters = epoch.altitude
+            if fix.altitudeMeters == nil, let height = epoch.ellipsoidHeight, let separation = epoch.geoidSeparation {
                 fix.altitudeMeters = height - separation
+            }
+            if fix.altitudeMeters != nil || epoch.gsaMode == .threeD {
+                fix.mode = .threeD
+            } else if epoch.gsaMode == .twoD || epoch.sawAltitudeField {
+                fix.mode = .twoD
+            } else {
+                // Nothing in this epoch tells the dimension (an RMC-only epoch between GGAs): it stays what it was.
+                fix.mode = lastMode ?? .twoD
             }
             fix.speed = epoch.speed
             fix.courseDegrees = epoch.course
@@ -475,6 +498,7 @@ struct EpochBuilder: Sendable {
     var date: UTCDate?
     var latitude: Double?
     var longitude: Double?
+    var positionPrecision: UInt8 = 0
     var altitude: Double?
     var ellipsoidHeight: Double?
     var geoidSeparation: Double?
@@ -486,6 +510,8 @@ struct EpochBuilder: Sendable {
     var ggaQuality: FixQuality?
     var modeQuality: FixQuality?
     var gsaMode: FixMode?
+    /// A GGA or GNS with a fix was seen, so a missing altitude means a 2D fix.
+    var sawAltitudeField = false
     var sawInvalid = false
     var hdop: Double?
     var vdop: Double?
@@ -506,10 +532,15 @@ struct EpochBuilder: Sendable {
 
     var hasPosition: Bool { latitude != nil }
 
-    mutating func setPosition(_ latitude: Double, _ longitude: Double) {
-        if self.latitude == nil {
-            self.latitude = latitude
-            self.longitude = longitude
+    /// Takes a position unless the one already held was sent with more decimals: a receiver's RMC and GGA of
+    /// one epoch can differ in precision (GGA with 5 decimals, RMC with 4), and the finer one wins; otherwise the
+    /// later one does, as in gpsd.
+    mutating func setPosition(_ latitude: FixedPoint, _ longitude: FixedPoint) {
+        let precision = min(latitude.scale, longitude.scale)
+        if self.latitude == nil || precision >= positionPrecision {
+            self.latitude = latitude.doubleValue
+            self.longitude = longitude.doubleValue
+            positionPrecision = precision
         }
     }
 }
@@ -521,6 +552,19 @@ extension FixedList where Element == SatelliteInView {
 }
 
 extension ParsedSentence {
+    /// The date a sentence carries (ZDA, valid RMC, PUBX,04), with RMC's century taken from `century` when known.
+    func date(century: Int?) -> UTCDate? {
+        switch self {
+        case .zda(let zda): return zda.date
+        case .rmc(let rmc):
+            guard rmc.isValid, var date = rmc.date else { return nil }
+            if let century { date.year = Int16(century + Int(date.year) % 100) }
+            return date
+        case .pubxTime(let pubx): return pubx.date
+        default: return nil
+        }
+    }
+
     /// The time of day the sentence is stamped with, for sentences that carry one.
     var epochTime: UTCTime? {
         switch self {

@@ -16,6 +16,13 @@ public struct FieldReader {
     /// The start of field 1 (one past `end` when the address stands alone).
     @usableFromInline let fieldsStart: UnsafePointer<UInt8>
 
+    /// A reader over `[position, end)` alone.
+    init(position: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>, fieldsStart: UnsafePointer<UInt8>) {
+        self.position = position
+        self.end = end
+        self.fieldsStart = fieldsStart
+    }
+
     init(_ sentence: Sentence) {
         let base = sentence.bytes.baseAddress!.assumingMemoryBound(to: UInt8.self)
         end = base + sentence.bytes.count
@@ -318,10 +325,7 @@ public struct FieldReader {
         guard end - start >= 6, let hour = twoDigits(start), let minute = twoDigits(start + 2),
               let second = twoDigits(start + 4)
         else {
-            // Too short a field (`1235`) or not digits: say which.
-            var fieldEnd = start
-            while !endsField(fieldEnd) { fieldEnd += 1 }
-            throw failure(fieldEnd - start < 6 ? .badLength : .notANumber)
+            return try timeSlowly()
         }
         guard hour < 24, minute < 60, second <= 60 else { throw failure(.outOfRange) }
         var cursor = start + 6
@@ -341,10 +345,36 @@ public struct FieldReader {
                 cursor += 1
             }
         }
-        guard endsField(cursor) else { throw failure(.notANumber) }
+        guard endsField(cursor) else { return try timeSlowly() }
         position = cursor + 1
         return UTCTime(hour: hour, minute: minute, second: second, nanoseconds: nanoseconds,
                        fractionDigits: fractionDigits)
+    }
+
+    /// Times padded with spaces (` 222519`, `222517 `, which some loggers write), and errors: a field too short
+    /// (`1235`) or not digits.
+    @usableFromInline @inline(never)
+    mutating func timeSlowly() throws(NMEAError) -> UTCTime? {
+        let start = position
+        var fieldEnd = start
+        while !endsField(fieldEnd) { fieldEnd += 1 }
+        var first = start
+        var last = fieldEnd
+        while first < last && first.pointee == UInt8(ascii: " ") { first += 1 }
+        while last > first && (last - 1).pointee == UInt8(ascii: " ") { last -= 1 }
+        guard first != start || last != fieldEnd, last - first >= 6 else {
+            throw failure(fieldEnd - start < 6 ? .badLength : .notANumber)
+        }
+        // Read the trimmed digits as a field of their own.
+        let time: UTCTime?
+        do throws(NMEAError) {
+            var inner = FieldReader(position: first, end: last, fieldsStart: first)
+            time = try inner.time()
+        } catch {
+            throw failure(.notANumber)
+        }
+        position = fieldEnd + 1
+        return time
     }
 
     /// A date `ddmmyy` with its two-digit year expanded (see ``UTCDate/expandingTwoDigitYear(_:)``), or `nil` when

@@ -1,4 +1,6 @@
 /// A UTC time of day as a sentence sends it (`hhmmss.sss`), keeping the fraction and how many digits it had.
+///
+/// Equality and ordering are by instant; ``description`` keeps the digits as sent.
 public struct UTCTime: Hashable, Sendable {
     public var hour: UInt8
     public var minute: UInt8
@@ -56,9 +58,20 @@ public struct UTCTime: Hashable, Sendable {
 }
 
 extension UTCTime: Comparable {
+    /// Equal when they name the same instant: `12:35:19` and `12:35:19.00` are equal (receivers send one epoch's
+    /// time with different numbers of digits in different sentences).
+    @inlinable
+    public static func == (lhs: UTCTime, rhs: UTCTime) -> Bool {
+        lhs.nanosecondsSinceMidnight == rhs.nanosecondsSinceMidnight
+    }
+
     @inlinable
     public static func < (lhs: UTCTime, rhs: UTCTime) -> Bool {
         lhs.nanosecondsSinceMidnight < rhs.nanosecondsSinceMidnight
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(nanosecondsSinceMidnight)
     }
 }
 
