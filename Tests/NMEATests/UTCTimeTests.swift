@@ -47,9 +47,12 @@ import Testing
             [UTCTime.at(3, 0, 0), .at(1, 0, 0), .at(2, 0, 0)].sorted() == [.at(1, 0, 0), .at(2, 0, 0), .at(3, 0, 0)])
     }
 
-    /// The number of digits is part of the value: `12:35:19` and `12:35:19.00` are different sentences.
-    @Test func equalityIncludesFractionDigits() {
-        #expect(UTCTime.at(12, 35, 19) != .at(12, 35, 19, digits: 2))
-        #expect(UTCTime.at(12, 35, 19) == UTCTime(hour: 12, minute: 35, second: 19))
+    /// Equality is by instant, consistent with ordering: one epoch's time sent as `12:35:19` in one sentence and
+    /// `12:35:19.00` in another is the same time; the digits are kept for writing it back.
+    @Test func equalityIsByInstant() {
+        #expect(UTCTime.at(12, 35, 19) == .at(12, 35, 19, digits: 2))
+        #expect(Set([UTCTime.at(12, 35, 19), .at(12, 35, 19, digits: 2)]).count == 1)
+        #expect(UTCTime.at(12, 35, 19, digits: 2).description == "12:35:19.00")
+        #expect(UTCTime.at(12, 35, 19) != .at(12, 35, 20))
     }
 }
