@@ -54,7 +54,8 @@ public struct Fix: Sendable, Hashable {
     public init(
         date: UTCDate? = nil, time: UTCTime? = nil, latitude: Double? = nil, longitude: Double? = nil,
         altitudeMeters: Double? = nil, geoidSeparationMeters: Double? = nil, speed: Double? = nil,
-        courseDegrees: Double? = nil, quality: FixQuality = .none, mode: FixMode = .none
+        courseDegrees: Double? = nil, quality: FixQuality = .none, mode: FixMode = .none,
+        satellites: FixedList<64, SatelliteInView> = FixedList()
     ) {
         self.date = date
         self.time = time
@@ -66,7 +67,7 @@ public struct Fix: Sendable, Hashable {
         self.courseDegrees = courseDegrees
         self.quality = quality
         self.mode = mode
-        satellites = FixedList()
+        self.satellites = satellites
         isProvisional = false
         dateWasCorrected = false
     }

@@ -81,8 +81,8 @@ public struct FixAssembler: Sendable {
     private var century: Int?
     /// The last date that needed no correction, for spotting a jump back by 1024 weeks.
     private var lastGoodDate: UTCDate?
-    /// The most recent complete sky, kept for epochs without GSV.
-    private var sky = FixedList<64, SatelliteInView>()
+    /// The fix being handed out, built in place (see ``build(date:)``); between epochs it keeps the last sky.
+    private var output = Fix()
     private var candidateEnd: SentenceSignature?
     private var candidateCount = 0
     private var waitingForDate: [Fix] = []
@@ -100,24 +100,84 @@ public struct FixAssembler: Sendable {
     /// Adds one decoded sentence; calls `emit` with each fix this completes (none, one, or — when a date arrives
     /// after fixes were held for one — several).
     public mutating func add(_ sentence: ParsedSentence, _ emit: (Fix) -> Void) {
-        let signature = SentenceSignature(sentence)
-        if let time = sentence.epochTime {
-            if let epochTime = epoch.time {
-                if epochTime != time { close(learning: true, emit) }
-            } else if closedTime == time && signature != closedFirstSignature {
-                // Data for the epoch already handed out: the learned cycle end was wrong. (The same time with the
-                // cycle's first sentence is a new epoch: receivers at 5 Hz with whole-second times repeat times.)
-                statistics.lateSentences += 1
-                cycleEnd = nil
-                candidateEnd = nil
-                candidateCount = 0
-                // A late date still dates what waits for one (a log's single ZDA after its last GGA).
-                if let date = sentence.date(century: century) { lateDate(date, emit) }
-                return
+        // One switch binds each payload once: a sentence's time and place in the cycle come first (they may close
+        // the epoch in progress), then its facts are merged.
+        let signature: SentenceSignature
+        switch sentence {
+        case .rmc(let rmc):
+            signature = SentenceSignature(rmc.talker, .rmc)
+            guard begin(rmc.time, signature, lateDate: rmc.isValid ? rmc.date : nil, emit) else { return }
+            merge(rmc)
+        case .gga(let gga):
+            signature = SentenceSignature(gga.talker, .gga)
+            guard begin(gga.time, signature, emit) else { return }
+            merge(gga)
+        case .gns(let gns):
+            signature = SentenceSignature(gns.talker, .gns)
+            guard begin(gns.time, signature, emit) else { return }
+            merge(gns)
+        case .gll(let gll):
+            signature = SentenceSignature(gll.talker, .gll)
+            guard begin(gll.time, signature, emit) else { return }
+            merge(gll)
+        case .vtg(let vtg):
+            signature = SentenceSignature(vtg.talker, .vtg)
+            merge(vtg)
+        case .gsa(let gsa):
+            signature = SentenceSignature(gsa.talker, .gsa)
+            merge(gsa)
+        case .gsv(let gsv):
+            signature = SentenceSignature(gsv.talker, .gsv, isLastPart: gsv.messageNumber == gsv.totalMessages)
+            merge(gsv)
+        case .zda(let zda):
+            signature = SentenceSignature(zda.talker, .zda)
+            guard begin(zda.time, signature, lateDate: zda.date, emit) else { return }
+            if let date = zda.date {
+                century = Int(date.year) / 100 * 100
+                epoch.date = date
             }
-            if epoch.time == nil { epoch.time = time }
+        case .gst(let gst):
+            signature = SentenceSignature(gst.talker, .gst)
+            guard begin(gst.time, signature, emit) else { return }
+            merge(gst)
+        case .gbs(let gbs):
+            signature = SentenceSignature(gbs.talker, .gbs)
+            guard begin(gbs.time, signature, emit) else { return }
+        case .grs(let grs):
+            signature = SentenceSignature(grs.talker, .grs)
+            guard begin(grs.time, signature, emit) else { return }
+        case .pubxPosition(let pubx):
+            signature = SentenceSignature(.proprietary, .pubx)
+            guard begin(pubx.time, signature, emit) else { return }
+            merge(pubx)
+        case .pubxTime(let pubx):
+            signature = SentenceSignature(.proprietary, .pubx, isLastPart: false)
+            guard begin(pubx.time, signature, lateDate: pubx.date, emit) else { return }
+            if let date = pubx.date { epoch.date = epoch.date ?? date }
+        case .pgrme(let pgrme):
+            signature = SentenceSignature(.proprietary, .pgrme)
+            if let error = pgrme.horizontalErrorMeters { epoch.horizontalError = error.doubleValue }
+            if let error = pgrme.verticalErrorMeters { epoch.verticalError = error.doubleValue }
+        case .pgrmz(let pgrmz):
+            signature = SentenceSignature(.proprietary, .pgrmz)
+            if let meters = pgrmz.altitudeMeters { epoch.altitude = epoch.altitude ?? meters }
+        case .hdt(let hdt):
+            signature = SentenceSignature(hdt.talker, .hdt)
+            if let heading = hdt.headingDegrees { epoch.heading = heading.doubleValue }
+        case .ths(let ths):
+            signature = SentenceSignature(ths.talker, .ths)
+            if ths.isValid, let heading = ths.headingDegrees { epoch.heading = heading.doubleValue }
+        case .txt(let txt):
+            signature = SentenceSignature(txt.talker, .txt)
+        case .dtm(let dtm):
+            signature = SentenceSignature(dtm.talker, .dtm)
+        case .pubxSatellites:
+            signature = SentenceSignature(.proprietary, .pubx, isLastPart: false)
+        case .pgrmm:
+            signature = SentenceSignature(.proprietary, .pgrmm)
+        case .unknown(let raw):
+            signature = SentenceSignature(raw.talker, raw.type)
         }
-        merge(sentence)
         if epoch.firstSignature == nil { epoch.firstSignature = signature }
         epoch.lastSignature = signature
         if let cycleEnd, signature == cycleEnd, epoch.time != nil {
@@ -125,11 +185,38 @@ public struct FixAssembler: Sendable {
             close(learning: false, emit)
         } else if options.provisionalFirstFix && !firstPositionPublished && epoch.hasPosition {
             firstPositionPublished = true
-            var fix = build(date: epoch.date ?? currentDate)
-            fix.isProvisional = true
+            build(date: epoch.date ?? currentDate)
+            output.isProvisional = true
             statistics.provisionalFixes += 1
-            emit(fix)
+            emit(output)
         }
+    }
+
+    /// Places a sentence stamped `time` in the epochs: a new time closes the epoch in progress. Returns `false` for
+    /// a sentence that belongs to an epoch already handed out (it is counted, and any date it carries still dates
+    /// the fixes waiting for one).
+    private mutating func begin(
+        _ time: UTCTime?, _ signature: SentenceSignature, lateDate: UTCDate? = nil, _ emit: (Fix) -> Void
+    ) -> Bool {
+        guard let time else { return true }
+        if let epochTime = epoch.time {
+            if epochTime != time { close(learning: true, emit) }
+        } else if closedTime == time && signature != closedFirstSignature {
+            // Data for the epoch already handed out: the learned cycle end was wrong. (The same time with the
+            // cycle's first sentence is a new epoch: receivers at 5 Hz with whole-second times repeat times.)
+            statistics.lateSentences += 1
+            cycleEnd = nil
+            candidateEnd = nil
+            candidateCount = 0
+            // A late date still dates what waits for one (a log's single ZDA after its last GGA).
+            if var date = lateDate {
+                if let century, signature.type == .rmc { date.year = Int16(century + Int(date.year) % 100) }
+                self.lateDate(date, emit)
+            }
+            return false
+        }
+        if epoch.time == nil { epoch.time = time }
+        return true
     }
 
     /// Ends the input: hands out the epoch in progress and any fixes still waiting for a date (without one).
@@ -146,7 +233,7 @@ public struct FixAssembler: Sendable {
     /// Forgets the epoch in progress and the learned cycle (the receiver was unplugged, or a new file begins);
     /// dates, century and sky are kept.
     public mutating func reset() {
-        epoch = EpochBuilder()
+        epoch.reset()
         cycleEnd = nil
         candidateEnd = nil
         candidateCount = 0
@@ -155,135 +242,131 @@ public struct FixAssembler: Sendable {
 
     // MARK: Merging
 
-    private mutating func merge(_ sentence: ParsedSentence) {
-        switch sentence {
-        case .rmc(let rmc):
-            if rmc.isValid, let latitude = rmc.latitude, let longitude = rmc.longitude {
-                epoch.setPosition(latitude, longitude)
-                epoch.modeQuality = epoch.modeQuality ?? rmc.mode.map(FixQuality.init)
-            } else if !rmc.isValid {
-                epoch.sawInvalid = true
-            }
-            if let knots = rmc.speedKnots { epoch.speed = epoch.speed ?? knots.doubleValue * 1852 / 3600 }
-            if let course = rmc.courseDegrees { epoch.course = epoch.course ?? course.doubleValue }
-            if let variation = rmc.magneticVariationDegrees { epoch.magneticVariation = variation.doubleValue }
-            if rmc.isValid, var date = rmc.date {
-                if let century { date.year = Int16(century + Int(date.year) % 100) }
-                epoch.date = date
-            }
-        case .gga(let gga):
-            if let quality = gga.quality, quality.hasFix, let latitude = gga.latitude, let longitude = gga.longitude {
-                epoch.setPosition(latitude, longitude)
-                epoch.ggaQuality = FixQuality(quality)
-            } else if gga.quality == .invalid {
-                epoch.sawInvalid = true
-            }
-            if gga.quality?.hasFix == true { epoch.sawAltitudeField = true }
-            if let count = gga.satellitesUsed { epoch.satellitesUsed = count }
-            if let hdop = gga.hdop { epoch.hdop = hdop.doubleValue }
-            if let altitude = gga.altitudeMeters { epoch.altitude = altitude.doubleValue }
-            if let separation = gga.geoidSeparationMeters { epoch.geoidSeparation = separation.doubleValue }
-            if let age = gga.differentialAgeSeconds { epoch.differentialAge = age.doubleValue }
-            if let station = gga.differentialStationID { epoch.differentialStation = station }
-        case .gns(let gns):
-            let best = gns.modes.map(FixQuality.init).max { $0.rawValue < $1.rawValue } ?? FixQuality.none
-            if best != .none, let latitude = gns.latitude, let longitude = gns.longitude {
-                epoch.setPosition(latitude, longitude)
-                epoch.modeQuality = epoch.modeQuality ?? best
-            } else if !gns.modes.isEmpty && best == .none {
-                epoch.sawInvalid = true
-            }
-            if best != .none { epoch.sawAltitudeField = true }
-            if let count = gns.satellitesUsed { epoch.satellitesUsed = epoch.satellitesUsed ?? count }
-            if let hdop = gns.hdop { epoch.hdop = epoch.hdop ?? hdop.doubleValue }
-            if let altitude = gns.altitudeMeters { epoch.altitude = epoch.altitude ?? altitude.doubleValue }
-            if let separation = gns.geoidSeparationMeters {
-                epoch.geoidSeparation = epoch.geoidSeparation ?? separation.doubleValue
-            }
-        case .gll(let gll):
-            if gll.isValid && gll.mode != .notValid, let latitude = gll.latitude, let longitude = gll.longitude {
-                epoch.setPosition(latitude, longitude)
-                epoch.modeQuality = epoch.modeQuality ?? gll.mode.map(FixQuality.init)
-            } else if !gll.isValid {
-                epoch.sawInvalid = true
-            }
-        case .vtg(let vtg):
-            if let knots = vtg.speedKnots {
-                epoch.speed = epoch.speed ?? knots.doubleValue * 1852 / 3600
-            } else if let kmh = vtg.speedKilometersPerHour {
-                epoch.speed = epoch.speed ?? kmh.doubleValue / 3.6
-            }
-            if let course = vtg.courseTrueDegrees { epoch.course = epoch.course ?? course.doubleValue }
-        case .gsa(let gsa):
-            if let fixType = gsa.fixType {
-                let mode: FixMode = fixType == .threeD ? .threeD : fixType == .twoD ? .twoD : .none
-                epoch.gsaMode = max(epoch.gsaMode ?? .none, mode)
-            }
-            for prn in gsa.satellites {
-                let system = gsa.system ?? GNSSSystem(prn: Int(prn))
-                epoch.used.append(SatelliteID(system: system, prn: prn))
-            }
-            if let pdop = gsa.pdop { epoch.pdop = pdop.doubleValue }
-            if let hdop = gsa.hdop { epoch.hdop = epoch.hdop ?? hdop.doubleValue }
-            if let vdop = gsa.vdop { epoch.vdop = vdop.doubleValue }
-        case .gsv(let gsv):
-            let system = gsv.talker.system
-            for satellite in gsv.satellites {
-                epoch.sky.append(SatelliteInView(
-                    system: system ?? GNSSSystem(prn: Int(satellite.prn)), prn: satellite.prn,
-                    elevationDegrees: satellite.elevationDegrees, azimuthDegrees: satellite.azimuthDegrees,
-                    snr: satellite.snr, signalID: gsv.signalID))
-            }
-            epoch.sawGSV = true
-        case .zda(let zda):
-            if let date = zda.date {
-                century = Int(date.year) / 100 * 100
-                epoch.date = date
-            }
-        case .gst(let gst):
-            if let error = gst.latitudeErrorMeters { epoch.latitudeError = error.doubleValue }
-            if let error = gst.longitudeErrorMeters { epoch.longitudeError = error.doubleValue }
-            if let error = gst.altitudeErrorMeters { epoch.verticalError = error.doubleValue }
-            if let lat = gst.latitudeErrorMeters?.doubleValue, let lon = gst.longitudeErrorMeters?.doubleValue {
-                epoch.horizontalError = (lat * lat + lon * lon).squareRoot()
-            }
-        case .pubxPosition(let pubx):
-            let status = pubx.navigationStatus
-            let valid = status != "NF" && status != "TT" && !status.isEmpty
-            if valid, let latitude = pubx.latitude, let longitude = pubx.longitude {
-                epoch.setPosition(latitude, longitude)
-                let quality: FixQuality = status == "DR" ? .deadReckoning
-                    : status == "D2" || status == "D3" ? .differential : .gps
-                epoch.modeQuality = epoch.modeQuality ?? quality
-                if status == "G2" || status == "D2" { epoch.gsaMode = epoch.gsaMode ?? .twoD }
-                if status == "G3" || status == "D3" || status == "RK" { epoch.gsaMode = epoch.gsaMode ?? .threeD }
-            } else if !valid {
-                epoch.sawInvalid = true
-            }
-            if let accuracy = pubx.horizontalAccuracyMeters { epoch.horizontalError = accuracy.doubleValue }
-            if let accuracy = pubx.verticalAccuracyMeters { epoch.verticalError = accuracy.doubleValue }
-            if let kmh = pubx.speedKilometersPerHour { epoch.speed = epoch.speed ?? kmh.doubleValue / 3.6 }
-            if let course = pubx.courseDegrees { epoch.course = epoch.course ?? course.doubleValue }
-            if let down = pubx.verticalVelocity { epoch.climb = -down.doubleValue }
-            if let hdop = pubx.hdop { epoch.hdop = epoch.hdop ?? hdop.doubleValue }
-            if let vdop = pubx.vdop { epoch.vdop = epoch.vdop ?? vdop.doubleValue }
-            if let count = pubx.satellitesUsed { epoch.satellitesUsed = epoch.satellitesUsed ?? count }
-            if let height = pubx.altitudeEllipsoidMeters { epoch.ellipsoidHeight = height.doubleValue }
-        case .pubxTime(let pubx):
-            if let date = pubx.date { epoch.date = epoch.date ?? date }
-        case .pgrme(let pgrme):
-            if let error = pgrme.horizontalErrorMeters { epoch.horizontalError = error.doubleValue }
-            if let error = pgrme.verticalErrorMeters { epoch.verticalError = error.doubleValue }
-        case .pgrmz(let pgrmz):
-            if let meters = pgrmz.altitudeMeters { epoch.altitude = epoch.altitude ?? meters }
-        case .hdt(let hdt):
-            if let heading = hdt.headingDegrees { epoch.heading = heading.doubleValue }
-        case .ths(let ths):
-            if ths.isValid, let heading = ths.headingDegrees { epoch.heading = heading.doubleValue }
-        case .gbs, .grs, .txt, .dtm, .pubxSatellites, .pgrmm, .unknown:
-            break
+    private mutating func merge(_ rmc: RMC) {
+        if rmc.isValid, let latitude = rmc.latitude, let longitude = rmc.longitude {
+            epoch.setPosition(latitude, longitude)
+            epoch.modeQuality = epoch.modeQuality ?? rmc.mode.map(FixQuality.init)
+        } else if !rmc.isValid {
+            epoch.sawInvalid = true
         }
-        if sentence.epochTime == nil { epoch.hasTimelessData = true }
+        if let knots = rmc.speedKnots { epoch.speed = epoch.speed ?? knots.doubleValue * 1852 / 3600 }
+        if let course = rmc.courseDegrees { epoch.course = epoch.course ?? course.doubleValue }
+        if let variation = rmc.magneticVariationDegrees { epoch.magneticVariation = variation.doubleValue }
+        if rmc.isValid, var date = rmc.date {
+            if let century { date.year = Int16(century + Int(date.year) % 100) }
+            epoch.date = date
+        }
+    }
+
+    private mutating func merge(_ gga: GGA) {
+        if let quality = gga.quality, quality.hasFix, let latitude = gga.latitude, let longitude = gga.longitude {
+            epoch.setPosition(latitude, longitude)
+            epoch.ggaQuality = FixQuality(quality)
+        } else if gga.quality == .invalid {
+            epoch.sawInvalid = true
+        }
+        if gga.quality?.hasFix == true { epoch.sawAltitudeField = true }
+        if let count = gga.satellitesUsed { epoch.satellitesUsed = count }
+        if let hdop = gga.hdop { epoch.hdop = hdop.doubleValue }
+        if let altitude = gga.altitudeMeters { epoch.altitude = altitude.doubleValue }
+        if let separation = gga.geoidSeparationMeters { epoch.geoidSeparation = separation.doubleValue }
+        if let age = gga.differentialAgeSeconds { epoch.differentialAge = age.doubleValue }
+        if let station = gga.differentialStationID { epoch.differentialStation = station }
+    }
+
+    private mutating func merge(_ gns: GNS) {
+        var best = FixQuality.none
+        for mode in gns.modes where FixQuality(mode).rawValue > best.rawValue { best = FixQuality(mode) }
+        if best != .none, let latitude = gns.latitude, let longitude = gns.longitude {
+            epoch.setPosition(latitude, longitude)
+            epoch.modeQuality = epoch.modeQuality ?? best
+        } else if !gns.modes.isEmpty && best == .none {
+            epoch.sawInvalid = true
+        }
+        if best != .none { epoch.sawAltitudeField = true }
+        if let count = gns.satellitesUsed { epoch.satellitesUsed = epoch.satellitesUsed ?? count }
+        if let hdop = gns.hdop { epoch.hdop = epoch.hdop ?? hdop.doubleValue }
+        if let altitude = gns.altitudeMeters { epoch.altitude = epoch.altitude ?? altitude.doubleValue }
+        if let separation = gns.geoidSeparationMeters {
+            epoch.geoidSeparation = epoch.geoidSeparation ?? separation.doubleValue
+        }
+    }
+
+    private mutating func merge(_ gll: GLL) {
+        if gll.isValid && gll.mode != .notValid, let latitude = gll.latitude, let longitude = gll.longitude {
+            epoch.setPosition(latitude, longitude)
+            epoch.modeQuality = epoch.modeQuality ?? gll.mode.map(FixQuality.init)
+        } else if !gll.isValid {
+            epoch.sawInvalid = true
+        }
+    }
+
+    private mutating func merge(_ vtg: VTG) {
+        if let knots = vtg.speedKnots {
+            epoch.speed = epoch.speed ?? knots.doubleValue * 1852 / 3600
+        } else if let kmh = vtg.speedKilometersPerHour {
+            epoch.speed = epoch.speed ?? kmh.doubleValue / 3.6
+        }
+        if let course = vtg.courseTrueDegrees { epoch.course = epoch.course ?? course.doubleValue }
+    }
+
+    private mutating func merge(_ gsa: GSA) {
+        if let fixType = gsa.fixType {
+            let mode: FixMode = fixType == .threeD ? .threeD : fixType == .twoD ? .twoD : .none
+            epoch.gsaMode = max(epoch.gsaMode ?? .none, mode)
+        }
+        let system = gsa.system
+        for prn in gsa.satellites {
+            epoch.used.insert(system ?? GNSSSystem(prn: Int(prn)), prn)
+            epoch.usedCount += 1
+        }
+        if let pdop = gsa.pdop { epoch.pdop = pdop.doubleValue }
+        if let hdop = gsa.hdop { epoch.hdop = epoch.hdop ?? hdop.doubleValue }
+        if let vdop = gsa.vdop { epoch.vdop = vdop.doubleValue }
+    }
+
+    private mutating func merge(_ gsv: GSV) {
+        let system = gsv.talker.system
+        for satellite in gsv.satellites {
+            epoch.sky.append(SatelliteInView(
+                system: system ?? GNSSSystem(prn: Int(satellite.prn)), prn: satellite.prn,
+                elevationDegrees: satellite.elevationDegrees, azimuthDegrees: satellite.azimuthDegrees,
+                snr: satellite.snr, signalID: gsv.signalID))
+        }
+        epoch.sawGSV = true
+    }
+
+    private mutating func merge(_ gst: GST) {
+        if let error = gst.latitudeErrorMeters { epoch.latitudeError = error.doubleValue }
+        if let error = gst.longitudeErrorMeters { epoch.longitudeError = error.doubleValue }
+        if let error = gst.altitudeErrorMeters { epoch.verticalError = error.doubleValue }
+        if let lat = gst.latitudeErrorMeters?.doubleValue, let lon = gst.longitudeErrorMeters?.doubleValue {
+            epoch.horizontalError = (lat * lat + lon * lon).squareRoot()
+        }
+    }
+
+    private mutating func merge(_ pubx: PUBXPosition) {
+        let status = pubx.navigationStatus
+        let valid = status != "NF" && status != "TT" && !status.isEmpty
+        if valid, let latitude = pubx.latitude, let longitude = pubx.longitude {
+            epoch.setPosition(latitude, longitude)
+            let quality: FixQuality = status == "DR" ? .deadReckoning
+                : status == "D2" || status == "D3" ? .differential : .gps
+            epoch.modeQuality = epoch.modeQuality ?? quality
+            if status == "G2" || status == "D2" { epoch.gsaMode = epoch.gsaMode ?? .twoD }
+            if status == "G3" || status == "D3" || status == "RK" { epoch.gsaMode = epoch.gsaMode ?? .threeD }
+        } else if !valid {
+            epoch.sawInvalid = true
+        }
+        if let accuracy = pubx.horizontalAccuracyMeters { epoch.horizontalError = accuracy.doubleValue }
+        if let accuracy = pubx.verticalAccuracyMeters { epoch.verticalError = accuracy.doubleValue }
+        if let kmh = pubx.speedKilometersPerHour { epoch.speed = epoch.speed ?? kmh.doubleValue / 3.6 }
+        if let course = pubx.courseDegrees { epoch.course = epoch.course ?? course.doubleValue }
+        if let down = pubx.verticalVelocity { epoch.climb = -down.doubleValue }
+        if let hdop = pubx.hdop { epoch.hdop = epoch.hdop ?? hdop.doubleValue }
+        if let vdop = pubx.vdop { epoch.vdop = epoch.vdop ?? vdop.doubleValue }
+        if let count = pubx.satellitesUsed { epoch.satellitesUsed = epoch.satellitesUsed ?? count }
+        if let height = pubx.altitudeEllipsoidMeters { epoch.ellipsoidHeight = height.doubleValue }
     }
 
     // MARK: Closing an epoch
@@ -306,7 +389,8 @@ public struct FixAssembler: Sendable {
         var date: UTCDate?
         var corrected = false
         if let own = epoch.date {
-            (date, corrected) = correctingRollover(own)
+            (date, corrected) = FixAssembler.correctingRollover(own, reference: options.referenceDate,
+                                                                lastGood: lastGoodDate)
             if corrected { statistics.weekRolloverCorrections += 1 } else { lastGoodDate = own }
             currentDate = date
         } else if var running = currentDate {
@@ -317,32 +401,31 @@ public struct FixAssembler: Sendable {
             date = running
         }
         lastEpochTime = time
-        if epoch.sawGSV { sky = epoch.sky }
-        var fix = build(date: date)
-        fix.dateWasCorrected = corrected
-        if fix.hasPosition { lastMode = fix.mode }
+        build(date: date)
+        output.dateWasCorrected = corrected
+        if output.hasPosition { lastMode = output.mode }
         closedTime = time
         closedFirstSignature = epoch.firstSignature
-        epoch = EpochBuilder()
-        hand(fix, emit)
+        epoch.reset()
+        handOutput(emit)
     }
 
-    /// Hands out `fix`, or holds it while no date is known; releases held fixes once one is.
-    private mutating func hand(_ fix: Fix, _ emit: (Fix) -> Void) {
-        guard let date = fix.date else {
+    /// Hands out ``output``, or holds it while no date is known; releases held fixes once one is.
+    private mutating func handOutput(_ emit: (Fix) -> Void) {
+        guard let date = output.date else {
             if waitingForDate.count < options.backfillLimit {
                 if waitingForDate.isEmpty { waitingForDate.reserveCapacity(64) }
-                waitingForDate.append(fix)
+                waitingForDate.append(output)
             } else {
-                count(fix)
+                countOutput()
                 statistics.undatedFixes += 1
-                emit(fix)
+                emit(output)
             }
             return
         }
-        releaseWaiting(before: date, at: fix.time, emit)
-        count(fix)
-        emit(fix)
+        releaseWaiting(before: date, at: output.time, emit)
+        countOutput()
+        emit(output)
     }
 
     /// Dates the fixes waiting for a date, walking back from `date` at `time` and stepping back a day each time
@@ -358,7 +441,8 @@ public struct FixAssembler: Sendable {
             nextTime = time
         }
         for held in waitingForDate {
-            count(held)
+            statistics.fixes += 1
+            if !held.hasPosition { statistics.fixesWithoutPosition += 1 }
             statistics.backfilledFixes += 1
             emit(held)
         }
@@ -374,18 +458,25 @@ public struct FixAssembler: Sendable {
         releaseWaiting(before: corrected, at: closedTime, emit)
     }
 
-    private mutating func count(_ fix: Fix) {
+    private mutating func countOutput() {
         statistics.fixes += 1
-        if !fix.hasPosition { statistics.fixesWithoutPosition += 1 }
+        if !output.hasPosition { statistics.fixesWithoutPosition += 1 }
     }
 
     /// `date`, moved forward 1024 weeks (once or more) when it is a week-rollover victim.
     private func correctingRollover(_ date: UTCDate) -> (UTCDate, Bool) {
+        FixAssembler.correctingRollover(date, reference: options.referenceDate, lastGood: lastGoodDate)
+    }
+
+    /// The rollover rule itself, apart from the assembler's state (so calling it copies nothing).
+    private static func correctingRollover(_ date: UTCDate, reference: UTCDate?, lastGood: UTCDate?)
+        -> (UTCDate, Bool)
+    {
         let rollover = 7168  // days in 1024 weeks
         var days = date.daysSinceEpoch
-        if let reference = options.referenceDate?.daysSinceEpoch {
+        if let reference = reference?.daysSinceEpoch {
             while reference - days > rollover - 366 { days += rollover }
-        } else if let good = lastGoodDate?.daysSinceEpoch, abs(good - days - rollover) <= 7 {
+        } else if let good = lastGood?.daysSinceEpoch, abs(good - days - rollover) <= 7 {
             days += rollover
         } else {
             // Right after a rollover boundary a receiver with a 10-bit week counter reports the start of the GPS
@@ -394,7 +485,7 @@ public struct FixAssembler: Sendable {
                 let start = boundary.daysSinceEpoch
                 if days >= start && days < start + 140 {
                     days += rollover
-                    while let reference = lastGoodDate?.daysSinceEpoch, reference - days > rollover / 2 {
+                    while let reference = lastGood?.daysSinceEpoch, reference - days > rollover / 2 {
                         days += rollover
                     }
                 }
@@ -403,64 +494,92 @@ public struct FixAssembler: Sendable {
         return days == date.daysSinceEpoch ? (date, false) : (UTCDate(daysSinceEpoch: days), true)
     }
 
-    /// The fix for the epoch in progress.
-    private func build(date: UTCDate?) -> Fix {
-        var fix = Fix(date: date, time: epoch.time)
+    /// Makes ``output`` the fix for the epoch in progress. The fix is built in place: it is over a kilobyte, and
+    /// its satellites stay from one epoch to the next when an epoch has no GSV.
+    private mutating func build(date: UTCDate?) {
+        output.date = date
+        output.time = epoch.time
+        output.isProvisional = false
+        output.dateWasCorrected = false
         let valid = epoch.latitude != nil && (epoch.gsaMode != FixMode.none || epoch.ggaQuality != nil
             || epoch.modeQuality != nil)
         if valid {
-            fix.latitude = epoch.latitude
-            fix.longitude = epoch.longitude
-            fix.quality = epoch.ggaQuality ?? epoch.modeQuality ?? .gps
-            if fix.quality == .none { fix.quality = .gps }
+            output.latitude = epoch.latitude
+            output.longitude = epoch.longitude
+            output.quality = epoch.ggaQuality ?? epoch.modeQuality ?? .gps
+            if output.quality == .none { output.quality = .gps }
             // An altitude makes a 3D fix even when GSA says 2D (Garmins report their last altitude), as in gpsd.
-            fix.altitudeMeters = epoch.altitude
-            if fix.altitudeMeters == nil, let height = epoch.ellipsoidHeight, let separation = epoch.geoidSeparation {
-                fix.altitudeMeters = height - separation
+            output.altitudeMeters = epoch.altitude
+            if output.altitudeMeters == nil, let height = epoch.ellipsoidHeight,
+               let separation = epoch.geoidSeparation {
+                output.altitudeMeters = height - separation
             }
-            if fix.altitudeMeters != nil || epoch.gsaMode == .threeD {
-                fix.mode = .threeD
+            if output.altitudeMeters != nil || epoch.gsaMode == .threeD {
+                output.mode = .threeD
             } else if epoch.gsaMode == .twoD || epoch.sawAltitudeField {
-                fix.mode = .twoD
+                output.mode = .twoD
             } else {
                 // Nothing in this epoch tells the dimension (an RMC-only epoch between GGAs): it stays what it was.
-                fix.mode = lastMode ?? .twoD
+                output.mode = lastMode ?? .twoD
             }
-            fix.speed = epoch.speed
-            fix.courseDegrees = epoch.course
-            fix.climb = epoch.climb
+            output.speed = epoch.speed
+            output.courseDegrees = epoch.course
+            output.climb = epoch.climb
+        } else {
+            output.latitude = nil
+            output.longitude = nil
+            output.quality = .none
+            output.altitudeMeters = nil
+            output.mode = .none
+            output.speed = nil
+            output.courseDegrees = nil
+            output.climb = nil
         }
-        fix.geoidSeparationMeters = epoch.geoidSeparation
-        fix.magneticVariationDegrees = epoch.magneticVariation
-        fix.headingDegrees = epoch.heading
-        fix.hdop = epoch.hdop
-        fix.vdop = epoch.vdop
-        fix.pdop = epoch.pdop
-        fix.satellitesUsed = epoch.satellitesUsed ?? (epoch.used.isEmpty ? nil : epoch.used.count)
-        fix.latitudeErrorMeters = epoch.latitudeError
-        fix.longitudeErrorMeters = epoch.longitudeError
-        fix.horizontalErrorMeters = epoch.horizontalError
-        fix.verticalErrorMeters = epoch.verticalError
-        fix.differentialAgeSeconds = epoch.differentialAge
-        fix.differentialStationID = epoch.differentialStation
-        var satellites = epoch.sawGSV ? epoch.sky : sky
-        if !epoch.used.isEmpty {
-            for index in satellites.indices {
-                let satellite = satellites[index]
-                let used = epoch.used.contains { $0.prn == satellite.prn && ($0.system == nil || $0.system == satellite.system) }
-                if used { satellites.setUsed(at: index) }
-            }
-        }
-        fix.satellites = satellites
-        return fix
+        output.geoidSeparationMeters = epoch.geoidSeparation
+        output.magneticVariationDegrees = epoch.magneticVariation
+        output.headingDegrees = epoch.heading
+        output.hdop = epoch.hdop
+        output.vdop = epoch.vdop
+        output.pdop = epoch.pdop
+        output.satellitesUsed = epoch.satellitesUsed ?? (epoch.usedCount == 0 ? nil : epoch.usedCount)
+        output.latitudeErrorMeters = epoch.latitudeError
+        output.longitudeErrorMeters = epoch.longitudeError
+        output.horizontalErrorMeters = epoch.horizontalError
+        output.verticalErrorMeters = epoch.verticalError
+        output.differentialAgeSeconds = epoch.differentialAge
+        output.differentialStationID = epoch.differentialStation
+        // The sky: this epoch's GSVs, else the last one seen (still in `output`).
+        if epoch.sawGSV { output.satellites = epoch.sky }
+        if epoch.usedCount > 0 { output.satellites.markUsed(epoch.used) }
     }
 }
 
-/// A satellite named by system and PRN.
-struct SatelliteID: Hashable, Sendable, FixedListElement {
-    var system: GNSSSystem?
-    var prn: UInt16
-    static var placeholder: SatelliteID { SatelliteID(system: nil, prn: 0) }
+/// The satellites GSA sentences listed as used: one bit per PRN (modulo 256) per system, so marking the sky costs a
+/// lookup per satellite, not a search.
+struct UsedSatellites: Sendable {
+    /// Four 64-bit words per system; index 0 is "system unknown".
+    private var bits = InlineArray<32, UInt64>(repeating: 0)
+
+    mutating func insert(_ system: GNSSSystem?, _ prn: UInt16) {
+        let (word, bit) = UsedSatellites.place(system, prn)
+        bits[word] |= bit
+    }
+
+    /// `true` when `prn` of `system` was listed, or listed without a known system.
+    func contains(_ system: GNSSSystem?, _ prn: UInt16) -> Bool {
+        let (word, bit) = UsedSatellites.place(system, prn)
+        let (anyWord, anyBit) = UsedSatellites.place(nil, prn)
+        return bits[word] & bit != 0 || bits[anyWord] & anyBit != 0
+    }
+
+    mutating func removeAll() {
+        for index in 0..<32 { bits[index] = 0 }
+    }
+
+    private static func place(_ system: GNSSSystem?, _ prn: UInt16) -> (Int, UInt64) {
+        let row = Int(system?.rawValue ?? 0) & 7
+        return (row * 4 + Int(prn >> 6) & 3, 1 << UInt64(prn & 63))
+    }
 }
 
 /// What identifies a sentence's place in a receiver's cycle: talker, type, and for GSV whether it is the last part.
@@ -470,21 +589,10 @@ public struct SentenceSignature: Hashable, Sendable, CustomStringConvertible {
     /// For GSV: `true` when this is the last sentence of its group.
     public var isLastPart: Bool
 
-    init(_ sentence: ParsedSentence) {
-        switch sentence {
-        case .gsv(let gsv):
-            talker = gsv.talker
-            type = .gsv
-            isLastPart = gsv.messageNumber == gsv.totalMessages
-        case .unknown(let raw):
-            talker = raw.talker
-            type = raw.type
-            isLastPart = true
-        default:
-            talker = sentence.talker
-            type = sentence.kind.map(\.sentenceType) ?? SentenceType(rawValue: 0)
-            isLastPart = true
-        }
+    init(_ talker: Talker, _ type: SentenceType, isLastPart: Bool = true) {
+        self.talker = talker
+        self.type = type
+        self.isLastPart = isLastPart
     }
 
     public var description: String {
@@ -517,7 +625,8 @@ struct EpochBuilder: Sendable {
     var vdop: Double?
     var pdop: Double?
     var satellitesUsed: Int?
-    var used = FixedList<64, SatelliteID>()
+    var used = UsedSatellites()
+    var usedCount = 0
     var sky = FixedList<64, SatelliteInView>()
     var sawGSV = false
     var latitudeError: Double?
@@ -528,9 +637,46 @@ struct EpochBuilder: Sendable {
     var differentialStation: Int?
     var firstSignature: SentenceSignature?
     var lastSignature: SentenceSignature?
-    var hasTimelessData = false
 
     var hasPosition: Bool { latitude != nil }
+
+    /// Empties the builder for the next epoch without rewriting its inline storage.
+    mutating func reset() {
+        time = nil
+        date = nil
+        latitude = nil
+        longitude = nil
+        positionPrecision = 0
+        altitude = nil
+        ellipsoidHeight = nil
+        geoidSeparation = nil
+        speed = nil
+        course = nil
+        climb = nil
+        magneticVariation = nil
+        heading = nil
+        ggaQuality = nil
+        modeQuality = nil
+        gsaMode = nil
+        sawAltitudeField = false
+        sawInvalid = false
+        hdop = nil
+        vdop = nil
+        pdop = nil
+        satellitesUsed = nil
+        if usedCount > 0 { used.removeAll() }
+        usedCount = 0
+        sky.removeAll()
+        sawGSV = false
+        latitudeError = nil
+        longitudeError = nil
+        horizontalError = nil
+        verticalError = nil
+        differentialAge = nil
+        differentialStation = nil
+        firstSignature = nil
+        lastSignature = nil
+    }
 
     /// Takes a position unless the one already held was sent with more decimals: a receiver's RMC and GGA of
     /// one epoch can differ in precision (GGA with 5 decimals, RMC with 4), and the finer one wins; otherwise the
@@ -546,62 +692,10 @@ struct EpochBuilder: Sendable {
 }
 
 extension FixedList where Element == SatelliteInView {
-    mutating func setUsed(at index: Int) {
-        storage[index].isUsed = true
-    }
-}
-
-extension ParsedSentence {
-    /// The date a sentence carries (ZDA, valid RMC, PUBX,04), with RMC's century taken from `century` when known.
-    func date(century: Int?) -> UTCDate? {
-        switch self {
-        case .zda(let zda): return zda.date
-        case .rmc(let rmc):
-            guard rmc.isValid, var date = rmc.date else { return nil }
-            if let century { date.year = Int16(century + Int(date.year) % 100) }
-            return date
-        case .pubxTime(let pubx): return pubx.date
-        default: return nil
-        }
-    }
-
-    /// The time of day the sentence is stamped with, for sentences that carry one.
-    var epochTime: UTCTime? {
-        switch self {
-        case .rmc(let rmc): rmc.time
-        case .gga(let gga): gga.time
-        case .gll(let gll): gll.time
-        case .gns(let gns): gns.time
-        case .zda(let zda): zda.time
-        case .gst(let gst): gst.time
-        case .gbs(let gbs): gbs.time
-        case .grs(let grs): grs.time
-        case .pubxPosition(let pubx): pubx.time
-        case .pubxTime(let pubx): pubx.time
-        default: nil
-        }
-    }
-
-    /// The talker of a standard sentence (``Talker/proprietary`` for `$P…`).
-    var talker: Talker {
-        switch self {
-        case .rmc(let value): value.talker
-        case .gga(let value): value.talker
-        case .gsa(let value): value.talker
-        case .gsv(let value): value.talker
-        case .gll(let value): value.talker
-        case .vtg(let value): value.talker
-        case .zda(let value): value.talker
-        case .gst(let value): value.talker
-        case .gns(let value): value.talker
-        case .gbs(let value): value.talker
-        case .grs(let value): value.talker
-        case .txt(let value): value.talker
-        case .dtm(let value): value.talker
-        case .hdt(let value): value.talker
-        case .ths(let value): value.talker
-        case .unknown(let sentence): sentence.talker
-        case .pubxPosition, .pubxSatellites, .pubxTime, .pgrme, .pgrmz, .pgrmm: .proprietary
+    /// Marks each satellite used or not, in place.
+    mutating func markUsed(_ used: UsedSatellites) {
+        for index in 0..<storedCount {
+            storage[index].isUsed = used.contains(storage[index].system, storage[index].prn)
         }
     }
 }

@@ -26,6 +26,13 @@ public struct FixedList<let capacity: Int, Element: FixedListElement>: RandomAcc
         return storage[unchecked: position]
     }
 
+    /// Removes every element (the storage is kept as it is).
+    /// - Complexity: O(1).
+    @inlinable
+    public mutating func removeAll() {
+        storedCount = 0
+    }
+
     /// `true` when no more elements fit.
     @inlinable public var isFull: Bool { storedCount == capacity }
 
