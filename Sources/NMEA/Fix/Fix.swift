@@ -247,3 +247,10 @@ extension GNSSSystem {
         }
     }
 }
+
+// A fix is plain data — no references — so it can be copied byte for byte between threads (the pipeline's ring
+// buffer relies on that).
+extension Fix: BitwiseCopyable {}
+extension SatelliteInView: BitwiseCopyable {}
+extension FixQuality: BitwiseCopyable {}
+extension FixMode: BitwiseCopyable {}

@@ -88,3 +88,4 @@ public enum GNSSSystem: UInt8, Hashable, Sendable, CaseIterable {
         }
     }
 }
+extension GNSSSystem: BitwiseCopyable {}

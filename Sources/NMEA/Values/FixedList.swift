@@ -92,3 +92,5 @@ extension FixedList: ExpressibleByArrayLiteral {
 extension FixedList: CustomStringConvertible {
     public var description: String { Array(self).description }
 }
+
+extension FixedList: BitwiseCopyable where Element: BitwiseCopyable {}

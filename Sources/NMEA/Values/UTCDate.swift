@@ -85,3 +85,5 @@ extension UTCDate: CustomStringConvertible {
         return text
     }
 }
+
+extension UTCDate: BitwiseCopyable {}

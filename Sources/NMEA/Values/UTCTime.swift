@@ -83,3 +83,5 @@ extension UTCTime: CustomStringConvertible {
         return text
     }
 }
+
+extension UTCTime: BitwiseCopyable {}
