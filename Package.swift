@@ -14,12 +14,19 @@ let package = Package(
         .target(name: "JSON", dependencies: ["NMEA"]),
         // Deterministic journeys written as NMEA: samples, benchmarks, tests.
         .target(name: "Simulation", dependencies: ["NMEA"]),
+        // Small C shims (pty functions, ioctls) and libudev, for the serial port module.
+        .target(name: "CShims"),
+        .systemLibrary(name: "CUdev", pkgConfig: "libudev", providers: [.apt(["libudev-dev"])]),
+        // Serial ports: termios, autobaud, udev discovery and hotplug, reconnection.
+        .target(name: "SerialPort", dependencies: ["NMEA", "CShims", "CUdev"]),
         // The command-line tool.
-        .executableTarget(name: "NMEATool", dependencies: ["NMEA", "JSON", "Simulation"], path: "Sources/nmea-cli"),
+        .executableTarget(name: "NMEATool", dependencies: ["NMEA", "JSON", "Simulation", "SerialPort"],
+                          path: "Sources/nmea-cli"),
         // Test-only C shim that counts malloc/calloc/realloc/free.
         .target(name: "CAllocationCounter", path: "Tests/CAllocationCounter"),
         .testTarget(name: "NMEATests", dependencies: ["NMEA", "CAllocationCounter"]),
         .testTarget(name: "CLITests", dependencies: ["NMEA", "Simulation"]),
+        .testTarget(name: "SerialPortTests", dependencies: ["SerialPort", "NMEA", "CShims"]),
     ],
     swiftLanguageModes: [.v6]
 )
