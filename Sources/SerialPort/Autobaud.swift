@@ -15,12 +15,15 @@ public struct Autobaud: Sendable {
     public var sentencesNeeded: Int
     /// The rates to try, in order (duplicates are skipped).
     public var candidates: [BaudRate]
+    /// The longest time for the whole search, or `nil` for no limit beyond the per-rate window.
+    public var totalLimit: Duration?
 
     /// - Parameters:
     ///   - remembered: the rate that last worked for this device, tried first.
     public init(remembered: BaudRate? = nil, window: Duration = .milliseconds(1500), garbageLimit: Int = 1200,
-                sentencesNeeded: Int = 1, order: [BaudRate] = BaudRate.autobaudOrder) {
+                sentencesNeeded: Int = 1, order: [BaudRate] = BaudRate.autobaudOrder, totalLimit: Duration? = nil) {
         self.window = window
+        self.totalLimit = totalLimit
         self.garbageLimit = garbageLimit
         self.sentencesNeeded = sentencesNeeded
         var candidates: [BaudRate] = []
@@ -53,8 +56,10 @@ public struct Autobaud: Sendable {
         defer { buffer.deallocate() }
         var tried: [BaudRate] = []
         var lastError: SerialPortError?
+        let end = totalLimit.map { started + $0 }
         for rate in candidates {
             if stop?.isSignaled == true { return .stopped }
+            if let end, MonotonicInstant.now() >= end { break }
             do {
                 try connection.setBaudRate(rate)
             } catch where error.kind == .unsupportedSettings {
@@ -63,7 +68,9 @@ public struct Autobaud: Sendable {
             }
             trying(rate)
             tried.append(rate)
-            let result = try listen(on: connection, buffer: buffer, stop: stop)
+            var deadline = MonotonicInstant.now() + window
+            if let end, end < deadline { deadline = end }
+            let result = try listen(on: connection, buffer: buffer, until: deadline, stop: stop)
             switch result {
             case .valid(let bytes):
                 return .locked(rate, bytes: bytes, elapsed: started.duration(to: .now()))
@@ -87,10 +94,9 @@ public struct Autobaud: Sendable {
     }
 
     /// Reads at the current rate until enough valid sentences, the window ends, or too much garbage.
-    private func listen(on connection: any SerialConnection, buffer: UnsafeMutableRawBufferPointer, stop: StopSignal?)
-        throws(SerialPortError) -> Listening
+    private func listen(on connection: any SerialConnection, buffer: UnsafeMutableRawBufferPointer,
+                        until deadline: MonotonicInstant, stop: StopSignal?) throws(SerialPortError) -> Listening
     {
-        let deadline = MonotonicInstant.now() + window
         var framer = Framer()
         var received: [UInt8] = []
         var valid = 0
