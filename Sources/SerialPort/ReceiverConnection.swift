@@ -88,7 +88,13 @@ public final class ReceiverConnection: @unchecked Sendable {
         while true {
             if stopSignal.isSignaled { break }
             var sessionEnded = false
-            for candidate in candidates(&state) {
+            let found = candidates(&state)
+            if found.isEmpty, case .path(let path) = selector, !state.everConnected,
+               !(options.waitForDevice ?? false)
+            {
+                throw SerialPortError(.noSuchFileOrDirectory, path: path, operation: "open")
+            }
+            for candidate in found {
                 if stopSignal.isSignaled { break }
                 let result = try session(candidate, state: &state, buffer: buffer, handler: handler)
                 switch result {

@@ -5,6 +5,7 @@ let commands: [any Command.Type] = [
     ParseCommand.self,
     BenchCommand.self,
     SimulateCommand.self,
+    DevicesCommand.self,
 ]
 
 let rootSpec = CommandSpec(

@@ -66,10 +66,10 @@ public enum GPSClassification: Sendable, Hashable {
     /// Nothing suggests a GPS.
     case notGPS
 
-    /// `gps`, `possible` or `no`, as `nmea devices` prints it.
+    /// `yes`, `possible` or `no`, as `nmea devices` prints it.
     public var label: String {
         switch self {
-        case .gps: "gps"
+        case .gps: "yes"
         case .possibleGPS: "possible"
         case .notGPS: "no"
         }
