@@ -185,11 +185,10 @@ public final class ReceiverConnection: @unchecked Sendable {
 
     /// Waits until something may have changed: a hotplug event, the rescan interval, or stop.
     private func waitForChange(_ state: inout LoopState) {
-        var entries: [(FileDescriptor, FileDescriptor.PollEvents)] = [(stopSignal.fileDescriptor, .readable)]
-        if let monitor = state.monitor { entries.append((monitor.fileDescriptor, .readable)) }
-        let events = (try? FileDescriptor.poll(&entries, timeoutMilliseconds: options.rescanInterval.pollMilliseconds))
-            ?? []
-        if events.count > 1, !events[1].isEmpty, let monitor = state.monitor {
+        let events = try? FileDescriptor.poll((stopSignal.fileDescriptor, .readable),
+                                              state.monitor.map { ($0.fileDescriptor, .readable) },
+                                              timeoutMilliseconds: options.rescanInterval.pollMilliseconds)
+        if let events, !events.1.isEmpty, let monitor = state.monitor {
             for event in monitor.pendingEvents() {
                 if let path = event.path {
                     state.rejected[path] = nil

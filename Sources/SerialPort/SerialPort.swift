@@ -117,16 +117,16 @@ public final class SerialPort: SerialConnection {
         precondition(!isClosed, "read from a closed SerialPort")
         let deadline = MonotonicInstant.now() + timeout
         while true {
-            var entries: [(FileDescriptor, FileDescriptor.PollEvents)] = [(fileDescriptor, .readable)]
-            if let stop { entries.append((stop.fileDescriptor, .readable)) }
-            let events: [FileDescriptor.PollEvents]
+            let portEvents: FileDescriptor.PollEvents
             do {
-                events = try FileDescriptor.poll(&entries, timeoutMilliseconds: deadline.millisecondsFromNow)
+                let events = try FileDescriptor.poll((fileDescriptor, .readable),
+                                                     stop.map { ($0.fileDescriptor, .readable) },
+                                                     timeoutMilliseconds: deadline.millisecondsFromNow)
+                if !events.1.isEmpty { return .stopped }
+                portEvents = events.0
             } catch {
                 throw SerialPortError(error, path: path, operation: "read")
             }
-            if events.count > 1 && !events[1].isEmpty { return .stopped }
-            let portEvents = events[0]
             if portEvents.isEmpty {
                 if MonotonicInstant.now() < deadline { continue }
                 return .timedOut

@@ -264,4 +264,27 @@ import Testing
                                                + "devices belong to the '\(group)' group; add yourself with "
                                                + "'sudo usermod -aG \(group) $USER', then log out and back in."))
     }
+
+    @Test func busyPortIsReportedAsInUse() throws {
+        guard let tools = Self.tools(needUmockdev: false) else { return }
+        guard getuid() == 0, let setpriv = which("setpriv") else {
+            Issue.record("SKIPPED: needs root and setpriv (root itself may open exclusive ports)")
+            return
+        }
+        let directory = TemporaryDirectory("busy")
+        defer { directory.remove() }
+        let pty = try PseudoTerminal.open()
+        defer { pty.close() }
+        chmod(pty.slavePath, 0o666)
+        let holder = try SerialPort(path: pty.slavePath)  // TIOCEXCL
+        defer { holder.close() }
+        let process = Subprocess([setpriv, "--reuid=65534", "--regid=65534", "--clear-groups", "--",
+                                  tools.nmea, "devices", "--probe", pty.slavePath],
+                                 environment: ["XDG_STATE_HOME": directory.file("state")],
+                                 outputDirectory: directory.path)
+        #expect(process.wait() == 1)
+        // An unprivileged user cannot look into root's /proc/PID/fd, so the holder goes unnamed here.
+        #expect(process.standardError.contains("Error: cannot open '\(pty.slavePath)': it is in use by "))
+        #expect(process.standardError.contains("or choose another device."))
+    }
 }

@@ -209,4 +209,35 @@ import Testing
         }
         #expect(reconnection.count == 1)
     }
+
+    /// A 1 Hz receiver at 9600 on a real pty: from open to the first valid sentence in under two seconds.
+    @Test func locksOnAOneHertzReceiverInUnderTwoSeconds() throws {
+        let pty = try PseudoTerminal.open()
+        defer { pty.close() }
+        let talking = Atomic<Bool>(true)
+        let talker = OSThread {
+            var second = 0
+            while talking.load(ordering: .relaxed) {
+                try? pty.write(sampleRMC(second: second) + sampleGGA(second: second))
+                second += 1
+                for _ in 0..<20 where talking.load(ordering: .relaxed) { sleep(for: .milliseconds(50)) }
+            }
+        }
+        defer {
+            talking.store(false, ordering: .relaxed)
+            talker.join()
+        }
+        var options = ReceiverConnection.Options()
+        options.memory = nil
+        let runner = ConnectionRunner(ReceiverConnection(.path(pty.slavePath), options: options))
+        runner.start()
+        #expect(waitUntil(timeout: .seconds(4)) { runner.log.count { $0.isConnected } == 1 })
+        runner.stop()
+        let setup = runner.log.statuses.compactMap { status -> Duration? in
+            if case .connected(let device) = status { return device.setupTime }
+            return nil
+        }.first
+        print("lock on a 1 Hz pty receiver at 9600: \(setup.map { "\($0)" } ?? "none")")
+        #expect(setup.map { $0 < .seconds(2) } == true)
+    }
 }

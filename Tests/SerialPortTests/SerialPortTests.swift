@@ -80,7 +80,9 @@ import Testing
             let outcome = try port.read(into: buffer, timeout: .milliseconds(500), stop: nil)
             guard case .data(let count) = outcome else { continue }
             framer.feed(UnsafeRawBufferPointer(rebasing: buffer[..<count])) { event in
-                if case .sentence(let sentence) = event { sentences.append(String(decoding: sentence.bytes, as: UTF8.self)) }
+                if case .sentence(let sentence) = event {
+                    sentences.append(String(decoding: sentence.bytes, as: UTF8.self))
+                }
             }
         }
         #expect(sentences.count == 40)

@@ -91,14 +91,29 @@ public struct FileDescriptor: RawRepresentable, Hashable, Sendable {
     /// Waits until one of `events` happens or `timeoutMilliseconds` pass (-1: no limit). `poll(2)`.
     /// - Returns: the events that happened (hang-up and errors are always reported); empty after a timeout.
     public func poll(_ events: PollEvents, timeoutMilliseconds: Int32) throws(Errno) -> PollEvents {
-        var entries = [(self, events)]
-        return try FileDescriptor.poll(&entries, timeoutMilliseconds: timeoutMilliseconds)[0]
+        try FileDescriptor.poll((self, events), nil, timeoutMilliseconds: timeoutMilliseconds).0
     }
 
-    /// Waits on several descriptors at once. `poll(2)`. Retried on EINTR with the full timeout.
+    /// Waits on one or two descriptors at once, without allocating. `poll(2)`. Retried on EINTR.
+    /// - Returns: the events that happened on each (empty for an absent second).
+    public static func poll(
+        _ first: (FileDescriptor, PollEvents), _ second: (FileDescriptor, PollEvents)?, timeoutMilliseconds: Int32
+    ) throws(Errno) -> (PollEvents, PollEvents) {
+        var fds = (pollfd(fd: first.0.rawValue, events: first.1.rawValue, revents: 0),
+                   pollfd(fd: second?.0.rawValue ?? -1, events: second?.1.rawValue ?? 0, revents: 0))
+        let count = second == nil ? 1 : 2
+        let result = withUnsafeMutableBytes(of: &fds) { raw in
+            let pointer = raw.baseAddress!.assumingMemoryBound(to: pollfd.self)
+            return valueOrErrno { system_poll(pointer, count, timeoutMilliseconds) }
+        }
+        _ = try result.get()
+        return (PollEvents(rawValue: fds.0.revents), PollEvents(rawValue: fds.1.revents))
+    }
+
+    /// Waits on any number of descriptors. `poll(2)`. Retried on EINTR.
     /// - Returns: for each entry, the events that happened.
     public static func poll(
-        _ entries: inout [(FileDescriptor, PollEvents)], timeoutMilliseconds: Int32
+        _ entries: [(FileDescriptor, PollEvents)], timeoutMilliseconds: Int32
     ) throws(Errno) -> [PollEvents] {
         var fds = entries.map { pollfd(fd: $0.0.rawValue, events: $0.1.rawValue, revents: 0) }
         let count = fds.count
