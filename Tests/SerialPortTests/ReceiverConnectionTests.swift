@@ -59,7 +59,8 @@ import Testing
                                        rates: ["/dev/ttyUSB0": BaudRate?.none, "/dev/ttyUSB1": .b38400], memory: nil)
         let runner = ConnectionRunner(ReceiverConnection(.auto, options: options))
         runner.start()
-        #expect(waitUntil(timeout: .seconds(10)) { runner.log.count { $0.isConnected } == 1 })
+        #expect(waitUntil(timeout: .seconds(10)) { runner.log.count { $0.isConnected } == 1 },
+                "statuses: \(runner.log.statuses)")
         runner.stop()
         #expect(runner.log.statuses.contains {
             if case .unavailable("/dev/ttyUSB0", let error) = $0 { return error.kind == .noNMEA }

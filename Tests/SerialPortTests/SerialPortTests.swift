@@ -109,6 +109,20 @@ import Testing
         #expect(stopped == .stopped)
     }
 
+    @Test func pollTimeoutsAreNeverNegative() {
+        // A negative timeout would make poll(2) wait forever.
+        #expect(Duration.milliseconds(-5).pollMilliseconds == 0)
+        #expect(Duration.seconds(-2).pollMilliseconds == 0)
+        #expect(Duration.zero.pollMilliseconds == 0)
+        #expect(Duration.microseconds(1).pollMilliseconds == 1)
+        #expect(Duration.milliseconds(1500).pollMilliseconds == 1500)
+        #expect(Duration.seconds(1e9).pollMilliseconds == Int32.max)
+        let stop = StopSignal()
+        let started = MonotonicInstant.now()
+        #expect(!stop.wait(timeout: .milliseconds(-100)))
+        #expect(started.duration(to: .now()) < .milliseconds(50))
+    }
+
     @Test func farEndClosedIsADisconnection() throws {
         let pty = try PseudoTerminal.open()
         let port = try SerialPort(path: pty.slavePath)

@@ -149,8 +149,9 @@ public struct FileDescriptor: RawRepresentable, Hashable, Sendable {
 extension Duration {
     /// The duration in whole milliseconds, rounded up, clamped to what `poll(2)` accepts.
     var pollMilliseconds: Int32 {
+        // Never negative: poll(2) would wait forever.
+        if self <= .zero { return 0 }
         let (seconds, attoseconds) = components
-        if seconds < 0 { return 0 }
         if seconds >= Int64(Int32.max / 1000) { return Int32.max }
         let milliseconds = seconds * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000
         return Int32(milliseconds)

@@ -31,8 +31,8 @@ struct MonotonicInstant: Comparable, Sendable {
 
 /// Sleeps for `duration` (`nanosleep`, resumed after signals).
 func sleep(for duration: Duration) {
+    guard duration > .zero else { return }
     let (seconds, attoseconds) = duration.components
-    guard seconds > 0 || attoseconds > 0 else { return }
     var request = timespec(tv_sec: Int(seconds), tv_nsec: Int(attoseconds / 1_000_000_000))
     var remaining = timespec()
     while nanosleep(&request, &remaining) == -1 && errno == EINTR { request = remaining }
