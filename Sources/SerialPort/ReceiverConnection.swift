@@ -153,7 +153,7 @@ public final class ReceiverConnection: @unchecked Sendable {
                 return [info ?? SerialDeviceInfo(path: path)]
             }
             // A USB device that came back under another name.
-            if let last = state.last, last.serialNumber != nil,
+            if let last = state.last, last.serialNumber != nil || last.byIDLink != nil,
                let moved = devices(state).first(where: { $0.sameHardware(as: last) })
             {
                 return [moved]

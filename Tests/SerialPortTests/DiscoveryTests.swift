@@ -90,8 +90,13 @@ import Testing
     @Test func hotplugMonitorCanBeMadeOrIsReportedMissing() throws {
         let discovery = try #require(DeviceDiscovery())
         if let monitor = HotplugMonitor(discovery: discovery) {
+            print("hotplug monitor on the \(monitor.source) netlink source")
             #expect(monitor.source == (DeviceDiscovery.udevdIsRunning ? "udev" : "kernel"))
-            #expect(monitor.pendingEvents().allSatisfy { _ in true })
+            // Nothing is plugged in during the test: no event, and polling does not spin.
+            _ = monitor.pendingEvents()
+            #expect(try monitor.fileDescriptor.poll(.readable, timeoutMilliseconds: 50).isEmpty)
+        } else {
+            print("no hotplug monitor here (no netlink): rescanning only")
         }
     }
 }

@@ -241,4 +241,45 @@ import Testing
         print("lock on a 1 Hz pty receiver at 9600: \(setup.map { "\($0)" } ?? "none")")
         #expect(setup.map { $0 < .seconds(2) } == true)
     }
+
+    /// Unplugged from one port and back on another: found again by its USB serial number.
+    @Test func aReceiverThatComesBackUnderAnotherNameIsFoundBySerialNumber() throws {
+        let directory = TemporaryDirectory("moved")
+        defer { directory.remove() }
+        let first = directory.file("ttyUSB0")
+        let second = directory.file("ttyUSB1")
+        directory.write("ttyUSB0", "")
+        let present = Mutex<[SerialDeviceInfo]>([
+            SerialDeviceInfo(path: first, vendorID: 0x067b, productID: 0x2303, serialNumber: "PUCK-1")
+        ])
+        var options = ReceiverConnection.Options()
+        options.memory = nil
+        options.autobaudWindow = .milliseconds(150)
+        options.rescanInterval = .milliseconds(50)
+        options.listDevices = { present.withLock { $0 } }
+        options.open = { path, rate, _ throws(SerialPortError) in
+            let device = FakeReceiver(path: path, rightRate: .b4800, initialRate: rate,
+                                      burstInterval: .milliseconds(30))
+            if path == first {
+                device.unplugAfterBursts = 25  // after autobaud has locked (about 8 bursts)
+            }
+            return device
+        }
+        let runner = ConnectionRunner(ReceiverConnection(.path(first), options: options))
+        runner.start()
+        #expect(waitUntil(timeout: .seconds(5)) { runner.log.count { $0.isDisconnected } == 1 })
+        // The node goes away and the puck comes back as ttyUSB1.
+        unlink(first)
+        directory.write("ttyUSB1", "")
+        present.withLock {
+            $0 = [SerialDeviceInfo(path: second, vendorID: 0x067b, productID: 0x2303, serialNumber: "PUCK-1")]
+        }
+        #expect(waitUntil(timeout: .seconds(5)) { runner.log.count { $0.isConnected } == 2 })
+        runner.stop()
+        let paths = runner.log.statuses.compactMap { status -> String? in
+            if case .connected(let device) = status { return device.path }
+            return nil
+        }
+        #expect(paths == [first, second])
+    }
 }
