@@ -6,6 +6,7 @@ let commands: [any Command.Type] = [
     ConvertCommand.self,
     BenchCommand.self,
     SimulateCommand.self,
+    DevicesCommand.self,
 ]
 
 let rootSpec = CommandSpec(
