@@ -13,7 +13,11 @@ let package = Package(
         // The command-line tool.
         .executableTarget(name: "NMEATool", dependencies: ["NMEA"], path: "Sources/nmea-cli"),
         // Test-only C shim that counts malloc/calloc/realloc/free.
-        .target(name: "CAllocationCounter", path: "Tests/CAllocationCounter"),
+        .target(
+            name: "CAllocationCounter", path: "Tests/CAllocationCounter",
+            // dlsym lives in libdl before glibc 2.34 and in libc after; naming libdl works for both.
+            linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]
+        ),
         .testTarget(name: "NMEATests", dependencies: ["NMEA", "CAllocationCounter"]),
         .testTarget(name: "CLITests", dependencies: ["NMEA"]),
     ],

@@ -77,8 +77,10 @@ public struct Sentence {
     /// The number of fields after the address (commas + 1, or 0 when the address stands alone).
     public var fieldCount: Int {
         if fieldsOffset > bytes.count { return 0 }
+        // An index loop over the buffer itself: iterating a `Slice` of it runs unspecialized generic code in debug
+        // builds, whose read coroutines allocate a frame per element.
         var count = 1
-        for byte in bytes[fieldsOffset...] where byte == UInt8(ascii: ",") { count += 1 }
+        for index in fieldsOffset..<bytes.count where bytes[index] == UInt8(ascii: ",") { count += 1 }
         return count
     }
 
