@@ -166,7 +166,10 @@ public struct FieldReader {
         let digitsStart = cursor
         var significand: Int64 = 0
         var digitCount = 0
-        var scale: UInt8 = 0
+        // Counted as an `Int`: a field may hold any number of digits after the point (the length limit allows
+        // hundreds), and only once they are all read does `digitCount > 18` reject it. A `UInt8` overflowed (a trap)
+        // at the 256th.
+        var scale = 0
         var sawPoint = false
         while cursor < end {
             let byte = cursor.pointee
@@ -191,7 +194,7 @@ public struct FieldReader {
         if digitCount == 0 { throw failure(.notANumber) }
         if digitCount > 18 { throw failure(.overflow) }
         finishField(at: cursor)
-        return FixedPoint(significand: negative ? -significand : significand, scale: scale)
+        return FixedPoint(significand: negative ? -significand : significand, scale: UInt8(scale))  // scale <= 18
     }
 
     /// A hexadecimal number (`1F`), or `nil` when empty.
