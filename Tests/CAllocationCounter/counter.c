@@ -147,6 +147,7 @@ void free(void *pointer) {
     if (__builtin_expect(counting, 0)) frees += 1;
     free_fn real = atomic_load_explicit(&real_free, memory_order_relaxed);
     if (__builtin_expect(!real, 0)) {
+        if (resolving) return;  // nothing to free it with yet: leak it rather than recurse into dlsym
         resolve();
         real = atomic_load(&real_free);
     }
