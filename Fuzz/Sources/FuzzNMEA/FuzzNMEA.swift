@@ -6,7 +6,9 @@ import NMEA
 /// Configurations, all derived from the input's hash so that a crash replays exactly:
 /// 1. the default framer (checksum required, 1024 bytes), the input whole and split at one point;
 /// 2. a framer that accepts sentences without checksum, with a length limit between 8 and 1107 bytes, whole and split;
-/// 3. for inputs up to 512 bytes, configuration 1 fed one byte at a time.
+/// 3. for inputs up to 512 bytes, configuration 1 fed one byte at a time;
+/// 4. the input as the fields of a sentence with a valid checksum, whose type is chosen by the first byte, so that
+///    the decoders see arbitrary fields without the fuzzer having to find checksums.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let input = UnsafeRawBufferPointer(start: size == 0 ? nil : data, count: size)
@@ -23,7 +25,29 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let lenient = Configuration(maximumLength: 8 + Int((hash >> 20) % 1100), policy: .optional)
     let lenientWhole = frame(input, cuts: [], lenient)
     check(lenientWhole, equals: frame(input, cuts: [cut], lenient), "lenient \(lenient.maximumLength), split at \(cut)")
+
+    decodeAsFields(input)
     return 0
+}
+
+/// The addresses of every decoded type, a standard one given by the `P` talker, and two no decoder reads.
+let addresses = [
+    "GPRMC", "GNGGA", "GPGSA", "GLGSV", "GPGLL", "GPVTG", "GPZDA", "GPGST", "GNGNS", "GPGBS", "GPGRS", "GPTXT",
+    "GPDTM", "HEHDT", "GNTHS", "PUBX,00", "PUBX,03", "PUBX,04", "PGRME", "PGRMZ", "PGRMM", "PQGSV", "GPXYZ", "PXYZ",
+].map { Array($0.utf8) }
+
+/// Wraps the input (up to its first byte that cannot be in a sentence) as `$<address>,<input>*hh` and decodes it.
+func decodeAsFields(_ input: UnsafeRawBufferPointer) {
+    guard let selector = input.first else { return }
+    var sentence: [UInt8] = [UInt8(ascii: "$")] + addresses[Int(selector) % addresses.count] + [UInt8(ascii: ",")]
+    for byte in input.dropFirst().prefix(900) {
+        if byte < 0x20 || byte >= 0x80 || byte == UInt8(ascii: "$") || byte == UInt8(ascii: "!") { break }
+        sentence.append(byte)
+    }
+    let xor = sentence.dropFirst().reduce(0, ^)
+    sentence += [UInt8(ascii: "*"), hexDigit(xor >> 4), hexDigit(xor & 0xF), 0x0D, 0x0A]
+    let outcome = sentence.withUnsafeBytes { frame($0, cuts: [], Configuration(maximumLength: 1024, policy: .required)) }
+    require(outcome.sentenceEvents == 1 && outcome.rejectionEvents == 0, "a built sentence did not frame: \(outcome)")
 }
 
 struct Configuration {
