@@ -8,7 +8,9 @@ import Testing
 /// The corpus is not part of this repository (its licences differ, and it is large). It is found through the
 /// `NMEA_CORPUS` environment variable, else at `../shared/nmea-corpus` beside the package root; without it the tests are
 /// skipped, and say so.
-@Suite("Real corpus", .enabled(if: Corpus.directory != nil, "corpus not found: set NMEA_CORPUS or put it at ../shared/nmea-corpus"))
+@Suite(
+    "Real corpus",
+    .enabled(if: Corpus.directory != nil, "corpus not found: set NMEA_CORPUS or put it at ../shared/nmea-corpus"))
 struct CorpusTests {
     /// Every input log: the framer hands out exactly the sentences that an independent, byte-by-byte count finds.
     @Test("the framer finds exactly the checksum-valid sentences an independent count finds")
@@ -24,7 +26,8 @@ struct CorpusTests {
             let counted = IndependentCount(bytes)
             totalFramed += framed.statistics.sentences
             totalCounted += counted.validSentences
-            let agrees = framed.statistics.sentences == counted.validSentences - counted.emptyAddresses
+            let agrees =
+                framed.statistics.sentences == counted.validSentences - counted.emptyAddresses
                 && framed.statistics.badAddresses == counted.emptyAddresses
                 && framed.statistics.overlong == counted.overlong
                 && framed.statistics.commentLines == counted.commentLines
@@ -41,8 +44,10 @@ struct CorpusTests {
         // NMEA_CORPUS_REPORT=1 prints every file; otherwise only the ones that disagree.
         let printAll = ProcessInfo.processInfo.environment["NMEA_CORPUS_REPORT"] == "1"
         if !mismatches.isEmpty || printAll {
-            print("file".padding(56) + ["framed", "counted", "empty-addr", "overlong", "comments", "rejected", "UBX"]
-                .map { $0.padding(11) }.joined())
+            print(
+                "file".padding(56)
+                    + ["framed", "counted", "empty-addr", "overlong", "comments", "rejected", "UBX"]
+                    .map { $0.padding(11) }.joined())
             for row in rows where printAll || !row.agrees { print((row.agrees ? "  " : "! ") + row.text) }
         }
         #expect(mismatches.isEmpty, "\(mismatches.count) files disagree; see the table above")
@@ -94,9 +99,10 @@ struct CorpusTests {
             decoded += result.decoder.totalDecoded
         }
         for failure in failures { print("decode failure: \(failure)") }
-        let expected = Set(Corpus.expectedDecodeFailures.flatMap { group in
-            group.lines.map { Corpus.FailureKey(file: group.file, line: $0, error: group.error) }
-        })
+        let expected = Set(
+            Corpus.expectedDecodeFailures.flatMap { group in
+                group.lines.map { Corpus.FailureKey(file: group.file, line: $0, error: group.error) }
+            })
         let found = Set(failures.map(\.key))
         let unexpected = found.subtracting(expected).map(\.description).sorted()
         let missing = expected.subtracting(found).map(\.description).sorted()
@@ -144,8 +150,10 @@ enum Corpus {
         let enumerator = try #require(FileManager.default.enumerator(atPath: root.path))
         while let path = enumerator.nextObject() as? String {
             var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: root.appendingPathComponent(path).path,
-                                                 isDirectory: &isDirectory), !isDirectory.boolValue
+            guard
+                FileManager.default.fileExists(
+                    atPath: root.appendingPathComponent(path).path,
+                    isDirectory: &isDirectory), !isDirectory.boolValue
             else { continue }
             let name = (path as NSString).lastPathComponent
             if excludedSuffixes.contains(where: { name.hasSuffix($0) }) || name.contains(".expected") { continue }
@@ -196,9 +204,10 @@ enum Corpus {
                     touch(parsed)
                 } catch {
                     result.decoder.recordFailure()
-                    result.decodeFailures.append(DecodeFailure(
-                        file: file, line: sentence.line, text: String(decoding: sentence.bytes, as: UTF8.self),
-                        error: error))
+                    result.decodeFailures.append(
+                        DecodeFailure(
+                            file: file, line: sentence.line, text: String(decoding: sentence.bytes, as: UTF8.self),
+                            error: error))
                 }
             case .rejected(let rejection):
                 result.rejections.append("\(rejection.line) \(rejection.error) \(rejection.bytes.count)")
@@ -237,42 +246,74 @@ enum Corpus {
     /// Sentences in the corpus that are malformed as sent, so their decoders rightly reject them: file, lines, the
     /// error, and why the sentence is wrong.
     static let expectedDecodeFailures: [(file: String, lines: [Int], error: NMEAError, reason: String)] = [
-        ("gpsbabel/nmeadate.nmea", [16], .tooFewFields(expected: 17, found: 2),
-         "GPSBabel writer output `$GPGSA,A,`: no fix type, PRN slots or DOPs"),
-        ("gpsbabel/nmeadatetime.nmea", [17, 18, 21, 22, 25, 26, 29, 30, 33, 34, 37, 38],
-         .badField(index: 1, reason: .notANumber),
-         "GPSBabel's deliberately malformed times: `222515.x`, `222517 `, ` 222519`, `222521.0 `, `222523.0x`, `.1`"),
-        ("gpsd/april6_2019.log", [15], .badField(index: 9, reason: .notANumber),
-         "Telit RMC date `2208-1` after the April 2019 GPS week rollover"),
-        ("gpsd/beidou-bd.log", [59, 60, 73, 74, 79, 80, 85, 86, 91, 92], .badField(index: 18, reason: .notANumber),
-         "SiRF-TriG GSA with a decimal 18th field (`3.3`) where NMEA 4.10 has the integer system ID (header says so)"),
-        ("gpsd/eXplorist110.log", [7, 14, 21, 28, 35, 36, 43, 50, 57, 58, 65],
-         .badField(index: 6, reason: .unexpectedCharacter),
-         "Magellan GLL status `N` while without a fix; only `A` and `V` are defined"),
-        ("gpsd/mtk-3301.log", [24, 28, 32, 36, 40, 47], .badField(index: 2, reason: .outOfRange),
-         "no-fix placeholder latitude `8960.000000` (89° 60′) in GGA: minutes must be below 60"),
-        ("gpsd/mtk-3301.log", [25, 29, 33, 37, 44, 52], .badField(index: 3, reason: .outOfRange),
-         "no-fix placeholder latitude `8960.000000` (89° 60′) in RMC: minutes must be below 60"),
-        ("gpsd/saab-r4.log", [14, 24, 34, 44, 54, 64, 75, 85, 95, 105, 115, 125],
-         .tooFewFields(expected: 8, found: 2),
-         "DTM cut off after the datum and subdivision codes (`$GPDTM,W84,C`); DTM has 8 fields"),
-        ("gpsd/st-teseo-liv4f.log", [20, 24, 317, 321], .badField(index: 1, reason: .notANumber),
-         "ST Teseo TXT with free text where the sentence count, number and identifier belong"),
-        ("gpsd/tcp-torture.log", [12], .badField(index: 1, reason: .notANumber),
-         "torture test: bytes of the time and latitude replaced by `|` (`|19322|1.00`), checksum still valid"),
-        ("gpsd/tn200-all.log", [13, 19, 25, 31, 37, 43, 52, 61, 70], .badField(index: 1, reason: .outOfRange),
-         "no-fix placeholder position `36000.0000,N,72000.0000,E` (360°, 720°) in GLL"),
-        ("gpsd/tn200-all.log", [15, 21, 27, 33, 39, 48, 57, 66, 75], .badField(index: 3, reason: .outOfRange),
-         "no-fix placeholder position `36000.0000,N,72000.0000,E` (360°, 720°) in RMC"),
-        ("gpsd/tn200.log", [14, 17, 20, 23, 26, 29, 32, 35, 38, 41, 47, 50, 53, 56, 59, 65, 68, 71, 74],
-         .badField(index: 3, reason: .outOfRange),
-         "no-fix placeholder position `36000.0000,N,72000.0000,E` (360°, 720°) in RMC"),
-        ("gpsd/tr737A+.log", [7, 12], .badField(index: 3, reason: .outOfRange),
-         "no-fix placeholder latitude `8960.0000` (89° 60′) in RMC: minutes must be below 60"),
-        ("gpsd/tr737A+.log", [8], .badField(index: 2, reason: .outOfRange),
-         "no-fix placeholder latitude `8960.0000` (89° 60′) in GGA: minutes must be below 60"),
-        ("pynmeagps/pygpsdata-nmeafoo2.log", [1], .badField(index: 7, reason: .notANumber),
-         "pynmeagps's deliberately bad speed `X.138`"),
+        (
+            "gpsbabel/nmeadate.nmea", [16], .tooFewFields(expected: 17, found: 2),
+            "GPSBabel writer output `$GPGSA,A,`: no fix type, PRN slots or DOPs"
+        ),
+        (
+            "gpsbabel/nmeadatetime.nmea", [17, 18, 21, 22, 25, 26, 29, 30, 33, 34, 37, 38],
+            .badField(index: 1, reason: .notANumber),
+            "GPSBabel's deliberately malformed times: `222515.x`, `222517 `, ` 222519`, `222521.0 `, `222523.0x`, `.1`"
+        ),
+        (
+            "gpsd/april6_2019.log", [15], .badField(index: 9, reason: .notANumber),
+            "Telit RMC date `2208-1` after the April 2019 GPS week rollover"
+        ),
+        (
+            "gpsd/beidou-bd.log", [59, 60, 73, 74, 79, 80, 85, 86, 91, 92], .badField(index: 18, reason: .notANumber),
+            "SiRF-TriG GSA with a decimal 18th field (`3.3`) where NMEA 4.10 has the integer system ID (header says so)"
+        ),
+        (
+            "gpsd/eXplorist110.log", [7, 14, 21, 28, 35, 36, 43, 50, 57, 58, 65],
+            .badField(index: 6, reason: .unexpectedCharacter),
+            "Magellan GLL status `N` while without a fix; only `A` and `V` are defined"
+        ),
+        (
+            "gpsd/mtk-3301.log", [24, 28, 32, 36, 40, 47], .badField(index: 2, reason: .outOfRange),
+            "no-fix placeholder latitude `8960.000000` (89° 60′) in GGA: minutes must be below 60"
+        ),
+        (
+            "gpsd/mtk-3301.log", [25, 29, 33, 37, 44, 52], .badField(index: 3, reason: .outOfRange),
+            "no-fix placeholder latitude `8960.000000` (89° 60′) in RMC: minutes must be below 60"
+        ),
+        (
+            "gpsd/saab-r4.log", [14, 24, 34, 44, 54, 64, 75, 85, 95, 105, 115, 125],
+            .tooFewFields(expected: 8, found: 2),
+            "DTM cut off after the datum and subdivision codes (`$GPDTM,W84,C`); DTM has 8 fields"
+        ),
+        (
+            "gpsd/st-teseo-liv4f.log", [20, 24, 317, 321], .badField(index: 1, reason: .notANumber),
+            "ST Teseo TXT with free text where the sentence count, number and identifier belong"
+        ),
+        (
+            "gpsd/tcp-torture.log", [12], .badField(index: 1, reason: .notANumber),
+            "torture test: bytes of the time and latitude replaced by `|` (`|19322|1.00`), checksum still valid"
+        ),
+        (
+            "gpsd/tn200-all.log", [13, 19, 25, 31, 37, 43, 52, 61, 70], .badField(index: 1, reason: .outOfRange),
+            "no-fix placeholder position `36000.0000,N,72000.0000,E` (360°, 720°) in GLL"
+        ),
+        (
+            "gpsd/tn200-all.log", [15, 21, 27, 33, 39, 48, 57, 66, 75], .badField(index: 3, reason: .outOfRange),
+            "no-fix placeholder position `36000.0000,N,72000.0000,E` (360°, 720°) in RMC"
+        ),
+        (
+            "gpsd/tn200.log", [14, 17, 20, 23, 26, 29, 32, 35, 38, 41, 47, 50, 53, 56, 59, 65, 68, 71, 74],
+            .badField(index: 3, reason: .outOfRange),
+            "no-fix placeholder position `36000.0000,N,72000.0000,E` (360°, 720°) in RMC"
+        ),
+        (
+            "gpsd/tr737A+.log", [7, 12], .badField(index: 3, reason: .outOfRange),
+            "no-fix placeholder latitude `8960.0000` (89° 60′) in RMC: minutes must be below 60"
+        ),
+        (
+            "gpsd/tr737A+.log", [8], .badField(index: 2, reason: .outOfRange),
+            "no-fix placeholder latitude `8960.0000` (89° 60′) in GGA: minutes must be below 60"
+        ),
+        (
+            "pynmeagps/pygpsdata-nmeafoo2.log", [1], .badField(index: 7, reason: .notANumber),
+            "pynmeagps's deliberately bad speed `X.138`"
+        ),
     ]
 }
 
@@ -301,7 +342,8 @@ struct IndependentCount {
     static let maximumBinaryPayload = 4096
 
     init(_ bytes: [UInt8]) {
-        let dollar = UInt8(ascii: "$"), bang = UInt8(ascii: "!")
+        let dollar = UInt8(ascii: "$")
+        let bang = UInt8(ascii: "!")
         func cannotBeInSentence(_ byte: UInt8) -> Bool { byte < 0x20 || byte >= 0x80 || byte == dollar || byte == bang }
         func isLineEnding(_ byte: UInt8) -> Bool { byte == 0x0A || byte == 0x0D }
 

@@ -10,7 +10,8 @@ struct FuzzRegressionTests {
     @Test("a number with hundreds of decimal places is rejected, not a crash", arguments: [255, 256, 300, 900])
     func numberWithHundredsOfDecimalPlaces(places: Int) throws {
         let line = checksummed(
-            "$GPGGA,123519,4807.038,N,01131.000,E,1,08,0." + String(repeating: "5", count: places) + ",545.4,M,46.9,M,,")
+            "$GPGGA,123519,4807.038,N,01131.000,E,1,08,0." + String(repeating: "5", count: places) + ",545.4,M,46.9,M,,"
+        )
         #expect(throws: NMEAError.badField(index: 8, reason: .overflow)) { try GGA(parsing: line) }
 
         // The same through the framer and the dispatcher, and through a field reader on an unknown sentence.

@@ -46,7 +46,9 @@ func decodeAsFields(_ input: UnsafeRawBufferPointer) {
     }
     let xor = sentence.dropFirst().reduce(0, ^)
     sentence += [UInt8(ascii: "*"), hexDigit(xor >> 4), hexDigit(xor & 0xF), 0x0D, 0x0A]
-    let outcome = sentence.withUnsafeBytes { frame($0, cuts: [], Configuration(maximumLength: 1024, policy: .required)) }
+    let outcome = sentence.withUnsafeBytes {
+        frame($0, cuts: [], Configuration(maximumLength: 1024, policy: .required))
+    }
     require(outcome.sentenceEvents == 1 && outcome.rejectionEvents == 0, "a built sentence did not frame: \(outcome)")
 }
 
@@ -117,7 +119,8 @@ func frame(_ input: UnsafeRawBufferPointer, cuts: [Int], _ configuration: Config
     require(statistics.bytes == input.count, "bytes counted \(statistics.bytes) != \(input.count)")
     require(statistics.sentences == outcome.sentenceEvents, "sentences \(statistics.sentences) != events")
     require(statistics.rejected == outcome.rejectionEvents, "rejections \(statistics.rejected) != events")
-    require(statistics.sentencesWithoutChecksum <= statistics.sentences, "more sentences without checksum than sentences")
+    require(
+        statistics.sentencesWithoutChecksum <= statistics.sentences, "more sentences without checksum than sentences")
     if configuration.policy == .required {
         require(statistics.sentencesWithoutChecksum == 0, "a sentence without checksum under .required")
     } else {
@@ -137,8 +140,9 @@ func checkSentence(_ sentence: Sentence, _ configuration: Configuration) {
     var xor: UInt8 = 0
     for index in 1..<bytes.count {
         let byte = bytes[index]
-        require(byte >= 0x20 && byte < 0x80 && byte != UInt8(ascii: "$") && byte != UInt8(ascii: "!"),
-                "stop byte inside a sentence")
+        require(
+            byte >= 0x20 && byte < 0x80 && byte != UInt8(ascii: "$") && byte != UInt8(ascii: "!"),
+            "stop byte inside a sentence")
         xor ^= byte
     }
     if let checksum = sentence.checksum {
@@ -236,7 +240,8 @@ func touch(_ parsed: ParsedSentence) {
     case .rmc(let rmc):
         touchValues(rmc)
         if let date = rmc.date {
-            require(UTCDate(daysSinceEpoch: date.daysSinceEpoch).daysSinceEpoch == date.daysSinceEpoch, "date round trip")
+            require(
+                UTCDate(daysSinceEpoch: date.daysSinceEpoch).daysSinceEpoch == date.daysSinceEpoch, "date round trip")
         }
     case .gns(let gns):
         touchValues(gns)
@@ -266,8 +271,9 @@ func touchValues(_ value: Any) {
         require(number.scale <= 18, "FixedPoint with \(number.scale) decimal places")
     case let time as UTCTime:
         blackHole(time.description)
-        require(time.hour < 24 && time.minute < 60 && time.second <= 60 && time.nanoseconds < 1_000_000_000,
-                "time out of range: \(time)")
+        require(
+            time.hour < 24 && time.minute < 60 && time.second <= 60 && time.nanoseconds < 1_000_000_000,
+            "time out of range: \(time)")
         blackHole(time.secondsSinceMidnight)
         blackHole(time.millisecondsSinceMidnight)
     case let date as UTCDate:
