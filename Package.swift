@@ -25,8 +25,12 @@ let package = Package(
         .executableTarget(name: "NMEATool", dependencies: ["NMEA", "JSON", "Simulation", "Tracks", "SerialPort"],
                           path: "Sources/nmea-cli"),
         // Test-only C shim that counts malloc/calloc/realloc/free.
-        .target(name: "CAllocationCounter", path: "Tests/CAllocationCounter"),
-        .testTarget(name: "NMEATests", dependencies: ["NMEA", "CAllocationCounter"]),
+        .target(
+            name: "CAllocationCounter", path: "Tests/CAllocationCounter",
+            // dlsym lives in libdl before glibc 2.34 and in libc after; naming libdl works for both.
+            linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]
+        ),
+        .testTarget(name: "NMEATests", dependencies: ["NMEA", "CAllocationCounter", "Simulation"]),
         .testTarget(name: "CLITests", dependencies: ["NMEA", "Simulation"]),
         // A child process for the track crash test: writes a simulated track and reports each flush.
         .executableTarget(name: "TrackWriterChild", dependencies: ["NMEA", "Simulation", "Tracks"],
