@@ -5,6 +5,7 @@ let package = Package(
     name: "swift-nmea",
     products: [
         .library(name: "NMEA", targets: ["NMEA"]),
+        .library(name: "Pipeline", targets: ["Pipeline"]),
         .executable(name: "nmea", targets: ["NMEATool"]),
     ],
     targets: [
@@ -16,6 +17,10 @@ let package = Package(
         .target(name: "Simulation", dependencies: ["NMEA"]),
         // GPX and GeoJSON track writers that leave a valid file on disk after every flush.
         .target(name: "Tracks", dependencies: ["NMEA"]),
+        // futex(2) for the pipeline's blocking waits (Swift cannot call the variadic syscall()), thread names.
+        .target(name: "CPipeline"),
+        // The broadcast ring buffer and the reader thread that feeds it: bytes → fixes, sentences, raw chunks.
+        .target(name: "Pipeline", dependencies: ["NMEA", "CPipeline"]),
         // The command-line tool.
         .executableTarget(name: "NMEATool", dependencies: ["NMEA", "JSON", "Simulation", "Tracks"],
                           path: "Sources/nmea-cli"),
@@ -26,6 +31,7 @@ let package = Package(
         // A child process for the track crash test: writes a simulated track and reports each flush.
         .executableTarget(name: "TrackWriterChild", dependencies: ["NMEA", "Simulation", "Tracks"],
                           path: "Tests/TrackWriterChild"),
+        .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "NMEA", "Simulation"]),
         .testTarget(name: "TracksTests", dependencies: ["Tracks", "NMEA", "Simulation", "TrackWriterChild"]),
     ],
     swiftLanguageModes: [.v6]
