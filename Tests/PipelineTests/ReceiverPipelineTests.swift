@@ -234,6 +234,45 @@ import Testing
         pipeline.stop()  // harmless
     }
 
+    /// Statistics, the latest fix and the consumers' counters are read from other threads while the reader runs:
+    /// they only grow, and (under Thread Sanitizer) without a race.
+    @Test func countersReadWhileRunning() {
+        var configuration = ReceiverPipeline.Configuration()
+        configuration.statisticsInterval = .milliseconds(1)
+        configuration.capacity = 64
+        let pipeline = ReceiverPipeline(configuration: configuration)
+        let consumer = pipeline.makeConsumer(name: "reader")
+        var journey = Self.truth
+        journey += Self.truth.map { fix in
+            var later = fix
+            later.nanosecondsSinceEpoch += 120_000_000_000
+            return later
+        }
+        pipeline.start(EndlessSource(epoch: Self.nmea(journey)))
+        let readers = (0..<2).map { index in
+            TestThread {
+                var last = 0
+                for _ in 0..<200 {
+                    let statistics = pipeline.statistics
+                    #expect(statistics.framer.bytes >= last)
+                    last = statistics.framer.bytes
+                    _ = pipeline.latestFix
+                    _ = pipeline.ring.consumerStatistics()
+                    // A consumer reads on one thread at a time.
+                    if index == 0 { _ = consumer.read(maximumCount: 16, timeout: .milliseconds(1)) }
+                    sleep(milliseconds: 1)
+                }
+            }
+        }
+        for reader in readers { reader.join() }
+        pipeline.stop()
+        let statistics = pipeline.statistics
+        #expect(statistics.framer.sentences > 0)
+        #expect(statistics.status == .ended(reason: .stopped))
+        #expect(pipeline.latestFix != nil)
+        #expect(consumer.delivered + consumer.lost + consumer.lag == UInt64(statistics.published.total))
+    }
+
     /// A source with a push loop of its own drives the pipeline through `feed`, on the caller's thread.
     @Test func feedFromAPushLoop() {
         let input = Self.nmea(Self.truth.prefix(10), profile: .gps)

@@ -75,3 +75,27 @@ func sleep(milliseconds: Int) {
     var spec = timespec(tv_sec: milliseconds / 1000, tv_nsec: (milliseconds % 1000) * 1_000_000)
     nanosleep(&spec, nil)
 }
+
+/// A value behind a `pthread_mutex_t`, for collecting results from test threads. (Not `Synchronization.Mutex`:
+/// Thread Sanitizer cannot see its futex-based locking on Linux and reports every value it guards as a race.)
+final class Shared<Value>: @unchecked Sendable {
+    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    private var value: Value
+
+    init(_ value: Value) {
+        self.value = value
+        mutex.initialize(to: pthread_mutex_t())
+        pthread_mutex_init(mutex, nil)
+    }
+
+    deinit {
+        pthread_mutex_destroy(mutex)
+        mutex.deallocate()
+    }
+
+    func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        return try body(&value)
+    }
+}

@@ -237,7 +237,7 @@ final class SharedState: Sendable {
         var latestFix: TimedFix?
     }
 
-    let values = Mutex(Values())
+    let values = Locked(Values())
 }
 
 @inline(__always)

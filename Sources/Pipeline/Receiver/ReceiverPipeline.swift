@@ -63,7 +63,7 @@ public final class ReceiverPipeline: Sendable {
     private let stopRequested = Atomic<Bool>(false)
     /// `true` once a feeder exists: the ring has one producer.
     private let producing = Atomic<Bool>(false)
-    private let thread = Mutex<ReaderThread?>(nil)
+    private let thread = Locked<ReaderThread?>(nil)
 
     /// Makes a pipeline and its ring (allocated now); nothing runs until ``start(_:)`` or ``feed(_:)``.
     /// - Complexity: O(`configuration.capacity`).

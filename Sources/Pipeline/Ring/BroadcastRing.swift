@@ -52,7 +52,7 @@ public final class BroadcastRing<Record: BitwiseCopyable>: @unchecked Sendable {
     @usableFromInline let slots: UnsafeMutablePointer<Atomic<UInt64>>
     /// The shared counters: published sequence, waiters, wake-up word, closed flag.
     @usableFromInline let control: RingControl
-    private let registry = Mutex(ConsumerRegistry())
+    private let registry = Locked(ConsumerRegistry())
 
     /// Makes a ring of `capacity` slots, all allocated now.
     /// - Parameters:
