@@ -23,7 +23,9 @@ import Testing
 
     /// What the parser core makes of `bytes` without a pipeline: the sentences (as the pipeline writes them) and
     /// the fixes.
-    static func reference(_ bytes: [UInt8], options: FixAssembler.Options = .init()) -> (sentences: [String], fixes: [Fix]) {
+    static func reference(_ bytes: [UInt8], options: FixAssembler.Options = .init())
+        -> (sentences: [String], fixes: [Fix])
+    {
         var framer = Framer()
         var assembler = FixAssembler(options: options)
         var sentences: [String] = []
@@ -109,7 +111,8 @@ import Testing
         #expect(received.sentences == reference.sentences)
         #expect(received.sentences.count == 120 * 16)
         #expect(received.raw == input)
-        #expect(received.records.compactMap { $0.raw }.allSatisfy { $0.count <= PipelineRecord.rawCapacity && !$0.isTruncated })
+        let chunks = received.records.compactMap { $0.raw }
+        #expect(chunks.allSatisfy { $0.count <= PipelineRecord.rawCapacity && !$0.isTruncated })
 
         // Connected first, ended last; times never go back.
         #expect(received.statuses.map(\.state) == [.connected, .ended])
@@ -197,7 +200,8 @@ import Testing
         let received = Self.readAll(consumer)
         pipeline.waitUntilFinished()
         #expect(received.fixes.map(\.timestamp) == Self.truth[0..<6].map(\.nanosecondsSinceEpoch))
-        #expect(received.statuses.map(\.state) == [.connecting, .connected, .disconnected, .searching, .connected, .ended])
+        let states = received.statuses.map(\.state)
+        #expect(states == [.connecting, .connected, .disconnected, .searching, .connected, .ended])
         #expect(received.statuses[1].device.string == device)
         #expect(received.statuses[1].baudRate == 9600)
         #expect(received.statuses[2].reason == .hangUp)
@@ -221,7 +225,8 @@ import Testing
         // Wait for the first fix (the epoch repeats with the same time, so one fix, then none).
         var sawSentence = false
         for _ in 0..<100 where !sawSentence {
-            sawSentence = consumer.read(maximumCount: 64, timeout: .milliseconds(100)).records.contains { $0.sentence != nil }
+            let batch = consumer.read(maximumCount: 64, timeout: .milliseconds(100))
+            sawSentence = batch.records.contains { $0.sentence != nil }
         }
         #expect(sawSentence)
         let start = MonotonicTime.now()
@@ -344,8 +349,8 @@ import Testing
         #expect(text.isTruncated)
         text.removeAll()
         #expect(text.isEmpty && !text.isTruncated)
-        let status = ReceiverStatus.disconnected(device: String(repeating: "x", count: 300), reason: .readError,
-                                                 errorNumber: EIO, detail: "Input/output error")
+        let long = String(repeating: "x", count: 300)
+        let status = ReceiverStatus.disconnected(device: long, reason: .readError, errorNumber: EIO, detail: "EIO")
         #expect(status.device.count == ReceiverStatus.deviceCapacity)
         #expect(status.device.isTruncated)
         #expect(status.errorNumber == EIO)

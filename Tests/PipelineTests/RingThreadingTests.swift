@@ -140,7 +140,9 @@ import Testing
                         expected = record.index + 1
                     }
                 }
-                if gaps != consumer.lost { failures.withLock { $0.append("churn: gaps \(gaps), lost \(consumer.lost)") } }
+                if gaps != consumer.lost {
+                    failures.withLock { $0.append("churn: gaps \(gaps), lost \(consumer.lost)") }
+                }
                 consumer.leave()
                 rounds += 1
             }

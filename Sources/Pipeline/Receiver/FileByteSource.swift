@@ -60,7 +60,9 @@ public final class FileByteSource: ByteSource {
         repeat { ready = poll(&descriptor, 1, milliseconds) } while ready < 0 && errno == EINTR
         if ready == 0 { return .timedOut }
         var count: Int
-        repeat { count = Glibc.read(fileDescriptor, buffer.baseAddress, buffer.count) } while count < 0 && errno == EINTR
+        repeat {
+            count = Glibc.read(fileDescriptor, buffer.baseAddress, buffer.count)
+        } while count < 0 && errno == EINTR
         if count > 0 { return .bytes(count) }
         if count == 0 { return .end(.endOfFile) }
         let error = errno

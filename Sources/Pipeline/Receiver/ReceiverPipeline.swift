@@ -157,8 +157,8 @@ public final class ReceiverPipeline: Sendable {
     /// The reader thread's loop.
     private func run<Source: ByteSource>(_ source: inout Source) {
         let feeder = PipelineFeeder(ring: ring, shared: shared, configuration: configuration)
-        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(configuration.readBufferSize, 1),
-                                                            alignment: 16)
+        let size = max(configuration.readBufferSize, 1)
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: size, alignment: 16)
         defer { buffer.deallocate() }
         var reason = ReceiverStatus.Reason.stopped
         reading: while !isStopRequested {

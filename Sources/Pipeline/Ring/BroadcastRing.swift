@@ -101,7 +101,9 @@ public final class BroadcastRing<Record: BitwiseCopyable>: @unchecked Sendable {
     /// The stamp word of the slot that holds record `sequence`; the record's words follow it.
     /// - Complexity: O(1).
     @inlinable @inline(__always)
-    func stamp(for sequence: UInt64) -> UnsafeMutablePointer<Atomic<UInt64>> { slots + slot(for: sequence) &* slotWords }
+    func stamp(for sequence: UInt64) -> UnsafeMutablePointer<Atomic<UInt64>> {
+        slots + slot(for: sequence) &* slotWords
+    }
 
     /// The stamp of a slot holding the complete record `sequence` (even).
     /// - Complexity: O(1).
@@ -340,6 +342,7 @@ struct RingControl: @unchecked Sendable {
     /// wake-up, a changed word, a signal, the timeout, or spuriously.
     /// - Complexity: one system call.
     func sleep(whileWakeWordIs expected: UInt32, nanoseconds: Int64) {
-        _ = cpipeline_futex_wait(UnsafeMutableRawPointer(wakeWord).assumingMemoryBound(to: UInt32.self), expected, nanoseconds)
+        let word = UnsafeMutableRawPointer(wakeWord).assumingMemoryBound(to: UInt32.self)
+        _ = cpipeline_futex_wait(word, expected, nanoseconds)
     }
 }

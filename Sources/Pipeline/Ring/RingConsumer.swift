@@ -89,7 +89,9 @@ public final class RingConsumer<Record: BitwiseCopyable>: Sendable {
     @inlinable
     public func poll(into buffer: UnsafeMutableBufferPointer<Record>) -> RingRead {
         if left.load(ordering: .relaxed) { return RingRead(count: 0, lost: 0, isFinished: true) }
-        guard let base = buffer.baseAddress, !buffer.isEmpty else { return RingRead(count: 0, lost: 0, isFinished: false) }
+        guard let base = buffer.baseAddress, !buffer.isEmpty else {
+            return RingRead(count: 0, lost: 0, isFinished: false)
+        }
         let capacity = UInt64(ring.capacity)
         var sequence = next.load(ordering: .relaxed)
         var head = ring.head
@@ -109,8 +111,10 @@ public final class RingConsumer<Record: BitwiseCopyable>: Sendable {
             if ring.copy(sequence, to: UnsafeMutableRawPointer(base + count)) {
                 count &+= 1
             } else {
-                // Overwritten while (or just before) we copied it.
+                // Overwritten while (or just before) we copied it: the producer is ahead of the `head` we hold, so
+                // look again, and the lap check above skips whatever else it overwrote in one step.
                 lost &+= 1
+                head = ring.head
             }
             sequence &+= 1
         }

@@ -6,18 +6,23 @@ import Pipeline
 //
 // 1. Uncontended, on one thread: publish a ring's worth, then each of 1 or 3 consumers reads it all (batches of 256);
 //    the time of each side gives its rate. This is the cost per record, caches warm, nobody racing.
-// 2. Saturated, one thread each: the producer publishes as fast as it can while 1 or 3 consumer threads read with
-//    blocking reads (batches of 256; an idle consumer sleeps in futex). The producer never waits, so consumers that
+// 2. Saturated, one thread each: the producer publishes as fast as it can for half a second while 1 or 3 consumer
+//    threads read with blocking reads (batches of 256; an idle consumer sleeps in futex). The producer never waits, so consumers that
 //    cannot keep up lose records — counted and shown. On a 2-core machine 3 consumers share cores with the producer.
+//
+// 3. Wake-up latency: the producer publishes a timestamp every millisecond; consumers blocked in `read` note how long
+//    after the publish they had it (futex wake-up and scheduling). p50 and p99 over 2,000 records.
 //
 // Each configuration runs RUNS times; medians are printed last.
 //
-//   RingBenchmark [RUNS] [RECORDS]      (defaults: 7 runs, 1,000,000 records)
+//   RingBenchmark [RUNS] [RECORDS]      (defaults: 7 runs, 1,000,000 records per uncontended run)
 
 let arguments = CommandLine.arguments.dropFirst().compactMap { Int($0) }
 let runs = arguments.first ?? 7
 let recordCount = arguments.dropFirst().first ?? 1_000_000
 let capacity = 4096
+/// How long the producer publishes in a saturated run.
+let saturatedDuration = Duration.milliseconds(500)
 
 /// A small record: 56 bytes, one cache line per slot with its stamp.
 struct Small: BitwiseCopyable {
@@ -78,7 +83,15 @@ func measure<Record: BitwiseCopyable>(_ make: (UInt64) -> Record, consumers cons
     nanosleep(&pause, nil)
     let records = (0..<1024).map { make(UInt64($0)) }
     start.value = MonotonicTime.now()
-    for index in 0..<recordCount { ring.publish(records[index & 1023]) }
+    // Publish for a fixed time (not a fixed count), so consumers are measured in a steady state even when the
+    // producer is far faster than they are.
+    let deadline = start.value + saturatedDuration
+    var count = 0
+    while true {
+        for index in count..<(count + 1024) { ring.publish(records[index & 1023]) }
+        count += 1024
+        if MonotonicTime.now() >= deadline { break }
+    }
     let published = MonotonicTime.now()
     ring.close()
     for thread in threads { thread.join() }
@@ -86,11 +99,13 @@ func measure<Record: BitwiseCopyable>(_ make: (UInt64) -> Record, consumers cons
         + Double((published - start.value).components.seconds)
     func rate(_ result: Box<(delivered: UInt64, lost: UInt64, end: MonotonicTime)>) -> Double {
         let elapsed = result.value.end - start.value
-        return Double(result.value.delivered) / (Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        return Double(result.value.delivered) / seconds
     }
     let lost = results.reduce(0) { $0 + $1.value.lost }
-    return Measurement(publishRate: Double(recordCount) / seconds, consumeRates: results.map(rate),
-                       lostFraction: consumerCount == 0 ? 0 : Double(lost) / Double(recordCount * consumerCount))
+    let lostFraction = consumerCount == 0 ? 0 : Double(lost) / Double(count * consumerCount)
+    return Measurement(publishRate: Double(count) / seconds, consumeRates: results.map(rate),
+                       lostFraction: lostFraction)
 }
 
 /// Single-threaded: rounds of publishing `capacity` records, then draining them with each consumer.
@@ -129,6 +144,45 @@ func measureUncontended<Record: BitwiseCopyable>(_ make: (UInt64) -> Record, con
                        lostFraction: Double(lost) / Double(max(published * consumerCount, 1)))
 }
 
+/// Microseconds from publish to a blocked consumer holding the record, for every record and consumer.
+func measureLatency(consumers consumerCount: Int, records: Int = 2000) -> [Double] {
+    let ring = BroadcastRing<MonotonicTime>(capacity: 64)
+    let results = (0..<consumerCount).map { _ in Box([Double]()) }
+    let threads = results.map { result in
+        let consumer = ring.makeConsumer(name: "latency")
+        return Thread {
+            let buffer = UnsafeMutableBufferPointer<MonotonicTime>.allocate(capacity: 16)
+            defer { buffer.deallocate() }
+            var latencies: [Double] = []
+            latencies.reserveCapacity(records)
+            while true {
+                let read = consumer.read(into: buffer, timeout: .seconds(2))
+                let now = MonotonicTime.now()
+                for time in buffer.prefix(read.count) {
+                    latencies.append(Double(now.nanoseconds - time.nanoseconds) / 1000)
+                }
+                if read.isFinished { break }
+            }
+            result.value = latencies
+        }
+    }
+    var pause = timespec(tv_sec: 0, tv_nsec: 20_000_000)
+    nanosleep(&pause, nil)
+    for _ in 0..<records {
+        var interval = timespec(tv_sec: 0, tv_nsec: 1_000_000)
+        nanosleep(&interval, nil)
+        ring.publish(MonotonicTime.now())
+    }
+    ring.close()
+    for thread in threads { thread.join() }
+    return results.flatMap(\.value)
+}
+
+func percentile(_ values: [Double], _ fraction: Double) -> Double {
+    let sorted = values.sorted()
+    return sorted.isEmpty ? 0 : sorted[min(sorted.count - 1, Int(Double(sorted.count) * fraction))]
+}
+
 func median(_ values: [Double]) -> Double {
     let sorted = values.sorted()
     return sorted.isEmpty ? 0 : sorted[sorted.count / 2]
@@ -141,6 +195,8 @@ func formatted(_ rate: Double) -> String {
     text.insert(".", at: text.index(text.endIndex, offsetBy: -2))
     return text + " M/s"
 }
+
+func percent(_ fraction: Double) -> String { "\(Int((fraction * 100).rounded()))%" }
 
 func padded(_ text: String, _ width: Int) -> String {
     text.count >= width ? text : text + String(repeating: " ", count: width - text.count)
@@ -165,7 +221,9 @@ for mode in ["uncontended", "saturated"] {
             var consumeRates: [Double] = []
             var lostFractions: [Double] = []
             for run in 1...runs {
-                let small = { (index: UInt64) in Small(index: index, payload: (index, index, index, index, index, index)) }
+                let small = { (index: UInt64) in
+                    Small(index: index, payload: (index, index, index, index, index, index))
+                }
                 let pipeline = { (_: UInt64) in PipelineRecord(time: now, .fix(fix)) }
                 let measurement = switch (mode, label.hasPrefix("small")) {
                 case ("uncontended", true): measureUncontended(small, consumers: consumers)
@@ -179,17 +237,32 @@ for mode in ["uncontended", "saturated"] {
                 let each = measurement.consumeRates.map(formatted).joined(separator: ", ")
                 print("\(mode), \(label), \(consumers) consumer(s), run \(run): publish "
                     + formatted(measurement.publishRate)
-                    + (consumers > 0 ? "; consume \(each); lost \(Int((measurement.lostFraction * 100).rounded()))%" : ""))
+                    + (consumers > 0 ? "; consume \(each); lost \(percent(measurement.lostFraction))" : ""))
             }
-            summary.append(padded(mode, 13) + padded(label + " (\(size) B, slot \(slot) B)", 40)
+            summary.append(padded(mode, 13) + padded(label + " (\(size) B, slot \(slot) B)", 45)
                 + padded("\(consumers)", 11) + padded(formatted(median(publishRates)), 13)
                 + padded(consumers > 0 ? formatted(median(consumeRates)) : "-", 16)
-                + (consumers > 0 ? "\(Int((median(lostFractions) * 100).rounded()))%" : "-"))
+                + (consumers > 0 ? percent(median(lostFractions)) : "-"))
         }
     }
 }
+var latencySummary: [String] = []
+for consumers in [1, 3] {
+    var p50s: [Double] = []
+    var p99s: [Double] = []
+    for run in 1...runs {
+        let latencies = measureLatency(consumers: consumers)
+        p50s.append(percentile(latencies, 0.5))
+        p99s.append(percentile(latencies, 0.99))
+        print("wake-up latency, \(consumers) consumer(s), run \(run): p50 \(Int(p50s.last!.rounded())) µs, "
+            + "p99 \(Int(p99s.last!.rounded())) µs (\(latencies.count) samples)")
+    }
+    latencySummary.append("wake-up latency, \(consumers) consumer(s): p50 \(Int(median(p50s).rounded())) µs, "
+        + "p99 \(Int(median(p99s).rounded())) µs")
+}
 print()
 print("medians (M/s = million records per second; consume is per consumer)")
-print(padded("mode", 13) + padded("record", 40) + padded("consumers", 11) + padded("publish", 13)
+print(padded("mode", 13) + padded("record", 45) + padded("consumers", 11) + padded("publish", 13)
     + padded("consume (each)", 16) + "lost")
 for line in summary { print(line) }
+for line in latencySummary { print(line) }
