@@ -25,7 +25,7 @@ let package = Package(
         // The broadcast ring buffer and the reader thread that feeds it: bytes → fixes, sentences, raw chunks.
         .target(name: "Pipeline", dependencies: ["NMEA", "CShims"]),
         // The command-line tool.
-        .executableTarget(name: "NMEATool", dependencies: ["NMEA", "JSON", "Simulation", "Tracks", "SerialPort"],
+        .executableTarget(name: "NMEATool", dependencies: ["NMEA", "JSON", "Simulation", "Tracks", "SerialPort", "Pipeline"],
                           path: "Sources/nmea-cli"),
         // Test-only C shim that counts malloc/calloc/realloc/free.
         .target(
