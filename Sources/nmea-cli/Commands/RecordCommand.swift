@@ -104,6 +104,11 @@ enum RecordCommand: Command {
                 Console.error("nmea record: \(describe(status))\n")
             }
             if receiver.hasEnded { break }
+            if recorder.allFailed.load(ordering: .relaxed) {
+                line.clear()
+                Console.error("nmea record: no track can be written any more; stopping\n")
+                break
+            }
             line.show(status(pipeline, recorder: recorder, raw: raw))
         }
         receiver.stop()

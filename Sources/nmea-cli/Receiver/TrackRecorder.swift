@@ -22,6 +22,8 @@ final class TrackRecorder: @unchecked Sendable {
     let errors = Mutex<[String]>([])
     /// Paths opened, for the summary.
     let opened = Mutex<[String]>([])
+    /// Set when every output has failed: nothing is left to record to.
+    let allFailed = Atomic<Bool>(false)
 
     private var writers: [any TrackWriter] = []
     private var day: UTCDate?
@@ -89,6 +91,7 @@ final class TrackRecorder: @unchecked Sendable {
             }
         }
         for index in failed.reversed() { writers.remove(at: index) }
+        if writers.isEmpty && !failed.isEmpty { allFailed.store(true, ordering: .relaxed) }
         if let first = writers.first { points.store(first.statistics.points, ordering: .relaxed) }
     }
 
@@ -122,10 +125,11 @@ final class TrackRecorder: @unchecked Sendable {
         return String(pattern[..<dot]) + "-" + stamp + String(pattern[dot...])
     }
 
-    /// `path`, or `path` with `-1`, `-2`… before its extension when a file is already there: a logger never
-    /// overwrites a track (a restart on the same day starts a new file).
+    /// `path`, or `path` with `-1`, `-2`… before its extension when a regular file is already there: a logger
+    /// never overwrites a track (a restart on the same day starts a new file). Devices are written as named.
     static func freshPath(_ path: String) -> String {
-        guard access(path, F_OK) == 0 else { return path }
+        var info = stat()
+        guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return path }
         let dot = path.lastIndex(of: ".").flatMap { path[$0...].contains("/") ? nil : $0 } ?? path.endIndex
         var number = 1
         while true {

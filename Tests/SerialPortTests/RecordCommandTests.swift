@@ -1,0 +1,184 @@
+import Foundation
+import Glibc
+import Testing
+
+/// `nmea record` end to end on real ptys (socat) and an emulated u-blox (umockdev): every fed epoch reaches the
+/// tracks, the files stay valid through SIGKILL, a reconnection starts a new segment, errors are clear.
+@Suite(.serialized) struct RecordCommandTests {
+    struct Setup {
+        let nmea: String
+        let directory: TemporaryDirectory
+        let pair: SocatPair
+    }
+
+    static func setUp(_ label: String) -> Setup? {
+        guard let tools = DevicesCommandTests.tools(needUmockdev: false) else { return nil }
+        guard which("socat") != nil else {
+            Issue.record("SKIPPED: socat is not installed (the test script installs it)")
+            return nil
+        }
+        let directory = TemporaryDirectory(label)
+        let pair = SocatPair(directory: directory.path)
+        guard pair.start() else {
+            Issue.record("socat did not make its ptys")
+            return nil
+        }
+        return Setup(nmea: tools.nmea, directory: directory, pair: pair)
+    }
+
+    /// Writes `epochs` RMC+GGA epochs at 10 Hz into `path`, starting at second `from`.
+    static func feed(_ path: String, epochs: Int, from: Int = 0) -> Int {
+        let fd = open(path, O_WRONLY | O_NOCTTY | O_CLOEXEC)
+        guard fd >= 0 else { return 0 }
+        defer { close(fd) }
+        var sent = 0
+        for second in from..<(from + epochs) {
+            let bytes = Array((sampleRMC(second: second) + sampleGGA(second: second)).utf8)
+            guard bytes.withUnsafeBytes({ Glibc.write(fd, $0.baseAddress, $0.count) }) == bytes.count else { break }
+            sent += 1
+            usleep(100_000)
+        }
+        return sent
+    }
+
+    static func points(inGPX path: String) -> [String] {
+        (try? String(contentsOfFile: path, encoding: .utf8))?.components(separatedBy: "<trkpt ").dropFirst()
+            .map { block in String(block.split(separator: ">")[0]) } ?? []
+    }
+
+    static func validates(_ gpx: String) -> Bool {
+        guard let schema = schemaPath, which("xmllint") != nil else { return true }
+        return run(["/usr/bin/env", "xmllint", "--noout", "--schema", schema, gpx]) == 0
+    }
+
+    static var schemaPath: String? {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let path = root.deletingLastPathComponent().appendingPathComponent("shared/schemas/gpx-1.1.xsd").path
+        return access(path, R_OK) == 0 ? path : nil
+    }
+
+    @Test func everyFedEpochReachesBothTracksAndSIGTERMFinishesThem() throws {
+        guard let setup = Self.setUp("record-term") else { return }
+        defer { setup.pair.stop(); setup.directory.remove() }
+        let gpx = setup.directory.file("t.gpx"), geojson = setup.directory.file("t.geojson")
+        let raw = setup.directory.file("t.nmea")
+        let record = Subprocess([setup.nmea, "record", setup.pair.deviceSide, "--baud", "9600", "-o", gpx,
+                                 "-o", geojson, "--raw", raw],
+                                environment: ["XDG_STATE_HOME": setup.directory.file("state")],
+                                outputDirectory: setup.directory.path)
+        #expect(waitUntil(timeout: .seconds(5)) { record.standardError.contains("connected at 9600 baud") })
+        let sent = Self.feed(setup.pair.receiverSide, epochs: 30)
+        #expect(sent == 30)
+        #expect(waitUntil(timeout: .seconds(3)) { Self.points(inGPX: gpx).count == 30 })
+        record.kill(SIGTERM)
+        #expect(record.wait() == 0)
+        #expect(Self.points(inGPX: gpx).count == 30)
+        #expect(Self.points(inGPX: gpx).first == #"lat="48.1173" lon="11.51666667""#)
+        #expect(Self.validates(gpx))
+        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: geojson)))
+        let features = (json as? [String: Any])?["features"] as? [[String: Any]] ?? []
+        let times = features.compactMap { ($0["properties"] as? [String: Any])?["coordTimes"] as? [Any] }
+        #expect(times.map(\.count).reduce(0, +) == 30)
+        let rawText = try String(contentsOfFile: raw, encoding: .utf8)
+        #expect(rawText == (0..<30).map { sampleRMC(second: $0) + sampleGGA(second: $0) }.joined())
+        #expect(record.standardError.contains("nmea record: 30 points in \(gpx), \(geojson); 0 lines rejected"))
+    }
+
+    @Test func afterSIGKILLTheFilesAreValidAndHoldTheFixes() throws {
+        guard let setup = Self.setUp("record-kill") else { return }
+        defer { setup.pair.stop(); setup.directory.remove() }
+        let gpx = setup.directory.file("k.gpx")
+        let record = Subprocess([setup.nmea, "record", setup.pair.deviceSide, "--baud", "9600", "-o", gpx],
+                                outputDirectory: setup.directory.path)
+        #expect(waitUntil(timeout: .seconds(5)) { record.standardError.contains("connected") })
+        _ = Self.feed(setup.pair.receiverSide, epochs: 15)
+        #expect(waitUntil(timeout: .seconds(3)) { Self.points(inGPX: gpx).count == 15 })
+        record.kill(SIGKILL)
+        #expect(record.wait() == 128 + SIGKILL)
+        #expect(Self.points(inGPX: gpx).count == 15)
+        #expect(Self.validates(gpx))
+    }
+
+    @Test func aReconnectionStartsANewSegmentWithinASecond() throws {
+        guard let setup = Self.setUp("record-replug") else { return }
+        defer { setup.pair.stop(); setup.directory.remove() }
+        let gpx = setup.directory.file("r.gpx")
+        let record = Subprocess([setup.nmea, "record", setup.pair.deviceSide, "--baud", "9600", "-o", gpx],
+                                outputDirectory: setup.directory.path)
+        #expect(waitUntil(timeout: .seconds(5)) { record.standardError.contains("connected") })
+        _ = Self.feed(setup.pair.receiverSide, epochs: 10)
+        #expect(waitUntil(timeout: .seconds(3)) { Self.points(inGPX: gpx).count == 10 })
+        // Unplug: the far end goes away; then it comes back under the same names.
+        setup.pair.stop()
+        #expect(waitUntil(timeout: .seconds(3)) { record.standardError.contains("disconnected") })
+        #expect(setup.pair.start())
+        let back = Date()
+        #expect(waitUntil(timeout: .seconds(5)) { record.standardError.contains("reconnected at 9600 baud") })
+        #expect(Date().timeIntervalSince(back) < 1.0)
+        _ = Self.feed(setup.pair.receiverSide, epochs: 10, from: 100)
+        #expect(waitUntil(timeout: .seconds(3)) { Self.points(inGPX: gpx).count == 20 })
+        record.kill(SIGTERM)
+        #expect(record.wait() == 0)
+        let text = try String(contentsOfFile: gpx, encoding: .utf8)
+        #expect(text.components(separatedBy: "<trkseg>").count - 1 == 2)
+        #expect(Self.validates(gpx))
+    }
+
+    @Test func aMissingDeviceAndAnUnwritableTrackAreClearErrors() throws {
+        guard let tools = DevicesCommandTests.tools(needUmockdev: false) else { return }
+        let directory = TemporaryDirectory("record-errors")
+        defer { directory.remove() }
+        let missing = Subprocess([tools.nmea, "record", "/dev/ttyNOPE0", "-o", directory.file("x.gpx")],
+                                 outputDirectory: directory.path)
+        #expect(missing.wait() == 1)
+        #expect(missing.standardError.contains("/dev/ttyNOPE0"))
+        let full = Subprocess([tools.nmea, "record", "/dev/ttyNOPE0", "-o", directory.file("nodir/x.gpx")],
+                              outputDirectory: directory.path)
+        #expect(full.wait() == 1)
+        #expect(full.standardError.contains("cannot create"))
+        let usage = Subprocess([tools.nmea, "record", "--baud", "1234", "-o", directory.file("x.gpx")],
+                               outputDirectory: directory.path)
+        #expect(usage.wait() == 64)
+        #expect(usage.standardError.hasPrefix("Error: The value '1234' is invalid for '--baud <rate>'"))
+        let noOutput = Subprocess([tools.nmea, "record"], outputDirectory: directory.path)
+        #expect(noOutput.wait() == 64)
+        #expect(noOutput.standardError.hasPrefix("Error: Missing expected argument '-o <file>'"))
+    }
+
+    @Test func aFullDiskIsReportedAndEndsTheRun() throws {
+        guard let setup = Self.setUp("record-full") else { return }
+        defer { setup.pair.stop(); setup.directory.remove() }
+        let record = Subprocess([setup.nmea, "record", setup.pair.deviceSide, "--baud", "9600", "-o", "/dev/full.gpx",
+                                 "-o", "/dev/full"], outputDirectory: setup.directory.path)
+        _ = record.wait(timeout: .seconds(5))
+        // A .gpx name is needed for the format: /dev/full itself has none, so that is a usage error first.
+        #expect(record.standardError.contains("Cannot tell the format of '/dev/full'"))
+        let gpx = setup.directory.file("full.gpx")
+        #expect(symlink("/dev/full", gpx) == 0)
+        let full = Subprocess([setup.nmea, "record", setup.pair.deviceSide, "--baud", "9600", "-o", gpx],
+                              outputDirectory: setup.directory.path)
+        #expect(full.wait(timeout: .seconds(10)) == 1)
+        #expect(full.standardError.contains("No space left on device"))
+    }
+
+    @Test func autoFindsAnEmulatedUbloxAndLogsFromIt() throws {
+        guard let tools = DevicesCommandTests.tools(needUmockdev: true), let umockdev = tools.umockdev else { return }
+        let directory = TemporaryDirectory("record-umockdev")
+        defer { directory.remove() }
+        directory.write("ublox7.umockdev", DevicesCommandTests.ublox7)
+        directory.write("nmea.script", DevicesCommandTests.nmeaScript(seconds: 4))
+        let gpx = directory.file("u.gpx")
+        let record = Subprocess(
+            [umockdev, "-d", directory.file("ublox7.umockdev"), "-s", "/dev/ttyACM0=" + directory.file("nmea.script"),
+             "--", tools.nmea, "record", "auto", "-o", gpx],
+            environment: ["XDG_STATE_HOME": directory.file("state")], outputDirectory: directory.path)
+        #expect(waitUntil(timeout: .seconds(10)) { Self.points(inGPX: gpx).count >= 3 })
+        // umockdev-run does not pass signals on: stop `nmea record` itself.
+        run(["/usr/bin/env", "pkill", "-TERM", "-f", "record auto -o \(gpx)"])
+        #expect(record.wait(timeout: .seconds(10)) == 0)
+        #expect(record.standardError.contains("/dev/ttyACM0: connected"))
+        #expect(Self.points(inGPX: gpx).first == #"lat="48.1173" lon="11.51666667""#)
+        #expect(Self.validates(gpx))
+    }
+}
