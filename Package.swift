@@ -5,6 +5,7 @@ let package = Package(
     name: "swift-nmea",
     products: [
         .library(name: "NMEA", targets: ["NMEA"]),
+        .library(name: "Trips", targets: ["Trips"]),
         .executable(name: "nmea", targets: ["NMEATool"]),
     ],
     targets: [
@@ -16,8 +17,10 @@ let package = Package(
         .target(name: "Simulation", dependencies: ["NMEA"]),
         // GPX and GeoJSON track writers that leave a valid file on disk after every flush.
         .target(name: "Tracks", dependencies: ["NMEA"]),
+        // Trips and stops from fixes; offline place names (GeoNames, Resources/places.bin) behind a geohash cache.
+        .target(name: "Trips", dependencies: ["NMEA", "JSON"]),
         // The command-line tool.
-        .executableTarget(name: "NMEATool", dependencies: ["NMEA", "JSON", "Simulation", "Tracks"],
+        .executableTarget(name: "NMEATool", dependencies: ["NMEA", "JSON", "Simulation", "Tracks", "Trips"],
                           path: "Sources/nmea-cli"),
         // Test-only C shim that counts malloc/calloc/realloc/free.
         .target(name: "CAllocationCounter", path: "Tests/CAllocationCounter"),
@@ -26,6 +29,7 @@ let package = Package(
         // A child process for the track crash test: writes a simulated track and reports each flush.
         .executableTarget(name: "TrackWriterChild", dependencies: ["NMEA", "Simulation", "Tracks"],
                           path: "Tests/TrackWriterChild"),
+        .testTarget(name: "TripsTests", dependencies: ["Trips", "NMEA", "Simulation"]),
         .testTarget(name: "TracksTests", dependencies: ["Tracks", "NMEA", "Simulation", "TrackWriterChild"]),
     ],
     swiftLanguageModes: [.v6]
