@@ -2,12 +2,19 @@
 /// splits the rest along one axis (the one with the widest spread), the lower half before it and the upper after.
 /// Ranges of ``leafSize`` points or fewer are scanned.
 ///
+/// Points are kept as `Float` (half the memory of `Double`), which moves each by at most ``tolerance``; queries
+/// make up for it — the search finds every point that could be the nearest given that error, and the caller's exact
+/// distance decides between them — so the answer is the exact nearest, not merely a near one.
+///
 /// - Complexity: building O(n log n); a nearest-neighbour query O(log n) on average.
 struct KDTree: Sendable {
     static let leafSize = 8
+    /// How far a stored point may lie from the exact one: half a `Float` ulp below 1 in each of three coordinates,
+    /// with room to spare.
+    static let tolerance = 2e-7
 
     /// x, y, z of each point, in tree order.
-    private let points: [Double]
+    private let points: [Float]
     /// The caller's index of the point in each tree slot.
     private let order: [Int32]
     /// The split axis (0, 1, 2) of the subtree whose middle is this slot.
@@ -15,17 +22,16 @@ struct KDTree: Sendable {
 
     var count: Int { order.count }
 
-    /// Builds the tree over `points` (x, y, z of each, in the caller's order).
-    init(points source: [Double]) {
-        precondition(source.count % 3 == 0)
-        let count = source.count / 3
-        var points = source
+    /// Builds the tree over `points` (x, y, z of each, in the caller's order; reordered in place).
+    init(points: consuming [Float]) {
+        precondition(points.count % 3 == 0)
+        let count = points.count / 3
         var order = (0..<count).map { Int32($0) }
         var axes = [UInt8](repeating: 0, count: count)
         points.withUnsafeMutableBufferPointer { points in
             order.withUnsafeMutableBufferPointer { order in
                 axes.withUnsafeMutableBufferPointer { axes in
-                    var builder = Builder(points: points, order: order, axes: axes)
+                    let builder = Builder(points: points, order: order, axes: axes)
                     builder.build(0, count)
                 }
             }
@@ -35,29 +41,44 @@ struct KDTree: Sendable {
         self.axes = axes
     }
 
-    /// The caller's index of the point nearest to (x, y, z) in straight-line distance.
-    func nearest(_ x: Double, _ y: Double, _ z: Double) -> Int {
+    /// The caller's index of the point nearest to (x, y, z). `exactSquaredDistance(index)` gives the exact squared
+    /// distance from the query to the caller's point `index`; it is asked only about the few points within
+    /// ``tolerance`` of the nearest stored one. Ties go to the lowest index.
+    func nearest(_ x: Double, _ y: Double, _ z: Double, exactSquaredDistance: (Int) -> Double) -> Int {
         precondition(!order.isEmpty)
         return points.withUnsafeBufferPointer { points in
             order.withUnsafeBufferPointer { order in
                 axes.withUnsafeBufferPointer { axes in
                     var search = Search(points: points, axes: axes, query: (x, y, z))
-                    search.visit(0, order.count)
-                    return Int(order[search.best])
+                    search.nearest(0, order.count)
+                    // Every point whose stored distance is within twice the tolerance of the best could be nearest.
+                    let radius = search.bestDistance.squareRoot() + 2 * KDTree.tolerance
+                    var best = Int(order[search.best])
+                    var bestExact = exactSquaredDistance(best)
+                    search.within(0, order.count, radius: radius) { slot in
+                        let index = Int(order[slot])
+                        guard index != best else { return }
+                        let exact = exactSquaredDistance(index)
+                        if exact < bestExact || (exact == bestExact && index < best) {
+                            best = index
+                            bestExact = exact
+                        }
+                    }
+                    return best
                 }
             }
         }
     }
 
     private struct Builder {
-        let points: UnsafeMutableBufferPointer<Double>
+        let points: UnsafeMutableBufferPointer<Float>
         let order: UnsafeMutableBufferPointer<Int32>
         let axes: UnsafeMutableBufferPointer<UInt8>
 
-        mutating func build(_ low: Int, _ high: Int) {
+        func build(_ low: Int, _ high: Int) {
             guard high - low > KDTree.leafSize else { return }
-            var minimum = (Double.infinity, Double.infinity, Double.infinity)
-            var maximum = (-Double.infinity, -Double.infinity, -Double.infinity)
+            var minimum: (Float, Float, Float) = (.infinity, .infinity, .infinity)
+            var maximum: (Float, Float, Float) = (-.infinity, -.infinity, -.infinity)
             for index in low..<high {
                 let x = points[index * 3], y = points[index * 3 + 1], z = points[index * 3 + 2]
                 minimum = (min(minimum.0, x), min(minimum.1, y), min(minimum.2, z))
@@ -79,7 +100,7 @@ struct KDTree: Sendable {
             var high = high - 1
             while high > low {
                 let middle = (low + high) / 2
-                // Median of three to slot `high`, as the pivot.
+                // The median of three goes to slot `high`, as the pivot.
                 if value(middle, axis) < value(low, axis) { swapAt(middle, low) }
                 if value(high, axis) < value(low, axis) { swapAt(high, low) }
                 if value(middle, axis) < value(high, axis) { swapAt(middle, high) }
@@ -90,11 +111,13 @@ struct KDTree: Sendable {
                     store += 1
                 }
                 swapAt(store, high)
-                // Equal values: gather them after the pivot so ranges of duplicates cannot stall the search.
+                // Values equal to the pivot gather after it, so runs of duplicates cannot stall the search.
                 var equalEnd = store + 1
-                for index in (store + 1)...high where value(index, axis) == pivot {
-                    swapAt(index, equalEnd)
-                    equalEnd += 1
+                if equalEnd <= high {
+                    for index in equalEnd...high where value(index, axis) == pivot {
+                        swapAt(index, equalEnd)
+                        equalEnd += 1
+                    }
                 }
                 if k < store {
                     high = store - 1
@@ -106,50 +129,77 @@ struct KDTree: Sendable {
             }
         }
 
-        @inline(__always) func value(_ index: Int, _ axis: Int) -> Double { points[index * 3 + axis] }
+        @inline(__always) func value(_ index: Int, _ axis: Int) -> Float { points[index * 3 + axis] }
 
         @inline(__always) func swapAt(_ a: Int, _ b: Int) {
             guard a != b else { return }
-            for component in 0..<3 { points.swapAt(a * 3 + component, b * 3 + component) }
+            points.swapAt(a * 3, b * 3)
+            points.swapAt(a * 3 + 1, b * 3 + 1)
+            points.swapAt(a * 3 + 2, b * 3 + 2)
             order.swapAt(a, b)
         }
     }
 
     private struct Search {
-        let points: UnsafeBufferPointer<Double>
+        let points: UnsafeBufferPointer<Float>
         let axes: UnsafeBufferPointer<UInt8>
         let query: (Double, Double, Double)
         var best = 0
         var bestDistance = Double.infinity
 
-        @inline(__always) mutating func consider(_ index: Int) {
-            let dx = points[index * 3] - query.0
-            let dy = points[index * 3 + 1] - query.1
-            let dz = points[index * 3 + 2] - query.2
-            let distance = dx * dx + dy * dy + dz * dz
-            if distance < bestDistance {
-                bestDistance = distance
-                best = index
-            }
+        @inline(__always) func distance(_ slot: Int) -> Double {
+            let dx = Double(points[slot * 3]) - query.0
+            let dy = Double(points[slot * 3 + 1]) - query.1
+            let dz = Double(points[slot * 3 + 2]) - query.2
+            return dx * dx + dy * dy + dz * dz
         }
 
-        mutating func visit(_ low: Int, _ high: Int) {
+        @inline(__always) func offset(_ slot: Int) -> Double {
+            let axis = Int(axes[slot])
+            let coordinate = axis == 0 ? query.0 : (axis == 1 ? query.1 : query.2)
+            return coordinate - Double(points[slot * 3 + axis])
+        }
+
+        /// The nearest stored point in `low..<high`, into ``best``.
+        mutating func nearest(_ low: Int, _ high: Int) {
             if high - low <= KDTree.leafSize {
-                for index in low..<high { consider(index) }
+                for slot in low..<high {
+                    let distance = distance(slot)
+                    if distance < bestDistance {
+                        bestDistance = distance
+                        best = slot
+                    }
+                }
                 return
             }
             let middle = (low + high) / 2
-            consider(middle)
-            let axis = Int(axes[middle])
-            let coordinate = axis == 0 ? query.0 : (axis == 1 ? query.1 : query.2)
-            let difference = coordinate - points[middle * 3 + axis]
-            if difference < 0 {
-                visit(low, middle)
-                if difference * difference < bestDistance { visit(middle + 1, high) }
-            } else {
-                visit(middle + 1, high)
-                if difference * difference < bestDistance { visit(low, middle) }
+            let distance = distance(middle)
+            if distance < bestDistance {
+                bestDistance = distance
+                best = middle
             }
+            let offset = offset(middle)
+            if offset < 0 {
+                nearest(low, middle)
+                if offset * offset < bestDistance { nearest(middle + 1, high) }
+            } else {
+                nearest(middle + 1, high)
+                if offset * offset < bestDistance { nearest(low, middle) }
+            }
+        }
+
+        /// Calls `body` with each slot in `low..<high` whose stored point lies within `radius`.
+        func within(_ low: Int, _ high: Int, radius: Double, _ body: (Int) -> Void) {
+            let limit = radius * radius
+            if high - low <= KDTree.leafSize {
+                for slot in low..<high where distance(slot) <= limit { body(slot) }
+                return
+            }
+            let middle = (low + high) / 2
+            if distance(middle) <= limit { body(middle) }
+            let offset = offset(middle)
+            if offset <= radius { within(low, middle, radius: radius, body) }
+            if offset >= -radius { within(middle + 1, high, radius: radius, body) }
         }
     }
 }

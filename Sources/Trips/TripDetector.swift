@@ -20,7 +20,8 @@ import NMEA
 /// within the rest radius of it), so the minutes spent confirming the stop are not part of the trip. A pause in the
 /// data longer than ``Options/maximumGapSeconds`` ends a trip at the last fix before it; a stop continues across a
 /// gap when the data resumes within the minimum distance, and ends at the gap otherwise (the movement in between is
-/// unknown, no trip is invented). Parked jitter — metres, and fractions of a knot — never goes past the minimum
+/// unknown, no trip is invented). A shorter pause is bridged by a straight line, unless it lasts the stop time or more
+/// and the data resumes within the minimum distance: then the vehicle stood there, and that is a stop. Parked jitter — metres, and fractions of a knot — never goes past the minimum
 /// distance, so it never makes a trip.
 ///
 /// **Memory.** The detector keeps the fixes of the last ``Options/stopSeconds`` only, at most one every
@@ -159,6 +160,10 @@ public struct TripDetector: Sendable {
         window = SampleRing(capacity: Int(options.stopSeconds * 1e9 / Double(spacing)) + 3)
     }
 
+    /// Samples the window can hold (fixed at creation), and holds now: the detector's memory bound.
+    var windowCapacity: Int { window.capacity }
+    var windowCount: Int { window.count }
+
     /// What the detector is doing now.
     public var state: State {
         switch mode {
@@ -225,9 +230,11 @@ public struct TripDetector: Sendable {
         }
         consecutiveGlitches = 0
         statistics.fixes += 1
-        if gap {
-            statistics.gaps += 1
-            resume(after: previous, at: sample, emit)
+        // A pause of the stop time or more, after which the vehicle is where it was: it stood there.
+        let paused = elapsed >= stopNanoseconds && step <= options.minimumDistanceMeters
+        if gap || paused {
+            if gap { statistics.gaps += 1 }
+            resume(after: previous, at: sample, ending: gap ? .gap : .stop, emit)
             return
         }
 
@@ -340,9 +347,12 @@ public struct TripDetector: Sendable {
         markRest(last)
     }
 
-    /// A pause longer than the maximum gap between `previous` and `sample`.
-    private mutating func resume(after previous: Sample, at sample: Sample, _ emit: (Event) -> Void) {
-        if mode == .moving { arrive(ending: .gap, emit) }
+    /// A pause between `previous` and `sample` longer than the maximum gap, or longer than the stop time with the
+    /// vehicle where it was: a trip in progress ends (`ending`), and the stop goes on at `sample` or, when the data
+    /// resumes elsewhere, ends at `previous`.
+    private mutating func resume(after previous: Sample, at sample: Sample, ending: Trip.Ending,
+                                 _ emit: (Event) -> Void) {
+        if mode == .moving { arrive(ending: ending, emit) }
         let fromStop = Geodesy.distanceMeters(stopPosition.latitude, stopPosition.longitude,
                                               sample.latitude, sample.longitude)
         if mode == .stopped && fromStop <= options.minimumDistanceMeters {
