@@ -64,12 +64,15 @@ public struct GeocodeCache {
     /// The default file for a geocoder: `$XDG_CACHE_HOME/nmea/places-<identifier>.tsv`, with `~/.cache` when
     /// `XDG_CACHE_HOME` is unset (or not absolute, as the XDG specification asks); `nil` without a home directory.
     public static func defaultPath(identifier: String) -> String? {
+        defaultPath(identifier: identifier, cacheHome: FileSystem.environment("XDG_CACHE_HOME"),
+                    home: FileSystem.environment("HOME"))
+    }
+
+    static func defaultPath(identifier: String, cacheHome: String?, home: String?) -> String? {
         let name = "places-" + String(identifier.map { $0.isLetter || $0.isNumber || "-_.".contains($0) ? $0 : "_" })
             + ".tsv"
-        if let cache = FileSystem.environment("XDG_CACHE_HOME"), cache.hasPrefix("/") {
-            return cache + "/nmea/" + name
-        }
-        if let home = FileSystem.environment("HOME") { return home + "/.cache/nmea/" + name }
+        if let cacheHome, cacheHome.hasPrefix("/") { return cacheHome + "/nmea/" + name }
+        if let home { return home + "/.cache/nmea/" + name }
         return nil
     }
 
