@@ -70,6 +70,9 @@ public final class OfflineGeocoder: Geocoder {
         let index: PlaceIndex
         do {
             index = try PlaceIndex(path: path)
+        } catch let error as PlaceFileError {
+            loadError = PlaceFileError("\(path): \(error.message)")
+            throw loadError!
         } catch {
             loadError = error
             throw error
