@@ -17,20 +17,31 @@ let package = Package(
         .target(name: "Simulation", dependencies: ["NMEA"]),
         // GPX and GeoJSON track writers that leave a valid file on disk after every flush.
         .target(name: "Tracks", dependencies: ["NMEA"]),
+        // Small C shims (pty functions, ioctls) and libudev, for the serial port module.
+        .target(name: "CShims"),
+        .systemLibrary(name: "CUdev", pkgConfig: "libudev", providers: [.apt(["libudev-dev"])]),
+        // Serial ports: termios, autobaud, udev discovery and hotplug, reconnection.
+        .target(name: "SerialPort", dependencies: ["NMEA", "CShims", "CUdev"]),
         // Trips and stops from fixes; offline place names (GeoNames, Resources/places.bin) behind a geohash cache.
         .target(name: "Trips", dependencies: ["NMEA", "JSON"]),
         // The command-line tool.
-        .executableTarget(name: "NMEATool", dependencies: ["NMEA", "JSON", "Simulation", "Tracks", "Trips"],
+        .executableTarget(name: "NMEATool",
+                          dependencies: ["NMEA", "JSON", "Simulation", "Tracks", "SerialPort", "Trips"],
                           path: "Sources/nmea-cli"),
         // Test-only C shim that counts malloc/calloc/realloc/free.
-        .target(name: "CAllocationCounter", path: "Tests/CAllocationCounter"),
-        .testTarget(name: "NMEATests", dependencies: ["NMEA", "CAllocationCounter"]),
+        .target(
+            name: "CAllocationCounter", path: "Tests/CAllocationCounter",
+            // dlsym lives in libdl before glibc 2.34 and in libc after; naming libdl works for both.
+            linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]
+        ),
+        .testTarget(name: "NMEATests", dependencies: ["NMEA", "CAllocationCounter", "Simulation"]),
         .testTarget(name: "CLITests", dependencies: ["NMEA", "Simulation"]),
         // A child process for the track crash test: writes a simulated track and reports each flush.
         .executableTarget(name: "TrackWriterChild", dependencies: ["NMEA", "Simulation", "Tracks"],
                           path: "Tests/TrackWriterChild"),
         .testTarget(name: "TripsTests", dependencies: ["Trips", "NMEA", "Simulation"]),
         .testTarget(name: "TracksTests", dependencies: ["Tracks", "NMEA", "Simulation", "TrackWriterChild"]),
+        .testTarget(name: "SerialPortTests", dependencies: ["SerialPort", "NMEA", "CShims"]),
     ],
     swiftLanguageModes: [.v6]
 )

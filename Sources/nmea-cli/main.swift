@@ -7,6 +7,7 @@ let commands: [any Command.Type] = [
     TripsCommand.self,
     BenchCommand.self,
     SimulateCommand.self,
+    DevicesCommand.self,
 ]
 
 let rootSpec = CommandSpec(

@@ -3,17 +3,6 @@ import Testing
 
 /// `nmea convert` and `nmea parse --fixes`, run as a user would: the built binary, exit codes, stdout and stderr.
 @Suite struct ConvertCommandTests {
-    /// The built `nmea`, beside the test runner.
-    static let tool: String = {
-        let runner = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
-            ?? CommandLine.arguments[0]
-        var directory = URL(fileURLWithPath: runner).deletingLastPathComponent()
-        while directory.path != "/" && !FileManager.default.isExecutableFile(atPath: directory.path + "/nmea") {
-            directory.deleteLastPathComponent()
-        }
-        return directory.path + "/nmea"
-    }()
-
     /// Two epochs (RMC + GGA each) of a receiver on 2026-11-30, with hundredths of a second.
     static let smallLog = """
         $GPRMC,080000.25,A,4807.0381,N,01131.0002,E,012.5,045.0,301126,,,A*50\r
@@ -23,47 +12,13 @@ import Testing
 
         """
 
-    struct Outcome {
-        var status: Int32
-        var output: String
-        var error: String
-    }
+    typealias Outcome = Tool.Outcome
 
     static func run(_ arguments: [String], input: String? = nil) throws -> Outcome {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: tool)
-        process.arguments = arguments
-        let directory = FileManager.default.temporaryDirectory
-        let outputURL = directory.appendingPathComponent("convert-out-\(UUID().uuidString)")
-        let errorURL = directory.appendingPathComponent("convert-err-\(UUID().uuidString)")
-        _ = FileManager.default.createFile(atPath: outputURL.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: errorURL.path, contents: nil)
-        defer {
-            try? FileManager.default.removeItem(at: outputURL)
-            try? FileManager.default.removeItem(at: errorURL)
-        }
-        process.standardOutput = try FileHandle(forWritingTo: outputURL)
-        process.standardError = try FileHandle(forWritingTo: errorURL)
-        if let input {
-            let inputURL = directory.appendingPathComponent("convert-in-\(UUID().uuidString)")
-            try Data(input.utf8).write(to: inputURL)
-            process.standardInput = try FileHandle(forReadingFrom: inputURL)
-        } else {
-            process.standardInput = FileHandle.nullDevice
-        }
-        try process.run()
-        process.waitUntilExit()
-        return Outcome(status: process.terminationStatus,
-                       output: try String(contentsOf: outputURL, encoding: .utf8),
-                       error: try String(contentsOf: errorURL, encoding: .utf8))
+        try Tool.run(arguments, input: input)
     }
 
-    static func temporaryDirectory(_ name: String = #function) -> URL {
-        let url = FileManager.default.temporaryDirectory
-            .appendingPathComponent("convert-\(name.filter(\.isLetter))-\(UUID().uuidString)")
-        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
-    }
+    static func temporaryDirectory(_ name: String = #function) -> URL { Tool.temporaryDirectory(name) }
 
     static func writeLog(_ text: String = smallLog, in directory: URL) throws -> String {
         let path = directory.appendingPathComponent("log.nmea").path

@@ -6,7 +6,7 @@ import Testing
 /// `nmea trips` run as a user would: the built binary, its exact output, messages and exit codes; the place file
 /// found beside an installed program; the cache in XDG_CACHE_HOME.
 @Suite struct TripsCommandTests {
-    static let tool = ConvertCommandTests.tool
+    static let tool = Tool.path
     static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
 

@@ -1,3 +1,4 @@
+import Simulation
 import Testing
 
 @testable import NMEA
@@ -63,19 +64,6 @@ func frame(_ input: String, maximumLength: Int = 1024, checksumPolicy: Framer.Ch
     -> FramerTranscript
 {
     frame(Array(input.utf8), maximumLength: maximumLength, checksumPolicy: checksumPolicy)
-}
-
-/// SplitMix64: a small seeded generator, so every chunking can be replayed from its seed.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
 }
 
 /// Chunk sizes drawn from `sizes` (zero-length chunks included when the range allows) covering `count` bytes.

@@ -69,7 +69,7 @@ enum Support {
         process.arguments = arguments
         // Standard error goes to a file, so a chatty child never blocks on a full pipe while we read the other.
         let errorURL = FileManager.default.temporaryDirectory.appendingPathComponent("stderr-\(UUID().uuidString)")
-        FileManager.default.createFile(atPath: errorURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errorURL.path, contents: nil)
         defer { try? FileManager.default.removeItem(at: errorURL) }
         let errorHandle = try FileHandle(forWritingTo: errorURL)
         let output = Pipe()

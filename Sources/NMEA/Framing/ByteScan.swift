@@ -7,26 +7,25 @@ enum ByteScan {
     static let ones: UInt64 = 0x0101_0101_0101_0101
     static let highBits: UInt64 = 0x8080_8080_8080_8080
 
-    /// A word with the high bit set in the lowest byte of `word` that can't be in a sentence body. Bytes above that
+    /// A word with the high bit set in the lowest byte of `word` that *may* end a sentence body: any byte below
+    /// 0x25 (control characters, space, `!`, `"`, `#`, `$`) or of 0x80 and above. One subtraction tests them all;
+    /// the few that are not stops (space, `"`, `#`) are passed over by the caller. Bytes above the lowest flagged
     /// one may also be flagged (borrows carry upward), so only the lowest flag is exact.
     @inline(__always)
-    static func stopMask(_ word: UInt64) -> UInt64 {
-        let binary = word & highBits
-        let control = (word &- 0x20 &* ones) & ~word & highBits
-        let dollar = hasZeroByte(word ^ (UInt64(UInt8(ascii: "$")) &* ones))
-        let bang = hasZeroByte(word ^ (UInt64(UInt8(ascii: "!")) &* ones))
-        return binary | control | dollar | bang
-    }
-
-    @inline(__always)
-    static func hasZeroByte(_ word: UInt64) -> UInt64 {
-        (word &- ones) & ~word & highBits
+    static func candidateMask(_ word: UInt64) -> UInt64 {
+        ((word &- 0x25 &* ones) & ~word | word) & highBits
     }
 
     /// `true` for a byte that ends a sentence body.
     @inline(__always)
     static func isStop(_ byte: UInt8) -> Bool {
         byte < 0x20 || byte >= 0x80 || byte == UInt8(ascii: "$") || byte == UInt8(ascii: "!")
+    }
+
+    /// `true` for the bytes ``candidateMask(_:)`` flags that are ordinary text.
+    @inline(__always)
+    static func isPlainCandidate(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "#")
     }
 
     /// XOR of the eight bytes of `word`.
@@ -48,12 +47,20 @@ enum ByteScan {
         var accumulator: UInt64 = 0
         while limit - cursor >= 8 {
             let word = UInt64(littleEndian: UnsafeRawPointer(cursor).loadUnaligned(as: UInt64.self))
-            let mask = stopMask(word)
+            let mask = candidateMask(word)
             if mask != 0 {
                 let stopIndex = mask.trailingZeroBitCount >> 3
                 let before: UInt64 = stopIndex == 0 ? 0 : UInt64.max >> (64 - 8 * UInt64(stopIndex))
                 accumulator ^= word & before
-                return (cursor + stopIndex, fold(accumulator))
+                cursor += stopIndex
+                let byte = cursor.pointee
+                if isPlainCandidate(byte) {
+                    // A space or a quote in text: part of the body; go on after it.
+                    accumulator ^= UInt64(byte)
+                    cursor += 1
+                    continue
+                }
+                return (cursor, fold(accumulator))
             }
             accumulator ^= word
             cursor += 8

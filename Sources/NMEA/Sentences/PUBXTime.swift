@@ -38,16 +38,17 @@ public struct PUBXTime: DecodableSentence, Hashable {
         weekNumber = try fields.integer()
         let leapIndex = fields.index
         if let field = fields.nextField(), !field.isEmpty {
-            var bytes = field.bytes[...]
-            leapSecondsAreDefault = bytes.last == UInt8(ascii: "D")
-            if leapSecondsAreDefault { bytes = bytes.dropLast() }
+            // Indexes into the buffer, not a `Slice` of it, whose generic accessors allocate in debug builds.
+            let bytes = field.bytes
+            leapSecondsAreDefault = bytes[bytes.count - 1] == UInt8(ascii: "D")
+            let digitCount = leapSecondsAreDefault ? bytes.count - 1 : bytes.count
             var value = 0
-            for byte in bytes {
-                let digit = byte &- UInt8(ascii: "0")
+            for index in 0..<digitCount {
+                let digit = bytes[index] &- UInt8(ascii: "0")
                 guard digit < 10, value < 1000 else { throw .badField(index: leapIndex, reason: .notANumber) }
                 value = value * 10 + Int(digit)
             }
-            leapSeconds = bytes.isEmpty ? nil : value
+            leapSeconds = digitCount == 0 ? nil : value
         } else {
             leapSeconds = nil
             leapSecondsAreDefault = false

@@ -33,6 +33,29 @@ public struct FixedList<let capacity: Int, Element: FixedListElement>: RandomAcc
         storedCount = 0
     }
 
+    /// Walks the list by calling the subscript's getter.
+    ///
+    /// Its own iterator, rather than the default `IndexingIterator`, keeps `for`-`in` and the `Sequence` algorithms
+    /// (`map`, `reduce`, `contains`…) away from the subscript's read coroutine, which allocates a frame per element
+    /// when it runs unspecialized, as in debug builds.
+    public struct Iterator: IteratorProtocol {
+        @usableFromInline let list: FixedList
+        @usableFromInline var position = 0
+
+        @usableFromInline init(_ list: FixedList) { self.list = list }
+
+        /// - Complexity: O(1).
+        @inlinable
+        public mutating func next() -> Element? {
+            guard position < list.count else { return nil }
+            defer { position += 1 }
+            return list[position]
+        }
+    }
+
+    @inlinable
+    public func makeIterator() -> Iterator { Iterator(self) }
+
     /// `true` when no more elements fit.
     @inlinable public var isFull: Bool { storedCount == capacity }
 

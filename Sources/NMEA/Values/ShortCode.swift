@@ -8,8 +8,9 @@ public struct ShortCode: RawRepresentable, Hashable, Sendable {
 
     /// The first eight bytes of `bytes`.
     public init(_ bytes: UnsafeRawBufferPointer) {
+        // An index loop: iterating a slice runs unspecialized generic code (which allocates) in debug builds.
         var value: UInt64 = 0
-        for (offset, byte) in bytes.prefix(8).enumerated() { value |= UInt64(byte) << (8 * UInt64(offset)) }
+        for offset in 0..<min(bytes.count, 8) { value |= UInt64(bytes[offset]) << (8 * UInt64(offset)) }
         rawValue = value
     }
 

@@ -1,0 +1,30 @@
+#ifndef NMEA_CSHIMS_H
+#define NMEA_CSHIMS_H
+
+#include <stddef.h>
+
+/// Tiny wrappers over C calls Swift cannot make directly (variadic ioctl, functions hidden behind feature macros).
+/// Each returns what the C call returns; on failure -1 with errno set.
+
+/// ioctl(fd, TIOCEXCL): later open(2)s of the terminal fail with EBUSY (except for CAP_SYS_ADMIN).
+int nmea_tiocexcl(int fd);
+/// ioctl(fd, TIOCNXCL): undoes TIOCEXCL.
+int nmea_tiocnxcl(int fd);
+/// ioctl(fd, TIOCGEXCL, &flag): 1 when the terminal is in exclusive mode, 0 when not, -1 on error.
+int nmea_tiocgexcl(int fd);
+/// ioctl(fd, FIONREAD, &count): bytes waiting to be read, or -1.
+int nmea_fionread(int fd);
+
+/// posix_openpt(flags): a new pseudo-terminal master.
+int nmea_posix_openpt(int flags);
+/// grantpt(fd).
+int nmea_grantpt(int fd);
+/// unlockpt(fd).
+int nmea_unlockpt(int fd);
+/// ptsname_r(fd, buffer, length): the slave's path; 0 on success, an error number otherwise.
+int nmea_ptsname_r(int fd, char *buffer, size_t length);
+
+/// eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK): a descriptor that becomes readable once written to.
+int nmea_eventfd(void);
+
+#endif

@@ -1,0 +1,38 @@
+#define _GNU_SOURCE
+#include "CShims.h"
+
+#include <stdlib.h>
+#include <sys/eventfd.h>
+#include <sys/ioctl.h>
+#include <termios.h>
+
+int nmea_tiocexcl(int fd) { return ioctl(fd, TIOCEXCL); }
+
+int nmea_tiocnxcl(int fd) { return ioctl(fd, TIOCNXCL); }
+
+int nmea_tiocgexcl(int fd) {
+#ifdef TIOCGEXCL
+    int flag = 0;
+    if (ioctl(fd, TIOCGEXCL, &flag) < 0) return -1;
+    return flag != 0;
+#else
+    (void)fd;
+    return -1;
+#endif
+}
+
+int nmea_fionread(int fd) {
+    int count = 0;
+    if (ioctl(fd, FIONREAD, &count) < 0) return -1;
+    return count;
+}
+
+int nmea_posix_openpt(int flags) { return posix_openpt(flags); }
+
+int nmea_grantpt(int fd) { return grantpt(fd); }
+
+int nmea_unlockpt(int fd) { return unlockpt(fd); }
+
+int nmea_ptsname_r(int fd, char *buffer, size_t length) { return ptsname_r(fd, buffer, length); }
+
+int nmea_eventfd(void) { return eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK); }

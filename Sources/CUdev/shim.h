@@ -1,0 +1,4 @@
+#ifndef NMEA_CUDEV_SHIM_H
+#define NMEA_CUDEV_SHIM_H
+#include <libudev.h>
+#endif

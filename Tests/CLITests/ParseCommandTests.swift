@@ -1,0 +1,174 @@
+import Foundation
+import Testing
+
+/// `nmea parse`: one JSON object per sentence, counters, rejected lines, exit codes.
+@Suite struct ParseCommandTests {
+    static let log = """
+        $GPRMC,123519,A,4807.038,N,01131.000,E,022.4,084.4,230394,003.1,W*6A\r
+        $GPGSV,1,1,00*79\r
+        garbage before $GPGGA,123519,4807.038,N,01131.000,E,1,08,0.9,545.4,M,46.9,M,,*47\r
+        $GPGGA,123519,4807.038,N,01131.000,E,1,08,0.9,545.4,M,46.9,M,,*48\r
+        $GPXYZ,1,,three*3F\r
+        # a comment\r
+        $GPZDA,201530.00,04,07,2002,00,00*60
+        """
+
+    @Test func printsOneTypedObjectPerAcceptedSentence() throws {
+        let outcome = try Tool.run(["parse"], input: Self.log)
+        #expect(outcome.status == 0)
+        #expect(outcome.output == """
+            {"talker":"GP","type":"RMC","time":"12:35:19","status":"A","lat":48.11730000,"lon":11.51666667,\
+            "speed_knots":22.4,"course":84.4,"date":"1994-03-23","magnetic_variation":-3.1}
+            {"talker":"GP","type":"GSV","total":1,"number":1,"in_view":0,"satellites":[]}
+            {"talker":"GP","type":"GGA","time":"12:35:19","lat":48.11730000,"lon":11.51666667,"quality":1,\
+            "satellites":8,"hdop":0.9,"altitude":545.4,"geoid_separation":46.9}
+            {"talker":"GP","type":"XYZ","fields":["1","","three"]}
+            {"talker":"GP","type":"ZDA","time":"20:15:30.00","date":"2002-07-04","zone_hours":0,"zone_minutes":0}
+
+            """)
+        #expect(outcome.error == "nmea parse: 1 line rejected (1 bad checksum); -v lists them\n")
+    }
+
+    @Test func verboseListsEachRejectedLineWithItsNumber() throws {
+        let outcome = try Tool.run(["parse", "-v", "-"], input: Self.log)
+        #expect(outcome.status == 0)
+        #expect(outcome.error.hasPrefix(
+            "<stdin>:4: checksum mismatch: calculated 47, found 48: $GPGGA,123519,4807.038,N,01131.000,E,1,08"))
+    }
+
+    @Test func statsCountEveryOutcome() throws {
+        let outcome = try Tool.run(["parse", "--stats"], input: Self.log)
+        let rows = Dictionary(uniqueKeysWithValues: outcome.error.split(separator: "\n").map { line in
+            let parts = line.split(separator: " ", omittingEmptySubsequences: true)
+            return (parts.dropLast().joined(separator: " "), Int(parts.last!)!)
+        })
+        #expect(rows["sentences"] == 5)
+        #expect(rows["RMC"] == 1 && rows["GGA"] == 1 && rows["GSV"] == 1 && rows["ZDA"] == 1)
+        #expect(rows["unknown type"] == 1)
+        #expect(rows["rejected"] == 1 && rows["bad checksum"] == 1)
+        #expect(rows["garbage bytes"] == 15)
+        #expect(rows["comment lines"] == 1)
+    }
+
+    @Test func undecodableSentencesKeepTheirFieldsAndSayWhy() throws {
+        let outcome = try Tool.run(["parse"], input: "$GPGGA,12x519,,,,,0,,,,,,,,*20\n")
+        #expect(outcome.status == 0)
+        #expect(outcome.output.hasPrefix(#"{"talker":"GP","type":"GGA","error":"field 1: not a number","fields":["12x519""#))
+        #expect(outcome.error == "nmea parse: 1 line rejected (1 undecodable); -v lists them\n")
+    }
+
+    @Test func missingChecksumsAreAcceptedOnRequest() throws {
+        let line = "$GPGLL,4916.45,N,12311.12,W,225444,A\n"
+        let strict = try Tool.run(["parse"], input: line)
+        #expect(strict.output == "")
+        #expect(strict.error.contains("1 missing checksum"))
+        #expect(strict.error.contains("--allow-missing-checksum accepts sentences without one"))
+        let lenient = try Tool.run(["parse", "--allow-missing-checksum"], input: line)
+        #expect(lenient.output.hasPrefix(#"{"talker":"GP","type":"GLL","lat":49.2741667,"lon":-123.1853333,"#))
+        #expect(lenient.error == "")
+    }
+
+    @Test func anUnreadableFileIsReportedAndTheRestIsStillParsed() throws {
+        let directory = Tool.temporaryDirectory()
+        let good = directory.appendingPathComponent("good.nmea")
+        try Data("$GPGSV,1,1,00*79\n".utf8).write(to: good)
+        let outcome = try Tool.run(["parse", directory.path + "/missing.nmea", good.path])
+        #expect(outcome.status == 1)
+        #expect(outcome.error == "Error: cannot open '\(directory.path)/missing.nmea': No such file or directory\n")
+        #expect(outcome.output == #"{"talker":"GP","type":"GSV","total":1,"number":1,"in_view":0,"satellites":[]}"# + "\n")
+        let directoryOutcome = try Tool.run(["parse", directory.path])
+        #expect(directoryOutcome.status == 1)
+        #expect(directoryOutcome.error.contains("is a directory; give an NMEA file, or '-' for standard input"))
+    }
+
+    @Test func aBadOptionValueIsAUsageError() throws {
+        let outcome = try Tool.run(["parse", "--max-length", "eight"])
+        #expect(outcome.status == 64)
+        #expect(outcome.error.hasPrefix("Error: The value 'eight' is invalid for '--max-length <n>'\nUsage: nmea parse"))
+    }
+}
+
+/// The help, version and usage-error manners every subcommand shares (as swift-argument-parser does them).
+@Suite struct CommandLineMannersTests {
+    @Test func helpIsTheSameForEveryWayOfAskingAndGoesToStandardOutput() throws {
+        let viaFlag = try Tool.run(["parse", "--help"])
+        let viaShort = try Tool.run(["parse", "-h"])
+        let viaHelp = try Tool.run(["help", "parse"])
+        #expect(viaFlag.status == 0 && viaShort.status == 0 && viaHelp.status == 0)
+        #expect(viaFlag.output == viaShort.output && viaFlag.output == viaHelp.output)
+        #expect(viaFlag.output.hasPrefix("OVERVIEW: Decode NMEA sentences to JSON Lines.\n"))
+        #expect(viaFlag.output.contains("\nUSAGE: nmea parse [<files> ...] [--stats]"))
+        #expect(viaFlag.output.contains("\nARGUMENTS:\n  <files>"))
+        #expect(viaFlag.output.contains("\nOPTIONS:\n"))
+        #expect(viaFlag.output.contains("  -h, --help              Show help information.\n"))
+        #expect(viaFlag.error == "")
+    }
+
+    @Test func everySubcommandHasHelp() throws {
+        let root = try Tool.run(["--help"])
+        #expect(root.status == 0)
+        #expect(root.output.contains("SUBCOMMANDS:"))
+        let names = root.output.components(separatedBy: "SUBCOMMANDS:\n")[1].split(separator: "\n")
+            .filter { $0.hasPrefix("  ") && !$0.hasPrefix("   ") && !$0.contains("See 'nmea help") }
+            .map { String($0.split(separator: " ")[0]) }
+        #expect(names.contains("parse") && names.contains("convert") && names.contains("bench"))
+        for name in names {
+            let help = try Tool.run([name, "--help"])
+            #expect(help.status == 0, "nmea \(name) --help")
+            #expect(help.output.hasPrefix("OVERVIEW: "), "nmea \(name) --help")
+            #expect(help.output.contains("USAGE: nmea \(name)"), "nmea \(name) --help")
+        }
+    }
+
+    @Test func versionPrintsTheVersion() throws {
+        let outcome = try Tool.run(["--version"])
+        #expect(outcome.status == 0)
+        #expect(outcome.output == "0.1.0\n")
+    }
+
+    @Test func unknownOptionsAndSubcommandsAreUsageErrors() throws {
+        let option = try Tool.run(["parse", "--foo"])
+        #expect(option.status == 64)
+        #expect(option.output == "")
+        #expect(option.error.hasPrefix("Error: Unknown option '--foo'\nUsage: nmea parse "))
+        #expect(option.error.hasSuffix("\n  See 'nmea parse --help' for more information.\n"))
+        let subcommand = try Tool.run(["frobnicate"])
+        #expect(subcommand.status == 64)
+        #expect(subcommand.error.hasPrefix("Error: Unknown subcommand 'frobnicate'\nUsage: nmea <subcommand>\n"))
+        let missing = try Tool.run(["bench", "--iterations"])
+        #expect(missing.status == 64)
+        #expect(missing.error.hasPrefix("Error: Missing value for '--iterations <n>'"))
+    }
+}
+
+/// `nmea simulate` and `nmea bench`, end to end.
+@Suite struct SimulateAndBenchTests {
+    @Test func simulateIsDeterministicAndParses() throws {
+        let first = try Tool.run(["simulate", "--duration", "3", "--profile", "rmc-gga"])
+        let second = try Tool.run(["simulate", "--duration", "3", "--profile", "rmc-gga"])
+        #expect(first.status == 0)
+        #expect(first.output == second.output)
+        #expect(first.output.hasPrefix("$GPRMC,080000.00,A,4808.24400,N,01134.53000,E,24.298,45.00,301126,,,A*"))
+        #expect(first.output.split(whereSeparator: \.isNewline).count == 6)
+        let parsed = try Tool.run(["parse", "--fixes"], input: first.output)
+        #expect(parsed.output.split(whereSeparator: \.isNewline).count == 3)
+    }
+
+    @Test func faultsAreCountedAsRejectedLines() throws {
+        let damaged = try Tool.run(["simulate", "--duration", "60", "--faults", "5", "--seed", "3"])
+        let parsed = try Tool.run(["parse", "--stats"], input: damaged.output)
+        #expect(parsed.status == 0)
+        #expect(parsed.error.contains("rejected"))
+        #expect(!parsed.error.contains("rejected              0\n"))
+    }
+
+    @Test func benchPrintsOneJSONObject() throws {
+        let outcome = try Tool.run(["bench", "--sentences", "3200", "--iterations", "1", "--json"])
+        #expect(outcome.status == 0)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(outcome.output.utf8)) as? [String: Any])
+        #expect(object["sentences"] as? Int == 3200)
+        #expect((object["sentences_per_second"] as? Double ?? 0) > 0)
+        #expect((object["bytes_per_second"] as? Double ?? 0) > 0)
+        #expect(object["seconds"] != nil)
+    }
+}

@@ -1,0 +1,241 @@
+import CAllocationCounter
+import Testing
+
+@testable import NMEA
+
+/// Framing and decoding allocate nothing: the promise the hot path is built on.
+///
+/// The counter (Tests/CAllocationCounter) replaces malloc and friends for the whole test process and counts the calls
+/// made by the current thread between `start` and `stop`. The test functions are synchronous, so nothing else runs on
+/// their thread in between. The suite is serialized because suspending the runtime's throw hooks is process-wide.
+@Suite("Allocations", .serialized)
+struct AllocationTests {
+    /// The counter sees allocations at all: without this, "zero allocations" would prove nothing.
+    @Test("positive control: an Array allocated in the counted window is counted")
+    func counterSeesAnArrayAllocation() {
+        let count = opaque(16)
+        nmea_allocation_counter_start()
+        let array = [Int](repeating: 7, count: count)
+        let allocations = nmea_allocation_counter_stop()
+        #expect(array.count == 16)
+        #expect(nmea_allocation_counter_is_active() != 0)
+        #expect(allocations == 1)
+        #expect(nmea_allocation_counter_bytes() >= 16 * MemoryLayout<Int>.stride)
+    }
+
+    /// Counting is off outside the window, and the counters start from zero.
+    @Test("the counter counts only between start and stop")
+    func counterCountsOnlyInsideTheWindow() {
+        nmea_allocation_counter_start()
+        let allocations = nmea_allocation_counter_stop()
+        let outside = [Int](repeating: 1, count: opaque(8))
+        #expect(outside.count == 8)
+        #expect(allocations == 0)
+        #expect(nmea_allocation_counter_allocations() == 0)
+    }
+
+    @Test("framing in 4096-byte chunks and decoding every sentence allocates nothing")
+    func framingAndDecodingAllocateNothing() throws {
+        let workload = AllocationWorkload(minimumSentences: 100_000)
+        #expect(workload.sentencesPerBlock == 30)
+        #expect(workload.repetitions == 3334)
+
+        // Warm-up: the first pass fills the runtime's caches (type metadata and the like), which allocate once.
+        var warmUpFramer = Framer(maximumLength: 1024, checksumPolicy: .required)
+        var warmUpDecoder = DecoderStatistics()
+        var warmUpSink = 0
+        workload.run(&warmUpFramer, &warmUpDecoder, &warmUpSink)
+
+        // Everything the counted pass uses is made before counting starts.
+        var framer = Framer(maximumLength: 1024, checksumPolicy: .required)
+        var decoder = DecoderStatistics()
+        var sink = 0
+
+        // Swift Testing's will-throw hook captures a backtrace (and allocates) at every `throw`; the library's own
+        // throws (a decode failure, an empty address) allocate nothing without it, as in any program that sets none.
+        nmea_allocation_counter_suspend_throw_hooks()
+        nmea_allocation_counter_start()
+        workload.run(&framer, &decoder, &sink)
+        let allocations = nmea_allocation_counter_stop()
+        nmea_allocation_counter_resume_throw_hooks()
+        let bytes = nmea_allocation_counter_bytes()
+
+        #expect(allocations == 0, "framing and decoding allocated \(allocations) times (\(bytes) bytes)")
+
+        // The pass did the work it was meant to do.
+        let blocks = workload.repetitions
+        #expect(framer.statistics == AllocationWorkload.framerStatisticsPerBlock.times(blocks))
+        #expect(framer.statistics.sentences == 30 * blocks)
+        #expect(framer.statistics.sentences >= 100_000)
+        #expect(decoder.failed == blocks)
+        #expect(decoder.unknown == 4 * blocks)
+        for kind in SentenceKind.allCases {
+            let expected = (kind == .rmc || kind == .gsa || kind == .gsv || kind == .hdt) ? 2 : 1
+            #expect(decoder[kind] == expected * blocks, "\(kind.name)")
+        }
+        #expect(decoder.totalDecoded + decoder.unknown + decoder.failed == framer.statistics.sentences)
+        #expect(sink == warmUpSink)
+        #expect(warmUpFramer.statistics == framer.statistics)
+        #expect(warmUpDecoder == decoder)
+    }
+}
+
+/// Keeps the optimizer from folding a value into a constant.
+@inline(never)
+func opaque<T>(_ value: T) -> T { value }
+
+/// An in-memory input with every supported sentence type, unknown types and rejected lines, repeated.
+struct AllocationWorkload {
+    /// One block of input: sentences with their checksums, CRLF and LF endings, and things the framer rejects.
+    static let block: [UInt8] = {
+        var lines: [String] = []
+        // One of each decoded type (two RMC, GSA, GSV: the NMEA 4.10 forms with system and signal IDs too).
+        lines.append(checksummed("$GPRMC,123519,A,4807.038,N,01131.000,E,022.4,084.4,230394,003.1,W"))
+        lines.append(checksummed("$GNRMC,083559.00,A,4717.11437,N,00833.91522,E,0.004,77.52,091202,,,A,V"))
+        lines.append(checksummed("$GPGGA,123519,4807.038,N,01131.000,E,1,08,0.9,545.4,M,46.9,M,,"))
+        lines.append(checksummed("$GPGSA,A,3,04,05,,09,12,,,24,,,,,2.5,1.3,2.1"))
+        lines.append(checksummed("$GNGSA,A,3,80,71,73,79,69,,,,,,,,1.83,1.09,1.47,2"))
+        lines.append(checksummed("$GPGSV,3,1,11,03,03,111,00,04,15,270,00,06,01,010,00,13,06,292,00"))
+        lines.append(checksummed("$GAGSV,1,1,03,02,22,096,,08,17,037,,30,38,311,,7"))
+        lines.append(checksummed("$GPGLL,4916.45,N,12311.12,W,225444,A,A"))
+        lines.append(checksummed("$GPVTG,054.7,T,034.4,M,005.5,N,010.2,K,A"))
+        lines.append(checksummed("$GPZDA,201530.00,04,07,2002,00,00"))
+        lines.append(checksummed("$GPGST,172814.0,0.006,0.023,0.020,273.6,0.023,0.020,0.031"))
+        lines.append(checksummed("$GNGNS,122310.2,3722.425671,N,12258.856215,W,DAAA,14,0.9,1005.543,6.5,,,V"))
+        lines.append(checksummed("$GPGBS,235458.00,1.4,1.3,3.1,03,,-21.4,3.8,1,0"))
+        lines.append(checksummed("$GPGRS,220320.0,0,-0.8,-0.2,-0.1,-0.2,0.8,0.6,,,,,,,1,0"))
+        lines.append(checksummed("$GPTXT,01,01,02,ANTSTATUS=OK"))
+        lines.append(checksummed("$GPDTM,W84,,0.0,N,0.0,E,0.0,W84"))
+        lines.append(checksummed("$GPHDT,274.07,T"))
+        lines.append(checksummed("$GPTHS,77.52,E"))
+        lines.append(
+            checksummed(
+                "$PUBX,00,081350.00,4717.113210,N,00833.915187,E,546.589,G3,2.1,2.0,0.007,77.52,0.007,,0.92,1.19,0.77,9,0,0"
+            ))
+        lines.append(
+            checksummed(
+                "$PUBX,03,11,23,-,,,45,010,29,-,,,46,013,07,-,,,42,015,08,U,067,31,42,025,10,U,195,33,46,026,18,U,326,08,"
+                    + "39,026,17,-,,,32,015,26,U,306,66,48,025,27,U,073,10,36,026,28,U,089,61,46,024,15,-,,,39,014"
+            ))
+        lines.append(checksummed("$PUBX,04,073731.00,091202,113851.00,1196,15D,1930035,-2660.664,43,"))
+        lines.append(checksummed("$PGRME,15.0,M,45.0,M,25.0,M"))
+        lines.append(checksummed("$PGRMZ,246,f,3"))
+        lines.append(checksummed("$PGRMM,WGS 84"))
+        // Types no decoder reads: handed out as `.unknown`.
+        lines.append(checksummed("$GPRMB,A,0.66,L,003,004,4917.24,N,12309.57,W,001.3,052.5,000.5,V"))
+        lines.append(checksummed("!AIVDM,1,1,,A,13aEOK?P00PD2wVMdLDRhgvL289?,0"))
+        lines.append(checksummed("$PSRF150,1"))
+        lines.append(checksummed("$PUBX,41,1,0007,0003,19200,0"))
+        // Framed, but fails to decode: status `X` is neither `A` nor `V`.
+        lines.append(checksummed("$GPRMC,123519,X,4807.038,N,01131.000,E,022.4,084.4,230394,003.1,W"))
+        // Rejected: wrong checksum, no checksum, malformed checksum, empty address, overlong.
+        lines.append("$GPGGA,123519,4807.038,N,01131.000,E,1,08,0.9,545.4,M,46.9,M,,*00")
+        lines.append("$GPRMC,123519,A,4807.038,N,01131.000,E,022.4,084.4,230394,003.1,W")
+        lines.append("$GPVTG,054.7,T,034.4,M,005.5,N,010.2,K*G8")
+        lines.append(checksummed("$,EMPTY,ADDRESS"))
+        lines.append(checksummed("$GPTXT,01,01,02," + String(repeating: "A", count: 1100)))
+        // A sentence cut off by the next one (truncated), which then frames (the second HDT).
+        lines.append("$GPGLL,4916.45,N" + checksummed("$GPHDT,180.0,T"))
+        // A comment line, garbage, and a u-blox binary frame, all skipped.
+        lines.append("# a comment line")
+        lines.append("garbage")
+        var bytes: [UInt8] = []
+        for (index, line) in lines.enumerated() {
+            bytes += Array(line.utf8)
+            bytes += index % 2 == 0 ? [0x0D, 0x0A] : [0x0A]
+        }
+        // UBX NAV-PVT-like frame with a 4-byte payload: B5 62 class id len(2) payload ck(2).
+        bytes += [0xB5, 0x62, 0x01, 0x07, 0x04, 0x00, 0x01, 0x02, 0x03, 0x04, 0xAA, 0xBB]
+        return bytes
+    }()
+
+    /// What the framer counts for one block.
+    static let framerStatisticsPerBlock: FramerStatistics = {
+        var statistics = FramerStatistics()
+        statistics.sentences = 30
+        statistics.checksumMismatches = 1
+        statistics.missingChecksums = 1
+        statistics.malformedChecksums = 1
+        statistics.badAddresses = 1
+        statistics.overlong = 1
+        statistics.truncated = 1
+        statistics.garbageBytes = 7  // "garbage"
+        statistics.binaryFrameBytes = 12
+        statistics.commentLines = 1
+        statistics.bytes = block.count
+        return statistics
+    }()
+
+    let sentencesPerBlock = 30
+    let repetitions: Int
+    let input: [UInt8]
+
+    init(minimumSentences: Int) {
+        repetitions = (minimumSentences + sentencesPerBlock - 1) / sentencesPerBlock
+        var input: [UInt8] = []
+        input.reserveCapacity(AllocationWorkload.block.count * repetitions)
+        for _ in 0..<repetitions { input += AllocationWorkload.block }
+        self.input = input
+    }
+
+    /// Frames the input in 4096-byte chunks and decodes every sentence; `sink` gathers a few decoded values so the
+    /// work cannot be skipped.
+    func run(_ framer: inout Framer, _ decoder: inout DecoderStatistics, _ sink: inout Int) {
+        input.withUnsafeBytes { all in
+            var offset = 0
+            while offset < all.count {
+                let chunk = UnsafeRawBufferPointer(rebasing: all[offset..<min(offset + 4096, all.count)])
+                framer.feed(chunk) { event in
+                    AllocationWorkload.handle(event, &decoder, &sink)
+                }
+                offset += chunk.count
+            }
+        }
+        framer.finish { event in AllocationWorkload.handle(event, &decoder, &sink) }
+    }
+
+    static func handle(_ event: FramerEvent, _ decoder: inout DecoderStatistics, _ sink: inout Int) {
+        switch event {
+        case .sentence(let sentence):
+            do {
+                let parsed = try ParsedSentence(sentence)
+                decoder.record(parsed)
+                sink &+= fingerprint(parsed)
+            } catch {
+                decoder.recordFailure()
+            }
+        case .rejected(let rejection):
+            sink &+= rejection.bytes.count
+        }
+    }
+
+    /// A number that depends on the decoded values (and, for `$PUBX,03`, on iterating its lazy satellite list).
+    static func fingerprint(_ parsed: ParsedSentence) -> Int {
+        switch parsed {
+        case .rmc(let rmc): Int(truncatingIfNeeded: rmc.latitude?.significand ?? 0)
+        case .gga(let gga): gga.satellitesUsed ?? 0
+        case .gsa(let gsa): gsa.satellites.count
+        case .gsv(let gsv): gsv.satellites.reduce(0) { $0 + Int($1.prn) }
+        case .pubxSatellites(let pubx): pubx.satellites.reduce(0) { $0 + ($1.carrierToNoise ?? 0) }
+        case .txt(let txt): txt.text.count
+        case .unknown(let sentence): sentence.fieldCount
+        default: 1
+        }
+    }
+}
+
+/// `line` followed by `*` and its checksum: the XOR of the bytes between the start character and `*`.
+func checksummed(_ line: String) -> String {
+    let checksum = line.utf8.dropFirst().reduce(UInt8(0), ^)
+    let digits = Array("0123456789ABCDEF")
+    return line + "*" + String(digits[Int(checksum >> 4)]) + String(digits[Int(checksum & 0xF)])
+}
+
+extension FramerStatistics {
+    /// These counters `count` times over.
+    func times(_ count: Int) -> FramerStatistics {
+        var total = FramerStatistics()
+        for _ in 0..<count { total = total + self }
+        return total
+    }
+}

@@ -1,0 +1,48 @@
+import Testing
+
+@testable import NMEA
+
+/// Inputs that once crashed the library, found by fuzzing (Fuzz/, scripts/fuzz) or while preparing it.
+@Suite("Fuzz regressions")
+struct FuzzRegressionTests {
+    /// A number with 256 or more digits after the point overflowed the `UInt8` that counted them: a trap in
+    /// `FieldReader.fixedPoint()`, reached by every decoder that reads a number. It must be rejected as too long.
+    @Test("a number with hundreds of decimal places is rejected, not a crash", arguments: [255, 256, 300, 900])
+    func numberWithHundredsOfDecimalPlaces(places: Int) throws {
+        let line = checksummed(
+            "$GPGGA,123519,4807.038,N,01131.000,E,1,08,0." + String(repeating: "5", count: places) + ",545.4,M,46.9,M,,"
+        )
+        #expect(throws: NMEAError.badField(index: 8, reason: .overflow)) { try GGA(parsing: line) }
+
+        // The same through the framer and the dispatcher, and through a field reader on an unknown sentence.
+        var framer = Framer()
+        var outcomes: [String] = []
+        let text = checksummed("$GPXYZ,-1." + String(repeating: "0", count: places) + ",2") + "\r\n" + line + "\r\n"
+        framer.feed(Array(text.utf8)) { event in
+            guard case .sentence(let sentence) = event else { return outcomes.append("rejected") }
+            do throws(NMEAError) {
+                switch try ParsedSentence(sentence) {
+                case .unknown(let sentence):
+                    var fields = sentence.fieldReader
+                    do throws(NMEAError) {
+                        _ = try fields.fixedPoint()
+                        outcomes.append("read")
+                    } catch {
+                        outcomes.append("\(error)")
+                    }
+                default: outcomes.append("decoded")
+                }
+            } catch {
+                outcomes.append("\(error)")
+            }
+        }
+        #expect(outcomes == ["field 1: number too large", "field 8: number too large"])
+    }
+
+    /// Just under the limit: 18 digits, all but one after the point, still read exactly.
+    @Test("eighteen digits are read exactly")
+    func eighteenDigits() throws {
+        let rmc = try RMC(parsing: checksummed("$GPRMC,123519,A,,,,,0.12345678901234567,,230394,,"))
+        #expect(rmc.speedKnots == FixedPoint(significand: 12_345_678_901_234_567, scale: 17))
+    }
+}
