@@ -49,22 +49,33 @@ struct KDTree: Sendable {
         return points.withUnsafeBufferPointer { points in
             order.withUnsafeBufferPointer { order in
                 axes.withUnsafeBufferPointer { axes in
-                    var search = Search(points: points, axes: axes, query: (x, y, z))
-                    search.nearest(0, order.count)
-                    // Every point whose stored distance is within twice the tolerance of the best could be nearest.
-                    let radius = search.bestDistance.squareRoot() + 2 * KDTree.tolerance
-                    var best = Int(order[search.best])
-                    var bestExact = exactSquaredDistance(best)
-                    search.within(0, order.count, radius: radius) { slot in
-                        let index = Int(order[slot])
-                        guard index != best else { return }
-                        let exact = exactSquaredDistance(index)
-                        if exact < bestExact || (exact == bestExact && index < best) {
-                            best = index
-                            bestExact = exact
+                    withUnsafeTemporaryAllocation(of: Int.self, capacity: Search.candidateCapacity) { candidates in
+                        var search = Search(points: points, axes: axes, query: (x, y, z), candidates: candidates)
+                        search.nearest(0, order.count)
+                        // Every point whose stored distance is within twice the tolerance of the best could be the
+                        // nearest: the exact distance decides. Almost always there is one.
+                        var best = Int(order[search.best])
+                        var bestExact = Double.nan
+                        func decide(_ slot: Int) {
+                            let index = Int(order[slot])
+                            guard index != best else { return }
+                            if bestExact.isNaN { bestExact = exactSquaredDistance(best) }
+                            let exact = exactSquaredDistance(index)
+                            if exact < bestExact || (exact == bestExact && index < best) {
+                                best = index
+                                bestExact = exact
+                            }
                         }
+                        if search.overflowed {
+                            search.within(0, order.count, radius: search.bound.squareRoot(), decide)
+                        } else {
+                            for candidate in 0..<search.candidateCount
+                            where search.distance(candidates[candidate]) <= search.bound {
+                                decide(candidates[candidate])
+                            }
+                        }
+                        return best
                     }
-                    return best
                 }
             }
         }
@@ -141,11 +152,29 @@ struct KDTree: Sendable {
     }
 
     private struct Search {
+        static let candidateCapacity = 32
+
         let points: UnsafeBufferPointer<Float>
         let axes: UnsafeBufferPointer<UInt8>
         let query: (Double, Double, Double)
+        /// Slots whose stored distance was within ``bound`` when they were seen.
+        let candidates: UnsafeMutableBufferPointer<Int>
+        var candidateCount = 0
+        /// More candidates than fit: search again by radius.
+        var overflowed = false
         var best = 0
         var bestDistance = Double.infinity
+        /// The squared distance within which a stored point could still be the exact nearest: the best stored
+        /// distance plus twice the tolerance.
+        var bound = Double.infinity
+
+        init(points: UnsafeBufferPointer<Float>, axes: UnsafeBufferPointer<UInt8>, query: (Double, Double, Double),
+             candidates: UnsafeMutableBufferPointer<Int>) {
+            self.points = points
+            self.axes = axes
+            self.query = query
+            self.candidates = candidates
+        }
 
         @inline(__always) func distance(_ slot: Int) -> Double {
             let dx = Double(points[slot * 3]) - query.0
@@ -160,31 +189,47 @@ struct KDTree: Sendable {
             return coordinate - Double(points[slot * 3 + axis])
         }
 
-        /// The nearest stored point in `low..<high`, into ``best``.
+        @inline(__always) mutating func consider(_ slot: Int) {
+            let distance = distance(slot)
+            guard distance <= bound else { return }
+            if distance < bestDistance {
+                bestDistance = distance
+                best = slot
+                let radius = distance.squareRoot() + 2 * KDTree.tolerance
+                bound = radius * radius
+            }
+            if candidateCount == candidates.count {
+                // Drop the ones the better best has left behind.
+                var kept = 0
+                for index in 0..<candidateCount where self.distance(candidates[index]) <= bound {
+                    candidates[kept] = candidates[index]
+                    kept += 1
+                }
+                candidateCount = kept
+                if kept == candidates.count {
+                    overflowed = true
+                    return
+                }
+            }
+            candidates[candidateCount] = slot
+            candidateCount += 1
+        }
+
+        /// The nearest stored point in `low..<high`, into ``best``, and the candidates near it.
         mutating func nearest(_ low: Int, _ high: Int) {
             if high - low <= KDTree.leafSize {
-                for slot in low..<high {
-                    let distance = distance(slot)
-                    if distance < bestDistance {
-                        bestDistance = distance
-                        best = slot
-                    }
-                }
+                for slot in low..<high { consider(slot) }
                 return
             }
             let middle = (low + high) / 2
-            let distance = distance(middle)
-            if distance < bestDistance {
-                bestDistance = distance
-                best = middle
-            }
+            consider(middle)
             let offset = offset(middle)
             if offset < 0 {
                 nearest(low, middle)
-                if offset * offset < bestDistance { nearest(middle + 1, high) }
+                if offset * offset <= bound { nearest(middle + 1, high) }
             } else {
                 nearest(middle + 1, high)
-                if offset * offset < bestDistance { nearest(low, middle) }
+                if offset * offset <= bound { nearest(low, middle) }
             }
         }
 

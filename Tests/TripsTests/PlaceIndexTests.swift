@@ -109,6 +109,47 @@ import Testing
         #expect(points.count == 4000)
     }
 
+    /// Points a few centimetres nearer to one of two neighbouring places than to the other: closer than the tree's
+    /// `Float` coordinates can tell apart, so only the exact check gets them right.
+    @Test func nearTiesAreDecidedExactly() {
+        let index = PlaceData.index
+        let brute = BruteForce(index)
+        // Neighbouring places: sorted by latitude, pairs within about 100 m of each other.
+        let sorted = (0..<index.count).map { ($0, index.coordinates(at: $0)) }.sorted { $0.1.latitude < $1.1.latitude }
+        var pairs: [(Int, Int)] = []
+        for (position, (first, a)) in sorted.enumerated() {
+            for (second, b) in sorted[(position + 1)...].prefix(while: { $0.1.latitude - a.latitude < 0.001 }) {
+                let meters = Geodesy.distanceMeters(a.latitude, a.longitude, b.latitude, b.longitude)
+                if meters > 5 && meters < 100 { pairs.append((first, second)) }
+            }
+            if pairs.count >= 300 { break }
+        }
+        #expect(pairs.count >= 100)
+        var checked = 0
+        for (first, second) in pairs {
+            let a = index.coordinates(at: first), b = index.coordinates(at: second)
+            let va = Geodesy.unitVector(a.latitude, a.longitude), vb = Geodesy.unitVector(b.latitude, b.longitude)
+            // The midpoint, moved 3 cm towards `first` (3 cm is 4.7e-9 of the Earth's radius).
+            let shift = 0.03 / Geodesy.earthRadiusMeters
+            let difference = (va.x - vb.x, va.y - vb.y, va.z - vb.z)
+            let length = (difference.0 * difference.0 + difference.1 * difference.1 + difference.2 * difference.2)
+                .squareRoot()
+            var point = ((va.x + vb.x) / 2 + difference.0 / length * shift,
+                         (va.y + vb.y) / 2 + difference.1 / length * shift,
+                         (va.z + vb.z) / 2 + difference.2 / length * shift)
+            let norm = (point.0 * point.0 + point.1 * point.1 + point.2 * point.2).squareRoot()
+            point = (point.0 / norm, point.1 / norm, point.2 / norm)
+            let latitude = asin(point.2) * 180 / .pi
+            let longitude = atan2(point.1, point.0) * 180 / .pi
+            let expected = brute.nearest(latitude, longitude)
+            guard expected == first else { continue }  // a third place is nearer still
+            checked += 1
+            let found = index.nearest(latitude: latitude, longitude: longitude).index
+            #expect(found == first, "pair \(first), \(second): found \(found)")
+        }
+        #expect(checked >= 100)
+    }
+
     @Test(arguments: [
         (55.9001, 37.42848, "Khimki, Moscow Oblast, RU"),
         (48.1374, 11.5755, "Munich, Bavaria, DE"),
