@@ -190,8 +190,9 @@ enum TripsCommand: Command {
         }
         let distance = trips.reduce(0) { $0 + $1.distanceMeters }
         let duration = trips.reduce(0) { $0 + $1.durationSeconds }
-        out += "\n\(trips.count) trip\(trips.count == 1 ? "" : "s"), \(formatDistance(distance)) in "
-            + "\(formatDuration(duration)); \(stops.count) stop\(stops.count == 1 ? "" : "s") between them\n"
+        out += "\n\(trips.count) trip\(trips.count == 1 ? "" : "s"), \(formatDistance(distance)) in \(formatDuration(duration))"
+        if trips.count > 1 { out += "; \(stops.count) stop\(stops.count == 1 ? "" : "s") between them" }
+        out += "\n"
         return out
     }
 
