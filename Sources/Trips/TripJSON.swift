@@ -24,6 +24,18 @@ public enum TripJSON {
         json.endObject()
     }
 
+    /// Writes one trip object, its start and end named through `places` (`"place":null` without).
+    /// What a live recorder appends to its trip log, one line a trip.
+    public static func write(_ trip: Trip, places: CachedGeocoder?, into json: inout JSONWriter) {
+        write(trip, startPlace: places?.placeName(latitude: trip.start.latitude, longitude: trip.start.longitude),
+              endPlace: places?.placeName(latitude: trip.end.latitude, longitude: trip.end.longitude), into: &json)
+    }
+
+    /// Writes one stop object, named through `places`.
+    public static func write(_ stop: Stop, places: CachedGeocoder?, into json: inout JSONWriter) {
+        write(stop, place: places?.placeName(latitude: stop.latitude, longitude: stop.longitude), into: &json)
+    }
+
     /// Writes one stop object (`"open_start"`/`"open_end"`: true when the data began or ended during the stop).
     public static func write(_ stop: Stop, place: PlaceName?, into json: inout JSONWriter) {
         json.beginObject()

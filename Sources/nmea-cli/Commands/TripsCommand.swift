@@ -168,7 +168,11 @@ enum TripsCommand: Command {
     static func table(trips: [Trip], stops: [Stop], place: (Double, Double) -> PlaceName?) -> String {
         guard !trips.isEmpty else { return "No trips.\n" }
         func label(_ latitude: Double, _ longitude: Double) -> String {
-            place(latitude, longitude)?.label ?? formatPosition(latitude, longitude)
+            guard let text = place(latitude, longitude)?.label else { return formatPosition(latitude, longitude) }
+            // A label from a cache file or another geocoder must not steer the terminal.
+            return String(String.UnicodeScalarView(text.unicodeScalars.map {
+                $0.properties.generalCategory == .control ? "?" : $0
+            }))
         }
         var rows = [["#", "START (UTC)", "END (UTC)", "DURATION", "DISTANCE", "AVG km/h", "MAX km/h", "FROM → TO"]]
         for (number, trip) in trips.enumerated() {
