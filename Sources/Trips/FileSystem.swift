@@ -51,9 +51,9 @@ enum FileSystem {
 
     /// Writes `bytes` to a temporary file beside `path`, then renames it over `path`: a reader sees the old file or
     /// the new one, never half of one.
-    static func writeAtomically(_ bytes: [UInt8], to path: String) throws(FileError) {
+    static func writeAtomically(_ bytes: [UInt8], to path: String, mode: mode_t = 0o644) throws(FileError) {
         let temporary = "\(path).tmp.\(getpid())"
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode)
         guard fd >= 0 else { throw FileError(path: temporary, errno: errno) }
         var failure: Int32 = 0
         bytes.withUnsafeBytes { buffer in

@@ -10,7 +10,8 @@ import Glibc
 ///     kzfp8hb<TAB>-
 ///
 /// (latitude and longitude of the named place, then the label with tab, newline, carriage return and backslash
-/// escaped; `-` for a cell with no place name.) It is replaced whole on ``save()`` — a temporary file renamed over
+/// escaped; `-` for a cell with no place name.) The cells say where the vehicle stops, so the file is private (0600,
+/// in a directory created 0700). It is replaced whole on ``save()`` — a temporary file renamed over
 /// it — so a reader never sees half of one. A file that cannot be read or parsed is reported through `warning` and
 /// started afresh; it never stops the program. When more than ``capacity`` cells are known, the oldest are
 /// forgotten.
@@ -97,7 +98,8 @@ public struct GeocodeCache {
     /// - Throws: ``FileError`` when it cannot be written; the cache in memory stays as it is.
     public mutating func save() throws(FileError) {
         guard isDirty, let path else { return }
-        try FileSystem.makeDirectories(FileSystem.directory(of: path))
+        // Which cells were looked up tells where the vehicle stops: private, as the XDG specification asks.
+        try FileSystem.makeDirectories(FileSystem.directory(of: path), mode: 0o700)
         var text = GeocodeCache.header + identifier + "\n"
         for bits in order {
             guard let entry = entries[bits] else { continue }
@@ -109,7 +111,7 @@ public struct GeocodeCache {
                 text += "\t\(place.latitude)\t\(place.longitude)\t\(GeocodeCache.escape(place.label))\n"
             }
         }
-        try FileSystem.writeAtomically(Array(text.utf8), to: path)
+        try FileSystem.writeAtomically(Array(text.utf8), to: path, mode: 0o600)
         isDirty = false
     }
 

@@ -48,6 +48,9 @@ struct LookupFailed: Error {}
         for cell in 0..<8 { #expect(Set(labels[(cell * 5)..<(cell * 5 + 5)]).count == 1) }
         cached.save()
         #expect(warnings == ["no place cache at \(path) yet; creating it"])
+        var info = stat()
+        #expect(stat(path, &info) == 0 && info.st_mode & 0o777 == 0o600)
+        #expect(stat(directory.file("nmea"), &info) == 0 && info.st_mode & 0o777 == 0o700)
 
         warnings = []
         let second = CountingGeocoder()
