@@ -21,12 +21,13 @@ import NMEA
 /// data longer than ``Options/maximumGapSeconds`` ends a trip at the last fix before it; a stop continues across a
 /// gap when the data resumes within the minimum distance, and ends at the gap otherwise (the movement in between is
 /// unknown, no trip is invented). A shorter pause is bridged by a straight line, unless it lasts the stop time or more
-/// and the data resumes within the minimum distance: then the vehicle stood there, and that is a stop. Parked jitter — metres, and fractions of a knot — never goes past the minimum
-/// distance, so it never makes a trip.
+/// and the data resumes within the minimum distance: then the vehicle stood there, and that is a stop. Parked jitter —
+/// metres, and fractions of a knot — never goes past the minimum distance, so it never makes a trip.
 ///
-/// **Memory.** The detector keeps the fixes of the last ``Options/stopSeconds`` only, at most one every
-/// `stopSeconds / 240` seconds (every fix of a 1 Hz receiver for the default 180 s): a fixed-size ring, whatever the
-/// length of the journey or the rate of the receiver.
+/// **Memory.** The detector keeps the fixes of the last ``Options/stopSeconds`` only, at most one every 0.75 s (or
+/// `stopSeconds / 320` when that is longer): every fix of a 1 Hz receiver, and a ring of 243 samples (14 KB) for
+/// the default 180 s, fixed when the detector is made, whatever the length of the journey or the rate of the
+/// receiver. Everything else it keeps is a few numbers.
 ///
 /// **Time.** Fixes need a date and time (``Fix/timestamp``); a fix older than the one before is dropped and counted.
 /// A single position more than a kilometre away at more than ``Options/maximumSpeed`` (a receiver's glitch) is
@@ -435,7 +436,11 @@ public struct TripDetector: Sendable {
                 else { break }
                 arrival = sample
                 var longitudeOffset = sample.longitude - newest.longitude
-                if longitudeOffset > 180 { longitudeOffset -= 360 } else if longitudeOffset < -180 { longitudeOffset += 360 }
+                if longitudeOffset > 180 {
+                    longitudeOffset -= 360
+                } else if longitudeOffset < -180 {
+                    longitudeOffset += 360
+                }
                 latitudeSum += sample.latitude - newest.latitude
                 longitudeSum += longitudeOffset
                 count += 1

@@ -173,7 +173,8 @@ struct LookupFailed: Error {}
         // A relative XDG_CACHE_HOME is ignored, as the specification asks.
         #expect(GeocodeCache.defaultPath(identifier: "a/b c", cacheHome: "relative", home: "/home/d")
             == "/home/d/.cache/nmea/places-a_b_c.tsv")
-        #expect(GeocodeCache.defaultPath(identifier: "x", cacheHome: nil, home: "/home/d") == "/home/d/.cache/nmea/places-x.tsv")
+        #expect(GeocodeCache.defaultPath(identifier: "x", cacheHome: nil, home: "/home/d")
+            == "/home/d/.cache/nmea/places-x.tsv")
         #expect(GeocodeCache.defaultPath(identifier: "x", cacheHome: nil, home: nil) == nil)
     }
 
@@ -206,7 +207,9 @@ struct LookupFailed: Error {}
             return outcome.trips.flatMap { trip in
                 [cached.placeName(latitude: trip.start.latitude, longitude: trip.start.longitude)?.label,
                  cached.placeName(latitude: trip.end.latitude, longitude: trip.end.longitude)?.label]
-            } + outcome.stopsBetweenTrips.map { cached.placeName(latitude: $0.latitude, longitude: $0.longitude)?.label }
+            } + outcome.stopsBetweenTrips.map {
+                cached.placeName(latitude: $0.latitude, longitude: $0.longitude)?.label
+            }
         }
         let first = try OfflineGeocoder(path: PlaceData.path)
         let expected = ["Khimki, Moscow Oblast, RU", "3 km NE of Khimki, Moscow Oblast, RU",

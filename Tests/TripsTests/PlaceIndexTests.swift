@@ -22,7 +22,8 @@ import Testing
         #expect(seconds < 0.3, "loaded in \(seconds) s")
         #endif
         let khimki = (0..<index.count).map(index.place(at:)).first { $0.name == "Khimki" }
-        #expect(khimki == Place(name: "Khimki", admin1: "Moscow Oblast", admin2: "Khimki Urban Okrug", countryCode: "RU",
+        #expect(khimki == Place(name: "Khimki", admin1: "Moscow Oblast", admin2: "Khimki Urban Okrug",
+                                countryCode: "RU",
                                 latitude: 55.9001, longitude: 37.42848, population: 240_000))
     }
 
@@ -179,15 +180,19 @@ import Testing
         let place = Place(name: "Sample", admin1: "Region", admin2: "", countryCode: "XX", latitude: 0, longitude: 0,
                           population: 1000)
         #expect(OfflineGeocoder.label(place, distanceMeters: 999, bearingDegrees: 10) == "Sample, Region, XX")
-        #expect(OfflineGeocoder.label(place, distanceMeters: 1000, bearingDegrees: 10) == "1 km N of Sample, Region, XX")
-        #expect(OfflineGeocoder.label(place, distanceMeters: 2499, bearingDegrees: 200) == "2 km S of Sample, Region, XX")
-        #expect(OfflineGeocoder.label(place, distanceMeters: 2500, bearingDegrees: 250) == "3 km W of Sample, Region, XX")
+        func label(_ meters: Double, _ bearing: Double) -> String {
+            OfflineGeocoder.label(place, distanceMeters: meters, bearingDegrees: bearing)
+        }
+        #expect(label(1000, 10) == "1 km N of Sample, Region, XX")
+        #expect(label(2499, 200) == "2 km S of Sample, Region, XX")
+        #expect(label(2500, 250) == "3 km W of Sample, Region, XX")
         var same = place
         same.admin1 = "Sample"
         #expect(OfflineGeocoder.label(same, distanceMeters: 0, bearingDegrees: 0) == "Sample, XX")
         let points = stride(from: 0.0, to: 360, by: 22.5).map(Geodesy.compassPoint)
         #expect(points == ["N", "NE", "NE", "E", "E", "SE", "SE", "S", "S", "SW", "SW", "W", "W", "NW", "NW", "N"])
-        #expect(Geodesy.compassPoint(22.49) == "N" && Geodesy.compassPoint(-10) == "N" && Geodesy.compassPoint(720) == "N")
+        #expect(Geodesy.compassPoint(22.49) == "N" && Geodesy.compassPoint(-10) == "N")
+        #expect(Geodesy.compassPoint(720) == "N")
     }
 
     @Test func geodesy() {
@@ -223,7 +228,9 @@ import Testing
         #expect(throws: PlaceFileError.self) { try PlaceIndex(bytes: Array(bytes.prefix(1000))) }
         #expect(throws: PlaceFileError.self) { try PlaceIndex(bytes: Array(bytes.dropLast())) }
         #expect(throws: PlaceFileError.self) { try PlaceIndex(bytes: bytes + [0]) }
-        #expect(throws: PlaceFileError.self) { try PlaceIndex(bytes: Array("not a place file at all, no".utf8) + bytes) }
+        #expect(throws: PlaceFileError.self) {
+            try PlaceIndex(bytes: Array("not a place file at all, no".utf8) + bytes)
+        }
         var wrongVersion = bytes
         wrongVersion[8] = 2
         #expect(throws: PlaceFileError.self) { try PlaceIndex(bytes: wrongVersion) }

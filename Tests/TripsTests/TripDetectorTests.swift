@@ -325,7 +325,8 @@ import Testing
         }
         detector.finish { if case .trip = $0 { trips += 1 } }
         #expect(detector.windowCapacity == capacity)
-        #expect(capacity <= 250)
+        #expect(capacity == 243)
+        #expect(TripDetector(options: .init(stopSeconds: 3600)).windowCapacity == 323)
         #expect(largest <= capacity && largest >= 180)
         #expect(trips == 1)  // two-minute halts are not stops
         #expect(detector.statistics.fixes == 30 * 360 * 10)
@@ -337,7 +338,9 @@ import Testing
         var detector = TripDetector()
         var trips: [Trip] = []
         for simulated in scenario.fixes() {
-            detector.add(Journey.fix(simulated, withSpeed: false)) { if case .trip(let trip) = $0 { trips.append(trip) } }
+            detector.add(Journey.fix(simulated, withSpeed: false)) {
+                if case .trip(let trip) = $0 { trips.append(trip) }
+            }
         }
         detector.finish { if case .trip(let trip) = $0 { trips.append(trip) } }
         #expect(trips.count == 1)

@@ -23,7 +23,8 @@ import Testing
         json.reset()
         let stop = Stop(start: TripPoint(timestamp: Self.start, latitude: 1.5, longitude: 2),
                         endTimestamp: Self.start + 3_600_000_000_000, openStart: false, openEnd: true)
-        let places = CachedGeocoder(CountingGeocoder(), cache: GeocodeCache(path: nil, identifier: "t") { _ in }) { _ in }
+        let cache = GeocodeCache(path: nil, identifier: "t") { _ in }
+        let places = CachedGeocoder(CountingGeocoder(), cache: cache) { _ in }
         TripJSON.write(stop, places: places, into: &json)
         #expect(json.string == """
             {"start":"2026-11-30T08:00:00Z","end":"2026-11-30T09:00:00Z","duration_s":3600,"lat":1.500000,\

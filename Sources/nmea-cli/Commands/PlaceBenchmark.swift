@@ -53,7 +53,9 @@ enum PlaceBenchmark {
         let labelRate = 100_000 / (Clock.now() - labelStart)
         let cached = CachedGeocoder(geocoder, cache: GeocodeCache(path: nil, identifier: geocoder.identifier,
                                                                    warning: { _ in }), warning: { _ in })
-        for point in near.prefix(10_000) { sink &+= cached.placeName(latitude: point.0, longitude: point.1) == nil ? 0 : 1 }
+        for point in near.prefix(10_000) {
+            sink &+= cached.placeName(latitude: point.0, longitude: point.1) == nil ? 0 : 1
+        }
         let cachedStart = Clock.now()
         for _ in 0..<10 {
             for point in near.prefix(10_000) {

@@ -23,7 +23,8 @@ enum TripsCommand: Command {
             """,
         arguments: [SentenceInput.filesArgument],
         options: [
-            OptionSpec(long: "json", help: "Print one JSON document {\"trips\":[…],\"stops\":[…]} instead of a table."),
+            OptionSpec(long: "json",
+                       help: "Print one JSON document {\"trips\":[…],\"stops\":[…]} instead of a table."),
             OptionSpec(long: "min-distance", valueName: "meters",
                        help: "Movement beyond this from a stop starts a trip; a stop stays within it.",
                        defaultValue: "200"),
@@ -35,7 +36,8 @@ enum TripsCommand: Command {
             OptionSpec(long: "date", valueName: "YYYY-MM-DD",
                        help: "The UTC date of logs that send none (GGA-only): the day of the first fix."),
             OptionSpec(long: "no-places", help: "Leave out place names (no place file, no cache)."),
-            OptionSpec(long: "bench", help: "Measure the place lookup (load time, lookups per second, memory), then exit."),
+            OptionSpec(long: "bench",
+                       help: "Measure the place lookup (load time, lookups per second, memory), then exit."),
         ] + SentenceInput.options,
         examples: [
             "nmea trips day.nmea",
@@ -180,7 +182,8 @@ enum TripsCommand: Command {
                 String(number + 1), formatTime(trip.start.timestamp), formatTime(trip.end.timestamp),
                 formatDuration(trip.durationSeconds), formatDistance(trip.distanceMeters),
                 formatDecimal(trip.averageSpeedKmh, 1), formatDecimal(trip.maximumSpeedKmh, 1),
-                label(trip.start.latitude, trip.start.longitude) + " → " + label(trip.end.latitude, trip.end.longitude),
+                label(trip.start.latitude, trip.start.longitude) + " → "
+                    + label(trip.end.latitude, trip.end.longitude),
             ])
         }
         var out = "TRIPS\n" + layout(rows, rightAligned: [0, 3, 4, 5, 6])
@@ -194,7 +197,8 @@ enum TripsCommand: Command {
         }
         let distance = trips.reduce(0) { $0 + $1.distanceMeters }
         let duration = trips.reduce(0) { $0 + $1.durationSeconds }
-        out += "\n\(trips.count) trip\(trips.count == 1 ? "" : "s"), \(formatDistance(distance)) in \(formatDuration(duration))"
+        out += "\n\(trips.count) trip\(trips.count == 1 ? "" : "s"), \(formatDistance(distance)) in "
+            + formatDuration(duration)
         if trips.count > 1 { out += "; \(stops.count) stop\(stops.count == 1 ? "" : "s") between them" }
         out += "\n"
         return out
