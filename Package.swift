@@ -5,6 +5,7 @@ let package = Package(
     name: "swift-nmea",
     products: [
         .library(name: "NMEA", targets: ["NMEA"]),
+        .library(name: "Pipeline", targets: ["Pipeline"]),
         .library(name: "Trips", targets: ["Trips"]),
         .executable(name: "nmea", targets: ["NMEATool"]),
     ],
@@ -17,16 +18,18 @@ let package = Package(
         .target(name: "Simulation", dependencies: ["NMEA"]),
         // GPX and GeoJSON track writers that leave a valid file on disk after every flush.
         .target(name: "Tracks", dependencies: ["NMEA"]),
-        // Small C shims (pty functions, ioctls) and libudev, for the serial port module.
+        // Small C shims (pty functions, ioctls, futex, thread names) and libudev.
         .target(name: "CShims"),
         .systemLibrary(name: "CUdev", pkgConfig: "libudev", providers: [.apt(["libudev-dev"])]),
         // Serial ports: termios, autobaud, udev discovery and hotplug, reconnection.
         .target(name: "SerialPort", dependencies: ["NMEA", "CShims", "CUdev"]),
+        // The broadcast ring buffer and the reader thread that feeds it: bytes → fixes, sentences, raw chunks.
+        .target(name: "Pipeline", dependencies: ["NMEA", "CShims"]),
         // Trips and stops from fixes; offline place names (GeoNames, Resources/places.bin) behind a geohash cache.
         .target(name: "Trips", dependencies: ["NMEA", "JSON"]),
         // The command-line tool.
         .executableTarget(name: "NMEATool",
-                          dependencies: ["NMEA", "JSON", "Simulation", "Tracks", "SerialPort", "Trips"],
+                          dependencies: ["NMEA", "JSON", "Simulation", "Tracks", "SerialPort", "Pipeline", "Trips"],
                           path: "Sources/nmea-cli"),
         // Test-only C shim that counts malloc/calloc/realloc/free.
         .target(
@@ -39,6 +42,7 @@ let package = Package(
         // A child process for the track crash test: writes a simulated track and reports each flush.
         .executableTarget(name: "TrackWriterChild", dependencies: ["NMEA", "Simulation", "Tracks"],
                           path: "Tests/TrackWriterChild"),
+        .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "NMEA", "Simulation"]),
         .testTarget(name: "TripsTests", dependencies: ["Trips", "NMEA", "Simulation"]),
         .testTarget(name: "TracksTests", dependencies: ["Tracks", "NMEA", "Simulation", "TrackWriterChild"]),
         .testTarget(name: "SerialPortTests", dependencies: ["SerialPort", "NMEA", "CShims"]),

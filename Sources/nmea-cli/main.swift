@@ -3,6 +3,7 @@ import Glibc
 /// Every subcommand, in the order `nmea --help` lists them.
 let commands: [any Command.Type] = [
     ParseCommand.self,
+    RecordCommand.self,
     ConvertCommand.self,
     TripsCommand.self,
     BenchCommand.self,

@@ -2,6 +2,7 @@
 #define NMEA_CSHIMS_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 /// Tiny wrappers over C calls Swift cannot make directly (variadic ioctl, functions hidden behind feature macros).
 /// Each returns what the C call returns; on failure -1 with errno set.
@@ -26,5 +27,18 @@ int nmea_ptsname_r(int fd, char *buffer, size_t length);
 
 /// eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK): a descriptor that becomes readable once written to.
 int nmea_eventfd(void);
+
+
+// Threads: futex waits for the pipeline's ring buffer, thread names.
+
+/// futex(FUTEX_WAIT_PRIVATE): sleeps while `*address == expected`, at most `timeout_ns` nanoseconds (negative: no
+/// limit). Returns 0 when woken (or spuriously), else an errno: EAGAIN (the value differed), ETIMEDOUT, EINTR.
+int nmea_futex_wait(uint32_t *address, uint32_t expected, int64_t timeout_ns);
+
+/// futex(FUTEX_WAKE_PRIVATE): wakes up to `count` threads sleeping on `address`. Returns how many were woken.
+int nmea_futex_wake(uint32_t *address, int32_t count);
+
+/// Names the calling thread (`pthread_setname_np`; the kernel keeps 15 bytes).
+void nmea_set_thread_name(const char *name);
 
 #endif

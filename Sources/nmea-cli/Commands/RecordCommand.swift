@@ -1,0 +1,183 @@
+import Glibc
+import NMEA
+import Pipeline
+import SerialPort
+import Tracks
+
+/// `nmea record`: log a receiver to GPX/GeoJSON (and raw NMEA) until stopped, surviving unplug and replug.
+enum RecordCommand: Command {
+    static let spec = CommandSpec(
+        name: "record",
+        abstract: "Log a GPS receiver to GPX and GeoJSON tracks.",
+        discussion: """
+            Finds the receiver (a path, a /dev/serial/by-id link, a USB serial number, or 'auto' for the first known \
+            GPS receiver, waiting for one to be plugged in), sets up the serial port and finds its rate, and writes \
+            every fix until SIGINT or SIGTERM. The files are complete documents after every fix, so a kill or a \
+            power cut loses at most the last second. When the receiver is unplugged the files stay open; logging \
+            resumes, in a new track segment, when it comes back.
+            """,
+        arguments: [ArgumentSpec(name: "device", help: "The receiver: a path, a serial number, or 'auto'.",
+                                 defaultValue: "auto")],
+        options: [
+            OptionSpec(long: "output", short: "o", valueName: "file",
+                       help: "A track to write: .gpx or .geojson (repeat for several).", isRepeatable: true,
+                       isRequired: true, completion: .file),
+            OptionSpec(long: "baud", valueName: "rate", help: "The line rate, or 'auto' to find it.",
+                       defaultValue: "auto"),
+            OptionSpec(long: "raw", valueName: "file", help: "Also append the exact bytes received to this file.",
+                       completion: .file),
+            OptionSpec(long: "split-gap", valueName: "seconds",
+                       help: "Start a new track segment after a gap this long.", defaultValue: "60"),
+            OptionSpec(long: "fsync", help: "Sync each fix to disk (for loggers that may lose power)."),
+            OptionSpec(long: "rotate", valueName: "period",
+                       help: "Start new files at midnight UTC; names get the date (or use %Y, %m, %d in them).",
+                       choices: ["daily"]),
+        ],
+        examples: [
+            "nmea record -o track.gpx",
+            "nmea record /dev/ttyACM0 --baud 9600 -o track.gpx -o track.geojson --raw track.nmea",
+            "nmea record auto --rotate daily -o /var/lib/nmea/%Y-%m-%d.gpx",
+        ])
+
+    static func run(_ arguments: ParsedArguments) throws -> Int32 {
+        let selector = DeviceSelector(argument: arguments.positionals.first)
+        let baudRate: BaudRate?
+        switch arguments.value("baud") {
+        case nil, "auto": baudRate = nil
+        case let text?:
+            guard let number = Int(text), let rate = BaudRate(rawValue: number) else {
+                throw arguments.invalid(text, for: "baud", because: "expected a standard rate (4800…921600) or 'auto'")
+            }
+            baudRate = rate
+        }
+        let splitGap = try arguments.number("split-gap", default: 60, in: 0.001...31_536_000)
+        var outputs: [TrackRecorder.Output] = []
+        for path in arguments.allValues("output") {
+            guard path != "-" else { throw arguments.usageError("Tracks are files: '-o -' is not supported here") }
+            guard let format = ConvertOutput.formatNamed(by: path) else {
+                throw arguments.usageError("Cannot tell the format of '\(path)': name it .gpx, .geojson or .json")
+            }
+            outputs.append(TrackRecorder.Output(pattern: path, format: format))
+        }
+
+        StopSignals.block()
+        let today = UTCDate(daysSinceEpoch: Int(time(nil) / 86_400))
+        var configuration = ReceiverPipeline.Configuration()
+        configuration.publishesSentences = false
+        configuration.publishesRaw = arguments.value("raw") != nil
+        configuration.assembler = FixAssembler.Options(fallbackDate: today, referenceDate: today)
+        let pipeline = ReceiverPipeline(configuration: configuration)
+
+        let recorder = TrackRecorder(
+            outputs: outputs,
+            options: TrackOptions(splitGapSeconds: splitGap, flush: .everyFix, sync: arguments.flag("fsync")),
+            rotateDaily: arguments.value("rotate") == "daily")
+        recorder.open(for: today)
+        if recorder.errors.withLock({ !$0.isEmpty }) { return ExitStatus.failure }
+        var threads: [OSThread] = []
+        let trackConsumer = pipeline.makeConsumer(name: "tracks")
+        threads.append(OSThread { recorder.run(trackConsumer) })
+        var raw: RawRecorder?
+        if let path = arguments.value("raw") {
+            let capture = try RawRecorder(path: path)
+            let rawConsumer = pipeline.makeConsumer(name: "raw")
+            threads.append(OSThread { capture.run(rawConsumer) })
+            raw = capture
+        }
+        let statusConsumer = pipeline.makeConsumer(name: "status")
+
+        let receiver = DeviceReceiver(selector: selector, baudRate: baudRate, pipeline: pipeline)
+        receiver.start()
+        let line = StatusLine(enabled: Console.standardErrorIsTerminal)
+        var lastState: ReceiverStatus?
+        while true {
+            if let signal = StopSignals.wait(milliseconds: 250) {
+                line.clear()
+                Console.error("nmea record: stopping (\(signal == SIGINT ? "SIGINT" : "SIGTERM"))\n")
+                break
+            }
+            // Connection changes, as lines (also when standard error is a log, not a terminal).
+            while let (record, _) = statusConsumer.next(timeout: .zero) {
+                guard case .status(let status) = record.content, status != lastState else { continue }
+                lastState = status
+                line.clear()
+                Console.error("nmea record: \(describe(status))\n")
+            }
+            if receiver.hasEnded { break }
+            line.show(status(pipeline, recorder: recorder, raw: raw))
+        }
+        receiver.stop()
+        for thread in threads { thread.join() }
+        line.clear()
+        let statistics = pipeline.statistics
+        let files = recorder.opened.withLock { $0 }
+        Console.error("nmea record: \(recorder.points.load(ordering: .relaxed)) points in "
+            + "\(files.joined(separator: ", ")); \(statistics.framer.rejected) lines rejected\n")
+        if let failure = receiver.failure.withLock({ $0 }) {
+            Console.error("Error: \(failure.description)\n")
+            return ExitStatus.failure
+        }
+        let failed = recorder.errors.withLock { !$0.isEmpty } || raw?.error.withLock({ $0 != nil }) == true
+        return failed ? ExitStatus.failure : ExitStatus.success
+    }
+
+    /// A connection change in words: `/dev/ttyACM0: connected at 9600 baud`.
+    static func describe(_ status: ReceiverStatus) -> String {
+        let device = status.device.string
+        switch status.state {
+        case .searching: return device == "auto" || device.isEmpty ? "waiting for a GPS receiver" : "waiting for \(device)"
+        case .connecting: return "\(device): trying \(status.baudRate) baud"
+        case .connected:
+            let again = status.detail.string == "reconnected" ? "reconnected" : "connected"
+            return "\(device): \(again) at \(status.baudRate) baud"
+        case .disconnected:
+            if status.reason == .unavailable { return status.detail.string }
+            return "\(device): disconnected (\(status.reason)); waiting for it to come back"
+        case .ended: return "stopped"
+        }
+    }
+
+    /// The one-line status: device, rate, fix, satellites, position, points, rejected lines.
+    static func status(_ pipeline: ReceiverPipeline, recorder: TrackRecorder, raw: RawRecorder?) -> String {
+        let statistics = pipeline.statistics
+        var parts: [String] = []
+        let status = statistics.status
+        switch status.state {
+        case .connected: parts.append("\(status.device.string) \(status.baudRate) baud")
+        default: parts.append(describe(status))
+        }
+        if let latest = pipeline.latestFix {
+            let fix = latest.fix
+            parts.append(fix.hasPosition ? "\(fix.mode.name.uppercased()) fix" : "no fix")
+            parts.append("\(fix.satellitesUsed ?? fix.satellitesUsedInView)/\(fix.satellites.count) sats")
+            if let latitude = fix.latitude, let longitude = fix.longitude {
+                parts.append(format(abs(latitude), 5) + (latitude < 0 ? " S " : " N ")
+                    + format(abs(longitude), 5) + (longitude < 0 ? " W" : " E"))
+            }
+        }
+        parts.append("\(recorder.points.load(ordering: .relaxed)) points")
+        parts.append("\(statistics.framer.rejected) rejected")
+        if let raw { parts.append("\(raw.bytes.load(ordering: .relaxed)) raw bytes") }
+        return parts.joined(separator: " · ")
+    }
+}
+
+/// A status line redrawn in place on a terminal; nothing when standard error is not one.
+final class StatusLine {
+    let enabled: Bool
+    private var shown = false
+
+    init(enabled: Bool) { self.enabled = enabled }
+
+    func show(_ text: String) {
+        guard enabled else { return }
+        Console.error("\r" + text + "\u{1B}[K")
+        shown = true
+    }
+
+    func clear() {
+        guard enabled, shown else { return }
+        Console.error("\r\u{1B}[K")
+        shown = false
+    }
+}

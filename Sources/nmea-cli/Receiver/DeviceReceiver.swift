@@ -1,0 +1,91 @@
+import NMEA
+import Pipeline
+import SerialPort
+import Synchronization
+
+/// A GPS receiver on a serial port feeding a pipeline: the connection (autobaud, unplug and replug) runs on its own
+/// thread and pushes what it reads through the pipeline's feeder. Used by `nmea record` and `nmea serve`.
+final class DeviceReceiver: Sendable {
+    let pipeline: ReceiverPipeline
+    let connection: ReceiverConnection
+    private let thread = Mutex<OSThread?>(nil)
+    /// The error that ended the connection, if one did (a named device missing, no permission…).
+    let failure = Mutex<SerialPortError?>(nil)
+
+    init(selector: DeviceSelector, baudRate: BaudRate?, pipeline: ReceiverPipeline) {
+        var options = ReceiverConnection.Options()
+        options.baudRate = baudRate
+        self.pipeline = pipeline
+        connection = ReceiverConnection(selector, options: options)
+    }
+
+    /// Starts reading on a thread of its own (not Dispatch: its pool has one thread per core, and this blocks).
+    func start() {
+        let connection = connection
+        let pipeline = pipeline
+        let receiver = self
+        thread.withLock {
+            $0 = OSThread {
+                pipeline.feed { feeder in
+                    do throws(SerialPortError) {
+                        try connection.run { event in
+                            switch event {
+                            case .data(let bytes): feeder.ingest(bytes)
+                            case .idle: feeder.idle()
+                            case .status(let status): feeder.report(ReceiverStatus(status))
+                            }
+                        }
+                        feeder.finish(.stopped)
+                    } catch {
+                        receiver.failure.withLock { $0 = error }
+                        feeder.report(.disconnected(device: error.path, reason: .unavailable,
+                                                    errorNumber: error.errno?.rawValue ?? 0,
+                                                    detail: error.description))
+                        feeder.finish(.stopped)
+                    }
+                }
+            }
+        }
+    }
+
+    /// Asks the connection to stop and waits for its thread; the pipeline's ring is closed after.
+    func stop() {
+        connection.stop()
+        let running = thread.withLock { value in
+            let current = value
+            value = nil
+            return current
+        }
+        running?.join()
+    }
+
+    /// `true` once the connection thread has ended (stopped, or failed).
+    var hasEnded: Bool { pipeline.status.state == .ended }
+}
+
+extension ReceiverStatus {
+    /// The pipeline's record of a connection change.
+    init(_ status: ConnectionStatus) {
+        switch status {
+        case .searching(let selector):
+            self = .searching(device: String(describing: selector))
+        case .autobauding(let path, let rate):
+            self = .connecting(device: path, baudRate: UInt32(rate.rawValue))
+        case .connected(let device):
+            self = .connected(device: device.path, baudRate: UInt32(device.baudRate.rawValue),
+                              detail: device.isReconnection ? "reconnected" : "")
+        case .disconnected(let path, let reason):
+            switch reason {
+            case .endOfFile: self = .disconnected(device: path, reason: .endOfFile)
+            case .hangUp: self = .disconnected(device: path, reason: .hangUp)
+            case .error(let errno): self = .disconnected(device: path, reason: .readError, errorNumber: errno.rawValue)
+            case .removed: self = .disconnected(device: path, reason: .removed)
+            }
+        case .unavailable(let path, let error):
+            self = .disconnected(device: path, reason: .unavailable, errorNumber: error.errno?.rawValue ?? 0,
+                                 detail: error.description)
+        case .stopped:
+            self = .ended(reason: .stopped)
+        }
+    }
+}
