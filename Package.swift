@@ -6,6 +6,7 @@ let package = Package(
     products: [
         .library(name: "NMEA", targets: ["NMEA"]),
         .library(name: "Pipeline", targets: ["Pipeline"]),
+        .library(name: "Trips", targets: ["Trips"]),
         .executable(name: "nmea", targets: ["NMEATool"]),
     ],
     targets: [
@@ -24,8 +25,11 @@ let package = Package(
         .target(name: "SerialPort", dependencies: ["NMEA", "CShims", "CUdev"]),
         // The broadcast ring buffer and the reader thread that feeds it: bytes → fixes, sentences, raw chunks.
         .target(name: "Pipeline", dependencies: ["NMEA", "CShims"]),
+        // Trips and stops from fixes; offline place names (GeoNames, Resources/places.bin) behind a geohash cache.
+        .target(name: "Trips", dependencies: ["NMEA", "JSON"]),
         // The command-line tool.
-        .executableTarget(name: "NMEATool", dependencies: ["NMEA", "JSON", "Simulation", "Tracks", "SerialPort", "Pipeline"],
+        .executableTarget(name: "NMEATool",
+                          dependencies: ["NMEA", "JSON", "Simulation", "Tracks", "SerialPort", "Pipeline", "Trips"],
                           path: "Sources/nmea-cli"),
         // Test-only C shim that counts malloc/calloc/realloc/free.
         .target(
@@ -39,6 +43,7 @@ let package = Package(
         .executableTarget(name: "TrackWriterChild", dependencies: ["NMEA", "Simulation", "Tracks"],
                           path: "Tests/TrackWriterChild"),
         .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "NMEA", "Simulation"]),
+        .testTarget(name: "TripsTests", dependencies: ["Trips", "NMEA", "Simulation"]),
         .testTarget(name: "TracksTests", dependencies: ["Tracks", "NMEA", "Simulation", "TrackWriterChild"]),
         .testTarget(name: "SerialPortTests", dependencies: ["SerialPort", "NMEA", "CShims"]),
     ],

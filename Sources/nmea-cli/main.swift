@@ -5,6 +5,7 @@ let commands: [any Command.Type] = [
     ParseCommand.self,
     RecordCommand.self,
     ConvertCommand.self,
+    TripsCommand.self,
     BenchCommand.self,
     SimulateCommand.self,
     DevicesCommand.self,

@@ -1,0 +1,85 @@
+/// A moment and a position on a trip or a stop.
+public struct TripPoint: Sendable, Hashable {
+    /// Nanoseconds since 1970-01-01 UTC.
+    public var timestamp: Int64
+    /// Decimal degrees, negative south.
+    public var latitude: Double
+    /// Decimal degrees, negative west.
+    public var longitude: Double
+
+    public init(timestamp: Int64, latitude: Double, longitude: Double) {
+        self.timestamp = timestamp
+        self.latitude = latitude
+        self.longitude = longitude
+    }
+}
+
+/// A journey between two stops, as ``TripDetector`` found it.
+public struct Trip: Sendable, Hashable {
+    /// Why the trip ended where it did.
+    public enum Ending: String, Sendable, Hashable {
+        /// The vehicle stopped: every fix for the stop time lay within the minimum distance.
+        case stop
+        /// The data paused for longer than the maximum gap.
+        case gap
+        /// The data ended while moving (or before a stop could be confirmed).
+        case endOfData = "end"
+    }
+
+    /// Where and when movement began: the last fix at rest at the stop it left.
+    public var start: TripPoint
+    /// Where and when the vehicle came to rest (or the last fix, for a trip cut by a gap or the end of the data).
+    public var end: TripPoint
+    /// Along the track: the sum of the great-circle steps between consecutive fixes, metres.
+    public var distanceMeters: Double
+    /// The highest speed: the receiver's speed over ground where it sent one, else from the positions over at least
+    /// a second; metres per second.
+    public var maximumSpeed: Double
+    /// Fixes from start to end.
+    public var fixes: Int
+    public var ending: Ending
+
+    public init(start: TripPoint, end: TripPoint, distanceMeters: Double, maximumSpeed: Double, fixes: Int,
+                ending: Ending) {
+        self.start = start
+        self.end = end
+        self.distanceMeters = distanceMeters
+        self.maximumSpeed = maximumSpeed
+        self.fixes = fixes
+        self.ending = ending
+    }
+
+    /// Seconds from start to end.
+    public var durationSeconds: Double { Double(end.timestamp - start.timestamp) / 1e9 }
+
+    /// Distance over duration, metres per second (0 for a trip of no duration).
+    public var averageSpeed: Double { durationSeconds > 0 ? distanceMeters / durationSeconds : 0 }
+
+    public var averageSpeedKmh: Double { averageSpeed * 3.6 }
+    public var maximumSpeedKmh: Double { maximumSpeed * 3.6 }
+}
+
+/// A time at rest in one place, between trips.
+public struct Stop: Sendable, Hashable {
+    /// When the vehicle arrived (the end of the trip before), and where: the stop's position.
+    public var start: TripPoint
+    /// Nanoseconds since 1970-01-01 UTC: when movement began again (the start of the next trip), or the last fix.
+    public var endTimestamp: Int64
+    /// The stop was already going on when the data began, or resumed here after a gap: it began earlier.
+    public var openStart: Bool
+    /// The data ended during the stop, or paused and resumed elsewhere: it ended later.
+    public var openEnd: Bool
+
+    public init(start: TripPoint, endTimestamp: Int64, openStart: Bool, openEnd: Bool) {
+        self.start = start
+        self.endTimestamp = endTimestamp
+        self.openStart = openStart
+        self.openEnd = openEnd
+    }
+
+    public var latitude: Double { start.latitude }
+    public var longitude: Double { start.longitude }
+
+    /// Seconds from start to end.
+    public var durationSeconds: Double { Double(endTimestamp - start.timestamp) / 1e9 }
+}

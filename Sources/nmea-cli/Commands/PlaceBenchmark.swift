@@ -1,0 +1,139 @@
+import Glibc
+import JSON
+import Simulation
+import Trips
+
+/// `nmea trips --bench`: how long the place file takes to load, how fast lookups are, and the memory it takes.
+enum PlaceBenchmark {
+    static func run(json: Bool) throws -> Int32 {
+        guard let path = PlaceIndex.locate() else {
+            throw RuntimeError("no place file (looked for \(PlaceIndex.searchPaths().joined(separator: ", ")))")
+        }
+        let residentBefore = memory("VmRSS")
+        let start = Clock.now()
+        let index: PlaceIndex
+        do {
+            index = try PlaceIndex(path: path)
+        } catch {
+            throw RuntimeError("\(error)")
+        }
+        let loadSeconds = Clock.now() - start
+        let residentAfter = memory("VmRSS")
+
+        // Uniform over the globe (mostly sea: the far-from-everything case) and near places (where vehicles are:
+        // within 20 km of a random place).
+        var random = SplitMix64(seed: 42)
+        let count = 1_000_000
+        var globe: [(Double, Double)] = []
+        var near: [(Double, Double)] = []
+        globe.reserveCapacity(count)
+        near.reserveCapacity(count)
+        for _ in 0..<count {
+            globe.append((asin(random.nextSigned()) * 180 / .pi, random.nextSigned() * 180))
+            let place = index.coordinates(at: Int(random.next() % UInt64(index.count)))
+            let latitude = max(-90, min(90, place.latitude + random.nextSigned() * 0.18))
+            var longitude = place.longitude + random.nextSigned() * 0.18 / max(0.05, cos(latitude * .pi / 180))
+            if longitude > 180 { longitude -= 360 }
+            if longitude < -180 { longitude += 360 }
+            near.append((latitude, longitude))
+        }
+        var sink = 0
+        func measure(_ points: [(Double, Double)]) -> Double {
+            let begin = Clock.now()
+            for point in points { sink &+= index.nearest(latitude: point.0, longitude: point.1).index }
+            return Double(points.count) / (Clock.now() - begin)
+        }
+        let globeRate = measure(globe)
+        let nearRate = measure(near)
+        let geocoder = OfflineGeocoder(index: index)
+        let labelStart = Clock.now()
+        for point in near.prefix(100_000) {
+            sink &+= (try? geocoder.placeName(latitude: point.0, longitude: point.1))?.label.utf8.count ?? 0
+        }
+        let labelRate = 100_000 / (Clock.now() - labelStart)
+        let cached = CachedGeocoder(geocoder, cache: GeocodeCache(path: nil, identifier: geocoder.identifier,
+                                                                   warning: { _ in }), warning: { _ in })
+        for point in near.prefix(10_000) {
+            sink &+= cached.placeName(latitude: point.0, longitude: point.1) == nil ? 0 : 1
+        }
+        let cachedStart = Clock.now()
+        for _ in 0..<10 {
+            for point in near.prefix(10_000) {
+                sink &+= cached.placeName(latitude: point.0, longitude: point.1) == nil ? 0 : 1
+            }
+        }
+        let cachedRate = 100_000 / (Clock.now() - cachedStart)
+        let peak = memory("VmHWM")
+        let resident = memory("VmRSS")
+        #if DEBUG
+        let build = "debug"
+        #else
+        let build = "release"
+        #endif
+
+        if json {
+            var writer = JSONWriter()
+            writer.beginObject()
+            writer.field("place_file", path)
+            writer.field("build", build)
+            writer.field("places", index.count)
+            writer.field("file_bytes", fileSize(path))
+            writer.field("load_ms", loadSeconds * 1000, decimals: 1)
+            writer.field("lookups_per_second_globe", globeRate, decimals: 0)
+            writer.field("lookups_per_second_near_places", nearRate, decimals: 0)
+            writer.field("labels_per_second", labelRate, decimals: 0)
+            writer.field("cached_labels_per_second", cachedRate, decimals: 0)
+            writer.field("rss_before_load_kb", residentBefore)
+            writer.field("rss_after_load_kb", residentAfter)
+            writer.field("rss_kb", resident)
+            writer.field("peak_rss_kb", peak)
+            writer.endObject()
+            Console.standardOutput.write(writer.string + "\n")
+        } else {
+            func row(_ name: String, _ value: String) -> String {
+                name + String(repeating: " ", count: max(1, 34 - name.count)) + value + "\n"
+            }
+            var out = row("place file", "\(path) (\(fileSize(path) ?? 0) bytes, \(index.count) places)")
+            out += row("build", build)
+            out += row("load and tree", TripsCommand.formatDecimal(loadSeconds * 1000, 1) + " ms")
+            out += row("lookups/s, random on the globe", rate(globeRate))
+            out += row("lookups/s, within 20 km of places", rate(nearRate))
+            out += row("labels/s (lookup + label)", rate(labelRate))
+            out += row("labels/s from the cache", rate(cachedRate))
+            out += row("resident before load", kilobytes(residentBefore))
+            out += row("resident after load", kilobytes(residentAfter)
+                + " (+\(kilobytes((residentAfter ?? 0) - (residentBefore ?? 0))))")
+            out += row("resident at end (test points too)", kilobytes(resident))
+            Console.standardOutput.write(out)
+        }
+        if sink == 42 { Console.error("") }
+        return ExitStatus.success
+    }
+
+    private static func rate(_ perSecond: Double) -> String {
+        TripsCommand.formatDecimal(perSecond, 0) + " (" + TripsCommand.formatDecimal(1e6 / perSecond, 2) + " µs each)"
+    }
+
+    private static func kilobytes(_ value: Int?) -> String {
+        guard let value else { return "?" }
+        return TripsCommand.formatDecimal(Double(value) / 1024, 1) + " MiB"
+    }
+
+    /// A `kB` line of /proc/self/status (`VmRSS`, `VmHWM`).
+    static func memory(_ key: String) -> Int? {
+        guard let file = fopen("/proc/self/status", "r") else { return nil }
+        defer { fclose(file) }
+        var line = [CChar](repeating: 0, count: 256)
+        while fgets(&line, Int32(line.count), file) != nil {
+            let text = String(decoding: line.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            guard text.hasPrefix(key + ":") else { continue }
+            return Int(text.dropFirst(key.count + 1).filter(\.isNumber))
+        }
+        return nil
+    }
+
+    private static func fileSize(_ path: String) -> Int? {
+        var info = stat()
+        return stat(path, &info) == 0 ? Int(info.st_size) : nil
+    }
+}

@@ -1,0 +1,258 @@
+import Glibc
+import JSON
+import NMEA
+import Trips
+
+/// `nmea trips`: the journeys in NMEA logs, with where they began and ended as place names.
+enum TripsCommand: Command {
+    static let spec = CommandSpec(
+        name: "trips",
+        abstract: "List the trips and stops in NMEA logs, with place names.",
+        discussion: """
+            Finds trips geometrically, so that a parked receiver's jitter never makes one: a trip starts when the \
+            position moves more than --min-distance from the last stop (its start moved back to the last fix at \
+            rest there); a stop is when every fix of the last --min-stop seconds lies within --min-distance; a \
+            pause in the data longer than --max-gap ends a trip. Each trip has its start and end (time, position, \
+            place), its distance along the track, duration, and average and top speed; the stops between trips \
+            follow. Logs without dates (GGA only) need --date.
+            Place names come from GeoNames (CC BY 4.0), offline: the nearest town or city, with the distance and \
+            direction from it beyond a kilometre. The place file is looked for in $NMEA_PLACES, \
+            <prefix>/share/nmea/places.bin beside an installed bin/nmea, places.bin beside the program, and \
+            Resources/places.bin of the source tree. Answers are cached by ~150 m cell (geohash 7) in \
+            $XDG_CACHE_HOME/nmea/ (default ~/.cache/nmea/).
+            """,
+        arguments: [SentenceInput.filesArgument],
+        options: [
+            OptionSpec(long: "json",
+                       help: "Print one JSON document {\"trips\":[…],\"stops\":[…]} instead of a table."),
+            OptionSpec(long: "min-distance", valueName: "meters",
+                       help: "Movement beyond this from a stop starts a trip; a stop stays within it.",
+                       defaultValue: "200"),
+            OptionSpec(long: "min-stop", valueName: "seconds",
+                       help: "How long the position must stay within --min-distance to make a stop.",
+                       defaultValue: "180"),
+            OptionSpec(long: "max-gap", valueName: "seconds", help: "A pause in the data longer than this ends a trip.",
+                       defaultValue: "3600"),
+            OptionSpec(long: "date", valueName: "YYYY-MM-DD",
+                       help: "The UTC date of logs that send none (GGA-only): the day of the first fix."),
+            OptionSpec(long: "no-places", help: "Leave out place names (no place file, no cache)."),
+            OptionSpec(long: "bench",
+                       help: "Measure the place lookup (load time, lookups per second, memory), then exit."),
+        ] + SentenceInput.options,
+        examples: [
+            "nmea trips day.nmea",
+            "nmea trips --json monday.nmea tuesday.nmea > trips.json",
+            "nmea trips --date 2026-11-30 --min-stop 300 gga-only.nmea",
+            "nmea simulate --route commute | nmea trips",
+        ])
+
+    static func run(_ arguments: ParsedArguments) throws -> Int32 {
+        let minimumDistance = try arguments.number("min-distance", default: 200, in: 1...1_000_000)
+        let stopSeconds = try arguments.number("min-stop", default: 180, in: 1...86_400)
+        let maximumGap = try arguments.number("max-gap", default: 3600, in: 1...31_536_000)
+        if arguments.flag("bench") { return try PlaceBenchmark.run(json: arguments.flag("json")) }
+        var fallbackDate: UTCDate?
+        if let text = arguments.value("date") {
+            guard let date = parseISODate(text) else {
+                throw arguments.invalid(text, for: "date", because: "expected YYYY-MM-DD")
+            }
+            fallbackDate = date
+        }
+        var input = try SentenceInput(arguments)
+        var detector = TripDetector(options: .init(minimumDistanceMeters: minimumDistance, stopSeconds: stopSeconds,
+                                                   maximumGapSeconds: maximumGap))
+        var events: [TripDetector.Event] = []
+        var assembler = FixAssembler(options: .init(fallbackDate: fallbackDate))
+        var decoding = DecoderStatistics()
+        var currentFile: String?
+        let verbose = input.verbose
+        func feed(_ fix: Fix) { detector.add(fix) { events.append($0) } }
+        try input.forEachSentence { sentence, file in
+            if file != currentFile {
+                if currentFile != nil {
+                    assembler.finish(feed)
+                    assembler.reset()
+                }
+                currentFile = file
+            }
+            do throws(NMEAError) {
+                let parsed = try ParsedSentence(sentence)
+                decoding.record(parsed)
+                assembler.add(parsed, feed)
+            } catch {
+                decoding.recordFailure()
+                if verbose { SentenceInput.report(error, in: sentence, file: file) }
+            }
+        }
+        assembler.finish(feed)
+        detector.finish { events.append($0) }
+
+        let trips = events.compactMap { event -> Trip? in
+            if case .trip(let trip) = event { return trip }
+            return nil
+        }
+        // Stops between trips: after the first trip and before the last.
+        var stops: [Stop] = []
+        if let first = events.firstIndex(where: { if case .trip = $0 { true } else { false } }),
+           let last = events.lastIndex(where: { if case .trip = $0 { true } else { false } }) {
+            for event in events[first..<last] {
+                if case .stop(let stop) = event { stops.append(stop) }
+            }
+        }
+
+        let places = arguments.flag("no-places") || trips.isEmpty ? nil : makeGeocoder()
+        func place(_ latitude: Double, _ longitude: Double) -> PlaceName? {
+            places?.placeName(latitude: latitude, longitude: longitude)
+        }
+        if arguments.flag("json") {
+            var json = JSONWriter(capacity: 1 << 16)
+            json.beginObject()
+            json.key("trips")
+            json.beginArray()
+            for trip in trips {
+                TripJSON.write(trip, startPlace: place(trip.start.latitude, trip.start.longitude),
+                               endPlace: place(trip.end.latitude, trip.end.longitude), into: &json)
+            }
+            json.endArray()
+            json.key("stops")
+            json.beginArray()
+            for stop in stops { TripJSON.write(stop, place: place(stop.latitude, stop.longitude), into: &json) }
+            json.endArray()
+            json.endObject()
+            json.bytes.withUnsafeBytes { Console.standardOutput.write($0) }
+            Console.standardOutput.write("\n")
+        } else {
+            Console.standardOutput.write(table(trips: trips, stops: stops, place: place))
+        }
+        Console.standardOutput.flush()
+        places?.save()
+
+        input.printSummary(command: "nmea trips", decoding: decoding)
+        let statistics = detector.statistics
+        if assembler.statistics.undatedFixes > 0 && fallbackDate == nil {
+            Console.error("nmea trips: \(assembler.statistics.undatedFixes) fixes had no date and were left out; "
+                + "--date YYYY-MM-DD gives them one\n")
+        }
+        if statistics.outOfOrder > 0 {
+            Console.error("nmea trips: \(statistics.outOfOrder) fix\(statistics.outOfOrder == 1 ? " was" : "es were") "
+                + "older than the fix before and left out (give the logs in time order)\n")
+        }
+        if statistics.glitches > 0 {
+            Console.error("nmea trips: \(statistics.glitches) position\(statistics.glitches == 1 ? "" : "s") "
+                + "implying over 540 km/h left out as receiver glitches\n")
+        }
+        if statistics.fixes == 0 && input.failures.isEmpty {
+            Console.error("nmea trips: warning: no fix with a position and a time in the input\n")
+        }
+        if let failure = Console.standardOutput.failure {
+            throw RuntimeError("cannot write to standard output: \(systemErrorMessage(failure))")
+        }
+        return input.failures.isEmpty ? ExitStatus.success : ExitStatus.failure
+    }
+
+    /// The offline geocoder behind the cache, or `nil` (with a warning) when there is no place file.
+    static func makeGeocoder() -> CachedGeocoder? {
+        let warn: (String) -> Void = { Console.error("nmea trips: warning: \($0)\n") }
+        guard let path = PlaceIndex.locate() else {
+            warn("no place file (looked for \(PlaceIndex.searchPaths().joined(separator: ", "))); "
+                + "places are left out. Set NMEA_PLACES to the places.bin file")
+            return nil
+        }
+        do {
+            return CachedGeocoder(try OfflineGeocoder(path: path), warning: warn)
+        } catch {
+            warn("place names unavailable: \(error)")
+            return nil
+        }
+    }
+
+    /// The trips and stops as a table.
+    static func table(trips: [Trip], stops: [Stop], place: (Double, Double) -> PlaceName?) -> String {
+        guard !trips.isEmpty else { return "No trips.\n" }
+        func label(_ latitude: Double, _ longitude: Double) -> String {
+            guard let text = place(latitude, longitude)?.label else { return formatPosition(latitude, longitude) }
+            // A label from a cache file or another geocoder must not steer the terminal.
+            return String(String.UnicodeScalarView(text.unicodeScalars.map {
+                $0.properties.generalCategory == .control ? "?" : $0
+            }))
+        }
+        var rows = [["#", "START (UTC)", "END (UTC)", "DURATION", "DISTANCE", "AVG km/h", "MAX km/h", "FROM → TO"]]
+        for (number, trip) in trips.enumerated() {
+            rows.append([
+                String(number + 1), formatTime(trip.start.timestamp), formatTime(trip.end.timestamp),
+                formatDuration(trip.durationSeconds), formatDistance(trip.distanceMeters),
+                formatDecimal(trip.averageSpeedKmh, 1), formatDecimal(trip.maximumSpeedKmh, 1),
+                label(trip.start.latitude, trip.start.longitude) + " → "
+                    + label(trip.end.latitude, trip.end.longitude),
+            ])
+        }
+        var out = "TRIPS\n" + layout(rows, rightAligned: [0, 3, 4, 5, 6])
+        if !stops.isEmpty {
+            var stopRows = [["#", "START (UTC)", "END (UTC)", "DURATION", "PLACE"]]
+            for (number, stop) in stops.enumerated() {
+                stopRows.append([String(number + 1), formatTime(stop.start.timestamp), formatTime(stop.endTimestamp),
+                                 formatDuration(stop.durationSeconds), label(stop.latitude, stop.longitude)])
+            }
+            out += "\nSTOPS\n" + layout(stopRows, rightAligned: [0, 3])
+        }
+        let distance = trips.reduce(0) { $0 + $1.distanceMeters }
+        let duration = trips.reduce(0) { $0 + $1.durationSeconds }
+        out += "\n\(trips.count) trip\(trips.count == 1 ? "" : "s"), \(formatDistance(distance)) in "
+            + formatDuration(duration)
+        if trips.count > 1 { out += "; \(stops.count) stop\(stops.count == 1 ? "" : "s") between them" }
+        out += "\n"
+        return out
+    }
+
+    /// Columns padded to their widest cell, two spaces apart, the last one unpadded.
+    static func layout(_ rows: [[String]], rightAligned: Set<Int>) -> String {
+        let columns = rows[0].count
+        var widths = [Int](repeating: 0, count: columns)
+        for row in rows { for (index, cell) in row.enumerated() { widths[index] = max(widths[index], cell.count) } }
+        var out = ""
+        for row in rows {
+            var line = ""
+            for (index, cell) in row.enumerated() {
+                let padding = String(repeating: " ", count: widths[index] - cell.count)
+                if index > 0 { line += "  " }
+                if rightAligned.contains(index) {
+                    line += padding + cell
+                } else {
+                    line += index == columns - 1 ? cell : cell + padding
+                }
+            }
+            out += line + "\n"
+        }
+        return out
+    }
+
+    /// `2026-11-30 08:00:00`.
+    static func formatTime(_ timestamp: Int64) -> String {
+        let seconds = timestamp >= 0 ? timestamp / 1_000_000_000 : (timestamp - 999_999_999) / 1_000_000_000
+        let text = ISO8601.string(seconds * 1_000_000_000)
+        return String(text.prefix(10)) + " " + String(text.dropFirst(11).prefix(8))
+    }
+
+    /// `1:05:09` (hours, minutes, seconds).
+    static func formatDuration(_ seconds: Double) -> String {
+        let total = Int(seconds.rounded())
+        let minutes = total / 60 % 60
+        let rest = total % 60
+        return "\(total / 3600):\(minutes < 10 ? "0" : "")\(minutes):\(rest < 10 ? "0" : "")\(rest)"
+    }
+
+    /// `35.21 km`, or `850 m` under a kilometre.
+    static func formatDistance(_ meters: Double) -> String {
+        meters < 1000 ? "\(Int(meters.rounded())) m" : formatDecimal(meters / 1000, 2) + " km"
+    }
+
+    static func formatDecimal(_ value: Double, _ decimals: Int) -> String {
+        var json = JSONWriter(capacity: 32)
+        json.number(value, decimals: decimals)
+        return json.string
+    }
+
+    static func formatPosition(_ latitude: Double, _ longitude: Double) -> String {
+        formatDecimal(latitude, 5) + ", " + formatDecimal(longitude, 5)
+    }
+}
