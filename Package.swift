@@ -16,13 +16,15 @@ let package = Package(
         .target(name: "Simulation", dependencies: ["NMEA"]),
         // GPX and GeoJSON track writers that leave a valid file on disk after every flush.
         .target(name: "Tracks", dependencies: ["NMEA"]),
+        // SVG pictures of tracks: Web-Mercator map, colour by speed or altitude, stops, profile over time.
+        .target(name: "Plot", dependencies: ["NMEA"]),
         // Small C shims (pty functions, ioctls) and libudev, for the serial port module.
         .target(name: "CShims"),
         .systemLibrary(name: "CUdev", pkgConfig: "libudev", providers: [.apt(["libudev-dev"])]),
         // Serial ports: termios, autobaud, udev discovery and hotplug, reconnection.
         .target(name: "SerialPort", dependencies: ["NMEA", "CShims", "CUdev"]),
         // The command-line tool.
-        .executableTarget(name: "NMEATool", dependencies: ["NMEA", "JSON", "Simulation", "Tracks", "SerialPort"],
+        .executableTarget(name: "NMEATool", dependencies: ["NMEA", "JSON", "Simulation", "Tracks", "SerialPort", "Plot"],
                           path: "Sources/nmea-cli"),
         // Test-only C shim that counts malloc/calloc/realloc/free.
         .target(name: "CAllocationCounter", path: "Tests/CAllocationCounter"),
@@ -32,6 +34,7 @@ let package = Package(
         .executableTarget(name: "TrackWriterChild", dependencies: ["NMEA", "Simulation", "Tracks"],
                           path: "Tests/TrackWriterChild"),
         .testTarget(name: "TracksTests", dependencies: ["Tracks", "NMEA", "Simulation", "TrackWriterChild"]),
+        .testTarget(name: "PlotTests", dependencies: ["Plot", "NMEA"]),
         .testTarget(name: "SerialPortTests", dependencies: ["SerialPort", "NMEA", "CShims"]),
     ],
     swiftLanguageModes: [.v6]

@@ -7,6 +7,8 @@ let commands: [any Command.Type] = [
     BenchCommand.self,
     SimulateCommand.self,
     DevicesCommand.self,
+    PlotCommand.self,
+    CompletionCommand.self,
 ]
 
 let rootSpec = CommandSpec(
@@ -33,6 +35,10 @@ func runTool(_ arguments: [String]) -> Int32 {
         case "help":
             guard arguments.count > 1 else {
                 Console.standardOutput.write(Help.text(rootSpec, commandPath: "nmea"))
+                return ExitStatus.success
+            }
+            if arguments[1] == "--man" {
+                Console.standardOutput.write(ManPage.render(rootSpec, version: toolVersion))
                 return ExitStatus.success
             }
             guard let command = commands.first(where: { $0.spec.name == arguments[1] }) else {
