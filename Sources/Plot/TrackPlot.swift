@@ -363,8 +363,9 @@ struct Renderer {
                              ("stroke-opacity", "0.9"), ("d", casing.text)])
         for (index, path) in bins.enumerated() where !path.isEmpty {
             let color = ramp?.color(ofBin: index) ?? Palette.plainTrack
-            svg.element("path", [("stroke", color.hex), ("stroke-width", SVGWriter.number(lineWidth)),
-                                 ("data-bin", "\(index)"), ("d", path.text)])
+            var attributes = [("stroke", color.hex), ("stroke-width", SVGWriter.number(lineWidth))]
+            if ramp != nil { attributes.append(("data-bin", "\(index)")) }
+            svg.element("path", attributes + [("d", path.text)])
         }
         svg.close("g")
     }
@@ -492,7 +493,12 @@ struct Renderer {
 
     /// The color scale (when the track is colored) and the marker symbols; returns the y below them.
     mutating func drawLegend(top: Double) -> Double {
-        svg.open("g", [("id", "legend")])
+        var legendAttributes = [("id", "legend")]
+        if let ramp {
+            legendAttributes += [("data-low", "\(ramp.low)"), ("data-high", "\(ramp.high)"),
+                                 ("data-bins", "\(ramp.binCount)")]
+        }
+        svg.open("g", legendAttributes)
         var bottom = top + font * 1.6
         var symbolsLeft = margin
         if let ramp {

@@ -61,7 +61,9 @@ public struct PlotTrack: Sendable {
     /// The first and last point added.
     public private(set) var first: Point?
     public private(set) var last: Point?
-    /// Metres travelled, summed between consecutive points while moving (a parked receiver's jitter is left out).
+    /// Metres travelled: between consecutive points while the reported speed is at least the stop rule's still
+    /// speed, or — for receivers that send no speed — in steps of at least 10 m, so a parked receiver's jitter is
+    /// left out.
     public private(set) var distanceMeters = 0.0
     /// The fastest point.
     public private(set) var fastest: Point?
@@ -78,6 +80,10 @@ public struct PlotTrack: Sendable {
 
     private var stopFinder: StopFinder
     private var previous: Point?
+    /// The last few points of the segment, for speeds derived from positions.
+    private var recent: [Point] = []
+    /// Where the distance was last counted from, for receivers that send no speed.
+    private var distanceAnchor: Point?
     private var breakBeforeNext = false
     private var sinceKept = 0
     private var lastWasKept = false
@@ -125,21 +131,49 @@ public struct PlotTrack: Sendable {
                           altitudeMeters: input.altitudeMeters?.isFinite == true ? input.altitudeMeters : nil,
                           startsSegment: previous == nil || breakBeforeNext)
         breakBeforeNext = false
-        var elapsed: Double?
         if let previous, let time = point.time, let previousTime = previous.time {
-            elapsed = time - previousTime
             if time - previousTime > options.splitGapSeconds || time < previousTime - 0.5 {
                 point.startsSegment = true
             }
         }
+        if point.startsSegment {
+            recent.removeAll(keepingCapacity: true)
+            distanceAnchor = nil
+        }
         if let previous, !point.startsSegment {
             let meters = greatCircleMeters(previous.latitude, previous.longitude, point.latitude, point.longitude)
-            if point.speed == nil, let elapsed, elapsed > 0 { point.speed = meters / elapsed }
-            if (point.speed ?? .infinity) >= options.stopRule.stillSpeed { distanceMeters += meters }
+            if let speed = point.speed {
+                // Reported speeds tell standing from moving, so a parked receiver's jitter adds nothing.
+                if speed >= options.stopRule.stillSpeed { distanceMeters += meters }
+            } else {
+                // Without them, count the way in steps of at least 10 m, which jitter rarely makes.
+                let anchor = distanceAnchor ?? previous
+                let step = greatCircleMeters(anchor.latitude, anchor.longitude, point.latitude, point.longitude)
+                if step >= 10 || point.time == nil {
+                    distanceMeters += step
+                    distanceAnchor = point
+                } else if distanceAnchor == nil {
+                    distanceAnchor = anchor
+                }
+            }
         }
+        let reportedSpeed = point.speed
+        if point.speed == nil { point.speed = derivedSpeed(point) }
         if let speed = point.speed, !speed.isFinite { point.speed = nil }
-        record(point)
+        recent.append(point)
+        if recent.count > 5 { recent.removeFirst() }
+        record(point, reportedSpeed: reportedSpeed)
         previous = point
+    }
+
+    /// Speed over the last few seconds of positions (up to 5 fixes back), so one fix's jitter counts less.
+    private func derivedSpeed(_ point: Point) -> Double? {
+        guard let time = point.time,
+              let oldest = recent.first(where: { $0.time != nil && time - $0.time! <= 5.5 }),
+              let oldestTime = oldest.time, time > oldestTime
+        else { return nil }
+        return greatCircleMeters(oldest.latitude, oldest.longitude, point.latitude, point.longitude)
+            / (time - oldestTime)
     }
 
     /// Ends the input: the last stop is closed.
@@ -151,7 +185,9 @@ public struct PlotTrack: Sendable {
         }
     }
 
-    private mutating func record(_ point: Point) {
+    /// Keeps the totals, feeds the stop finder (with the speed the receiver reported: a speed derived from
+    /// jittering positions would hide a stop) and keeps the point if its turn has come.
+    private mutating func record(_ point: Point, reportedSpeed: Double?) {
         count += 1
         if first == nil { first = point }
         last = point
@@ -164,7 +200,7 @@ public struct PlotTrack: Sendable {
             earliestTime = min(earliestTime ?? time, time)
             latestTime = max(latestTime ?? time, time)
             if let stop = stopFinder.add(time: time, latitude: point.latitude, longitude: point.longitude,
-                                         speed: point.speed) {
+                                         speed: reportedSpeed) {
                 stops.append(stop)
             }
         }
