@@ -184,6 +184,7 @@ import Testing
     @Test(.enabled(if: hasRenderer, "needs rsvg-convert (librsvg2-bin) and python3"))
     func markersAndTrackAreWhereTheProjectionPutsThem() throws {
         let directory = ToolSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
         let log = try Self.simulate(["--duration", "600"], in: directory)
         let (svg, path) = try Self.plot([log], in: directory)
         try Self.validateXML(path)
@@ -244,6 +245,7 @@ import Testing
     @Test(.enabled(if: hasRenderer, "needs rsvg-convert (librsvg2-bin) and python3"))
     func aMinuteAndADayAreBothReadable() throws {
         let directory = ToolSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
         let minute = try Self.simulate(["--duration", "60"], in: directory, name: "minute.nmea")
         let day = try Self.simulate(["--route", "commute", "--profile", "rmc-gga"], in: directory, name: "day.nmea")
         for (log, scaleBars, stopCount) in [(minute, ["50 m", "100 m", "200 m"], 0), (day, ["5 km", "10 km"], 3)] {
@@ -271,6 +273,7 @@ import Testing
 
     @Test func stopsAndTimesOfADrive() throws {
         let directory = ToolSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
         let log = try Self.simulate(["--duration", "600"], in: directory)
         let (svg, _) = try Self.plot([log], in: directory)
         // The drive parks for 120 s from 08:05:15 (a stop) and for 30 s from 08:02:45 (too short to be one).
@@ -299,6 +302,7 @@ import Testing
     @Test func ggaOnlyLogsPlotByTimeOfDay() throws {
         // GGA sends no date and no speed: times are of the day, speeds come from the positions.
         let directory = ToolSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
         let log = try Self.simulate(["--duration", "300", "--profile", "gga"], in: directory)
         let (svg, path) = try Self.plot([log], in: directory)
         try Self.validateXML(path)
@@ -311,6 +315,7 @@ import Testing
 
     @Test func colorModes() throws {
         let directory = ToolSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
         let log = try Self.simulate(["--duration", "300"], in: directory)
         let (altitude, _) = try Self.plot([log, "--color", "altitude"], in: directory, name: "altitude.svg")
         #expect(altitude.contains(">Altitude (m)</text>"))
@@ -370,6 +375,7 @@ import Testing
         #expect(unreadable.text == "")
 
         let directory = ToolSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
         let log = try Self.simulate(["--duration", "60"], in: directory)
         let unwritable = try ToolSupport.nmea(["plot", log, "-o", "/nonexistent/track.svg"])
         #expect(unwritable.status == 1)

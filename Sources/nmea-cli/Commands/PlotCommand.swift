@@ -5,7 +5,7 @@ import Plot
 enum PlotCommand: Command {
     static let spec = CommandSpec(
         name: "plot",
-        abstract: "Draw a track as an SVG picture: map, stops and a speed and altitude profile.",
+        abstract: "Draw a track as an SVG picture: map and profile.",
         discussion: """
             Merges the sentences of each epoch into one fix and draws the fixes that have a position: the track on \
             a Web-Mercator map (north up) colored by speed or altitude with its legend, the start (green circle), \
