@@ -103,8 +103,6 @@ struct Renderer {
     var hasTimes: Bool { track.earliestTime != nil && track.latestTime != nil }
 
     mutating func render() -> String {
-        var body = SVGWriter()
-        swap(&body, &svg)
         var y = margin
         y = drawHeader(top: y)
         let map = drawMap(top: y)
@@ -112,19 +110,20 @@ struct Renderer {
         y = drawLegend(top: y)
         if hasTimes { y = drawProfile(top: y + font * 0.6) }
         let height = (y + margin).rounded(.up)
-        swap(&body, &svg)
 
         var document = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         let w = SVGWriter.number(width)
         let h = SVGWriter.number(height)
-        document += "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"\(w)\" height=\"\(h)\" "
+        document +=
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"\(w)\" height=\"\(h)\" "
             + "viewBox=\"0 0 \(w) \(h)\" font-family=\"DejaVu Sans, Verdana, Arial, sans-serif\" "
             + "font-size=\"\(SVGWriter.number(font))\" fill=\"\(Palette.text)\">\n"
         document += " <title>" + SVGWriter.escape(titleText) + "</title>\n"
-        document += " <style>.halo{paint-order:stroke;stroke:#ffffff;stroke-width:3px;stroke-linejoin:round}"
+        document +=
+            " <style>.halo{paint-order:stroke;stroke:#ffffff;stroke-width:3px;stroke-linejoin:round}"
             + ".line{fill:none;stroke-linecap:round;stroke-linejoin:round}</style>\n"
         document += " <rect width=\"100%\" height=\"100%\" fill=\"\(Palette.background)\"/>\n"
-        document += body.text
+        document += svg.text
         document += "</svg>\n"
         return document
     }
@@ -150,12 +149,14 @@ struct Renderer {
             parts.append(NiceScale.durationLabel(end - start))
         }
         if let fastest = track.fastest?.speed {
-            parts.append("max " + NumberText.format(fastest * 3.6, maximumDecimals: fastest * 3.6 < 10 ? 1 : 0)
-                + " km/h")
+            parts.append(
+                "max " + NumberText.format(fastest * 3.6, maximumDecimals: fastest * 3.6 < 10 ? 1 : 0)
+                    + " km/h")
         }
         if let low = track.lowestAltitude, let high = track.highestAltitude {
-            parts.append("altitude " + NumberText.format(low, maximumDecimals: 0) + "–"
-                + NumberText.format(high, maximumDecimals: 0) + " m")
+            parts.append(
+                "altitude " + NumberText.format(low, maximumDecimals: 0) + "–"
+                    + NumberText.format(high, maximumDecimals: 0) + " m")
         }
         if hasTimes { parts.append("\(track.stops.count) stop" + (track.stops.count == 1 ? "" : "s")) }
         parts.append("\(track.count) fix" + (track.count == 1 ? "" : "es"))
@@ -166,9 +167,13 @@ struct Renderer {
     mutating func drawHeader(top: Double) -> Double {
         let titleSize = (font * 1.35).rounded()
         var baseline = top + titleSize * 0.8
-        svg.element("text", [("x", SVGWriter.number(margin)), ("y", SVGWriter.number(baseline)),
-                             ("font-size", SVGWriter.number(titleSize)), ("font-weight", "bold"), ("id", "title")],
-                    content: fitted(titleText, size: titleSize, width: width - 2 * margin))
+        svg.element(
+            "text",
+            [
+                ("x", SVGWriter.number(margin)), ("y", SVGWriter.number(baseline)),
+                ("font-size", SVGWriter.number(titleSize)), ("font-weight", "bold"), ("id", "title"),
+            ],
+            content: fitted(titleText, size: titleSize, width: width - 2 * margin))
         // The summary, wrapped onto as many lines as the width needs.
         var lines: [String] = []
         var current = ""
@@ -184,8 +189,12 @@ struct Renderer {
         lines.append(current)
         for line in lines {
             baseline += font * 1.45
-            svg.element("text", [("x", SVGWriter.number(margin)), ("y", SVGWriter.number(baseline)),
-                                 ("fill", Palette.mutedText), ("class", "summary")], content: line)
+            svg.element(
+                "text",
+                [
+                    ("x", SVGWriter.number(margin)), ("y", SVGWriter.number(baseline)),
+                    ("fill", Palette.mutedText), ("class", "summary"),
+                ], content: line)
         }
         return baseline + font * 0.9
     }
@@ -201,8 +210,10 @@ struct Renderer {
 
     /// World bounds of the track, widened to at least `minimumMeters` each way.
     func worldBounds(minimumMeters: Double) -> (minX: Double, minY: Double, maxX: Double, maxY: Double) {
-        var minX = Double.infinity, minY = Double.infinity
-        var maxX = -Double.infinity, maxY = -Double.infinity
+        var minX = Double.infinity
+        var minY = Double.infinity
+        var maxX = -Double.infinity
+        var maxY = -Double.infinity
         for point in track.points {
             let x = WebMercator.x(longitude: point.longitude)
             let y = WebMercator.y(latitude: point.latitude)
@@ -244,25 +255,40 @@ struct Renderer {
         let offsetX = frame.x + mapWidth / 2 - scale * (bounds.minX + bounds.maxX) / 2
         let offsetY = frame.y + mapHeight / 2 - scale * (bounds.minY + bounds.maxY) / 2
         func project(_ latitude: Double, _ longitude: Double) -> PixelPoint {
-            PixelPoint(x: offsetX + scale * WebMercator.x(longitude: longitude),
-                       y: offsetY + scale * WebMercator.y(latitude: latitude))
+            PixelPoint(
+                x: offsetX + scale * WebMercator.x(longitude: longitude),
+                y: offsetY + scale * WebMercator.y(latitude: latitude))
         }
         let centerLatitude = WebMercator.latitude(y: (bounds.minY + bounds.maxY) / 2)
         let metersPerPixel = WebMercator.metersPerUnit(atLatitude: centerLatitude) / scale
 
-        svg.open("g", [("id", "map"), ("data-projection", "web-mercator"), ("data-mercator-scale", "\(scale)"),
-                       ("data-mercator-x", "\(offsetX)"), ("data-mercator-y", "\(offsetY)")])
-        svg.element("rect", [("x", SVGWriter.number(frame.x)), ("y", SVGWriter.number(frame.y)),
-                             ("width", SVGWriter.number(frame.width)), ("height", SVGWriter.number(frame.height)),
-                             ("fill", Palette.map), ("stroke", Palette.mapBorder)])
+        svg.open(
+            "g",
+            [
+                ("id", "map"), ("data-projection", "web-mercator"), ("data-mercator-scale", "\(scale)"),
+                ("data-mercator-x", "\(offsetX)"), ("data-mercator-y", "\(offsetY)"),
+            ])
+        svg.element(
+            "rect",
+            [
+                ("x", SVGWriter.number(frame.x)), ("y", SVGWriter.number(frame.y)),
+                ("width", SVGWriter.number(frame.width)), ("height", SVGWriter.number(frame.height)),
+                ("fill", Palette.map), ("stroke", Palette.mapBorder),
+            ])
         svg.open("clipPath", [("id", "map-clip")])
-        svg.element("rect", [("x", SVGWriter.number(frame.x)), ("y", SVGWriter.number(frame.y)),
-                             ("width", SVGWriter.number(frame.width)), ("height", SVGWriter.number(frame.height))])
+        svg.element(
+            "rect",
+            [
+                ("x", SVGWriter.number(frame.x)), ("y", SVGWriter.number(frame.y)),
+                ("width", SVGWriter.number(frame.width)), ("height", SVGWriter.number(frame.height)),
+            ])
         svg.close("clipPath")
         svg.open("g", [("clip-path", "url(#map-clip)")])
         drawTrack(project: project)
-        var labels = LabelPlacer(area: Box(x: frame.x + 2, y: frame.y + 2, width: frame.width - 4,
-                                           height: frame.height - 4))
+        var labels = LabelPlacer(
+            area: Box(
+                x: frame.x + 2, y: frame.y + 2, width: frame.width - 4,
+                height: frame.height - 4))
         let decorations = drawDecorations(frame: frame, metersPerPixel: metersPerPixel)
         for box in decorations { labels.reserve(box) }
         drawMarkers(project: project, labels: &labels)
@@ -359,8 +385,12 @@ struct Renderer {
             segmentStart = segmentEnd
         }
         svg.open("g", [("id", "track"), ("class", "line")])
-        svg.element("path", [("stroke", "#ffffff"), ("stroke-width", SVGWriter.number(lineWidth + 3)),
-                             ("stroke-opacity", "0.9"), ("d", casing.text)])
+        svg.element(
+            "path",
+            [
+                ("stroke", "#ffffff"), ("stroke-width", SVGWriter.number(lineWidth + 3)),
+                ("stroke-opacity", "0.9"), ("d", casing.text),
+            ])
         for (index, path) in bins.enumerated() where !path.isEmpty {
             let color = ramp?.color(ofBin: index) ?? Palette.plainTrack
             var attributes = [("stroke", color.hex), ("stroke-width", SVGWriter.number(lineWidth))]
@@ -379,8 +409,12 @@ struct Renderer {
         let arrowTop = frame.y + font * 1.9
         let half = font * 0.55
         svg.open("g", [("id", "north-arrow")])
-        svg.element("text", [("x", SVGWriter.number(centerX)), ("y", SVGWriter.number(arrowTop - font * 0.25)),
-                             ("text-anchor", "middle"), ("font-weight", "bold"), ("class", "halo")], content: "N")
+        svg.element(
+            "text",
+            [
+                ("x", SVGWriter.number(centerX)), ("y", SVGWriter.number(arrowTop - font * 0.25)),
+                ("text-anchor", "middle"), ("font-weight", "bold"), ("class", "halo"),
+            ], content: "N")
         let tip = PixelPoint(x: centerX, y: arrowTop)
         let baseY = arrowTop + arrowHeight * 0.75
         let notchY = arrowTop + arrowHeight * 0.55
@@ -388,10 +422,18 @@ struct Renderer {
         let right = "\(SVGWriter.number(centerX + half)) \(SVGWriter.number(baseY))"
         let notch = "\(SVGWriter.number(centerX)) \(SVGWriter.number(notchY))"
         let tipText = "\(SVGWriter.number(tip.x)) \(SVGWriter.number(tip.y))"
-        svg.element("path", [("d", "M\(tipText)L\(right) \(notch)Z"), ("fill", "#333333"), ("stroke", "#333333"),
-                             ("stroke-linejoin", "round")])
-        svg.element("path", [("d", "M\(tipText)L\(left) \(notch)Z"), ("fill", "#ffffff"), ("stroke", "#333333"),
-                             ("stroke-linejoin", "round")])
+        svg.element(
+            "path",
+            [
+                ("d", "M\(tipText)L\(right) \(notch)Z"), ("fill", "#333333"), ("stroke", "#333333"),
+                ("stroke-linejoin", "round"),
+            ])
+        svg.element(
+            "path",
+            [
+                ("d", "M\(tipText)L\(left) \(notch)Z"), ("fill", "#ffffff"), ("stroke", "#333333"),
+                ("stroke-linejoin", "round"),
+            ])
         svg.close("g")
         boxes.append(Box(x: centerX - font, y: frame.y, width: 2 * font, height: baseY - frame.y + 4))
 
@@ -402,24 +444,50 @@ struct Renderer {
         let x = frame.x + font
         let barY = frame.bottom - font * 1.1 - barHeight
         let label = NiceScale.distanceLabel(meters)
-        svg.open("g", [("id", "scale-bar"), ("data-meters", NumberText.format(meters, maximumDecimals: 3)),
-                       ("data-pixels", SVGWriter.number(length))])
-        let backing = Box(x: x - font * 0.5, y: barY - font * 1.6, width: max(length, textWidth(label, size: small))
-                              + font, height: barHeight + font * 2.3)
-        svg.element("rect", [("x", SVGWriter.number(backing.x)), ("y", SVGWriter.number(backing.y)),
-                             ("width", SVGWriter.number(backing.width)), ("height", SVGWriter.number(backing.height)),
-                             ("rx", "3"), ("fill", "#ffffff"), ("fill-opacity", "0.8")])
-        svg.element("rect", [("x", SVGWriter.number(x)), ("y", SVGWriter.number(barY)),
-                             ("width", SVGWriter.number(length / 2)), ("height", SVGWriter.number(barHeight)),
-                             ("fill", "#333333")])
-        svg.element("rect", [("x", SVGWriter.number(x + length / 2)), ("y", SVGWriter.number(barY)),
-                             ("width", SVGWriter.number(length / 2)), ("height", SVGWriter.number(barHeight)),
-                             ("fill", "#ffffff")])
-        svg.element("rect", [("x", SVGWriter.number(x)), ("y", SVGWriter.number(barY)),
-                             ("width", SVGWriter.number(length)), ("height", SVGWriter.number(barHeight)),
-                             ("fill", "none"), ("stroke", "#333333")])
-        svg.element("text", [("x", SVGWriter.number(x)), ("y", SVGWriter.number(barY - font * 0.45)),
-                             ("font-size", SVGWriter.number(small))], content: label)
+        svg.open(
+            "g",
+            [
+                ("id", "scale-bar"), ("data-meters", NumberText.format(meters, maximumDecimals: 3)),
+                ("data-pixels", SVGWriter.number(length)),
+            ])
+        let backing = Box(
+            x: x - font * 0.5, y: barY - font * 1.6,
+            width: max(length, textWidth(label, size: small))
+                + font, height: barHeight + font * 2.3)
+        svg.element(
+            "rect",
+            [
+                ("x", SVGWriter.number(backing.x)), ("y", SVGWriter.number(backing.y)),
+                ("width", SVGWriter.number(backing.width)), ("height", SVGWriter.number(backing.height)),
+                ("rx", "3"), ("fill", "#ffffff"), ("fill-opacity", "0.8"),
+            ])
+        svg.element(
+            "rect",
+            [
+                ("x", SVGWriter.number(x)), ("y", SVGWriter.number(barY)),
+                ("width", SVGWriter.number(length / 2)), ("height", SVGWriter.number(barHeight)),
+                ("fill", "#333333"),
+            ])
+        svg.element(
+            "rect",
+            [
+                ("x", SVGWriter.number(x + length / 2)), ("y", SVGWriter.number(barY)),
+                ("width", SVGWriter.number(length / 2)), ("height", SVGWriter.number(barHeight)),
+                ("fill", "#ffffff"),
+            ])
+        svg.element(
+            "rect",
+            [
+                ("x", SVGWriter.number(x)), ("y", SVGWriter.number(barY)),
+                ("width", SVGWriter.number(length)), ("height", SVGWriter.number(barHeight)),
+                ("fill", "none"), ("stroke", "#333333"),
+            ])
+        svg.element(
+            "text",
+            [
+                ("x", SVGWriter.number(x)), ("y", SVGWriter.number(barY - font * 0.45)),
+                ("font-size", SVGWriter.number(small)),
+            ], content: label)
         svg.close("g")
         boxes.append(backing)
         return boxes
@@ -433,57 +501,86 @@ struct Renderer {
         let startRadius = (font * 0.6).rounded()
         let endSide = (font * 1.0).rounded()
         let stopRadius = (font * 0.5).rounded()
-        labels.reserve(Box(x: startPoint.x - startRadius, y: startPoint.y - startRadius, width: 2 * startRadius,
-                           height: 2 * startRadius))
+        labels.reserve(
+            Box(
+                x: startPoint.x - startRadius, y: startPoint.y - startRadius, width: 2 * startRadius,
+                height: 2 * startRadius))
         labels.reserve(Box(x: endPoint.x - endSide / 2, y: endPoint.y - endSide / 2, width: endSide, height: endSide))
         let withSeconds = (track.latestTime ?? 0) - (track.earliestTime ?? 0) < 3600
 
         svg.open("g", [("id", "stops")])
         let stops = track.stops.map { ($0, project($0.latitude, $0.longitude)) }
         for (stop, point) in stops {
-            svg.element("circle", [("class", "stop"), ("cx", SVGWriter.number(point.x)),
-                                   ("cy", SVGWriter.number(point.y)), ("r", SVGWriter.number(stopRadius)),
-                                   ("fill", Palette.stop.hex), ("stroke", "#ffffff"), ("stroke-width", "1.5"),
-                                   ("data-start", "\(stop.start)"), ("data-duration", "\(stop.durationSeconds)")])
-            labels.reserve(Box(x: point.x - stopRadius, y: point.y - stopRadius, width: 2 * stopRadius,
-                               height: 2 * stopRadius))
+            svg.element(
+                "circle",
+                [
+                    ("class", "stop"), ("cx", SVGWriter.number(point.x)),
+                    ("cy", SVGWriter.number(point.y)), ("r", SVGWriter.number(stopRadius)),
+                    ("fill", Palette.stop.hex), ("stroke", "#ffffff"), ("stroke-width", "1.5"),
+                    ("data-start", "\(stop.start)"), ("data-duration", "\(stop.durationSeconds)"),
+                ])
+            labels.reserve(
+                Box(
+                    x: point.x - stopRadius, y: point.y - stopRadius, width: 2 * stopRadius,
+                    height: 2 * stopRadius))
         }
         svg.close("g")
 
         svg.open("g", [("id", "markers")])
-        svg.element("circle", [("id", "start"), ("cx", SVGWriter.number(startPoint.x)),
-                               ("cy", SVGWriter.number(startPoint.y)), ("r", SVGWriter.number(startRadius)),
-                               ("fill", Palette.start.hex), ("stroke", "#ffffff"), ("stroke-width", "2")])
+        svg.element(
+            "circle",
+            [
+                ("id", "start"), ("cx", SVGWriter.number(startPoint.x)),
+                ("cy", SVGWriter.number(startPoint.y)), ("r", SVGWriter.number(startRadius)),
+                ("fill", Palette.start.hex), ("stroke", "#ffffff"), ("stroke-width", "2"),
+            ])
         let dx = endPoint.x - startPoint.x
         let dy = endPoint.y - startPoint.y
         if (dx * dx + dy * dy).squareRoot() < startRadius + endSide / 2 {
             // Back where it started: the end becomes a ring around the start.
-            svg.element("circle", [("id", "end"), ("cx", SVGWriter.number(endPoint.x)),
-                                   ("cy", SVGWriter.number(endPoint.y)),
-                                   ("r", SVGWriter.number(startRadius + 3.5)), ("fill", "none"),
-                                   ("stroke", Palette.end.hex), ("stroke-width", "3")])
+            svg.element(
+                "circle",
+                [
+                    ("id", "end"), ("cx", SVGWriter.number(endPoint.x)),
+                    ("cy", SVGWriter.number(endPoint.y)),
+                    ("r", SVGWriter.number(startRadius + 3.5)), ("fill", "none"),
+                    ("stroke", Palette.end.hex), ("stroke-width", "3"),
+                ])
         } else {
-            svg.element("rect", [("id", "end"), ("x", SVGWriter.number(endPoint.x - endSide / 2)),
-                                 ("y", SVGWriter.number(endPoint.y - endSide / 2)),
-                                 ("width", SVGWriter.number(endSide)), ("height", SVGWriter.number(endSide)),
-                                 ("fill", Palette.end.hex), ("stroke", "#ffffff"), ("stroke-width", "1.5")])
+            svg.element(
+                "rect",
+                [
+                    ("id", "end"), ("x", SVGWriter.number(endPoint.x - endSide / 2)),
+                    ("y", SVGWriter.number(endPoint.y - endSide / 2)),
+                    ("width", SVGWriter.number(endSide)), ("height", SVGWriter.number(endSide)),
+                    ("fill", Palette.end.hex), ("stroke", "#ffffff"), ("stroke-width", "1.5"),
+                ])
         }
         let startText = "Start" + (first.time.map { " " + TimeText.clock($0, withSeconds: withSeconds) } ?? "")
         if let placed = labels.place(startText, at: startPoint, clearance: startRadius + 4, size: small) {
-            svg.element("text", placed.attributes + [("font-weight", "bold"), ("fill", Palette.start.hex),
-                                                     ("class", "halo")], content: startText)
+            svg.element(
+                "text",
+                placed.attributes + [
+                    ("font-weight", "bold"), ("fill", Palette.start.hex),
+                    ("class", "halo"),
+                ], content: startText)
         }
         let endText = "End" + (last.time.map { " " + TimeText.clock($0, withSeconds: withSeconds) } ?? "")
         if let placed = labels.place(endText, at: endPoint, clearance: endSide / 2 + 4, size: small) {
-            svg.element("text", placed.attributes + [("font-weight", "bold"), ("fill", Palette.end.hex),
-                                                     ("class", "halo")], content: endText)
+            svg.element(
+                "text",
+                placed.attributes + [
+                    ("font-weight", "bold"), ("fill", Palette.end.hex),
+                    ("class", "halo"),
+                ], content: endText)
         }
         // Stop labels where room is left, longer stops first.
         for (stop, point) in stops.sorted(by: { $0.0.durationSeconds > $1.0.durationSeconds }) {
             let text = NiceScale.durationLabel(stop.durationSeconds)
             if let placed = labels.place(text, at: point, clearance: stopRadius + 3, size: small) {
-                svg.element("text", placed.attributes + [("fill", Palette.stop.hex), ("class", "halo stop-label")],
-                            content: text)
+                svg.element(
+                    "text", placed.attributes + [("fill", Palette.stop.hex), ("class", "halo stop-label")],
+                    content: text)
             }
         }
         svg.close("g")
@@ -495,37 +592,52 @@ struct Renderer {
     mutating func drawLegend(top: Double) -> Double {
         var legendAttributes = [("id", "legend")]
         if let ramp {
-            legendAttributes += [("data-low", "\(ramp.low)"), ("data-high", "\(ramp.high)"),
-                                 ("data-bins", "\(ramp.binCount)")]
+            legendAttributes += [
+                ("data-low", "\(ramp.low)"), ("data-high", "\(ramp.high)"),
+                ("data-bins", "\(ramp.binCount)"),
+            ]
         }
         svg.open("g", legendAttributes)
         var bottom = top + font * 1.6
         var symbolsLeft = margin
         if let ramp {
             let caption = coloring == .speed ? "Speed (km/h)" : "Altitude (m)"
-            svg.element("text", [("x", SVGWriter.number(margin)), ("y", SVGWriter.number(top + font))],
-                        content: caption)
+            svg.element(
+                "text", [("x", SVGWriter.number(margin)), ("y", SVGWriter.number(top + font))],
+                content: caption)
             let barWidth = min(width * 0.45, 360)
             let barTop = top + font * 1.5
             let barHeight = font * 0.8
             let binWidth = barWidth / Double(ramp.binCount)
             for bin in 0..<ramp.binCount {
-                svg.element("rect", [("x", SVGWriter.number(margin + Double(bin) * binWidth)),
-                                     ("y", SVGWriter.number(barTop)), ("width", SVGWriter.number(binWidth + 0.3)),
-                                     ("height", SVGWriter.number(barHeight)),
-                                     ("fill", ramp.color(ofBin: bin).hex), ("data-bin", "\(bin)")])
+                svg.element(
+                    "rect",
+                    [
+                        ("x", SVGWriter.number(margin + Double(bin) * binWidth)),
+                        ("y", SVGWriter.number(barTop)), ("width", SVGWriter.number(binWidth + 0.3)),
+                        ("height", SVGWriter.number(barHeight)),
+                        ("fill", ramp.color(ofBin: bin).hex), ("data-bin", "\(bin)"),
+                    ])
             }
-            svg.element("rect", [("x", SVGWriter.number(margin)), ("y", SVGWriter.number(barTop)),
-                                 ("width", SVGWriter.number(barWidth)), ("height", SVGWriter.number(barHeight)),
-                                 ("fill", "none"), ("stroke", Palette.frame), ("stroke-width", "0.5")])
+            svg.element(
+                "rect",
+                [
+                    ("x", SVGWriter.number(margin)), ("y", SVGWriter.number(barTop)),
+                    ("width", SVGWriter.number(barWidth)), ("height", SVGWriter.number(barHeight)),
+                    ("fill", "none"), ("stroke", Palette.frame), ("stroke-width", "0.5"),
+                ])
             let ticks = NiceScale.ticks(from: ramp.low, to: ramp.high, count: barWidth < 250 ? 3 : 5).values
             for value in ticks where value >= ramp.low - 1e-9 && value <= ramp.high + 1e-9 {
                 let x = margin + (value - ramp.low) / (ramp.high - ramp.low) * barWidth
-                svg.element("text", [("x", SVGWriter.number(x)),
-                                     ("y", SVGWriter.number(barTop + barHeight + small * 1.15)),
-                                     ("text-anchor", "middle"), ("font-size", SVGWriter.number(small)),
-                                     ("fill", Palette.mutedText)],
-                            content: NumberText.format(value, maximumDecimals: 1))
+                svg.element(
+                    "text",
+                    [
+                        ("x", SVGWriter.number(x)),
+                        ("y", SVGWriter.number(barTop + barHeight + small * 1.15)),
+                        ("text-anchor", "middle"), ("font-size", SVGWriter.number(small)),
+                        ("fill", Palette.mutedText),
+                    ],
+                    content: NumberText.format(value, maximumDecimals: 1))
             }
             bottom = barTop + barHeight + small * 1.5
             symbolsLeft = margin + barWidth + font * 2
@@ -550,18 +662,34 @@ struct Renderer {
             let cy = baseline - small * 0.35
             switch item.0 {
             case "start":
-                svg.element("circle", [("cx", SVGWriter.number(cx)), ("cy", SVGWriter.number(cy)),
-                                       ("r", SVGWriter.number(small * 0.45)), ("fill", Palette.start.hex)])
+                svg.element(
+                    "circle",
+                    [
+                        ("cx", SVGWriter.number(cx)), ("cy", SVGWriter.number(cy)),
+                        ("r", SVGWriter.number(small * 0.45)), ("fill", Palette.start.hex),
+                    ])
             case "end":
-                svg.element("rect", [("x", SVGWriter.number(cx - small * 0.4)), ("y", SVGWriter.number(cy - small * 0.4)),
-                                     ("width", SVGWriter.number(small * 0.8)), ("height", SVGWriter.number(small * 0.8)),
-                                     ("fill", Palette.end.hex)])
+                svg.element(
+                    "rect",
+                    [
+                        ("x", SVGWriter.number(cx - small * 0.4)), ("y", SVGWriter.number(cy - small * 0.4)),
+                        ("width", SVGWriter.number(small * 0.8)), ("height", SVGWriter.number(small * 0.8)),
+                        ("fill", Palette.end.hex),
+                    ])
             default:
-                svg.element("circle", [("cx", SVGWriter.number(cx)), ("cy", SVGWriter.number(cy)),
-                                       ("r", SVGWriter.number(small * 0.4)), ("fill", Palette.stop.hex)])
+                svg.element(
+                    "circle",
+                    [
+                        ("cx", SVGWriter.number(cx)), ("cy", SVGWriter.number(cy)),
+                        ("r", SVGWriter.number(small * 0.4)), ("fill", Palette.stop.hex),
+                    ])
             }
-            svg.element("text", [("x", SVGWriter.number(x + small * 1.3)), ("y", SVGWriter.number(baseline)),
-                                 ("font-size", SVGWriter.number(small))], content: item.1)
+            svg.element(
+                "text",
+                [
+                    ("x", SVGWriter.number(x + small * 1.3)), ("y", SVGWriter.number(baseline)),
+                    ("font-size", SVGWriter.number(small)),
+                ], content: item.1)
             x += itemWidths[index] + small
         }
         svg.close("g")
@@ -591,31 +719,55 @@ struct Renderer {
             bottom - (meters - altitudeLow) / (altitudeHigh - altitudeLow) * plotHeight
         }
 
-        svg.open("g", [("id", "profile"), ("data-time-start", "\(start)"), ("data-time-end", "\(end)"),
-                       ("data-left", SVGWriter.number(left)), ("data-width", SVGWriter.number(plotWidth))])
-        svg.element("text", [("x", SVGWriter.number(left)), ("y", SVGWriter.number(top + font)),
-                             ("fill", Palette.speedLine), ("font-weight", "bold")], content: "Speed (km/h)")
+        svg.open(
+            "g",
+            [
+                ("id", "profile"), ("data-time-start", "\(start)"), ("data-time-end", "\(end)"),
+                ("data-left", SVGWriter.number(left)), ("data-width", SVGWriter.number(plotWidth)),
+            ])
+        svg.element(
+            "text",
+            [
+                ("x", SVGWriter.number(left)), ("y", SVGWriter.number(top + font)),
+                ("fill", Palette.speedLine), ("font-weight", "bold"),
+            ], content: "Speed (km/h)")
         if hasAltitude {
-            svg.element("text", [("x", SVGWriter.number(right)), ("y", SVGWriter.number(top + font)),
-                                 ("fill", Palette.altitudeLine), ("font-weight", "bold"), ("text-anchor", "end")],
-                        content: "Altitude (m)")
+            svg.element(
+                "text",
+                [
+                    ("x", SVGWriter.number(right)), ("y", SVGWriter.number(top + font)),
+                    ("fill", Palette.altitudeLine), ("font-weight", "bold"), ("text-anchor", "end"),
+                ],
+                content: "Altitude (m)")
         }
         // Grid and axis labels.
         for value in speedTicks {
             let y = speedY(value)
-            svg.element("line", [("x1", SVGWriter.number(left)), ("x2", SVGWriter.number(right)),
-                                 ("y1", SVGWriter.number(y)), ("y2", SVGWriter.number(y)), ("stroke", Palette.grid)])
-            svg.element("text", [("x", SVGWriter.number(left - font * 0.4)), ("y", SVGWriter.number(y + small * 0.35)),
-                                 ("text-anchor", "end"), ("font-size", SVGWriter.number(small)),
-                                 ("fill", Palette.speedLine)], content: NumberText.format(value, maximumDecimals: 1))
+            svg.element(
+                "line",
+                [
+                    ("x1", SVGWriter.number(left)), ("x2", SVGWriter.number(right)),
+                    ("y1", SVGWriter.number(y)), ("y2", SVGWriter.number(y)), ("stroke", Palette.grid),
+                ])
+            svg.element(
+                "text",
+                [
+                    ("x", SVGWriter.number(left - font * 0.4)), ("y", SVGWriter.number(y + small * 0.35)),
+                    ("text-anchor", "end"), ("font-size", SVGWriter.number(small)),
+                    ("fill", Palette.speedLine),
+                ], content: NumberText.format(value, maximumDecimals: 1))
         }
         if hasAltitude {
             for value in NiceScale.ticks(from: altitudeLow, to: altitudeHigh, count: 4).values {
                 let y = altitudeY(value)
-                svg.element("text", [("x", SVGWriter.number(right + font * 0.4)),
-                                     ("y", SVGWriter.number(y + small * 0.35)), ("font-size", SVGWriter.number(small)),
-                                     ("fill", Palette.altitudeLine)],
-                            content: NumberText.format(value, maximumDecimals: 1))
+                svg.element(
+                    "text",
+                    [
+                        ("x", SVGWriter.number(right + font * 0.4)),
+                        ("y", SVGWriter.number(y + small * 0.35)), ("font-size", SVGWriter.number(small)),
+                        ("fill", Palette.altitudeLine),
+                    ],
+                    content: NumberText.format(value, maximumDecimals: 1))
             }
         }
         let span = end - start
@@ -627,57 +779,98 @@ struct Renderer {
         svg.open("g", [("id", "time-axis"), ("data-step", NumberText.format(step, maximumDecimals: 0))])
         while tick <= end + 1e-6 {
             let tx = x(tick)
-            svg.element("line", [("x1", SVGWriter.number(tx)), ("x2", SVGWriter.number(tx)),
-                                 ("y1", SVGWriter.number(plotTop)), ("y2", SVGWriter.number(bottom + 4)),
-                                 ("stroke", Palette.grid)])
-            let label = multiDay
+            svg.element(
+                "line",
+                [
+                    ("x1", SVGWriter.number(tx)), ("x2", SVGWriter.number(tx)),
+                    ("y1", SVGWriter.number(plotTop)), ("y2", SVGWriter.number(bottom + 4)),
+                    ("stroke", Palette.grid),
+                ])
+            let label =
+                multiDay
                 ? (track.hasDate ? TimeText.monthDay(tick) : "day \(Int(tick / 86_400) + 1)")
                 : TimeText.clock(tick, withSeconds: withSeconds)
-            svg.element("text", [("x", SVGWriter.number(tx)), ("y", SVGWriter.number(bottom + small * 1.3)),
-                                 ("text-anchor", "middle"), ("font-size", SVGWriter.number(small)),
-                                 ("class", "time-label")], content: label)
+            svg.element(
+                "text",
+                [
+                    ("x", SVGWriter.number(tx)), ("y", SVGWriter.number(bottom + small * 1.3)),
+                    ("text-anchor", "middle"), ("font-size", SVGWriter.number(small)),
+                    ("class", "time-label"),
+                ], content: label)
             timeLabels += 1
             tick += step
         }
         svg.close("g")
-        svg.element("text", [("x", SVGWriter.number(left + plotWidth / 2)),
-                             ("y", SVGWriter.number(bottom + small * 2.7)), ("text-anchor", "middle"),
-                             ("font-size", SVGWriter.number(small)), ("fill", Palette.mutedText)],
-                    content: "Time (UTC)")
+        svg.element(
+            "text",
+            [
+                ("x", SVGWriter.number(left + plotWidth / 2)),
+                ("y", SVGWriter.number(bottom + small * 2.7)), ("text-anchor", "middle"),
+                ("font-size", SVGWriter.number(small)), ("fill", Palette.mutedText),
+            ],
+            content: "Time (UTC)")
 
         // The series, thinned to at most two points (the lowest and highest) per pixel column; the stops shaded
         // over the altitude area and under the lines.
         var altitudeLine = PathData()
         if hasAltitude {
-            let series = columnSeries { $0.altitudeMeters.map(altitudeY) } x: { $0.time.map(x) }
+            let series = columnSeries {
+                $0.altitudeMeters.map(altitudeY)
+            } x: {
+                $0.time.map(x)
+            }
             var area = PathData()
             for part in series {
                 area.addArea(part, baseline: bottom)
                 altitudeLine.addLine(part)
             }
-            svg.element("path", [("id", "altitude-area"), ("d", area.text), ("fill", Palette.altitudeFill),
-                                 ("fill-opacity", "0.6")])
+            svg.element(
+                "path",
+                [
+                    ("id", "altitude-area"), ("d", area.text), ("fill", Palette.altitudeFill),
+                    ("fill-opacity", "0.6"),
+                ])
         }
         svg.open("g", [("id", "stop-spans"), ("fill", Palette.stopSpan), ("fill-opacity", "0.5")])
         for stop in track.stops {
             let x0 = x(stop.start)
             let x1 = max(x(stop.end), x0 + 1)
-            svg.element("rect", [("x", SVGWriter.number(x0)), ("y", SVGWriter.number(plotTop)),
-                                 ("width", SVGWriter.number(x1 - x0)), ("height", SVGWriter.number(plotHeight))])
+            svg.element(
+                "rect",
+                [
+                    ("x", SVGWriter.number(x0)), ("y", SVGWriter.number(plotTop)),
+                    ("width", SVGWriter.number(x1 - x0)), ("height", SVGWriter.number(plotHeight)),
+                ])
         }
         svg.close("g")
         if hasAltitude {
-            svg.element("path", [("id", "altitude-line"), ("class", "line"), ("d", altitudeLine.text),
-                                 ("stroke", Palette.altitudeLine), ("stroke-width", "1.5")])
+            svg.element(
+                "path",
+                [
+                    ("id", "altitude-line"), ("class", "line"), ("d", altitudeLine.text),
+                    ("stroke", Palette.altitudeLine), ("stroke-width", "1.5"),
+                ])
         }
-        let speedSeries = columnSeries { $0.speed.map { speedY($0 * 3.6) } } x: { $0.time.map(x) }
+        let speedSeries = columnSeries {
+            $0.speed.map { speedY($0 * 3.6) }
+        } x: {
+            $0.time.map(x)
+        }
         var speedPath = PathData()
         for part in speedSeries { speedPath.addLine(part) }
-        svg.element("path", [("id", "speed-line"), ("class", "line"), ("d", speedPath.text),
-                             ("stroke", Palette.speedLine), ("stroke-width", "1.5")])
-        svg.element("rect", [("x", SVGWriter.number(left)), ("y", SVGWriter.number(plotTop)),
-                             ("width", SVGWriter.number(plotWidth)), ("height", SVGWriter.number(plotHeight)),
-                             ("fill", "none"), ("stroke", Palette.frame)])
+        svg.element(
+            "path",
+            [
+                ("id", "speed-line"), ("class", "line"), ("d", speedPath.text),
+                ("stroke", Palette.speedLine), ("stroke-width", "1.5"),
+            ])
+        svg.element(
+            "rect",
+            [
+                ("x", SVGWriter.number(left)), ("y", SVGWriter.number(plotTop)),
+                ("width", SVGWriter.number(plotWidth)), ("height", SVGWriter.number(plotHeight)),
+                ("fill", "none"), ("stroke", Palette.frame),
+            ])
         svg.close("g")
         return bottom + small * 3.1
     }
@@ -759,28 +952,46 @@ struct LabelPlacer {
         let width = Double(text.unicodeScalars.count) * size * 0.6
         let height = size * 1.1
         let candidates: [(Box, Double, Double, String)] = [
-            (Box(x: point.x + clearance, y: point.y - height / 2, width: width, height: height),
-             point.x + clearance, point.y + size * 0.35, "start"),
-            (Box(x: point.x - clearance - width, y: point.y - height / 2, width: width, height: height),
-             point.x - clearance, point.y + size * 0.35, "end"),
-            (Box(x: point.x - width / 2, y: point.y - clearance - height, width: width, height: height),
-             point.x, point.y - clearance - size * 0.25, "middle"),
-            (Box(x: point.x - width / 2, y: point.y + clearance, width: width, height: height),
-             point.x, point.y + clearance + size * 0.85, "middle"),
+            (
+                Box(x: point.x + clearance, y: point.y - height / 2, width: width, height: height),
+                point.x + clearance, point.y + size * 0.35, "start"
+            ),
+            (
+                Box(x: point.x - clearance - width, y: point.y - height / 2, width: width, height: height),
+                point.x - clearance, point.y + size * 0.35, "end"
+            ),
+            (
+                Box(x: point.x - width / 2, y: point.y - clearance - height, width: width, height: height),
+                point.x, point.y - clearance - size * 0.25, "middle"
+            ),
+            (
+                Box(x: point.x - width / 2, y: point.y + clearance, width: width, height: height),
+                point.x, point.y + clearance + size * 0.85, "middle"
+            ),
             // Near the map's edges: above or below, running away from the edge.
-            (Box(x: point.x - clearance / 2, y: point.y - clearance - height, width: width, height: height),
-             point.x - clearance / 2, point.y - clearance - size * 0.25, "start"),
-            (Box(x: point.x - clearance / 2, y: point.y + clearance, width: width, height: height),
-             point.x - clearance / 2, point.y + clearance + size * 0.85, "start"),
-            (Box(x: point.x + clearance / 2 - width, y: point.y - clearance - height, width: width, height: height),
-             point.x + clearance / 2, point.y - clearance - size * 0.25, "end"),
-            (Box(x: point.x + clearance / 2 - width, y: point.y + clearance, width: width, height: height),
-             point.x + clearance / 2, point.y + clearance + size * 0.85, "end"),
+            (
+                Box(x: point.x - clearance / 2, y: point.y - clearance - height, width: width, height: height),
+                point.x - clearance / 2, point.y - clearance - size * 0.25, "start"
+            ),
+            (
+                Box(x: point.x - clearance / 2, y: point.y + clearance, width: width, height: height),
+                point.x - clearance / 2, point.y + clearance + size * 0.85, "start"
+            ),
+            (
+                Box(x: point.x + clearance / 2 - width, y: point.y - clearance - height, width: width, height: height),
+                point.x + clearance / 2, point.y - clearance - size * 0.25, "end"
+            ),
+            (
+                Box(x: point.x + clearance / 2 - width, y: point.y + clearance, width: width, height: height),
+                point.x + clearance / 2, point.y + clearance + size * 0.85, "end"
+            ),
         ]
         for (box, x, y, anchor) in candidates where area.contains(box) && !taken.contains(where: box.intersects) {
             taken.append(box)
-            var attributes = [("x", SVGWriter.number(x)), ("y", SVGWriter.number(y)),
-                              ("font-size", SVGWriter.number(size))]
+            var attributes = [
+                ("x", SVGWriter.number(x)), ("y", SVGWriter.number(y)),
+                ("font-size", SVGWriter.number(size)),
+            ]
             if anchor != "start" { attributes.append(("text-anchor", anchor)) }
             return Placement(attributes: attributes)
         }

@@ -58,7 +58,8 @@ import Testing
         let script = try Self.script("bash", in: directory)
         let syntax = try ToolSupport.run("bash", ["-n", script])
         #expect(syntax.status == 0 && syntax.error == "", "\(syntax.error)")
-        let outcome = try ToolSupport.run("bash", ["--norc", "--noprofile", "-c", "source '\(script)' && complete -p nmea"])
+        let outcome = try ToolSupport.run(
+            "bash", ["--norc", "--noprofile", "-c", "source '\(script)' && complete -p nmea"])
         #expect(outcome.status == 0)
         #expect(outcome.error == "")
         #expect(outcome.text == "complete -F _nmea nmea\n")
@@ -147,13 +148,21 @@ import Testing
         #expect(syntax.status == 0 && syntax.error == "", "\(syntax.error)")
         #expect(try String(contentsOfFile: script, encoding: .utf8).hasPrefix("#compdef nmea\n"))
         // Sourced after compinit, or autoloaded from $fpath: either way `nmea` completes with _nmea.
-        let sourced = try ToolSupport.run("zsh", ["-f", "-c",
-            "autoload -Uz compinit && compinit -u -D && source '\(script)' && print -r -- $_comps[nmea]"])
+        let sourced = try ToolSupport.run(
+            "zsh",
+            [
+                "-f", "-c",
+                "autoload -Uz compinit && compinit -u -D && source '\(script)' && print -r -- $_comps[nmea]",
+            ])
         #expect(sourced.status == 0)
         #expect(sourced.error == "")
         #expect(sourced.text == "_nmea\n")
-        let autoloaded = try ToolSupport.run("zsh", ["-f", "-c",
-            "fpath=('\(directory.path)' $fpath); autoload -Uz compinit && compinit -u -D && print -r -- $_comps[nmea]"])
+        let autoloaded = try ToolSupport.run(
+            "zsh",
+            [
+                "-f", "-c",
+                "fpath=('\(directory.path)' $fpath); autoload -Uz compinit && compinit -u -D && print -r -- $_comps[nmea]",
+            ])
         #expect(autoloaded.text == "_nmea\n")
         #expect(autoloaded.error == "")
     }
@@ -189,12 +198,15 @@ import Testing
     @Test func shellIsRequiredAndChecked() throws {
         let missing = try ToolSupport.nmea(["completion"])
         #expect(missing.status == 64)
-        #expect(missing.error == "Error: Missing expected argument '<shell>'\nUsage: nmea completion <shell>\n"
-            + "  See 'nmea completion --help' for more information.\n")
+        #expect(
+            missing.error == "Error: Missing expected argument '<shell>'\nUsage: nmea completion <shell>\n"
+                + "  See 'nmea completion --help' for more information.\n")
         let fish = try ToolSupport.nmea(["completion", "fish"])
         #expect(fish.status == 64)
-        #expect(fish.error.hasPrefix("Error: The value 'fish' is invalid for '<shell>'. Please provide one of "
-            + "'bash', 'zsh'.\n"))
+        #expect(
+            fish.error.hasPrefix(
+                "Error: The value 'fish' is invalid for '<shell>'. Please provide one of "
+                    + "'bash', 'zsh'.\n"))
         #expect(fish.text == "")
     }
 }

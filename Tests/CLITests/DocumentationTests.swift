@@ -27,8 +27,9 @@ import Testing
         }
         let parsing = try String(contentsOf: data.appendingPathComponent("parsingnmea.json"), encoding: .utf8)
         #expect(parsing.contains("Parsing NMEA in your tool"))
-        let logging = try String(contentsOf: data.appendingPathComponent("loggingfromareceiver.json"),
-                                 encoding: .utf8)
+        let logging = try String(
+            contentsOf: data.appendingPathComponent("loggingfromareceiver.json"),
+            encoding: .utf8)
         #expect(logging.contains("Logging from a receiver"))
         #expect(FileManager.default.fileExists(atPath: output.appendingPathComponent("index.html").path))
     }

@@ -45,8 +45,9 @@ import Testing
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = try Self.page(in: directory)
         // Plain text: no bold or underline by overstriking, no SGR escapes.
-        let rendered = try ToolSupport.run("groff", ["-man", "-Tutf8", "-P-c", "-P-b", "-P-o", "-P-u", path],
-                                           environment: ["GROFF_NO_SGR": "1"])
+        let rendered = try ToolSupport.run(
+            "groff", ["-man", "-Tutf8", "-P-c", "-P-b", "-P-o", "-P-u", path],
+            environment: ["GROFF_NO_SGR": "1"])
         #expect(rendered.status == 0)
         let text = rendered.text
         #expect(text.contains("nmea help [subcommand] [--man]"))
@@ -68,8 +69,12 @@ import Testing
         let directory = ToolSupport.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = try Self.page(in: directory)
-        let outcome = try ToolSupport.run("man", ["-l", path], environment: ["MANPAGER": "cat", "PAGER": "cat",
-                                                                            "MANWIDTH": "100"])
+        let outcome = try ToolSupport.run(
+            "man", ["-l", path],
+            environment: [
+                "MANPAGER": "cat", "PAGER": "cat",
+                "MANWIDTH": "100",
+            ])
         #expect(outcome.status == 0)
         #expect(outcome.text.contains("NMEA(1)"))
         #expect(outcome.text.contains("nmea completion"))

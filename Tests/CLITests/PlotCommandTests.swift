@@ -37,7 +37,7 @@ import Testing
         #expect(outcome.status == 0)
         return outcome.text.split(separator: "\n").compactMap { line in
             guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
-                  let latitude = object["lat"] as? Double, let longitude = object["lon"] as? Double
+                let latitude = object["lat"] as? Double, let longitude = object["lon"] as? Double
             else { return nil }
             return FixRecord(latitude: latitude, longitude: longitude, speed: object["speed"] as? Double)
         }
@@ -201,14 +201,16 @@ import Testing
         for piece in svg.components(separatedBy: "<rect ").dropFirst() where piece.contains("data-bin=\"") {
             let element = String(piece.prefix { $0 != ">" })
             if let bin = Self.attribute("data-bin", in: " " + element).flatMap(Int.init),
-               let fill = Self.attribute("fill", in: " " + element).flatMap(Pixel.init(hex:)) {
+                let fill = Self.attribute("fill", in: " " + element).flatMap(Pixel.init(hex:))
+            {
                 binColors[bin] = fill
             }
         }
         #expect(binColors.count == bins)
 
         // Fixes well inside the driving legs (45, 50, 70 and 55 km/h), away from the leg ends.
-        let samples = Array(stride(from: 20, to: 85, by: 8)) + Array(stride(from: 115, to: 160, by: 8))
+        let samples =
+            Array(stride(from: 20, to: 85, by: 8)) + Array(stride(from: 115, to: 160, by: 8))
             + Array(stride(from: 205, to: 310, by: 8)) + Array(stride(from: 470, to: 595, by: 8))
         var points = [start, end]
         points += samples.map { projection.pixel(latitude: fixes[$0].latitude, longitude: fixes[$0].longitude) }
@@ -234,8 +236,9 @@ import Testing
             if pixel.isClose(to: expected, tolerance: 40) {
                 matches += 1
             } else {
-                misses.append("fix \(index) (\(Int(speedKmh)) km/h) at \(points[2 + offset]): \(pixel), "
-                    + "expected \(expected)")
+                misses.append(
+                    "fix \(index) (\(Int(speedKmh)) km/h) at \(points[2 + offset]): \(pixel), "
+                        + "expected \(expected)")
             }
         }
         // A label may sit on the odd sample; the track must be under nearly all of them.
@@ -249,8 +252,10 @@ import Testing
         let minute = try Self.simulate(["--duration", "60"], in: directory, name: "minute.nmea")
         let day = try Self.simulate(["--route", "commute", "--profile", "rmc-gga"], in: directory, name: "day.nmea")
         for (log, scaleBars, stopCount) in [(minute, ["50 m", "100 m", "200 m"], 0), (day, ["5 km", "10 km"], 3)] {
-            let (svg, path) = try Self.plot([log], in: directory, name: URL(fileURLWithPath: log).lastPathComponent
-                + ".svg")
+            let (svg, path) = try Self.plot(
+                [log], in: directory,
+                name: URL(fileURLWithPath: log).lastPathComponent
+                    + ".svg")
             try Self.validateXML(path)
             // Text never shrinks below 11 px, whatever the track's length.
             let sizes = Self.allValues(of: "font-size", in: svg).compactMap(Double.init)
@@ -278,8 +283,9 @@ import Testing
         let (svg, _) = try Self.plot([log], in: directory)
         // The drive parks for 120 s from 08:05:15 (a stop) and for 30 s from 08:02:45 (too short to be one).
         #expect(Self.allValues(of: "data-duration", in: svg) == ["120.0"])
-        #expect(Self.allValues(of: "data-start", in: svg).compactMap(Double.init)
-            == [Double(Self.epoch(2026, 11, 30, 8, 5, 15))])
+        #expect(
+            Self.allValues(of: "data-start", in: svg).compactMap(Double.init)
+                == [Double(Self.epoch(2026, 11, 30, 8, 5, 15))])
         #expect(svg.contains(">2 min</text>"))
         #expect(svg.contains("<title>Track 2026-11-30, 08:00:00–08:09:59 UTC</title>"))
         #expect(svg.contains(">Start 08:00:00</text>"))
@@ -320,15 +326,17 @@ import Testing
         let (altitude, _) = try Self.plot([log, "--color", "altitude"], in: directory, name: "altitude.svg")
         #expect(altitude.contains(">Altitude (m)</text>"))
         #expect(Self.attribute("data-high", in: altitude, id: "legend") != nil)
-        let (plain, _) = try Self.plot([log, "--color", "none", "--title", "A <plain> & \"simple\" track"],
-                                       in: directory, name: "plain.svg")
+        let (plain, _) = try Self.plot(
+            [log, "--color", "none", "--title", "A <plain> & \"simple\" track"],
+            in: directory, name: "plain.svg")
         #expect(Self.attribute("data-high", in: plain, id: "legend") == nil)
         let trackPart = plain.components(separatedBy: "id=\"track\"")[1].components(separatedBy: "</g>")[0]
         #expect(trackPart.components(separatedBy: "<path ").count - 1 == 2)  // the white casing and the line
         #expect(plain.contains("<title>A &lt;plain&gt; &amp; &quot;simple&quot; track</title>"))
 
         // RMC alone has no altitude: altitude coloring falls back to one color, with a warning.
-        let rmc = try String(contentsOfFile: log, encoding: .utf8).split(whereSeparator: \.isNewline)
+        let rmc =
+            try String(contentsOfFile: log, encoding: .utf8).split(whereSeparator: \.isNewline)
             .filter { $0.contains("RMC,") }.joined(separator: "\r\n") + "\r\n"
         let outcome = try ToolSupport.nmea(["plot", "-", "--color", "altitude", "-o", "-"], input: Data(rmc.utf8))
         #expect(outcome.status == 0)
@@ -348,7 +356,8 @@ import Testing
     }
 
     @Test func usageAndRuntimeErrors() throws {
-        let usage = "Usage: nmea plot [<files> ...] -o <file> [--color <mode>] [--width <pixels>] "
+        let usage =
+            "Usage: nmea plot [<files> ...] -o <file> [--color <mode>] [--width <pixels>] "
             + "[--title <text>] [--min-stop <seconds>] [--split-gap <seconds>] [--date <YYYY-MM-DD>] "
             + "[--allow-missing-checksum] [--max-length <n>] [-v]\n"
             + "  See 'nmea plot --help' for more information.\n"
@@ -357,8 +366,10 @@ import Testing
         #expect(missing.error == "Error: Missing expected argument '-o <file>'\n" + usage)
         let color = try ToolSupport.nmea(["plot", "-o", "-", "--color", "rainbow"])
         #expect(color.status == 64)
-        #expect(color.error.hasPrefix("Error: The value 'rainbow' is invalid for '--color <mode>'. "
-            + "Please provide one of 'speed', 'altitude', 'none'.\n"))
+        #expect(
+            color.error.hasPrefix(
+                "Error: The value 'rainbow' is invalid for '--color <mode>'. "
+                    + "Please provide one of 'speed', 'altitude', 'none'.\n"))
         let width = try ToolSupport.nmea(["plot", "-o", "-", "--width", "100"])
         #expect(width.status == 64)
         #expect(width.error.hasPrefix("Error: The value '100' is invalid for '--width <pixels>'\n"))
@@ -368,8 +379,10 @@ import Testing
         let empty = try ToolSupport.nmea(["plot", "-o", "-"], input: Data("not nmea\n".utf8))
         #expect(empty.status == 1)
         #expect(empty.text == "")
-        #expect(empty.error.hasSuffix("Error: no fix with a position in the input (0 fixes without one); "
-            + "nothing to plot\n"))
+        #expect(
+            empty.error.hasSuffix(
+                "Error: no fix with a position in the input (0 fixes without one); "
+                    + "nothing to plot\n"))
         let unreadable = try ToolSupport.nmea(["plot", "/nonexistent/log.nmea", "-o", "-"])
         #expect(unreadable.status == 1)
         #expect(unreadable.text == "")
@@ -389,7 +402,8 @@ import Testing
         let outcome = try ToolSupport.nmea(["plot", "--help"])
         #expect(outcome.status == 0)
         #expect(outcome.text.hasPrefix("OVERVIEW: Draw a track as an SVG picture"))
-        #expect(outcome.text.contains("  --color <mode>          What colors the track. (values: speed, altitude, none)"))
+        #expect(
+            outcome.text.contains("  --color <mode>          What colors the track. (values: speed, altitude, none)"))
         #expect(try ToolSupport.nmea(["help", "plot"]).text == outcome.text)
     }
 }

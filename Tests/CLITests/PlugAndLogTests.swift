@@ -22,8 +22,11 @@ import Testing
     /// The rule's keys, parsed: `KEY{attr}=="value"` or `KEY+="value"`, per line.
     static func ruleLines() throws -> [[(key: String, operation: String, value: String)]] {
         let text = try String(contentsOfFile: rulePath, encoding: .utf8)
-        return text.split(separator: "\n").filter { !$0.hasPrefix("#") && !$0.trimmingCharacters(in: .whitespaces)
-            .isEmpty }.map { line in
+        return text.split(separator: "\n").filter {
+            !$0.hasPrefix("#")
+                && !$0.trimmingCharacters(in: .whitespaces)
+                    .isEmpty
+        }.map { line in
             var pairs: [(String, String, String)] = []
             for part in line.components(separatedBy: "\", ") {
                 let item = part.trimmingCharacters(in: .whitespaces)
@@ -72,12 +75,14 @@ import Testing
         for url in [rules, empty, dev, dev.appendingPathComponent("pts")] {
             try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         }
-        try FileManager.default.copyItem(atPath: rulePath, toPath: rules.appendingPathComponent("80-nmea-gps.rules").path)
+        try FileManager.default.copyItem(
+            atPath: rulePath, toPath: rules.appendingPathComponent("80-nmea-gps.rules").path)
         for node in ["null", "zero", "urandom", "random"] {
             _ = FileManager.default.createFile(atPath: dev.appendingPathComponent(node).path, contents: nil)
         }
-        try FileManager.default.createSymbolicLink(atPath: dev.appendingPathComponent("ptmx").path,
-                                                   withDestinationPath: "pts/ptmx")
+        try FileManager.default.createSymbolicLink(
+            atPath: dev.appendingPathComponent("ptmx").path,
+            withDestinationPath: "pts/ptmx")
         let umockdev = directory.appendingPathComponent("device.umockdev").path
         try Data(description.utf8).write(to: URL(fileURLWithPath: umockdev))
         let sandbox = """
@@ -99,8 +104,8 @@ import Testing
 
     static let canSandboxUdev: Bool = {
         guard getuid() == 0, ToolSupport.which("udevadm") != nil, ToolSupport.which("umockdev-run") != nil,
-              ToolSupport.which("unshare") != nil,
-              let probe = try? ToolSupport.run("unshare", ["--mount", "true"]), probe.status == 0
+            ToolSupport.which("unshare") != nil,
+            let probe = try? ToolSupport.run("unshare", ["--mount", "true"]), probe.status == 0
         else { return false }
         return true
     }()
@@ -138,8 +143,9 @@ import Testing
     func udevadmStartsTheRecorderForAReceiverOnly() throws {
         let devBefore = try FileManager.default.contentsOfDirectory(atPath: "/dev").sorted()
         let ublox = try Self.udevadmTest(
-            Self.usbDevice(tty: "ttyACM0", driver: "cdc_acm", vendor: "1546", product: "01a7",
-                           name: "u-blox 7 - GPS/GNSS Receiver"), device: "ttyACM0")
+            Self.usbDevice(
+                tty: "ttyACM0", driver: "cdc_acm", vendor: "1546", product: "01a7",
+                name: "u-blox 7 - GPS/GNSS Receiver"), device: "ttyACM0")
         #expect(ublox.contains("Reading rules file: /etc/udev/rules.d/80-nmea-gps.rules"))
         #expect(ublox.contains("\nSYSTEMD_WANTS=nmea-record@ttyACM0.service\n"), "\(ublox)")
         #expect(ublox.contains("\nTAGS=:systemd:\n"))
@@ -147,8 +153,9 @@ import Testing
         #expect(!ublox.lowercased().contains("invalid"))
 
         let pl2303 = try Self.udevadmTest(
-            Self.usbDevice(tty: "ttyUSB0", driver: "pl2303", vendor: "067b", product: "2303",
-                           name: "USB-Serial Controller"), device: "ttyUSB0")
+            Self.usbDevice(
+                tty: "ttyUSB0", driver: "pl2303", vendor: "067b", product: "2303",
+                name: "USB-Serial Controller"), device: "ttyUSB0")
         #expect(pl2303.contains("Reading rules file: /etc/udev/rules.d/80-nmea-gps.rules"))
         #expect(!pl2303.contains("SYSTEMD_WANTS"))
         #expect(!pl2303.contains("ID_NMEA_GPS"))
@@ -166,8 +173,9 @@ import Testing
 
     @Test func unitsRunTheDocumentedCommands() throws {
         let record = try Self.execStart(Self.recordUnit)
-        #expect(record == "/usr/local/bin/nmea record /dev/%I -o /var/lib/nmea/%%Y-%%m-%%d-%i.gpx "
-            + "--raw /var/lib/nmea/%%Y-%%m-%%d-%i.nmea --rotate daily")
+        #expect(
+            record == "/usr/local/bin/nmea record /dev/%I -o /var/lib/nmea/%%Y-%%m-%%d-%i.gpx "
+                + "--raw /var/lib/nmea/%%Y-%%m-%%d-%i.nmea --rotate daily")
         // Every % is a systemd specifier we mean (%i, %I) or an escaped %% for nmea record's date pattern.
         var rest = Substring(record)
         while let percent = rest.firstIndex(of: "%") {
@@ -193,16 +201,20 @@ import Testing
         let verify = ToolSupport.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: verify) }
         let units = root.appendingPathComponent("etc/systemd/system")
-        for (name, instance) in [("nmea-record@.service", "nmea-record@ttyACM0.service"),
-                                 ("nmea-serve.service", "nmea-serve.service")] {
+        for (name, instance) in [
+            ("nmea-record@.service", "nmea-record@ttyACM0.service"),
+            ("nmea-serve.service", "nmea-serve.service"),
+        ] {
             let text = try String(contentsOf: units.appendingPathComponent(name), encoding: .utf8)
                 .replacingOccurrences(of: "/usr/local/bin/nmea", with: ToolSupport.nmea)
             try Data(text.utf8).write(to: verify.appendingPathComponent(instance))
         }
         let outcome = try ToolSupport.run(
             "systemd-analyze",
-            ["verify", verify.appendingPathComponent("nmea-record@ttyACM0.service").path,
-             verify.appendingPathComponent("nmea-serve.service").path],
+            [
+                "verify", verify.appendingPathComponent("nmea-record@ttyACM0.service").path,
+                verify.appendingPathComponent("nmea-serve.service").path,
+            ],
             environment: ["MANPATH": root.appendingPathComponent("usr/local/share/man").path])
         #expect(outcome.status == 0, "\(outcome.error)")
         #expect(outcome.error == "", "systemd-analyze: \(outcome.error)")
@@ -240,8 +252,12 @@ import Testing
     @Test func installWithAPrefixPointsTheUnitsAtIt() throws {
         let root = ToolSupport.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: root) }
-        let outcome = try ToolSupport.run(Self.installScript, ["--root", root.path, "--prefix", "/opt/nmea",
-                                                                 "--binary", ToolSupport.nmea])
+        let outcome = try ToolSupport.run(
+            Self.installScript,
+            [
+                "--root", root.path, "--prefix", "/opt/nmea",
+                "--binary", ToolSupport.nmea,
+            ])
         #expect(outcome.status == 0, "\(outcome.error)")
         #expect(FileManager.default.isExecutableFile(atPath: root.appendingPathComponent("opt/nmea/bin/nmea").path))
         let unit = root.appendingPathComponent("etc/systemd/system/nmea-record@.service").path
@@ -254,8 +270,12 @@ import Testing
         let base = ToolSupport.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: base) }
         let root = base.appendingPathComponent("root")
-        let outcome = try ToolSupport.run(Self.installScript, ["--dry-run", "--root", root.path,
-                                                                 "--binary", ToolSupport.nmea])
+        let outcome = try ToolSupport.run(
+            Self.installScript,
+            [
+                "--dry-run", "--root", root.path,
+                "--binary", ToolSupport.nmea,
+            ])
         #expect(outcome.status == 0, "\(outcome.error)")
         #expect(!FileManager.default.fileExists(atPath: root.path))
         for file in Self.installedFiles {

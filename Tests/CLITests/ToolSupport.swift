@@ -12,7 +12,8 @@ enum ToolSupport {
 
     /// The built `nmea`, beside the test runner.
     static let nmea: String = {
-        let runner = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+        let runner =
+            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
             ?? CommandLine.arguments[0]
         var directory = URL(fileURLWithPath: runner).deletingLastPathComponent()
         while directory.path != "/" && !FileManager.default.isExecutableFile(atPath: directory.path + "/nmea") {
@@ -37,11 +38,15 @@ enum ToolSupport {
 
     /// Runs `executable` (a path, or a name looked up on `PATH`) with `arguments`; standard input from `input`.
     @discardableResult
-    static func run(_ executable: String, _ arguments: [String], input: Data? = nil,
-                    environment: [String: String]? = nil, directory: URL? = nil) throws -> Outcome {
+    static func run(
+        _ executable: String, _ arguments: [String], input: Data? = nil,
+        environment: [String: String]? = nil, directory: URL? = nil
+    ) throws -> Outcome {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable.hasPrefix("/") ? executable
-            : (which(executable) ?? executable))
+        process.executableURL = URL(
+            fileURLWithPath: executable.hasPrefix("/")
+                ? executable
+                : (which(executable) ?? executable))
         process.arguments = arguments
         if let environment {
             process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
@@ -74,8 +79,9 @@ enum ToolSupport {
         process.waitUntilExit()
         try outputHandle.close()
         try errorHandle.close()
-        return Outcome(status: process.terminationStatus, output: try Data(contentsOf: outputURL),
-                       error: String(decoding: try Data(contentsOf: errorURL), as: UTF8.self))
+        return Outcome(
+            status: process.terminationStatus, output: try Data(contentsOf: outputURL),
+            error: String(decoding: try Data(contentsOf: errorURL), as: UTF8.self))
     }
 
     /// Runs `nmea` with `arguments`.

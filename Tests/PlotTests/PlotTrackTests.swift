@@ -5,8 +5,10 @@ import Testing
 @testable import Plot
 
 /// A point `meters` east of (48°, 11°), at `time`.
-private func point(time: Double?, east meters: Double = 0, north: Double = 0, speed: Double? = nil,
-                   altitude: Double? = nil) -> TrackPoint {
+private func point(
+    time: Double?, east meters: Double = 0, north: Double = 0, speed: Double? = nil,
+    altitude: Double? = nil
+) -> TrackPoint {
     let latitude = 48 + north / 111_195
     let longitude = 11 + meters / (111_195 * cos(48 * Double.pi / 180))
     return TrackPoint(time: time, latitude: latitude, longitude: longitude, speed: speed, altitudeMeters: altitude)
@@ -16,8 +18,10 @@ private func point(time: Double?, east meters: Double = 0, north: Double = 0, sp
     @Test func keepsEveryPointUpToItsCapacityThenThinsEvenly() {
         var track = PlotTrack(options: .init(capacity: 1000))
         for second in 0..<10_000 {
-            track.add(point(time: Double(second), east: Double(second) * 10, speed: 10,
-                            altitude: second == 7777 ? 900 : 500))
+            track.add(
+                point(
+                    time: Double(second), east: Double(second) * 10, speed: 10,
+                    altitude: second == 7777 ? 900 : 500))
         }
         track.finish()
         #expect(track.count == 10_000)
@@ -97,8 +101,9 @@ private func point(time: Double?, east meters: Double = 0, north: Double = 0, sp
     @Test func fixesWithoutADateUseTheTimeOfDayAcrossMidnight() {
         var track = PlotTrack()
         for (hour, minute) in [(23, 59), (0, 0), (0, 1)] {
-            var fix = Fix(time: UTCTime(hour: UInt8(hour), minute: UInt8(minute), second: 0), latitude: 48,
-                          longitude: 11 + Double(minute) * 0.001, quality: .gps, mode: .threeD)
+            var fix = Fix(
+                time: UTCTime(hour: UInt8(hour), minute: UInt8(minute), second: 0), latitude: 48,
+                longitude: 11 + Double(minute) * 0.001, quality: .gps, mode: .threeD)
             fix.speed = 5
             track.add(fix)
         }
@@ -113,8 +118,10 @@ private func point(time: Double?, east meters: Double = 0, north: Double = 0, sp
 
     @Test func fixesWithADateUseSecondsSince1970() {
         var track = PlotTrack()
-        track.add(Fix(date: UTCDate(year: 2026, month: 11, day: 30), time: UTCTime(hour: 8, minute: 0, second: 0),
-                      latitude: 48, longitude: 11, quality: .gps, mode: .threeD))
+        track.add(
+            Fix(
+                date: UTCDate(year: 2026, month: 11, day: 30), time: UTCTime(hour: 8, minute: 0, second: 0),
+                latitude: 48, longitude: 11, quality: .gps, mode: .threeD))
         track.finish()
         #expect(track.hasDate)
         #expect(track.points.first?.time == 1_796_025_600)

@@ -23,8 +23,10 @@ import Testing
             }
             let latitude = 48 + north / 111_195
             let longitude = 11 + east / (111_195 * cos(48 * Double.pi / 180))
-            track.add(TrackPoint(time: 1_796_112_000 + Double(second), latitude: latitude, longitude: longitude,
-                                 speed: speed, altitudeMeters: 500 + Double(second) / 10))
+            track.add(
+                TrackPoint(
+                    time: 1_796_112_000 + Double(second), latitude: latitude, longitude: longitude,
+                    speed: speed, altitudeMeters: 500 + Double(second) / 10))
         }
         track.finish()
         return track
@@ -66,8 +68,10 @@ import Testing
         var track = PlotTrack()
         for second in 0...200 {
             let east = Double(100 - abs(100 - second)) * 10
-            track.add(TrackPoint(time: Double(second), latitude: 48,
-                                 longitude: 11 + east / (111_195 * cos(48 * Double.pi / 180)), speed: 10))
+            track.add(
+                TrackPoint(
+                    time: Double(second), latitude: 48,
+                    longitude: 11 + east / (111_195 * cos(48 * Double.pi / 180)), speed: 10))
         }
         track.finish()
         let svg = TrackPlot.svg(track)
@@ -112,9 +116,11 @@ import Testing
         var track = PlotTrack()
         for second in 0..<86_400 {
             let t = Double(second)
-            track.add(TrackPoint(time: t, latitude: 48 + t * 2e-6 + sin(t / 30) * 1e-5,
-                                 longitude: 11 + t * 3e-6, speed: 10 + sin(t / 600) * 8,
-                                 altitudeMeters: 500 + sin(t / 3000) * 50))
+            track.add(
+                TrackPoint(
+                    time: t, latitude: 48 + t * 2e-6 + sin(t / 30) * 1e-5,
+                    longitude: 11 + t * 3e-6, speed: 10 + sin(t / 600) * 8,
+                    altitudeMeters: 500 + sin(t / 3000) * 50))
         }
         track.finish()
         let svg = TrackPlot.svg(track)

@@ -36,8 +36,10 @@ public enum WebMercator {
 
 /// Great-circle distance in metres between two points in degrees (haversine, mean Earth radius).
 @inlinable
-public func greatCircleMeters(_ latitude1: Double, _ longitude1: Double, _ latitude2: Double,
-                              _ longitude2: Double) -> Double {
+public func greatCircleMeters(
+    _ latitude1: Double, _ longitude1: Double, _ latitude2: Double,
+    _ longitude2: Double
+) -> Double {
     let radius = 6_371_008.8
     let phi1 = latitude1 * .pi / 180
     let phi2 = latitude2 * .pi / 180

@@ -24,7 +24,11 @@ struct SVGWriter {
             case "'": out += "&apos;"
             default:
                 // Control characters other than tab and newline are not allowed in XML 1.0.
-                if scalar.value < 0x20 && scalar != "\t" && scalar != "\n" { out += "?" } else { out.unicodeScalars.append(scalar) }
+                if scalar.value < 0x20 && scalar != "\t" && scalar != "\n" {
+                    out += "?"
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
             }
         }
         return out

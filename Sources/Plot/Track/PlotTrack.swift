@@ -11,8 +11,10 @@ public struct TrackPoint: Sendable, Hashable {
     public var speed: Double?
     public var altitudeMeters: Double?
 
-    public init(time: Double?, latitude: Double, longitude: Double, speed: Double? = nil,
-                altitudeMeters: Double? = nil) {
+    public init(
+        time: Double?, latitude: Double, longitude: Double, speed: Double? = nil,
+        altitudeMeters: Double? = nil
+    ) {
         self.time = time
         self.latitude = latitude
         self.longitude = longitude
@@ -112,8 +114,10 @@ public struct PlotTrack: Sendable {
             time = timeOfDay + dayOffset
             lastTimeOfDay = time
         }
-        add(TrackPoint(time: time, latitude: latitude, longitude: longitude, speed: fix.speed,
-                       altitudeMeters: fix.altitudeMeters))
+        add(
+            TrackPoint(
+                time: time, latitude: latitude, longitude: longitude, speed: fix.speed,
+                altitudeMeters: fix.altitudeMeters))
     }
 
     /// Breaks the line before the next point (the fix was lost).
@@ -127,9 +131,10 @@ public struct PlotTrack: Sendable {
             while longitude - previous.longitude > 180 { longitude -= 360 }
             while longitude - previous.longitude < -180 { longitude += 360 }
         }
-        var point = Point(time: input.time, latitude: input.latitude, longitude: longitude, speed: input.speed,
-                          altitudeMeters: input.altitudeMeters?.isFinite == true ? input.altitudeMeters : nil,
-                          startsSegment: previous == nil || breakBeforeNext)
+        var point = Point(
+            time: input.time, latitude: input.latitude, longitude: longitude, speed: input.speed,
+            altitudeMeters: input.altitudeMeters?.isFinite == true ? input.altitudeMeters : nil,
+            startsSegment: previous == nil || breakBeforeNext)
         breakBeforeNext = false
         if let previous, let time = point.time, let previousTime = previous.time {
             if time - previousTime > options.splitGapSeconds || time < previousTime - 0.5 {
@@ -169,8 +174,8 @@ public struct PlotTrack: Sendable {
     /// Speed over the last few seconds of positions (up to 5 fixes back), so one fix's jitter counts less.
     private func derivedSpeed(_ point: Point) -> Double? {
         guard let time = point.time,
-              let oldest = recent.first(where: { $0.time != nil && time - $0.time! <= 5.5 }),
-              let oldestTime = oldest.time, time > oldestTime
+            let oldest = recent.first(where: { $0.time != nil && time - $0.time! <= 5.5 }),
+            let oldestTime = oldest.time, time > oldestTime
         else { return nil }
         return greatCircleMeters(oldest.latitude, oldest.longitude, point.latitude, point.longitude)
             / (time - oldestTime)
@@ -199,8 +204,10 @@ public struct PlotTrack: Sendable {
         if let time = point.time {
             earliestTime = min(earliestTime ?? time, time)
             latestTime = max(latestTime ?? time, time)
-            if let stop = stopFinder.add(time: time, latitude: point.latitude, longitude: point.longitude,
-                                         speed: reportedSpeed) {
+            if let stop = stopFinder.add(
+                time: time, latitude: point.latitude, longitude: point.longitude,
+                speed: reportedSpeed)
+            {
                 stops.append(stop)
             }
         }

@@ -63,7 +63,8 @@ public struct StopFinder: Sendable {
             if slow { begin(time: time, latitude: latitude, longitude: longitude) }
             return nil
         }
-        let inside = greatCircleMeters(current.anchorLatitude, current.anchorLongitude, latitude, longitude)
+        let inside =
+            greatCircleMeters(current.anchorLatitude, current.anchorLongitude, latitude, longitude)
             <= rule.radiusMeters
         if inside && slow {
             current.movingFixes = 0
@@ -95,13 +96,15 @@ public struct StopFinder: Sendable {
     }
 
     private mutating func begin(time: Double, latitude: Double, longitude: Double) {
-        run = Run(start: time, anchorLatitude: latitude, anchorLongitude: longitude, latitudeSum: latitude,
-                  longitudeSum: longitude, count: 1, lastTime: time)
+        run = Run(
+            start: time, anchorLatitude: latitude, anchorLongitude: longitude, latitudeSum: latitude,
+            longitudeSum: longitude, count: 1, lastTime: time)
     }
 
     private func stop(_ run: Run, end: Double) -> Stop? {
         guard end - run.start >= rule.minimumSeconds - 1e-6 else { return nil }
-        return Stop(start: run.start, end: end, latitude: run.latitudeSum / run.count,
-                    longitude: run.longitudeSum / run.count)
+        return Stop(
+            start: run.start, end: end, latitude: run.latitudeSum / run.count,
+            longitude: run.longitudeSum / run.count)
     }
 }

@@ -5,8 +5,11 @@ enum Completion {
     static func helpSpec(_ root: CommandSpec) -> CommandSpec {
         CommandSpec(
             name: "help", abstract: "Show help for a subcommand, or print the manual page with --man.",
-            arguments: [ArgumentSpec(name: "subcommand", help: "The subcommand to explain.",
-                                     choices: root.subcommands.map(\.name), completion: .none)],
+            arguments: [
+                ArgumentSpec(
+                    name: "subcommand", help: "The subcommand to explain.",
+                    choices: root.subcommands.map(\.name), completion: .none)
+            ],
             options: [OptionSpec(long: "man", help: "Print the manual page (roff) of every subcommand.")])
     }
 
@@ -180,7 +183,8 @@ enum Completion {
                 if argument.isRepeating {
                     out += "        " + zshQuoted("*:\(message):\(action)") + " \\\n"
                 } else {
-                    out += "        " + zshQuoted((argument.isOptional ? "::" : ":") + "\(message):\(action)")
+                    out +=
+                        "        " + zshQuoted((argument.isOptional ? "::" : ":") + "\(message):\(action)")
                         + " \\\n"
                 }
             }
@@ -206,8 +210,11 @@ enum Completion {
         if let defaultValue = option.defaultValue { help += " (default: \(defaultValue))" }
         var tail = "[" + escapeBrackets(help) + "]"
         if let valueName = option.valueName {
-            tail += ":" + escapeColons(valueName) + ":" + zshAction(choices: option.choices,
-                                                                    completion: option.completion)
+            tail +=
+                ":" + escapeColons(valueName) + ":"
+                + zshAction(
+                    choices: option.choices,
+                    completion: option.completion)
         }
         let exclusion: String
         if exclusive {

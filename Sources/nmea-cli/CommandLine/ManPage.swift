@@ -24,7 +24,8 @@ enum ManPage {
             .SH DESCRIPTION
 
             """
-        out += paragraph("""
+        out += paragraph(
+            """
             \(root.abstract) Every subcommand has -h and --help. Data goes to standard output and diagnostics to \
             standard error; '-' means standard input or standard output. Options take their value as the next \
             word or after '=' (--name=value); '--' ends the options.

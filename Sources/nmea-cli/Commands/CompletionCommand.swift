@@ -14,8 +14,11 @@ enum CompletionCommand: Command {
             zsh: save it as _nmea in a directory of $fpath, or add 'source <(nmea completion zsh)' to ~/.zshrc \
             after compinit.
             """,
-        arguments: [ArgumentSpec(name: "shell", help: "The shell to complete for.", isOptional: false,
-                                 choices: shells, completion: .none)],
+        arguments: [
+            ArgumentSpec(
+                name: "shell", help: "The shell to complete for.", isOptional: false,
+                choices: shells, completion: .none)
+        ],
         examples: [
             "nmea completion bash > ~/.local/share/bash-completion/completions/nmea",
             "nmea completion zsh > ~/.zfunc/_nmea",
@@ -29,8 +32,9 @@ enum CompletionCommand: Command {
         case "bash": Console.standardOutput.write(Completion.bash(root))
         case "zsh": Console.standardOutput.write(Completion.zsh(root))
         default:
-            throw arguments.usageError("The value '\(shell)' is invalid for '<shell>'. Please provide one of "
-                + shells.map { "'\($0)'" }.joined(separator: ", ") + ".")
+            throw arguments.usageError(
+                "The value '\(shell)' is invalid for '<shell>'. Please provide one of "
+                    + shells.map { "'\($0)'" }.joined(separator: ", ") + ".")
         }
         return ExitStatus.success
     }

@@ -20,19 +20,24 @@ enum PlotCommand: Command {
             """,
         arguments: [SentenceInput.filesArgument],
         options: [
-            OptionSpec(long: "output", short: "o", valueName: "file",
-                       help: "Where to write the SVG, or '-' for standard output.", isRequired: true,
-                       completion: .file),
-            OptionSpec(long: "color", valueName: "mode", help: "What colors the track.", defaultValue: "speed",
-                       choices: PlotOptions.Coloring.allCases.map(\.rawValue)),
-            OptionSpec(long: "width", valueName: "pixels", help: "Width of the picture (320 to 4000).",
-                       defaultValue: "800"),
+            OptionSpec(
+                long: "output", short: "o", valueName: "file",
+                help: "Where to write the SVG, or '-' for standard output.", isRequired: true,
+                completion: .file),
+            OptionSpec(
+                long: "color", valueName: "mode", help: "What colors the track.", defaultValue: "speed",
+                choices: PlotOptions.Coloring.allCases.map(\.rawValue)),
+            OptionSpec(
+                long: "width", valueName: "pixels", help: "Width of the picture (320 to 4000).",
+                defaultValue: "800"),
             OptionSpec(long: "title", valueName: "text", help: "The picture's title instead of the date and times."),
             OptionSpec(long: "min-stop", valueName: "seconds", help: "Shortest stop to mark.", defaultValue: "120"),
-            OptionSpec(long: "split-gap", valueName: "seconds",
-                       help: "Break the line after a gap longer than this.", defaultValue: "60"),
-            OptionSpec(long: "date", valueName: "YYYY-MM-DD",
-                       help: "The UTC date of logs that send none (GGA-only): the day of the first fix."),
+            OptionSpec(
+                long: "split-gap", valueName: "seconds",
+                help: "Break the line after a gap longer than this.", defaultValue: "60"),
+            OptionSpec(
+                long: "date", valueName: "YYYY-MM-DD",
+                help: "The UTC date of logs that send none (GGA-only): the day of the first fix."),
         ] + SentenceInput.options,
         examples: [
             "nmea plot drive.nmea -o drive.svg",
@@ -54,8 +59,10 @@ enum PlotCommand: Command {
             fallbackDate = date
         }
         var input = try SentenceInput(arguments)
-        var track = PlotTrack(options: .init(splitGapSeconds: splitGap,
-                                             stopRule: StopFinder.Rule(minimumSeconds: minimumStop)))
+        var track = PlotTrack(
+            options: .init(
+                splitGapSeconds: splitGap,
+                stopRule: StopFinder.Rule(minimumSeconds: minimumStop)))
         var assembler = FixAssembler(options: .init(fallbackDate: fallbackDate))
         var decoding = DecoderStatistics()
         var currentFile: String?
@@ -83,8 +90,9 @@ enum PlotCommand: Command {
 
         guard track.count > 0 else {
             let fixes = assembler.statistics.fixes
-            throw RuntimeError("no fix with a position in the input (\(fixes) fix\(fixes == 1 ? "" : "es") without "
-                + "one); nothing to plot")
+            throw RuntimeError(
+                "no fix with a position in the input (\(fixes) fix\(fixes == 1 ? "" : "es") without "
+                    + "one); nothing to plot")
         }
         if coloring == .altitude && track.lowestAltitude == nil {
             Console.error("nmea plot: warning: the input has no altitudes; the track is drawn in one color\n")
@@ -92,12 +100,16 @@ enum PlotCommand: Command {
         if coloring == .speed && track.fastest == nil {
             Console.error("nmea plot: warning: the input has no speeds or times; the track is drawn in one color\n")
         }
-        let svg = TrackPlot.svg(track, options: PlotOptions(width: width, coloring: coloring,
-                                                            title: arguments.value("title")))
+        let svg = TrackPlot.svg(
+            track,
+            options: PlotOptions(
+                width: width, coloring: coloring,
+                title: arguments.value("title")))
         try writeOutput(Array(svg.utf8), to: output)
         if verbose {
-            Console.error("nmea plot: \(output): \(track.count) fixes, \(track.points.count) kept for drawing, "
-                + "\(track.stops.count) stop\(track.stops.count == 1 ? "" : "s"), \(svg.utf8.count) bytes\n")
+            Console.error(
+                "nmea plot: \(output): \(track.count) fixes, \(track.points.count) kept for drawing, "
+                    + "\(track.stops.count) stop\(track.stops.count == 1 ? "" : "s"), \(svg.utf8.count) bytes\n")
         }
         return input.failures.isEmpty ? ExitStatus.success : ExitStatus.failure
     }
