@@ -167,27 +167,19 @@ struct Renderer {
     mutating func drawHeader(top: Double) -> Double {
         let titleSize = (font * 1.35).rounded()
         var baseline = top + titleSize * 0.8
-        svg.element(
-            "text",
-            [
+        // The title wrapped at spaces (at most three lines), the summary at its separators.
+        let titleWords = titleText.split(separator: " ").map(String.init)
+        let titleLines = wrapped(titleWords, separator: " ", size: titleSize).prefix(3)
+        for (index, line) in titleLines.enumerated() {
+            if index > 0 { baseline += titleSize * 1.2 }
+            var attributes = [
                 ("x", SVGWriter.number(margin)), ("y", SVGWriter.number(baseline)),
-                ("font-size", SVGWriter.number(titleSize)), ("font-weight", "bold"), ("id", "title"),
-            ],
-            content: fitted(titleText, size: titleSize, width: width - 2 * margin))
-        // The summary, wrapped onto as many lines as the width needs.
-        var lines: [String] = []
-        var current = ""
-        for part in summaryParts {
-            let candidate = current.isEmpty ? part : current + " · " + part
-            if !current.isEmpty && textWidth(candidate, size: font) > width - 2 * margin {
-                lines.append(current)
-                current = part
-            } else {
-                current = candidate
-            }
+                ("font-size", SVGWriter.number(titleSize)), ("font-weight", "bold"),
+            ]
+            if index == 0 { attributes.append(("id", "title")) }
+            svg.element("text", attributes, content: fitted(line, size: titleSize, width: width - 2 * margin))
         }
-        lines.append(current)
-        for line in lines {
+        for line in wrapped(summaryParts, separator: " · ", size: font) {
             baseline += font * 1.45
             svg.element(
                 "text",
@@ -197,6 +189,23 @@ struct Renderer {
                 ], content: line)
         }
         return baseline + font * 0.9
+    }
+
+    /// `parts` joined with `separator` into as few lines as fit the picture's width.
+    func wrapped(_ parts: [String], separator: String, size: Double) -> [String] {
+        var lines: [String] = []
+        var current = ""
+        for part in parts {
+            let candidate = current.isEmpty ? part : current + separator + part
+            if !current.isEmpty && textWidth(candidate, size: size) > width - 2 * margin {
+                lines.append(current)
+                current = part
+            } else {
+                current = candidate
+            }
+        }
+        lines.append(current)
+        return lines
     }
 
     /// `text`, cut with an ellipsis when it would be wider than `width`.
@@ -243,7 +252,7 @@ struct Renderer {
         // Room around the track for markers and labels; the strips at the top and bottom also hold the north
         // arrow and the scale bar, so the track never runs under them.
         let padding = max(24, font * 2.6)
-        let verticalPadding = max(padding, font * 3.6)
+        let verticalPadding = max(padding, font * 4.2)
         let bounds = worldBounds(minimumMeters: 200)
         let spanX = bounds.maxX - bounds.minX
         let spanY = bounds.maxY - bounds.minY

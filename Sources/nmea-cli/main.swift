@@ -14,6 +14,7 @@ let commands: [any Command.Type] = [
 let rootSpec = CommandSpec(
     name: "nmea",
     abstract: "A GPS toolkit: parse, convert and record NMEA 0183.",
+    discussion: "'nmea help --man' prints the manual page; 'nmea completion bash|zsh' a shell completion script.",
     options: [OptionSpec(long: "version", help: "Show the version.")],
     subcommands: commands.map { $0.spec })
 
