@@ -16,7 +16,7 @@ let package = Package(
         .target(name: "Simulation", dependencies: ["NMEA"]),
         // GPX and GeoJSON track writers that leave a valid file on disk after every flush.
         .target(name: "Tracks", dependencies: ["NMEA"]),
-        // SVG pictures of tracks: Web-Mercator map, colour by speed or altitude, stops, profile over time.
+        // SVG pictures of tracks: Web-Mercator map colored by speed or altitude, stops, profile over time.
         .target(name: "Plot", dependencies: ["NMEA"]),
         // Small C shims (pty functions, ioctls) and libudev, for the serial port module.
         .target(name: "CShims"),
@@ -24,7 +24,8 @@ let package = Package(
         // Serial ports: termios, autobaud, udev discovery and hotplug, reconnection.
         .target(name: "SerialPort", dependencies: ["NMEA", "CShims", "CUdev"]),
         // The command-line tool.
-        .executableTarget(name: "NMEATool", dependencies: ["NMEA", "JSON", "Simulation", "Tracks", "SerialPort", "Plot"],
+        .executableTarget(name: "NMEATool",
+                          dependencies: ["NMEA", "JSON", "Simulation", "Tracks", "SerialPort", "Plot"],
                           path: "Sources/nmea-cli"),
         // Test-only C shim that counts malloc/calloc/realloc/free.
         .target(name: "CAllocationCounter", path: "Tests/CAllocationCounter"),
