@@ -18,6 +18,8 @@ let package = Package(
         .target(name: "Simulation", dependencies: ["NMEA"]),
         // GPX and GeoJSON track writers that leave a valid file on disk after every flush.
         .target(name: "Tracks", dependencies: ["NMEA"]),
+        // SVG pictures of tracks: Web-Mercator map colored by speed or altitude, stops, profile over time.
+        .target(name: "Plot", dependencies: ["NMEA"]),
         // Small C shims (pty functions, ioctls, futex, thread names) and libudev.
         .target(name: "CShims"),
         .systemLibrary(name: "CUdev", pkgConfig: "libudev", providers: [.apt(["libudev-dev"])]),
@@ -29,7 +31,8 @@ let package = Package(
         .target(name: "Trips", dependencies: ["NMEA", "JSON"]),
         // The command-line tool.
         .executableTarget(name: "NMEATool",
-                          dependencies: ["NMEA", "JSON", "Simulation", "Tracks", "SerialPort", "Pipeline", "Trips"],
+                          dependencies: ["NMEA", "JSON", "Simulation", "Tracks", "SerialPort", "Pipeline", "Trips",
+                                         "Plot"],
                           path: "Sources/nmea-cli"),
         // Test-only C shim that counts malloc/calloc/realloc/free.
         .target(
@@ -45,6 +48,7 @@ let package = Package(
         .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "NMEA", "Simulation"]),
         .testTarget(name: "TripsTests", dependencies: ["Trips", "NMEA", "Simulation"]),
         .testTarget(name: "TracksTests", dependencies: ["Tracks", "NMEA", "Simulation", "TrackWriterChild"]),
+        .testTarget(name: "PlotTests", dependencies: ["Plot", "NMEA"]),
         .testTarget(name: "SerialPortTests", dependencies: ["SerialPort", "NMEA", "CShims"]),
     ],
     swiftLanguageModes: [.v6]

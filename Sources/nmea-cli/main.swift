@@ -9,11 +9,14 @@ let commands: [any Command.Type] = [
     BenchCommand.self,
     SimulateCommand.self,
     DevicesCommand.self,
+    PlotCommand.self,
+    CompletionCommand.self,
 ]
 
 let rootSpec = CommandSpec(
     name: "nmea",
     abstract: "A GPS toolkit: parse, convert and record NMEA 0183.",
+    discussion: "'nmea help --man' prints the manual page; 'nmea completion bash|zsh' a shell completion script.",
     options: [OptionSpec(long: "version", help: "Show the version.")],
     subcommands: commands.map { $0.spec })
 
@@ -35,6 +38,10 @@ func runTool(_ arguments: [String]) -> Int32 {
         case "help":
             guard arguments.count > 1 else {
                 Console.standardOutput.write(Help.text(rootSpec, commandPath: "nmea"))
+                return ExitStatus.success
+            }
+            if arguments[1] == "--man" {
+                Console.standardOutput.write(ManPage.render(rootSpec, version: toolVersion))
                 return ExitStatus.success
             }
             guard let command = commands.first(where: { $0.spec.name == arguments[1] }) else {

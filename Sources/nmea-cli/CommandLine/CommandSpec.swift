@@ -23,6 +23,10 @@ struct ArgumentSpec: Sendable {
     var isRepeating = false
     var isOptional = true
     var defaultValue: String? = nil
+    /// Values it accepts, for completion and the man page; empty for any.
+    var choices: [String] = []
+    /// What kind of value, for shell completion: a file unless it says otherwise.
+    var completion: OptionSpec.Completion = .file
 }
 
 /// A named option or flag.

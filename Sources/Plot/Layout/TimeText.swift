@@ -1,0 +1,25 @@
+import NMEA
+
+/// Times as labels: `08:05`, `08:05:30`, `2026-11-30`.
+enum TimeText {
+    /// `HH:MM` or `HH:MM:SS` of `seconds` (since 1970 or since midnight), UTC.
+    static func clock(_ seconds: Double, withSeconds: Bool) -> String {
+        var secondOfDay = Int(seconds.rounded(.down)) % 86_400
+        if secondOfDay < 0 { secondOfDay += 86_400 }
+        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        var text = two(secondOfDay / 3600) + ":" + two(secondOfDay / 60 % 60)
+        if withSeconds { text += ":" + two(secondOfDay % 60) }
+        return text
+    }
+
+    /// `YYYY-MM-DD` of `seconds` since 1970.
+    static func date(_ seconds: Double) -> String {
+        let days = Int((seconds / 86_400).rounded(.down))
+        let date = UTCDate(daysSinceEpoch: days)
+        func two(_ value: UInt8) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        return "\(date.year)-" + two(date.month) + "-" + two(date.day)
+    }
+
+    /// `MM-DD` of `seconds` since 1970, for multi-day axes.
+    static func monthDay(_ seconds: Double) -> String { String(date(seconds).dropFirst(5)) }
+}

@@ -1,0 +1,116 @@
+import NMEA
+import Plot
+
+/// `nmea plot`: a picture of a track as a self-contained SVG.
+enum PlotCommand: Command {
+    static let spec = CommandSpec(
+        name: "plot",
+        abstract: "Draw a track as an SVG picture: map and profile.",
+        discussion: """
+            Merges the sentences of each epoch into one fix and draws the fixes that have a position: the track on \
+            a Web-Mercator map (north up) colored by speed or altitude with its legend, the start (green circle), \
+            the end (dark square), the stops, a scale bar and a north arrow, and under the map the speed and \
+            altitude over time with the stops shaded. The SVG is self-contained (no scripts, images or fonts to \
+            fetch) and small: the track is thinned to the pixel grid, so a day of fixes draws in a few hundred \
+            kilobytes at most.
+            A stop is where the receiver stood still (slower than 1 km/h, within 50 m) for at least --min-stop \
+            seconds. The line breaks where the fix was lost or the time between two fixes exceeds --split-gap. \
+            Up to 100,000 points are kept for drawing; longer inputs are thinned evenly as they are read, while \
+            totals, extremes and stops are computed from every fix.
+            """,
+        arguments: [SentenceInput.filesArgument],
+        options: [
+            OptionSpec(
+                long: "output", short: "o", valueName: "file",
+                help: "Where to write the SVG, or '-' for standard output.", isRequired: true,
+                completion: .file),
+            OptionSpec(
+                long: "color", valueName: "mode", help: "What colors the track.", defaultValue: "speed",
+                choices: PlotOptions.Coloring.allCases.map(\.rawValue)),
+            OptionSpec(
+                long: "width", valueName: "pixels", help: "Width of the picture (320 to 4000).",
+                defaultValue: "800"),
+            OptionSpec(long: "title", valueName: "text", help: "The picture's title instead of the date and times."),
+            OptionSpec(long: "min-stop", valueName: "seconds", help: "Shortest stop to mark.", defaultValue: "120"),
+            OptionSpec(
+                long: "split-gap", valueName: "seconds",
+                help: "Break the line after a gap longer than this.", defaultValue: "60"),
+            OptionSpec(
+                long: "date", valueName: "YYYY-MM-DD",
+                help: "The UTC date of logs that send none (GGA-only): the day of the first fix."),
+        ] + SentenceInput.options,
+        examples: [
+            "nmea plot drive.nmea -o drive.svg",
+            "nmea plot day.nmea --color altitude --width 1200 -o day.svg",
+            "nmea simulate --duration 300 | nmea plot -o - > drive.svg",
+        ])
+
+    static func run(_ arguments: ParsedArguments) throws -> Int32 {
+        let output = arguments.value("output") ?? "-"
+        let coloring = PlotOptions.Coloring(rawValue: arguments.value("color") ?? "speed") ?? .speed
+        let width = try arguments.integer("width", default: 800, in: 320...4000)
+        let minimumStop = try arguments.number("min-stop", default: 120, in: 1...1e7)
+        let splitGap = try arguments.number("split-gap", default: 60, in: 0...1e9)
+        var fallbackDate: UTCDate?
+        if let text = arguments.value("date") {
+            guard let date = parseISODate(text) else {
+                throw arguments.invalid(text, for: "date", because: "expected YYYY-MM-DD")
+            }
+            fallbackDate = date
+        }
+        var input = try SentenceInput(arguments)
+        var track = PlotTrack(
+            options: .init(
+                splitGapSeconds: splitGap,
+                stopRule: StopFinder.Rule(minimumSeconds: minimumStop)))
+        var assembler = FixAssembler(options: .init(fallbackDate: fallbackDate))
+        var decoding = DecoderStatistics()
+        var currentFile: String?
+        let verbose = input.verbose
+        try input.forEachSentence { sentence, file in
+            if file != currentFile {
+                if currentFile != nil {
+                    assembler.finish { track.add($0) }
+                    assembler.reset()
+                }
+                currentFile = file
+            }
+            do throws(NMEAError) {
+                let parsed = try ParsedSentence(sentence)
+                decoding.record(parsed)
+                assembler.add(parsed) { track.add($0) }
+            } catch {
+                decoding.recordFailure()
+                if verbose { SentenceInput.report(error, in: sentence, file: file) }
+            }
+        }
+        assembler.finish { track.add($0) }
+        track.finish()
+        input.printSummary(command: "nmea plot", decoding: decoding)
+
+        guard track.count > 0 else {
+            let fixes = assembler.statistics.fixes
+            throw RuntimeError(
+                "no fix with a position in the input (\(fixes) fix\(fixes == 1 ? "" : "es") without "
+                    + "one); nothing to plot")
+        }
+        if coloring == .altitude && track.lowestAltitude == nil {
+            Console.error("nmea plot: warning: the input has no altitudes; the track is drawn in one color\n")
+        }
+        if coloring == .speed && track.fastest == nil {
+            Console.error("nmea plot: warning: the input has no speeds or times; the track is drawn in one color\n")
+        }
+        let svg = TrackPlot.svg(
+            track,
+            options: PlotOptions(
+                width: width, coloring: coloring,
+                title: arguments.value("title")))
+        try writeOutput(Array(svg.utf8), to: output)
+        if verbose {
+            Console.error(
+                "nmea plot: \(output): \(track.count) fixes, \(track.points.count) kept for drawing, "
+                    + "\(track.stops.count) stop\(track.stops.count == 1 ? "" : "s"), \(svg.utf8.count) bytes\n")
+        }
+        return input.failures.isEmpty ? ExitStatus.success : ExitStatus.failure
+    }
+}
