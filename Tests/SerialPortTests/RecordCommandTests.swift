@@ -125,6 +125,44 @@ import Testing
         #expect(Self.validates(gpx))
     }
 
+    @Test func tripsAreAppendedAsTheyFinishWithPlaceNames() throws {
+        guard let setup = Self.setUp("record-trips") else { return }
+        defer { setup.pair.stop(); setup.directory.remove() }
+        // A working day (home, commute, office, commute, home) with a fix every 50 s, fed as fast as it goes.
+        let day = Subprocess([setup.nmea, "simulate", "--route", "commute", "--profile", "rmc-gga", "--rate", "0.02"],
+                             outputDirectory: setup.directory.path)
+        #expect(day.wait() == 0)
+        let nmea = try Data(contentsOf: URL(fileURLWithPath: day.stdoutPath))
+        let trips = setup.directory.file("trips.jsonl")
+        let record = Subprocess([setup.nmea, "record", setup.pair.deviceSide, "--baud", "9600",
+                                 "-o", setup.directory.file("day.gpx"), "--trips", trips],
+                                environment: ["XDG_CACHE_HOME": setup.directory.file("cache")],
+                                outputDirectory: setup.directory.path)
+        #expect(waitUntil(timeout: .seconds(5)) { record.standardError.contains("connected") })
+        let fd = open(setup.pair.receiverSide, O_WRONLY | O_NOCTTY | O_CLOEXEC)
+        nmea.withUnsafeBytes { bytes in
+            var offset = 0
+            while offset < bytes.count {
+                let count = min(4096, bytes.count - offset)
+                offset += max(0, Glibc.write(fd, bytes.baseAddress! + offset, count))
+                usleep(20_000)
+            }
+        }
+        close(fd)
+        #expect(waitUntil(timeout: .seconds(10)) {
+            ((try? String(contentsOfFile: trips, encoding: .utf8)) ?? "").split(separator: "\n").count == 2
+        })
+        record.kill(SIGTERM)
+        #expect(record.wait() == 0)
+        let lines = try String(contentsOfFile: trips, encoding: .utf8).split(separator: "\n")
+        #expect(lines.count == 2)
+        let first = try JSONSerialization.jsonObject(with: Data(lines[0].utf8)) as? [String: Any]
+        let start = first?["start"] as? [String: Any]
+        #expect(start?["place"] as? String == "Munich, Bavaria, DE")
+        #expect((first?["distance_m"] as? Double ?? 0) > 30_000)
+        #expect(!record.standardError.contains("lost"))
+    }
+
     @Test func aMissingDeviceAndAnUnwritableTrackAreClearErrors() throws {
         guard let tools = DevicesCommandTests.tools(needUmockdev: false) else { return }
         let directory = TemporaryDirectory("record-errors")

@@ -29,6 +29,9 @@ enum RecordCommand: Command {
             OptionSpec(long: "split-gap", valueName: "seconds",
                        help: "Start a new track segment after a gap this long.", defaultValue: "60"),
             OptionSpec(long: "fsync", help: "Sync each fix to disk (for loggers that may lose power)."),
+            OptionSpec(long: "trips", valueName: "file",
+                       help: "Append one JSON line per finished trip (as 'nmea trips --json' has them).",
+                       completion: .file),
             OptionSpec(long: "rotate", valueName: "period",
                        help: "Start new files at midnight UTC; names get the date (or use %Y, %m, %d in them).",
                        choices: ["daily"]),
@@ -37,6 +40,7 @@ enum RecordCommand: Command {
             "nmea record -o track.gpx",
             "nmea record /dev/ttyACM0 --baud 9600 -o track.gpx -o track.geojson --raw track.nmea",
             "nmea record auto --rotate daily -o /var/lib/nmea/%Y-%m-%d.gpx",
+            "nmea record -o track.gpx --trips trips.jsonl",
         ])
 
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
@@ -75,16 +79,29 @@ enum RecordCommand: Command {
         recorder.open(for: today)
         if recorder.errors.withLock({ !$0.isEmpty }) { return ExitStatus.failure }
         var threads: [OSThread] = []
-        let trackConsumer = pipeline.makeConsumer(name: "tracks")
+        let trackConsumer = pipeline.makeConsumer(name: "track")
         threads.append(OSThread { recorder.run(trackConsumer) })
+        var extraConsumers: [RingConsumer<PipelineRecord>] = []
         var raw: RawRecorder?
         if let path = arguments.value("raw") {
             let capture = try RawRecorder(path: path)
             let rawConsumer = pipeline.makeConsumer(name: "raw")
+            extraConsumers.append(rawConsumer)
             threads.append(OSThread { capture.run(rawConsumer) })
             raw = capture
         }
+        var tripRecorder: TripRecorder?
+        if let path = arguments.value("trips") {
+            let recorder = try TripRecorder(path: path)
+            let tripConsumer = pipeline.makeConsumer(name: "trips")
+            extraConsumers.append(tripConsumer)
+            threads.append(OSThread { recorder.run(tripConsumer) })
+            tripRecorder = recorder
+        }
         let statusConsumer = pipeline.makeConsumer(name: "status")
+        // The place name on the status line (a terminal only): looked up every few seconds, from the cache mostly.
+        let places = Console.standardErrorIsTerminal ? TripsCommand.makeGeocoder(command: "nmea record") : nil
+        var place: (label: String, at: MonotonicTime)?
 
         let receiver = DeviceReceiver(selector: selector, baudRate: baudRate, pipeline: pipeline)
         receiver.start()
@@ -104,25 +121,37 @@ enum RecordCommand: Command {
                 Console.error("nmea record: \(describe(status))\n")
             }
             if receiver.hasEnded { break }
+            if let places, let fix = pipeline.latestFix?.fix, let latitude = fix.latitude,
+               let longitude = fix.longitude, place.map({ $0.at.elapsed > .seconds(5) }) ?? true {
+                place = (places.placeName(latitude: latitude, longitude: longitude)?.label ?? "", .now())
+            }
             if recorder.allFailed.load(ordering: .relaxed) {
                 line.clear()
                 Console.error("nmea record: no track can be written any more; stopping\n")
                 break
             }
-            line.show(status(pipeline, recorder: recorder, raw: raw))
+            line.show(status(pipeline, recorder: recorder, raw: raw, place: place?.label,
+                             trips: tripRecorder?.trips.load(ordering: .relaxed)))
         }
         receiver.stop()
         for thread in threads { thread.join() }
+        places?.save()
         line.clear()
         let statistics = pipeline.statistics
         let files = recorder.opened.withLock { $0 }
         Console.error("nmea record: \(recorder.points.load(ordering: .relaxed)) points in "
             + "\(files.joined(separator: ", ")); \(statistics.framer.rejected) lines rejected\n")
+        // A consumer that fell more than a ring behind lost records: say so, never silently.
+        for consumer in [trackConsumer] + extraConsumers where consumer.lost > 0 {
+            Console.error("nmea record: the \(consumer.statistics.name) consumer fell behind and lost "
+                + "\(consumer.lost) records\n")
+        }
         if let failure = receiver.failure.withLock({ $0 }) {
             Console.error("Error: \(failure.description)\n")
             return ExitStatus.failure
         }
         let failed = recorder.errors.withLock { !$0.isEmpty } || raw?.error.withLock({ $0 != nil }) == true
+            || tripRecorder?.error.withLock({ $0 != nil }) == true
         return failed ? ExitStatus.failure : ExitStatus.success
     }
 
@@ -143,7 +172,8 @@ enum RecordCommand: Command {
     }
 
     /// The one-line status: device, rate, fix, satellites, position, points, rejected lines.
-    static func status(_ pipeline: ReceiverPipeline, recorder: TrackRecorder, raw: RawRecorder?) -> String {
+    static func status(_ pipeline: ReceiverPipeline, recorder: TrackRecorder, raw: RawRecorder?, place: String?,
+                       trips: Int?) -> String {
         let statistics = pipeline.statistics
         var parts: [String] = []
         let status = statistics.status
@@ -159,9 +189,13 @@ enum RecordCommand: Command {
                 parts.append(format(abs(latitude), 5) + (latitude < 0 ? " S " : " N ")
                     + format(abs(longitude), 5) + (longitude < 0 ? " W" : " E"))
             }
+            if let place, !place.isEmpty { parts.append(place) }
         }
         parts.append("\(recorder.points.load(ordering: .relaxed)) points")
+        if let trips { parts.append("\(trips) trips") }
         parts.append("\(statistics.framer.rejected) rejected")
+        let lost = pipeline.ring.consumerStatistics().reduce(0) { $0 + $1.lost }
+        if lost > 0 { parts.append("\(lost) records lost (a writer is too slow)") }
         if let raw { parts.append("\(raw.bytes.load(ordering: .relaxed)) raw bytes") }
         return parts.joined(separator: " · ")
     }

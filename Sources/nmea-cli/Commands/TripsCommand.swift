@@ -151,8 +151,8 @@ enum TripsCommand: Command {
     }
 
     /// The offline geocoder behind the cache, or `nil` (with a warning) when there is no place file.
-    static func makeGeocoder() -> CachedGeocoder? {
-        let warn: (String) -> Void = { Console.error("nmea trips: warning: \($0)\n") }
+    static func makeGeocoder(command: String = "nmea trips") -> CachedGeocoder? {
+        let warn: (String) -> Void = { Console.error("\(command): warning: \($0)\n") }
         guard let path = PlaceIndex.locate() else {
             warn("no place file (looked for \(PlaceIndex.searchPaths().joined(separator: ", "))); "
                 + "places are left out. Set NMEA_PLACES to the places.bin file")
