@@ -569,7 +569,9 @@ struct UsedSatellites: Sendable {
     func contains(_ system: GNSSSystem?, _ prn: UInt16) -> Bool {
         let (word, bit) = UsedSatellites.place(system, prn)
         let (anyWord, anyBit) = UsedSatellites.place(nil, prn)
-        return bits[word] & bit != 0 || bits[anyWord] & anyBit != 0
+        // Through a span: subscripting the array itself copied all 256 bytes for each lookup.
+        let words = bits.span
+        return words[word] & bit != 0 || words[anyWord] & anyBit != 0
     }
 
     mutating func removeAll() {
