@@ -174,4 +174,45 @@ import Testing
         }
         #expect(compared > 1000)
     }
+
+    /// `FixAssembler.add(_ sentence:)` (decoding in place through a visitor, fixes queued) gives the same fixes,
+    /// in the same order and at the same sentences, as decoding into a `ParsedSentence` and adding that.
+    @Test func assemblingInPlaceMatchesAssemblingParsedSentences() throws {
+        var files = try FileManager.default.contentsOfDirectory(
+            at: CorpusLocation.packageRoot.appendingPathComponent("nmea-samples"), includingPropertiesForKeys: nil)
+        if let corpus = CorpusLocation.directory,
+           let enumerator = FileManager.default.enumerator(at: corpus, includingPropertiesForKeys: nil)
+        {
+            for case let url as URL in enumerator where !url.hasDirectoryPath { files.append(url) }
+        }
+        var totalFixes = 0
+        for file in files {
+            guard let data = try? Data(contentsOf: file) else { continue }
+            var results: [[String]] = []
+            for inPlace in [false, true] {
+                var framer = Framer(checksumPolicy: .optional)
+                var assembler = FixAssembler(options: .init(provisionalFirstFix: true))
+                var emitted: [String] = []
+                var sentences = 0
+                let handle: (FramerEvent) -> Void = { event in
+                    guard case .sentence(let sentence) = event else { return }
+                    sentences += 1
+                    let record: (Fix) -> Void = { emitted.append("\(sentences) \($0)") }
+                    if inPlace {
+                        _ = try? assembler.add(sentence, record)
+                    } else if let parsed = try? ParsedSentence(sentence) {
+                        assembler.add(parsed, record)
+                    }
+                }
+                framer.feed(Array(data), handle)
+                framer.finish(handle)
+                assembler.finish { emitted.append("finish \($0)") }
+                emitted.append("\(assembler.statistics)")
+                results.append(emitted)
+            }
+            totalFixes += results[0].count
+            #expect(results[0] == results[1], "\(file.lastPathComponent)")
+        }
+        #expect(totalFixes > 1000)
+    }
 }
