@@ -38,7 +38,7 @@ public enum ParsedSentence {
 
     /// Decodes `sentence` by its type.
     /// - Throws: the decoder's ``NMEAError`` when a field is malformed or missing.
-    @inline(__always)
+    @inlinable @inline(__always)
     public init(_ sentence: Sentence) throws(NMEAError) {
         var builder = Builder(result: .unknown(sentence))
         try sentence.decode(into: &builder)
@@ -46,29 +46,34 @@ public enum ParsedSentence {
     }
 
     /// Makes a `ParsedSentence` from whichever type the sentence decoded into.
+    @usableFromInline
     struct Builder: SentenceVisitor {
-        var result: ParsedSentence
-        @inline(__always) mutating func visit(_ sentence: RMC) { result = .rmc(sentence) }
-        @inline(__always) mutating func visit(_ sentence: GGA) { result = .gga(sentence) }
-        @inline(__always) mutating func visit(_ sentence: GSA) { result = .gsa(sentence) }
-        @inline(__always) mutating func visit(_ sentence: GSV) { result = .gsv(sentence) }
-        @inline(__always) mutating func visit(_ sentence: GLL) { result = .gll(sentence) }
-        @inline(__always) mutating func visit(_ sentence: VTG) { result = .vtg(sentence) }
-        @inline(__always) mutating func visit(_ sentence: ZDA) { result = .zda(sentence) }
-        @inline(__always) mutating func visit(_ sentence: GST) { result = .gst(sentence) }
-        @inline(__always) mutating func visit(_ sentence: GNS) { result = .gns(sentence) }
-        @inline(__always) mutating func visit(_ sentence: GBS) { result = .gbs(sentence) }
-        @inline(__always) mutating func visit(_ sentence: GRS) { result = .grs(sentence) }
-        @inline(__always) mutating func visit(_ sentence: TXT) { result = .txt(sentence) }
-        @inline(__always) mutating func visit(_ sentence: DTM) { result = .dtm(sentence) }
-        @inline(__always) mutating func visit(_ sentence: HDT) { result = .hdt(sentence) }
-        @inline(__always) mutating func visit(_ sentence: THS) { result = .ths(sentence) }
-        @inline(__always) mutating func visit(_ sentence: PUBXPosition) { result = .pubxPosition(sentence) }
-        @inline(__always) mutating func visit(_ sentence: PUBXSatellites) { result = .pubxSatellites(sentence) }
-        @inline(__always) mutating func visit(_ sentence: PUBXTime) { result = .pubxTime(sentence) }
-        @inline(__always) mutating func visit(_ sentence: PGRME) { result = .pgrme(sentence) }
-        @inline(__always) mutating func visit(_ sentence: PGRMZ) { result = .pgrmz(sentence) }
-        @inline(__always) mutating func visit(_ sentence: PGRMM) { result = .pgrmm(sentence) }
+        @usableFromInline var result: ParsedSentence
+
+        @inlinable
+        init(result: ParsedSentence) { self.result = result }
+
+        @inlinable @inline(__always) mutating func visit(_ sentence: RMC) { result = .rmc(sentence) }
+        @inlinable @inline(__always) mutating func visit(_ sentence: GGA) { result = .gga(sentence) }
+        @inlinable @inline(__always) mutating func visit(_ sentence: GSA) { result = .gsa(sentence) }
+        @inlinable @inline(__always) mutating func visit(_ sentence: GSV) { result = .gsv(sentence) }
+        @inlinable @inline(__always) mutating func visit(_ sentence: GLL) { result = .gll(sentence) }
+        @inlinable @inline(__always) mutating func visit(_ sentence: VTG) { result = .vtg(sentence) }
+        @inlinable @inline(__always) mutating func visit(_ sentence: ZDA) { result = .zda(sentence) }
+        @inlinable @inline(__always) mutating func visit(_ sentence: GST) { result = .gst(sentence) }
+        @inlinable @inline(__always) mutating func visit(_ sentence: GNS) { result = .gns(sentence) }
+        @inlinable @inline(__always) mutating func visit(_ sentence: GBS) { result = .gbs(sentence) }
+        @inlinable @inline(__always) mutating func visit(_ sentence: GRS) { result = .grs(sentence) }
+        @inlinable @inline(__always) mutating func visit(_ sentence: TXT) { result = .txt(sentence) }
+        @inlinable @inline(__always) mutating func visit(_ sentence: DTM) { result = .dtm(sentence) }
+        @inlinable @inline(__always) mutating func visit(_ sentence: HDT) { result = .hdt(sentence) }
+        @inlinable @inline(__always) mutating func visit(_ sentence: THS) { result = .ths(sentence) }
+        @inlinable @inline(__always) mutating func visit(_ sentence: PUBXPosition) { result = .pubxPosition(sentence) }
+        @inlinable @inline(__always) mutating func visit(_ sentence: PUBXSatellites) { result = .pubxSatellites(sentence) }
+        @inlinable @inline(__always) mutating func visit(_ sentence: PUBXTime) { result = .pubxTime(sentence) }
+        @inlinable @inline(__always) mutating func visit(_ sentence: PGRME) { result = .pgrme(sentence) }
+        @inlinable @inline(__always) mutating func visit(_ sentence: PGRMZ) { result = .pgrmz(sentence) }
+        @inlinable @inline(__always) mutating func visit(_ sentence: PGRMM) { result = .pgrmm(sentence) }
         // `.unknown` is where the result starts.
     }
 
@@ -110,7 +115,7 @@ public enum SentenceKind: Int, CaseIterable, Sendable {
     /// The decoder for `sentence`, or `nil` when none decodes its type.
     ///
     /// This is the dispatch table: one integer comparison per type, on the packed letters of the address.
-    @inline(__always)
+    @inlinable @inline(__always)
     public init?(_ sentence: Sentence) {
         if sentence.talker == .proprietary {
             switch sentence.type {

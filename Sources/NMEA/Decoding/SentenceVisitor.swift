@@ -75,7 +75,9 @@ extension Sentence {
     /// - Returns: which decoder read it, or `nil` for a type not decoded here (handed to
     ///   ``SentenceVisitor/visitUnknown(_:)``).
     /// - Throws: the decoder's ``NMEAError`` when a field is malformed or missing; `visitor` is then not called.
-    @inline(__always) @discardableResult
+    ///
+    /// Inlinable, so that it is specialized for the caller's visitor: its `visit` methods are then called directly.
+    @inlinable @inline(__always) @discardableResult
     public func decode<Visitor: SentenceVisitor>(into visitor: inout Visitor) throws(NMEAError) -> SentenceKind? {
         guard let kind = SentenceKind(self) else {
             visitor.visitUnknown(self)

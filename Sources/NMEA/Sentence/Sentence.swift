@@ -18,7 +18,7 @@ public struct Sentence {
     /// The input line the sentence was on (1 for the first), or 0 when it did not come from a ``Framer``.
     public let line: Int
     /// Offset in `bytes` of the first field after the address; `bytes.count + 1` when the address stands alone.
-    let fieldsOffset: Int
+    @usableFromInline let fieldsOffset: Int
     /// `true` when the byte just past `bytes` may be read and ends every field: the `*` of the checksum, or a line
     /// ending or other stop byte (never a digit, a point, a sign, a letter or a comma). The framer guarantees it for
     /// every sentence it hands out; decoders then read digits without checking for the end on every byte.
