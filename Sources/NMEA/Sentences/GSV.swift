@@ -68,12 +68,20 @@ public struct GSV: DecodableSentence, Hashable {
             var cursor = sentence.fieldsStart
             let end = sentence.fieldsEnd
             guard cursor <= end else { break fast }
-            let total = TerminatedDigits.read(&cursor)
-            guard cursor[-1] == UInt8(ascii: ","), total <= 99 else { break fast }
-            let number = TerminatedDigits.read(&cursor)
-            guard cursor[-1] == UInt8(ascii: ","), number <= 99 else { break fast }
-            let inView = TerminatedDigits.read(&cursor)
-            guard inView <= 999 else { break fast }
+            let total: Int
+            let number: Int
+            let inView: Int
+            if let header = GSV.usualHeader(cursor, end: end) {
+                (total, number, inView) = header
+                cursor += 7
+            } else {
+                total = TerminatedDigits.read(&cursor)
+                guard cursor[-1] == UInt8(ascii: ","), total <= 99 else { break fast }
+                number = TerminatedDigits.read(&cursor)
+                guard cursor[-1] == UInt8(ascii: ","), number <= 99 else { break fast }
+                inView = TerminatedDigits.read(&cursor)
+                guard inView <= 999 else { break fast }
+            }
             var list = FixedList<4, Satellite>()
             var signal = -1
             // Eight bytes are read at `cursor + 5` for a satellite in the standard form: readable up to the `*hh`.
@@ -85,6 +93,12 @@ public struct GSV: DecodableSentence, Hashable {
                         list.append(satellite)
                         if cursor[-1] == UInt8(ascii: ",") { continue }
                         break  // `standardSatellite` checked that this is the end
+                    }
+                    // The usual signal ID: one digit, the last field.
+                    let digit = cursor.pointee &- UInt8(ascii: "0")
+                    if digit < 10 && cursor + 1 == end {
+                        signal = Int(digit)
+                        break
                     }
                     let prn = TerminatedDigits.read(&cursor)
                     if cursor[-1] != UInt8(ascii: ",") {
@@ -124,6 +138,22 @@ public struct GSV: DecodableSentence, Hashable {
             return
         }
         self = try GSV(carefully: sentence)
+    }
+
+    /// The header as most receivers write it, `d,d,dd` and a comma or the end (one-digit sentence counts, two-digit
+    /// satellites in view) at `cursor`: the three numbers, and the header is 7 bytes long with its terminator.
+    @inline(__always)
+    static func usualHeader(_ cursor: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>) -> (Int, Int, Int)? {
+        // Each byte is read only after the one before it proved a digit or a comma (so not the stop byte).
+        let total = cursor[0] &- UInt8(ascii: "0")
+        guard total < 10, cursor[1] == UInt8(ascii: ",") else { return nil }
+        let number = cursor[2] &- UInt8(ascii: "0")
+        guard number < 10, cursor[3] == UInt8(ascii: ",") else { return nil }
+        let tens = cursor[4] &- UInt8(ascii: "0")
+        guard tens < 10 else { return nil }
+        let ones = cursor[5] &- UInt8(ascii: "0")
+        guard ones < 10, cursor[6] == UInt8(ascii: ",") || cursor + 6 == end else { return nil }
+        return (Int(total), Int(number), Int(tens &* 10 &+ ones))
     }
 
     /// Reads a satellite written in the standard widths, `dd,dd,ddd,dd` or with an empty SNR `dd,dd,ddd,`, followed
