@@ -78,7 +78,7 @@ public enum ParsedSentence {
     }
 
     /// Which decoder produced this, or `nil` for ``unknown(_:)``.
-    @inlinable
+    @inlinable @inline(__always)
     public var kind: SentenceKind? {
         switch self {
         case .rmc: .rmc
