@@ -273,6 +273,20 @@ enum TerminatedDigits {
     /// ``read(_:)`` does. The value is what ``FieldReader/fixedPoint()`` gives for the same digits.
     @inline(__always)
     static func decimal(_ cursor: inout UnsafePointer<UInt8>) -> Decimal {
+        // `d.dd` (DOPs, HDOP) without loops; each byte is read only after the one before it proved a digit or the
+        // point (so not the stop byte).
+        let units = cursor[0] &- UInt8(ascii: "0")
+        if units < 10 && cursor[1] == UInt8(ascii: ".") {
+            let tenths = cursor[2] &- UInt8(ascii: "0")
+            if tenths < 10 {
+                let hundredths = cursor[3] &- UInt8(ascii: "0")
+                if hundredths < 10 && cursor[4] &- UInt8(ascii: "0") >= 10 {
+                    cursor += 5
+                    let value = Int64(units) &* 100 &+ Int64(tenths) &* 10 &+ Int64(hundredths)
+                    return Decimal(value: FixedPoint(significand: value, scale: 2), isValid: true)
+                }
+            }
+        }
         let start = cursor
         var significand: Int64 = 0
         var digit = cursor.pointee &- UInt8(ascii: "0")
