@@ -68,7 +68,8 @@ public struct GSA: DecodableSentence, Hashable {
                 mode = nil
                 cursor += 1
             } else {
-                guard cursor[1] == UInt8(ascii: ",") else { break fast }
+                // `cursor[1]` may be read only when `cursor` is not the stop byte.
+                guard cursor != end, cursor[1] == UInt8(ascii: ",") else { break fast }
                 mode = cursor.pointee
                 cursor += 2
             }
