@@ -149,7 +149,7 @@ import Testing
         var random = SplitMix64(seed: 0x5EED)
         let alphabet = Array("0123456789,.,,*-+ANSEWV$\r\n".utf8)
         var compared = 0
-        for round in 0..<20000 {
+        for round in 0..<6000 {
             var text: [UInt8] = []
             for _ in 0..<random.next(upTo: 6) + 1 {
                 let base = Self.bases[random.next(upTo: Self.bases.count)]
@@ -161,6 +161,11 @@ import Testing
                     case 1: body.remove(at: index)
                     default: body.insert(alphabet[random.next(upTo: alphabet.count)], at: index)
                     }
+                }
+                if random.next(upTo: 4) == 0, let comma = body.indices.filter({ body[$0] == UInt8(ascii: ",") })
+                    .dropFirst(random.next(upTo: 4)).first
+                {
+                    body.removeSubrange((comma + 1)...)  // cut after a comma: the fields end with an empty one
                 }
                 if random.next(upTo: 2) == 0 {
                     body = Array(withChecksum(String(decoding: body, as: UTF8.self)).utf8)
@@ -189,7 +194,7 @@ import Testing
             }
             framer.finish(handle)
         }
-        #expect(compared > 30000)
+        #expect(compared > 10000)
     }
 
     /// Every sentence of a kind with a fast path in the project's samples and the shared real-world corpus.
