@@ -69,7 +69,9 @@ public enum ParsedSentence {
         @inlinable @inline(__always) mutating func visit(_ sentence: HDT) { result = .hdt(sentence) }
         @inlinable @inline(__always) mutating func visit(_ sentence: THS) { result = .ths(sentence) }
         @inlinable @inline(__always) mutating func visit(_ sentence: PUBXPosition) { result = .pubxPosition(sentence) }
-        @inlinable @inline(__always) mutating func visit(_ sentence: PUBXSatellites) { result = .pubxSatellites(sentence) }
+        @inlinable @inline(__always) mutating func visit(_ sentence: PUBXSatellites) {
+            result = .pubxSatellites(sentence)
+        }
         @inlinable @inline(__always) mutating func visit(_ sentence: PUBXTime) { result = .pubxTime(sentence) }
         @inlinable @inline(__always) mutating func visit(_ sentence: PGRME) { result = .pgrme(sentence) }
         @inlinable @inline(__always) mutating func visit(_ sentence: PGRMZ) { result = .pgrmz(sentence) }

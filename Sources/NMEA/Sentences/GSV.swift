@@ -84,11 +84,14 @@ public struct GSV: DecodableSentence, Hashable {
             }
             var list = FixedList<4, Satellite>()
             var signal = -1
-            // Eight bytes are read at `cursor + 5` for a satellite in the standard form: readable up to the `*hh`.
-            let standardLimit = end - (sentence.checksum != nil ? 10 : 12)
+            // Eight bytes are read at `cursor + 5` for a satellite in the standard form: readable up to the `*hh`
+            // (compared as addresses, so no pointer before the sentence is formed).
+            let standardLimit = UInt(bitPattern: end) &- (sentence.checksum != nil ? 10 : 12)
             if cursor[-1] == UInt8(ascii: ",") {
                 while true {
-                    if cursor <= standardLimit, let satellite = GSV.standardSatellite(&cursor, end: end) {
+                    if UInt(bitPattern: cursor) <= standardLimit,
+                       let satellite = GSV.standardSatellite(&cursor, end: end)
+                    {
                         guard !list.isFull else { break fast }
                         list.append(satellite)
                         if cursor[-1] == UInt8(ascii: ",") { continue }
@@ -161,8 +164,9 @@ public struct GSV: DecodableSentence, Hashable {
     /// unmoved) for anything else. `cursor + 12` must be readable.
     @inline(__always)
     static func standardSatellite(_ cursor: inout UnsafePointer<UInt8>, end: UnsafePointer<UInt8>) -> Satellite? {
-        // Bytes 0–7: `dd,dd,dd`. XOR with the pattern leaves digits as 0–9 and commas as 0; adding 0x76 to a digit's
-        // low seven bits (0x7F to a comma's) sets the high bit of any byte that is not what the pattern wants.
+        // Bytes 0–7: `dd,dd,dd`. XOR with the pattern leaves digits as 0–9 and commas as 0; adding 0x76 to a
+        // digit's low seven bits (0x7F to a comma's) sets the high bit of any byte that is not what the pattern
+        // wants.
         let low7: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
         let high: UInt64 = 0x8080_8080_8080_8080
         let first = UInt64(littleEndian: UnsafeRawPointer(cursor).loadUnaligned(as: UInt64.self))
@@ -193,7 +197,8 @@ public struct GSV: DecodableSentence, Hashable {
         let pairs = x1 &* 10 &+ (x1 >> 8)
         let elevation = UInt8(truncatingIfNeeded: pairs >> 24)
         guard elevation <= 90 else { return nil }
-        let azimuth = UInt16(UInt8(truncatingIfNeeded: pairs >> 48)) &* 10 &+ UInt16(UInt8(truncatingIfNeeded: x2 >> 24))
+        let azimuth = UInt16(UInt8(truncatingIfNeeded: pairs >> 48)) &* 10
+            &+ UInt16(UInt8(truncatingIfNeeded: x2 >> 24))
         guard azimuth <= 360 else { return nil }
         cursor += length + 1
         return Satellite(prn: UInt16(UInt8(truncatingIfNeeded: pairs)), elevationDegrees: Int8(elevation),
