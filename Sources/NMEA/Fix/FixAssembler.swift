@@ -7,6 +7,9 @@
 ///     }
 ///     assembler.finish { fix in … }
 ///
+/// When nothing else needs the ``ParsedSentence``, `try assembler.add(sentence) { fix in … }` decodes the sentence
+/// in place and is faster (no enum is built and copied).
+///
 /// **Epochs.** A sentence whose time differs from the epoch's closes the epoch. The assembler also learns, as gpsd
 /// does, which sentence ends each cycle of this receiver (for example the last part of `$GLGSV`, or `$GNGLL`): once
 /// the same sentence has ended two cycles in a row, the epoch is handed out the moment it arrives, not one epoch
