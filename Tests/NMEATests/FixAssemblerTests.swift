@@ -5,28 +5,48 @@ import Testing
 private func assemble(_ lines: [String], options: FixAssembler.Options = .init())
     -> (fixes: [Fix], statistics: FixAssembler.Statistics)
 {
-    var framer = Framer()
-    var assembler = FixAssembler(options: options)
-    var fixes: [Fix] = []
-    let text = lines.map { withChecksum($0) + "\r\n" }.joined()
-    framer.feed(Array(text.utf8)) { event in
-        guard case .sentence(let sentence) = event, let parsed = try? ParsedSentence(sentence) else { return }
-        assembler.add(parsed) { fixes.append($0) }
+    // Both ways in: decoded into a `ParsedSentence` first, and decoded in place by `add(_ sentence:)`.
+    var results: [(fixes: [Fix], statistics: FixAssembler.Statistics)] = []
+    for inPlace in [false, true] {
+        var framer = Framer()
+        var assembler = FixAssembler(options: options)
+        var fixes: [Fix] = []
+        let text = lines.map { withChecksum($0) + "\r\n" }.joined()
+        framer.feed(Array(text.utf8)) { event in
+            guard case .sentence(let sentence) = event else { return }
+            if inPlace {
+                _ = try? assembler.add(sentence) { fixes.append($0) }
+            } else if let parsed = try? ParsedSentence(sentence) {
+                assembler.add(parsed) { fixes.append($0) }
+            }
+        }
+        assembler.finish { fixes.append($0) }
+        results.append((fixes, assembler.statistics))
     }
-    assembler.finish { fixes.append($0) }
-    return (fixes, assembler.statistics)
+    #expect(results[0].fixes == results[1].fixes, "add(ParsedSentence) and add(Sentence) differ")
+    #expect(results[0].statistics == results[1].statistics)
+    return results[0]
 }
 
 /// Like `assemble`, but records after which input line each fix came out (0-based), to test timeliness.
 private func emissionLines(_ lines: [String]) -> [Int] {
-    var assembler = FixAssembler()
-    var emitted: [Int] = []
-    for (index, line) in lines.enumerated() {
-        try! Sentence.withParsing(withChecksum(line)) { (sentence) throws(NMEAError) in
-            assembler.add(try ParsedSentence(sentence)) { _ in emitted.append(index) }
+    var results: [[Int]] = []
+    for inPlace in [false, true] {
+        var assembler = FixAssembler()
+        var emitted: [Int] = []
+        for (index, line) in lines.enumerated() {
+            try! Sentence.withParsing(withChecksum(line)) { (sentence) throws(NMEAError) in
+                if inPlace {
+                    try assembler.add(sentence) { _ in emitted.append(index) }
+                } else {
+                    assembler.add(try ParsedSentence(sentence)) { _ in emitted.append(index) }
+                }
+            }
         }
+        results.append(emitted)
     }
-    return emitted
+    #expect(results[0] == results[1], "add(ParsedSentence) and add(Sentence) emit at different lines")
+    return results[0]
 }
 
 private func rmc(_ time: String, _ lat: String = "4807.038", _ lon: String = "01131.000", status: String = "A",

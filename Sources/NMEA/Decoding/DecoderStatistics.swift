@@ -19,7 +19,7 @@ public struct DecoderStatistics: Hashable, Sendable {
     public var totalDecoded: Int { SentenceKind.allCases.reduce(0) { $0 + decoded[$1.rawValue] } }
 
     /// Counts the outcome of one ``ParsedSentence/init(_:)``.
-    @inlinable
+    @inlinable @inline(__always)
     public mutating func record(_ result: ParsedSentence) {
         record(result.kind)
     }

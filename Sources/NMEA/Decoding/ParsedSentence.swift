@@ -38,39 +38,49 @@ public enum ParsedSentence {
 
     /// Decodes `sentence` by its type.
     /// - Throws: the decoder's ``NMEAError`` when a field is malformed or missing.
-    @inline(__always)
+    @inlinable @inline(__always)
     public init(_ sentence: Sentence) throws(NMEAError) {
-        guard let kind = SentenceKind(sentence) else {
-            self = .unknown(sentence)
-            return
+        var builder = Builder(result: .unknown(sentence))
+        try sentence.decode(into: &builder)
+        self = builder.result
+    }
+
+    /// Makes a `ParsedSentence` from whichever type the sentence decoded into.
+    @usableFromInline
+    struct Builder: SentenceVisitor {
+        @usableFromInline var result: ParsedSentence
+
+        @inlinable
+        init(result: ParsedSentence) { self.result = result }
+
+        @inlinable @inline(__always) mutating func visit(_ sentence: RMC) { result = .rmc(sentence) }
+        @inlinable @inline(__always) mutating func visit(_ sentence: GGA) { result = .gga(sentence) }
+        @inlinable @inline(__always) mutating func visit(_ sentence: GSA) { result = .gsa(sentence) }
+        @inlinable @inline(__always) mutating func visit(_ sentence: GSV) { result = .gsv(sentence) }
+        @inlinable @inline(__always) mutating func visit(_ sentence: GLL) { result = .gll(sentence) }
+        @inlinable @inline(__always) mutating func visit(_ sentence: VTG) { result = .vtg(sentence) }
+        @inlinable @inline(__always) mutating func visit(_ sentence: ZDA) { result = .zda(sentence) }
+        @inlinable @inline(__always) mutating func visit(_ sentence: GST) { result = .gst(sentence) }
+        @inlinable @inline(__always) mutating func visit(_ sentence: GNS) { result = .gns(sentence) }
+        @inlinable @inline(__always) mutating func visit(_ sentence: GBS) { result = .gbs(sentence) }
+        @inlinable @inline(__always) mutating func visit(_ sentence: GRS) { result = .grs(sentence) }
+        @inlinable @inline(__always) mutating func visit(_ sentence: TXT) { result = .txt(sentence) }
+        @inlinable @inline(__always) mutating func visit(_ sentence: DTM) { result = .dtm(sentence) }
+        @inlinable @inline(__always) mutating func visit(_ sentence: HDT) { result = .hdt(sentence) }
+        @inlinable @inline(__always) mutating func visit(_ sentence: THS) { result = .ths(sentence) }
+        @inlinable @inline(__always) mutating func visit(_ sentence: PUBXPosition) { result = .pubxPosition(sentence) }
+        @inlinable @inline(__always) mutating func visit(_ sentence: PUBXSatellites) {
+            result = .pubxSatellites(sentence)
         }
-        switch kind {
-        case .rmc: self = .rmc(try RMC(sentence))
-        case .gga: self = .gga(try GGA(sentence))
-        case .gsa: self = .gsa(try GSA(sentence))
-        case .gsv: self = .gsv(try GSV(sentence))
-        case .gll: self = .gll(try GLL(sentence))
-        case .vtg: self = .vtg(try VTG(sentence))
-        case .zda: self = .zda(try ZDA(sentence))
-        case .gst: self = .gst(try GST(sentence))
-        case .gns: self = .gns(try GNS(sentence))
-        case .gbs: self = .gbs(try GBS(sentence))
-        case .grs: self = .grs(try GRS(sentence))
-        case .txt: self = .txt(try TXT(sentence))
-        case .dtm: self = .dtm(try DTM(sentence))
-        case .hdt: self = .hdt(try HDT(sentence))
-        case .ths: self = .ths(try THS(sentence))
-        case .pubxPosition: self = .pubxPosition(try PUBXPosition(sentence))
-        case .pubxSatellites: self = .pubxSatellites(try PUBXSatellites(sentence))
-        case .pubxTime: self = .pubxTime(try PUBXTime(sentence))
-        case .pgrme: self = .pgrme(try PGRME(sentence))
-        case .pgrmz: self = .pgrmz(try PGRMZ(sentence))
-        case .pgrmm: self = .pgrmm(try PGRMM(sentence))
-        }
+        @inlinable @inline(__always) mutating func visit(_ sentence: PUBXTime) { result = .pubxTime(sentence) }
+        @inlinable @inline(__always) mutating func visit(_ sentence: PGRME) { result = .pgrme(sentence) }
+        @inlinable @inline(__always) mutating func visit(_ sentence: PGRMZ) { result = .pgrmz(sentence) }
+        @inlinable @inline(__always) mutating func visit(_ sentence: PGRMM) { result = .pgrmm(sentence) }
+        // `.unknown` is where the result starts.
     }
 
     /// Which decoder produced this, or `nil` for ``unknown(_:)``.
-    @inlinable
+    @inlinable @inline(__always)
     public var kind: SentenceKind? {
         switch self {
         case .rmc: .rmc
@@ -107,7 +117,7 @@ public enum SentenceKind: Int, CaseIterable, Sendable {
     /// The decoder for `sentence`, or `nil` when none decodes its type.
     ///
     /// This is the dispatch table: one integer comparison per type, on the packed letters of the address.
-    @inline(__always)
+    @inlinable @inline(__always)
     public init?(_ sentence: Sentence) {
         if sentence.talker == .proprietary {
             switch sentence.type {

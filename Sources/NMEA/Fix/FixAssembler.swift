@@ -7,6 +7,9 @@
 ///     }
 ///     assembler.finish { fix in … }
 ///
+/// When nothing else needs the ``ParsedSentence``, `try assembler.add(sentence) { fix in … }` decodes the sentence
+/// in place and is faster (no enum is built and copied).
+///
 /// **Epochs.** A sentence whose time differs from the epoch's closes the epoch. The assembler also learns, as gpsd
 /// does, which sentence ends each cycle of this receiver (for example the last part of `$GLGSV`, or `$GNGLL`): once
 /// the same sentence has ended two cycles in a row, the epoch is handed out the moment it arrives, not one epoch
@@ -91,6 +94,8 @@ public struct FixAssembler: Sendable {
     private var lastMode: FixMode?
     /// The first sentence of the epoch last handed out.
     private var closedFirstSignature: SentenceSignature?
+    /// Storage kept for the fixes that one call to `add(_ sentence: Sentence, …)` completes (empty between calls).
+    private var completedFixes: [Fix] = []
 
     public init(options: Options = Options()) {
         self.options = options
@@ -100,84 +105,233 @@ public struct FixAssembler: Sendable {
     /// Adds one decoded sentence; calls `emit` with each fix this completes (none, one, or — when a date arrives
     /// after fixes were held for one — several).
     public mutating func add(_ sentence: ParsedSentence, _ emit: (Fix) -> Void) {
-        // One switch binds each payload once: a sentence's time and place in the cycle come first (they may close
-        // the epoch in progress), then its facts are merged.
-        let signature: SentenceSignature
+        let signature: SentenceSignature?
         switch sentence {
-        case .rmc(let rmc):
-            signature = SentenceSignature(rmc.talker, .rmc)
-            guard begin(rmc.time, signature, lateDate: rmc.isValid ? rmc.date : nil, emit) else { return }
-            merge(rmc)
-        case .gga(let gga):
-            signature = SentenceSignature(gga.talker, .gga)
-            guard begin(gga.time, signature, emit) else { return }
-            merge(gga)
-        case .gns(let gns):
-            signature = SentenceSignature(gns.talker, .gns)
-            guard begin(gns.time, signature, emit) else { return }
-            merge(gns)
-        case .gll(let gll):
-            signature = SentenceSignature(gll.talker, .gll)
-            guard begin(gll.time, signature, emit) else { return }
-            merge(gll)
-        case .vtg(let vtg):
-            signature = SentenceSignature(vtg.talker, .vtg)
-            merge(vtg)
-        case .gsa(let gsa):
-            signature = SentenceSignature(gsa.talker, .gsa)
-            merge(gsa)
-        case .gsv(let gsv):
-            signature = SentenceSignature(gsv.talker, .gsv, isLastPart: gsv.messageNumber == gsv.totalMessages)
-            merge(gsv)
-        case .zda(let zda):
-            signature = SentenceSignature(zda.talker, .zda)
-            guard begin(zda.time, signature, lateDate: zda.date, emit) else { return }
-            if let date = zda.date {
-                century = Int(date.year) / 100 * 100
-                epoch.date = date
-            }
-        case .gst(let gst):
-            signature = SentenceSignature(gst.talker, .gst)
-            guard begin(gst.time, signature, emit) else { return }
-            merge(gst)
-        case .gbs(let gbs):
-            signature = SentenceSignature(gbs.talker, .gbs)
-            guard begin(gbs.time, signature, emit) else { return }
-        case .grs(let grs):
-            signature = SentenceSignature(grs.talker, .grs)
-            guard begin(grs.time, signature, emit) else { return }
-        case .pubxPosition(let pubx):
-            signature = SentenceSignature(.proprietary, .pubx)
-            guard begin(pubx.time, signature, emit) else { return }
-            merge(pubx)
-        case .pubxTime(let pubx):
-            signature = SentenceSignature(.proprietary, .pubx, isLastPart: false)
-            guard begin(pubx.time, signature, lateDate: pubx.date, emit) else { return }
-            if let date = pubx.date { epoch.date = epoch.date ?? date }
-        case .pgrme(let pgrme):
-            signature = SentenceSignature(.proprietary, .pgrme)
-            if let error = pgrme.horizontalErrorMeters { epoch.horizontalError = error.doubleValue }
-            if let error = pgrme.verticalErrorMeters { epoch.verticalError = error.doubleValue }
-        case .pgrmz(let pgrmz):
-            signature = SentenceSignature(.proprietary, .pgrmz)
-            if let meters = pgrmz.altitudeMeters { epoch.altitude = epoch.altitude ?? meters }
-        case .hdt(let hdt):
-            signature = SentenceSignature(hdt.talker, .hdt)
-            if let heading = hdt.headingDegrees { epoch.heading = heading.doubleValue }
-        case .ths(let ths):
-            signature = SentenceSignature(ths.talker, .ths)
-            if ths.isValid, let heading = ths.headingDegrees { epoch.heading = heading.doubleValue }
-        case .txt(let txt):
-            signature = SentenceSignature(txt.talker, .txt)
-        case .dtm(let dtm):
-            signature = SentenceSignature(dtm.talker, .dtm)
-        case .pubxSatellites:
-            signature = SentenceSignature(.proprietary, .pubx, isLastPart: false)
-        case .pgrmm:
-            signature = SentenceSignature(.proprietary, .pgrmm)
-        case .unknown(let raw):
-            signature = SentenceSignature(raw.talker, raw.type)
+        case .rmc(let rmc): signature = handle(rmc, emit)
+        case .gga(let gga): signature = handle(gga, emit)
+        case .gns(let gns): signature = handle(gns, emit)
+        case .gll(let gll): signature = handle(gll, emit)
+        case .vtg(let vtg): signature = handle(vtg)
+        case .gsa(let gsa): signature = handle(gsa)
+        case .gsv(let gsv): signature = handle(gsv)
+        case .zda(let zda): signature = handle(zda, emit)
+        case .gst(let gst): signature = handle(gst, emit)
+        case .gbs(let gbs): signature = handle(gbs, emit)
+        case .grs(let grs): signature = handle(grs, emit)
+        case .pubxPosition(let pubx): signature = handle(pubx, emit)
+        case .pubxTime(let pubx): signature = handle(pubx, emit)
+        case .pgrme(let pgrme): signature = handle(pgrme)
+        case .pgrmz(let pgrmz): signature = handle(pgrmz)
+        case .hdt(let hdt): signature = handle(hdt)
+        case .ths(let ths): signature = handle(ths)
+        case .txt(let txt): signature = handle(txt)
+        case .dtm(let dtm): signature = handle(dtm)
+        case .pubxSatellites(let pubx): signature = handle(pubx)
+        case .pgrmm(let pgrmm): signature = handle(pgrmm)
+        case .unknown(let raw): signature = handleUnknown(raw)
         }
+        if let signature { finishSentence(signature, emit) }
+    }
+
+    /// Decodes `sentence` and adds it, without building a ``ParsedSentence``: the decoded value is merged where it
+    /// was decoded (see ``SentenceVisitor``). Gives the same fixes as decoding it into a
+    /// ``ParsedSentence`` and adding that.
+    ///
+    ///     try framer.feed(bytes) { event in
+    ///         guard case .sentence(let sentence) = event else { return }
+    ///         _ = try? assembler.add(sentence) { fix in … }
+    ///     }
+    ///
+    /// - Returns: which decoder read the sentence (`nil` for a type not decoded here), for ``DecoderStatistics``.
+    /// - Throws: the decoder's ``NMEAError``; the assembler is then unchanged.
+    @discardableResult
+    public mutating func add(_ sentence: Sentence, _ emit: (Fix) -> Void) throws(NMEAError) -> SentenceKind? {
+        // The visitor cannot hold `emit` (a non-escaping closure cannot be stored, and `withoutActuallyEscaping`
+        // allocates), so it queues the fixes this sentence completes, in order, and they are handed out after it.
+        // The queue's storage is kept between calls: no allocation in the steady state.
+        var visitor = Visitor(queue: completedFixes)
+        completedFixes = []  // the visitor holds the only reference to the storage
+        let kind: SentenceKind?
+        do throws(NMEAError) {
+            kind = try withUnsafeMutablePointer(to: &self) { (assembler) throws(NMEAError) -> SentenceKind? in
+                visitor.assembler = assembler
+                return try sentence.decode(into: &visitor)
+            }
+        } catch {
+            completedFixes = visitor.queue
+            throw error
+        }
+        for fix in visitor.queue { emit(fix) }
+        visitor.queue.removeAll(keepingCapacity: true)
+        completedFixes = visitor.queue
+        return kind
+    }
+
+    /// Hands each decoded sentence to the assembler it points to; queues the fixes it completes.
+    private struct Visitor: SentenceVisitor {
+        var assembler: UnsafeMutablePointer<FixAssembler>?
+        var queue: [Fix]
+
+        init(queue: [Fix]) {
+            self.queue = queue
+        }
+
+        /// Runs `handle` on the assembler with a way to queue fixes, then finishes the sentence.
+        @inline(__always)
+        private mutating func run(
+            _ handle: (inout FixAssembler, (Fix) -> Void) -> SentenceSignature?
+        ) {
+            let assembler = self.assembler.unsafelyUnwrapped
+            guard let signature = handle(&assembler.pointee, { queue.append($0) }) else { return }
+            assembler.pointee.finishSentence(signature) { queue.append($0) }
+        }
+
+        mutating func visit(_ sentence: RMC) { run { $0.handle(sentence, $1) } }
+        mutating func visit(_ sentence: GGA) { run { $0.handle(sentence, $1) } }
+        mutating func visit(_ sentence: GNS) { run { $0.handle(sentence, $1) } }
+        mutating func visit(_ sentence: GLL) { run { $0.handle(sentence, $1) } }
+        mutating func visit(_ sentence: VTG) { run { assembler, _ in assembler.handle(sentence) } }
+        mutating func visit(_ sentence: GSA) { run { assembler, _ in assembler.handle(sentence) } }
+        mutating func visit(_ sentence: GSV) { run { assembler, _ in assembler.handle(sentence) } }
+        mutating func visit(_ sentence: ZDA) { run { $0.handle(sentence, $1) } }
+        mutating func visit(_ sentence: GST) { run { $0.handle(sentence, $1) } }
+        mutating func visit(_ sentence: GBS) { run { $0.handle(sentence, $1) } }
+        mutating func visit(_ sentence: GRS) { run { $0.handle(sentence, $1) } }
+        mutating func visit(_ sentence: PUBXPosition) { run { $0.handle(sentence, $1) } }
+        mutating func visit(_ sentence: PUBXTime) { run { $0.handle(sentence, $1) } }
+        mutating func visit(_ sentence: PGRME) { run { assembler, _ in assembler.handle(sentence) } }
+        mutating func visit(_ sentence: PGRMZ) { run { assembler, _ in assembler.handle(sentence) } }
+        mutating func visit(_ sentence: HDT) { run { assembler, _ in assembler.handle(sentence) } }
+        mutating func visit(_ sentence: THS) { run { assembler, _ in assembler.handle(sentence) } }
+        mutating func visit(_ sentence: TXT) { run { assembler, _ in assembler.handle(sentence) } }
+        mutating func visit(_ sentence: DTM) { run { assembler, _ in assembler.handle(sentence) } }
+        mutating func visit(_ sentence: PUBXSatellites) { run { assembler, _ in assembler.handle(sentence) } }
+        mutating func visit(_ sentence: PGRMM) { run { assembler, _ in assembler.handle(sentence) } }
+        mutating func visitUnknown(_ sentence: Sentence) { run { assembler, _ in assembler.handleUnknown(sentence) } }
+    }
+
+    // MARK: Each type: its time and place in the cycle come first (they may close the epoch in progress), then its
+    // facts are merged. Each returns the sentence's signature, or `nil` when it belonged to an epoch already handed
+    // out (and nothing more is to be done).
+
+    private mutating func handle(_ rmc: RMC, _ emit: (Fix) -> Void) -> SentenceSignature? {
+        let signature = SentenceSignature(rmc.talker, .rmc)
+        guard begin(rmc.time, signature, lateDate: rmc.isValid ? rmc.date : nil, emit) else { return nil }
+        merge(rmc)
+        return signature
+    }
+
+    private mutating func handle(_ gga: GGA, _ emit: (Fix) -> Void) -> SentenceSignature? {
+        let signature = SentenceSignature(gga.talker, .gga)
+        guard begin(gga.time, signature, emit) else { return nil }
+        merge(gga)
+        return signature
+    }
+
+    private mutating func handle(_ gns: GNS, _ emit: (Fix) -> Void) -> SentenceSignature? {
+        let signature = SentenceSignature(gns.talker, .gns)
+        guard begin(gns.time, signature, emit) else { return nil }
+        merge(gns)
+        return signature
+    }
+
+    private mutating func handle(_ gll: GLL, _ emit: (Fix) -> Void) -> SentenceSignature? {
+        let signature = SentenceSignature(gll.talker, .gll)
+        guard begin(gll.time, signature, emit) else { return nil }
+        merge(gll)
+        return signature
+    }
+
+    private mutating func handle(_ vtg: VTG) -> SentenceSignature? {
+        merge(vtg)
+        return SentenceSignature(vtg.talker, .vtg)
+    }
+
+    private mutating func handle(_ gsa: GSA) -> SentenceSignature? {
+        merge(gsa)
+        return SentenceSignature(gsa.talker, .gsa)
+    }
+
+    private mutating func handle(_ gsv: GSV) -> SentenceSignature? {
+        merge(gsv)
+        return SentenceSignature(gsv.talker, .gsv, isLastPart: gsv.messageNumber == gsv.totalMessages)
+    }
+
+    private mutating func handle(_ zda: ZDA, _ emit: (Fix) -> Void) -> SentenceSignature? {
+        let signature = SentenceSignature(zda.talker, .zda)
+        guard begin(zda.time, signature, lateDate: zda.date, emit) else { return nil }
+        if let date = zda.date {
+            century = Int(date.year) / 100 * 100
+            epoch.date = date
+        }
+        return signature
+    }
+
+    private mutating func handle(_ gst: GST, _ emit: (Fix) -> Void) -> SentenceSignature? {
+        let signature = SentenceSignature(gst.talker, .gst)
+        guard begin(gst.time, signature, emit) else { return nil }
+        merge(gst)
+        return signature
+    }
+
+    private mutating func handle(_ gbs: GBS, _ emit: (Fix) -> Void) -> SentenceSignature? {
+        let signature = SentenceSignature(gbs.talker, .gbs)
+        guard begin(gbs.time, signature, emit) else { return nil }
+        return signature
+    }
+
+    private mutating func handle(_ grs: GRS, _ emit: (Fix) -> Void) -> SentenceSignature? {
+        let signature = SentenceSignature(grs.talker, .grs)
+        guard begin(grs.time, signature, emit) else { return nil }
+        return signature
+    }
+
+    private mutating func handle(_ pubx: PUBXPosition, _ emit: (Fix) -> Void) -> SentenceSignature? {
+        let signature = SentenceSignature(.proprietary, .pubx)
+        guard begin(pubx.time, signature, emit) else { return nil }
+        merge(pubx)
+        return signature
+    }
+
+    private mutating func handle(_ pubx: PUBXTime, _ emit: (Fix) -> Void) -> SentenceSignature? {
+        let signature = SentenceSignature(.proprietary, .pubx, isLastPart: false)
+        guard begin(pubx.time, signature, lateDate: pubx.date, emit) else { return nil }
+        if let date = pubx.date { epoch.date = epoch.date ?? date }
+        return signature
+    }
+
+    private mutating func handle(_ pgrme: PGRME) -> SentenceSignature? {
+        if let error = pgrme.horizontalErrorMeters { epoch.horizontalError = error.doubleValue }
+        if let error = pgrme.verticalErrorMeters { epoch.verticalError = error.doubleValue }
+        return SentenceSignature(.proprietary, .pgrme)
+    }
+
+    private mutating func handle(_ pgrmz: PGRMZ) -> SentenceSignature? {
+        if let meters = pgrmz.altitudeMeters { epoch.altitude = epoch.altitude ?? meters }
+        return SentenceSignature(.proprietary, .pgrmz)
+    }
+
+    private mutating func handle(_ hdt: HDT) -> SentenceSignature? {
+        if let heading = hdt.headingDegrees { epoch.heading = heading.doubleValue }
+        return SentenceSignature(hdt.talker, .hdt)
+    }
+
+    private mutating func handle(_ ths: THS) -> SentenceSignature? {
+        if ths.isValid, let heading = ths.headingDegrees { epoch.heading = heading.doubleValue }
+        return SentenceSignature(ths.talker, .ths)
+    }
+
+    private func handle(_ txt: TXT) -> SentenceSignature? { SentenceSignature(txt.talker, .txt) }
+    private func handle(_ dtm: DTM) -> SentenceSignature? { SentenceSignature(dtm.talker, .dtm) }
+    private func handle(_: PUBXSatellites) -> SentenceSignature? {
+        SentenceSignature(.proprietary, .pubx, isLastPart: false)
+    }
+    private func handle(_: PGRMM) -> SentenceSignature? { SentenceSignature(.proprietary, .pgrmm) }
+    private func handleUnknown(_ raw: Sentence) -> SentenceSignature? { SentenceSignature(raw.talker, raw.type) }
+
+    /// After a sentence's facts are merged: notes its place in the cycle, and hands the epoch out when this
+    /// sentence ends the learned cycle (or a provisional first fix when asked for one).
+    private mutating func finishSentence(_ signature: SentenceSignature, _ emit: (Fix) -> Void) {
         if epoch.firstSignature == nil { epoch.firstSignature = signature }
         epoch.lastSignature = signature
         if let cycleEnd, signature == cycleEnd, epoch.time != nil {
@@ -569,7 +723,9 @@ struct UsedSatellites: Sendable {
     func contains(_ system: GNSSSystem?, _ prn: UInt16) -> Bool {
         let (word, bit) = UsedSatellites.place(system, prn)
         let (anyWord, anyBit) = UsedSatellites.place(nil, prn)
-        return bits[word] & bit != 0 || bits[anyWord] & anyBit != 0
+        // Through a span: subscripting the array itself copied all 256 bytes for each lookup.
+        let words = bits.span
+        return words[word] & bit != 0 || words[anyWord] & anyBit != 0
     }
 
     mutating func removeAll() {

@@ -45,10 +45,12 @@ enum ByteScan {
     {
         var cursor = start
         var accumulator: UInt64 = 0
-        while limit - cursor >= 8 {
+        // The last address from which eight bytes can be loaded (below `start` when the range is shorter).
+        let wordLimit = UInt(bitPattern: limit) &- 8
+        while UInt(bitPattern: cursor) <= wordLimit {
             let word = UInt64(littleEndian: UnsafeRawPointer(cursor).loadUnaligned(as: UInt64.self))
             let mask = candidateMask(word)
-            if mask != 0 {
+            if _slowPath(mask != 0) {
                 let stopIndex = mask.trailingZeroBitCount >> 3
                 let before: UInt64 = stopIndex == 0 ? 0 : UInt64.max >> (64 - 8 * UInt64(stopIndex))
                 accumulator ^= word & before

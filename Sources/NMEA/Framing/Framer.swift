@@ -68,7 +68,8 @@ public struct Framer: ~Copyable {
         precondition(maximumLength >= 8, "a sentence needs at least 8 characters")
         self.maximumLength = maximumLength
         self.checksumPolicy = checksumPolicy
-        pending = .allocate(capacity: maximumLength + 1)
+        // One byte more than the longest sentence for the stop byte written after it (see `Sentence.isTerminated`).
+        pending = .allocate(capacity: maximumLength + 2)
     }
 
     deinit {
@@ -120,6 +121,7 @@ public struct Framer: ~Copyable {
         switch state {
         case .sentence:
             state = .idle
+            pending[pendingCount] = UInt8(ascii: "\n")  // the stop byte for decoders (see `Sentence.isTerminated`)
             try complete(UnsafePointer(pending), count: pendingCount, xor: pendingXor, lineEnded: true, body)
         case .binaryFrame(let consumed, _):
             statistics.garbageBytes += consumed
@@ -148,6 +150,12 @@ public struct Framer: ~Copyable {
                 if stop < limit {
                     try complete(cursor, count: stop - cursor, xor: xor, lineEnded: isLineEnd(stop.pointee), body)
                     cursor = stop
+                    // The usual line ending, taken here rather than a byte at a time below.
+                    if end - cursor >= 2 && cursor[0] == UInt8(ascii: "\r") && cursor[1] == UInt8(ascii: "\n") {
+                        line += 1
+                        atLineStart = true
+                        cursor += 2
+                    }
                 } else if stop - cursor > maximumLength {
                     try reject(.overlong(limit: maximumLength), cursor, count: maximumLength, body)
                     state = .overlong
@@ -195,6 +203,7 @@ public struct Framer: ~Copyable {
         pendingXor ^= xor
         if stop < limit {
             state = .idle
+            pending[pendingCount] = UInt8(ascii: "\n")  // the stop byte for decoders (see `Sentence.isTerminated`)
             try complete(UnsafePointer(pending), count: pendingCount, xor: pendingXor,
                          lineEnded: isLineEnd(stop.pointee), body)
             return stop
@@ -307,8 +316,10 @@ public struct Framer: ~Copyable {
         case .success(let (length, checksum)):
             let sentence: Sentence
             do {
+                    // The byte after the sentence is its `*`, or the stop byte that ended it (for a sentence gathered in
+                // `pending`, the caller wrote a line ending there).
                 sentence = try Sentence(
-                    unchecked: UnsafeRawBufferPointer(start: start, count: length), checksum: checksum, line: line)
+                    terminated: UnsafeRawBufferPointer(start: start, count: length), checksum: checksum, line: line)
             } catch {
                 try reject(error, start, count: count, body)
                 return

@@ -18,7 +18,11 @@ public struct Sentence {
     /// The input line the sentence was on (1 for the first), or 0 when it did not come from a ``Framer``.
     public let line: Int
     /// Offset in `bytes` of the first field after the address; `bytes.count + 1` when the address stands alone.
-    let fieldsOffset: Int
+    @usableFromInline let fieldsOffset: Int
+    /// `true` when the byte just past `bytes` may be read and ends every field: the `*` of the checksum, or a line
+    /// ending or other stop byte (never a digit, a point, a sign, a letter or a comma). The framer guarantees it for
+    /// every sentence it hands out; decoders then read digits without checking for the end on every byte.
+    let isTerminated: Bool
 
     /// Makes a view of `bytes`, which must start with `$` or `!` and end before any `*hh`.
     ///
@@ -44,12 +48,21 @@ public struct Sentence {
         self.checksum = checksum
         self.line = line
         fieldsOffset = addressEnd + 1
+        isTerminated = false
+    }
+
+    /// A view made by the framer, whose bytes are followed by a readable stop byte (see ``isTerminated``).
+    init(terminated bytes: UnsafeRawBufferPointer, checksum: UInt8?, line: Int) throws(NMEAError) {
+        let sentence = try Sentence(unchecked: bytes, checksum: checksum, line: line)
+        self.init(bytes: bytes, talker: sentence.talker, type: sentence.type, checksum: checksum, line: line,
+                  fieldsOffset: sentence.fieldsOffset, isTerminated: true)
     }
 
     /// The framer's fast path: reads a short address (three to seven characters, then a comma, not proprietary)
     /// from one 8-byte load. `nil` for anything else, which takes ``init(unchecked:checksum:line:)``.
     ///
-    /// `start` must have at least 9 readable bytes (a sentence with `*hh` always has them).
+    /// `start` must have at least 9 readable bytes (a sentence with `*hh` always has them), and `start[count]` must be
+    /// the `*` of the checksum.
     @inline(__always)
     init?(framed start: UnsafePointer<UInt8>, count: Int, checksum: UInt8?, line: Int) {
         let bytes = UnsafeRawBufferPointer(start: start, count: count)
@@ -63,18 +76,19 @@ public struct Sentence {
         let typeBits = UInt64(addressLength - 2) * 8
         self.init(bytes: bytes, talker: Talker(rawValue: UInt16(truncatingIfNeeded: word)),
                   type: SentenceType(rawValue: (word >> 16) & ((1 << typeBits) - 1)), checksum: checksum, line: line,
-                  fieldsOffset: addressLength + 2)
+                  fieldsOffset: addressLength + 2, isTerminated: true)
     }
 
     @inline(__always)
     private init(bytes: UnsafeRawBufferPointer, talker: Talker, type: SentenceType, checksum: UInt8?, line: Int,
-                 fieldsOffset: Int) {
+                 fieldsOffset: Int, isTerminated: Bool) {
         self.bytes = bytes
         self.talker = talker
         self.type = type
         self.checksum = checksum
         self.line = line
         self.fieldsOffset = fieldsOffset
+        self.isTerminated = isTerminated
     }
 
     /// `true` for a `P`-talker address that is really a standard sentence (`PQGSA` from Quectel receivers).
@@ -93,6 +107,18 @@ public struct Sentence {
     /// The address field: `GPRMC` for `$GPRMC,…`.
     public var address: Field {
         Field(UnsafeRawBufferPointer(rebasing: bytes[1..<(fieldsOffset - 1)]))
+    }
+
+    /// The first byte of field 1 (one past ``fieldsEnd`` when the address stands alone).
+    @inline(__always)
+    var fieldsStart: UnsafePointer<UInt8> {
+        bytes.baseAddress.unsafelyUnwrapped.assumingMemoryBound(to: UInt8.self) + fieldsOffset
+    }
+
+    /// The end of the last field: the byte after the sentence (the stop byte when ``isTerminated``).
+    @inline(__always)
+    var fieldsEnd: UnsafePointer<UInt8> {
+        bytes.baseAddress.unsafelyUnwrapped.assumingMemoryBound(to: UInt8.self) + bytes.count
     }
 
     /// A reader positioned at the first field after the address.

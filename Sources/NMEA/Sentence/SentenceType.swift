@@ -29,33 +29,37 @@ public struct SentenceType: RawRepresentable, Hashable, Sendable {
         rawValue = value
     }
 
-    @inlinable static func letters(_ text: StaticString) -> SentenceType {
-        SentenceType(bytes: text.utf8Start, count: text.utf8CodeUnitCount)
+    /// A type from three to five letters, folded to a constant (the `static var`s below are one instruction).
+    @inlinable
+    init(letters a: Unicode.Scalar, _ b: Unicode.Scalar, _ c: Unicode.Scalar, _ d: Unicode.Scalar = "\0",
+         _ e: Unicode.Scalar = "\0") {
+        rawValue = UInt64(a.value) | UInt64(b.value) << 8 | UInt64(c.value) << 16 | UInt64(d.value) << 24
+            | UInt64(e.value) << 32
     }
 
-    public static var rmc: SentenceType { .letters("RMC") }
-    public static var gga: SentenceType { .letters("GGA") }
-    public static var gsa: SentenceType { .letters("GSA") }
-    public static var gsv: SentenceType { .letters("GSV") }
-    public static var gll: SentenceType { .letters("GLL") }
-    public static var vtg: SentenceType { .letters("VTG") }
-    public static var zda: SentenceType { .letters("ZDA") }
-    public static var gst: SentenceType { .letters("GST") }
-    public static var gns: SentenceType { .letters("GNS") }
-    public static var gbs: SentenceType { .letters("GBS") }
-    public static var grs: SentenceType { .letters("GRS") }
-    public static var txt: SentenceType { .letters("TXT") }
-    public static var dtm: SentenceType { .letters("DTM") }
-    public static var hdt: SentenceType { .letters("HDT") }
-    public static var ths: SentenceType { .letters("THS") }
+    @inlinable public static var rmc: SentenceType { SentenceType(letters: "R", "M", "C") }
+    @inlinable public static var gga: SentenceType { SentenceType(letters: "G", "G", "A") }
+    @inlinable public static var gsa: SentenceType { SentenceType(letters: "G", "S", "A") }
+    @inlinable public static var gsv: SentenceType { SentenceType(letters: "G", "S", "V") }
+    @inlinable public static var gll: SentenceType { SentenceType(letters: "G", "L", "L") }
+    @inlinable public static var vtg: SentenceType { SentenceType(letters: "V", "T", "G") }
+    @inlinable public static var zda: SentenceType { SentenceType(letters: "Z", "D", "A") }
+    @inlinable public static var gst: SentenceType { SentenceType(letters: "G", "S", "T") }
+    @inlinable public static var gns: SentenceType { SentenceType(letters: "G", "N", "S") }
+    @inlinable public static var gbs: SentenceType { SentenceType(letters: "G", "B", "S") }
+    @inlinable public static var grs: SentenceType { SentenceType(letters: "G", "R", "S") }
+    @inlinable public static var txt: SentenceType { SentenceType(letters: "T", "X", "T") }
+    @inlinable public static var dtm: SentenceType { SentenceType(letters: "D", "T", "M") }
+    @inlinable public static var hdt: SentenceType { SentenceType(letters: "H", "D", "T") }
+    @inlinable public static var ths: SentenceType { SentenceType(letters: "T", "H", "S") }
     /// u-blox `$PUBX`; the message (00, 03, 04) is its first field.
-    public static var pubx: SentenceType { .letters("PUBX") }
+    @inlinable public static var pubx: SentenceType { SentenceType(letters: "P", "U", "B", "X") }
     /// Garmin estimated error.
-    public static var pgrme: SentenceType { .letters("PGRME") }
+    @inlinable public static var pgrme: SentenceType { SentenceType(letters: "P", "G", "R", "M", "E") }
     /// Garmin altitude.
-    public static var pgrmz: SentenceType { .letters("PGRMZ") }
+    @inlinable public static var pgrmz: SentenceType { SentenceType(letters: "P", "G", "R", "M", "Z") }
     /// Garmin map datum.
-    public static var pgrmm: SentenceType { .letters("PGRMM") }
+    @inlinable public static var pgrmm: SentenceType { SentenceType(letters: "P", "G", "R", "M", "M") }
 
     /// Calls `output` with each letter.
     @inlinable

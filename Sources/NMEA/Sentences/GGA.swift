@@ -56,6 +56,36 @@ public struct GGA: DecodableSentence, Hashable {
 
     @inline(__always)
     public init(_ sentence: Sentence) throws(NMEAError) {
+        // Fast path for the usual forms, up to the stop byte the framer guarantees after the sentence; anything
+        // else is read the careful way below, which gives the same values and the exact errors.
+        fast: if sentence.isTerminated {
+            var fields = TerminatedFieldReader(sentence)
+            guard let time = fields.time(), let latitude = fields.latitude(), let longitude = fields.longitude(),
+                  let quality = fields.small(0...9), !fields.pastEnd, let satellites = fields.small(0...99),
+                  let hdop = fields.decimal(), let altitude = fields.decimal()
+            else { break fast }
+            fields.skip()
+            guard let separation = fields.decimal() else { break fast }
+            fields.skip()
+            guard let age = fields.decimal(), let station = fields.small(0...9999) else { break fast }
+            talker = sentence.talker
+            self.time = time
+            self.latitude = latitude
+            self.longitude = longitude
+            self.quality = quality.map { GGAQuality(rawValue: UInt8(truncatingIfNeeded: $0)) }
+            satellitesUsed = satellites
+            self.hdop = hdop
+            altitudeMeters = altitude
+            geoidSeparationMeters = separation
+            differentialAgeSeconds = age
+            differentialStationID = station
+            return
+        }
+        self = try GGA(carefully: sentence)
+    }
+
+    /// Decodes any form, field by field, with exact errors.
+    init(carefully sentence: Sentence) throws(NMEAError) {
         var fields = sentence.fieldReader
         talker = sentence.talker
         time = try fields.time()

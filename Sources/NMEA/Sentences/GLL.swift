@@ -37,6 +37,34 @@ public struct GLL: DecodableSentence, Hashable {
 
     @inline(__always)
     public init(_ sentence: Sentence) throws(NMEAError) {
+        // Fast path for the usual forms, up to the stop byte the framer guarantees after the sentence; anything
+        // else is read the careful way below, which gives the same values and the exact errors.
+        fast: if sentence.isTerminated {
+            var fields = TerminatedFieldReader(sentence)
+            guard let latitude = fields.latitude(), let longitude = fields.longitude(), !fields.pastEnd,
+                  let time = fields.time(), let status = fields.character()
+            else { break fast }
+            let isValid: Bool
+            switch status {
+            case UInt8(ascii: "A"): isValid = true
+            case UInt8(ascii: "V"): isValid = false
+            case nil: isValid = fields.pastEnd && latitude != nil  // NMEA 1.5 sends only the position: valid
+            default: break fast
+            }
+            guard let mode = fields.character() else { break fast }
+            self.isValid = isValid
+            talker = sentence.talker
+            self.latitude = latitude
+            self.longitude = longitude
+            self.time = time
+            self.mode = mode.map(FAAMode.init(rawValue:))
+            return
+        }
+        self = try GLL(carefully: sentence)
+    }
+
+    /// Decodes any form, field by field, with exact errors.
+    init(carefully sentence: Sentence) throws(NMEAError) {
         var fields = sentence.fieldReader
         talker = sentence.talker
         latitude = try fields.latitude()

@@ -61,6 +61,152 @@ public struct GSV: DecodableSentence, Hashable {
 
     @inline(__always)
     public init(_ sentence: Sentence) throws(NMEAError) {
+        // Fast path for the common form (small unsigned numbers, groups of four, at most one digit of signal ID),
+        // reading digits up to the stop byte the framer guarantees after the sentence. Anything else — signs, long
+        // numbers, short groups, errors — leaves it for the careful reading below, which gives the same values.
+        fast: if sentence.isTerminated {
+            var cursor = sentence.fieldsStart
+            let end = sentence.fieldsEnd
+            guard cursor <= end else { break fast }
+            let total: Int
+            let number: Int
+            let inView: Int
+            if let header = GSV.usualHeader(cursor, end: end) {
+                (total, number, inView) = header
+                cursor += 7
+            } else {
+                total = TerminatedDigits.read(&cursor)
+                guard cursor[-1] == UInt8(ascii: ","), total <= 99 else { break fast }
+                number = TerminatedDigits.read(&cursor)
+                guard cursor[-1] == UInt8(ascii: ","), number <= 99 else { break fast }
+                inView = TerminatedDigits.read(&cursor)
+                guard inView <= 999 else { break fast }
+            }
+            var list = FixedList<4, Satellite>()
+            var signal = -1
+            // Eight bytes are read at `cursor + 5` for a satellite in the standard form: readable up to the `*hh`
+            // (compared as addresses, so no pointer before the sentence is formed).
+            let standardLimit = UInt(bitPattern: end) &- (sentence.checksum != nil ? 10 : 12)
+            if cursor[-1] == UInt8(ascii: ",") {
+                while true {
+                    if UInt(bitPattern: cursor) <= standardLimit,
+                       let satellite = GSV.standardSatellite(&cursor, end: end)
+                    {
+                        guard !list.isFull else { break fast }
+                        list.append(satellite)
+                        if cursor[-1] == UInt8(ascii: ",") { continue }
+                        break  // `standardSatellite` checked that this is the end
+                    }
+                    // The usual signal ID: one digit, the last field.
+                    let digit = cursor.pointee &- UInt8(ascii: "0")
+                    if digit < 10 && cursor + 1 == end {
+                        signal = Int(digit)
+                        break
+                    }
+                    let prn = TerminatedDigits.read(&cursor)
+                    if cursor[-1] != UInt8(ascii: ",") {
+                        // A single field after the groups: the signal ID (one hexadecimal digit is also decimal).
+                        guard cursor - 1 == end, prn <= 9 else { break fast }
+                        signal = prn
+                        break
+                    }
+                    let elevation = TerminatedDigits.read(&cursor)
+                    guard cursor[-1] == UInt8(ascii: ","), elevation <= 90 else { break fast }
+                    let azimuth = TerminatedDigits.read(&cursor)
+                    guard cursor[-1] == UInt8(ascii: ","), azimuth <= 360 else { break fast }
+                    let snr = TerminatedDigits.read(&cursor)
+                    guard snr <= 99, prn <= 65535 else { break fast }
+                    // A group with an empty PRN (padding) is skipped, as below.
+                    if prn >= 0 {
+                        guard !list.isFull else { break fast }
+                        list.append(Satellite(
+                            prn: UInt16(truncatingIfNeeded: prn),
+                            elevationDegrees: elevation < 0 ? nil : Int8(truncatingIfNeeded: elevation),
+                            azimuthDegrees: azimuth < 0 ? nil : UInt16(truncatingIfNeeded: azimuth),
+                            snr: snr < 0 ? nil : UInt8(truncatingIfNeeded: snr)))
+                    }
+                    if cursor[-1] == UInt8(ascii: ",") { continue }
+                    guard cursor - 1 == end else { break fast }
+                    break
+                }
+            } else {
+                guard cursor - 1 == end else { break fast }
+            }
+            talker = sentence.talker
+            totalMessages = total < 0 ? nil : total
+            messageNumber = number < 0 ? nil : number
+            satellitesInView = inView < 0 ? nil : inView
+            satellites = list
+            signalID = signal < 0 ? nil : UInt8(truncatingIfNeeded: signal)
+            return
+        }
+        self = try GSV(carefully: sentence)
+    }
+
+    /// The header as most receivers write it, `d,d,dd` and a comma or the end (one-digit sentence counts, two-digit
+    /// satellites in view) at `cursor`: the three numbers, and the header is 7 bytes long with its terminator.
+    @inline(__always)
+    static func usualHeader(_ cursor: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>) -> (Int, Int, Int)? {
+        // Each byte is read only after the one before it proved a digit or a comma (so not the stop byte).
+        let total = cursor[0] &- UInt8(ascii: "0")
+        guard total < 10, cursor[1] == UInt8(ascii: ",") else { return nil }
+        let number = cursor[2] &- UInt8(ascii: "0")
+        guard number < 10, cursor[3] == UInt8(ascii: ",") else { return nil }
+        let tens = cursor[4] &- UInt8(ascii: "0")
+        guard tens < 10 else { return nil }
+        let ones = cursor[5] &- UInt8(ascii: "0")
+        guard ones < 10, cursor[6] == UInt8(ascii: ",") || cursor + 6 == end else { return nil }
+        return (Int(total), Int(number), Int(tens &* 10 &+ ones))
+    }
+
+    /// Reads a satellite written in the standard widths, `dd,dd,ddd,dd` or with an empty SNR `dd,dd,ddd,`, followed
+    /// by a comma or the end, from two 8-byte loads; moves `cursor` one past the byte after it. `nil` (and `cursor`
+    /// unmoved) for anything else. `cursor + 12` must be readable.
+    @inline(__always)
+    static func standardSatellite(_ cursor: inout UnsafePointer<UInt8>, end: UnsafePointer<UInt8>) -> Satellite? {
+        // Bytes 0–7: `dd,dd,dd`. XOR with the pattern leaves digits as 0–9 and commas as 0; adding 0x76 to a
+        // digit's low seven bits (0x7F to a comma's) sets the high bit of any byte that is not what the pattern
+        // wants.
+        let low7: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+        let high: UInt64 = 0x8080_8080_8080_8080
+        let first = UInt64(littleEndian: UnsafeRawPointer(cursor).loadUnaligned(as: UInt64.self))
+        let firstPattern: UInt64 = 0x3030_2C30_302C_3030  // "00,00,00" read little-endian
+        let firstLimits: UInt64 = 0x7676_7F76_767F_7676
+        let x1 = first ^ firstPattern
+        guard (((x1 & low7) &+ firstLimits) | x1) & high == 0 else { return nil }
+        // Bytes 5–12: `,ddd,dd` and the byte after the SNR, or `,ddd,` and the byte after the empty SNR.
+        let second = UInt64(littleEndian: UnsafeRawPointer(cursor + 5).loadUnaligned(as: UInt64.self))
+        let x2 = second ^ 0x0030_302C_3030_302C
+        let bad = ((x2 & low7) &+ 0x0076_767F_7676_767F) | x2
+        let length: Int
+        let snr: UInt8?
+        if bad & 0x0080_8080_8080_8080 == 0 {
+            length = 12
+            let pairs = x2 &* 10 &+ (x2 >> 8)
+            snr = UInt8(truncatingIfNeeded: pairs >> 40)
+        } else if bad & 0x0000_0080_8080_8080 == 0 {
+            // `dd,dd,ddd,` and then the SNR's field ends at once: it is empty.
+            length = 10
+            snr = nil
+        } else {
+            return nil
+        }
+        guard cursor[length] == UInt8(ascii: ",") || cursor + length == end else { return nil }
+        // Each byte of `pairs` is ten times its digit plus the next: the PRN at byte 0, the elevation at byte 3,
+        // the first two digits of the azimuth at byte 6; its last digit is byte 3 of `x2`.
+        let pairs = x1 &* 10 &+ (x1 >> 8)
+        let elevation = UInt8(truncatingIfNeeded: pairs >> 24)
+        guard elevation <= 90 else { return nil }
+        let azimuth = UInt16(UInt8(truncatingIfNeeded: pairs >> 48)) &* 10
+            &+ UInt16(UInt8(truncatingIfNeeded: x2 >> 24))
+        guard azimuth <= 360 else { return nil }
+        cursor += length + 1
+        return Satellite(prn: UInt16(UInt8(truncatingIfNeeded: pairs)), elevationDegrees: Int8(elevation),
+                         azimuthDegrees: azimuth, snr: snr)
+    }
+
+    /// Decodes any form, field by field, with exact errors.
+    init(carefully sentence: Sentence) throws(NMEAError) {
         var fields = sentence.fieldReader
         talker = sentence.talker
         totalMessages = try fields.integer(in: 0...99)

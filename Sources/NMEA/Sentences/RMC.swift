@@ -57,6 +57,40 @@ public struct RMC: DecodableSentence, Hashable {
 
     @inline(__always)
     public init(_ sentence: Sentence) throws(NMEAError) {
+        // Fast path for the usual forms, up to the stop byte the framer guarantees after the sentence; anything
+        // else is read the careful way below, which gives the same values and the exact errors.
+        fast: if sentence.isTerminated {
+            var fields = TerminatedFieldReader(sentence)
+            guard let time = fields.time(), let status = fields.character() else { break fast }
+            let isValid: Bool
+            switch status {
+            case UInt8(ascii: "A"): isValid = true
+            case UInt8(ascii: "V"), nil: isValid = false
+            default: break fast
+            }
+            guard let latitude = fields.latitude(), let longitude = fields.longitude(), let speed = fields.decimal(),
+                  let course = fields.decimal(), let date = fields.date(), !fields.pastEnd,
+                  let variation = fields.signed(negative: UInt8(ascii: "W")), let mode = fields.character(),
+                  let navigationalStatus = fields.character()
+            else { break fast }
+            talker = sentence.talker
+            self.time = time
+            self.isValid = isValid
+            self.latitude = latitude
+            self.longitude = longitude
+            speedKnots = speed
+            courseDegrees = course
+            self.date = date
+            magneticVariationDegrees = variation
+            self.mode = mode.map(FAAMode.init(rawValue:))
+            self.navigationalStatus = navigationalStatus.map(NavigationalStatus.init(rawValue:))
+            return
+        }
+        self = try RMC(carefully: sentence)
+    }
+
+    /// Decodes any form, field by field, with exact errors.
+    init(carefully sentence: Sentence) throws(NMEAError) {
         var fields = sentence.fieldReader
         talker = sentence.talker
         time = try fields.time()

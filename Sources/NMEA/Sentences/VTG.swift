@@ -38,6 +38,33 @@ public struct VTG: DecodableSentence, Hashable {
 
     @inline(__always)
     public init(_ sentence: Sentence) throws(NMEAError) {
+        // Fast path for the NMEA 2.3+ layout (eight or nine fields, units after each value), up to the stop byte the
+        // framer guarantees after the sentence; anything else — the four-field NMEA 2.0 layout among it — is read
+        // the careful way below, which gives the same values and the exact errors.
+        fast: if sentence.isTerminated {
+            var fields = TerminatedFieldReader(sentence)
+            guard let courseTrue = fields.decimal() else { break fast }
+            fields.skip()
+            guard let courseMagnetic = fields.decimal() else { break fast }
+            fields.skip()
+            guard let knots = fields.decimal() else { break fast }
+            fields.skip()
+            guard let kilometersPerHour = fields.decimal() else { break fast }
+            fields.skip()
+            guard let mode = fields.character(), fields.fieldsFound >= 8 else { break fast }
+            talker = sentence.talker
+            courseTrueDegrees = courseTrue
+            courseMagneticDegrees = courseMagnetic
+            speedKnots = knots
+            speedKilometersPerHour = kilometersPerHour
+            self.mode = mode.map(FAAMode.init(rawValue:))
+            return
+        }
+        self = try VTG(carefully: sentence)
+    }
+
+    /// Decodes any form, field by field, with exact errors.
+    init(carefully sentence: Sentence) throws(NMEAError) {
         var fields = sentence.fieldReader
         talker = sentence.talker
         let count = sentence.fieldCount

@@ -34,6 +34,30 @@ public struct ZDA: DecodableSentence, Hashable {
 
     @inline(__always)
     public init(_ sentence: Sentence) throws(NMEAError) {
+        // Fast path for the usual forms (no negative zone), up to the stop byte the framer guarantees after the
+        // sentence; anything else is read the careful way below, which gives the same values and the exact errors.
+        fast: if sentence.isTerminated {
+            var fields = TerminatedFieldReader(sentence)
+            guard let time = fields.time(), let day = fields.small(1...31), let month = fields.small(1...12),
+                  let year = fields.small(0...9999), !fields.pastEnd, let zoneHours = fields.small(0...13),
+                  let zoneMinutes = fields.small(0...59)
+            else { break fast }
+            talker = sentence.talker
+            self.time = time
+            if let day, let month, let year {
+                date = UTCDate(year: Int16(year), month: UInt8(month), day: UInt8(day))
+            } else {
+                date = nil
+            }
+            localZoneHours = zoneHours
+            localZoneMinutes = zoneMinutes
+            return
+        }
+        self = try ZDA(carefully: sentence)
+    }
+
+    /// Decodes any form, field by field, with exact errors.
+    init(carefully sentence: Sentence) throws(NMEAError) {
         var fields = sentence.fieldReader
         talker = sentence.talker
         time = try fields.time()

@@ -64,18 +64,34 @@ public struct FixedPoint: Hashable, Sendable {
         return FixedPoint(significand: rounded, scale: newScale)
     }
 
-    /// 10 to the power `exponent` (0…19) as an integer.
-    @inlinable @inline(always)
+    /// 10 to the power `exponent` (0…19; larger exponents give 10^19) as an integer.
+    ///
+    /// A switch of constants, which the compiler turns into a load from a table in read-only data.
+    @inlinable @inline(__always)
     static func integerPowerOfTen(_ exponent: Int) -> UInt64 {
-        withUnsafeBytes(of: FixedPoint.powersOfTen) { $0.load(fromByteOffset: 8 * min(exponent, 19), as: UInt64.self) }
+        switch exponent {
+        case 0: 1
+        case 1: 10
+        case 2: 100
+        case 3: 1_000
+        case 4: 10_000
+        case 5: 100_000
+        case 6: 1_000_000
+        case 7: 10_000_000
+        case 8: 100_000_000
+        case 9: 1_000_000_000
+        case 10: 10_000_000_000
+        case 11: 100_000_000_000
+        case 12: 1_000_000_000_000
+        case 13: 10_000_000_000_000
+        case 14: 100_000_000_000_000
+        case 15: 1_000_000_000_000_000
+        case 16: 10_000_000_000_000_000
+        case 17: 100_000_000_000_000_000
+        case 18: 1_000_000_000_000_000_000
+        default: 10_000_000_000_000_000_000
+        }
     }
-
-    @usableFromInline
-    static let powersOfTen: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64,
-                             UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (
-        1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000, 1_000_000_000, 10_000_000_000,
-        100_000_000_000, 1_000_000_000_000, 10_000_000_000_000, 100_000_000_000_000, 1_000_000_000_000_000,
-        10_000_000_000_000_000, 100_000_000_000_000_000, 1_000_000_000_000_000_000, 10_000_000_000_000_000_000)
 
     /// 10 to the power `exponent` as a `Double` (exact up to 10^22).
     @inlinable

@@ -10,7 +10,8 @@ enum BenchCommand: Command {
         discussion: """
             Loads FILE (or generates the built-in multi-GNSS corpus: RMC, GGA, 4×GSA, 7×GSV, VTG, GLL and ZDA per \
             epoch) into memory, then frames and decodes it several times on one core, feeding 64 KiB chunks as a \
-            file reader would. Prints the median pass.
+            file reader would. Prints the median pass: framing alone, full typed decode (each sentence decoded into \
+            its type and handed to a SentenceVisitor), and the same decode into a ParsedSentence enum.
             """,
         arguments: [ArgumentSpec(name: "file", help: "An NMEA file to measure with; omit for the built-in corpus.")],
         options: [
@@ -40,13 +41,16 @@ enum BenchCommand: Command {
         }
         var framing: [Pass] = []
         var decoding: [Pass] = []
+        var enumDecoding: [Pass] = []
         var sink = 0
         for _ in 0..<iterations {
-            framing.append(measure(bytes, decode: false, sink: &sink))
-            decoding.append(measure(bytes, decode: true, sink: &sink))
+            framing.append(measure(bytes, .framing, sink: &sink))
+            decoding.append(measure(bytes, .visitor, sink: &sink))
+            enumDecoding.append(measure(bytes, .parsedSentence, sink: &sink))
         }
         let frame = median(framing)
         let decode = median(decoding)
+        let enumDecode = median(enumDecoding)
         if arguments.flag("json") {
             var json = JSONWriter()
             json.beginObject()
@@ -57,13 +61,15 @@ enum BenchCommand: Command {
             json.field("seconds", decode.seconds, decimals: 6)
             json.field("sentences_per_second", Double(decode.sentences) / decode.seconds, decimals: 0)
             json.field("bytes_per_second", Double(bytes.count) / decode.seconds, decimals: 0)
-            json.key("framing")
-            json.beginObject()
-            json.field("sentences", frame.sentences)
-            json.field("seconds", frame.seconds, decimals: 6)
-            json.field("sentences_per_second", Double(frame.sentences) / frame.seconds, decimals: 0)
-            json.field("bytes_per_second", Double(bytes.count) / frame.seconds, decimals: 0)
-            json.endObject()
+            for (name, pass) in [("framing", frame), ("parsed_sentence", enumDecode)] {
+                json.key(name)
+                json.beginObject()
+                json.field("sentences", pass.sentences)
+                json.field("seconds", pass.seconds, decimals: 6)
+                json.field("sentences_per_second", Double(pass.sentences) / pass.seconds, decimals: 0)
+                json.field("bytes_per_second", Double(bytes.count) / pass.seconds, decimals: 0)
+                json.endObject()
+            }
             json.field("check", sink)
             json.endObject()
             Console.standardOutput.write(json.string + "\n")
@@ -73,36 +79,57 @@ enum BenchCommand: Command {
             out += "       \(decode.sentences) sentences, \(format(megabytes, 1)) MB, median of \(iterations) passes\n"
             out += row("framing + checksum", frame, megabytes)
             out += row("full typed decode", decode, megabytes)
+            out += row("  as ParsedSentence", enumDecode, megabytes)
             Console.standardOutput.write(out)
         }
         return ExitStatus.success
     }
 
+    /// What a pass does with each sentence.
+    enum Mode {
+        /// Frame and check only.
+        case framing
+        /// Decode each sentence into its type and hand it to a ``SentenceVisitor`` (no copy).
+        case visitor
+        /// Decode each sentence into a ``ParsedSentence`` and switch on it.
+        case parsedSentence
+    }
+
     /// One pass: frame (and decode) everything, in 64 KiB chunks.
-    static func measure(_ bytes: [UInt8], decode: Bool, sink: inout Int) -> Pass {
+    static func measure(_ bytes: [UInt8], _ mode: Mode, sink: inout Int) -> Pass {
         var framer = Framer()
         var statistics = DecoderStatistics()
-        var check = 0
+        var fingerprint = Fingerprint()
         let start = Clock.now()
         bytes.withUnsafeBytes { buffer in
             var offset = 0
             while offset < buffer.count {
                 let end = min(offset + 65_536, buffer.count)
                 let chunk = UnsafeRawBufferPointer(rebasing: buffer[offset..<end])
-                if decode {
+                switch mode {
+                case .framing:
+                    framer.feed(chunk) { event in
+                        if case .sentence(let sentence) = event { fingerprint.check &+= sentence.bytes.count }
+                    }
+                case .visitor:
+                    framer.feed(chunk) { event in
+                        guard case .sentence(let sentence) = event else { return }
+                        do throws(NMEAError) {
+                            statistics.record(try sentence.decode(into: &fingerprint))
+                        } catch {
+                            statistics.recordFailure()
+                        }
+                    }
+                case .parsedSentence:
                     framer.feed(chunk) { event in
                         guard case .sentence(let sentence) = event else { return }
                         do throws(NMEAError) {
                             let parsed = try ParsedSentence(sentence)
                             statistics.record(parsed)
-                            check &+= fingerprint(parsed)
+                            fingerprint.check &+= Fingerprint.of(parsed)
                         } catch {
                             statistics.recordFailure()
                         }
-                    }
-                } else {
-                    framer.feed(chunk) { event in
-                        if case .sentence(let sentence) = event { check &+= sentence.bytes.count }
                     }
                 }
                 offset = end
@@ -110,22 +137,45 @@ enum BenchCommand: Command {
             framer.finish { _ in }
         }
         let seconds = Clock.now() - start
-        sink &+= check
+        sink &+= fingerprint.check &+ statistics.failed
         return Pass(sentences: framer.statistics.sentences, seconds: seconds)
     }
 
     /// A value that depends on the decoded fields, so the optimizer cannot skip decoding them.
-    @inline(__always)
-    static func fingerprint(_ parsed: ParsedSentence) -> Int {
-        switch parsed {
-        case .rmc(let rmc): Int(truncatingIfNeeded: rmc.latitude?.significand ?? 0) &+ Int(rmc.time?.second ?? 0)
-        case .gga(let gga): Int(truncatingIfNeeded: gga.longitude?.significand ?? 0) &+ (gga.satellitesUsed ?? 0)
-        case .gsa(let gsa): gsa.satellites.count &+ Int(truncatingIfNeeded: gsa.hdop?.significand ?? 0)
-        case .gsv(let gsv): gsv.satellites.reduce(0) { $0 &+ Int($1.snr ?? 0) &+ Int($1.azimuthDegrees ?? 0) }
-        case .vtg(let vtg): Int(truncatingIfNeeded: vtg.speedKnots?.significand ?? 0)
-        case .gll(let gll): Int(truncatingIfNeeded: gll.latitude?.significand ?? 0)
-        case .zda(let zda): Int(zda.date?.day ?? 0)
-        default: 1
+    struct Fingerprint: SentenceVisitor {
+        var check = 0
+
+        mutating func visit(_ rmc: RMC) {
+            check &+= Int(truncatingIfNeeded: rmc.latitude?.significand ?? 0) &+ Int(rmc.time?.second ?? 0)
+        }
+        mutating func visit(_ gga: GGA) {
+            check &+= Int(truncatingIfNeeded: gga.longitude?.significand ?? 0) &+ (gga.satellitesUsed ?? 0)
+        }
+        mutating func visit(_ gsa: GSA) {
+            check &+= gsa.satellites.count &+ Int(truncatingIfNeeded: gsa.hdop?.significand ?? 0)
+        }
+        mutating func visit(_ gsv: GSV) {
+            check &+= gsv.satellites.reduce(0) { $0 &+ Int($1.snr ?? 0) &+ Int($1.azimuthDegrees ?? 0) }
+        }
+        mutating func visit(_ vtg: VTG) { check &+= Int(truncatingIfNeeded: vtg.speedKnots?.significand ?? 0) }
+        mutating func visit(_ gll: GLL) { check &+= Int(truncatingIfNeeded: gll.latitude?.significand ?? 0) }
+        mutating func visit(_ zda: ZDA) { check &+= Int(zda.date?.day ?? 0) }
+
+        /// The same value from a ``ParsedSentence``.
+        @inline(__always)
+        static func of(_ parsed: ParsedSentence) -> Int {
+            var fingerprint = Fingerprint()
+            switch parsed {
+            case .rmc(let rmc): fingerprint.visit(rmc)
+            case .gga(let gga): fingerprint.visit(gga)
+            case .gsa(let gsa): fingerprint.visit(gsa)
+            case .gsv(let gsv): fingerprint.visit(gsv)
+            case .vtg(let vtg): fingerprint.visit(vtg)
+            case .gll(let gll): fingerprint.visit(gll)
+            case .zda(let zda): fingerprint.visit(zda)
+            default: break
+            }
+            return fingerprint.check
         }
     }
 

@@ -106,9 +106,7 @@ enum ConvertCommand: Command {
                 currentFile = file
             }
             do throws(NMEAError) {
-                let parsed = try ParsedSentence(sentence)
-                decoding.record(parsed)
-                assembler.add(parsed, emit)
+                decoding.record(try assembler.add(sentence, emit))
             } catch {
                 decoding.recordFailure()
                 if verbose { SentenceInput.report(error, in: sentence, file: file) }
