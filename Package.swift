@@ -5,6 +5,7 @@ let package = Package(
     name: "swift-nmea",
     products: [
         .library(name: "NMEA", targets: ["NMEA"]),
+        .library(name: "Fleet", targets: ["Fleet"]),
         .executable(name: "nmea", targets: ["NMEATool"]),
     ],
     targets: [
@@ -21,8 +22,12 @@ let package = Package(
         .systemLibrary(name: "CUdev", pkgConfig: "libudev", providers: [.apt(["libudev-dev"])]),
         // Serial ports: termios, autobaud, udev discovery and hotplug, reconnection.
         .target(name: "SerialPort", dependencies: ["NMEA", "CShims", "CUdev"]),
+        // libmosquitto (MQTT client), for the fleet module.
+        .systemLibrary(name: "CMosquitto", pkgConfig: "libmosquitto", providers: [.apt(["libmosquitto-dev"])]),
+        // Fleets: OwnTracks payloads, an MQTT publisher with a disk-backed queue, the collector.
+        .target(name: "Fleet", dependencies: ["NMEA", "JSON", "Tracks", "CMosquitto"]),
         // The command-line tool.
-        .executableTarget(name: "NMEATool", dependencies: ["NMEA", "JSON", "Simulation", "Tracks", "SerialPort"],
+        .executableTarget(name: "NMEATool", dependencies: ["NMEA", "JSON", "Simulation", "Tracks", "SerialPort", "Fleet"],
                           path: "Sources/nmea-cli"),
         // Test-only C shim that counts malloc/calloc/realloc/free.
         .target(
@@ -37,6 +42,7 @@ let package = Package(
                           path: "Tests/TrackWriterChild"),
         .testTarget(name: "TracksTests", dependencies: ["Tracks", "NMEA", "Simulation", "TrackWriterChild"]),
         .testTarget(name: "SerialPortTests", dependencies: ["SerialPort", "NMEA", "CShims"]),
+        .testTarget(name: "FleetTests", dependencies: ["Fleet", "NMEA", "Simulation"]),
     ],
     swiftLanguageModes: [.v6]
 )
