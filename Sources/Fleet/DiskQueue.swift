@@ -162,9 +162,18 @@ public final class DiskQueue {
         retiredFDs = []
     }
 
-    /// Syncs and closes the queue; it accepts nothing after.
+    /// Syncs and closes the queue; it accepts nothing after. An empty queue (everything acknowledged) leaves only its
+    /// head behind, so the next process has nothing to scan.
     public func close() {
-        try? sync()
+        guard lockFD >= 0 else { return }
+        do throws(QueueError) {
+            try sync()
+            if statistics.pending == 0 {
+                for segment in segments { unlink(segment.path) }
+                segments.removeAll()
+                statistics.bytesOnDisk = 0
+            }
+        } catch {}
         closeAll()
     }
 

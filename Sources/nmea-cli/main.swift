@@ -7,6 +7,8 @@ let commands: [any Command.Type] = [
     BenchCommand.self,
     SimulateCommand.self,
     DevicesCommand.self,
+    PublishCommand.self,
+    CollectCommand.self,
 ]
 
 let rootSpec = CommandSpec(
