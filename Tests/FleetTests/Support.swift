@@ -123,11 +123,92 @@ enum Support {
     }
 }
 
+/// A child process started with `posix_spawn`, with an empty signal mask and default signal actions (the test
+/// runner's threads block SIGINT and SIGTERM, and children would inherit that), its output in files.
+final class Child {
+    let pid: pid_t
+    let outputPath: String
+    let errorPath: String
+    private(set) var status: Int32?
+
+    init(_ executable: String, _ arguments: [String]) throws {
+        let directory = Support.temporaryDirectory("child")
+        outputPath = directory + "/out"
+        errorPath = directory + "/err"
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        posix_spawn_file_actions_addopen(&actions, 2, errorPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var empty = sigset_t()
+        sigemptyset(&empty)
+        posix_spawnattr_setsigmask(&attributes, &empty)
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        for signal in [SIGINT, SIGTERM, SIGPIPE, SIGHUP] { sigaddset(&defaults, signal) }
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+        defer { for pointer in argv { free(pointer) } }
+        var child: pid_t = 0
+        let result = posix_spawn(&child, executable, &actions, &attributes, argv, environ)
+        guard result == 0 else { throw BrokerError(message: "cannot start \(executable): \(result)") }
+        pid = child
+    }
+
+    var output: String { (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? "" }
+    var error: String { (try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? "" }
+    var lines: [String] { output.split(separator: "\n").map(String.init) }
+
+    /// `true` while the process has not ended.
+    var isRunning: Bool {
+        guard status == nil else { return false }
+        var raw: Int32 = 0
+        if waitpid(pid, &raw, WNOHANG) == pid {
+            status = (raw & 0x7F) == 0 ? (raw >> 8) & 0xFF : 128 + (raw & 0x7F)
+            return false
+        }
+        return true
+    }
+
+    /// The exit status (128 + signal for a signal), once it ended.
+    var terminationStatus: Int32 { _ = isRunning; return status ?? -1 }
+
+    /// Sends `signal` and waits; returns the exit status.
+    @discardableResult
+    func stop(_ signal: Int32 = SIGTERM) -> Int32 {
+        if isRunning {
+            kill(pid, signal)
+            if !Support.waitFor(15, { !isRunning }) {
+                kill(pid, SIGKILL)
+                Support.waitFor(5) { !isRunning }
+            }
+        }
+        return status ?? -1
+    }
+
+    /// Waits up to `timeout` seconds for the process to end by itself.
+    func wait(_ timeout: Double) -> Bool {
+        Support.waitFor(timeout) { !isRunning }
+    }
+
+    deinit {
+        if isRunning {
+            kill(pid, SIGKILL)
+            _ = Support.waitFor(5) { !isRunning }
+        }
+    }
+}
+
 /// A Mosquitto broker of the test's own on a free loopback port, stopped by its PID.
 final class Broker {
     let port: Int
     let directory: String
-    private var process: Process?
+    private var child: Child?
     let configuration: String
 
     /// Writes the configuration: a listener on 127.0.0.1:`port`, anonymous access unless `users` are given,
@@ -142,52 +223,37 @@ final class Broker {
             let passwords = directory + "/passwords"
             FileManager.default.createFile(atPath: passwords, contents: nil)
             for (user, password) in users {
-                let process = Process()
-                process.executableURL = URL(fileURLWithPath: Support.mosquittoPasswd!)
-                process.arguments = ["-b", passwords, user, password]
-                process.standardOutput = FileHandle.nullDevice
-                process.standardError = FileHandle.nullDevice
-                try process.run()
-                process.waitUntilExit()
+                let tool = try Child(Support.mosquittoPasswd!, ["-b", passwords, user, password])
+                _ = tool.wait(10)
             }
             lines += ["allow_anonymous false", "password_file \(passwords)"]
         }
         if persistence {
             lines += ["persistence true", "persistence_location \(directory)/", "autosave_interval 1"]
         }
+        // Started as root, mosquitto would switch to the user 'mosquitto', which may not read our directory.
+        if getuid() == 0 { lines.append("user root") }
         configuration = directory + "/mosquitto.conf"
         try (lines.joined(separator: "\n") + "\n").write(toFile: configuration, atomically: true, encoding: .utf8)
     }
 
     /// Starts the broker and waits until it accepts connections.
     func start() throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Support.mosquitto!)
-        process.arguments = ["-c", configuration]
-        let log = directory + "/broker.log"
-        if !FileManager.default.fileExists(atPath: log) { FileManager.default.createFile(atPath: log, contents: nil) }
-        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
-        handle.seekToEndOfFile()
-        process.standardOutput = handle
-        process.standardError = handle
-        try process.run()
-        self.process = process
+        let child = try Child(Support.mosquitto!, ["-c", configuration])
+        self.child = child
         guard Support.waitFor(10, { Support.isListening(port) }) else {
-            throw BrokerError(message: "mosquitto did not start: "
-                + ((try? String(contentsOfFile: log, encoding: .utf8)) ?? ""))
+            throw BrokerError(message: "mosquitto did not start: " + child.error)
         }
     }
 
     /// Kills the broker by its PID with `signal` and waits for it to end.
     func kill(_ signal: Int32 = SIGKILL) {
-        guard let process else { return }
-        Glibc.kill(process.processIdentifier, signal)
-        process.waitUntilExit()
-        self.process = nil
+        child?.stop(signal)
+        child = nil
     }
 
     deinit {
-        kill(SIGTERM)
+        kill(SIGKILL)
         try? FileManager.default.removeItem(atPath: directory)
     }
 
@@ -197,48 +263,6 @@ final class Broker {
 struct BrokerError: Error, CustomStringConvertible {
     var message: String
     var description: String { message }
-}
-
-/// A child process (`mosquitto_sub`, `nmea collect`) with its output in files.
-final class Child {
-    let process = Process()
-    let outputPath: String
-    let errorPath: String
-
-    init(_ executable: String, _ arguments: [String]) throws {
-        let directory = Support.temporaryDirectory("child")
-        outputPath = directory + "/out"
-        errorPath = directory + "/err"
-        FileManager.default.createFile(atPath: outputPath, contents: nil)
-        FileManager.default.createFile(atPath: errorPath, contents: nil)
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: outputPath))
-        process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errorPath))
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-    }
-
-    var output: String { (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? "" }
-    var error: String { (try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? "" }
-    var lines: [String] { output.split(separator: "\n").map(String.init) }
-
-    /// Sends `signal` and waits; returns the exit status.
-    @discardableResult
-    func stop(_ signal: Int32 = SIGTERM) -> Int32 {
-        if process.isRunning { kill(process.processIdentifier, signal) }
-        process.waitUntilExit()
-        return process.terminationStatus
-    }
-
-    /// Waits up to `timeout` seconds for the process to end by itself.
-    func wait(_ timeout: Double) -> Bool {
-        Support.waitFor(timeout) { !process.isRunning }
-    }
-
-    deinit {
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-    }
 }
 
 /// A `mosquitto_sub` printing `topic payload` lines, started and subscribed before it returns.

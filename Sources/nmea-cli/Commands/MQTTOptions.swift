@@ -88,6 +88,13 @@ enum StopSignal {
         action.sa_flags = 0
         sigaction(SIGINT, &action, nil)
         sigaction(SIGTERM, &action, nil)
+        // A parent may have started us with these blocked (threads of a test runner or a service manager do);
+        // a collector that cannot be stopped cleanly would be worse than one that ignores nothing.
+        var signals = sigset_t()
+        sigemptyset(&signals)
+        sigaddset(&signals, SIGINT)
+        sigaddset(&signals, SIGTERM)
+        pthread_sigmask(SIG_UNBLOCK, &signals, nil)
     }
 
     static var isRequested: Bool { requested.load(ordering: .relaxed) }
