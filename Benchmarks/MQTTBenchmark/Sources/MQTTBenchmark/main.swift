@@ -13,7 +13,7 @@ do {
     var arguments = CommandLine.arguments.dropFirst().makeIterator()
     while let argument = arguments.next() {
         guard let value = arguments.next().flatMap(Int.init), value > 0 else {
-            fputs("usage: MQTTBenchmark [--runs N] [--messages N] [--vehicles N] [--seconds S]\n", stderr)
+            complain("usage: MQTTBenchmark [--runs N] [--messages N] [--vehicles N] [--seconds S]\n")
             exit(64)
         }
         switch argument {
@@ -22,10 +22,15 @@ do {
         case "--vehicles": vehicles = value
         case "--seconds": seconds = value
         default:
-            fputs("unknown option \(argument)\n", stderr)
+            complain("unknown option \(argument)\n")
             exit(64)
         }
     }
+}
+
+func complain(_ text: String) {
+    var line = text
+    line.withUTF8 { _ = write(2, $0.baseAddress, $0.count) }
 }
 
 func now() -> Double {
@@ -68,7 +73,7 @@ func spawn(_ executable: String, _ arguments: [String], output: String) -> pid_t
     defer { for pointer in argv { free(pointer) } }
     var pid: pid_t = 0
     guard posix_spawn(&pid, executable, &actions, nil, argv, environ) == 0 else {
-        fputs("cannot start \(executable)\n", stderr)
+        complain("cannot start \(executable)\n")
         exit(1)
     }
     return pid
@@ -112,7 +117,7 @@ final class Broker {
 
     init() {
         guard let mosquitto = which("mosquitto") else {
-            fputs("mosquitto is not installed (apt-get install mosquitto)\n", stderr)
+            complain("mosquitto is not installed (apt-get install mosquitto)\n")
             exit(1)
         }
         var lines = ["listener \(port) 127.0.0.1", "allow_anonymous true", "max_queued_messages 0",
@@ -126,7 +131,7 @@ final class Broker {
         let deadline = now() + 10
         while !isListening(port) {
             guard now() < deadline else {
-                fputs("mosquitto did not start\n", stderr)
+                complain("mosquitto did not start\n")
                 exit(1)
             }
             usleep(20_000)
@@ -159,7 +164,7 @@ final class Broker {
 
 func processCPUSeconds() -> Double {
     var usage = rusage()
-    getrusage(RUSAGE_SELF, &usage)
+    getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
     return Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6 + Double(usage.ru_stime.tv_sec)
         + Double(usage.ru_stime.tv_usec) / 1e6
 }
@@ -193,7 +198,7 @@ func waitConnected(_ publisher: FleetPublisher) {
 
 // MARK: 1. Publish throughput
 
-func publishThroughput() -> Double {
+@MainActor func publishThroughput() -> Double {
     let broker = Broker()
     defer { broker.stop() }
     let queue = temporaryDirectory("queue")
@@ -203,7 +208,7 @@ func publishThroughput() -> Double {
     let began = now()
     for n in 0..<messages { publisher.publish(fix(n)) }
     guard publisher.waitUntilDelivered(timeout: 300) else {
-        fputs("publish: not everything was acknowledged: \(publisher.counters.summary)\n", stderr)
+        complain("publish: not everything was acknowledged: \(publisher.counters.summary)\n")
         exit(1)
     }
     let elapsed = now() - began
@@ -229,7 +234,7 @@ final class Flag: @unchecked Sendable {
     }
 }
 
-func collectorThroughput(vehicleCount: Int) -> Double {
+@MainActor func collectorThroughput(vehicleCount: Int) -> Double {
     let broker = Broker()
     defer { broker.stop() }
     let output = temporaryDirectory("collected")
@@ -251,7 +256,7 @@ func collectorThroughput(vehicleCount: Int) -> Double {
         publisher.enqueue(topic: "owntracks/bench/v\(vehicle)", payload: location.json, retain: false)
     }
     guard publisher.waitUntilDelivered(timeout: 300) else {
-        fputs("collect: publishing did not finish: \(publisher.counters.summary)\n", stderr)
+        complain("collect: publishing did not finish: \(publisher.counters.summary)\n")
         exit(1)
     }
     publisher.close()
@@ -264,7 +269,7 @@ func collectorThroughput(vehicleCount: Int) -> Double {
         return finished > 0 || now() - began > 300
     }
     guard finished > 0 else {
-        fputs("collect: only \(collector.statistics.locations) of \(messages) arrived\n", stderr)
+        complain("collect: only \(collector.statistics.locations) of \(messages) arrived\n")
         exit(1)
     }
     return Double(messages) / (finished - began)
@@ -272,7 +277,7 @@ func collectorThroughput(vehicleCount: Int) -> Double {
 
 // MARK: 3. CPU for many vehicles at 1 Hz
 
-func fleetCPU() -> (publisher: Double, broker: Double) {
+@MainActor func fleetCPU() -> (publisher: Double, broker: Double) {
     let broker = Broker()
     defer { broker.stop() }
     let queue = temporaryDirectory("queue")
@@ -306,32 +311,42 @@ func fleetCPU() -> (publisher: Double, broker: Double) {
     let cpu = (processCPUSeconds() - cpuBefore) / wall
     let brokerCPU = (broker.cpuSeconds - brokerBefore) / wall
     guard publisher.waitUntilDelivered(timeout: 60) else {
-        fputs("fleet: backlog not delivered: \(publisher.counters.summary)\n", stderr)
+        complain("fleet: backlog not delivered: \(publisher.counters.summary)\n")
         exit(1)
     }
     publisher.close()
     return (cpu, brokerCPU)
 }
 
+/// `value` with `decimals` decimals.
+func fixed(_ value: Double, _ decimals: Int = 0) -> String {
+    var scale = 1.0
+    for _ in 0..<decimals { scale *= 10 }
+    let scaled = Int((value * scale).rounded())
+    guard decimals > 0 else { return String(scaled) }
+    let digits = String(abs(scaled))
+    let padded = String(repeating: "0", count: max(0, decimals + 1 - digits.count)) + digits
+    return (scaled < 0 ? "-" : "") + padded.dropLast(decimals) + "." + padded.suffix(decimals)
+}
+
 print("MQTT figures: \(runs) runs each, medians; mosquitto on 127.0.0.1, \(sysconf(Int32(_SC_NPROCESSORS_ONLN))) cores")
 var publishRates: [Double] = []
 for _ in 0..<runs { publishRates.append(publishThroughput()) }
-print(String(format: "publish throughput (interval 0, QoS 1, queue on disk): %.0f messages/s (%d messages; runs: %@)",
-             median(publishRates), messages, publishRates.map { String(format: "%.0f", $0) }.joined(separator: " ")))
+print("publish throughput (interval 0, QoS 1, queue on disk): \(fixed(median(publishRates))) messages/s "
+    + "(\(messages) messages; runs: \(publishRates.map { fixed($0) }.joined(separator: " ")))")
 
 var collectRates: [Double] = []
 for _ in 0..<runs { collectRates.append(collectorThroughput(vehicleCount: 100)) }
-print(String(format: "collector throughput (100 vehicles, GPX+GeoJSON): %.0f messages/s (%d messages; runs: %@)",
-             median(collectRates), messages, collectRates.map { String(format: "%.0f", $0) }.joined(separator: " ")))
+print("collector throughput (100 vehicles, GPX + GeoJSON): \(fixed(median(collectRates))) messages/s "
+    + "(\(messages) messages; runs: \(collectRates.map { fixed($0) }.joined(separator: " ")))")
 
 var publisherCPU: [Double] = []
 var brokerCPU: [Double] = []
-for _ in 0..<max(1, runs / 2) {
+for _ in 0..<max(1, (runs + 1) / 2) {
     let (process, broker) = fleetCPU()
     publisherCPU.append(process)
     brokerCPU.append(broker)
 }
-print(String(format: "%d vehicles at 1 Hz from one process (%d s): publisher %.3f CPU s per wall s, broker %.3f "
-    + "(runs: %@ / %@)", vehicles, seconds, median(publisherCPU), median(brokerCPU),
-             publisherCPU.map { String(format: "%.3f", $0) }.joined(separator: " "),
-             brokerCPU.map { String(format: "%.3f", $0) }.joined(separator: " ")))
+print("\(vehicles) vehicles at 1 Hz from one process (\(seconds) s): publisher \(fixed(median(publisherCPU), 3)) CPU s "
+    + "per wall s, broker \(fixed(median(brokerCPU), 3)) (runs: \(publisherCPU.map { fixed($0, 3) }.joined(separator: " "))"
+    + " / \(brokerCPU.map { fixed($0, 3) }.joined(separator: " ")))")
