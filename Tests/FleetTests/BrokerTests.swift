@@ -293,6 +293,40 @@ struct BrokerTests {
             + "mqtt://127.0.0.1:\(port): Connection refused); they stay queued in \(queue) for the next run"))
     }
 
+    @Test(.enabled(if: TLSFiles.openssl != nil, "needs openssl"))
+    func tlsWithACAFileAndAClearErrorForTheWrongOne() throws {
+        let tls = try TLSFiles.make()
+        let broker = try Broker(tls: tls)
+        try broker.start()
+        let subscription = try subscriber(broker, topic: "owntracks/#", count: 2,
+                                          extra: ["--cafile", tls.caCertificate])
+        var configuration = try publisherConfiguration(broker.tlsURL)
+        configuration.tlsCAFile = tls.caCertificate
+        let publisher = try FleetPublisher(configuration)
+        for n in 0..<2 { publisher.publish(Support.drive(n)) }
+        #expect(publisher.waitUntilDelivered(timeout: 10))
+        publisher.close()
+        #expect(subscription.wait(10))
+        #expect(subscription.lines.count == 2)
+
+        // A CA that did not sign the broker's certificate: refused, said so, and the fixes wait in the queue.
+        let stranger = try TLSFiles.make()
+        configuration = try publisherConfiguration(broker.tlsURL)
+        configuration.tlsCAFile = stranger.caCertificate
+        let refused = try FleetPublisher(configuration)
+        refused.publish(Support.drive(0))
+        #expect(Support.waitFor(10) { refused.counters.lastError != nil })
+        let counters = refused.counters
+        #expect(counters.lastError?.hasPrefix("cannot connect to mqtts://127.0.0.1:\(broker.port): TLS failed") == true,
+                "\(counters.lastError ?? "")")
+        #expect(counters.state != .connected && counters.pending == 1)
+        refused.close()
+
+        // A CA file that does not exist: refused at once.
+        configuration.tlsCAFile = "/nonexistent/ca.crt"
+        #expect(throws: FleetError.self) { try FleetPublisher(configuration) }
+    }
+
     @Test func usageErrorsExit64() throws {
         for arguments in [["publish", "--mqtt", "http://x"], ["publish", "--mqtt", "mqtt://h", "--mqtt-topic", "a/#"],
                           ["publish"], ["collect", "mqtt://h"], ["collect", "mqtt://h", "-o", "x", "--share", "a/b"],

@@ -213,10 +213,14 @@ final class Broker {
 
     /// Writes the configuration: a listener on 127.0.0.1:`port`, anonymous access unless `users` are given,
     /// persistence (saved every second) when asked.
-    init(port: Int = Support.freePort(), users: [(String, String)] = [], persistence: Bool = false) throws {
+    init(port: Int = Support.freePort(), users: [(String, String)] = [], persistence: Bool = false,
+         tls: TLSFiles? = nil) throws {
         self.port = port
         directory = Support.temporaryDirectory("broker")
         var lines = ["listener \(port) 127.0.0.1", "max_queued_messages 0", "max_inflight_messages 0"]
+        if let tls {
+            lines += ["cafile \(tls.caCertificate)", "certfile \(tls.serverCertificate)", "keyfile \(tls.serverKey)"]
+        }
         if users.isEmpty {
             lines.append("allow_anonymous true")
         } else {
@@ -258,6 +262,38 @@ final class Broker {
     }
 
     var url: String { "mqtt://127.0.0.1:\(port)" }
+    var tlsURL: String { "mqtts://127.0.0.1:\(port)" }
+}
+
+/// A CA and a server certificate for 127.0.0.1 signed by it, made with openssl.
+struct TLSFiles {
+    var caCertificate: String
+    var serverCertificate: String
+    var serverKey: String
+
+    static let openssl = Support.which("openssl")
+
+    /// Makes a fresh CA (and, unless `serverFor` is given, a server certificate signed by it) in a new directory.
+    static func make(signedBy other: TLSFiles? = nil) throws -> TLSFiles {
+        let directory = Support.temporaryDirectory("tls")
+        func run(_ arguments: [String]) throws {
+            let tool = try Child(openssl!, arguments)
+            guard tool.wait(30), tool.terminationStatus == 0 else {
+                throw BrokerError(message: "openssl \(arguments.joined(separator: " ")): \(tool.error)")
+            }
+        }
+        let curve = ["-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes"]
+        try run(["req", "-x509"] + curve + ["-keyout", directory + "/ca.key", "-out", directory + "/ca.crt",
+                 "-days", "2", "-subj", "/CN=swift-nmea test CA"])
+        try run(["req"] + curve + ["-keyout", directory + "/server.key", "-out", directory + "/server.csr",
+                 "-subj", "/CN=127.0.0.1"])
+        try "subjectAltName=IP:127.0.0.1\n".write(toFile: directory + "/san.ext", atomically: true, encoding: .utf8)
+        try run(["x509", "-req", "-in", directory + "/server.csr", "-CA", directory + "/ca.crt", "-CAkey",
+                 directory + "/ca.key", "-CAcreateserial", "-out", directory + "/server.crt", "-days", "2",
+                 "-extfile", directory + "/san.ext"])
+        return TLSFiles(caCertificate: directory + "/ca.crt", serverCertificate: directory + "/server.crt",
+                        serverKey: directory + "/server.key")
+    }
 }
 
 struct BrokerError: Error, CustomStringConvertible {

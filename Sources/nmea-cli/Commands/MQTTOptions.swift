@@ -7,7 +7,7 @@ import Synchronization
 enum MQTTOptions {
     static let options: [OptionSpec] = [
         OptionSpec(long: "mqtt", valueName: "url",
-                   help: "The broker: mqtt://[user:pass@]host[:port] (mqtts://… for TLS).", isRequired: true),
+                   help: "The broker: mqtt://[user:pass@]host[:port] (mqtts://… for TLS)."),
         OptionSpec(long: "mqtt-topic", valueName: "topic",
                    help: "Where positions go; trips go to <topic>/trip. Default: owntracks/nmea/<hostname>."),
         OptionSpec(long: "mqtt-interval", valueName: "seconds",
@@ -29,9 +29,9 @@ enum MQTTOptions {
                    help: "The queue's size limit; when full, the oldest messages are dropped.", defaultValue: "64"),
     ]
 
-    /// The publisher configuration the options describe.
-    static func configuration(_ arguments: ParsedArguments) throws -> FleetPublisher.Configuration {
-        let urlText = arguments.value("mqtt") ?? ""
+    /// The publisher configuration the options describe, or `nil` when `--mqtt` was not given.
+    static func configuration(_ arguments: ParsedArguments) throws -> FleetPublisher.Configuration? {
+        guard let urlText = arguments.value("mqtt") else { return nil }
         let broker: BrokerURL
         do {
             broker = try BrokerURL(parsing: urlText)

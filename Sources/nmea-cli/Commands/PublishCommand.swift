@@ -34,7 +34,9 @@ enum PublishCommand: Command {
         ])
 
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
-        let configuration = try MQTTOptions.configuration(arguments)
+        guard let configuration = try MQTTOptions.configuration(arguments) else {
+            throw arguments.usageError("Missing expected argument '--mqtt <url>'")
+        }
         let wait = try arguments.number("wait", default: 30, in: 0...1e7)
         let speedText = arguments.value("speed") ?? "max"
         var speed: Double?
