@@ -89,7 +89,78 @@ public final class FleetPublisher: @unchecked Sendable {
     }
 
     public let configuration: Configuration
-    public let queueDirectory: String
+    /// The queue directory in use.
+    public var queueDirectory: String { engine.queueDirectory }
+    private let engine: PublisherEngine
+
+    /// Opens the queue (resuming what an earlier run left) and starts the network thread; does not wait for the
+    /// broker.
+    /// - Throws: ``FleetError`` for an invalid topic or TLS settings, or a queue directory that cannot be used
+    ///   (another process has it, no permission).
+    public init(_ configuration: Configuration) throws(FleetError) {
+        self.configuration = configuration
+        engine = try PublisherEngine(configuration)
+    }
+
+    /// Closes the publisher if ``close()`` was not called.
+    deinit {
+        engine.close()
+    }
+
+    /// `$XDG_STATE_HOME/nmea/mqtt-queue`, or `$HOME/.local/state/nmea/mqtt-queue`.
+    public static func defaultQueueDirectory() throws(FleetError) -> String {
+        if let state = getenv("XDG_STATE_HOME").map({ String(cString: $0) }), state.hasPrefix("/") {
+            return state + "/nmea/mqtt-queue"
+        }
+        if let home = getenv("HOME").map({ String(cString: $0) }), !home.isEmpty {
+            return home + "/.local/state/nmea/mqtt-queue"
+        }
+        throw FleetError("no queue directory: set XDG_STATE_HOME or HOME, or give one")
+    }
+
+    /// `true` for a topic one can publish to: not empty, no wildcards, no NUL.
+    public static func isValidTopic(_ topic: String) -> Bool {
+        !topic.isEmpty && topic.utf8.count <= 65535 && !topic.contains("+") && !topic.contains("#")
+            && !topic.utf8.contains(0)
+    }
+
+    /// Publishes `fix` if the rate limit lets it through: an OwnTracks `location`, retained. Returns at once.
+    @discardableResult
+    public func publish(_ fix: Fix) -> Outcome { engine.publish(fix) }
+
+    /// Publishes a finished trip to `<topic>/trip` (not retained). Returns at once.
+    @discardableResult
+    public func publish(_ trip: TripSummary) -> Outcome { engine.publish(trip) }
+
+    /// Queues any message for any topic, bypassing the rate limit: for simulations of many vehicles and for
+    /// messages of other kinds. Returns at once.
+    @discardableResult
+    public func enqueue(topic: String, payload: [UInt8], retain: Bool) -> Outcome {
+        engine.enqueue(topic: topic, payload: payload, retain: retain)
+    }
+
+    /// A snapshot of the counters and the connection's state, from any thread.
+    public var counters: PublisherCounters { engine.counters }
+
+    /// Blocks the calling thread until the queue is empty (everything acknowledged) or `timeout` seconds passed.
+    /// For tools that publish a file and exit; a live consumer never calls it.
+    /// - Returns: `true` when everything was acknowledged.
+    public func waitUntilDelivered(timeout: Double) -> Bool { engine.waitUntilDelivered(timeout: timeout) }
+
+    /// Stops the network thread (after disconnecting cleanly) and syncs and closes the queue. What was not
+    /// acknowledged stays in the queue for the next run. Returns within about a quarter of a second plus one sync.
+    /// Called by `deinit` when forgotten.
+    public func close() { engine.close() }
+}
+
+/// The publisher's machinery, kept alive by its network thread until ``close()``, so that a ``FleetPublisher``
+/// released without ``FleetPublisher/close()`` still shuts down cleanly.
+final class PublisherEngine: @unchecked Sendable {
+    typealias Configuration = FleetPublisher.Configuration
+    typealias Outcome = FleetPublisher.Outcome
+
+    let configuration: Configuration
+    let queueDirectory: String
     private let queue: DiskQueue
     private let lock = Lock()
     private var counters_ = PublisherCounters()
@@ -107,13 +178,9 @@ public final class FleetPublisher: @unchecked Sendable {
     /// When the oldest message in flight was sent or the last acknowledgement came.
     private var lastProgress = 0.0
 
-    /// Opens the queue (resuming what an earlier run left) and starts the network thread; does not wait for the
-    /// broker.
-    /// - Throws: ``FleetError`` for an invalid topic or TLS settings, or a queue directory that cannot be used
-    ///   (another process has it, no permission).
-    public init(_ configuration: Configuration) throws(FleetError) {
+    init(_ configuration: Configuration) throws(FleetError) {
         self.configuration = configuration
-        guard Self.isValidTopic(configuration.topic) else {
+        guard FleetPublisher.isValidTopic(configuration.topic) else {
             throw FleetError("'\(configuration.topic)' is not a topic to publish to (no '+' or '#', not empty)")
         }
         positionTopic = configuration.topic
@@ -144,37 +211,17 @@ public final class FleetPublisher: @unchecked Sendable {
         connection.onTick = { [unowned self] in self.tick() }
         connection.onPublished = { [unowned self] mid in self.acknowledged(mid) }
         connection.onDisconnected = { [unowned self] in self.disconnected() }
-        thread = NativeThread(name: "nmea-mqtt") { [unowned self] in
-            self.connection.run { self.lock.withLock { self.stopping } }
+        // The thread holds the engine (strongly) until it ends.
+        thread = NativeThread(name: "nmea-mqtt") { [self] in
+            connection.run { lock.withLock { stopping } }
         }
-    }
-
-    deinit {
-        close()
-    }
-
-    /// `$XDG_STATE_HOME/nmea/mqtt-queue`, or `$HOME/.local/state/nmea/mqtt-queue`.
-    public static func defaultQueueDirectory() throws(FleetError) -> String {
-        if let state = getenv("XDG_STATE_HOME").map({ String(cString: $0) }), state.hasPrefix("/") {
-            return state + "/nmea/mqtt-queue"
-        }
-        if let home = getenv("HOME").map({ String(cString: $0) }), !home.isEmpty {
-            return home + "/.local/state/nmea/mqtt-queue"
-        }
-        throw FleetError("no queue directory: set XDG_STATE_HOME or HOME, or give one")
-    }
-
-    /// `true` for a topic one can publish to: not empty, no wildcards, no NUL.
-    public static func isValidTopic(_ topic: String) -> Bool {
-        !topic.isEmpty && topic.utf8.count <= 65535 && !topic.contains("+") && !topic.contains("#")
-            && !topic.utf8.contains(0)
     }
 
     // MARK: Feeding (the caller's thread)
 
     /// Publishes `fix` if the rate limit lets it through: an OwnTracks `location`, retained. Returns at once.
     @discardableResult
-    public func publish(_ fix: Fix) -> Outcome {
+    func publish(_ fix: Fix) -> Outcome {
         guard let location = OwnTracksLocation(fix, trackerID: trackerID), let nanoseconds = fix.timestamp else {
             lock.withLock {
                 counters_.fixes += 1
@@ -195,7 +242,7 @@ public final class FleetPublisher: @unchecked Sendable {
 
     /// Publishes a finished trip to `<topic>/trip` (not retained). Returns at once.
     @discardableResult
-    public func publish(_ trip: TripSummary) -> Outcome {
+    func publish(_ trip: TripSummary) -> Outcome {
         let outcome = enqueue(topic: tripTopic, payload: trip.json, retain: false)
         if case .queued = outcome { lock.withLock { counters_.trips += 1 } }
         return outcome
@@ -204,8 +251,8 @@ public final class FleetPublisher: @unchecked Sendable {
     /// Queues any message for any topic, bypassing the rate limit: for simulations of many vehicles and for
     /// messages of other kinds. Returns at once.
     @discardableResult
-    public func enqueue(topic: String, payload: [UInt8], retain: Bool) -> Outcome {
-        guard Self.isValidTopic(topic) else { return .failed("'\(topic)' is not a topic to publish to") }
+    func enqueue(topic: String, payload: [UInt8], retain: Bool) -> Outcome {
+        guard FleetPublisher.isValidTopic(topic) else { return .failed("'\(topic)' is not a topic to publish to") }
         let outcome: Outcome = lock.withLock {
             guard !stopping else { return .failed("the publisher is closed") }
             let droppedBefore = queue.statistics.dropped
@@ -233,7 +280,7 @@ public final class FleetPublisher: @unchecked Sendable {
     // MARK: Reading
 
     /// A snapshot of the counters and the connection's state.
-    public var counters: PublisherCounters {
+    var counters: PublisherCounters {
         var snapshot = lock.withLock { counters_ }
         let status = connection.status
         snapshot.state = status.state
@@ -246,7 +293,7 @@ public final class FleetPublisher: @unchecked Sendable {
     /// Blocks the calling thread until the queue is empty (everything acknowledged) or `timeout` seconds passed.
     /// For tools that publish a file and exit; a live consumer never calls it.
     /// - Returns: `true` when everything was acknowledged.
-    public func waitUntilDelivered(timeout: Double) -> Bool {
+    func waitUntilDelivered(timeout: Double) -> Bool {
         let deadline = monotonicSeconds() + timeout
         while true {
             if lock.withLock({ queue.statistics.pending == 0 }) { return true }
@@ -257,7 +304,7 @@ public final class FleetPublisher: @unchecked Sendable {
 
     /// Stops the network thread (after disconnecting cleanly) and syncs and closes the queue. What was not
     /// acknowledged stays in the queue for the next run. Returns within about a quarter of a second plus one sync.
-    public func close() {
+    func close() {
         let alreadyStopping = lock.withLock {
             let was = stopping
             stopping = true

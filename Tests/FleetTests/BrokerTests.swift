@@ -234,6 +234,18 @@ struct BrokerTests {
         #expect(subscription.lines.last?.contains("\"tst\":\(Support.start + 499)") == true)
     }
 
+    @Test func aPublisherReleasedWithoutClosingShutsDownAndFreesItsQueue() throws {
+        let queue = Support.temporaryDirectory("queue")
+        let configuration = try publisherConfiguration("mqtt://127.0.0.1:\(Support.freePort())", queue: queue)
+        do {
+            let publisher = try FleetPublisher(configuration)
+            for n in 0..<5 { publisher.publish(Support.drive(n)) }
+        }
+        let again = try FleetPublisher(configuration)
+        #expect(again.counters.recovered == 5)
+        again.close()
+    }
+
     @Test func aFullQueueDropsTheOldestCountsThemAndDeliversTheRest() throws {
         let port = Support.freePort()
         var configuration = try publisherConfiguration("mqtt://127.0.0.1:\(port)")
