@@ -172,6 +172,33 @@ struct BrokerTests {
             + "11 duplicates, 2 other messages, 2 invalid)"))
     }
 
+    @Test func aRestartedCollectorContinuesTheDayInANewPartAndADirectoryHasOneCollector() throws {
+        let broker = try Broker()
+        try broker.start()
+        let output = Support.temporaryDirectory("collected")
+        for round in 0..<2 {
+            let collector = try Child(Support.tool, ["collect", broker.url, "-o", output, "--flush-interval", "0.2"])
+            #expect(Support.waitFor(10) { collector.error.contains("connected") })
+            if round == 0 {
+                let second = try Child(Support.tool, ["collect", broker.url, "-o", output])
+                #expect(second.wait(10))
+                #expect(second.terminationStatus == 1)
+                #expect(second.error == "Error: another collector is writing to '\(output)'; give each collector its "
+                    + "own directory\n")
+            }
+            usleep(300_000)
+            let publisher = try FleetPublisher(try publisherConfiguration(broker.url))
+            for n in (round * 3)..<(round * 3 + 3) { publisher.publish(Support.drive(n)) }
+            #expect(publisher.waitUntilDelivered(timeout: 10))
+            publisher.close()
+            usleep(500_000)
+            #expect(collector.stop(SIGINT) == 0)
+        }
+        #expect(Support.gpxTimes(output + "/acme/van7/2026-11-30.gpx") == (0..<3).map(Support.driveTime))
+        #expect(Support.gpxTimes(output + "/acme/van7/2026-11-30.2.gpx") == (3..<6).map(Support.driveTime))
+        #expect(FileManager.default.fileExists(atPath: output + "/acme/van7/2026-11-30.2.geojson"))
+    }
+
     @Test func wrongCredentialsAreReportedAndNothingIsLost() throws {
         let broker = try Broker(users: [("van7", "right")])
         try broker.start()
