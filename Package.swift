@@ -7,6 +7,7 @@ let package = Package(
         .library(name: "NMEA", targets: ["NMEA"]),
         .library(name: "Pipeline", targets: ["Pipeline"]),
         .library(name: "Trips", targets: ["Trips"]),
+        .library(name: "Fleet", targets: ["Fleet"]),
         .executable(name: "nmea", targets: ["NMEATool"]),
     ],
     targets: [
@@ -29,10 +30,14 @@ let package = Package(
         .target(name: "Pipeline", dependencies: ["NMEA", "CShims"]),
         // Trips and stops from fixes; offline place names (GeoNames, Resources/places.bin) behind a geohash cache.
         .target(name: "Trips", dependencies: ["NMEA", "JSON"]),
+        // libmosquitto (MQTT client), for the fleet module.
+        .systemLibrary(name: "CMosquitto", pkgConfig: "libmosquitto", providers: [.apt(["libmosquitto-dev"])]),
+        // Fleets: OwnTracks payloads, an MQTT publisher with a disk-backed queue, the collector.
+        .target(name: "Fleet", dependencies: ["NMEA", "JSON", "Tracks", "CMosquitto"]),
         // The command-line tool.
         .executableTarget(name: "NMEATool",
                           dependencies: ["NMEA", "JSON", "Simulation", "Tracks", "SerialPort", "Pipeline", "Trips",
-                                         "Plot"],
+                                         "Plot", "Fleet"],
                           path: "Sources/nmea-cli"),
         // Test-only C shim that counts malloc/calloc/realloc/free.
         .target(
@@ -50,6 +55,7 @@ let package = Package(
         .testTarget(name: "TracksTests", dependencies: ["Tracks", "NMEA", "Simulation", "TrackWriterChild"]),
         .testTarget(name: "PlotTests", dependencies: ["Plot", "NMEA"]),
         .testTarget(name: "SerialPortTests", dependencies: ["SerialPort", "NMEA", "CShims"]),
+        .testTarget(name: "FleetTests", dependencies: ["Fleet", "NMEA", "Simulation"]),
     ],
     swiftLanguageModes: [.v6]
 )

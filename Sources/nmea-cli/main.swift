@@ -11,6 +11,8 @@ let commands: [any Command.Type] = [
     DevicesCommand.self,
     PlotCommand.self,
     CompletionCommand.self,
+    PublishCommand.self,
+    CollectCommand.self,
 ]
 
 let rootSpec = CommandSpec(

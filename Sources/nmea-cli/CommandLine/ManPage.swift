@@ -85,7 +85,7 @@ enum ManPage {
                 if !argument.choices.isEmpty { help += " (values: \(argument.choices.joined(separator: ", ")))" }
                 if let defaultValue = argument.defaultValue { help += " (default: \(defaultValue))" }
                 out += ".TP\n.I " + escape(argument.name) + (argument.isRepeating ? " ...\n" : "\n")
-                out += escape(help) + "\n"
+                out += escapeLine(help) + "\n"
             }
             out += ".RE\n"
         }
@@ -111,7 +111,7 @@ enum ManPage {
         if let defaultValue = option.defaultValue { help += " Default: \(defaultValue)." }
         if option.isRepeatable { help += " May be given more than once." }
         if option.isRequired { help += " Required." }
-        return ".TP\n" + label + "\n" + escape(help) + "\n"
+        return ".TP\n" + label + "\n" + escapeLine(help) + "\n"
     }
 
     private static func paragraph(_ text: String) -> String { ".PP\n" + escapeLine(text) + "\n" }

@@ -1,0 +1,198 @@
+import JSON
+import NMEA
+
+/// An OwnTracks `location` message: the payload that OwnTracks apps, the OwnTracks Recorder and most fleet
+/// dashboards read from `owntracks/<user>/<device>`.
+///
+///     {"_type":"location","tid":"42","tst":1795939200,"lat":48.1374,"lon":11.5755,"alt":520,"vel":50,"cog":45,"acc":4,"vac":7}
+///
+/// Fields (OwnTracks booklet, "JSON" chapter): `lat`, `lon` degrees; `tst` the fix time, whole seconds since 1970
+/// UTC; the optional ones are integers as the apps send them — `alt` metres above sea level, `vel` km/h, `cog`
+/// degrees true, `acc` and `vac` the horizontal and vertical accuracy in metres, `tid` a short tracker ID. Absent
+/// values are left out, never written as 0.
+public struct OwnTracksLocation: Sendable, Hashable {
+    public var latitude: Double
+    public var longitude: Double
+    /// The fix time, seconds since 1970-01-01 UTC (`tst`).
+    public var timestamp: Int64
+    /// Metres above mean sea level (`alt`).
+    public var altitudeMeters: Int?
+    /// Speed, km/h (`vel`).
+    public var speedKmh: Int?
+    /// Course over ground, degrees true, 0–359 (`cog`).
+    public var courseDegrees: Int?
+    /// Horizontal accuracy, metres (`acc`).
+    public var accuracyMeters: Int?
+    /// Vertical accuracy, metres (`vac`).
+    public var verticalAccuracyMeters: Int?
+    /// Tracker ID (`tid`), shown by the apps on the map pin; OwnTracks uses two characters.
+    public var trackerID: String?
+
+    public init(latitude: Double, longitude: Double, timestamp: Int64, altitudeMeters: Int? = nil,
+                speedKmh: Int? = nil, courseDegrees: Int? = nil, accuracyMeters: Int? = nil,
+                verticalAccuracyMeters: Int? = nil, trackerID: String? = nil) {
+        self.latitude = latitude
+        self.longitude = longitude
+        self.timestamp = timestamp
+        self.altitudeMeters = altitudeMeters
+        self.speedKmh = speedKmh
+        self.courseDegrees = courseDegrees
+        self.accuracyMeters = accuracyMeters
+        self.verticalAccuracyMeters = verticalAccuracyMeters
+        self.trackerID = trackerID
+    }
+
+    /// The user range error assumed when only dilution of precision is known: accuracy ≈ DOP × 5 m, a common rule
+    /// of thumb for autonomous single-frequency GNSS (it overstates the error of SBAS, DGPS and RTK fixes).
+    public static let assumedRangeErrorMeters = 5.0
+
+    /// The message for `fix`, or `nil` when it has no position, no date and time, or is provisional.
+    ///
+    /// `acc` comes from the receiver's own horizontal error estimate (GST, or u-blox/Garmin estimates) when it sent
+    /// one, else from the GST latitude/longitude deviations, else HDOP × ``assumedRangeErrorMeters``; `vac` likewise
+    /// from the vertical error estimate or VDOP.
+    public init?(_ fix: Fix, trackerID: String? = nil) {
+        guard fix.hasPosition, !fix.isProvisional, let latitude = fix.latitude, let longitude = fix.longitude,
+              latitude.isFinite, longitude.isFinite, abs(latitude) <= 90, abs(longitude) <= 180,
+              let nanoseconds = fix.timestamp else { return nil }
+        self.latitude = latitude
+        self.longitude = longitude
+        timestamp = nanoseconds >= 0 ? nanoseconds / 1_000_000_000 : (nanoseconds - 999_999_999) / 1_000_000_000
+        altitudeMeters = fix.altitudeMeters.flatMap(Self.rounded)
+        speedKmh = fix.speed.flatMap { $0 >= 0 ? Self.rounded($0 * 3.6) : nil }
+        courseDegrees = fix.courseDegrees.flatMap(Self.rounded).map { (($0 % 360) + 360) % 360 }
+        var horizontal = fix.horizontalErrorMeters
+        if horizontal == nil, let lat = fix.latitudeErrorMeters, let lon = fix.longitudeErrorMeters {
+            horizontal = (lat * lat + lon * lon).squareRoot()
+        }
+        if horizontal == nil, let hdop = fix.hdop { horizontal = hdop * Self.assumedRangeErrorMeters }
+        accuracyMeters = horizontal.flatMap { $0 >= 0 ? Self.rounded($0) : nil }
+        var vertical = fix.verticalErrorMeters
+        if vertical == nil, let vdop = fix.vdop { vertical = vdop * Self.assumedRangeErrorMeters }
+        verticalAccuracyMeters = vertical.flatMap { $0 >= 0 ? Self.rounded($0) : nil }
+        self.trackerID = trackerID
+    }
+
+    private static func rounded(_ value: Double) -> Int? {
+        guard value.isFinite, abs(value) < 1e9 else { return nil }
+        return Int(value.rounded())
+    }
+
+    // MARK: Encoding
+
+    /// The JSON text, fields in the order above.
+    public var json: [UInt8] {
+        var writer = JSONWriter(capacity: 192)
+        write(to: &writer)
+        return writer.bytes
+    }
+
+    /// Writes the JSON object into `writer`.
+    public func write(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.field("_type", "location" as StaticString)
+        writer.field("tid", trackerID)
+        writer.key("tst")
+        writer.raw(Array(String(timestamp).utf8))
+        writer.key("lat")
+        writer.raw(CoordinateText.bytes(latitude))
+        writer.key("lon")
+        writer.raw(CoordinateText.bytes(longitude))
+        writer.field("alt", altitudeMeters)
+        writer.field("vel", speedKmh)
+        writer.field("cog", courseDegrees)
+        writer.field("acc", accuracyMeters)
+        writer.field("vac", verticalAccuracyMeters)
+        writer.endObject()
+    }
+
+    // MARK: Decoding
+
+    /// Reads a message as the apps and this tool send it. Numbers given with a fraction where integers belong are
+    /// rounded; unknown fields (`batt`, `conn`, `t`, …) are ignored.
+    /// - Throws: ``OwnTracksError`` when it is not JSON, not a `location`, or lacks `lat`, `lon` or `tst`.
+    public init(json bytes: some Collection<UInt8>) throws(OwnTracksError) {
+        let value: JSONValue
+        do {
+            value = try JSONValue(parsing: bytes)
+        } catch {
+            throw OwnTracksError.notJSON(error.description)
+        }
+        guard let members = value.object else { throw OwnTracksError.notAnObject }
+        guard let type = members["_type"]?.string else { throw OwnTracksError.missingField("_type") }
+        guard type == "location" else { throw OwnTracksError.notALocation(type: type) }
+        guard let latitude = members["lat"]?.double, abs(latitude) <= 90 else {
+            throw OwnTracksError.missingField("lat")
+        }
+        guard let longitude = members["lon"]?.double, abs(longitude) <= 180 else {
+            throw OwnTracksError.missingField("lon")
+        }
+        guard let tst = members["tst"]?.double, abs(tst) < 1e12 else { throw OwnTracksError.missingField("tst") }
+        self.latitude = latitude
+        self.longitude = longitude
+        timestamp = Int64(tst.rounded(.down))
+        func integer(_ key: String) -> Int? { members[key]?.double.flatMap(Self.rounded) }
+        altitudeMeters = integer("alt")
+        speedKmh = integer("vel")
+        courseDegrees = integer("cog")
+        accuracyMeters = integer("acc")
+        verticalAccuracyMeters = integer("vac")
+        trackerID = members["tid"]?.string
+    }
+
+    // MARK: As a fix
+
+    /// A fix for the track writers: position, time, altitude (3D when known), speed, course and accuracy.
+    public var fix: Fix {
+        let days = Int((timestamp >= 0 ? timestamp : timestamp - 86_399) / 86_400)
+        let secondOfDay = Int(timestamp - Int64(days) * 86_400)
+        var fix = Fix(
+            date: UTCDate(daysSinceEpoch: days),
+            time: UTCTime(hour: UInt8(secondOfDay / 3600), minute: UInt8(secondOfDay / 60 % 60),
+                          second: UInt8(secondOfDay % 60)),
+            latitude: latitude, longitude: longitude, altitudeMeters: altitudeMeters.map(Double.init),
+            speed: speedKmh.map { Double($0) / 3.6 }, courseDegrees: courseDegrees.map(Double.init),
+            quality: .gps, mode: altitudeMeters == nil ? .twoD : .threeD)
+        fix.horizontalErrorMeters = accuracyMeters.map(Double.init)
+        fix.verticalErrorMeters = verticalAccuracyMeters.map(Double.init)
+        return fix
+    }
+}
+
+/// An MQTT message that is not a usable OwnTracks location.
+public enum OwnTracksError: Error, Sendable, Hashable, CustomStringConvertible {
+    case notJSON(String)
+    case notAnObject
+    case missingField(String)
+    /// Another OwnTracks type (`lwt`, `transition`, `card`, …).
+    case notALocation(type: String)
+
+    public var description: String {
+        switch self {
+        case .notJSON(let reason): "not JSON (\(reason))"
+        case .notAnObject: "not a JSON object"
+        case .missingField(let name): "no valid \"\(name)\""
+        case .notALocation(let type): "a \"\(type)\" message, not a location"
+        }
+    }
+}
+
+/// Coordinates as JSON numbers with seven decimals (about 1 cm), trailing zeros trimmed: `48.1374`, `-0.5`.
+enum CoordinateText {
+    static func bytes(_ value: Double) -> [UInt8] {
+        let scaled = Int64((abs(value) * 10_000_000).rounded())
+        var text = value < 0 && scaled != 0 ? "-" : ""
+        text += String(scaled / 10_000_000)
+        var fraction = scaled % 10_000_000
+        if fraction != 0 {
+            var digits = 7
+            while fraction % 10 == 0 {
+                fraction /= 10
+                digits -= 1
+            }
+            let string = String(fraction)
+            text += "." + String(repeating: "0", count: digits - string.count) + string
+        }
+        return Array(text.utf8)
+    }
+}

@@ -1,0 +1,170 @@
+import Fleet
+import Glibc
+import NMEA
+
+/// `nmea publish`: replays recorded NMEA through the MQTT publisher, as `nmea record --mqtt` publishes live.
+enum PublishCommand: Command {
+    static let spec = CommandSpec(
+        name: "publish",
+        abstract: "Publish the fixes of NMEA logs to an MQTT broker as OwnTracks positions.",
+        discussion: """
+            Assembles the fixes of each log (as convert does) and publishes them as OwnTracks 'location' messages \
+            (QoS 1, the last one retained), through the same rate limit and disk-backed queue as a live recorder: \
+            a position goes out when --mqtt-interval seconds (of fix time) have passed and it moved at least \
+            --mqtt-min-move metres, or after --mqtt-heartbeat seconds in any case; 0 and 0 publish every fix. \
+            Messages wait in the queue until the broker acknowledges them, so an unreachable broker loses nothing: \
+            what is not acknowledged when publish ends (after --wait seconds) stays queued for the next run with \
+            the same queue directory. --speed replays in real time (1), faster (10) or as fast as possible (max).
+            Fixes without a date (GGA-only logs) have no OwnTracks time and are not published: give --date.
+            """,
+        arguments: [SentenceInput.filesArgument],
+        options: MQTTOptions.options + [
+            OptionSpec(long: "speed", valueName: "factor",
+                       help: "Replay speed: 1 for real time, 10 for ten times faster, or max.", defaultValue: "max"),
+            OptionSpec(long: "wait", valueName: "seconds",
+                       help: "At the end, wait this long for the broker to acknowledge everything.",
+                       defaultValue: "30"),
+            OptionSpec(long: "date", valueName: "YYYY-MM-DD",
+                       help: "The UTC date of logs that send none (GGA-only): the day of the first fix."),
+        ] + SentenceInput.options,
+        examples: [
+            "nmea publish drive.nmea --mqtt mqtt://localhost --mqtt-topic owntracks/acme/van7",
+            "nmea publish day.nmea --mqtt mqtts://fleet:secret@broker.example --speed 10",
+            "nmea publish log.nmea --mqtt mqtt://localhost --mqtt-interval 0 --mqtt-min-move 0",
+        ])
+
+    static func run(_ arguments: ParsedArguments) throws -> Int32 {
+        guard let configuration = try MQTTOptions.configuration(arguments) else {
+            throw arguments.usageError("Missing expected argument '--mqtt <url>'")
+        }
+        let wait = try arguments.number("wait", default: 30, in: 0...1e7)
+        let speedText = arguments.value("speed") ?? "max"
+        var speed: Double?
+        if speedText != "max" {
+            guard let value = Double(speedText), value.isFinite, value > 0 else {
+                throw arguments.invalid(speedText, for: "speed", because: "expected a positive number or 'max'")
+            }
+            speed = value
+        }
+        var fallbackDate: UTCDate?
+        if let text = arguments.value("date") {
+            guard let date = parseISODate(text) else {
+                throw arguments.invalid(text, for: "date", because: "expected YYYY-MM-DD")
+            }
+            fallbackDate = date
+        }
+        var input = try SentenceInput(arguments)
+        let publisher: FleetPublisher
+        do {
+            publisher = try FleetPublisher(configuration)
+        } catch {
+            throw RuntimeError(error.message)
+        }
+        StopSignal.install()
+        if publisher.counters.recovered > 0 {
+            Console.error("nmea publish: \(publisher.counters.recovered) messages left queued by an earlier run "
+                + "go first\n")
+        }
+        let terminal = Console.standardErrorIsTerminal
+        var lastStatus = 0.0
+        func showStatus(force: Bool = false) {
+            guard terminal else { return }
+            let now = Clock.now()
+            guard force || now - lastStatus >= 0.5 else { return }
+            lastStatus = now
+            Console.error("\r\u{1B}[K" + publisher.counters.summary)
+        }
+
+        // Pacing: fix time against the wall clock, from the first fix (again after time runs backwards).
+        var reference: (fix: Int64, wall: Double)?
+        struct Stop: Error {}
+        func emit(_ fix: Fix) {
+            if StopSignal.isRequested { return }
+            if let speed, let timestamp = fix.timestamp {
+                if let base = reference, timestamp >= base.fix {
+                    let due = base.wall + Double(timestamp - base.fix) / 1e9 / speed
+                    while true {
+                        let now = Clock.now()
+                        if now >= due || StopSignal.isRequested { break }
+                        usleep(UInt32(min(due - now, 0.2) * 1e6))
+                        showStatus()
+                    }
+                } else {
+                    reference = (timestamp, Clock.now())
+                }
+            }
+            publisher.publish(fix)
+            showStatus()
+        }
+
+        var assembler = FixAssembler(options: .init(fallbackDate: fallbackDate))
+        var decoding = DecoderStatistics()
+        var currentFile: String?
+        let verbose = input.verbose
+        var interrupted = false
+        do {
+            try input.forEachSentence { sentence, file in
+                if StopSignal.isRequested { throw Stop() }
+                if file != currentFile {
+                    if currentFile != nil {
+                        assembler.finish(emit)
+                        assembler.reset()
+                    }
+                    currentFile = file
+                }
+                do throws(NMEAError) {
+                    let parsed = try ParsedSentence(sentence)
+                    decoding.record(parsed)
+                    assembler.add(parsed, emit)
+                } catch {
+                    decoding.recordFailure()
+                    if verbose { SentenceInput.report(error, in: sentence, file: file) }
+                }
+            }
+            assembler.finish(emit)
+            if StopSignal.isRequested { throw Stop() }
+        } catch is Stop {
+            interrupted = true
+        }
+
+        var delivered = publisher.waitUntilDelivered(timeout: interrupted ? min(wait, 2) : 0)
+        if !delivered && !interrupted {
+            let deadline = Clock.now() + wait
+            while !delivered && Clock.now() < deadline && !StopSignal.isRequested {
+                delivered = publisher.waitUntilDelivered(timeout: 0.25)
+                showStatus()
+            }
+        }
+        publisher.close()
+        if terminal { Console.error("\r\u{1B}[K") }
+        let counters = publisher.counters
+        input.printSummary(command: "nmea publish", decoding: decoding)
+        var line = "nmea publish: \(counters.fixes) fixes, \(counters.queued) queued"
+        if counters.rateLimited > 0 { line += " (\(counters.rateLimited) held back by the rate limit)" }
+        if counters.withoutPosition > 0 { line += ", \(counters.withoutPosition) without a position or date" }
+        line += ", \(counters.acknowledged) acknowledged by the broker"
+        if counters.dropped > 0 { line += ", \(counters.dropped) dropped" }
+        Console.error(line + "\n")
+        if let problem = counters.lastQueueProblem, counters.dropped > 0 {
+            Console.error("nmea publish: \(problem)\n")
+        }
+        if assembler.statistics.undatedFixes > 0 && fallbackDate == nil {
+            Console.error("nmea publish: \(assembler.statistics.undatedFixes) fixes had no date and were not "
+                + "published; --date YYYY-MM-DD gives them one\n")
+        }
+        if !delivered {
+            var message = "nmea publish: \(counters.pending) messages not acknowledged"
+                + (interrupted ? "" : " within \(formatSeconds(wait))")
+            if let error = counters.lastError, counters.state != .connected { message += " (\(error))" }
+            message += "; they stay queued in \(publisher.queueDirectory) for the next run\n"
+            Console.error(message)
+            return ExitStatus.failure
+        }
+        if interrupted { return ExitStatus.failure }
+        return input.failures.isEmpty ? ExitStatus.success : ExitStatus.failure
+    }
+
+    private static func formatSeconds(_ seconds: Double) -> String {
+        seconds == seconds.rounded() ? "\(Int(seconds)) s" : "\(seconds) s"
+    }
+}
