@@ -125,20 +125,13 @@ import Testing
         #expect(Self.validates(gpx))
     }
 
-    @Test func tripsAreAppendedAsTheyFinishWithPlaceNames() throws {
-        guard let setup = Self.setUp("record-trips") else { return }
-        defer { setup.pair.stop(); setup.directory.remove() }
-        // A working day (home, commute, office, commute, home) with a fix every 50 s, fed as fast as it goes.
+    /// Writes a simulated working day (home, commute, office, commute, home; a fix every 50 s) into the receiver
+    /// side as fast as the pty takes it.
+    static func feedCommute(_ setup: Setup) throws {
         let day = Subprocess([setup.nmea, "simulate", "--route", "commute", "--profile", "rmc-gga", "--rate", "0.02"],
                              outputDirectory: setup.directory.path)
         #expect(day.wait() == 0)
         let nmea = try Data(contentsOf: URL(fileURLWithPath: day.stdoutPath))
-        let trips = setup.directory.file("trips.jsonl")
-        let record = Subprocess([setup.nmea, "record", setup.pair.deviceSide, "--baud", "9600",
-                                 "-o", setup.directory.file("day.gpx"), "--trips", trips],
-                                environment: ["XDG_CACHE_HOME": setup.directory.file("cache")],
-                                outputDirectory: setup.directory.path)
-        #expect(waitUntil(timeout: .seconds(5)) { record.standardError.contains("connected") })
         let fd = open(setup.pair.receiverSide, O_WRONLY | O_NOCTTY | O_CLOEXEC)
         nmea.withUnsafeBytes { bytes in
             var offset = 0
@@ -149,6 +142,18 @@ import Testing
             }
         }
         close(fd)
+    }
+
+    @Test func tripsAreAppendedAsTheyFinishWithPlaceNames() throws {
+        guard let setup = Self.setUp("record-trips") else { return }
+        defer { setup.pair.stop(); setup.directory.remove() }
+        let trips = setup.directory.file("trips.jsonl")
+        let record = Subprocess([setup.nmea, "record", setup.pair.deviceSide, "--baud", "9600",
+                                 "-o", setup.directory.file("day.gpx"), "--trips", trips],
+                                environment: ["XDG_CACHE_HOME": setup.directory.file("cache")],
+                                outputDirectory: setup.directory.path)
+        #expect(waitUntil(timeout: .seconds(5)) { record.standardError.contains("connected") })
+        try Self.feedCommute(setup)
         #expect(waitUntil(timeout: .seconds(10)) {
             ((try? String(contentsOfFile: trips, encoding: .utf8)) ?? "").split(separator: "\n").count == 2
         })
@@ -161,6 +166,57 @@ import Testing
         #expect(start?["place"] as? String == "Munich, Bavaria, DE")
         #expect((first?["distance_m"] as? Double ?? 0) > 30_000)
         #expect(!record.standardError.contains("lost"))
+    }
+
+    @Test func mqttCarriesRateLimitedPositionsAndFinishedTripsToARealBroker() throws {
+        guard let setup = Self.setUp("record-mqtt") else { return }
+        defer { setup.pair.stop(); setup.directory.remove() }
+        guard let mosquitto = which("mosquitto") ?? (access("/usr/sbin/mosquitto", X_OK) == 0 ? "/usr/sbin/mosquitto" : nil),
+              let mosquittoSub = which("mosquitto_sub") else {
+            Issue.record("SKIPPED: mosquitto and mosquitto_sub are not installed (the test script installs them)")
+            return
+        }
+        let port = freeTCPPort()
+        setup.directory.write("broker.conf", "listener \(port) 127.0.0.1\nallow_anonymous true\n")
+        let broker = Subprocess([mosquitto, "-c", setup.directory.file("broker.conf")],
+                                outputDirectory: setup.directory.path)
+        defer {
+            broker.kill()
+            _ = broker.wait()
+        }
+        #expect(waitUntil(timeout: .seconds(10)) { broker.standardError.contains("running") })
+        let subscription = Subprocess([mosquittoSub, "-h", "127.0.0.1", "-p", String(port), "-t", "owntracks/#",
+                                       "-q", "1", "-v", "-C", "188", "-W", "120"], outputDirectory: setup.directory.path)
+        defer {
+            subscription.kill()
+            _ = subscription.wait()
+        }
+        #expect(waitUntil(timeout: .seconds(5)) { broker.standardError.contains("as auto-") })
+        let record = Subprocess([setup.nmea, "record", setup.pair.deviceSide, "--baud", "9600",
+                                 "-o", setup.directory.file("day.gpx"), "--mqtt", "mqtt://127.0.0.1:\(port)",
+                                 "--mqtt-topic", "owntracks/fleet/van7"],
+                                environment: ["XDG_CACHE_HOME": setup.directory.file("cache"),
+                                              "XDG_STATE_HOME": setup.directory.file("state")],
+                                outputDirectory: setup.directory.path)
+        #expect(waitUntil(timeout: .seconds(5)) { record.standardError.contains("connected") })
+        try Self.feedCommute(setup)
+        func messages() -> [Substring] {
+            ((try? String(contentsOfFile: subscription.stdoutPath, encoding: .utf8)) ?? "").split(separator: "\n")
+        }
+        // The default rate limit (5 s, 25 m, a heartbeat every 300 s) lets 186 of the day's 756 fixes through; with
+        // the 2 trips, mosquitto_sub has its 188 messages and exits.
+        #expect(subscription.wait(timeout: .seconds(60)) == 0)
+        record.kill(SIGTERM)
+        #expect(record.wait() == 0)
+        #expect(record.standardError.contains("mqtt disconnected · queue 0 · sent 188 · acked 188 · dropped 0"))
+        let lines = messages()
+        #expect(lines.count == 188)
+        #expect(lines.first == #"owntracks/fleet/van7 {"_type":"location","tid":"n7","tst":1796025600,"lat":48.1374023,"lon":11.5755132,"alt":520,"vel":1,"cog":211,"acc":3}"#)
+        #expect(lines.filter { $0.hasPrefix("owntracks/fleet/van7 ") }.count == 186)
+        #expect(lines.filter { $0.hasPrefix("owntracks/fleet/van7/trip ") } == [
+            #"owntracks/fleet/van7/trip {"_type":"trip","start":{"time":"2026-11-30T08:59:10Z","lat":48.137394,"lon":11.575510,"place":"Munich, Bavaria, DE"},"end":{"time":"2026-11-30T09:30:00Z","lat":48.355064,"lon":11.888291,"place":"Eitting, Bavaria, DE"},"distance_m":34168,"duration_s":1850,"avg_speed_kmh":66.5,"max_speed_kmh":90.0}"#,
+            #"owntracks/fleet/van7/trip {"_type":"trip","start":{"time":"2026-11-30T17:29:10Z","lat":48.355049,"lon":11.888280,"place":"Eitting, Bavaria, DE"},"end":{"time":"2026-11-30T18:00:00Z","lat":48.269792,"lon":11.456211,"place":"2 km NE of Dachau, Bavaria, DE"},"distance_m":34168,"duration_s":1850,"avg_speed_kmh":66.5,"max_speed_kmh":90.0}"#,
+        ])
     }
 
     @Test func aMissingDeviceAndAnUnwritableTrackAreClearErrors() throws {

@@ -1,3 +1,4 @@
+import Fleet
 import Glibc
 import NMEA
 import Pipeline
@@ -35,12 +36,13 @@ enum RecordCommand: Command {
             OptionSpec(long: "rotate", valueName: "period",
                        help: "Start new files at midnight UTC; names get the date (or use %Y, %m, %d in them).",
                        choices: ["daily"]),
-        ],
+        ] + MQTTOptions.options,
         examples: [
             "nmea record -o track.gpx",
             "nmea record /dev/ttyACM0 --baud 9600 -o track.gpx -o track.geojson --raw track.nmea",
             "nmea record auto --rotate daily -o /var/lib/nmea/%Y-%m-%d.gpx",
             "nmea record -o track.gpx --trips trips.jsonl",
+            "nmea record -o track.gpx --mqtt mqtt://broker.example:1883 --mqtt-topic owntracks/fleet/van7",
         ])
 
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
@@ -90,9 +92,23 @@ enum RecordCommand: Command {
             threads.append(OSThread { capture.run(rawConsumer) })
             raw = capture
         }
+        var publisher: FleetPublisher?
+        if let configuration = try MQTTOptions.configuration(arguments) {
+            let created: FleetPublisher
+            do {
+                created = try FleetPublisher(configuration)
+            } catch {
+                throw RuntimeError("MQTT: \(error)")
+            }
+            publisher = created
+            let mqtt = MQTTRecorder(publisher: created)
+            let mqttConsumer = pipeline.makeConsumer(name: "mqtt")
+            extraConsumers.append(mqttConsumer)
+            threads.append(OSThread { mqtt.run(mqttConsumer) })
+        }
         var tripRecorder: TripRecorder?
-        if let path = arguments.value("trips") {
-            let recorder = try TripRecorder(path: path)
+        if arguments.value("trips") != nil || publisher != nil {
+            let recorder = try TripRecorder(path: arguments.value("trips"), publisher: publisher)
             let tripConsumer = pipeline.makeConsumer(name: "trips")
             extraConsumers.append(tripConsumer)
             threads.append(OSThread { recorder.run(tripConsumer) })
@@ -131,11 +147,19 @@ enum RecordCommand: Command {
                 break
             }
             line.show(status(pipeline, recorder: recorder, raw: raw, place: place?.label,
-                             trips: tripRecorder?.trips.load(ordering: .relaxed)))
+                             trips: tripRecorder?.trips.load(ordering: .relaxed),
+                             mqtt: publisher?.counters.summary))
         }
         receiver.stop()
         for thread in threads { thread.join() }
         places?.save()
+        if let publisher {
+            // Give the broker a moment to acknowledge what is in flight; what it has not acknowledged stays in the
+            // queue on disk for the next run.
+            if publisher.counters.state == .connected { _ = publisher.waitUntilDelivered(timeout: 2) }
+            publisher.close()
+            Console.error("nmea record: \(publisher.counters.summary)\n")
+        }
         line.clear()
         let statistics = pipeline.statistics
         let files = recorder.opened.withLock { $0 }
@@ -173,7 +197,7 @@ enum RecordCommand: Command {
 
     /// The one-line status: device, rate, fix, satellites, position, points, rejected lines.
     static func status(_ pipeline: ReceiverPipeline, recorder: TrackRecorder, raw: RawRecorder?, place: String?,
-                       trips: Int?) -> String {
+                       trips: Int?, mqtt: String?) -> String {
         let statistics = pipeline.statistics
         var parts: [String] = []
         let status = statistics.status
@@ -197,6 +221,7 @@ enum RecordCommand: Command {
         let lost = pipeline.ring.consumerStatistics().reduce(0) { $0 + $1.lost }
         if lost > 0 { parts.append("\(lost) records lost (a writer is too slow)") }
         if let raw { parts.append("\(raw.bytes.load(ordering: .relaxed)) raw bytes") }
+        if let mqtt { parts.append(mqtt) }
         return parts.joined(separator: " · ")
     }
 }

@@ -1,3 +1,4 @@
+import Fleet
 import Glibc
 import JSON
 import NMEA
@@ -5,18 +6,25 @@ import Pipeline
 import Synchronization
 import Trips
 
-/// The trips consumer of `nmea record --trips FILE`: detects trips from the live fixes and appends one JSON line per
-/// finished trip (the fields of `nmea trips --json`), with place names from the offline geocoder and its cache.
+/// The trips consumer of `nmea record`: detects trips from the live fixes and, for each finished trip, appends one
+/// JSON line (the fields of `nmea trips --json`) to `--trips FILE` and hands it to the MQTT publisher, with place
+/// names from the offline geocoder and its cache.
 final class TripRecorder: @unchecked Sendable {
-    let path: String
+    let path: String?
     private let fd: Int32
+    private let publisher: FleetPublisher?
     let trips = Atomic<Int>(0)
     let error = Mutex<String?>(nil)
 
-    init(path: String) throws(RuntimeError) {
-        fd = Glibc.open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw RuntimeError("cannot open '\(path)': \(systemErrorMessage(errno))") }
+    init(path: String?, publisher: FleetPublisher?) throws(RuntimeError) {
+        if let path {
+            fd = Glibc.open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
+            guard fd >= 0 else { throw RuntimeError("cannot open '\(path)': \(systemErrorMessage(errno))") }
+        } else {
+            fd = -1
+        }
         self.path = path
+        self.publisher = publisher
     }
 
     func run(_ consumer: RingConsumer<PipelineRecord>) {
@@ -26,10 +34,17 @@ final class TripRecorder: @unchecked Sendable {
         var json = JSONWriter(capacity: 1024)
         let emit: (TripDetector.Event) -> Void = { event in
             guard case .trip(let trip) = event else { return }
-            json.reset()
-            TripJSON.write(trip, places: places, into: &json)
-            json.raw(Array("\n".utf8))
-            self.append(json.bytes)
+            let startPlace = places?.placeName(latitude: trip.start.latitude, longitude: trip.start.longitude)
+            let endPlace = places?.placeName(latitude: trip.end.latitude, longitude: trip.end.longitude)
+            if self.fd >= 0 {
+                json.reset()
+                TripJSON.write(trip, startPlace: startPlace, endPlace: endPlace, into: &json)
+                var line = json.bytes
+                line.append(UInt8(ascii: "\n"))
+                self.append(line)
+            }
+            self.publisher?.publish(TripSummary(trip, startPlace: startPlace?.label, endPlace: endPlace?.label))
+            self.trips.add(1, ordering: .relaxed)
             places?.save()
         }
         var record = PipelineRecord(time: MonotonicTime(nanoseconds: 0), .status(.ended()))
@@ -45,18 +60,51 @@ final class TripRecorder: @unchecked Sendable {
         }
         detector.finish(emit)
         places?.save()
-        close(fd)
+        if fd >= 0 { close(fd) }
     }
 
     private func append(_ bytes: [UInt8]) {
         guard error.withLock({ $0 == nil }) else { return }
         let written = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
         if written != bytes.count {
-            let message = "cannot write '\(path)': \(systemErrorMessage(errno)); trips are no longer recorded"
+            let message = "cannot write '\(path ?? "")': \(systemErrorMessage(errno)); trips are no longer recorded"
             error.withLock { $0 = message }
             Console.error("nmea record: \(message)\n")
-            return
         }
-        trips.add(1, ordering: .relaxed)
+    }
+}
+
+extension TripSummary {
+    /// The MQTT trip payload for a detected trip.
+    init(_ trip: Trip, startPlace: String?, endPlace: String?) {
+        self.init(
+            start: Endpoint(timestamp: trip.start.timestamp, latitude: trip.start.latitude,
+                            longitude: trip.start.longitude, place: startPlace),
+            end: Endpoint(timestamp: trip.end.timestamp, latitude: trip.end.latitude, longitude: trip.end.longitude,
+                          place: endPlace),
+            distanceMeters: trip.distanceMeters, durationSeconds: trip.durationSeconds,
+            averageSpeedKmh: trip.averageSpeedKmh, maximumSpeedKmh: trip.maximumSpeedKmh)
+    }
+}
+
+/// The MQTT consumer of `nmea record --mqtt`: hands every fix to the publisher (which rate-limits, queues on disk
+/// and sends from its own thread: this never waits for the network).
+final class MQTTRecorder: @unchecked Sendable {
+    let publisher: FleetPublisher
+
+    init(publisher: FleetPublisher) { self.publisher = publisher }
+
+    func run(_ consumer: RingConsumer<PipelineRecord>) {
+        var record = PipelineRecord(time: MonotonicTime(nanoseconds: 0), .status(.ended()))
+        while true {
+            let read = withUnsafeMutablePointer(to: &record) { pointer in
+                consumer.read(into: UnsafeMutableBufferPointer(start: pointer, count: 1), timeout: .milliseconds(500))
+            }
+            if read.count == 1, case .fix(let fix) = record.content, !fix.isProvisional {
+                publisher.publish(fix)
+            } else if read.count == 0 && read.isFinished {
+                break
+            }
+        }
     }
 }

@@ -85,8 +85,21 @@ final class Subprocess: @unchecked Sendable {
             argv.forEach { free($0) }
             envp.forEach { free($0) }
         }
+        // The test runner blocks some signals (SIGTERM among them) on its threads; a child inherits that mask, and one
+        // that handles SIGTERM with a plain handler (mosquitto, socat) would never see it. Start children clean.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var noSignals = sigset_t()
+        sigemptyset(&noSignals)
+        posix_spawnattr_setsigmask(&attributes, &noSignals)
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        for signal in [SIGTERM, SIGINT, SIGHUP, SIGPIPE] { sigaddset(&defaults, signal) }
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         var child = pid_t()
-        let status = posix_spawn(&child, arguments[0], &actions, nil, argv, envp)
+        let status = posix_spawn(&child, arguments[0], &actions, &attributes, argv, envp)
         precondition(status == 0, "cannot start \(arguments[0]): \(String(cString: strerror(status)))")
         pid = child
     }
@@ -216,6 +229,23 @@ final class NMEAFeeder: @unchecked Sendable {
         stopFlag.store(true, ordering: .relaxed)
         thread?.join()
     }
+}
+
+/// A TCP port on 127.0.0.1 that nothing listens on now (the kernel's pick for a port-0 bind).
+func freeTCPPort() -> Int {
+    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    defer { close(fd) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    withUnsafeMutablePointer(to: &address) { pointer in
+        pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { raw in
+            _ = bind(fd, raw, length)
+            _ = getsockname(fd, raw, &length)
+        }
+    }
+    return Int(UInt16(bigEndian: address.sin_port))
 }
 
 /// A checksum-valid RMC sentence for second `second` after 12:00:00.
