@@ -133,7 +133,7 @@ public final class DiskQueue {
         guard lockFD >= 0 else { throw QueueError(directory: directory, operation: "open the lock file", code: errno) }
         if flock(lockFD, LOCK_EX | LOCK_NB) != 0 {
             let code = errno
-            Glibc.close(lockFD)
+            closeAll()  // and mark it closed: deinit runs on a throw from here (every property is set) and closes again
             if code == EWOULDBLOCK { throw QueueError.inUse(directory: directory) }
             throw QueueError(directory: directory, operation: "lock", code: code)
         }

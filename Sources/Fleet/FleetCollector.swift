@@ -150,6 +150,7 @@ public final class FleetCollector: @unchecked Sendable {
         }
         if flock(lockFD, LOCK_EX | LOCK_NB) != 0 {
             Glibc.close(lockFD)
+            lockFD = -1
             throw FleetError("another collector is writing to '\(directory)'; give each collector its own directory")
         }
         clientID = configuration.clientID ?? Self.defaultClientID(directory: directory)
@@ -161,6 +162,7 @@ public final class FleetCollector: @unchecked Sendable {
             connection = try MQTTConnection(settings: settings)
         } catch {
             Glibc.close(lockFD)
+            lockFD = -1
             throw error
         }
         Self.raiseDescriptorLimit()

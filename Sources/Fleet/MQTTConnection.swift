@@ -98,12 +98,8 @@ final class MQTTConnection {
         }
         self.client = client
         mosquitto_user_data_set(client, Unmanaged.passUnretained(self).toOpaque())
-        do throws(FleetError) {
-            try configure()
-        } catch {
-            mosquitto_destroy(client)
-            throw error
-        }
+        // Every stored property is set: should this throw, deinit runs and destroys the client (once).
+        try configure()
     }
 
     deinit {
