@@ -6,6 +6,7 @@ let package = Package(
     products: [
         .library(name: "NMEA", targets: ["NMEA"]),
         .library(name: "Pipeline", targets: ["Pipeline"]),
+        .library(name: "Publisher", targets: ["Publisher"]),
         .executable(name: "nmea", targets: ["NMEATool"]),
     ],
     targets: [
@@ -24,8 +25,11 @@ let package = Package(
         .target(name: "SerialPort", dependencies: ["NMEA", "CShims", "CUdev"]),
         // The broadcast ring buffer and the reader thread that feeds it: bytes → fixes, sentences, raw chunks.
         .target(name: "Pipeline", dependencies: ["NMEA", "CShims"]),
+        // Position and status streams for Swift code, and a gpsd-compatible JSON server on TCP.
+        .target(name: "Publisher", dependencies: ["NMEA", "Pipeline", "JSON", "CShims"]),
         // The command-line tool.
-        .executableTarget(name: "NMEATool", dependencies: ["NMEA", "JSON", "Simulation", "Tracks", "SerialPort", "Pipeline"],
+        .executableTarget(name: "NMEATool",
+                          dependencies: ["NMEA", "JSON", "Simulation", "Tracks", "SerialPort", "Pipeline", "Publisher"],
                           path: "Sources/nmea-cli"),
         // Test-only C shim that counts malloc/calloc/realloc/free.
         .target(
@@ -41,6 +45,8 @@ let package = Package(
         .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "NMEA", "Simulation"]),
         .testTarget(name: "TracksTests", dependencies: ["Tracks", "NMEA", "Simulation", "TrackWriterChild"]),
         .testTarget(name: "SerialPortTests", dependencies: ["SerialPort", "NMEA", "CShims"]),
+        .testTarget(name: "PublisherTests",
+                    dependencies: ["Publisher", "Pipeline", "NMEA", "Simulation", "SerialPort", "CShims"]),
     ],
     swiftLanguageModes: [.v6]
 )
