@@ -32,11 +32,14 @@ enum RecordCommand: Command {
             OptionSpec(long: "rotate", valueName: "period",
                        help: "Start new files at midnight UTC; names get the date (or use %Y, %m, %d in them).",
                        choices: ["daily"]),
+            OptionSpec(long: "serve", valueName: "[addr:]port",
+                       help: "Also serve gpsd's JSON protocol here (127.0.0.1 unless an address is given)."),
         ],
         examples: [
             "nmea record -o track.gpx",
             "nmea record /dev/ttyACM0 --baud 9600 -o track.gpx -o track.geojson --raw track.nmea",
             "nmea record auto --rotate daily -o /var/lib/nmea/%Y-%m-%d.gpx",
+            "nmea record -o track.gpx --serve 2947",
         ])
 
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
@@ -60,10 +63,13 @@ enum RecordCommand: Command {
             outputs.append(TrackRecorder.Output(pattern: path, format: format))
         }
 
+        // --serve: a gpsd server on the same pipeline (see ServeCommand).
+        let serve = try arguments.value("serve").map { try ServeCommand.listenAddress(serveOption: $0, arguments) }
+
         StopSignals.block()
         let today = UTCDate(daysSinceEpoch: Int(time(nil) / 86_400))
         var configuration = ReceiverPipeline.Configuration()
-        configuration.publishesSentences = false
+        configuration.publishesSentences = serve != nil
         configuration.publishesRaw = arguments.value("raw") != nil
         configuration.assembler = FixAssembler.Options(fallbackDate: today, referenceDate: today)
         let pipeline = ReceiverPipeline(configuration: configuration)
@@ -85,6 +91,8 @@ enum RecordCommand: Command {
             raw = capture
         }
         let statusConsumer = pipeline.makeConsumer(name: "status")
+        let server = try serve.map { try ServeCommand.startServer(pipeline: pipeline, listen: $0) }
+        if let server { Console.error("nmea record: serving gpsd clients on \(server.boundAddress ?? serve!)\n") }
 
         let receiver = DeviceReceiver(selector: selector, baudRate: baudRate, pipeline: pipeline)
         receiver.start()
@@ -107,6 +115,7 @@ enum RecordCommand: Command {
             line.show(status(pipeline, recorder: recorder, raw: raw))
         }
         receiver.stop()
+        server?.stop()
         for thread in threads { thread.join() }
         line.clear()
         let statistics = pipeline.statistics

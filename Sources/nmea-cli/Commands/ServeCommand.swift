@@ -129,7 +129,7 @@ enum ServeCommand: Command {
             while let (record, _) = statusConsumer.next(timeout: .zero) {
                 guard case .status(let status) = record.content, status != lastState else { continue }
                 lastState = status
-                if status.state != .ended { Console.error("nmea serve: \(RecordCommand.describe(status))\n") }
+                if status.state != .ended { Console.error("nmea serve: \(describe(status))\n") }
             }
             if let receiver, receiver.hasEnded { break }
             if receiver == nil && pipeline.status.state == .ended {
@@ -181,6 +181,12 @@ enum ServeCommand: Command {
             throw arguments.invalid(text, for: "serve", because: "expected [ADDR:]PORT")
         }
         return address
+    }
+
+    /// A connection change in words; files and streams have no line rate.
+    static func describe(_ status: ReceiverStatus) -> String {
+        if status.state == .connected && status.baudRate == 0 { return "\(status.device.string): reading" }
+        return RecordCommand.describe(status)
     }
 
     /// What SOURCE names: `-`, an existing file or FIFO, or a receiver (a device, `auto`, a serial number).
