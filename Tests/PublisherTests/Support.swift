@@ -25,6 +25,13 @@ func pause(_ duration: Duration) {
     usleep(UInt32(clamping: max(microseconds, 0)))
 }
 
+/// A value shared between tasks and threads.
+final class Shared<Value: Sendable>: Sendable {
+    private let value: Mutex<Value>
+    init(_ value: Value) { self.value = Mutex(value) }
+    func withLock<R>(_ body: (inout Value) -> R) -> R { value.withLock { body(&$0) } }
+}
+
 // MARK: NMEA with known values
 
 /// A simulated drive and the exact bytes a receiver would send for each epoch.
@@ -331,9 +338,22 @@ final class Subprocess: @unchecked Sendable {
             argv.forEach { free($0) }
             envp.forEach { free($0) }
         }
+        // The child starts with no signal blocked and SIGTERM/SIGINT at their defaults, whatever the test runner's
+        // threads have.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var empty = sigset_t()
+        sigemptyset(&empty)
+        posix_spawnattr_setsigmask(&attributes, &empty)
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        for signal in [SIGTERM, SIGINT, SIGPIPE, SIGHUP] { sigaddset(&defaults, signal) }
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         var child = pid_t()
         let program = which(arguments[0]) ?? arguments[0]
-        let result = posix_spawn(&child, program, &actions, nil, argv, envp)
+        let result = posix_spawn(&child, program, &actions, &attributes, argv, envp)
         precondition(result == 0, "cannot start \(arguments[0]): \(result)")
         pid = child
     }
