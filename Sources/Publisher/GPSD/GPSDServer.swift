@@ -39,6 +39,10 @@ public final class GPSDServer: Sendable {
         /// The most bytes queued for one client (besides what the kernel holds) before it is disconnected as one
         /// that stopped reading. The default holds about 10 s of a 10 Hz multi-GNSS receiver's reports.
         public var clientQueueLimit = 512 * 1024
+        /// The kernel's send buffer per client socket (`SO_SNDBUF`; Linux doubles it), so a client that stops
+        /// reading holds a bounded amount of kernel memory too, rather than what TCP autotuning would grow to.
+        /// `nil` leaves the kernel's default.
+        public var socketSendBufferSize: Int? = 128 * 1024
         /// How long a client being closed (refused, or after an overlong command) has to read its ERROR.
         public var closingGracePeriod = Duration.seconds(1)
         /// A new watcher gets the latest TPV and SKY at once, before live ones.
@@ -393,6 +397,10 @@ public final class GPSDServer: Sendable {
                 _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
                 var on: Int32 = 1
                 _ = setsockopt(descriptor, Int32(IPPROTO_TCP), TCP_NODELAY, &on, socklen_t(MemoryLayout<Int32>.size))
+                if let size = configuration.socketSendBufferSize {
+                    var bytes = Int32(clamping: size)
+                    _ = setsockopt(descriptor, SOL_SOCKET, SO_SNDBUF, &bytes, socklen_t(MemoryLayout<Int32>.size))
+                }
                 let client = ClientConnection(descriptor: descriptor, identifier: nextIdentifier)
                 nextIdentifier += 1
                 let open = clients.count { !$0.isClosed }
