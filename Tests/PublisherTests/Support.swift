@@ -79,8 +79,17 @@ struct Journey {
                 Journey.degrees(fields[5], fields[6], degreeDigits: 3))
     }
 
-    /// `ddmm.mmmmm` with a hemisphere as degrees to 9 decimals, rounded half up, using integer arithmetic only.
-    static func degrees(_ text: String, _ hemisphere: String, degreeDigits: Int) -> String {
+    /// Latitude and longitude of epoch `index` to `decimals` places (cgps shows 8).
+    func expectedCoordinates(_ index: Int, decimals: Int) -> (latitude: String, longitude: String) {
+        let rmc = sentences(index).first { $0.dropFirst(3).hasPrefix("RMC") }!
+        let fields = rmc.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+        return (Journey.degrees(fields[3], "N", degreeDigits: 2, decimals: decimals),
+                Journey.degrees(fields[5], "E", degreeDigits: 3, decimals: decimals))
+    }
+
+    /// `ddmm.mmmmm` with a hemisphere as degrees to `decimals` places (9: gpsd's format), rounded half up, using
+    /// integer arithmetic only.
+    static func degrees(_ text: String, _ hemisphere: String, degreeDigits: Int, decimals places: Int = 9) -> String {
         let degrees = Int(text.prefix(degreeDigits))!
         let minutesText = text.dropFirst(degreeDigits)
         let parts = minutesText.split(separator: ".")
@@ -88,13 +97,15 @@ struct Journey {
         var scale = 1
         for _ in 0..<decimals { scale *= 10 }
         let minutesScaled = Int(parts[0])! * scale + (decimals > 0 ? Int(parts[1])! : 0)
-        // degrees × 1e9 = degrees × 1e9 + minutesScaled × 1e9 / (60 × scale), rounded half up.
-        let numerator = minutesScaled * 1_000_000_000
+        // degrees × 10^places + minutesScaled × 10^places / (60 × scale), rounded half up.
+        var unit = 1
+        for _ in 0..<places { unit *= 10 }
+        let numerator = minutesScaled * unit
         let denominator = 60 * scale
-        let nanodegrees = degrees * 1_000_000_000 + (2 * numerator + denominator) / (2 * denominator)
+        let units = degrees * unit + (2 * numerator + denominator) / (2 * denominator)
         let sign = hemisphere == "S" || hemisphere == "W" ? "-" : ""
-        let fraction = String(nanodegrees % 1_000_000_000)
-        return "\(sign)\(nanodegrees / 1_000_000_000)." + String(repeating: "0", count: 9 - fraction.count) + fraction
+        let fraction = String(units % unit)
+        return "\(sign)\(units / unit)." + String(repeating: "0", count: places - fraction.count) + fraction
     }
 
     /// The satellites of epoch `index` as gpsd numbers them, with what the GSV sentences said.
