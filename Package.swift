@@ -7,6 +7,9 @@ let package = Package(
         .library(name: "NMEA", targets: ["NMEA"]),
         .library(name: "Pipeline", targets: ["Pipeline"]),
         .library(name: "Publisher", targets: ["Publisher"]),
+        // For the benchmark packages under Benchmarks/ (ptys, simulated receivers).
+        .library(name: "SerialPort", targets: ["SerialPort"]),
+        .library(name: "Simulation", targets: ["Simulation"]),
         .executable(name: "nmea", targets: ["NMEATool"]),
     ],
     targets: [
