@@ -84,6 +84,9 @@ func measurePublisher(pty: PseudoTerminal, runs: Int, later: Int) -> Latencies {
     return result
 }
 
+/// Print each first-fix measurement as it is taken (`--verbose`).
+let verbose = CommandLine.arguments.contains("--verbose")
+
 /// A server process on the pty (gpsd, or nmea serve) and `gpspipe -w` reading it; arrival of gpspipe's lines.
 func measureServer(name: String, pty: PseudoTerminal, runs: Int, later: Int,
                    command: (UInt16) -> [String]) -> Latencies {
@@ -140,6 +143,7 @@ func measureServer(name: String, pty: PseudoTerminal, runs: Int, later: Int,
             return first != nil
         }
         if let first { result.first.append(milliseconds(first - sent)) } else { result.failures += 1 }
+        if verbose { print("  \(result.name): first position \(first.map { format(milliseconds($0 - sent), 3) } ?? "never") ms") }
         next = sent + .milliseconds(100)
         var ends: [(time: String, at: MonotonicTime)] = []
         for epoch in (feed.firstValid + 1)...(feed.firstValid + later) {

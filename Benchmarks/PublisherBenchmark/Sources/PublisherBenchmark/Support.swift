@@ -126,15 +126,18 @@ struct Feed {
 }
 
 extension PseudoTerminal {
-    /// Writes `bytes` and returns the moment the write returned (the last byte is in the pty).
+    /// Writes `bytes` in one `write(2)` and returns the moment just before it: the reader may see the bytes (and
+    /// report on them) before the writing thread runs again, so a stamp taken after the call could come later
+    /// than the report. The copy itself takes a couple of microseconds.
     @discardableResult
     func send(_ bytes: [UInt8]) -> MonotonicTime {
+        let stamp = now()
         try? write(bytes)
-        return now()
+        return stamp
     }
 
     /// Writes `sentences` as a receiver at `baud` sends them: each is written whole at the moment its last byte
-    /// would have arrived (10 bits a byte), the first at once. Returns when each write returned.
+    /// would have arrived (10 bits a byte), the first at once. Returns when each write began.
     @discardableResult
     func send(paced sentences: [[UInt8]], baud: Double = 115_200) -> [MonotonicTime] {
         var due = now()

@@ -34,7 +34,7 @@ if !arguments.contains("--skip-latency") {
     }
     print("Latency on one pty (\(pty.slavePath)): a 10 Hz multi-GNSS receiver at 115200 baud (16 sentences per epoch,")
     print("each written whole when its last byte would have arrived), a few epochs without a fix, then a drive:")
-    print("  first fix: last byte of the first position-bearing sentence (RMC) written → first position received")
+    print("  first fix: the first position-bearing sentence (RMC) written (the write(2) call) → first position received")
     print("  later fixes: last byte of the epoch (ZDA) written → that epoch's complete fix received (for a server:")
     print("  its last TPV for the epoch)")
     fflush(nil)
@@ -57,6 +57,9 @@ if !arguments.contains("--skip-latency") {
         print(pad(result.name, 40) + pad("\(result.first.count)", 6, right: true) + cell(first?.p50) + cell(first?.p99)
             + cell(laterSummary?.p50) + cell(laterSummary?.p99) + pad("\(result.later.count)", 8, right: true))
         if result.failures > 0 { print("    (\(result.failures) measurements missing)") }
+        if let laterSummary, laterSummary.p50 < 0 {
+            print("    (negative: it reports the epoch before the epoch's last sentence has arrived)")
+        }
         for note in Set(result.notes).prefix(3) { print("    note: \(note)") }
     }
     pty.close()
