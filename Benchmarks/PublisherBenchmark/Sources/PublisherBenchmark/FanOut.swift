@@ -74,7 +74,7 @@ func runFanOut(nmea: String, clients: Int, seconds: Int) -> [String] {
     var lines = [
         "Fan-out: \(clients) clients watching a 10 Hz multi-GNSS stream for \(seconds) s (nmea serve --max-clients 128)",
         "  clients that received every TPV: \(complete)/\(clients) (\(valid.count) epochs; TPVs per client "
-            + "\(counts.min() ?? 0)…\(counts.max() ?? 0), the provisional first fix included)",
+            + "\(counts.min() ?? 0)…\(counts.max() ?? 0): also the provisional first fix, and the latest on WATCH)",
         "  server CPU: \(format(percent, 1)) % of one core (\(format(milliseconds(cpu) / 1000, 2)) s user+system "
             + "in \(format(milliseconds(wall) / 1000, 1)) s)",
     ]

@@ -48,13 +48,13 @@ if !arguments.contains("--skip-latency") {
         })
     }
     print("")
-    print(pad("", 40) + pad("runs", 6, right: true) + pad("first p50", 12, right: true) + pad("first p99", 12, right: true)
+    print(pad("", 46) + pad("runs", 6, right: true) + pad("first p50", 12, right: true) + pad("first p99", 12, right: true)
         + pad("later p50", 12, right: true) + pad("later p99", 12, right: true) + pad("fixes", 8, right: true))
     for result in results {
         let first = Summary(result.first)
         let laterSummary = Summary(result.later)
         func cell(_ value: Double?) -> String { pad(value.map { format($0, 3) + " ms" } ?? "–", 12, right: true) }
-        print(pad(result.name, 40) + pad("\(result.first.count)", 6, right: true) + cell(first?.p50) + cell(first?.p99)
+        print(pad(result.name, 46) + pad("\(result.first.count)", 6, right: true) + cell(first?.p50) + cell(first?.p99)
             + cell(laterSummary?.p50) + cell(laterSummary?.p99) + pad("\(result.later.count)", 8, right: true))
         if result.failures > 0 { print("    (\(result.failures) measurements missing)") }
         if let laterSummary, laterSummary.p50 < 0 {
