@@ -25,6 +25,10 @@ import Testing
             try server.start()
             port = server.boundAddress!.port
             pipeline.start(try FileByteSource(path: pty.slavePath))
+            let path = pty.slavePath
+            guard waitUntil(timeout: .seconds(10), { [server] in server.activeDevice == path }) else {
+                throw TestError("the server never reported \(path) as active")
+            }
         }
 
         func stop() {

@@ -135,6 +135,9 @@ public final class GPSDServer: Sendable {
     /// What the server has done so far.
     public var statistics: GPSDServerStatistics { shared.withLock { $0.statistics } }
 
+    /// The path of the device the server reports as active (in DEVICES); `nil` while none is connected.
+    public var activeDevice: String? { shared.withLock { $0.device?.path } }
+
     // MARK: Consumer thread: records → reports, encoded once
 
     /// Reads the ring; encodes each fix as TPV (and SKY for a complete epoch), each sentence as a line, each
