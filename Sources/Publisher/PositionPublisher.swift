@@ -60,8 +60,9 @@ public final class PositionPublisher: Sendable {
         statuses.send(PublisherStatus(connection: .init(pipeline.status)))
     }
 
-    /// Publishes a pipeline of its own, set up with `configuration` (by default ``Pipeline/ReceiverPipeline/Configuration/positionAtOnce``);
-    /// ``start(_:)`` gives it a source, ``stop()`` stops it.
+    /// Publishes a pipeline of its own, set up with `configuration` (by default
+    /// ``Pipeline/ReceiverPipeline/Configuration/positionAtOnce``); ``start(_:)`` gives it a source, ``stop()``
+    /// stops it.
     /// - Complexity: O(`configuration.capacity`).
     public init(configuration: ReceiverPipeline.Configuration = .positionAtOnce) {
         pipeline = ReceiverPipeline(configuration: configuration)

@@ -80,8 +80,9 @@ public final class ReplayByteSource: ByteSource {
             // Hand out the line (or as much of it as fits).
             let count = min(line.count - line.offset, buffer.count - written)
             pending.withUnsafeBytes { bytes in
-                (buffer.baseAddress! + written).copyMemory(from: bytes.baseAddress! + pendingStart + line.offset,
-                                                           byteCount: count)
+                (buffer.baseAddress! + written).copyMemory(
+                    from: bytes.baseAddress! + pendingStart + line.offset,
+                    byteCount: count)
             }
             written += count
             if line.offset + count == line.count {
@@ -145,8 +146,10 @@ public final class ReplayByteSource: ByteSource {
         let now = MonotonicTime.now()
         var release = now
         if line.offset == 0, let speed,
-            let time = pending.withUnsafeBytes({ ReplayByteSource.sentenceTime(
-                UnsafeRawBufferPointer(rebasing: $0[pendingStart..<(pendingStart + line.count)])) })
+            let time = pending.withUnsafeBytes({
+                ReplayByteSource.sentenceTime(
+                    UnsafeRawBufferPointer(rebasing: $0[pendingStart..<(pendingStart + line.count)]))
+            })
         {
             if let current = epochTime {
                 var delta = time - current
@@ -181,9 +184,12 @@ public final class ReplayByteSource: ByteSource {
         let type = (line[comma - 3], line[comma - 2], line[comma - 1])
         let field: Int
         switch type {
-        case (UInt8(ascii: "R"), UInt8(ascii: "M"), UInt8(ascii: "C")), (UInt8(ascii: "G"), UInt8(ascii: "G"), UInt8(ascii: "A")),
-            (UInt8(ascii: "G"), UInt8(ascii: "N"), UInt8(ascii: "S")), (UInt8(ascii: "Z"), UInt8(ascii: "D"), UInt8(ascii: "A")),
-            (UInt8(ascii: "G"), UInt8(ascii: "S"), UInt8(ascii: "T")), (UInt8(ascii: "G"), UInt8(ascii: "B"), UInt8(ascii: "S")),
+        case (UInt8(ascii: "R"), UInt8(ascii: "M"), UInt8(ascii: "C")),
+            (UInt8(ascii: "G"), UInt8(ascii: "G"), UInt8(ascii: "A")),
+            (UInt8(ascii: "G"), UInt8(ascii: "N"), UInt8(ascii: "S")),
+            (UInt8(ascii: "Z"), UInt8(ascii: "D"), UInt8(ascii: "A")),
+            (UInt8(ascii: "G"), UInt8(ascii: "S"), UInt8(ascii: "T")),
+            (UInt8(ascii: "G"), UInt8(ascii: "B"), UInt8(ascii: "S")),
             (UInt8(ascii: "G"), UInt8(ascii: "R"), UInt8(ascii: "S")):
             field = 1
         case (UInt8(ascii: "G"), UInt8(ascii: "L"), UInt8(ascii: "L")):
@@ -226,7 +232,8 @@ public final class ReplayByteSource: ByteSource {
     }
 
     private func sleep(_ duration: Duration) {
-        let nanoseconds = max(duration.components.seconds * 1_000_000_000 + duration.components.attoseconds / 1_000_000_000, 0)
+        let nanoseconds = max(
+            duration.components.seconds * 1_000_000_000 + duration.components.attoseconds / 1_000_000_000, 0)
         var request = timespec(tv_sec: Int(nanoseconds / 1_000_000_000), tv_nsec: Int(nanoseconds % 1_000_000_000))
         var remaining = timespec()
         while nanosleep(&request, &remaining) != 0 && errno == EINTR { request = remaining }

@@ -15,7 +15,10 @@ import Testing
         watch.json = true
         #expect(found.commands == [.watch(watch), .poll, .devices, .version, .device(changes: false), .watch(nil)])
         #expect(!found.overflow)
-        #expect(found.consumed == Array("?WATCH={\"enable\":true,\"json\":true};\r\n?POLL;?DEVICES;\n?VERSION;?DEVICE;?WATCH;".utf8).count)
+        #expect(
+            found.consumed
+                == Array("?WATCH={\"enable\":true,\"json\":true};\r\n?POLL;?DEVICES;\n?VERSION;?DEVICE;?WATCH;".utf8)
+                .count)
     }
 
     @Test func waitsForTheRestOfACommand() {
@@ -91,8 +94,14 @@ import Testing
         for round in 0..<3000 {
             var bytes: [UInt8]
             switch round % 3 {
-            case 0: bytes = (0..<Int.random(in: 0...300, using: &generator)).map { _ in UInt8.random(in: 0...255, using: &generator) }
-            case 1: bytes = (0..<Int.random(in: 0...300, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! }
+            case 0:
+                bytes = (0..<Int.random(in: 0...300, using: &generator)).map { _ in
+                    UInt8.random(in: 0...255, using: &generator)
+                }
+            case 1:
+                bytes = (0..<Int.random(in: 0...300, using: &generator)).map { _ in
+                    alphabet.randomElement(using: &generator)!
+                }
             default:
                 bytes = valid
                 for _ in 0..<Int.random(in: 1...4, using: &generator) {
@@ -111,12 +120,17 @@ import Testing
     }
 
     @Test func jsonParserReadsWhatClientsSend() throws {
-        let text = #"{"enable" : true, "n": -12.5e1, "s": "a\"\\\/\u00e9\ud83d\ude00", "a": [null, false, {}], "o": {}}"#
+        let text =
+            #"{"enable" : true, "n": -12.5e1, "s": "a\"\\\/\u00e9\ud83d\ude00", "a": [null, false, {}], "o": {}}"#
         let value = try Array(text.utf8).withUnsafeBytes { raw throws(CommandError) -> JSONValue in
             var parser = JSONParser(raw)
             return try parser.parseDocument()
         }
-        #expect(value == .object(["enable": .bool(true), "n": .number(-125), "s": .string("a\"\\/é😀"),
-                                  "a": .array([.null, .bool(false), .object([:])]), "o": .object([:])]))
+        #expect(
+            value
+                == .object([
+                    "enable": .bool(true), "n": .number(-125), "s": .string("a\"\\/é😀"),
+                    "a": .array([.null, .bool(false), .object([:])]), "o": .object([:]),
+                ]))
     }
 }

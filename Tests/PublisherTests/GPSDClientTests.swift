@@ -48,8 +48,9 @@ import Testing
         guard require("gpspipe") else { return }
         let live = try LiveServer("gpspipe")
         defer { live.stop() }
-        let gpspipe = Subprocess(["gpspipe", "-w", "-n", "12", "127.0.0.1:\(live.serve.port)"],
-                                 outputDirectory: live.directory.path)
+        let gpspipe = Subprocess(
+            ["gpspipe", "-w", "-n", "12", "127.0.0.1:\(live.serve.port)"],
+            outputDirectory: live.directory.path)
         defer { gpspipe.removeOutput() }
         #expect(waitUntil(timeout: .seconds(5)) { gpspipe.output.contains("\"class\":\"WATCH\"") })
         let feeder = PtyFeeder(pty: live.pty, journey: live.journey, interval: .milliseconds(100), count: 8)
@@ -58,8 +59,9 @@ import Testing
         // gpspipe passes gpsd's CR LF through (one Character in Swift: split on newlines, not on "\n").
         let lines = gpspipe.output.split(whereSeparator: \.isNewline).map(String.init)
         #expect(lines.count == 12)
-        #expect(lines.map { jsonField($0, "class") ?? "?" }
-            == ["VERSION", "DEVICES", "WATCH", "TPV", "TPV", "SKY", "TPV", "SKY", "TPV", "SKY", "TPV", "SKY"])
+        #expect(
+            lines.map { jsonField($0, "class") ?? "?" }
+                == ["VERSION", "DEVICES", "WATCH", "TPV", "TPV", "SKY", "TPV", "SKY", "TPV", "SKY", "TPV", "SKY"])
         guard lines.count == 12 else { return }
         #expect(jsonField(lines[0], "proto_major") == "3")
         #expect(jsonField(lines[1], "path") == live.pty.slavePath)
@@ -121,8 +123,11 @@ import Testing
         defer { live.stop() }
         let socket = "nmea-test-\(getpid())"
         let session = "cgps"
-        #expect(run(["tmux", "-L", socket, "new-session", "-d", "-s", session, "-x", "100", "-y", "30",
-                     "cgps 127.0.0.1:\(live.serve.port)"]).status == 0)
+        #expect(
+            run([
+                "tmux", "-L", socket, "new-session", "-d", "-s", session, "-x", "100", "-y", "30",
+                "cgps 127.0.0.1:\(live.serve.port)",
+            ]).status == 0)
         defer { _ = run(["tmux", "-L", socket, "kill-server"]) }
         let feeder = PtyFeeder(pty: live.pty, journey: live.journey, interval: .milliseconds(100))
         defer { feeder.stop() }
@@ -147,19 +152,21 @@ import Testing
         let pty = try PseudoTerminal.open()
         defer { pty.close() }
         let track = directory.file("track.gpx")
-        let record = Subprocess([nmeaExecutable, "record", pty.slavePath, "-o", track, "--serve", "127.0.0.1:0"],
-                                outputDirectory: directory.path)
+        let record = Subprocess(
+            [nmeaExecutable, "record", pty.slavePath, "-o", track, "--serve", "127.0.0.1:0"],
+            outputDirectory: directory.path)
         defer { record.removeOutput() }
         let journey = Journey(seconds: 30)
         let feeder = PtyFeeder(pty: pty, journey: journey, interval: .milliseconds(100))
         defer { feeder.stop() }
         var port: UInt16?
-        #expect(waitUntil(timeout: .seconds(10)) {
-            if let range = record.errorOutput.range(of: "serving gpsd clients on 127.0.0.1:") {
-                port = UInt16(record.errorOutput[range.upperBound...].prefix { $0.isNumber })
-            }
-            return port != nil && record.errorOutput.contains("connected at")
-        })
+        #expect(
+            waitUntil(timeout: .seconds(10)) {
+                if let range = record.errorOutput.range(of: "serving gpsd clients on 127.0.0.1:") {
+                    port = UInt16(record.errorOutput[range.upperBound...].prefix { $0.isNumber })
+                }
+                return port != nil && record.errorOutput.contains("connected at")
+            })
         guard let port else { return }
         let gpspipe = run(["gpspipe", "-w", "-n", "8", "127.0.0.1:\(port)"], timeout: .seconds(10))
         #expect(gpspipe.status == 0)
@@ -206,8 +213,11 @@ import Testing
             #expect(times.count == 4)
             if times.count == 4 {
                 for (earlier, later) in zip(times, times.dropFirst()) {
-                    let gap = Double((later - earlier).components.attoseconds) / 1e18 + Double((later - earlier).components.seconds)
-                    #expect(abs(gap - interval) < interval * 0.3 + 0.05, "\(gap) s between epochs at speed \(speed ?? "1")")
+                    let gap =
+                        Double((later - earlier).components.attoseconds) / 1e18
+                        + Double((later - earlier).components.seconds)
+                    #expect(
+                        abs(gap - interval) < interval * 0.3 + 0.05, "\(gap) s between epochs at speed \(speed ?? "1")")
                 }
             }
             // The file ended: the server says so and exits by itself.

@@ -64,8 +64,9 @@ import Testing
         client.send("?WATCH={\"enable\":true,\"json\":true}\n")
         #expect(client.read(until: { !$0.filter { $0.hasPrefix("{\"class\":\"WATCH\"") }.isEmpty }))
         let watch = client.lines(of: "WATCH").first ?? ""
-        #expect(watch == "{\"class\":\"WATCH\",\"enable\":true,\"json\":true,\"nmea\":false,\"raw\":0,"
-            + "\"scaled\":false,\"timing\":false,\"split24\":false,\"pps\":false}")
+        #expect(
+            watch == "{\"class\":\"WATCH\",\"enable\":true,\"json\":true,\"nmea\":false,\"raw\":0,"
+                + "\"scaled\":false,\"timing\":false,\"split24\":false,\"pps\":false}")
         #expect(client.lines(of: "DEVICES").count == 2)
 
         for index in 0..<3 { try harness.pty.write(journey.epoch(index)) }
@@ -73,8 +74,9 @@ import Testing
         // cycle's end is learned), and a SKY per epoch.
         #expect(client.read(until: { $0.filter { $0.contains("\"class\":\"TPV\"") }.count >= 4 }))
         let tpvs = client.lines(of: "TPV")
-        #expect(tpvs.map { jsonField($0, "time") ?? "" }
-            == [journey.isoTime(0), journey.isoTime(0), journey.isoTime(1), journey.isoTime(2)])
+        #expect(
+            tpvs.map { jsonField($0, "time") ?? "" }
+                == [journey.isoTime(0), journey.isoTime(0), journey.isoTime(1), journey.isoTime(2)])
         for (tpv, index) in zip(tpvs, [0, 0, 1, 2]) {
             let expected = journey.expectedCoordinates(index)
             #expect(jsonField(tpv, "lat") == expected.latitude)
@@ -82,7 +84,9 @@ import Testing
             #expect(jsonField(tpv, "mode") == (tpv == tpvs[0] ? "2" : "3"))
             #expect(jsonField(tpv, "device") == harness.pty.slavePath)
         }
-        #expect(jsonField(tpvs[1], "altMSL") == String(format: "%.4f", (journey.fixes[0].altitudeMeters * 10).rounded() / 10))
+        #expect(
+            jsonField(tpvs[1], "altMSL")
+                == String(format: "%.4f", (journey.fixes[0].altitudeMeters * 10).rounded() / 10))
         #expect(client.read(until: { $0.filter { $0.hasPrefix("{\"class\":\"SKY\"") }.count >= 3 }))
         let skies = client.lines(of: "SKY")
         for (sky, index) in zip(skies, 0..<3) {
@@ -101,7 +105,10 @@ import Testing
 
         // The receiver goes away: watchers are told.
         harness.pty.close()
-        #expect(client.read(until: { $0.contains("{\"class\":\"DEVICE\",\"path\":\"\(harness.pty.slavePath)\",\"activated\":0}") }))
+        #expect(
+            client.read(until: {
+                $0.contains("{\"class\":\"DEVICE\",\"path\":\"\(harness.pty.slavePath)\",\"activated\":0}")
+            }))
         #expect(!client.closedByPeer)
     }
 
@@ -151,10 +158,11 @@ import Testing
         let goodBox = UncheckedBox(good)
         let expectedTimes = journey.fixes.indices.map { journey.isoTime($0) }
         let reader = OSThread {
-            goodBox.value.read(until: { lines in
-                Set(lines.filter { $0.hasPrefix("{\"class\":\"TPV\"") }.compactMap { jsonField($0, "time") }).count
-                    >= expectedTimes.count
-            }, timeout: .seconds(30))
+            goodBox.value.read(
+                until: { lines in
+                    Set(lines.filter { $0.hasPrefix("{\"class\":\"TPV\"") }.compactMap { jsonField($0, "time") }).count
+                        >= expectedTimes.count
+                }, timeout: .seconds(30))
         }
 
         // Slow: watches, with a tiny receive buffer, and never reads.
@@ -167,8 +175,10 @@ import Testing
         let nonsense: [[UInt8]] = [
             Array("hello\n".utf8), Array("?WATCH={\"enable\":tru}\n".utf8), Array("?WATCH={{{{\n".utf8),
             [0, 1, 2, 0xFF, 0xFE, 10], Array("?WATCH=[]\n".utf8), Array("?\n".utf8), Array("?POLL=5;\n".utf8),
-            Array("?WATCH={\"enable\":\"\\ud800\"}\n".utf8), Array(("?WATCH=" + String(repeating: "[", count: 100)
-                + String(repeating: "]", count: 100) + "\n").utf8),
+            Array("?WATCH={\"enable\":\"\\ud800\"}\n".utf8),
+            Array(
+                ("?WATCH=" + String(repeating: "[", count: 100)
+                    + String(repeating: "]", count: 100) + "\n").utf8),
             Array("?WATCH={\"raw\":99}\n".utf8), Array("?DEVICE={\"bps\":4800};".utf8),
         ]
         for bytes in nonsense { malformed.send(bytes) }
@@ -190,12 +200,16 @@ import Testing
         #expect(waitUntil(timeout: .seconds(2)) { harness.server.statistics.clients == 64 })
         let extra = try TestClient(port: port)
         #expect(extra.readUntilClosed(timeout: .seconds(5)))
-        #expect(extra.lines == ["{\"class\":\"ERROR\",\"message\":\"Too many clients: 64 are connected; try again later\"}"])
+        #expect(
+            extra.lines == ["{\"class\":\"ERROR\",\"message\":\"Too many clients: 64 are connected; try again later\"}"]
+        )
 
         feeder.join()
         reader.join()
         let times = good.lines(of: "TPV").compactMap { jsonField($0, "time") }
-        #expect(Set(times) == Set(expectedTimes), "the good client missed \(Set(expectedTimes).subtracting(times).count) fixes")
+        #expect(
+            Set(times) == Set(expectedTimes),
+            "the good client missed \(Set(expectedTimes).subtracting(times).count) fixes")
         #expect(times == times.sorted())
         #expect(!good.closedByPeer)
 

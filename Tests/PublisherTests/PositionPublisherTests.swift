@@ -75,7 +75,8 @@ import Testing
         let feedStarted = MonotonicTime.now()
         let feeder = PtyFeeder(pty: pty, journey: journey, interval: .milliseconds(10))
         feeder.join()
-        let feedSeconds = Double((MonotonicTime.now() - feedStarted).components.attoseconds) / 1e18
+        let feedSeconds =
+            Double((MonotonicTime.now() - feedStarted).components.attoseconds) / 1e18
             + Double((MonotonicTime.now() - feedStarted).components.seconds)
         let last = journey.fixes.count - 1
         let lastTime = journey.fixes[last].dateTime.time
@@ -101,10 +102,11 @@ import Testing
         for index in journey.fixes.indices { bytes += journey.epoch(index) }
         let publisher = PositionPublisher()
         publisher.start(MemoryByteSource(bytes, device: "drive.nmea"))
-        #expect(waitUntil(timeout: .seconds(3)) {
-            if case .ended = publisher.currentStatus.connection { return true }
-            return false
-        })
+        #expect(
+            waitUntil(timeout: .seconds(3)) {
+                if case .ended = publisher.currentStatus.connection { return true }
+                return false
+            })
         pause(.milliseconds(50))
         // The file has ended; a subscriber that comes now still gets the last position, then the end.
         let outcome = runAsync {
@@ -245,9 +247,10 @@ import Testing
         #expect(count { $0.connection.isConnected && $0.satellitesInView == 28 && $0.satellitesUsed > 0 } >= 1)
 
         socat.stop()  // unplug
-        #expect(waitUntil(timeout: .seconds(3)) {
-            count { if case .disconnected = $0.connection { return $0.fix == .none } else { return false } } >= 1
-        })
+        #expect(
+            waitUntil(timeout: .seconds(3)) {
+                count { if case .disconnected = $0.connection { return $0.fix == .none } else { return false } } >= 1
+            })
         pause(.milliseconds(300))
         #expect(socat.start())  // replug: the same links
         let before = count(located)
@@ -313,9 +316,12 @@ final class SocatPair: @unchecked Sendable {
     }
 
     func start() -> Bool {
-        process = Subprocess(["socat", "pty,raw,echo=0,link=\(deviceSide)", "pty,raw,echo=0,link=\(receiverSide)"],
-                             outputDirectory: directory)
-        return waitUntil(timeout: .seconds(5)) { access(self.deviceSide, F_OK) == 0 && access(self.receiverSide, F_OK) == 0 }
+        process = Subprocess(
+            ["socat", "pty,raw,echo=0,link=\(deviceSide)", "pty,raw,echo=0,link=\(receiverSide)"],
+            outputDirectory: directory)
+        return waitUntil(timeout: .seconds(5)) {
+            access(self.deviceSide, F_OK) == 0 && access(self.receiverSide, F_OK) == 0
+        }
     }
 
     func stop() {

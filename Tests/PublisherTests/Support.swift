@@ -40,8 +40,9 @@ struct Journey {
     let writer: EpochWriter
 
     init(seconds: Double = 30, rateHz: Double = 10, profile: EpochWriter.Profile = .multiGNSS, seed: UInt64 = 1) {
-        let scenario = Scenario(rateHz: rateHz, legs: [.drive(seconds: seconds, speedKmh: 40, turnDegreesPerSecond: 3)],
-                                seed: seed)
+        let scenario = Scenario(
+            rateHz: rateHz, legs: [.drive(seconds: seconds, speedKmh: 40, turnDegreesPerSecond: 3)],
+            seed: seed)
         fixes = Array(scenario.fixes())
         writer = EpochWriter(profile: profile)
     }
@@ -65,7 +66,8 @@ struct Journey {
         let time = dateTime.time
         func two(_ value: UInt8) -> String { value < 10 ? "0\(value)" : "\(value)" }
         let milliseconds = Int(time.nanoseconds / 1_000_000)
-        let fraction = milliseconds < 10 ? "00\(milliseconds)" : milliseconds < 100 ? "0\(milliseconds)" : "\(milliseconds)"
+        let fraction =
+            milliseconds < 10 ? "00\(milliseconds)" : milliseconds < 100 ? "0\(milliseconds)" : "\(milliseconds)"
         return "\(date.year)-\(two(date.month))-\(two(date.day))T\(two(time.hour)):\(two(time.minute)):"
             + "\(two(time.second)).\(fraction)Z"
     }
@@ -75,16 +77,20 @@ struct Journey {
     func expectedCoordinates(_ index: Int) -> (latitude: String, longitude: String) {
         let rmc = sentences(index).first { $0.dropFirst(3).hasPrefix("RMC") }!
         let fields = rmc.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
-        return (Journey.degrees(fields[3], fields[4], degreeDigits: 2),
-                Journey.degrees(fields[5], fields[6], degreeDigits: 3))
+        return (
+            Journey.degrees(fields[3], fields[4], degreeDigits: 2),
+            Journey.degrees(fields[5], fields[6], degreeDigits: 3)
+        )
     }
 
     /// Latitude and longitude of epoch `index` to `decimals` places (cgps shows 8).
     func expectedCoordinates(_ index: Int, decimals: Int) -> (latitude: String, longitude: String) {
         let rmc = sentences(index).first { $0.dropFirst(3).hasPrefix("RMC") }!
         let fields = rmc.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
-        return (Journey.degrees(fields[3], "N", degreeDigits: 2, decimals: decimals),
-                Journey.degrees(fields[5], "E", degreeDigits: 3, decimals: decimals))
+        return (
+            Journey.degrees(fields[3], "N", degreeDigits: 2, decimals: decimals),
+            Journey.degrees(fields[5], "E", degreeDigits: 3, decimals: decimals)
+        )
     }
 
     /// `ddmm.mmmmm` with a hemisphere as degrees to `decimals` places (9: gpsd's format), rounded half up, using
@@ -110,17 +116,19 @@ struct Journey {
 
     /// The satellites of epoch `index` as gpsd numbers them, with what the GSV sentences said.
     func expectedSatellites(_ index: Int) -> Set<ExpectedSatellite> {
-        Set(fixes[index].satellites.map { satellite in
-            let prn: Int
-            switch satellite.system {
-            case .glonass: prn = satellite.prn < 65 ? satellite.prn + 64 : satellite.prn
-            case .galileo: prn = satellite.prn + 300
-            case .beidou: prn = satellite.prn + 400
-            default: prn = satellite.prn
-            }
-            return ExpectedSatellite(prn: prn, elevation: satellite.elevation, azimuth: satellite.azimuth,
-                                     snr: satellite.snr ?? -1, used: satellite.used)
-        })
+        Set(
+            fixes[index].satellites.map { satellite in
+                let prn: Int
+                switch satellite.system {
+                case .glonass: prn = satellite.prn < 65 ? satellite.prn + 64 : satellite.prn
+                case .galileo: prn = satellite.prn + 300
+                case .beidou: prn = satellite.prn + 400
+                default: prn = satellite.prn
+                }
+                return ExpectedSatellite(
+                    prn: prn, elevation: satellite.elevation, azimuth: satellite.azimuth,
+                    snr: satellite.snr ?? -1, used: satellite.used)
+            })
     }
 }
 
@@ -155,8 +163,10 @@ func skySatellites(_ line: String) -> Set<ExpectedSatellite> {
     for piece in body.split(separator: "}") where piece.contains("\"PRN\"") {
         let object = String(piece)
         func number(_ key: String) -> Int { Int(Double(jsonField(object, key) ?? "-1") ?? -1) }
-        result.insert(ExpectedSatellite(prn: number("PRN"), elevation: number("el"), azimuth: number("az"),
-                                        snr: number("ss"), used: jsonField(object, "used") == "true"))
+        result.insert(
+            ExpectedSatellite(
+                prn: number("PRN"), elevation: number("el"), azimuth: number("az"),
+                snr: number("ss"), used: jsonField(object, "used") == "true"))
     }
     return result
 }
@@ -219,7 +229,8 @@ final class TestClient {
     /// Reads what has arrived within `timeout`, splitting it into lines (CR LF removed).
     func read(timeout: Duration) {
         var descriptors = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-        let milliseconds = Int32(clamping: timeout.components.seconds * 1000 + timeout.components.attoseconds / 1_000_000_000_000_000)
+        let milliseconds = Int32(
+            clamping: timeout.components.seconds * 1000 + timeout.components.attoseconds / 1_000_000_000_000_000)
         guard poll(&descriptors, 1, milliseconds) > 0 else { return }
         var chunk = [UInt8](repeating: 0, count: 65_536)
         let count = chunk.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }
@@ -324,7 +335,9 @@ final class Subprocess: @unchecked Sendable {
     let stderrPath: String
     private var status: Int32?
 
-    init(_ arguments: [String], outputDirectory: String, input: String = "/dev/null", environment: [String: String] = [:]) {
+    init(
+        _ arguments: [String], outputDirectory: String, input: String = "/dev/null", environment: [String: String] = [:]
+    ) {
         let tag = UInt32.random(in: 0...UInt32.max)
         stdoutPath = outputDirectory + "/stdout-\(tag)"
         stderrPath = outputDirectory + "/stderr-\(tag)"
@@ -346,8 +359,8 @@ final class Subprocess: @unchecked Sendable {
         let argv = arguments.map { strdup($0) } + [nil]
         let envp = variables.map { strdup($0) } + [nil]
         defer {
-            argv.forEach { free($0) }
-            envp.forEach { free($0) }
+            for argument in argv { free(argument) }
+            for variable in envp { free(variable) }
         }
         // The child starts with no signal blocked and SIGTERM/SIGINT at their defaults, whatever the test runner's
         // threads have.
@@ -440,8 +453,9 @@ final class ServeProcess {
     let port: UInt16
 
     init(_ arguments: [String], directory: String) throws {
-        let process = Subprocess([nmeaExecutable, "serve"] + arguments + ["--listen", "127.0.0.1:0"],
-                                 outputDirectory: directory)
+        let process = Subprocess(
+            [nmeaExecutable, "serve"] + arguments + ["--listen", "127.0.0.1:0"],
+            outputDirectory: directory)
         self.process = process
         var found: UInt16?
         _ = waitUntil(timeout: .seconds(10)) {

@@ -216,8 +216,10 @@ enum CommandScanner {
                 }
                 return .watch(try WatchRequest(object))
             } catch {
-                return .invalid(message: error.message.hasPrefix("Invalid WATCH") ? error.message
-                                    : "Invalid WATCH: \(error.message)")
+                return .invalid(
+                    message: error.message.hasPrefix("Invalid WATCH")
+                        ? error.message
+                        : "Invalid WATCH: \(error.message)")
             }
         case "POLL" where argument == nil: return .poll
         case "DEVICES" where argument == nil: return .devices
@@ -243,7 +245,8 @@ enum CommandScanner {
     }
 
     private static func isNameByte(_ byte: UInt8) -> Bool {
-        (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z")) || (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
+        (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+            || (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
             || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "_")
     }
 }

@@ -239,8 +239,9 @@ enum GPSDReports {
         let milliseconds = nanosecondsSinceEpoch / 1_000_000
         let days = Int(milliseconds >= 0 ? milliseconds / 86_400_000 : (milliseconds - 86_399_999) / 86_400_000)
         let ofDay = Int(milliseconds - Int64(days) * 86_400_000)
-        let time = UTCTime(hour: UInt8(ofDay / 3_600_000), minute: UInt8(ofDay / 60_000 % 60),
-                           second: UInt8(ofDay / 1000 % 60), nanoseconds: UInt32(ofDay % 1000) * 1_000_000)
+        let time = UTCTime(
+            hour: UInt8(ofDay / 3_600_000), minute: UInt8(ofDay / 60_000 % 60),
+            second: UInt8(ofDay / 1000 % 60), nanoseconds: UInt32(ofDay % 1000) * 1_000_000)
         writeISO8601(date: UTCDate(daysSinceEpoch: days), time: time, to: output)
     }
 

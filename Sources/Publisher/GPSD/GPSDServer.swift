@@ -190,9 +190,10 @@ public final class GPSDServer: Sendable {
                     switch status.state {
                     case .connected:
                         path = name.isEmpty ? path : name
-                        device = GPSDDevice(path: path, baudRate: Int(status.baudRate),
-                                            activatedNanoseconds: GPSDReports.wallClockNanoseconds(),
-                                            cycleSeconds: cycle)
+                        device = GPSDDevice(
+                            path: path, baudRate: Int(status.baudRate),
+                            activatedNanoseconds: GPSDReports.wallClockNanoseconds(),
+                            cycleSeconds: cycle)
                         json.reset()
                         GPSDReports.writeDevice(device!, into: &json)
                         batch.append(Outgoing(audience: .reports, bytes: .line(json.bytes)))
@@ -321,7 +322,9 @@ public final class GPSDServer: Sendable {
                     let milliseconds = (nearest.nanoseconds - now.nanoseconds + 999_999) / 1_000_000
                     timeout = Int32(clamping: max(0, min(milliseconds, 1000)))
                 }
-                let ready = descriptors.withUnsafeMutableBufferPointer { poll($0.baseAddress, nfds_t($0.count), timeout) }
+                let ready = descriptors.withUnsafeMutableBufferPointer {
+                    poll($0.baseAddress, nfds_t($0.count), timeout)
+                }
                 if ready < 0 && errno != EINTR { break }
 
                 // Reports from the consumer thread, and stop requests.
@@ -413,8 +416,9 @@ public final class GPSDServer: Sendable {
                         client.close()
                         continue
                     }
-                    reply(error: "Too many clients: \(configuration.maxClients) are connected; try again later",
-                          to: client)
+                    reply(
+                        error: "Too many clients: \(configuration.maxClients) are connected; try again later",
+                        to: client)
                     beginClosing(client)
                     refused.append(client)
                     continue
@@ -422,8 +426,9 @@ public final class GPSDServer: Sendable {
                 statistics.accepted += 1
                 clients.append(client)
                 json.reset()
-                GPSDReports.writeVersion(release: configuration.release, revision: configuration.revision,
-                                         into: &json)
+                GPSDReports.writeVersion(
+                    release: configuration.release, revision: configuration.revision,
+                    into: &json)
                 enqueue(client)
             }
         }
@@ -481,8 +486,9 @@ public final class GPSDServer: Sendable {
                 }
             case .poll:
                 json.reset()
-                GPSDReports.writePoll(active: device == nil ? 0 : 1, tpv: latestTPV, sky: latestSKY, device: path,
-                                      into: &json)
+                GPSDReports.writePoll(
+                    active: device == nil ? 0 : 1, tpv: latestTPV, sky: latestSKY, device: path,
+                    into: &json)
                 enqueue(client)
             case .devices:
                 json.reset()
@@ -490,8 +496,9 @@ public final class GPSDServer: Sendable {
                 enqueue(client)
             case .version:
                 json.reset()
-                GPSDReports.writeVersion(release: configuration.release, revision: configuration.revision,
-                                         into: &json)
+                GPSDReports.writeVersion(
+                    release: configuration.release, revision: configuration.revision,
+                    into: &json)
                 enqueue(client)
             case .device(let changes):
                 if changes {

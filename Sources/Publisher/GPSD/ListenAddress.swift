@@ -77,8 +77,9 @@ struct ListeningSocket {
         let host = address.host == "*" ? nil : address.host
         let status = getaddrinfo(host, String(address.port), &hints, &results)
         guard status == 0, let first = results else {
-            throw GPSDServerError(address: address, operation: "resolve", errorNumber: status,
-                                  message: String(cString: gai_strerror(status)))
+            throw GPSDServerError(
+                address: address, operation: "resolve", errorNumber: status,
+                message: String(cString: gai_strerror(status)))
         }
         defer { freeaddrinfo(results) }
         // With `*`, prefer IPv6 with IPV6_V6ONLY off: one socket for both families.
@@ -89,12 +90,15 @@ struct ListeningSocket {
             cursor = entry.pointee.ai_next
         }
         if host == nil { candidates.sort { $0.pointee.ai_family == AF_INET6 && $1.pointee.ai_family != AF_INET6 } }
-        var lastError = GPSDServerError(address: address, operation: "socket", errorNumber: EAFNOSUPPORT,
-                                        message: String(cString: strerror(EAFNOSUPPORT)))
+        var lastError = GPSDServerError(
+            address: address, operation: "socket", errorNumber: EAFNOSUPPORT,
+            message: String(cString: strerror(EAFNOSUPPORT)))
         for entry in candidates {
             let info = entry.pointee
-            let descriptor = socket(info.ai_family, info.ai_socktype | Int32(SOCK_NONBLOCK.rawValue)
-                                        | Int32(SOCK_CLOEXEC.rawValue), info.ai_protocol)
+            let descriptor = socket(
+                info.ai_family,
+                info.ai_socktype | Int32(SOCK_NONBLOCK.rawValue)
+                    | Int32(SOCK_CLOEXEC.rawValue), info.ai_protocol)
             guard descriptor >= 0 else {
                 lastError = failure(address, "socket")
                 continue
@@ -123,8 +127,9 @@ struct ListeningSocket {
 
     private static func failure(_ address: ListenAddress, _ operation: String) -> GPSDServerError {
         let error = errno
-        return GPSDServerError(address: address, operation: operation, errorNumber: error,
-                               message: String(cString: strerror(error)))
+        return GPSDServerError(
+            address: address, operation: operation, errorNumber: error,
+            message: String(cString: strerror(error)))
     }
 
     /// `getsockname` + `getnameinfo`: the numeric address and port actually bound.
@@ -139,8 +144,9 @@ struct ListeningSocket {
         var service = [CChar](repeating: 0, count: Int(NI_MAXSERV))
         let status = withUnsafePointer(to: &storage) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                getnameinfo($0, length, &host, socklen_t(host.count), &service, socklen_t(service.count),
-                            NI_NUMERICHOST | NI_NUMERICSERV)
+                getnameinfo(
+                    $0, length, &host, socklen_t(host.count), &service, socklen_t(service.count),
+                    NI_NUMERICHOST | NI_NUMERICSERV)
             }
         }
         func text(_ characters: [CChar]) -> String {

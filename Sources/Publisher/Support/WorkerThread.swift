@@ -14,12 +14,14 @@ final class WorkerThread: @unchecked Sendable {
         self.body = body
         self.name = name
         let context = Unmanaged.passRetained(self).toOpaque()
-        let result = pthread_create(&thread, nil, { context in
-            let this = Unmanaged<WorkerThread>.fromOpaque(context!).takeRetainedValue()
-            nmea_set_thread_name(this.name)
-            this.body()
-            return nil
-        }, context)
+        let result = pthread_create(
+            &thread, nil,
+            { context in
+                let this = Unmanaged<WorkerThread>.fromOpaque(context!).takeRetainedValue()
+                nmea_set_thread_name(this.name)
+                this.body()
+                return nil
+            }, context)
         precondition(result == 0, "pthread_create failed: \(result)")
     }
 

@@ -16,18 +16,25 @@ enum ServeCommand: Command {
             was recorded (--speed to change it); the server exits when it ends. A receiver is served until SIGINT or \
             SIGTERM, through unplug and replug. Listens on 127.0.0.1 unless --listen names another address.
             """,
-        arguments: [ArgumentSpec(name: "source",
-                                 help: "A device path, 'auto', a serial number, an NMEA file, or '-' for stdin.",
-                                 defaultValue: "auto")],
+        arguments: [
+            ArgumentSpec(
+                name: "source",
+                help: "A device path, 'auto', a serial number, an NMEA file, or '-' for stdin.",
+                defaultValue: "auto")
+        ],
         options: [
-            OptionSpec(long: "listen", valueName: "addr:port", help: "Where to listen.",
-                       defaultValue: "127.0.0.1:2947"),
-            OptionSpec(long: "max-clients", valueName: "n", help: "Clients served at once; the next is refused.",
-                       defaultValue: "64"),
-            OptionSpec(long: "speed", valueName: "n|max",
-                       help: "Replay a file (or stdin) n times faster than recorded, or as fast as possible."),
-            OptionSpec(long: "baud", valueName: "rate", help: "A device's line rate, or 'auto' to find it.",
-                       defaultValue: "auto"),
+            OptionSpec(
+                long: "listen", valueName: "addr:port", help: "Where to listen.",
+                defaultValue: "127.0.0.1:2947"),
+            OptionSpec(
+                long: "max-clients", valueName: "n", help: "Clients served at once; the next is refused.",
+                defaultValue: "64"),
+            OptionSpec(
+                long: "speed", valueName: "n|max",
+                help: "Replay a file (or stdin) n times faster than recorded, or as fast as possible."),
+            OptionSpec(
+                long: "baud", valueName: "rate", help: "A device's line rate, or 'auto' to find it.",
+                defaultValue: "auto"),
         ],
         examples: [
             "nmea serve",
@@ -66,7 +73,8 @@ enum ServeCommand: Command {
         case nil, "auto": baudRate = nil
         case let text?:
             guard let number = Int(text), let rate = BaudRate(rawValue: number) else {
-                throw arguments.invalid(text, for: "baud", because: "expected a standard rate (4800…921600) or 'auto'")
+                throw arguments.invalid(
+                    text, for: "baud", because: "expected a standard rate (4800…921600) or 'auto'")
             }
             baudRate = rate
         }
@@ -147,8 +155,11 @@ enum ServeCommand: Command {
         pipeline.stop()
         server.stop()
         let statistics = server.statistics
-        Console.error("nmea serve: \(statistics.accepted) clients served, \(statistics.refused) refused, "
-            + "\(statistics.disconnectedSlow) dropped for not reading; \(pipeline.statistics.published.fixes) fixes\n")
+        Console.error(
+            "nmea serve: \(statistics.accepted) clients served, \(statistics.refused) refused, "
+                + "\(statistics.disconnectedSlow) dropped for not reading; "
+                + "\(pipeline.statistics.published.fixes) fixes\n"
+        )
         if let failure = receiver?.failure.withLock({ $0 }) {
             Console.error("Error: \(failure.description)\n")
             return ExitStatus.failure

@@ -10,8 +10,9 @@ func runFanOut(nmea: String, clients: Int, seconds: Int) -> [String] {
     defer { pty.close() }
     let feed = Feed(rateHz: 10, noFixSeconds: 10, driveSeconds: Double(seconds))
     let port = freePort()
-    let server = Child([nmea, "serve", pty.slavePath, "--max-clients", "128", "--listen", "127.0.0.1:\(port)"],
-                       captureOutput: false)
+    let server = Child(
+        [nmea, "serve", pty.slavePath, "--max-clients", "128", "--listen", "127.0.0.1:\(port)"],
+        captureOutput: false)
     defer { server.stop() }
 
     // The receiver talks (no fix yet) until the server has found NMEA on the line.
@@ -32,7 +33,7 @@ func runFanOut(nmea: String, clients: Int, seconds: Int) -> [String] {
         _ = watch.withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
         descriptors.append(descriptor)
     }
-    defer { descriptors.forEach { close($0) } }
+    defer { for descriptor in descriptors { close(descriptor) } }
     let readers = ClientReaders(descriptors: descriptors)
     guard waitUntil(timeout: .seconds(10), { readers.watching == clients }) else {
         readers.stop()
@@ -72,15 +73,17 @@ func runFanOut(nmea: String, clients: Int, seconds: Int) -> [String] {
     }
     let percent = milliseconds(cpu) / milliseconds(wall) * 100
     var lines = [
-        "Fan-out: \(clients) clients watching a 10 Hz multi-GNSS stream for \(seconds) s (nmea serve --max-clients 128)",
+        "Fan-out: \(clients) clients watching a 10 Hz multi-GNSS stream for \(seconds) s "
+            + "(nmea serve --max-clients 128)",
         "  clients that received every TPV: \(complete)/\(clients) (\(valid.count) epochs; TPVs per client "
             + "\(counts.min() ?? 0)…\(counts.max() ?? 0): also the provisional first fix, and the latest on WATCH)",
         "  server CPU: \(format(percent, 1)) % of one core (\(format(milliseconds(cpu) / 1000, 2)) s user+system "
             + "in \(format(milliseconds(wall) / 1000, 1)) s)",
     ]
     if let summary = Summary(latencies) {
-        lines.append("  end of epoch → TPV at each client: p50 \(format(summary.p50)) ms, p99 \(format(summary.p99)) ms, "
-            + "max \(format(summary.max)) ms (\(summary.count) deliveries)")
+        lines.append(
+            "  end of epoch → TPV at each client: p50 \(format(summary.p50)) ms, p99 \(format(summary.p99)) ms, "
+                + "max \(format(summary.max)) ms (\(summary.count) deliveries)")
     }
     return lines
 }
@@ -121,7 +124,9 @@ final class ClientReaders: @unchecked Sendable {
                         let line = String(decoding: buffers[index][..<newline], as: UTF8.self)[...]
                         buffers[index].removeFirst(newline + 1)
                         if line.hasPrefix("{\"class\":\"TPV\"") {
-                            if let time = jsonField(line, "time"), let mode = jsonField(line, "mode").flatMap({ Int($0) }) {
+                            if let time = jsonField(line, "time"),
+                                let mode = jsonField(line, "mode").flatMap({ Int($0) })
+                            {
                                 results[index].append(TPV(time: String(time), mode: mode, at: at))
                             }
                         } else if line.hasPrefix("{\"class\":\"WATCH\"") && !watching[index] {

@@ -88,8 +88,10 @@ func measurePublisher(pty: PseudoTerminal, runs: Int, later: Int) -> Latencies {
 let verbose = CommandLine.arguments.contains("--verbose")
 
 /// A server process on the pty (gpsd, or nmea serve) and `gpspipe -w` reading it; arrival of gpspipe's lines.
-func measureServer(name: String, pty: PseudoTerminal, runs: Int, later: Int,
-                   command: (UInt16) -> [String]) -> Latencies {
+func measureServer(
+    name: String, pty: PseudoTerminal, runs: Int, later: Int,
+    command: (UInt16) -> [String]
+) -> Latencies {
     var result = Latencies(name: name)
     let feed = Feed(rateHz: 10, noFixSeconds: 5, driveSeconds: Double(later + 3) / 10)
     for _ in 0..<runs {
@@ -102,7 +104,9 @@ func measureServer(name: String, pty: PseudoTerminal, runs: Int, later: Int,
         for _ in 0..<40 {
             pause(.milliseconds(50))
             let candidate = Child(["gpspipe", "-w", "127.0.0.1:\(port)"], captureOutput: true)
-            if waitUntil(timeout: .milliseconds(500), { candidate.output.contains { $0.text.contains("\"class\":\"WATCH\"") } }) {
+            if waitUntil(
+                timeout: .milliseconds(500), { candidate.output.contains { $0.text.contains("\"class\":\"WATCH\"") } })
+            {
                 client = candidate
                 break
             }
@@ -137,13 +141,16 @@ func measureServer(name: String, pty: PseudoTerminal, runs: Int, later: Int,
         let sent = pty.send(paced: feed.sentences(feed.firstValid))[0]
         var first: MonotonicTime?
         _ = waitUntil(timeout: .seconds(1)) {
-            first = client.output.first { line in
-                line.at >= sent && line.text.hasPrefix("{\"class\":\"TPV\"") && line.text.contains("\"lat\":")
-            }?.at
+            first =
+                client.output.first { line in
+                    line.at >= sent && line.text.hasPrefix("{\"class\":\"TPV\"") && line.text.contains("\"lat\":")
+                }?.at
             return first != nil
         }
         if let first { result.first.append(milliseconds(first - sent)) } else { result.failures += 1 }
-        if verbose { print("  \(result.name): first position \(first.map { format(milliseconds($0 - sent), 3) } ?? "never") ms") }
+        if verbose {
+            print("  \(result.name): first position \(first.map { format(milliseconds($0 - sent), 3) } ?? "never") ms")
+        }
         next = sent + .milliseconds(100)
         var ends: [(time: String, at: MonotonicTime)] = []
         for epoch in (feed.firstValid + 1)...(feed.firstValid + later) {
@@ -156,7 +163,9 @@ func measureServer(name: String, pty: PseudoTerminal, runs: Int, later: Int,
         let lines = client.output
         for end in ends {
             // The epoch's last TPV: the complete fix (gpsd may send several per epoch as sentences arrive).
-            let last = lines.last { $0.text.hasPrefix("{\"class\":\"TPV\"") && jsonField($0.text[...], "time") == end.time[...] }
+            let last = lines.last {
+                $0.text.hasPrefix("{\"class\":\"TPV\"") && jsonField($0.text[...], "time") == end.time[...]
+            }
             if let last { result.later.append(milliseconds(last.at - end.at)) } else { result.failures += 1 }
         }
     }

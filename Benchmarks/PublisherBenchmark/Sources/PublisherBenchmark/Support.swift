@@ -14,7 +14,8 @@ func milliseconds(_ duration: Duration) -> Double {
 }
 
 func pause(_ duration: Duration) {
-    let nanoseconds = max(duration.components.seconds * 1_000_000_000 + duration.components.attoseconds / 1_000_000_000, 0)
+    let nanoseconds = max(
+        duration.components.seconds * 1_000_000_000 + duration.components.attoseconds / 1_000_000_000, 0)
     var request = timespec(tv_sec: Int(nanoseconds / 1_000_000_000), tv_nsec: Int(nanoseconds % 1_000_000_000))
     var remaining = timespec()
     while nanosleep(&request, &remaining) != 0 && errno == EINTR { request = remaining }
@@ -75,7 +76,8 @@ func format(_ value: Double, _ decimals: Int = 2) -> String {
 func pad(_ text: String, _ width: Int, right: Bool = false) -> String {
     let count = text.count
     guard count < width else { return text }
-    return right ? String(repeating: " ", count: width - count) + text : text + String(repeating: " ", count: width - count)
+    return right
+        ? String(repeating: " ", count: width - count) + text : text + String(repeating: " ", count: width - count)
 }
 
 // MARK: The receiver's bytes
@@ -87,9 +89,11 @@ struct Feed {
     /// Index of the first epoch with a fix.
     let firstValid: Int
 
-    init(rateHz: Double, noFixSeconds: Double, driveSeconds: Double, start: DateTime = DateTime(2026, 11, 30, 8, 0, 0)) {
-        let scenario = Scenario(start: start, rateHz: rateHz,
-                                legs: [.noFix(seconds: noFixSeconds), .drive(seconds: driveSeconds, speedKmh: 50)])
+    init(rateHz: Double, noFixSeconds: Double, driveSeconds: Double, start: DateTime = DateTime(2026, 11, 30, 8, 0, 0))
+    {
+        let scenario = Scenario(
+            start: start, rateHz: rateHz,
+            legs: [.noFix(seconds: noFixSeconds), .drive(seconds: driveSeconds, speedKmh: 50)])
         fixes = Array(scenario.fixes())
         firstValid = fixes.firstIndex { $0.hasFix } ?? fixes.count
     }
@@ -119,7 +123,8 @@ struct Feed {
         let dateTime = fixes[index].dateTime
         func two(_ value: UInt8) -> String { value < 10 ? "0\(value)" : "\(value)" }
         let milliseconds = Int(dateTime.time.nanoseconds / 1_000_000)
-        let fraction = milliseconds < 10 ? "00\(milliseconds)" : milliseconds < 100 ? "0\(milliseconds)" : "\(milliseconds)"
+        let fraction =
+            milliseconds < 10 ? "00\(milliseconds)" : milliseconds < 100 ? "0\(milliseconds)" : "\(milliseconds)"
         return "\(dateTime.date.year)-\(two(dateTime.date.month))-\(two(dateTime.date.day))T\(two(dateTime.time.hour)):"
             + "\(two(dateTime.time.minute)):\(two(dateTime.time.second)).\(fraction)Z"
     }
@@ -196,7 +201,7 @@ final class Child: @unchecked Sendable {
         posix_spawnattr_setsigdefault(&attributes, &defaults)
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         let argv = arguments.map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
+        defer { for argument in argv { free(argument) } }
         var child = pid_t()
         let status = posix_spawnp(&child, arguments[0], &actions, &attributes, argv, environ)
         precondition(status == 0, "cannot start \(arguments[0]): \(status)")
@@ -292,7 +297,9 @@ func freePort() -> UInt16 {
     address.sin_addr.s_addr = inet_addr("127.0.0.1")
     address.sin_port = 0
     var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-    _ = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, length) } }
+    _ = withUnsafePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, length) }
+    }
     _ = withUnsafeMutablePointer(to: &address) {
         $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
     }
@@ -308,7 +315,9 @@ func connectClient(port: UInt16) -> Int32? {
     address.sin_port = port.bigEndian
     address.sin_addr.s_addr = inet_addr("127.0.0.1")
     let result = withUnsafePointer(to: &address) {
-        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+            connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+        }
     }
     guard result == 0 else {
         close(descriptor)
