@@ -233,6 +233,34 @@ import Testing
         #expect(fast.error.contains("\(journey.fixes.count + 1) fixes"))  // and the provisional first one
     }
 
+    @Test func serveReadsStandardInput() throws {
+        let directory = TemporaryDirectory("stdin")
+        defer { directory.remove() }
+        let journey = Journey(seconds: 1, rateHz: 10)
+        let path = directory.file("drive.nmea")
+        var bytes: [UInt8] = []
+        for index in journey.fixes.indices { bytes += journey.epoch(index) }
+        #expect(FileManager.default.createFile(atPath: path, contents: Data(bytes)))
+        // Paced (--speed 1): a client that connects at once sees the epochs as they come, then the end.
+        let serve = try ServeProcess(["-", "--speed", "1"], directory: directory.path, input: path)
+        defer { serve.process.removeOutput() }
+        let client = try TestClient(port: serve.port)
+        client.send("?WATCH={\"enable\":true,\"json\":true}\n")
+        #expect(client.readUntilClosed(timeout: .seconds(10)))
+        #expect(serve.process.wait(timeout: .seconds(10)) == 0)
+        let devices = client.lines(of: "DEVICES").first ?? ""
+        #expect(jsonField(devices, "path") == "stdin")
+        let times = Set(client.lines(of: "TPV").compactMap { jsonField($0, "time") })
+        #expect(times.contains(journey.isoTime(journey.fixes.count - 1)))
+        #expect(times.count >= journey.fixes.count / 2)
+        #expect(client.lines.last == "{\"class\":\"DEVICE\",\"path\":\"stdin\",\"activated\":0}")
+        // Unpaced, it is read at once and the server exits.
+        let unpaced = try ServeProcess(["-"], directory: directory.path, input: path)
+        defer { unpaced.process.removeOutput() }
+        #expect(unpaced.process.wait(timeout: .seconds(10)) == 0)
+        #expect(unpaced.process.errorOutput.contains("\(journey.fixes.count + 1) fixes"))
+    }
+
     @Test func badArgumentsAreUsageErrors() {
         let listen = run([nmeaExecutable, "serve", "x.nmea", "--listen", "nowhere"])
         #expect(listen.status == 64)

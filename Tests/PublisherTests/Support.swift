@@ -452,10 +452,10 @@ final class ServeProcess {
     let process: Subprocess
     let port: UInt16
 
-    init(_ arguments: [String], directory: String) throws {
+    init(_ arguments: [String], directory: String, input: String = "/dev/null") throws {
         let process = Subprocess(
             [nmeaExecutable, "serve"] + arguments + ["--listen", "127.0.0.1:0"],
-            outputDirectory: directory)
+            outputDirectory: directory, input: input)
         self.process = process
         var found: UInt16?
         _ = waitUntil(timeout: .seconds(10)) {
