@@ -67,8 +67,15 @@ public final class ReplayByteSource: ByteSource {
             return .status(.connected(device: name))
         }
         var written = 0
-        while written < buffer.count {
-            guard let line = nextLine() else { break }
+        reading: while written < buffer.count {
+            let line: Line
+            switch nextLine(timeout: timeout) {
+            case .line(let next): line = next
+            case .end: break reading
+            case .wait:
+                if written > 0 { break reading }
+                return .timedOut
+            }
             let release = releaseTime(of: line)
             let now = MonotonicTime.now()
             if release > now {
@@ -105,26 +112,43 @@ public final class ReplayByteSource: ByteSource {
         var offset: Int
     }
 
-    /// The line at `pendingStart` (through its newline, or the rest of the file), reading more when needed.
-    private func nextLine() -> Line? {
+    private enum NextLine {
+        case line(Line)
+        /// Nothing more, ever.
+        case end
+        /// A pipe with no complete line yet: ask again later.
+        case wait
+    }
+
+    /// The line at `pendingStart` (through its newline, or the rest of the file), reading more when needed; a pipe
+    /// is waited for at most `timeout`, so a stop request is noticed.
+    private func nextLine(timeout: Duration) -> NextLine {
         while true {
             if let newline = pending[pendingStart...].firstIndex(of: UInt8(ascii: "\n")) {
-                return Line(count: newline + 1 - pendingStart, offset: lineOffset)
+                return .line(Line(count: newline + 1 - pendingStart, offset: lineOffset))
             }
             if endOfFile {
                 let rest = pending.count - pendingStart
-                return rest > 0 ? Line(count: rest, offset: lineOffset) : nil
+                return rest > 0 ? .line(Line(count: rest, offset: lineOffset)) : .end
             }
             // A line longer than 64 KiB is handed out in pieces rather than held.
             if pending.count - pendingStart > 65_536 {
-                return Line(count: pending.count - pendingStart, offset: lineOffset)
+                return .line(Line(count: pending.count - pendingStart, offset: lineOffset))
             }
-            fill()
+            if !fill(timeout: timeout) { return .wait }
         }
     }
 
-    /// Reads up to 64 KiB more from the file (blocking), dropping what was handed out already.
-    private func fill() {
+    /// Reads up to 64 KiB more, dropping what was handed out already: `false` when nothing arrived within
+    /// `timeout` (`poll(2)` first: a pipe may be silent for a while; a regular file never is).
+    private func fill(timeout: Duration) -> Bool {
+        var descriptor = pollfd(fd: self.descriptor, events: Int16(POLLIN), revents: 0)
+        let milliseconds = Int32(
+            clamping: timeout.components.seconds * 1000
+                + timeout.components.attoseconds / 1_000_000_000_000_000)
+        var ready: Int32
+        repeat { ready = poll(&descriptor, 1, max(milliseconds, 0)) } while ready < 0 && errno == EINTR
+        if ready == 0 { return false }
         if pendingStart > 0 {
             pending.removeFirst(pendingStart)
             pendingStart = 0
@@ -134,10 +158,13 @@ public final class ReplayByteSource: ByteSource {
         pending.append(contentsOf: repeatElement(0, count: chunk))
         var count: Int
         repeat {
-            count = pending.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress! + oldCount, chunk) }
+            count = pending.withUnsafeMutableBytes { Glibc.read(self.descriptor, $0.baseAddress! + oldCount, chunk) }
         } while count < 0 && errno == EINTR
+        let error = errno
         pending.removeLast(chunk - max(count, 0))
+        if count < 0 && (error == EAGAIN || error == EWOULDBLOCK) { return false }
         if count <= 0 { endOfFile = true }
+        return true
     }
 
     /// When the line may be handed out: now, unless it starts a later epoch.

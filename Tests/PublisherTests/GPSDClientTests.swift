@@ -244,6 +244,7 @@ import Testing
         // Paced (--speed 1): a client that connects at once sees the epochs as they come, then the end.
         let serve = try ServeProcess(["-", "--speed", "1"], directory: directory.path, input: path)
         defer { serve.process.removeOutput() }
+        #expect(waitUntil(timeout: .seconds(5)) { serve.process.errorOutput.contains("stdin: reading") })
         let client = try TestClient(port: serve.port)
         client.send("?WATCH={\"enable\":true,\"json\":true}\n")
         #expect(client.readUntilClosed(timeout: .seconds(10)))
@@ -259,6 +260,27 @@ import Testing
         defer { unpaced.process.removeOutput() }
         #expect(unpaced.process.wait(timeout: .seconds(10)) == 0)
         #expect(unpaced.process.errorOutput.contains("\(journey.fixes.count + 1) fixes"))
+    }
+
+    /// A paced pipe that falls silent: SIGTERM still stops the server at once.
+    @Test func aSilentPipeDoesNotHoldUpStopping() throws {
+        let directory = TemporaryDirectory("fifo")
+        defer { directory.remove() }
+        let fifo = directory.file("feed")
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let writer = open(fifo, O_RDWR)  // never blocks on Linux; keeps the pipe open and silent
+        #expect(writer >= 0)
+        defer { close(writer) }
+        let journey = Journey(seconds: 1)
+        let epoch = journey.epoch(0)
+        #expect(epoch.withUnsafeBytes { write(writer, $0.baseAddress, $0.count) } == epoch.count)
+        let serve = try ServeProcess(["-", "--speed", "1"], directory: directory.path, input: fifo)
+        defer { serve.process.removeOutput() }
+        #expect(waitUntil(timeout: .seconds(5)) { serve.process.errorOutput.contains("stdin: reading") })
+        pause(.milliseconds(300))
+        let stopping = MonotonicTime.now()
+        #expect(serve.stop() == 0)
+        #expect(MonotonicTime.now() - stopping < .seconds(2))
     }
 
     @Test func badArgumentsAreUsageErrors() {
