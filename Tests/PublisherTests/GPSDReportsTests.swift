@@ -14,10 +14,11 @@ import Testing
     }
 
     func sampleFix() -> Fix {
-        var fix = Fix(date: UTCDate(year: 2026, month: 11, day: 30),
-                      time: UTCTime(hour: 8, minute: 0, second: 1, nanoseconds: 250_000_000, fractionDigits: 2),
-                      latitude: -33.856_784, longitude: 151.215_297, altitudeMeters: 12.3, geoidSeparationMeters: 22.1,
-                      speed: 1.5, courseDegrees: 271.25, quality: .differential, mode: .threeD)
+        var fix = Fix(
+            date: UTCDate(year: 2026, month: 11, day: 30),
+            time: UTCTime(hour: 8, minute: 0, second: 1, nanoseconds: 250_000_000, fractionDigits: 2),
+            latitude: -33.856_784, longitude: 151.215_297, altitudeMeters: 12.3, geoidSeparationMeters: 22.1,
+            speed: 1.5, courseDegrees: 271.25, quality: .differential, mode: .threeD)
         fix.horizontalErrorMeters = 0.8
         fix.verticalErrorMeters = 1.6
         fix.latitudeErrorMeters = 0.5
@@ -29,18 +30,21 @@ import Testing
     }
 
     @Test func aDGPSFixIsATPVWithGpsdsFieldsAndFormats() {
-        #expect(tpv(sampleFix()) == """
-            {"class":"TPV","device":"/dev/ttyACM0","mode":3,"status":2,"time":"2026-11-30T08:00:01.250Z",\
-            "lat":-33.856784000,"lon":151.215297000,"altHAE":34.4000,"altMSL":12.3000,"alt":12.3000,"epx":0.600,\
-            "epy":0.500,"epv":1.600,"track":271.2500,"speed":1.500,"climb":-0.250,"geoidSep":22.100,"eph":0.800,\
-            "dgpsAge":3.0,"dgpsSta":17}
-            """)
+        #expect(
+            tpv(sampleFix()) == """
+                {"class":"TPV","device":"/dev/ttyACM0","mode":3,"status":2,"time":"2026-11-30T08:00:01.250Z",\
+                "lat":-33.856784000,"lon":151.215297000,"altHAE":34.4000,"altMSL":12.3000,"alt":12.3000,"epx":0.600,\
+                "epy":0.500,"epv":1.600,"track":271.2500,"speed":1.500,"climb":-0.250,"geoidSep":22.100,"eph":0.800,\
+                "dgpsAge":3.0,"dgpsSta":17}
+                """)
     }
 
     @Test func statusNamesTheCorrectionAndModeTheDimension() {
         var fix = sampleFix()
-        for (quality, status) in [(FixQuality.gps, nil), (.differential, "2"), (.rtkFixed, "3"), (.rtkFloat, "4"),
-                                  (.deadReckoning, "5"), (.manual, "7"), (.simulator, "8"), (.precise, "9")]
+        for (quality, status) in [
+            (FixQuality.gps, nil), (.differential, "2"), (.rtkFixed, "3"), (.rtkFloat, "4"),
+            (.deadReckoning, "5"), (.manual, "7"), (.simulator, "8"), (.precise, "9"),
+        ]
             as [(FixQuality, String?)]
         {
             fix.quality = quality
@@ -53,9 +57,10 @@ import Testing
         // No position: mode 1, the time still, nothing else.
         var none = Fix(date: fix.date, time: fix.time, mode: .none)
         none.satellites = FixedList()
-        #expect(tpv(none) == """
-            {"class":"TPV","device":"/dev/ttyACM0","mode":1,"time":"2026-11-30T08:00:01.250Z"}
-            """)
+        #expect(
+            tpv(none) == """
+                {"class":"TPV","device":"/dev/ttyACM0","mode":1,"time":"2026-11-30T08:00:01.250Z"}
+                """)
         // No date: no time (gpsd leaves out what it does not know).
         var undated = sampleFix()
         undated.date = nil
@@ -85,22 +90,27 @@ import Testing
         fix.hdop = 0.9
         fix.pdop = 1.6
         var satellites = FixedList<64, SatelliteInView>()
-        satellites.append(SatelliteInView(system: .gps, prn: 5, elevationDegrees: 40, azimuthDegrees: 120, snr: 38,
-                                          isUsed: true))
+        satellites.append(
+            SatelliteInView(
+                system: .gps, prn: 5, elevationDegrees: 40, azimuthDegrees: 120, snr: 38,
+                isUsed: true))
         satellites.append(SatelliteInView(system: .galileo, prn: 11, elevationDegrees: 5, azimuthDegrees: 300))
         fix.satellites = satellites
         var json = JSONWriter()
         GPSDReports.writeSKY(fix, device: "/dev/ttyACM0", into: &json)
-        #expect(json.string == """
-            {"class":"SKY","device":"/dev/ttyACM0","hdop":0.90,"pdop":1.60,"nSat":2,"uSat":1,"satellites":[\
-            {"PRN":5,"el":40.0,"az":120.0,"ss":38.0,"used":true,"gnssid":0,"svid":5},\
-            {"PRN":311,"el":5.0,"az":300.0,"used":false,"gnssid":2,"svid":11}]}
-            """)
+        #expect(
+            json.string == """
+                {"class":"SKY","device":"/dev/ttyACM0","hdop":0.90,"pdop":1.60,"nSat":2,"uSat":1,"satellites":[\
+                {"PRN":5,"el":40.0,"az":120.0,"ss":38.0,"used":true,"gnssid":0,"svid":5},\
+                {"PRN":311,"el":5.0,"az":300.0,"used":false,"gnssid":2,"svid":11}]}
+                """)
     }
 
     @Test func timesAreISO8601WithMilliseconds() {
         var text = ""
-        GPSDReports.writeISO8601(nanosecondsSinceEpoch: 1_796_025_601_987_654_321) { text.unicodeScalars.append(.init($0)) }
+        GPSDReports.writeISO8601(nanosecondsSinceEpoch: 1_796_025_601_987_654_321) {
+            text.unicodeScalars.append(.init($0))
+        }
         #expect(text == "2026-11-30T08:00:01.987Z")
         text = ""
         GPSDReports.writeISO8601(nanosecondsSinceEpoch: 0) { text.unicodeScalars.append(.init($0)) }
