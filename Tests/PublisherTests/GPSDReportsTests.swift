@@ -124,7 +124,8 @@ import Testing
         #expect(ListenAddress(parsing: "[::1]:2947") == ListenAddress(host: "::1", port: 2947))
         #expect(ListenAddress(parsing: "localhost:0") == ListenAddress(host: "localhost", port: 0))
         #expect(ListenAddress(parsing: "*:2947")?.host == "*")
-        for bad in ["", "host:", "host:65536", "host:-1", "::1:2947", "[::1]", "[::1]2947", "host:29a7", "host:２９"] {
+        let bad = ["", "host:", "host:65536", "host:-1", "::1:2947", "[::1]", "[::1]2947", "host:29a7", "host:２９"]
+        for bad in bad {
             #expect(ListenAddress(parsing: bad) == nil, "\(bad)")
         }
         #expect(ListenAddress(host: "::1", port: 1).description == "[::1]:1")
