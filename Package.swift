@@ -8,6 +8,10 @@ let package = Package(
         .library(name: "Pipeline", targets: ["Pipeline"]),
         .library(name: "Trips", targets: ["Trips"]),
         .library(name: "Fleet", targets: ["Fleet"]),
+        .library(name: "Publisher", targets: ["Publisher"]),
+        // For the benchmark packages under Benchmarks/ (ptys, simulated receivers).
+        .library(name: "SerialPort", targets: ["SerialPort"]),
+        .library(name: "Simulation", targets: ["Simulation"]),
         .executable(name: "nmea", targets: ["NMEATool"]),
     ],
     targets: [
@@ -34,10 +38,12 @@ let package = Package(
         .systemLibrary(name: "CMosquitto", pkgConfig: "libmosquitto", providers: [.apt(["libmosquitto-dev"])]),
         // Fleets: OwnTracks payloads, an MQTT publisher with a disk-backed queue, the collector.
         .target(name: "Fleet", dependencies: ["NMEA", "JSON", "Tracks", "CMosquitto"]),
+        // Position and status streams for Swift code, and a gpsd-compatible JSON server on TCP.
+        .target(name: "Publisher", dependencies: ["NMEA", "Pipeline", "JSON", "CShims"]),
         // The command-line tool.
         .executableTarget(name: "NMEATool",
                           dependencies: ["NMEA", "JSON", "Simulation", "Tracks", "SerialPort", "Pipeline", "Trips",
-                                         "Plot", "Fleet"],
+                                         "Plot", "Fleet", "Publisher"],
                           path: "Sources/nmea-cli"),
         // Test-only C shim that counts malloc/calloc/realloc/free.
         .target(
@@ -56,6 +62,8 @@ let package = Package(
         .testTarget(name: "PlotTests", dependencies: ["Plot", "NMEA"]),
         .testTarget(name: "SerialPortTests", dependencies: ["SerialPort", "NMEA", "CShims"]),
         .testTarget(name: "FleetTests", dependencies: ["Fleet", "NMEA", "Simulation"]),
+        .testTarget(name: "PublisherTests",
+                    dependencies: ["Publisher", "Pipeline", "NMEA", "Simulation", "SerialPort", "CShims"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -36,6 +36,8 @@ enum RecordCommand: Command {
             OptionSpec(long: "rotate", valueName: "period",
                        help: "Start new files at midnight UTC; names get the date (or use %Y, %m, %d in them).",
                        choices: ["daily"]),
+            OptionSpec(long: "serve", valueName: "[addr:]port",
+                       help: "Also serve gpsd's JSON protocol here (127.0.0.1 unless an address is given)."),
         ] + MQTTOptions.options,
         examples: [
             "nmea record -o track.gpx",
@@ -43,6 +45,7 @@ enum RecordCommand: Command {
             "nmea record auto --rotate daily -o /var/lib/nmea/%Y-%m-%d.gpx",
             "nmea record -o track.gpx --trips trips.jsonl",
             "nmea record -o track.gpx --mqtt mqtt://broker.example:1883 --mqtt-topic owntracks/fleet/van7",
+            "nmea record -o track.gpx --serve 2947",
         ])
 
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
@@ -66,10 +69,13 @@ enum RecordCommand: Command {
             outputs.append(TrackRecorder.Output(pattern: path, format: format))
         }
 
+        // --serve: a gpsd server on the same pipeline (see ServeCommand).
+        let serve = try arguments.value("serve").map { try ServeCommand.listenAddress(serveOption: $0, arguments) }
+
         StopSignals.block()
         let today = UTCDate(daysSinceEpoch: Int(time(nil) / 86_400))
         var configuration = ReceiverPipeline.Configuration()
-        configuration.publishesSentences = false
+        configuration.publishesSentences = serve != nil
         configuration.publishesRaw = arguments.value("raw") != nil
         configuration.assembler = FixAssembler.Options(fallbackDate: today, referenceDate: today)
         let pipeline = ReceiverPipeline(configuration: configuration)
@@ -118,6 +124,8 @@ enum RecordCommand: Command {
         // The place name on the status line (a terminal only): looked up every few seconds, from the cache mostly.
         let places = Console.standardErrorIsTerminal ? TripsCommand.makeGeocoder(command: "nmea record") : nil
         var place: (label: String, at: MonotonicTime)?
+        let server = try serve.map { try ServeCommand.startServer(pipeline: pipeline, listen: $0) }
+        if let server { Console.error("nmea record: serving gpsd clients on \(server.boundAddress ?? serve!)\n") }
 
         let receiver = DeviceReceiver(selector: selector, baudRate: baudRate, pipeline: pipeline)
         receiver.start()
@@ -151,6 +159,7 @@ enum RecordCommand: Command {
                              mqtt: publisher?.counters.summary))
         }
         receiver.stop()
+        server?.stop()
         for thread in threads { thread.join() }
         places?.save()
         if let publisher {

@@ -1,0 +1,162 @@
+import Glibc
+import Pipeline
+
+/// Bytes encoded once and sent to many clients: an immutable buffer at a stable address, so one `sendmsg` can
+/// gather several of them.
+final class SharedBytes: @unchecked Sendable {
+    let base: UnsafeMutableRawPointer
+    let count: Int
+
+    /// A copy of `bytes`, followed by CR LF when `lineEnding` (every gpsd object and sentence ends so).
+    init(_ bytes: UnsafeRawBufferPointer, lineEnding: Bool = true) {
+        count = bytes.count + (lineEnding ? 2 : 0)
+        base = .allocate(byteCount: max(count, 1), alignment: 1)
+        if let source = bytes.baseAddress { base.copyMemory(from: source, byteCount: bytes.count) }
+        if lineEnding {
+            base.storeBytes(of: UInt8(ascii: "\r"), toByteOffset: bytes.count, as: UInt8.self)
+            base.storeBytes(of: UInt8(ascii: "\n"), toByteOffset: bytes.count + 1, as: UInt8.self)
+        }
+    }
+
+    /// A copy of `bytes` (and CR LF).
+    static func line(_ bytes: [UInt8], lineEnding: Bool = true) -> SharedBytes {
+        bytes.withUnsafeBytes { SharedBytes($0, lineEnding: lineEnding) }
+    }
+
+    deinit { base.deallocate() }
+}
+
+/// What a client has yet to be sent, in order: shared buffers, the first perhaps partly sent.
+struct OutputQueue {
+    private var chunks: [SharedBytes] = []
+    private var head = 0
+    /// Bytes of `chunks[head]` already sent.
+    private var offset = 0
+    /// Bytes not yet sent.
+    private(set) var byteCount = 0
+
+    var isEmpty: Bool { byteCount == 0 }
+
+    /// - Complexity: O(1) amortized.
+    mutating func append(_ chunk: SharedBytes) {
+        chunks.append(chunk)
+        byteCount += chunk.count
+    }
+
+    mutating func removeAll() {
+        chunks.removeAll()
+        head = 0
+        offset = 0
+        byteCount = 0
+    }
+
+    enum SendOutcome: Equatable {
+        /// Everything was sent.
+        case drained
+        /// The socket's buffer is full: wait for `POLLOUT`.
+        case blocked
+        /// The connection failed (`errno`).
+        case failed(Int32)
+    }
+
+    /// Sends as much as the socket takes, up to 64 buffers per `sendmsg(2)` (`MSG_NOSIGNAL`: a closed peer is
+    /// an error, not a SIGPIPE). Returns the bytes sent in `sent`.
+    /// - Complexity: O(*n*) in the buffers sent, one system call per 64.
+    mutating func send(to descriptor: Int32, sent: inout Int) -> SendOutcome {
+        defer { compact() }
+        while head < chunks.count {
+            let result = withUnsafeTemporaryAllocation(of: iovec.self, capacity: 64) { vectors -> Int in
+                var used = 0
+                var index = head
+                while index < chunks.count && used < 64 {
+                    let chunk = chunks[index]
+                    let skip = index == head ? offset : 0
+                    vectors[used] = iovec(iov_base: chunk.base + skip, iov_len: chunk.count - skip)
+                    used += 1
+                    index += 1
+                }
+                var message = msghdr()
+                message.msg_iov = vectors.baseAddress
+                message.msg_iovlen = used
+                return Glibc.sendmsg(descriptor, &message, Int32(MSG_NOSIGNAL) | Int32(MSG_DONTWAIT))
+            }
+            if result < 0 {
+                let error = errno
+                if error == EINTR { continue }
+                if error == EAGAIN || error == EWOULDBLOCK { return .blocked }
+                return .failed(error)
+            }
+            sent += result
+            consume(result)
+        }
+        return .drained
+    }
+
+    private mutating func consume(_ count: Int) {
+        var remaining = count
+        byteCount -= count
+        while remaining > 0 && head < chunks.count {
+            let left = chunks[head].count - offset
+            if remaining >= left {
+                remaining -= left
+                head += 1
+                offset = 0
+            } else {
+                offset += remaining
+                remaining = 0
+            }
+        }
+    }
+
+    private mutating func compact() {
+        if head == chunks.count {
+            chunks.removeAll(keepingCapacity: true)
+            head = 0
+        } else if head > 64 && head * 2 > chunks.count {
+            chunks.removeFirst(head)
+            head = 0
+        }
+    }
+}
+
+/// One connected client, owned by the server's socket thread.
+final class ClientConnection {
+    enum Phase: Equatable {
+        /// Reading commands, receiving what it watches.
+        case open
+        /// Told why it is being closed: its queue is sent (until `deadline`), then the write side is shut down.
+        case closingAfterFlush(deadline: MonotonicTime)
+        /// Write side shut down; its input is read and dropped until it closes or `deadline` passes, so the last
+        /// reply is not lost to a reset.
+        case draining(deadline: MonotonicTime)
+    }
+
+    let descriptor: Int32
+    let identifier: Int
+    var input: [UInt8] = []
+    var output = OutputQueue()
+    var policy = WatchPolicy()
+    var phase = Phase.open
+    /// Closed: to be removed from the table.
+    var isClosed = false
+
+    init(descriptor: Int32, identifier: Int) {
+        self.descriptor = descriptor
+        self.identifier = identifier
+    }
+
+    var deadline: MonotonicTime? {
+        switch phase {
+        case .open: nil
+        case .closingAfterFlush(let deadline), .draining(let deadline): deadline
+        }
+    }
+
+    /// Closes the socket (once).
+    func close() {
+        guard !isClosed else { return }
+        isClosed = true
+        output.removeAll()
+        _ = Glibc.close(descriptor)
+    }
+}

@@ -1,0 +1,367 @@
+import Glibc
+import NMEA
+import Pipeline
+import SerialPort
+import Simulation
+import Synchronization
+import Testing
+
+@testable import Publisher
+
+/// The Swift face: position and status streams from files and from a device on a pty.
+@Suite(.serialized) struct PositionPublisherTests {
+    /// Positions received by a subscriber task, with when they arrived.
+    final class Received: @unchecked Sendable {
+        private let lock = Mutex<[(position: Position, at: MonotonicTime)]>([])
+        func append(_ position: Position) { lock.withLock { $0.append((position, .now())) } }
+        var all: [(position: Position, at: MonotonicTime)] { lock.withLock { $0 } }
+        var count: Int { lock.withLock { $0.count } }
+    }
+
+    func subscribe(_ publisher: PositionPublisher, every delay: Duration = .zero) -> (Task<Void, Never>, Received) {
+        let received = Received()
+        let task = spawn {
+            for await position in publisher.positions {
+                received.append(position)
+                if delay > .zero { try? await Task.sleep(for: delay) }
+            }
+        }
+        return (task, received)
+    }
+
+    @Test func theFirstPositionArrivesBeforeItsEpochIsComplete() throws {
+        let pty = try PseudoTerminal.open()
+        defer { pty.close() }
+        let journey = Journey(seconds: 2)
+        let publisher = PositionPublisher()
+        let (task, received) = subscribe(publisher)
+        publisher.start(try FileByteSource(path: pty.slavePath))
+        defer {
+            publisher.stop()
+            task.cancel()
+        }
+        let sentences = journey.sentences(0)
+        #expect(sentences[0].hasPrefix("$GNRMC"))
+        try pty.write(sentences[0] + "\r\n")  // RMC only: the rest of the epoch is not written yet
+        #expect(waitUntil(timeout: .seconds(2)) { received.count >= 1 })
+        guard let first = received.all.first?.position else { return }
+        #expect(first.fix.isProvisional)
+        let expected = journey.expectedCoordinates(0)
+        #expect(String(format9(first.fix.latitude!)) == expected.latitude)
+        #expect(String(format9(first.fix.longitude!)) == expected.longitude)
+        // The rest of the epoch, and the next one: the complete fix follows.
+        try pty.write(sentences.dropFirst().joined(separator: "\r\n") + "\r\n")
+        try pty.write(journey.epoch(1))
+        #expect(waitUntil(timeout: .seconds(2)) { received.all.contains { !$0.position.fix.isProvisional } })
+        let complete = received.all.first { !$0.position.fix.isProvisional }?.position.fix
+        #expect(complete?.altitudeMeters != nil)
+        #expect(complete?.satellites.count == journey.fixes[0].satellites.count)
+    }
+
+    @Test func aSlowSubscriberGetsTheNewestFixNotABacklog() throws {
+        let pty = try PseudoTerminal.open()
+        defer { pty.close() }
+        let journey = Journey(seconds: 6)
+        let publisher = PositionPublisher()
+        let (task, received) = subscribe(publisher, every: .milliseconds(200))
+        let (fast, everything) = subscribe(publisher)
+        publisher.start(try FileByteSource(path: pty.slavePath))
+        defer {
+            publisher.stop()
+            task.cancel()
+            fast.cancel()
+        }
+        // 60 epochs at 100 Hz: 0.6 s, while the slow subscriber takes 0.2 s per fix.
+        let feedStarted = MonotonicTime.now()
+        let feeder = PtyFeeder(pty: pty, journey: journey, interval: .milliseconds(10))
+        feeder.join()
+        let feedSeconds =
+            Double((MonotonicTime.now() - feedStarted).components.attoseconds) / 1e18
+            + Double((MonotonicTime.now() - feedStarted).components.seconds)
+        let last = journey.fixes.count - 1
+        let lastTime = journey.fixes[last].dateTime.time
+        #expect(waitUntil(timeout: .seconds(3)) { received.all.last?.position.fix.time == lastTime })
+        let slow = received.all
+        // One fix per 0.2 s while the feed lasted (0.6 s unless the machine is busy), the latest once it ended.
+        let bound = Int(feedSeconds / 0.2) + 3
+        #expect(slow.count <= bound, "a slow subscriber got \(slow.count) fixes in \(feedSeconds) s: a backlog")
+        #expect(slow.count < journey.fixes.count / 3)
+        // Newest first every time: strictly increasing fix times, ending with the last one.
+        let times = slow.map { $0.position.fix.time!.nanosecondsSinceMidnight }
+        #expect(times == times.sorted() && Set(times).count == times.count)
+        #expect(slow.last?.position.fix.time == lastTime)
+        // Meanwhile a subscriber that keeps up saw every epoch (and the provisional first one).
+        #expect(waitUntil(timeout: .seconds(2)) { everything.all.last?.position.fix.time == lastTime })
+        let complete = everything.all.filter { !$0.position.fix.isProvisional }
+        #expect(complete.count == journey.fixes.count)
+    }
+
+    @Test func aNewSubscriberGetsTheLastKnownFixAtOnceWithItsAge() throws {
+        let journey = Journey(seconds: 0.5)
+        var bytes: [UInt8] = []
+        for index in journey.fixes.indices { bytes += journey.epoch(index) }
+        let publisher = PositionPublisher()
+        publisher.start(MemoryByteSource(bytes, device: "drive.nmea"))
+        #expect(
+            waitUntil(timeout: .seconds(3)) {
+                if case .ended = publisher.currentStatus.connection { return true }
+                return false
+            })
+        pause(.milliseconds(50))
+        // The file has ended; a subscriber that comes now still gets the last position, then the end.
+        let outcome = runAsync {
+            var iterator = publisher.positions.makeAsyncIterator()
+            let started = MonotonicTime.now()
+            let first = await iterator.next()
+            let waited = MonotonicTime.now() - started
+            return (first, waited, await iterator.next())
+        }
+        #expect(outcome != nil)
+        if let (first, waited, end) = outcome {
+            #expect(waited < .milliseconds(100))
+            #expect(first?.fix.time == journey.fixes.last!.dateTime.time)
+            #expect((first?.age ?? .zero) >= .milliseconds(50))
+            #expect(end == nil)
+        }
+        publisher.stop()
+    }
+
+    @Test func aSubscriberJoiningALiveStreamGetsTheLatestFixBeforeTheNextEpoch() throws {
+        let pty = try PseudoTerminal.open()
+        defer { pty.close() }
+        let journey = Journey(seconds: 3, rateHz: 1)
+        let publisher = PositionPublisher()
+        publisher.start(try FileByteSource(path: pty.slavePath))
+        defer { publisher.stop() }
+        try pty.write(journey.epoch(0))
+        try pty.write(journey.epoch(1))
+        #expect(waitUntil(timeout: .seconds(2)) { publisher.latestPosition?.fix.isProvisional == false })
+        // No more input: the next epoch would be a second away. Then the live one.
+        let epoch2 = journey.epoch(2)
+        let outcome = runAsync {
+            var iterator = publisher.positions.makeAsyncIterator()
+            let started = MonotonicTime.now()
+            let position = await iterator.next()
+            let waited = MonotonicTime.now() - started
+            try? pty.write(epoch2)
+            return (position, waited, await iterator.next())
+        }
+        #expect(outcome != nil)
+        if let (position, waited, live) = outcome {
+            #expect(waited < .milliseconds(100))
+            #expect(position?.fix.time == journey.fixes[0].dateTime.time)
+            // Epoch 2 completes epoch 1 and, the cycle's end now learned, itself: whichever is newest when the
+            // subscriber asks (latest value).
+            #expect([journey.fixes[1].dateTime.time, journey.fixes[2].dateTime.time].contains(live?.fix.time))
+        }
+    }
+
+    @Test func cancellingASubscriberEndsItsStreamAndNothingElse() throws {
+        let pty = try PseudoTerminal.open()
+        defer { pty.close() }
+        let journey = Journey(seconds: 3)
+        let publisher = PositionPublisher()
+        let (cancelled, _) = subscribe(publisher)
+        let (kept, keptReceived) = subscribe(publisher)
+        publisher.start(try FileByteSource(path: pty.slavePath))
+        let feeder = PtyFeeder(pty: pty, journey: journey, interval: .milliseconds(20))
+        #expect(waitUntil(timeout: .seconds(2)) { keptReceived.count > 3 })
+        cancelled.cancel()
+        // The cancelled task's loop ends by itself (its `next()` returns nil).
+        let ended = Flag()
+        spawn {
+            await cancelled.value
+            ended.set()
+        }
+        #expect(waitUntil(timeout: .seconds(2)) { ended.isSet })
+        let before = keptReceived.count
+        feeder.join()
+        #expect(waitUntil(timeout: .seconds(2)) { keptReceived.count > before + 10 })
+        publisher.stop()
+        #expect(runAsync { await kept.value } != nil)  // stop() ends the other stream
+    }
+
+    @Test func stopEndsBothStreams() throws {
+        let publisher = PositionPublisher()
+        let statusTask = spawn {
+            var seen: [PublisherStatus] = []
+            for await status in publisher.status { seen.append(status) }
+            return seen
+        }
+        let (positions, _) = subscribe(publisher)
+        let pty = try PseudoTerminal.open()
+        defer { pty.close() }
+        publisher.start(try FileByteSource(path: pty.slavePath))
+        try pty.write(Journey(seconds: 1).epoch(0))
+        #expect(waitUntil(timeout: .seconds(2)) { publisher.latestPosition != nil })
+        publisher.stop()
+        #expect(runAsync { await positions.value } != nil)
+        let seen = runAsync { await statusTask.value } ?? []
+        #expect(seen.last?.connection == .ended(reason: .stopped))
+        #expect(seen.contains { $0.connection.isConnected && $0.fix == .twoD || $0.fix == .threeD })
+    }
+
+    /// A receiver behind socat's ptys, unplugged (socat stopped) and plugged back (socat started with the same
+    /// links): the status stream says so, and the fix comes back.
+    @Test func statusFollowsUnplugAndReplug() throws {
+        guard require("socat") else { return }
+        let directory = TemporaryDirectory("replug")
+        defer { directory.remove() }
+        let socat = SocatPair(directory: directory.path)
+        #expect(socat.start())
+        defer { socat.stop() }
+        let feeder = LinkFeeder(path: socat.receiverSide, journey: Journey(seconds: 60))
+        defer { feeder.stop() }
+
+        let pipeline = ReceiverPipeline(configuration: .positionAtOnce)
+        let publisher = PositionPublisher(pipeline: pipeline)
+        let statuses = Shared<[PublisherStatus]>([])
+        let watcher = spawn {
+            for await status in publisher.status { statuses.withLock { $0.append(status) } }
+        }
+        publisher.start()
+        var options = ReceiverConnection.Options()
+        options.memory = nil
+        options.rescanInterval = .milliseconds(50)
+        let connection = ReceiverConnection(.path(socat.deviceSide), options: options)
+        let reader = OSThread {
+            pipeline.feed { feeder in
+                try? connection.run { event in
+                    switch event {
+                    case .data(let bytes): feeder.ingest(bytes)
+                    case .idle: feeder.idle()
+                    case .status(let status): feeder.report(ReceiverStatus(status))
+                    }
+                }
+            }
+        }
+        defer {
+            connection.stop()
+            reader.join()
+            publisher.stop()
+            watcher.cancel()
+        }
+        func count(_ predicate: (PublisherStatus) -> Bool) -> Int { statuses.withLock { $0.filter(predicate).count } }
+        let located: (PublisherStatus) -> Bool = { $0.connection.isConnected && $0.fix == .threeD }
+        #expect(waitUntil(timeout: .seconds(8)) { count(located) >= 1 })
+        #expect(count { $0.connection.isConnected && $0.satellitesInView == 28 && $0.satellitesUsed > 0 } >= 1)
+
+        socat.stop()  // unplug
+        #expect(
+            waitUntil(timeout: .seconds(3)) {
+                count { if case .disconnected = $0.connection { return $0.fix == .none } else { return false } } >= 1
+            })
+        pause(.milliseconds(300))
+        #expect(socat.start())  // replug: the same links
+        let before = count(located)
+        #expect(waitUntil(timeout: .seconds(8)) { count(located) > before })
+
+        let sequence = statuses.withLock { $0 }
+        let connections = sequence.map(\.connection)
+        let firstConnected = connections.firstIndex { $0.isConnected }
+        let disconnected = connections.firstIndex { if case .disconnected = $0 { return true } else { return false } }
+        let reconnected = connections.lastIndex { $0.isConnected }
+        #expect(firstConnected != nil && disconnected != nil && reconnected != nil)
+        if let firstConnected, let disconnected, let reconnected {
+            #expect(firstConnected < disconnected && disconnected < reconnected)
+            #expect(connections[firstConnected].device == socat.deviceSide)
+            if case .connected(_, let rate) = connections[firstConnected] { #expect(rate > 0) }
+        }
+    }
+}
+
+/// A flag set by one task and read by another thread.
+final class Flag: Sendable {
+    private let value = Mutex(false)
+    func set() { value.withLock { $0 = true } }
+    var isSet: Bool { value.withLock { $0 } }
+}
+
+/// Degrees to 9 decimals, rounded, as gpsd (and the server) writes them.
+func format9(_ value: Double) -> String {
+    let scaled = Int64((abs(value) * 1e9).rounded())
+    let fraction = String(scaled % 1_000_000_000)
+    return (value < 0 ? "-" : "") + "\(scaled / 1_000_000_000)." + String(repeating: "0", count: 9 - fraction.count)
+        + fraction
+}
+
+extension ReceiverStatus {
+    /// The pipeline's record of a serial connection's change (as the CLI's DeviceReceiver maps it).
+    init(_ status: ConnectionStatus) {
+        switch status {
+        case .searching(let selector): self = .searching(device: String(describing: selector))
+        case .autobauding(let path, let rate): self = .connecting(device: path, baudRate: UInt32(rate.rawValue))
+        case .connected(let device):
+            self = .connected(device: device.path, baudRate: UInt32(device.baudRate.rawValue))
+        case .disconnected(let path, _): self = .disconnected(device: path, reason: .hangUp)
+        case .unavailable(let path, let error):
+            self = .disconnected(device: path, reason: .unavailable, detail: error.description)
+        case .stopped: self = .ended(reason: .stopped)
+        }
+    }
+}
+
+/// Two linked ptys made by socat: `deviceSide` is the "serial port", `receiverSide` where the receiver writes.
+/// Stopping socat unplugs the device; starting it again plugs it back under the same names.
+final class SocatPair: @unchecked Sendable {
+    let deviceSide: String
+    let receiverSide: String
+    private let directory: String
+    private var process: Subprocess?
+
+    init(directory: String) {
+        self.directory = directory
+        deviceSide = directory + "/ttyGPS"
+        receiverSide = directory + "/ttyFeed"
+    }
+
+    func start() -> Bool {
+        process = Subprocess(
+            ["socat", "pty,raw,echo=0,link=\(deviceSide)", "pty,raw,echo=0,link=\(receiverSide)"],
+            outputDirectory: directory)
+        return waitUntil(timeout: .seconds(5)) {
+            access(self.deviceSide, F_OK) == 0 && access(self.receiverSide, F_OK) == 0
+        }
+    }
+
+    func stop() {
+        guard let process else { return }
+        process.signal(SIGTERM)
+        process.wait(timeout: .seconds(5))
+        process.removeOutput()
+        self.process = nil
+        _ = waitUntil(timeout: .seconds(2)) { access(self.deviceSide, F_OK) != 0 }
+    }
+}
+
+/// Writes a journey at 10 Hz into a path that may come and go (socat's receiver side), reopening it as needed.
+final class LinkFeeder: @unchecked Sendable {
+    private let running = Atomic<Bool>(true)
+    private var thread: OSThread?
+
+    init(path: String, journey: Journey) {
+        thread = OSThread { [self] in
+            var descriptor: Int32 = -1
+            var index = 0
+            while running.load(ordering: .relaxed) && index < journey.fixes.count {
+                if descriptor < 0 { descriptor = open(path, O_WRONLY | O_NOCTTY | O_NONBLOCK) }
+                if descriptor >= 0 {
+                    let bytes = journey.epoch(index)
+                    let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+                    if written < 0 && errno != EAGAIN {
+                        close(descriptor)
+                        descriptor = -1
+                    }
+                }
+                index += 1
+                usleep(100_000)
+            }
+            if descriptor >= 0 { close(descriptor) }
+        }
+    }
+
+    func stop() {
+        running.store(false, ordering: .relaxed)
+        thread?.join()
+    }
+}
