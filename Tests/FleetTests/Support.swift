@@ -1,6 +1,7 @@
 import Fleet
 import Foundation
 import NMEA
+import Synchronization
 import Testing
 
 /// Helpers for the fleet tests: fixes with known values, temporary directories, the built `nmea`, and brokers.
@@ -28,12 +29,23 @@ enum Support {
     }
 
     /// A new empty directory.
+    /// Removed when the test process exits.
     static func temporaryDirectory(_ name: String = #function) -> String {
         let clean = name.filter { $0.isLetter || $0.isNumber }
         let path = FileManager.default.temporaryDirectory.path
             + "/fleet-\(clean)-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        temporaryDirectories.withLock { directories in
+            if directories.isEmpty { atexit { Support.removeTemporaryDirectories() } }
+            directories.append(path)
+        }
         return path
+    }
+
+    private static let temporaryDirectories = Mutex<[String]>([])
+
+    private static func removeTemporaryDirectories() {
+        for path in temporaryDirectories.withLock({ $0 }) { try? FileManager.default.removeItem(atPath: path) }
     }
 
     /// The built `nmea`, found beside the test runner.

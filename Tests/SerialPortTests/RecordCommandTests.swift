@@ -219,6 +219,28 @@ import Testing
         ])
     }
 
+    @Test func anUnreachableBrokerLeavesTheTracksAloneAndKeepsTheMessagesQueued() throws {
+        guard let setup = Self.setUp("record-mqtt-down") else { return }
+        defer { setup.pair.stop(); setup.directory.remove() }
+        let port = freeTCPPort()  // nothing listens there
+        let gpx = setup.directory.file("t.gpx"), queue = setup.directory.file("queue")
+        let record = Subprocess([setup.nmea, "record", setup.pair.deviceSide, "--baud", "9600", "-o", gpx,
+                                 "--mqtt", "mqtt://127.0.0.1:\(port)", "--mqtt-topic", "owntracks/fleet/van7",
+                                 "--mqtt-interval", "0", "--mqtt-min-move", "0", "--mqtt-queue", queue],
+                                environment: ["XDG_CACHE_HOME": setup.directory.file("cache")],
+                                outputDirectory: setup.directory.path)
+        #expect(waitUntil(timeout: .seconds(5)) { record.standardError.contains("connected at 9600 baud") })
+        #expect(Self.feed(setup.pair.receiverSide, epochs: 10) == 10)
+        #expect(waitUntil(timeout: .seconds(3)) { Self.points(inGPX: gpx).count == 10 })
+        record.kill(SIGTERM)
+        #expect(record.wait() == 0)
+        #expect(Self.points(inGPX: gpx).count == 10)
+        #expect(Self.validates(gpx))
+        #expect(record.standardError.contains(
+            "nmea record: mqtt disconnected · queue 10 · sent 0 · acked 0 · dropped 0 · cannot connect to "
+                + "mqtt://127.0.0.1:\(port): Connection refused\n"))
+    }
+
     @Test func aMissingDeviceAndAnUnwritableTrackAreClearErrors() throws {
         guard let tools = DevicesCommandTests.tools(needUmockdev: false) else { return }
         let directory = TemporaryDirectory("record-errors")
