@@ -29,10 +29,12 @@ let package = Package(
         .target(name: "Pipeline", dependencies: ["NMEA", "CShims"]),
         // Trips and stops from fixes; offline place names (GeoNames, Resources/places.bin) behind a geohash cache.
         .target(name: "Trips", dependencies: ["NMEA", "JSON"]),
+        // `nmea watch`: the screen as a pure function of state and size, screen diffs, gpsd JSON, replay pacing.
+        .target(name: "Watch", dependencies: ["NMEA"]),
         // The command-line tool.
         .executableTarget(name: "NMEATool",
                           dependencies: ["NMEA", "JSON", "Simulation", "Tracks", "SerialPort", "Pipeline", "Trips",
-                                         "Plot"],
+                                         "Plot", "Watch"],
                           path: "Sources/nmea-cli"),
         // Test-only C shim that counts malloc/calloc/realloc/free.
         .target(
@@ -49,6 +51,7 @@ let package = Package(
         .testTarget(name: "TripsTests", dependencies: ["Trips", "NMEA", "Simulation"]),
         .testTarget(name: "TracksTests", dependencies: ["Tracks", "NMEA", "Simulation", "TrackWriterChild"]),
         .testTarget(name: "PlotTests", dependencies: ["Plot", "NMEA"]),
+        .testTarget(name: "WatchTests", dependencies: ["Watch", "NMEA"]),
         .testTarget(name: "SerialPortTests", dependencies: ["SerialPort", "NMEA", "CShims"]),
     ],
     swiftLanguageModes: [.v6]

@@ -4,6 +4,7 @@ import Glibc
 let commands: [any Command.Type] = [
     ParseCommand.self,
     RecordCommand.self,
+    WatchCommand.self,
     ConvertCommand.self,
     TripsCommand.self,
     BenchCommand.self,
