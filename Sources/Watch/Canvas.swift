@@ -72,7 +72,8 @@ public struct Canvas: Sendable, Hashable {
             put(glyphs.vertical, row: y, column: column, width: 1)
             put(glyphs.vertical, row: y, column: column + width - 1, width: 1)
         }
-        put(glyphs.bottomLeft + String(repeating: glyphs.horizontal, count: inner) + glyphs.bottomRight,
+        put(
+            glyphs.bottomLeft + String(repeating: glyphs.horizontal, count: inner) + glyphs.bottomRight,
             row: row + height - 1, column: column, width: width)
     }
 

@@ -36,7 +36,8 @@ public enum Formatting {
         }
         let whole = Int(tenThousandths) / 10_000
         let fraction = Int(tenThousandths) % 10_000
-        let minutes = (whole < 10 ? "0" : "") + String(whole) + "."
+        let minutes =
+            (whole < 10 ? "0" : "") + String(whole) + "."
             + String(repeating: "0", count: 4 - String(fraction).count) + String(fraction)
         let mark = glyphs.degree.isEmpty ? " " : glyphs.degree
         return String(Int(degrees)) + mark + minutes + "' " + (value < 0 ? negative : positive)
@@ -44,7 +45,9 @@ public enum Formatting {
 
     /// The 16-point compass direction of a bearing: `N`, `NNE`, … `NNW`.
     public static func compassPoint(_ degrees: Double) -> String {
-        let points = ["N", "NNE", "NE", "ENE", "E", "ESE", "SE", "SSE", "S", "SSW", "SW", "WSW", "W", "WNW", "NW", "NNW"]
+        let points = [
+            "N", "NNE", "NE", "ENE", "E", "ESE", "SE", "SSE", "S", "SSW", "SW", "WSW", "W", "WNW", "NW", "NNW",
+        ]
         var normalized = degrees.truncatingRemainder(dividingBy: 360)
         if normalized < 0 { normalized += 360 }
         return points[Int((normalized / 22.5).rounded(.toNearestOrAwayFromZero)) % 16]

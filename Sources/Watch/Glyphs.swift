@@ -41,7 +41,8 @@ public struct Glyphs: Sendable, Hashable {
     /// Unicode when the locale's character set is UTF-8 (`LC_ALL`, else `LC_CTYPE`, else `LANG`, as setlocale
     /// reads them), ASCII otherwise.
     public static func forLocale(_ environment: (String) -> String?) -> Glyphs {
-        let name = [environment("LC_ALL"), environment("LC_CTYPE"), environment("LANG")]
+        let name =
+            [environment("LC_ALL"), environment("LC_CTYPE"), environment("LANG")]
             .compactMap { $0 }.first { !$0.isEmpty } ?? ""
         let lower = name.lowercased()
         return lower.contains("utf-8") || lower.contains("utf8") ? .unicode : .ascii

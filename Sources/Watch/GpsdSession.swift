@@ -86,14 +86,15 @@ public struct GpsdSession: Sendable {
             next.longitude = report["lon"]?.number
             next.altitudeMeters = next.mode == .threeD ? (report["altMSL"] ?? report["alt"])?.number : nil
             next.geoidSeparationMeters = report["geoidSep"]?.number
-            next.quality = switch report["status"]?.integer ?? 1 {
-            case 2: .differential
-            case 3: .rtkFixed
-            case 4: .rtkFloat
-            case 5, 6: .deadReckoning
-            case 8: .simulator
-            default: .gps
-            }
+            next.quality =
+                switch report["status"]?.integer ?? 1 {
+                case 2: .differential
+                case 3: .rtkFixed
+                case 4: .rtkFloat
+                case 5, 6: .deadReckoning
+                case 8: .simulator
+                default: .gps
+                }
         }
         next.speed = report["speed"]?.number
         next.courseDegrees = report["track"]?.number
@@ -116,15 +117,16 @@ public struct GpsdSession: Sendable {
                 var system: GNSSSystem?
                 var number = Int(prn)
                 if let gnss = entry["gnssid"]?.integer {
-                    system = switch gnss {
-                    case 0, 1: .gps
-                    case 2: .galileo
-                    case 3: .beidou
-                    case 5: .qzss
-                    case 6: .glonass
-                    case 7: .navic
-                    default: nil
-                    }
+                    system =
+                        switch gnss {
+                        case 0, 1: .gps
+                        case 2: .galileo
+                        case 3: .beidou
+                        case 5: .qzss
+                        case 6: .glonass
+                        case 7: .navic
+                        default: nil
+                        }
                     if let svid = entry["svid"]?.integer, svid >= 0, svid < 65_536, gnss != 1 { number = svid }
                 } else {
                     system = GNSSSystem(prn: number)
@@ -132,9 +134,10 @@ public struct GpsdSession: Sendable {
                 let elevation = entry["el"]?.number.map { Int8(clamping: Int($0.rounded())) }
                 let azimuth = entry["az"]?.number.flatMap { $0 >= 0 ? UInt16(clamping: Int($0.rounded())) : nil }
                 let snr = entry["ss"]?.number.flatMap { $0 > 0 ? UInt8(clamping: Int($0.rounded())) : nil }
-                let satellite = SatelliteInView(system: system, prn: UInt16(number), elevationDegrees: elevation,
-                                                azimuthDegrees: azimuth, snr: snr,
-                                                isUsed: entry["used"]?.bool ?? false)
+                let satellite = SatelliteInView(
+                    system: system, prn: UInt16(number), elevationDegrees: elevation,
+                    azimuthDegrees: azimuth, snr: snr,
+                    isUsed: entry["used"]?.bool ?? false)
                 if !satellites.append(satellite) { break }
             }
             fix.satellites = satellites
@@ -167,11 +170,11 @@ public struct GpsdSession: Sendable {
             return value
         }
         guard bytes.count >= 19, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
-              bytes[10] == UInt8(ascii: "T"), bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":"),
-              let year = number(0..<4), let month = number(5..<7), let day = number(8..<10),
-              let hour = number(11..<13), let minute = number(14..<16), let second = number(17..<19),
-              (1...12).contains(month), (1...UTCDate.daysIn(month: month, year: year)).contains(day), hour < 24,
-              minute < 60, second < 61
+            bytes[10] == UInt8(ascii: "T"), bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":"),
+            let year = number(0..<4), let month = number(5..<7), let day = number(8..<10),
+            let hour = number(11..<13), let minute = number(14..<16), let second = number(17..<19),
+            (1...12).contains(month), (1...UTCDate.daysIn(month: month, year: year)).contains(day), hour < 24,
+            minute < 60, second < 61
         else { return nil }
         var nanoseconds: UInt32 = 0
         var digits: UInt8 = 0
@@ -188,8 +191,11 @@ public struct GpsdSession: Sendable {
                 index += 1
             }
         }
-        return (UTCDate(year: Int16(year), month: UInt8(month), day: UInt8(day)),
-                UTCTime(hour: UInt8(hour), minute: UInt8(minute), second: UInt8(second), nanoseconds: nanoseconds,
-                        fractionDigits: digits))
+        return (
+            UTCDate(year: Int16(year), month: UInt8(month), day: UInt8(day)),
+            UTCTime(
+                hour: UInt8(hour), minute: UInt8(minute), second: UInt8(second), nanoseconds: nanoseconds,
+                fractionDigits: digits)
+        )
     }
 }

@@ -178,7 +178,8 @@ public enum JSONValue: Sendable, Hashable {
                     case UInt8(ascii: "u"):
                         var code = try hex4()
                         if (0xD800..<0xDC00).contains(code), offset + 1 < bytes.count,
-                           bytes[offset] == UInt8(ascii: "\\"), bytes[offset + 1] == UInt8(ascii: "u") {
+                            bytes[offset] == UInt8(ascii: "\\"), bytes[offset + 1] == UInt8(ascii: "u")
+                        {
                             offset += 2
                             let low = try hex4()
                             if (0xDC00..<0xE000).contains(low) {

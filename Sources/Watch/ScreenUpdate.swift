@@ -15,7 +15,8 @@ public enum ScreenUpdate {
     static let escape = "\u{1B}["
 
     /// Entering the full-screen view: alternate screen, cursor hidden, no auto-wrap, screen cleared.
-    public static let enter = escape + "?1049h" + escape + "?25l" + escape + "?7l" + escape + "0m" + escape + "H"
+    public static let enter =
+        escape + "?1049h" + escape + "?25l" + escape + "?7l" + escape + "0m" + escape + "H"
         + escape + "2J"
     /// Leaving it: attributes reset, auto-wrap and cursor back, the shell's screen restored.
     public static let leave = escape + "0m" + escape + "?7h" + escape + "?25h" + escape + "?1049l"

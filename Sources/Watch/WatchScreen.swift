@@ -36,7 +36,8 @@ public enum WatchScreen {
         var top = 0
         var bottom = rows
         if rows >= 3 {
-            bar(&canvas, row: 0, left: " nmea watch" + glyphs.separator + sourceText(state, glyphs: glyphs),
+            bar(
+                &canvas, row: 0, left: " nmea watch" + glyphs.separator + sourceText(state, glyphs: glyphs),
                 right: "q quit ", glyphs: glyphs)
             bar(&canvas, row: rows - 1, left: " " + footerText(state, glyphs: glyphs), right: "", glyphs: glyphs)
             top = 1
@@ -46,16 +47,19 @@ public enum WatchScreen {
         if columns >= fixPanelWidth + minimumSatellitesWidth && body >= fixPanelHeight {
             fixPanel(&canvas, state, row: top, column: 0, width: fixPanelWidth, glyphs: glyphs)
             let skyRows = body - fixPanelHeight
-            skyPanel(&canvas, state, row: top + fixPanelHeight, column: 0, width: fixPanelWidth, height: skyRows,
-                     glyphs: glyphs)
-            satellitesPanel(&canvas, state, row: top, column: fixPanelWidth, width: columns - fixPanelWidth,
-                            height: body, glyphs: glyphs)
+            skyPanel(
+                &canvas, state, row: top + fixPanelHeight, column: 0, width: fixPanelWidth, height: skyRows,
+                glyphs: glyphs)
+            satellitesPanel(
+                &canvas, state, row: top, column: fixPanelWidth, width: columns - fixPanelWidth,
+                height: body, glyphs: glyphs)
         } else if columns >= fixPanelWidth && body >= fixPanelHeight {
             fixPanel(&canvas, state, row: top, column: 0, width: columns, glyphs: glyphs)
             var row = top + fixPanelHeight
             let remaining = bottom - row
             if remaining >= 4 {
-                let needed = satelliteLines(state.fix, contentWidth: columns - 4, rows: remaining - 2, glyphs: glyphs)
+                let needed =
+                    satelliteLines(state.fix, contentWidth: columns - 4, rows: remaining - 2, glyphs: glyphs)
                     .count + 2
                 let height = min(remaining, needed)
                 satellitesPanel(&canvas, state, row: row, column: 0, width: columns, height: height, glyphs: glyphs)
@@ -78,8 +82,9 @@ public enum WatchScreen {
         let columns = canvas.columns
         let rightWidth = Canvas.width(of: right)
         if rightWidth + 1 < columns {
-            canvas.put(Canvas.truncate(left, to: columns - rightWidth - 1, ellipsis: glyphs.ellipsis), row: row,
-                       column: 0)
+            canvas.put(
+                Canvas.truncate(left, to: columns - rightWidth - 1, ellipsis: glyphs.ellipsis), row: row,
+                column: 0)
             canvas.put(right, row: row, column: columns - rightWidth)
         } else {
             canvas.put(Canvas.truncate(left, to: columns, ellipsis: glyphs.ellipsis), row: row, column: 0)
@@ -118,18 +123,23 @@ public enum WatchScreen {
     // MARK: Fix
 
     /// The fix panel's lines as label and value, most important first; values fit `valueWidth` cells.
-    public static func fixFields(_ state: WatchState, valueWidth: Int, glyphs: Glyphs) -> [(label: String, value: String)] {
+    public static func fixFields(_ state: WatchState, valueWidth: Int, glyphs: Glyphs) -> [(
+        label: String, value: String
+    )] {
         let none = "-"
         guard let fix = state.fix else {
-            return [("Fix", "waiting for data"), ("Time", none), ("Latitude", none), ("Longitude", none),
-                    ("Place", placeText(state, width: valueWidth, glyphs: glyphs)), ("Speed", none),
-                    ("Course", none), ("Altitude", none), ("DOP", none), ("Satellites", none)]
+            return [
+                ("Fix", "waiting for data"), ("Time", none), ("Latitude", none), ("Longitude", none),
+                ("Place", placeText(state, width: valueWidth, glyphs: glyphs)), ("Speed", none),
+                ("Course", none), ("Altitude", none), ("DOP", none), ("Satellites", none),
+            ]
         }
         var kind = Formatting.fixKind(fix)
         if let age = state.fixAgeSeconds { kind += glyphs.separator + Formatting.age(age) + " ago" }
         func coordinate(_ value: Double?, positive: String, negative: String) -> String {
             guard let value else { return none }
-            let decimal = Canvas.padLeft(Formatting.fixed(abs(value), 6), 10) + glyphs.degree + " "
+            let decimal =
+                Canvas.padLeft(Formatting.fixed(abs(value), 6), 10) + glyphs.degree + " "
                 + (value < 0 ? negative : positive)
             let minutes = Canvas.padLeft(
                 Formatting.degreesMinutes(value, positive: positive, negative: negative, glyphs: glyphs), 14)
@@ -138,7 +148,8 @@ public enum WatchScreen {
         }
         var speed = none
         if let metersPerSecond = fix.speed {
-            speed = Formatting.fixed(metersPerSecond * 3.6, 1) + " km/h  "
+            speed =
+                Formatting.fixed(metersPerSecond * 3.6, 1) + " km/h  "
                 + Formatting.fixed(metersPerSecond * 3600 / 1852, 1) + " kn"
         }
         var course = none
@@ -172,13 +183,16 @@ public enum WatchScreen {
         return Canvas.truncate(text, to: width, ellipsis: glyphs.ellipsis)
     }
 
-    private static func fixPanel(_ canvas: inout Canvas, _ state: WatchState, row: Int, column: Int, width: Int,
-                                 glyphs: Glyphs) {
+    private static func fixPanel(
+        _ canvas: inout Canvas, _ state: WatchState, row: Int, column: Int, width: Int,
+        glyphs: Glyphs
+    ) {
         canvas.box(row: row, column: column, width: width, height: fixPanelHeight, title: "Fix", glyphs: glyphs)
         let valueWidth = width - 4 - labelWidth
         for (index, field) in fixFields(state, valueWidth: valueWidth, glyphs: glyphs).enumerated() {
-            canvas.put(Canvas.padRight(field.label, labelWidth) + field.value, row: row + 1 + index,
-                       column: column + 2, width: width - 4)
+            canvas.put(
+                Canvas.padRight(field.label, labelWidth) + field.value, row: row + 1 + index,
+                column: column + 2, width: width - 4)
         }
     }
 
@@ -219,8 +233,9 @@ public enum WatchScreen {
         var lines: [SatelliteLine] = []
         for group in groups {
             let used = group.satellites.filter(\.isUsed).count
-            lines.append(SatelliteLine(
-                text: "\(systemName(group.system)) \(used)/\(group.satellites.count) used", satellites: 0))
+            lines.append(
+                SatelliteLine(
+                    text: "\(systemName(group.system)) \(used)/\(group.satellites.count) used", satellites: 0))
             let height = (group.satellites.count + columns - 1) / columns
             for line in 0..<height {
                 var text = ""
@@ -229,8 +244,9 @@ public enum WatchScreen {
                     let index = column * height + line
                     guard index < group.satellites.count else { break }
                     if column > 0 { text += String(repeating: " ", count: gap) }
-                    let cell = satelliteCell(group.satellites[index], nameWidth: nameWidth, barWidth: barWidth,
-                                             glyphs: glyphs)
+                    let cell = satelliteCell(
+                        group.satellites[index], nameWidth: nameWidth, barWidth: barWidth,
+                        glyphs: glyphs)
                     text += Canvas.padRight(cell, cellWidth)
                     count += 1
                 }
@@ -271,8 +287,10 @@ public enum WatchScreen {
 
     static func systemName(_ system: GNSSSystem?) -> String { system?.name ?? "Other" }
 
-    private static func satellitesPanel(_ canvas: inout Canvas, _ state: WatchState, row: Int, column: Int,
-                                        width: Int, height: Int, glyphs: Glyphs) {
+    private static func satellitesPanel(
+        _ canvas: inout Canvas, _ state: WatchState, row: Int, column: Int,
+        width: Int, height: Int, glyphs: Glyphs
+    ) {
         guard height >= 3, width >= 6 else { return }
         canvas.box(row: row, column: column, width: width, height: height, title: "Satellites", glyphs: glyphs)
         let lines = satelliteLines(state.fix, contentWidth: width - 4, rows: height - 2, glyphs: glyphs)
@@ -310,9 +328,13 @@ public enum WatchScreen {
         grid[Int(centerY)][width - 1] = "E"
         grid[Int(centerY)][0] = "W"
         let plotted = satellites.filter { $0.elevationDegrees != nil && $0.azimuthDegrees != nil }.sorted {
-            ($0.isUsed ? 1 : 0, Int($0.snr ?? 0), Int($0.elevationDegrees!), Int($0.system?.rawValue ?? 0),
-             Int($0.prn)) < ($1.isUsed ? 1 : 0, Int($1.snr ?? 0), Int($1.elevationDegrees!),
-                             Int($1.system?.rawValue ?? 0), Int($1.prn))
+            (
+                $0.isUsed ? 1 : 0, Int($0.snr ?? 0), Int($0.elevationDegrees!), Int($0.system?.rawValue ?? 0),
+                Int($0.prn)
+            ) < (
+                $1.isUsed ? 1 : 0, Int($1.snr ?? 0), Int($1.elevationDegrees!),
+                Int($1.system?.rawValue ?? 0), Int($1.prn)
+            )
         }
         for satellite in plotted {
             let elevation = min(max(Double(satellite.elevationDegrees!), 0), 90)
@@ -323,8 +345,10 @@ public enum WatchScreen {
         return grid.map { $0.joined() }
     }
 
-    private static func skyPanel(_ canvas: inout Canvas, _ state: WatchState, row: Int, column: Int, width: Int,
-                                 height: Int, glyphs: Glyphs) {
+    private static func skyPanel(
+        _ canvas: inout Canvas, _ state: WatchState, row: Int, column: Int, width: Int,
+        height: Int, glyphs: Glyphs
+    ) {
         let innerWidth = width - 2
         var plotHeight = min(height - 3, (innerWidth + 1) / 2, 21)
         if plotHeight % 2 == 0 { plotHeight -= 1 }
@@ -337,7 +361,8 @@ public enum WatchScreen {
             canvas.put(line, row: row + 1 + index, column: left, width: plotWidth)
         }
         let legend = "upper case: used in fix"
-        canvas.put(legend, row: row + 1 + plotHeight, column: column + 1 + max(0, (innerWidth - legend.count) / 2),
-                   width: innerWidth)
+        canvas.put(
+            legend, row: row + 1 + plotHeight, column: column + 1 + max(0, (innerWidth - legend.count) / 2),
+            width: innerWidth)
     }
 }

@@ -35,9 +35,11 @@ public struct WatchState: Sendable, Hashable {
     /// The connection's state in words, for the footer: `connected`, `end of input`, `waiting for a GPS receiver`.
     public var status: String
 
-    public init(source: Source, device: String? = nil, baudRate: Int? = nil, fix: Fix? = nil,
-                fixAgeSeconds: Double? = nil, fixRateHz: Double? = nil, fixCount: Int = 0, rejectedLines: Int? = nil,
-                place: String? = nil, placeNote: String? = nil, status: String = "") {
+    public init(
+        source: Source, device: String? = nil, baudRate: Int? = nil, fix: Fix? = nil,
+        fixAgeSeconds: Double? = nil, fixRateHz: Double? = nil, fixCount: Int = 0, rejectedLines: Int? = nil,
+        place: String? = nil, placeNote: String? = nil, status: String = ""
+    ) {
         self.source = source
         self.device = device
         self.baudRate = baudRate

@@ -32,18 +32,23 @@ import Testing
 
     /// After `nmea watch` has quit: the shell's screen back (nothing of the view on it) with the exit line, the
     /// cursor shown, and the terminal's modes exactly as before (`stty -a`, its size line aside).
-    static func expectRestored(_ window: TmuxWindow, _ directory: URL,
-                               sourceLocation: SourceLocation = #_sourceLocation) {
+    static func expectRestored(
+        _ window: TmuxWindow, _ directory: URL,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         let screen = window.waitForScreen(timeout: 10) { $0.contains { $0.hasPrefix("exit ") } } ?? []
-        #expect(screen.contains { $0.trimmingCharacters(in: .whitespaces) == "exit 0" }, "\(screen)",
-                sourceLocation: sourceLocation)
-        #expect(!screen.contains { $0.contains("nmea watch ·") || $0.contains("┌") || $0.contains("│") },
-                "\(screen)", sourceLocation: sourceLocation)
+        #expect(
+            screen.contains { $0.trimmingCharacters(in: .whitespaces) == "exit 0" }, "\(screen)",
+            sourceLocation: sourceLocation)
+        #expect(
+            !screen.contains { $0.contains("nmea watch ·") || $0.contains("┌") || $0.contains("│") },
+            "\(screen)", sourceLocation: sourceLocation)
         #expect(window.display("#{alternate_on} #{cursor_flag}") == "0 1", sourceLocation: sourceLocation)
         func modes(_ name: String) -> String? {
             for _ in 0..<50 {
                 if let text = try? String(contentsOf: directory.appendingPathComponent(name), encoding: .utf8),
-                   text.contains("\n") {
+                    text.contains("\n")
+                {
                     return text.split(separator: "\n").dropFirst().joined(separator: "\n")
                 }
                 usleep(100_000)
@@ -53,12 +58,15 @@ import Testing
         let before = modes("before.txt")
         let after = modes("after.txt")
         #expect(before != nil && before == after, "terminal modes changed", sourceLocation: sourceLocation)
-        #expect(after?.contains(" icanon ") == true && after?.contains(" echo ") == true, sourceLocation: sourceLocation)
+        #expect(
+            after?.contains(" icanon ") == true && after?.contains(" echo ") == true, sourceLocation: sourceLocation)
     }
 
     /// Waits for the window to show `expected`; on a timeout records the screen it showed last.
-    static func expectScreen(_ window: TmuxWindow, _ expected: [String], timeout: Double = 15,
-                             sourceLocation: SourceLocation = #_sourceLocation) {
+    static func expectScreen(
+        _ window: TmuxWindow, _ expected: [String], timeout: Double = 15,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         if window.waitForScreen(timeout: timeout, { $0 == expected }) != nil { return }
         let shown = window.capture()
         let listing = shown.map { "\"\($0)\"," }.joined(separator: "\n")
@@ -71,64 +79,70 @@ import Testing
     func replayEndsOnItsLastFixResizesAndQuits() throws {
         let directory = try Self.drive()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let window = try TmuxWindow(columns: 100, rows: 30, command: Self.paneCommand(
-            directory, "\(Self.nmea) watch drive.nmea --speed max"))
+        let window = try TmuxWindow(
+            columns: 100, rows: 30,
+            command: Self.paneCommand(
+                directory, "\(Self.nmea) watch drive.nmea --speed max"))
         defer { window.stop() }
-        Self.expectScreen(window, [
-        " nmea watch · drive.nmea · replay max · 1 Hz                                                 q quit ",
-        "┌─ Fix ────────────────────────────────────┐┌─ Satellites ─────────────────────────────────────────┐",
-        "│ Fix        3D fix (GPS)                  ││ GPS 10/12 used                                       │",
-        "│ Time       2026-11-30 08:00:04.00 UTC    ││ G02 ██████████████▍░ 45 ✓  G18 ████████████▊░░░ 40 ✓ │",
-        "│ Latitude    48.137718° N   48°08.2631' N ││ G05 ███████████▉░░░░ 37 ✓  G20 █████████████▌░░ 42 ✓ │",
-        "│ Longitude   11.575977° E   11°34.5586' E ││ G07 ██████████████▏░ 44 ✓  G24 ████████▍░░░░░░░ 26 ✓ │",
-        "│ Place      Munich, Bavaria, DE           ││ G09 ████████████▌░░░ 39 ✓  G26 █████████▉░░░░░░ 31 ✓ │",
-        "│ Speed      45.0 km/h  24.3 kn            ││ G13 █████████▋░░░░░░ 30    G29 █████████████▊░░ 43 ✓ │",
-        "│ Course     45.0° NE                      ││ G15 ████████▋░░░░░░░ 27    G30 █████████▉░░░░░░ 31 ✓ │",
-        "│ Altitude   520.2 m                       ││ GLONASS 7/8 used                                     │",
-        "│ DOP        H 0.50  V 2.60  P 3.20        ││ R65 ███████░░░░░░░░░ 22    R79 ███████████▌░░░░ 36 ✓ │",
-        "│ Satellites 24 used of 28 in view         ││ R66 ███████████▌░░░░ 36 ✓  R80 ████████▍░░░░░░░ 26 ✓ │",
-        "└──────────────────────────────────────────┘│ R72 ████████████▊░░░ 40 ✓  R81 ██████████████▍░ 45 ✓ │",
-        "┌─ Sky ────────────────────────────────────┐│ R73 ██████████▉░░░░░ 34 ✓  R88 ████████████▏░░░ 38 ✓ │",
-        "│               ·····N·····                ││ Galileo 3/4 used                                     │",
-        "│            ····     G   ····             ││ E03 █████████▎░░░░░░ 29 ✓  E13 █████████████▌░░ 42 ✓ │",
-        "│          ···gr   E         ···           ││ E08 ███████▍░░░░░░░░ 23    E26 ██████████▌░░░░░ 33 ✓ │",
-        "│         ··     R    R        ··          ││ BeiDou 4/4 used                                      │",
-        "│        ··                     ··         ││ C06 ██████████████▏░ 44 ✓  C23 ████████████▏░░░ 38 ✓ │",
-        "│        · e  E    G      R      ·         ││ C11 ███████████▉░░░░ 37 ✓  C37 ████████████▌░░░ 39 ✓ │",
-        "│        W        E RC GGC       E         ││                                                      │",
-        "│        ·     G    G G GR       ·         ││                                                      │",
-        "│        ··           R       g ··         ││                                                      │",
-        "│         ··                   ··          ││                                                      │",
-        "│          ···  G      R     ···           ││                                                      │",
-        "│            ····         ····             ││                                                      │",
-        "│               ·····S·····                ││                                                      │",
-        "│         upper case: used in fix          ││                                                      │",
-        "└──────────────────────────────────────────┘└──────────────────────────────────────────────────────┘",
-        " end of input · 5 fixes · 0 rejected                                                                ",
-        ])
+        Self.expectScreen(
+            window,
+            [
+                " nmea watch · drive.nmea · replay max · 1 Hz                                                 q quit ",
+                "┌─ Fix ────────────────────────────────────┐┌─ Satellites ─────────────────────────────────────────┐",
+                "│ Fix        3D fix (GPS)                  ││ GPS 10/12 used                                       │",
+                "│ Time       2026-11-30 08:00:04.00 UTC    ││ G02 ██████████████▍░ 45 ✓  G18 ████████████▊░░░ 40 ✓ │",
+                "│ Latitude    48.137718° N   48°08.2631' N ││ G05 ███████████▉░░░░ 37 ✓  G20 █████████████▌░░ 42 ✓ │",
+                "│ Longitude   11.575977° E   11°34.5586' E ││ G07 ██████████████▏░ 44 ✓  G24 ████████▍░░░░░░░ 26 ✓ │",
+                "│ Place      Munich, Bavaria, DE           ││ G09 ████████████▌░░░ 39 ✓  G26 █████████▉░░░░░░ 31 ✓ │",
+                "│ Speed      45.0 km/h  24.3 kn            ││ G13 █████████▋░░░░░░ 30    G29 █████████████▊░░ 43 ✓ │",
+                "│ Course     45.0° NE                      ││ G15 ████████▋░░░░░░░ 27    G30 █████████▉░░░░░░ 31 ✓ │",
+                "│ Altitude   520.2 m                       ││ GLONASS 7/8 used                                     │",
+                "│ DOP        H 0.50  V 2.60  P 3.20        ││ R65 ███████░░░░░░░░░ 22    R79 ███████████▌░░░░ 36 ✓ │",
+                "│ Satellites 24 used of 28 in view         ││ R66 ███████████▌░░░░ 36 ✓  R80 ████████▍░░░░░░░ 26 ✓ │",
+                "└──────────────────────────────────────────┘│ R72 ████████████▊░░░ 40 ✓  R81 ██████████████▍░ 45 ✓ │",
+                "┌─ Sky ────────────────────────────────────┐│ R73 ██████████▉░░░░░ 34 ✓  R88 ████████████▏░░░ 38 ✓ │",
+                "│               ·····N·····                ││ Galileo 3/4 used                                     │",
+                "│            ····     G   ····             ││ E03 █████████▎░░░░░░ 29 ✓  E13 █████████████▌░░ 42 ✓ │",
+                "│          ···gr   E         ···           ││ E08 ███████▍░░░░░░░░ 23    E26 ██████████▌░░░░░ 33 ✓ │",
+                "│         ··     R    R        ··          ││ BeiDou 4/4 used                                      │",
+                "│        ··                     ··         ││ C06 ██████████████▏░ 44 ✓  C23 ████████████▏░░░ 38 ✓ │",
+                "│        · e  E    G      R      ·         ││ C11 ███████████▉░░░░ 37 ✓  C37 ████████████▌░░░ 39 ✓ │",
+                "│        W        E RC GGC       E         ││                                                      │",
+                "│        ·     G    G G GR       ·         ││                                                      │",
+                "│        ··           R       g ··         ││                                                      │",
+                "│         ··                   ··          ││                                                      │",
+                "│          ···  G      R     ···           ││                                                      │",
+                "│            ····         ····             ││                                                      │",
+                "│               ·····S·····                ││                                                      │",
+                "│         upper case: used in fix          ││                                                      │",
+                "└──────────────────────────────────────────┘└──────────────────────────────────────────────────────┘",
+                " end of input · 5 fixes · 0 rejected                                                                ",
+            ])
         window.resize(columns: 60, rows: 20)
-        Self.expectScreen(window, [
-        " nmea watch · drive.nmea · replay max · 1 Hz         q quit ",
-        "┌─ Fix ────────────────────────────────────────────────────┐",
-        "│ Fix        3D fix (GPS)                                  │",
-        "│ Time       2026-11-30 08:00:04.00 UTC                    │",
-        "│ Latitude    48.137718° N   48°08.2631' N                 │",
-        "│ Longitude   11.575977° E   11°34.5586' E                 │",
-        "│ Place      Munich, Bavaria, DE                           │",
-        "│ Speed      45.0 km/h  24.3 kn                            │",
-        "│ Course     45.0° NE                                      │",
-        "│ Altitude   520.2 m                                       │",
-        "│ DOP        H 0.50  V 2.60  P 3.20                        │",
-        "│ Satellites 24 used of 28 in view                         │",
-        "└──────────────────────────────────────────────────────────┘",
-        "┌─ Satellites ─────────────────────────────────────────────┐",
-        "│ GPS 10/12 used                                           │",
-        "│ G02 ███████▎ 45 ✓  G13 ████▊░░░ 30    G24 ████▏░░░ 26 ✓  │",
-        "│ G05 █████▉░░ 37 ✓  G15 ████▍░░░ 27    G26 █████░░░ 31 ✓  │",
-        "│ +22 more                                                 │",
-        "└──────────────────────────────────────────────────────────┘",
-        " end of input · 5 fixes · 0 rejected                        ",
-        ])
+        Self.expectScreen(
+            window,
+            [
+                " nmea watch · drive.nmea · replay max · 1 Hz         q quit ",
+                "┌─ Fix ────────────────────────────────────────────────────┐",
+                "│ Fix        3D fix (GPS)                                  │",
+                "│ Time       2026-11-30 08:00:04.00 UTC                    │",
+                "│ Latitude    48.137718° N   48°08.2631' N                 │",
+                "│ Longitude   11.575977° E   11°34.5586' E                 │",
+                "│ Place      Munich, Bavaria, DE                           │",
+                "│ Speed      45.0 km/h  24.3 kn                            │",
+                "│ Course     45.0° NE                                      │",
+                "│ Altitude   520.2 m                                       │",
+                "│ DOP        H 0.50  V 2.60  P 3.20                        │",
+                "│ Satellites 24 used of 28 in view                         │",
+                "└──────────────────────────────────────────────────────────┘",
+                "┌─ Satellites ─────────────────────────────────────────────┐",
+                "│ GPS 10/12 used                                           │",
+                "│ G02 ███████▎ 45 ✓  G13 ████▊░░░ 30    G24 ████▏░░░ 26 ✓  │",
+                "│ G05 █████▉░░ 37 ✓  G15 ████▍░░░ 27    G26 █████░░░ 31 ✓  │",
+                "│ +22 more                                                 │",
+                "└──────────────────────────────────────────────────────────┘",
+                " end of input · 5 fixes · 0 rejected                        ",
+            ])
         window.sendKeys("q")
         Self.expectRestored(window, directory)
     }
@@ -138,36 +152,40 @@ import Testing
     func standardInputInTheCLocaleThenCtrlC() throws {
         let directory = ToolSupport.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let window = try TmuxWindow(columns: 80, rows: 24, command: Self.paneCommand(
-            directory, "\(Self.nmea) watch - --speed max --no-places", locale: "C",
-            input: "\(Self.nmea) simulate --duration 3 --profile gps --lat=-33.8568 --lon=151.2153 --seed 7"))
+        let window = try TmuxWindow(
+            columns: 80, rows: 24,
+            command: Self.paneCommand(
+                directory, "\(Self.nmea) watch - --speed max --no-places", locale: "C",
+                input: "\(Self.nmea) simulate --duration 3 --profile gps --lat=-33.8568 --lon=151.2153 --seed 7"))
         defer { window.stop() }
-        Self.expectScreen(window, [
-            " nmea watch | standard input | replay max | 1 Hz                         q quit ",
-            "+- Fix ------------------------------------++- Satellites ---------------------+",
-            "| Fix        3D fix (GPS)                  || GPS 10/12 used                   |",
-            "| Time       2026-11-30 08:00:02.00 UTC    || G02 ##################.. 45 *    |",
-            "| Latitude    33.856641 S   33 51.3985' S  || G05 #################... 42 *    |",
-            "| Longitude  151.215492 E  151 12.9295' E  || G07 ################.... 39 *    |",
-            "| Place      - (off)                       || G09 ################.... 39 *    |",
-            "| Speed      45.0 km/h  24.3 kn            || G13 ############........ 29      |",
-            "| Course     45.0 NE                       || G15 ##########.......... 25      |",
-            "| Altitude   520.1 m                       || G18 ################.... 40 *    |",
-            "| DOP        H 0.80  V 1.04  P 1.28        || G20 ################.... 39 *    |",
-            "| Satellites 10 used of 12 in view         || G24 ##########.......... 25 *    |",
-            "+------------------------------------------+| G26 ###########......... 28 *    |",
-            "+- Sky ------------------------------------+| G29 ###############..... 37 *    |",
-            "|                 ...N...                  || G30 ##############...... 34 *    |",
-            "|               ..g   G ...                ||                                  |",
-            "|              ..   G     ..               ||                                  |",
-            "|              W  G G+GG   E               ||                                  |",
-            "|              ..    G G g..               ||                                  |",
-            "|               ...G    ...                ||                                  |",
-            "|                 ...S...                  ||                                  |",
-            "|         upper case: used in fix          ||                                  |",
-            "+------------------------------------------++----------------------------------+",
-            " end of input | 3 fixes | 0 rejected                                            ",
-        ])
+        Self.expectScreen(
+            window,
+            [
+                " nmea watch | standard input | replay max | 1 Hz                         q quit ",
+                "+- Fix ------------------------------------++- Satellites ---------------------+",
+                "| Fix        3D fix (GPS)                  || GPS 10/12 used                   |",
+                "| Time       2026-11-30 08:00:02.00 UTC    || G02 ##################.. 45 *    |",
+                "| Latitude    33.856641 S   33 51.3985' S  || G05 #################... 42 *    |",
+                "| Longitude  151.215492 E  151 12.9295' E  || G07 ################.... 39 *    |",
+                "| Place      - (off)                       || G09 ################.... 39 *    |",
+                "| Speed      45.0 km/h  24.3 kn            || G13 ############........ 29      |",
+                "| Course     45.0 NE                       || G15 ##########.......... 25      |",
+                "| Altitude   520.1 m                       || G18 ################.... 40 *    |",
+                "| DOP        H 0.80  V 1.04  P 1.28        || G20 ################.... 39 *    |",
+                "| Satellites 10 used of 12 in view         || G24 ##########.......... 25 *    |",
+                "+------------------------------------------+| G26 ###########......... 28 *    |",
+                "+- Sky ------------------------------------+| G29 ###############..... 37 *    |",
+                "|                 ...N...                  || G30 ##############...... 34 *    |",
+                "|               ..g   G ...                ||                                  |",
+                "|              ..   G     ..               ||                                  |",
+                "|              W  G G+GG   E               ||                                  |",
+                "|              ..    G G g..               ||                                  |",
+                "|               ...G    ...                ||                                  |",
+                "|                 ...S...                  ||                                  |",
+                "|         upper case: used in fix          ||                                  |",
+                "+------------------------------------------++----------------------------------+",
+                " end of input | 3 fixes | 0 rejected                                            ",
+            ])
         window.sendKeys("C-c")
         Self.expectRestored(window, directory)
     }
@@ -177,10 +195,14 @@ import Testing
     func sigtermRestoresTheTerminal() throws {
         let directory = try Self.drive(seconds: 600)
         defer { try? FileManager.default.removeItem(at: directory) }
-        let window = try TmuxWindow(columns: 80, rows: 24, command: Self.paneCommand(
-            directory, "\(Self.nmea) watch drive.nmea --no-places"))
+        let window = try TmuxWindow(
+            columns: 80, rows: 24,
+            command: Self.paneCommand(
+                directory, "\(Self.nmea) watch drive.nmea --no-places"))
         defer { window.stop() }
-        let playing = window.waitForScreen { $0.count == 24 && $0[23].hasPrefix(" replaying · ") && $0[2].contains("3D") }
+        let playing = window.waitForScreen {
+            $0.count == 24 && $0[23].hasPrefix(" replaying · ") && $0[2].contains("3D")
+        }
         #expect(playing?[2].hasPrefix("│ Fix        3D fix (GPS) · ") == true)
         #expect(playing?[0].hasPrefix(" nmea watch · drive.nmea · replay 1×") == true)
         guard let child = window.foregroundChild() else {
@@ -197,7 +219,9 @@ import Testing
         let directory = try Self.drive()
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("drive.nmea").path
-        let environment = ["NMEA_PLACES": Self.places, "XDG_CACHE_HOME": directory.appendingPathComponent("cache").path]
+        let environment = [
+            "NMEA_PLACES": Self.places, "XDG_CACHE_HOME": directory.appendingPathComponent("cache").path,
+        ]
         let expected = [
             "2026-11-30T08:00:00.00Z 3D 48.137400 N 11.575500 E 45.0 km/h course 45.0 alt 520.0 m 24/28 sats HDOP 0.50",
             "2026-11-30T08:00:01.00Z 3D 48.137480 N 11.575619 E 45.0 km/h course 45.0 alt 520.0 m 24/28 sats HDOP 0.50",
@@ -211,8 +235,9 @@ import Testing
         // Standard input, no places; paced at 4× the recorded second: four waits of a quarter second.
         let input = try Data(contentsOf: URL(fileURLWithPath: file))
         let started = Date()
-        let paced = try ToolSupport.run(ToolSupport.nmea, ["watch", "-", "--speed", "4", "--no-places"], input: input,
-                                        environment: environment)
+        let paced = try ToolSupport.run(
+            ToolSupport.nmea, ["watch", "-", "--speed", "4", "--no-places"], input: input,
+            environment: environment)
         let elapsed = Date().timeIntervalSince(started)
         #expect(paced.status == 0 && paced.error == "")
         #expect(paced.text == expected.map { $0 + "\n" }.joined())
@@ -235,9 +260,10 @@ import Testing
                 + #"{"PRN":311,"el":85.0,"az":10.0,"ss":50.0,"used":true,"gnssid":2,"svid":11}]}"#,
         ]
         for second in 0..<3 {
-            lines.append(#"{"class":"TPV","device":"/dev/ttyFAKE0","mode":3,"status":2,"#
-                + #""time":"2026-11-30T08:15:4\#(second).000Z","lat":-33.85678\#(second + 2),"lon":151.215297,"#
-                + #""altMSL":58.3,"speed":13.8889,"track":271.5,"eph":1.2}"#)
+            lines.append(
+                #"{"class":"TPV","device":"/dev/ttyFAKE0","mode":3,"status":2,"#
+                    + #""time":"2026-11-30T08:15:4\#(second).000Z","lat":-33.85678\#(second + 2),"lon":151.215297,"#
+                    + #""altMSL":58.3,"speed":13.8889,"track":271.5,"eph":1.2}"#)
         }
         return lines
     }
@@ -245,15 +271,17 @@ import Testing
     @Test func gpsdStandInAsPlainLines() throws {
         let server = try FakeGpsd(lines: Self.gpsdReports())
         defer { server.stop() }
-        let watch = try RunningTool(ToolSupport.nmea, ["watch", "--connect", "127.0.0.1:\(server.port)", "--no-places"])
+        let watch = try RunningTool(
+            ToolSupport.nmea, ["watch", "--connect", "127.0.0.1:\(server.port)", "--no-places"])
         #expect(watch.waitUntil { watch.outputLines.count >= 3 })
         #expect(watch.stop(SIGTERM) == 0)
         #expect(server.received == "?WATCH={\"enable\":true,\"json\":true}\n")
-        #expect(watch.outputLines == [
-            "2026-11-30T08:15:40.000Z 3D DGPS 33.856782 S 151.215297 E 50.0 km/h course 271.5 alt 58.3 m 3/4 sats HDOP 0.90",
-            "2026-11-30T08:15:41.000Z 3D DGPS 33.856783 S 151.215297 E 50.0 km/h course 271.5 alt 58.3 m 3/4 sats HDOP 0.90",
-            "2026-11-30T08:15:42.000Z 3D DGPS 33.856784 S 151.215297 E 50.0 km/h course 271.5 alt 58.3 m 3/4 sats HDOP 0.90",
-        ])
+        #expect(
+            watch.outputLines == [
+                "2026-11-30T08:15:40.000Z 3D DGPS 33.856782 S 151.215297 E 50.0 km/h course 271.5 alt 58.3 m 3/4 sats HDOP 0.90",
+                "2026-11-30T08:15:41.000Z 3D DGPS 33.856783 S 151.215297 E 50.0 km/h course 271.5 alt 58.3 m 3/4 sats HDOP 0.90",
+                "2026-11-30T08:15:42.000Z 3D DGPS 33.856784 S 151.215297 E 50.0 km/h course 271.5 alt 58.3 m 3/4 sats HDOP 0.90",
+            ])
         #expect(watch.error == "nmea watch: stopping (SIGTERM)\n")
     }
 
@@ -263,14 +291,17 @@ import Testing
         defer { server.stop() }
         let directory = ToolSupport.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let window = try TmuxWindow(columns: 80, rows: 24, command: Self.paneCommand(
-            directory, "\(Self.nmea) watch --connect 127.0.0.1:\(server.port) --no-places"))
+        let window = try TmuxWindow(
+            columns: 80, rows: 24,
+            command: Self.paneCommand(
+                directory, "\(Self.nmea) watch --connect 127.0.0.1:\(server.port) --no-places"))
         defer { window.stop() }
         // The fix's age ticks and the port is the stand-in's: both are replaced before comparing.
         func normalized(_ screen: [String]) -> [String] {
             screen.map {
                 $0.replacingOccurrences(of: ":\(server.port) ", with: ":PORT ")
-                    .replacingOccurrences(of: #"· [0-9.]+ (s|min) ago +"#, with: "· AGE ago", options: .regularExpression)
+                    .replacingOccurrences(
+                        of: #"· [0-9.]+ (s|min) ago +"#, with: "· AGE ago", options: .regularExpression)
             }
         }
         let expected: [String] = [
@@ -310,8 +341,10 @@ import Testing
 
     /// A real gpsd, started by gpsfake on a pty with the simulated drive: the fixes it reports have the positions,
     /// speeds, courses and altitudes of the same log replayed directly.
-    @Test(.enabled(if: ToolSupport.which("gpsfake") != nil && FileManager.default.isExecutableFile(atPath: "/usr/sbin/gpsd"),
-                   "needs gpsd and gpsfake (Debian gpsd, gpsd-clients; scripts/test installs them)"))
+    @Test(
+        .enabled(
+            if: ToolSupport.which("gpsfake") != nil && FileManager.default.isExecutableFile(atPath: "/usr/sbin/gpsd"),
+            "needs gpsd and gpsfake (Debian gpsd, gpsd-clients; scripts/test installs them)"))
     func realGpsdFedByGpsfake() throws {
         let directory = try Self.drive(seconds: 20)
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -343,11 +376,14 @@ import Testing
         #expect(watch.stop(SIGTERM) == 0)
         // From "3D" to the altitude: gpsd's satellite counts and DOPs differ from the assembler's by design.
         func motion(_ line: Substring) -> (time: String, values: String)? {
-            guard let start = line.range(of: " 3D "), let end = line.range(of: " m ", range: start.upperBound..<line.endIndex)
+            guard let start = line.range(of: " 3D "),
+                let end = line.range(of: " m ", range: start.upperBound..<line.endIndex)
             else { return nil }
             return (String(line.prefix(19)), String(line[start.lowerBound..<end.upperBound]))
         }
-        let expected = Dictionary(direct.text.split(separator: "\n").compactMap(motion).map { ($0.time, $0.values) }) { a, _ in a }
+        let expected = Dictionary(direct.text.split(separator: "\n").compactMap(motion).map { ($0.time, $0.values) }) {
+            a, _ in a
+        }
         let reported = watch.outputLines.compactMap { motion(Substring($0)) }
         #expect(reported.count >= 4, "\(watch.output)")
         for fix in reported {
@@ -366,10 +402,12 @@ import Testing
         let directory = ToolSupport.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let unreadable = directory.appendingPathComponent("secret.nmea").path
-        _ = FileManager.default.createFile(atPath: unreadable, contents: Data("$GPGGA\n".utf8),
-                                           attributes: [.posixPermissions: 0o000])
-        #expect(try run(["/nonexistent/track.nmea"])
-            == (1, "Error: cannot open '/nonexistent/track.nmea': No such file or directory"))
+        _ = FileManager.default.createFile(
+            atPath: unreadable, contents: Data("$GPGGA\n".utf8),
+            attributes: [.posixPermissions: 0o000])
+        #expect(
+            try run(["/nonexistent/track.nmea"])
+                == (1, "Error: cannot open '/nonexistent/track.nmea': No such file or directory"))
         #expect(try run([directory.path]) == (1, "Error: cannot replay '\(directory.path)': it is a directory"))
         if getuid() != 0 {  // root reads anything
             #expect(try run([unreadable]) == (1, "Error: cannot open '\(unreadable)': Permission denied"))
@@ -377,18 +415,24 @@ import Testing
         let refused = try FakeGpsd(lines: [])
         let port = refused.port
         refused.stop()
-        #expect(try run(["--connect", "127.0.0.1:\(port)"])
-            == (1, "Error: cannot connect to gpsd at 127.0.0.1:\(port): Connection refused"))
-        #expect(try run(["--speed", "fast", "x.nmea"]) == (64,
-            "Error: The value 'fast' is invalid for '--speed <factor>': expected a factor from 0.01 to 1000000, or 'max'"))
+        #expect(
+            try run(["--connect", "127.0.0.1:\(port)"])
+                == (1, "Error: cannot connect to gpsd at 127.0.0.1:\(port): Connection refused"))
+        #expect(
+            try run(["--speed", "fast", "x.nmea"]) == (
+                64,
+                "Error: The value 'fast' is invalid for '--speed <factor>': expected a factor from 0.01 to 1000000, or 'max'"
+            ))
         #expect(try run(["--speed", "0", "-"]).0 == 64)
         #expect(try run(["--connect", "host:99999"]).0 == 64)
         #expect(try run(["--connect", "::1"]).0 == 64)
-        #expect(try run(["x.nmea", "--connect", "localhost"])
-            == (64, "Error: Give a source or --connect, not both (got 'x.nmea')"))
+        #expect(
+            try run(["x.nmea", "--connect", "localhost"])
+                == (64, "Error: Give a source or --connect, not both (got 'x.nmea')"))
         #expect(try run(["-", "--baud", "9600"]) == (64, "Error: --baud is for a receiver on a serial port"))
-        #expect(try run(["--connect", "localhost", "--speed", "2"])
-            == (64, "Error: --speed is for replaying a file or standard input, not gpsd"))
+        #expect(
+            try run(["--connect", "localhost", "--speed", "2"])
+                == (64, "Error: --speed is for replaying a file or standard input, not gpsd"))
         #expect(try run(["--baud", "1234", "-"]).0 == 64)
         #expect(try run(["--frobnicate"]) == (64, "Error: Unknown option '--frobnicate'"))
         #expect(try run(["a.nmea", "b.nmea"]) == (64, "Error: Unexpected argument 'b.nmea'"))

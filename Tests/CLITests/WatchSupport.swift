@@ -11,8 +11,10 @@ final class TmuxWindow {
 
     /// Starts `command` (run by the shell) in a detached `columns` × `rows` window, the status line off.
     init(columns: Int, rows: Int, command: String) throws {
-        let started = try tmux(["-f", "/dev/null", "new-session", "-d", "-x", "\(columns)", "-y", "\(rows)", "-s", "w",
-                                command])
+        let started = try tmux([
+            "-f", "/dev/null", "new-session", "-d", "-x", "\(columns)", "-y", "\(rows)", "-s", "w",
+            command,
+        ])
         guard started.status == 0 else { throw Failure("tmux new-session failed: \(started.error)") }
         isRunning = true
         try tmux(["set-option", "-t", "w", "status", "off"])

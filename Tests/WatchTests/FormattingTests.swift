@@ -15,11 +15,13 @@ import Watch
     @Test func degreesAndMinutes() {
         #expect(Formatting.degreesMinutes(48.1374, positive: "N", negative: "S", glyphs: .unicode) == "48°08.2440' N")
         #expect(Formatting.degreesMinutes(-122.5, positive: "E", negative: "W", glyphs: .unicode) == "122°30.0000' W")
-        #expect(Formatting.degreesMinutes(-0.999_999_999, positive: "N", negative: "S", glyphs: .unicode)
-            == "1°00.0000' S")
+        #expect(
+            Formatting.degreesMinutes(-0.999_999_999, positive: "N", negative: "S", glyphs: .unicode)
+                == "1°00.0000' S")
         #expect(Formatting.degreesMinutes(5.5, positive: "N", negative: "S", glyphs: .ascii) == "5 30.0000' N")
-        #expect(Formatting.decimalDegrees(-33.8567844, positive: "N", negative: "S", glyphs: .unicode)
-            == "33.856784° S")
+        #expect(
+            Formatting.decimalDegrees(-33.8567844, positive: "N", negative: "S", glyphs: .unicode)
+                == "33.856784° S")
     }
 
     @Test func compassPoints() {
@@ -64,13 +66,16 @@ import Watch
     }
 
     @Test func plainLines() {
-        #expect(PlainLine.format(Fixtures.fix, place: "Sydney, New South Wales, AU")
-            == "2026-11-30T08:15:42Z 3D DGPS 33.856784 S 151.215297 E 50.0 km/h course 271.5 alt 58.3 m 5/8 sats "
-            + "HDOP 0.90 Sydney, New South Wales, AU")
-        var gga = Fix(time: UTCTime(hour: 23, minute: 59, second: 59, nanoseconds: 500_000_000, fractionDigits: 1),
-                      latitude: 1.5, longitude: -0.25, quality: .gps, mode: .twoD)
+        #expect(
+            PlainLine.format(Fixtures.fix, place: "Sydney, New South Wales, AU")
+                == "2026-11-30T08:15:42Z 3D DGPS 33.856784 S 151.215297 E 50.0 km/h course 271.5 alt 58.3 m 5/8 sats "
+                + "HDOP 0.90 Sydney, New South Wales, AU")
+        var gga = Fix(
+            time: UTCTime(hour: 23, minute: 59, second: 59, nanoseconds: 500_000_000, fractionDigits: 1),
+            latitude: 1.5, longitude: -0.25, quality: .gps, mode: .twoD)
         gga.satellitesUsed = 4
-        #expect(PlainLine.format(gga, place: "bad\u{1B}name") == "23:59:59.5Z 2D 1.500000 N 0.250000 W 4/0 sats bad?name")
+        #expect(
+            PlainLine.format(gga, place: "bad\u{1B}name") == "23:59:59.5Z 2D 1.500000 N 0.250000 W 4/0 sats bad?name")
         #expect(PlainLine.format(Fix(), place: nil) == "- no fix 0/0 sats")
     }
 

@@ -15,8 +15,9 @@ import Watch
     @Test func firstFrameClearsAndDrawsEveryRow() {
         let next = Self.canvas(["title", "body"], inverse: [0])
         let e = Self.escape
-        #expect(ScreenUpdate.update(from: nil, to: next)
-            == "\(e)0m\(e)H\(e)2J\(e)1;1H\(e)7mtitle     \(e)0m\(e)2;1Hbody      ")
+        #expect(
+            ScreenUpdate.update(from: nil, to: next)
+                == "\(e)0m\(e)H\(e)2J\(e)1;1H\(e)7mtitle     \(e)0m\(e)2;1Hbody      ")
     }
 
     @Test func nothingChangedWritesNothing() {
@@ -35,14 +36,18 @@ import Watch
     @Test func changedInverseRowIsRedrawnWhole() {
         let before = Self.canvas(["a", "b"], inverse: [])
         let after = Self.canvas(["a", "b"], inverse: [0])
-        #expect(ScreenUpdate.update(from: before, to: after) == "\(Self.escape)1;1H\(Self.escape)7ma         \(Self.escape)0m")
+        #expect(
+            ScreenUpdate.update(from: before, to: after)
+                == "\(Self.escape)1;1H\(Self.escape)7ma         \(Self.escape)0m")
     }
 
     @Test func aNewSizeRedrawsEverything() {
         let before = Self.canvas(["a"])
         var after = Canvas(columns: 4, rows: 1)
         after.put("a", row: 0, column: 0)
-        #expect(ScreenUpdate.update(from: before, to: after) == "\(Self.escape)0m\(Self.escape)H\(Self.escape)2J\(Self.escape)1;1Ha   ")
+        #expect(
+            ScreenUpdate.update(from: before, to: after)
+                == "\(Self.escape)0m\(Self.escape)H\(Self.escape)2J\(Self.escape)1;1Ha   ")
     }
 
     @Test func wideCharactersAreNeverSplit() {

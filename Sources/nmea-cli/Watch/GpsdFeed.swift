@@ -140,10 +140,11 @@ final class GpsdFeed: WatchFeed {
         var entry: UnsafeMutablePointer<addrinfo>? = first
         while let current = entry {
             entry = current.pointee.ai_next
-            let socketDescriptor = socket(current.pointee.ai_family,
-                                          current.pointee.ai_socktype | Int32(SOCK_CLOEXEC.rawValue)
-                                              | Int32(SOCK_NONBLOCK.rawValue),
-                                          current.pointee.ai_protocol)
+            let socketDescriptor = socket(
+                current.pointee.ai_family,
+                current.pointee.ai_socktype | Int32(SOCK_CLOEXEC.rawValue)
+                    | Int32(SOCK_NONBLOCK.rawValue),
+                current.pointee.ai_protocol)
             guard socketDescriptor >= 0 else {
                 lastError = systemErrorMessage(errno)
                 continue

@@ -8,7 +8,7 @@ import Watch
 enum WatchCommand: Command {
     static let spec = CommandSpec(
         name: "watch",
-        abstract: "Watch a receiver live: fix, position, place, satellites and sky on one screen.",
+        abstract: "Show a receiver live: fix, place, satellites and sky.",
         discussion: """
             Shows the fix type and age, time, position (decimal and degrees-minutes), the place name, speed, \
             course, altitude, DOPs, the satellites in view per system with their signal strength and whether the \
@@ -21,16 +21,21 @@ enum WatchCommand: Command {
             When standard output is not a terminal, one line per fix is written instead: time, fix, position, speed, \
             course, altitude, satellites, HDOP and place; a replay then ends with its file.
             """,
-        arguments: [ArgumentSpec(
-            name: "source", help: "A receiver (path, serial number or 'auto'), an NMEA file, or '-'.",
-            defaultValue: "auto")],
+        arguments: [
+            ArgumentSpec(
+                name: "source", help: "A receiver (path, serial number or 'auto'), an NMEA file, or '-'.",
+                defaultValue: "auto")
+        ],
         options: [
-            OptionSpec(long: "connect", valueName: "host:port",
-                       help: "Watch a gpsd or 'nmea serve' instead (port 2947 when left out)."),
-            OptionSpec(long: "speed", valueName: "factor",
-                       help: "Replay a file this many times faster than recorded, or 'max'.", defaultValue: "1"),
-            OptionSpec(long: "baud", valueName: "rate", help: "A receiver's line rate, or 'auto' to find it.",
-                       defaultValue: "auto"),
+            OptionSpec(
+                long: "connect", valueName: "host:port",
+                help: "Watch a gpsd or 'nmea serve' instead (port 2947 when left out)."),
+            OptionSpec(
+                long: "speed", valueName: "factor",
+                help: "Replay a file this many times faster than recorded, or 'max'.", defaultValue: "1"),
+            OptionSpec(
+                long: "baud", valueName: "rate", help: "A receiver's line rate, or 'auto' to find it.",
+                defaultValue: "auto"),
             OptionSpec(long: "no-places", help: "Leave out the place name."),
         ],
         examples: [
@@ -171,7 +176,9 @@ enum WatchCommand: Command {
         var running = true
         while running {
             var entries: [pollfd] = []
-            if terminal.keyboard >= 0 { entries.append(pollfd(fd: terminal.keyboard, events: Int16(POLLIN), revents: 0)) }
+            if terminal.keyboard >= 0 {
+                entries.append(pollfd(fd: terminal.keyboard, events: Int16(POLLIN), revents: 0))
+            }
             if feed.descriptor >= 0 { entries.append(pollfd(fd: feed.descriptor, events: Int16(POLLIN), revents: 0)) }
             _ = poll(&entries, nfds_t(entries.count), 40)
             for key in terminal.readKeys() {
@@ -205,10 +212,12 @@ enum WatchCommand: Command {
             let now = Clock.now()
             let size = terminal.size() ?? (80, 24)
             if changed || shown == nil || now - lastDraw >= 0.1 || shown?.columns != size.columns
-                || shown?.rows != size.rows {
+                || shown?.rows != size.rows
+            {
                 model.state.place = places.name(for: model.state.fix)
-                let canvas = WatchScreen.render(model.snapshot(now: now), columns: size.columns, rows: size.rows,
-                                                glyphs: glyphs)
+                let canvas = WatchScreen.render(
+                    model.snapshot(now: now), columns: size.columns, rows: size.rows,
+                    glyphs: glyphs)
                 let update = ScreenUpdate.update(from: shown, to: canvas)
                 if !update.isEmpty && !terminal.write(update) { break }
                 shown = canvas

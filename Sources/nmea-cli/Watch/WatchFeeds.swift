@@ -75,8 +75,9 @@ final class PipelineFeed: WatchFeed {
     /// A receiver through ``DeviceReceiver`` (autobaud, unplug and replug).
     init(selector: DeviceSelector, baudRate: BaudRate?) {
         let today = UTCDate(daysSinceEpoch: Int(time(nil) / 86_400))
-        pipeline = ReceiverPipeline(configuration: PipelineFeed.configuration(
-            assembler: FixAssembler.Options(fallbackDate: today, referenceDate: today)))
+        pipeline = ReceiverPipeline(
+            configuration: PipelineFeed.configuration(
+                assembler: FixAssembler.Options(fallbackDate: today, referenceDate: today)))
         consumer = pipeline.makeConsumer(name: "watch")
         let receiver = DeviceReceiver(selector: selector, baudRate: baudRate, pipeline: pipeline)
         self.receiver = receiver
@@ -204,15 +205,17 @@ final class ReplaySource: ByteSource {
                     if var pacer {
                         let now = Clock.now()
                         if due == nil {
-                            due = pacer.due(sentenceTime: ReplayPacer.sentenceTime(pending[start..<(start + length)]),
-                                            now: now)
+                            due = pacer.due(
+                                sentenceTime: ReplayPacer.sentenceTime(pending[start..<(start + length)]),
+                                now: now)
                             self.pacer = pacer
                         }
                         let wait = due! - now
                         if wait > 0 {
                             let nanoseconds = min(wait, Double(timeout.nanosecondsClamped) / 1e9) * 1e9
-                            var interval = timespec(tv_sec: Int(nanoseconds / 1e9),
-                                                    tv_nsec: Int(nanoseconds.truncatingRemainder(dividingBy: 1e9)))
+                            var interval = timespec(
+                                tv_sec: Int(nanoseconds / 1e9),
+                                tv_nsec: Int(nanoseconds.truncatingRemainder(dividingBy: 1e9)))
                             nanosleep(&interval, nil)
                             if due! > Clock.now() { return .timedOut }
                         }

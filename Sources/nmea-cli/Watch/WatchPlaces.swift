@@ -23,8 +23,9 @@ final class WatchPlaces {
         guard let path = PlaceIndex.locate() else {
             geocoder = nil
             note = "no place file"
-            log.lines.append("no place file (looked for \(PlaceIndex.searchPaths().joined(separator: ", "))); "
-                + "places are left out. Set NMEA_PLACES to the places.bin file")
+            log.lines.append(
+                "no place file (looked for \(PlaceIndex.searchPaths().joined(separator: ", "))); "
+                    + "places are left out. Set NMEA_PLACES to the places.bin file")
             return
         }
         let log = log
