@@ -21,7 +21,8 @@ final class WatchModel {
     func received(_ fix: Fix, at now: Double) {
         state.fix = fix
         arrival = now
-        if let timestamp = fix.timestamp {
+        // The time of day serves for logs without dates (GGA only); midnight starts the measurement afresh.
+        if let timestamp = fix.timestamp ?? fix.time?.nanosecondsSinceMidnight {
             meter.add(timestamp)
             state.fixRateHz = meter.hertz
         }
@@ -140,8 +141,10 @@ final class PipelineFeed: WatchFeed {
             model.state.status = RecordCommand.describe(status)
             if status.state == .disconnected { model.state.baudRate = nil }
         }
-        if !isReplay && status != lastStatus && status.state != .ended {
-            messages.append(RecordCommand.describe(status))
+        // Connection changes as lines for the plain mode; the error that ends the source is reported once, at the end.
+        let description = RecordCommand.describe(status)
+        if !isReplay && status != lastStatus && status.state != .ended && description != failure {
+            messages.append(description)
         }
         lastStatus = status
     }
