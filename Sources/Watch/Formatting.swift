@@ -120,8 +120,34 @@ public enum Formatting {
         }
     }
 
-    /// A satellite's name: its system's letter and its number, two digits at least: `G05`, `R72`, `J193`.
+    /// A satellite's name as RINEX writes it: the system's letter and the number within the system, two digits at
+    /// least: `G05`; NMEA's extended numbers brought back (GLONASS 65–96 → `R01`–`R32`, QZSS 193–202 → `J01`,
+    /// BeiDou 201–263 or 401–437 → `C01`, Galileo 301–336 → `E01`); SBAS (NMEA 33–64, PRN 120–158) is `S20`–`S58`.
+    /// A satellite reported by gpsd (numbered within its system) gets the same name as from NMEA.
     public static func satelliteName(_ satellite: SatelliteInView) -> String {
-        systemLetter(satellite.system) + (satellite.prn < 10 ? "0" : "") + String(satellite.prn)
+        let (letter, number) = rinexNumber(satellite)
+        return letter + (number < 10 ? "0" : "") + String(number)
+    }
+
+    /// The satellite's letter for the sky plot (`S` for SBAS).
+    public static func satelliteLetter(_ satellite: SatelliteInView) -> String { rinexNumber(satellite).letter }
+
+    static func rinexNumber(_ satellite: SatelliteInView) -> (letter: String, number: Int) {
+        let prn = Int(satellite.prn)
+        switch satellite.system {
+        case .gps:
+            if (33...64).contains(prn) { return ("S", prn + 87 - 100) }
+            if (120...158).contains(prn) { return ("S", prn - 100) }
+            return ("G", prn)
+        case .glonass: return ("R", (65...96).contains(prn) ? prn - 64 : prn)
+        case .galileo: return ("E", (301...336).contains(prn) ? prn - 300 : prn)
+        case .beidou:
+            if (201...263).contains(prn) { return ("C", prn - 200) }
+            if (401...437).contains(prn) { return ("C", prn - 400) }
+            return ("C", prn)
+        case .qzss: return ("J", (193...202).contains(prn) ? prn - 192 : prn)
+        case .navic: return ("I", prn)
+        case nil: return ("?", prn)
+        }
     }
 }

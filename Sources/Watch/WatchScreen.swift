@@ -208,7 +208,7 @@ public enum WatchScreen {
     }
 
     /// The satellites panel's lines for `contentWidth` cells and at most `rows` rows: per system a heading
-    /// (`GPS 10/12 used`) and its satellites in PRN order, down columns, as few columns as fit the rows (as many as
+    /// (`GPS 10/12 used`) and its satellites in number order, down columns, as few columns as fit the rows (as many as
     /// fit the width when none do, then `+N more` in the last row).
     static func satelliteLines(_ fix: Fix?, contentWidth: Int, rows: Int, glyphs: Glyphs) -> [SatelliteLine] {
         guard rows > 0, contentWidth > 0 else { return [] }
@@ -303,7 +303,7 @@ public enum WatchScreen {
 
     /// The sky plot: the horizon as an ellipse twice as wide as high (terminal cells are about twice as high as
     /// wide), the zenith in the middle, north up and east right; each satellite with an elevation and azimuth is
-    /// its system's letter (`G`, `R`, `E`, `C`, `J`, `I`), upper case when used, lower case when not. Where two
+    /// its system's letter (`G`, `R`, `E`, `C`, `J`, `I`, `S` for SBAS), upper case when used, lower case when not. Where two
     /// fall in one cell the used one, then the stronger, shows.
     /// - Returns: `height` lines of `2 × height − 1` cells (`height` odd, at least 3).
     public static func skyPlot(_ satellites: [SatelliteInView], height: Int, glyphs: Glyphs) -> [String] {
@@ -339,7 +339,7 @@ public enum WatchScreen {
         for satellite in plotted {
             let elevation = min(max(Double(satellite.elevationDegrees!), 0), 90)
             let point = cell((90 - elevation) / 90, Double(satellite.azimuthDegrees!))
-            let letter = Formatting.systemLetter(satellite.system)
+            let letter = Formatting.satelliteLetter(satellite)
             grid[point.y][point.x] = satellite.isUsed ? letter : letter.lowercased()
         }
         return grid.map { $0.joined() }

@@ -97,10 +97,10 @@ import Testing
                 "│ Speed      45.0 km/h  24.3 kn            ││ G13 █████████▋░░░░░░ 30    G29 █████████████▊░░ 43 ✓ │",
                 "│ Course     45.0° NE                      ││ G15 ████████▋░░░░░░░ 27    G30 █████████▉░░░░░░ 31 ✓ │",
                 "│ Altitude   520.2 m                       ││ GLONASS 7/8 used                                     │",
-                "│ DOP        H 0.50  V 2.60  P 3.20        ││ R65 ███████░░░░░░░░░ 22    R79 ███████████▌░░░░ 36 ✓ │",
-                "│ Satellites 24 used of 28 in view         ││ R66 ███████████▌░░░░ 36 ✓  R80 ████████▍░░░░░░░ 26 ✓ │",
-                "└──────────────────────────────────────────┘│ R72 ████████████▊░░░ 40 ✓  R81 ██████████████▍░ 45 ✓ │",
-                "┌─ Sky ────────────────────────────────────┐│ R73 ██████████▉░░░░░ 34 ✓  R88 ████████████▏░░░ 38 ✓ │",
+                "│ DOP        H 0.50  V 2.60  P 3.20        ││ R01 ███████░░░░░░░░░ 22    R15 ███████████▌░░░░ 36 ✓ │",
+                "│ Satellites 24 used of 28 in view         ││ R02 ███████████▌░░░░ 36 ✓  R16 ████████▍░░░░░░░ 26 ✓ │",
+                "└──────────────────────────────────────────┘│ R08 ████████████▊░░░ 40 ✓  R17 ██████████████▍░ 45 ✓ │",
+                "┌─ Sky ────────────────────────────────────┐│ R09 ██████████▉░░░░░ 34 ✓  R24 ████████████▏░░░ 38 ✓ │",
                 "│               ·····N·····                ││ Galileo 3/4 used                                     │",
                 "│            ····     G   ····             ││ E03 █████████▎░░░░░░ 29 ✓  E13 █████████████▌░░ 42 ✓ │",
                 "│          ···gr   E         ···           ││ E08 ███████▍░░░░░░░░ 23    E26 ██████████▌░░░░░ 33 ✓ │",
@@ -389,9 +389,10 @@ import Testing
             return
         }
         // From "3D" to the altitude: gpsd's satellite counts and DOPs differ from the assembler's by design. (gpsd
-        // may report a 3D fix before the epoch's GGA has given it an altitude: such lines are not compared.)
+        // also reports 3D fixes without a time, or before the epoch's GGA has given one an altitude: such lines are
+        // not compared.)
         func motion(_ line: Substring) -> (time: String, values: String)? {
-            guard let start = line.range(of: " 3D "),
+            guard !line.hasPrefix("- "), let start = line.range(of: " 3D "),
                 let end = line.range(of: " m ", range: start.upperBound..<line.endIndex)
             else { return nil }
             return (String(line.prefix(19)), String(line[start.lowerBound..<end.upperBound]))

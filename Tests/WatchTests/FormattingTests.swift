@@ -51,9 +51,18 @@ import Watch
     }
 
     @Test func satelliteNames() {
-        #expect(Formatting.satelliteName(SatelliteInView(system: .gps, prn: 5)) == "G05")
-        #expect(Formatting.satelliteName(SatelliteInView(system: .qzss, prn: 193)) == "J193")
-        #expect(Formatting.satelliteName(SatelliteInView(system: nil, prn: 250)) == "?250")
+        func name(_ system: GNSSSystem?, _ prn: UInt16) -> String {
+            Formatting.satelliteName(SatelliteInView(system: system, prn: prn))
+        }
+        #expect(name(.gps, 5) == "G05")
+        #expect(name(.gps, 33) == "S20" && name(.gps, 131) == "S31")
+        #expect(name(.glonass, 65) == "R01" && name(.glonass, 8) == "R08")
+        #expect(name(.galileo, 301) == "E01" && name(.galileo, 26) == "E26")
+        #expect(name(.beidou, 205) == "C05" && name(.beidou, 437) == "C37" && name(.beidou, 6) == "C06")
+        #expect(name(.qzss, 193) == "J01")
+        #expect(name(.navic, 3) == "I03")
+        #expect(name(nil, 250) == "?250")
+        #expect(Formatting.satelliteLetter(SatelliteInView(system: .gps, prn: 40)) == "S")
     }
 
     @Test func glyphsFollowTheLocale() {
