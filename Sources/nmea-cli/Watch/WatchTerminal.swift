@@ -22,8 +22,11 @@ final class WatchTerminal {
         if keyboard >= 0 { close(keyboard) }
     }
 
-    /// `true` when standard output is a terminal: the full-screen view; otherwise plain lines.
-    static var outputIsTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
+    /// `true` when standard output is a terminal that can take the full-screen view (not `TERM=dumb`, which has no
+    /// cursor addressing); otherwise plain lines.
+    static var outputIsTerminal: Bool {
+        isatty(STDOUT_FILENO) == 1 && getenv("TERM").map { String(cString: $0) } != "dumb"
+    }
 
     /// The terminal's size (`TIOCGWINSZ` on standard output, else on the keyboard's terminal).
     func size() -> (columns: Int, rows: Int)? {
