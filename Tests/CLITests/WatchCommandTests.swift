@@ -375,9 +375,9 @@ import Testing
         defer { _ = gpsfake.stop(SIGTERM) }
         var watch: RunningTool?
         let deadline = Date().addingTimeInterval(10)
-        while Date() < deadline && gpsfake.process.isRunning {
+        while Date() < deadline && gpsfake.isRunning {
             let attempt = try RunningTool(ToolSupport.nmea, ["watch", "--connect", "127.0.0.1:\(port)", "--no-places"])
-            if attempt.waitUntil(timeout: 0.5, { !attempt.process.isRunning }) {
+            if attempt.waitUntil(timeout: 0.5, { !attempt.isRunning }) {
                 usleep(200_000)  // gpsd not listening yet
                 continue
             }

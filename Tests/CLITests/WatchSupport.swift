@@ -22,10 +22,15 @@ final class TmuxWindow {
 
     deinit { stop() }
 
+    /// Ends the tmux server (and with it the window's processes); SIGKILL if it has not gone within a second.
     func stop() {
         guard isRunning else { return }
         isRunning = false
+        let server = Int32(display("#{pid}")) ?? 0
         _ = try? tmux(["kill-server"])
+        guard server > 0 else { return }
+        for _ in 0..<20 where kill(server, 0) == 0 { usleep(50_000) }
+        if kill(server, 0) == 0 { kill(server, SIGKILL) }
     }
 
     struct Failure: Error, CustomStringConvertible {
@@ -33,36 +38,18 @@ final class TmuxWindow {
         init(_ description: String) { self.description = description }
     }
 
-    /// Runs the tmux client. Not through Foundation's `Process`: its wait never returns when the child leaves a
-    /// daemon behind (`new-session -d` starts the tmux server, which inherits the descriptor `Process` watches).
+    /// Runs the tmux client (see ``spawnProcess(_:environment:output:error:newGroup:)`` for why not `Process`).
     @discardableResult
     func tmux(_ arguments: [String]) throws -> ToolSupport.Outcome {
         guard let executable = ToolSupport.which("tmux") else { throw Failure("tmux is not installed") }
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("tmux-out-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: output) }
-        let argv = [executable, "-u", "-L", socket] + arguments
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, output.path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        posix_spawn_file_actions_adddup2(&actions, 1, 2)
-        let environment = ProcessInfo.processInfo.environment.merging(["LC_ALL": "C.UTF-8"]) { $1 }
-            .map { "\($0.key)=\($0.value)" }
-        var cArguments = argv.map { strdup($0) } + [nil]
-        var cEnvironment = environment.map { strdup($0) } + [nil]
-        defer {
-            for pointer in cArguments { free(pointer) }
-            for pointer in cEnvironment { free(pointer) }
-        }
-        var pid = pid_t()
-        let spawned = posix_spawn(&pid, executable, &actions, nil, &cArguments, &cEnvironment)
-        guard spawned == 0 else { throw Failure("cannot start tmux: \(spawned)") }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        let exitStatus = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+        let pid = try spawnProcess(
+            [executable, "-u", "-L", socket] + arguments, environment: ["LC_ALL": "C.UTF-8"], output: output.path,
+            error: output.path)
+        let status = waitForExit(pid)
         let text = (try? Data(contentsOf: output)) ?? Data()
-        return ToolSupport.Outcome(status: exitStatus, output: text, error: String(decoding: text, as: UTF8.self))
+        return ToolSupport.Outcome(status: status, output: text, error: String(decoding: text, as: UTF8.self))
     }
 
     /// The screen, row by row, every cell (`capture-pane -N` keeps the spaces written at the ends of lines).
@@ -181,31 +168,101 @@ final class FakeGpsd: @unchecked Sendable {
     }
 }
 
+/// Starts `argv` with standard input from /dev/null and standard output and error to files, with a clean signal
+/// mask and default signal actions, in a process group of its own when `newGroup`.
+///
+/// Not through Foundation's `Process`: test threads block most signals and a spawned child inherits that mask, so
+/// a tmux server would never take the SIGTERM its `kill-server` sends itself, nor gpsfake a SIGTERM from the test;
+/// and `Process`'s wait never returns when the child leaves a daemon behind (`tmux new-session -d`).
+func spawnProcess(
+    _ argv: [String], environment: [String: String] = [:], output: String, error: String,
+    newGroup: Bool = false
+) throws -> pid_t {
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_APPEND, 0o600)
+    if error == output {
+        posix_spawn_file_actions_adddup2(&actions, 1, 2)
+    } else {
+        posix_spawn_file_actions_addopen(&actions, 2, error, O_WRONLY | O_CREAT | O_APPEND, 0o600)
+    }
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    var empty = sigset_t()
+    sigemptyset(&empty)
+    var defaults = sigset_t()
+    sigfillset(&defaults)
+    sigdelset(&defaults, SIGKILL)
+    sigdelset(&defaults, SIGSTOP)
+    posix_spawnattr_setsigmask(&attributes, &empty)
+    posix_spawnattr_setsigdefault(&attributes, &defaults)
+    var flags = Int32(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF)
+    if newGroup {
+        flags |= Int32(POSIX_SPAWN_SETPGROUP)
+        posix_spawnattr_setpgroup(&attributes, 0)
+    }
+    posix_spawnattr_setflags(&attributes, Int16(flags))
+    let variables = ProcessInfo.processInfo.environment.merging(environment) { $1 }.map { "\($0.key)=\($0.value)" }
+    var cArguments = argv.map { strdup($0) } + [nil]
+    var cEnvironment = variables.map { strdup($0) } + [nil]
+    defer {
+        for pointer in cArguments { free(pointer) }
+        for pointer in cEnvironment { free(pointer) }
+    }
+    var pid = pid_t()
+    let spawned = posix_spawnp(&pid, argv[0], &actions, &attributes, &cArguments, &cEnvironment)
+    guard spawned == 0 else {
+        throw TmuxWindow.Failure("cannot start \(argv[0]): \(String(cString: strerror(spawned)))")
+    }
+    return pid
+}
+
+/// Waits for `pid` and returns its exit status (128 + the signal when a signal ended it).
+func waitForExit(_ pid: pid_t) -> Int32 {
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+    return exitStatus(status)
+}
+
+func exitStatus(_ status: Int32) -> Int32 {
+    (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+}
+
 /// A child process whose output is collected in files while it runs, for commands that do not end by themselves.
+/// It runs in a process group of its own; whatever of the group is left when the value goes away is killed.
 final class RunningTool {
-    let process = Process()
+    let pid: pid_t
     let outputURL: URL
     let errorURL: URL
+    private var status: Int32?
 
     init(_ executable: String, _ arguments: [String], environment: [String: String] = [:]) throws {
         let scratch = FileManager.default.temporaryDirectory
         outputURL = scratch.appendingPathComponent("running-out-\(UUID().uuidString)")
         errorURL = scratch.appendingPathComponent("running-err-\(UUID().uuidString)")
-        _ = FileManager.default.createFile(atPath: outputURL.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: errorURL.path, contents: nil)
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = try FileHandle(forWritingTo: outputURL)
-        process.standardError = try FileHandle(forWritingTo: errorURL)
-        try process.run()
+        pid = try spawnProcess(
+            [executable] + arguments, environment: environment, output: outputURL.path, error: errorURL.path,
+            newGroup: true)
     }
 
     deinit {
-        if process.isRunning { process.terminate() }
+        if isRunning {
+            kill(pid, SIGKILL)
+            _ = waitForExit(pid)
+        }
+        kill(-pid, SIGKILL)  // children it left behind (gpsfake's gpsd)
         try? FileManager.default.removeItem(at: outputURL)
         try? FileManager.default.removeItem(at: errorURL)
+    }
+
+    var isRunning: Bool {
+        guard status == nil else { return false }
+        var raw: Int32 = 0
+        if waitpid(pid, &raw, WNOHANG) == pid { status = exitStatus(raw) }
+        return status == nil
     }
 
     var output: String { (try? String(contentsOf: outputURL, encoding: .utf8)) ?? "" }
@@ -222,13 +279,13 @@ final class RunningTool {
         return condition()
     }
 
-    /// Sends `signal` and waits for the exit status (-1 when it does not end within 10 s).
+    /// Sends `signal` and waits for the exit status; -1 (after SIGKILL to the group) when it does not end in 10 s.
     func stop(_ signal: Int32 = SIGTERM) -> Int32 {
-        kill(process.processIdentifier, signal)
-        guard waitUntil(timeout: 10, { !process.isRunning }) else {
-            process.terminate()
-            return -1
-        }
-        return process.terminationStatus
+        guard isRunning else { return status ?? -1 }
+        kill(pid, signal)
+        if waitUntil(timeout: 10, { !isRunning }) { return status ?? -1 }
+        kill(-pid, SIGKILL)
+        _ = waitUntil(timeout: 5) { !isRunning }
+        return -1
     }
 }
