@@ -40,10 +40,12 @@ let package = Package(
         .target(name: "Fleet", dependencies: ["NMEA", "JSON", "Tracks", "CMosquitto"]),
         // Position and status streams for Swift code, and a gpsd-compatible JSON server on TCP.
         .target(name: "Publisher", dependencies: ["NMEA", "Pipeline", "JSON", "CShims"]),
+        // `nmea watch`: the screen as a pure function of state and size, screen diffs, gpsd JSON, replay pacing.
+        .target(name: "Watch", dependencies: ["NMEA"]),
         // The command-line tool.
         .executableTarget(name: "NMEATool",
                           dependencies: ["NMEA", "JSON", "Simulation", "Tracks", "SerialPort", "Pipeline", "Trips",
-                                         "Plot", "Fleet", "Publisher"],
+                                         "Plot", "Fleet", "Publisher", "Watch"],
                           path: "Sources/nmea-cli"),
         // Test-only C shim that counts malloc/calloc/realloc/free.
         .target(
@@ -60,6 +62,7 @@ let package = Package(
         .testTarget(name: "TripsTests", dependencies: ["Trips", "NMEA", "Simulation"]),
         .testTarget(name: "TracksTests", dependencies: ["Tracks", "NMEA", "Simulation", "TrackWriterChild"]),
         .testTarget(name: "PlotTests", dependencies: ["Plot", "NMEA"]),
+        .testTarget(name: "WatchTests", dependencies: ["Watch", "NMEA"]),
         .testTarget(name: "SerialPortTests", dependencies: ["SerialPort", "NMEA", "CShims"]),
         .testTarget(name: "FleetTests", dependencies: ["Fleet", "NMEA", "Simulation"]),
         .testTarget(name: "PublisherTests",

@@ -237,7 +237,7 @@ final class Broker {
             lines.append("allow_anonymous true")
         } else {
             let passwords = directory + "/passwords"
-            FileManager.default.createFile(atPath: passwords, contents: nil)
+            _ = FileManager.default.createFile(atPath: passwords, contents: nil)
             for (user, password) in users {
                 let tool = try Child(Support.mosquittoPasswd!, ["-b", passwords, user, password])
                 _ = tool.wait(10)

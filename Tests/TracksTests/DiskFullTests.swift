@@ -35,13 +35,21 @@ import Tracks
     /// A 64 KiB tmpfs, mounted for the test when the sandbox allows it.
     static func mountTinyDisk() -> String? {
         let directory = Support.temporaryDirectory("tinydisk").path
-        guard mount("tmpfs", directory, "tmpfs", 0, "size=64k") == 0 else { return nil }
+        guard mount("tmpfs", directory, "tmpfs", 0, "size=64k") == 0 else {
+            rmdir(directory)
+            return nil
+        }
         return directory
+    }
+
+    static func unmountTinyDisk(_ directory: String) {
+        umount2(directory, Int32(MNT_DETACH))
+        rmdir(directory)
     }
 
     static let canMount: Bool = {
         guard let directory = mountTinyDisk() else { return false }
-        umount2(directory, Int32(MNT_DETACH))
+        unmountTinyDisk(directory)
         return true
     }()
 
@@ -49,7 +57,7 @@ import Tracks
           arguments: ["gpx", "geojson"])
     func fullDiskLeavesAValidFileWithEveryFlushedPoint(format: String) throws {
         let directory = try #require(Self.mountTinyDisk())
-        defer { umount2(directory, Int32(MNT_DETACH)) }
+        defer { Self.unmountTinyDisk(directory) }
         let path = directory + "/track." + format
         let options = TrackOptions(flush: .everyFix)
         let writer: any TrackWriter = format == "gpx" ? try GPXWriter(path: path, options: options)

@@ -1,5 +1,6 @@
 import Foundation
 import NMEA
+import Synchronization
 import Testing
 
 /// Helpers shared by the track tests: temporary directories, external tools, the GPX schema.
@@ -45,13 +46,23 @@ enum Support {
         return directory
     }()
 
-    /// A new empty directory under the system's temporary directory.
+    /// A new empty directory under the system's temporary directory, removed when the test process exits.
     static func temporaryDirectory(_ name: String = #function) -> URL {
         let clean = name.filter { $0.isLetter || $0.isNumber }
         let url = FileManager.default.temporaryDirectory
             .appendingPathComponent("tracks-\(clean)-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
         try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        temporaryDirectories.withLock { directories in
+            if directories.isEmpty { atexit { Support.removeTemporaryDirectories() } }
+            directories.append(url.path)
+        }
         return url
+    }
+
+    private static let temporaryDirectories = Mutex<[String]>([])
+
+    private static func removeTemporaryDirectories() {
+        for path in temporaryDirectories.withLock({ $0 }) { try? FileManager.default.removeItem(atPath: path) }
     }
 
     /// What a finished process said and how it ended.

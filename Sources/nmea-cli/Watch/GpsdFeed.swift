@@ -1,0 +1,210 @@
+import Glibc
+import NMEA
+import Watch
+
+/// A connection to a gpsd (or `nmea serve`) speaking the gpsd JSON protocol: after connecting it sends
+/// `?WATCH={"enable":true,"json":true}` and reads one report per line (``GpsdSession``). When the server goes away
+/// the feed tries again every two seconds, keeping the last fix on screen meanwhile.
+final class GpsdFeed: WatchFeed {
+    let host: String
+    let port: Int
+    private(set) var descriptor: Int32 = -1
+    private var session = GpsdSession()
+    private var buffer: [UInt8] = []
+    private var retryAt: Double?
+    private var messages: [String] = []
+    private var fixes = 0
+    /// Set by a successful connection: the status says so at the next pump.
+    private var justConnected = false
+    static let watchCommand = #"?WATCH={"enable":true,"json":true}"# + "\n"
+    static let retryInterval = 2.0
+    /// The longest report line kept (a SKY with 64 satellites is under 8 KiB).
+    static let maximumLineLength = 65_536
+
+    /// Connects at once; a server that cannot be reached is an error here (later, the feed retries).
+    init(host: String, port: Int) throws(RuntimeError) {
+        self.host = host
+        self.port = port
+        if let error = connect() {
+            throw RuntimeError("cannot connect to gpsd at \(address): \(error)")
+        }
+    }
+
+    deinit { disconnect() }
+
+    var address: String { (host.contains(":") ? "[\(host)]" : host) + ":\(port)" }
+
+    var hasEnded: Bool { false }
+    var failure: String? { nil }
+
+    func takeMessages() -> [String] {
+        defer { messages.removeAll() }
+        return messages
+    }
+
+    func wait(milliseconds: Int32) {
+        guard descriptor >= 0 else {
+            usleep(UInt32(milliseconds) * 1000)
+            return
+        }
+        var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        _ = poll(&entry, 1, milliseconds)
+    }
+
+    func pump(_ model: WatchModel, fix: (Fix) -> Void) {
+        if descriptor < 0 {
+            guard let retryAt, Clock.now() >= retryAt else { return }
+            if let error = connect() {
+                self.retryAt = Clock.now() + GpsdFeed.retryInterval
+                model.state.status = "cannot connect to gpsd at \(address): \(error); retrying"
+                return
+            }
+            messages.append("connected to gpsd at \(address) again")
+        }
+        if justConnected {
+            model.state.status = "connected"
+            justConnected = false
+        }
+        var chunk = [UInt8](repeating: 0, count: 16_384)
+        var closed: String?
+        while descriptor >= 0 {
+            let count = chunk.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+            if count > 0 {
+                buffer += chunk[0..<count]
+                continue
+            }
+            if count == 0 {
+                closed = "gpsd at \(address) closed the connection"
+            } else if errno == EINTR {
+                continue
+            } else if errno != EAGAIN && errno != EWOULDBLOCK {
+                closed = "lost gpsd at \(address): \(systemErrorMessage(errno))"
+            }
+            break
+        }
+        var lineStart = 0
+        while let newline = buffer[lineStart...].firstIndex(of: UInt8(ascii: "\n")) {
+            var end = newline
+            if end > lineStart && buffer[end - 1] == UInt8(ascii: "\r") { end -= 1 }
+            let report = session.handle(line: buffer[lineStart..<end])
+            lineStart = newline + 1
+            switch report {
+            case .fix:
+                fixes += 1
+                model.received(session.fix, at: Clock.now())
+                model.state.fixCount = fixes
+                fix(session.fix)
+            case .sky:
+                // The satellites and DOPs of the fix on screen (its age is the TPV's).
+                if model.state.fix != nil { model.state.fix = session.fix }
+            case .error(let message):
+                model.state.status = "gpsd: " + message
+                messages.append("gpsd: " + message)
+            case .device, .version, .other, .malformed:
+                break
+            }
+            model.state.device = session.device
+            model.state.baudRate = session.baudRate
+        }
+        buffer.removeFirst(lineStart)
+        if buffer.count > GpsdFeed.maximumLineLength { buffer.removeAll() }
+        if let closed {
+            disconnect()
+            buffer.removeAll()
+            retryAt = Clock.now() + GpsdFeed.retryInterval
+            model.state.status = closed + "; reconnecting"
+            messages.append(closed + "; reconnecting")
+        }
+    }
+
+    func stop() { disconnect() }
+
+    private func disconnect() {
+        if descriptor >= 0 { close(descriptor) }
+        descriptor = -1
+    }
+
+    /// Resolves and connects (each address in turn, 3 s at most each), then asks for JSON reports. Returns the
+    /// error in words, or `nil` once connected.
+    private func connect() -> String? {
+        var hints = addrinfo()
+        hints.ai_family = AF_UNSPEC
+        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+        var list: UnsafeMutablePointer<addrinfo>?
+        let resolved = getaddrinfo(host, String(port), &hints, &list)
+        guard resolved == 0, let first = list else {
+            return resolved == EAI_SYSTEM ? systemErrorMessage(errno) : String(cString: gai_strerror(resolved))
+        }
+        defer { freeaddrinfo(list) }
+        var lastError = "no address"
+        var entry: UnsafeMutablePointer<addrinfo>? = first
+        while let current = entry {
+            entry = current.pointee.ai_next
+            let socketDescriptor = socket(
+                current.pointee.ai_family,
+                current.pointee.ai_socktype | Int32(SOCK_CLOEXEC.rawValue)
+                    | Int32(SOCK_NONBLOCK.rawValue),
+                current.pointee.ai_protocol)
+            guard socketDescriptor >= 0 else {
+                lastError = systemErrorMessage(errno)
+                continue
+            }
+            var result = Glibc.connect(socketDescriptor, current.pointee.ai_addr, current.pointee.ai_addrlen)
+            if result < 0 && errno == EINPROGRESS {
+                var pending = pollfd(fd: socketDescriptor, events: Int16(POLLOUT), revents: 0)
+                if poll(&pending, 1, 3000) == 1 {
+                    var error: Int32 = 0
+                    var length = socklen_t(MemoryLayout<Int32>.size)
+                    getsockopt(socketDescriptor, SOL_SOCKET, SO_ERROR, &error, &length)
+                    result = error == 0 ? 0 : -1
+                    errno = error
+                } else {
+                    errno = ETIMEDOUT
+                }
+            }
+            guard result == 0 else {
+                lastError = systemErrorMessage(errno)
+                close(socketDescriptor)
+                continue
+            }
+            descriptor = socketDescriptor
+            var command = GpsdFeed.watchCommand
+            let sent = command.withUTF8 { send(socketDescriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            guard sent == command.utf8.count else {
+                lastError = systemErrorMessage(errno)
+                disconnect()
+                continue
+            }
+            session = GpsdSession()
+            justConnected = true
+            return nil
+        }
+        return lastError
+    }
+
+    /// `HOST:PORT`, `HOST` (port 2947), `[IPv6]:PORT` or `[IPv6]`.
+    static func parseAddress(_ text: String) -> (host: String, port: Int)? {
+        var host = Substring(text)
+        var portText: Substring?
+        if host.hasPrefix("[") {
+            guard let close = host.firstIndex(of: "]") else { return nil }
+            let rest = host[host.index(after: close)...]
+            host = host[host.index(after: host.startIndex)..<close]
+            if !rest.isEmpty {
+                guard rest.hasPrefix(":") else { return nil }
+                portText = rest.dropFirst()
+            }
+        } else if let colon = host.lastIndex(of: ":") {
+            guard host.firstIndex(of: ":") == colon else { return nil }  // a bare IPv6 address needs brackets
+            portText = host[host.index(after: colon)...]
+            host = host[..<colon]
+        }
+        guard !host.isEmpty else { return nil }
+        var port = 2947
+        if let portText {
+            guard let number = Int(portText), (1...65_535).contains(number) else { return nil }
+            port = number
+        }
+        return (String(host), port)
+    }
+}

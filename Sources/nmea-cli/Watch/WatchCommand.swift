@@ -1,0 +1,265 @@
+import Glibc
+import NMEA
+import Pipeline
+import SerialPort
+import Watch
+
+/// `nmea watch`: a live full-screen view of a receiver, a replayed log or a gpsd; plain lines when piped.
+enum WatchCommand: Command {
+    static let spec = CommandSpec(
+        name: "watch",
+        abstract: "Show a receiver live: fix, place, satellites and sky.",
+        discussion: """
+            Shows the fix type and age, time, position (decimal and degrees-minutes), the place name, speed, \
+            course, altitude, DOPs, the satellites in view per system with their signal strength and whether the \
+            fix uses them, a sky plot, and the device and its rate. The screen follows the terminal's size; 'q' \
+            (or Ctrl-C) quits and leaves the terminal as it was.
+            The source is a receiver (a path, a serial number, or 'auto', as for 'nmea record'), an NMEA file \
+            replayed at its recorded pace (by the sentences' times; pauses over 10 s are shortened) or --speed times \
+            faster, '-' for standard input, or --connect to a running gpsd or 'nmea serve'. A replay stays on its \
+            last fix when the file ends.
+            When standard output is not a terminal, one line per fix is written instead: time, fix, position, speed, \
+            course, altitude, satellites, HDOP and place; a replay then ends with its file.
+            """,
+        arguments: [
+            ArgumentSpec(
+                name: "source", help: "A receiver (path, serial number or 'auto'), an NMEA file, or '-'.",
+                defaultValue: "auto")
+        ],
+        options: [
+            OptionSpec(
+                long: "connect", valueName: "host:port",
+                help: "Watch a gpsd or 'nmea serve' instead (port 2947 when left out)."),
+            OptionSpec(
+                long: "speed", valueName: "factor",
+                help: "Replay a file this many times faster than recorded, or 'max'.", defaultValue: "1"),
+            OptionSpec(
+                long: "baud", valueName: "rate", help: "A receiver's line rate, or 'auto' to find it.",
+                defaultValue: "auto"),
+            OptionSpec(long: "no-places", help: "Leave out the place name."),
+        ],
+        examples: [
+            "nmea watch",
+            "nmea watch /dev/ttyACM0 --baud 9600",
+            "nmea watch day.nmea --speed 10",
+            "nmea simulate --duration 120 | nmea watch -",
+            "nmea watch --connect localhost:2947",
+            "nmea watch day.nmea --speed max | tail -1",
+        ])
+
+    /// What is watched.
+    enum SourceKind {
+        case device(DeviceSelector)
+        case file(String)
+        case standardInput
+        case gpsd(host: String, port: Int)
+    }
+
+    static func run(_ arguments: ParsedArguments) throws -> Int32 {
+        let given = arguments.positionals.first
+        var speed: Double? = 1
+        if let text = arguments.value("speed"), text != "max" {
+            guard let factor = Double(text), factor.isFinite, factor >= 0.01, factor <= 1_000_000 else {
+                throw arguments.invalid(text, for: "speed", because: "expected a factor from 0.01 to 1000000, or 'max'")
+            }
+            speed = factor
+        } else if arguments.value("speed") == "max" {
+            speed = nil
+        }
+        var baudRate: BaudRate?
+        if let text = arguments.value("baud"), text != "auto" {
+            guard let number = Int(text), let rate = BaudRate(rawValue: number) else {
+                throw arguments.invalid(text, for: "baud", because: "expected a standard rate (4800…921600) or 'auto'")
+            }
+            baudRate = rate
+        }
+
+        // Decide what the source is (usage errors first, before anything is opened).
+        let kind: SourceKind
+        if let address = arguments.value("connect") {
+            if let given { throw arguments.usageError("Give a source or --connect, not both (got '\(given)')") }
+            guard let (host, port) = GpsdFeed.parseAddress(address) else {
+                throw arguments.invalid(address, for: "connect", because: "expected HOST:PORT, HOST or [IPv6]:PORT")
+            }
+            kind = .gpsd(host: host, port: port)
+        } else {
+            kind = try classify(given ?? "auto")
+        }
+        switch kind {
+        case .device:
+            if arguments.value("speed") != nil {
+                throw arguments.usageError("--speed is for replaying a file or standard input, not a receiver")
+            }
+        case .file, .standardInput, .gpsd:
+            if arguments.value("baud") != nil {
+                throw arguments.usageError("--baud is for a receiver on a serial port")
+            }
+            if case .gpsd = kind, arguments.value("speed") != nil {
+                throw arguments.usageError("--speed is for replaying a file or standard input, not gpsd")
+            }
+        }
+
+        let screen = WatchTerminal.outputIsTerminal
+        // Before any thread starts: every thread inherits the mask, so only the main loop takes these signals.
+        WatchSignals.block(screen: screen)
+        let feed: any WatchFeed
+        let model: WatchModel
+        switch kind {
+        case .device(let selector):
+            model = WatchModel(source: .device(selector.description))
+            feed = PipelineFeed(selector: selector, baudRate: baudRate)
+        case .file(let path):
+            let file: FileByteSource
+            do {
+                file = try FileByteSource(path: path)
+            } catch {
+                throw RuntimeError("cannot open '\(path)': \(systemErrorMessage(error.errorNumber))")
+            }
+            model = WatchModel(source: .replay(name: path, speed: speed))
+            feed = PipelineFeed(replaying: file, speed: speed)
+        case .standardInput:
+            model = WatchModel(source: .replay(name: "-", speed: speed))
+            feed = PipelineFeed(replaying: FileByteSource(fileDescriptor: STDIN_FILENO, name: "-"), speed: speed)
+        case .gpsd(let host, let port):
+            model = WatchModel(source: .gpsd(host: host, port: port))
+            feed = try GpsdFeed(host: host, port: port)
+        }
+        let places = WatchPlaces(enabled: !arguments.flag("no-places"))
+        model.state.placeNote = places.note
+        if screen {
+            let glyphs = Glyphs.forLocale { name in getenv(name).map { String(cString: $0) } }
+            return runScreen(feed, model, places: places, glyphs: glyphs)
+        }
+        return try runPlain(feed, model, places: places)
+    }
+
+    /// What a source argument names: `-`, a receiver, or a file to replay. A path that exists is a receiver when it
+    /// is a character device (a serial port, a pty), a file otherwise; one that does not exist is an error when it
+    /// looks like a path or a file name, else it is a receiver's serial number (`nmea record`'s rules).
+    static func classify(_ argument: String) throws(RuntimeError) -> SourceKind {
+        if argument == "-" { return .standardInput }
+        if argument == "auto" || argument.isEmpty { return .device(.auto) }
+        var info = stat()
+        if stat(argument, &info) == 0 {
+            switch info.st_mode & S_IFMT {
+            case S_IFCHR:
+                // Checked now, so that a receiver that cannot be opened is an error before the screen comes up.
+                guard access(argument, R_OK | W_OK) == 0 else {
+                    throw RuntimeError("cannot open '\(argument)': \(systemErrorMessage(errno))")
+                }
+                return .device(.path(argument))
+            case S_IFDIR:
+                throw RuntimeError("cannot replay '\(argument)': it is a directory")
+            default:
+                return .file(argument)
+            }
+        }
+        let error = errno
+        let selector = DeviceSelector(argument: argument)
+        switch selector {
+        case .serialNumber where !argument.contains("."):
+            return .device(selector)
+        case .path(let path) where path != argument:
+            return .device(selector)  // ttyUSB0 for /dev/ttyUSB0
+        default:
+            throw RuntimeError("cannot open '\(argument)': \(systemErrorMessage(error))")
+        }
+    }
+
+    // MARK: Full screen
+
+    static func runScreen(_ feed: any WatchFeed, _ model: WatchModel, places: WatchPlaces, glyphs: Glyphs) -> Int32 {
+        let terminal = WatchTerminal()
+        terminal.enter()
+        var shown: Canvas?
+        var lastDraw = -1.0
+        var running = true
+        while running {
+            var entries: [pollfd] = []
+            if terminal.keyboard >= 0 {
+                entries.append(pollfd(fd: terminal.keyboard, events: Int16(POLLIN), revents: 0))
+            }
+            if feed.descriptor >= 0 { entries.append(pollfd(fd: feed.descriptor, events: Int16(POLLIN), revents: 0)) }
+            _ = poll(&entries, nfds_t(entries.count), 40)
+            for key in terminal.readKeys() {
+                switch key {
+                case UInt8(ascii: "q"), UInt8(ascii: "Q"): running = false
+                case 0x0C: shown = nil  // Ctrl-L: draw everything again
+                default: break
+                }
+            }
+            for signal in WatchSignals.pending(screen: true) {
+                switch signal {
+                case SIGWINCH:
+                    break  // the size is read before every frame
+                case SIGTSTP:
+                    // Ctrl-Z: give the shell its terminal back, stop; draw again when continued.
+                    terminal.leave()
+                    kill(getpid(), SIGSTOP)
+                    terminal.enter()
+                    shown = nil
+                case SIGCONT:
+                    terminal.enter()
+                    shown = nil
+                default:
+                    running = false
+                }
+            }
+            var changed = false
+            feed.pump(model) { _ in changed = true }
+            _ = feed.takeMessages()  // the footer shows the connection's state
+            if feed.hasEnded && feed.failure != nil { break }
+            let now = Clock.now()
+            let size = terminal.size() ?? (80, 24)
+            if changed || shown == nil || now - lastDraw >= 0.1 || shown?.columns != size.columns
+                || shown?.rows != size.rows
+            {
+                model.state.place = places.name(for: model.state.fix)
+                let canvas = WatchScreen.render(
+                    model.snapshot(now: now), columns: size.columns, rows: size.rows,
+                    glyphs: glyphs)
+                let update = ScreenUpdate.update(from: shown, to: canvas)
+                if !update.isEmpty && !terminal.write(update) { break }
+                shown = canvas
+                lastDraw = now
+            }
+        }
+        terminal.leave()
+        feed.stop()
+        places.save()
+        for warning in places.takeWarnings() { Console.error("nmea watch: warning: \(warning)\n") }
+        if let failure = feed.failure {
+            Console.error("Error: \(failure)\n")
+            return ExitStatus.failure
+        }
+        return ExitStatus.success
+    }
+
+    // MARK: Plain lines
+
+    static func runPlain(_ feed: any WatchFeed, _ model: WatchModel, places: WatchPlaces) throws -> Int32 {
+        let output = Console.standardOutput
+        for warning in places.takeWarnings() { Console.error("nmea watch: warning: \(warning)\n") }
+        while true {
+            if let signal = WatchSignals.pending(screen: false).first(where: WatchSignals.isStop) {
+                Console.error("nmea watch: stopping (\(WatchSignals.name(signal)))\n")
+                break
+            }
+            feed.wait(milliseconds: 50)
+            feed.pump(model) { fix in
+                output.write(PlainLine.format(fix, place: places.name(for: fix)) + "\n")
+            }
+            output.flush()
+            for message in feed.takeMessages() { Console.error("nmea watch: \(message)\n") }
+            for warning in places.takeWarnings() { Console.error("nmea watch: warning: \(warning)\n") }
+            if output.failure != nil || feed.hasEnded { break }
+        }
+        feed.stop()
+        places.save()
+        if let failure = feed.failure { throw RuntimeError(failure) }
+        if let failure = output.failure {
+            throw RuntimeError("cannot write to standard output: \(systemErrorMessage(failure))")
+        }
+        return ExitStatus.success
+    }
+}

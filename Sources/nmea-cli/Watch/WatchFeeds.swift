@@ -1,0 +1,261 @@
+import Glibc
+import NMEA
+import Pipeline
+import SerialPort
+import Watch
+
+/// What the view knows, kept up to date by a feed; ``snapshot(now:)`` is what gets drawn.
+final class WatchModel {
+    var state: WatchState
+    /// When the latest fix arrived (``Clock/now()``).
+    private var arrival: Double?
+    private var meter = FixRateMeter()
+    /// `true` once the input has ended: no age is shown then.
+    var hasEnded = false
+
+    init(source: WatchState.Source) {
+        state = WatchState(source: source)
+    }
+
+    /// A new fix.
+    func received(_ fix: Fix, at now: Double) {
+        state.fix = fix
+        arrival = now
+        // The time of day serves for logs without dates (GGA only); midnight starts the measurement afresh.
+        if let timestamp = fix.timestamp ?? fix.time?.nanosecondsSinceMidnight {
+            meter.add(timestamp)
+            state.fixRateHz = meter.hertz
+        }
+    }
+
+    /// Some fixes were not seen: the rate is measured afresh.
+    func missedFixes() { meter.reset() }
+
+    func snapshot(now: Double) -> WatchState {
+        var snapshot = state
+        snapshot.fixAgeSeconds = hasEnded ? nil : arrival.map { now - $0 }
+        return snapshot
+    }
+}
+
+/// Where the view's data comes from: a pipeline (a receiver, a replayed file) or a gpsd connection.
+protocol WatchFeed: AnyObject {
+    /// A descriptor to poll for input (a socket), or -1.
+    var descriptor: Int32 { get }
+    /// Takes in what has arrived: updates `model`, calls `fix` for every new fix, in order.
+    func pump(_ model: WatchModel, fix: (Fix) -> Void)
+    /// Waits up to `milliseconds` for something to pump.
+    func wait(milliseconds: Int32)
+    /// `true` when nothing more will come.
+    var hasEnded: Bool { get }
+    /// Why the source could not be read, when that ended it.
+    var failure: String? { get }
+    /// Lines for standard error in the plain mode (connection changes), taken once.
+    func takeMessages() -> [String]
+    func stop()
+}
+
+/// A receiver or a recorded file read through a ``ReceiverPipeline``; the view is one consumer of its ring.
+final class PipelineFeed: WatchFeed {
+    let pipeline: ReceiverPipeline
+    let consumer: RingConsumer<PipelineRecord>
+    private let receiver: DeviceReceiver?
+    private let isReplay: Bool
+    private(set) var hasEnded = false
+    private var messages: [String] = []
+    private var lastStatus: ReceiverStatus?
+
+    static func configuration(assembler: FixAssembler.Options) -> ReceiverPipeline.Configuration {
+        var configuration = ReceiverPipeline.Configuration()
+        configuration.publishesSentences = false
+        configuration.publishesRaw = false
+        configuration.assembler = assembler
+        return configuration
+    }
+
+    /// A receiver through ``DeviceReceiver`` (autobaud, unplug and replug).
+    init(selector: DeviceSelector, baudRate: BaudRate?) {
+        let today = UTCDate(daysSinceEpoch: Int(time(nil) / 86_400))
+        pipeline = ReceiverPipeline(
+            configuration: PipelineFeed.configuration(
+                assembler: FixAssembler.Options(fallbackDate: today, referenceDate: today)))
+        consumer = pipeline.makeConsumer(name: "watch")
+        let receiver = DeviceReceiver(selector: selector, baudRate: baudRate, pipeline: pipeline)
+        self.receiver = receiver
+        isReplay = false
+        receiver.start()
+    }
+
+    /// A file or standard input, replayed by a ``ReplaySource`` (paced unless `speed` is `nil`).
+    init(replaying file: sending FileByteSource, speed: Double?) {
+        pipeline = ReceiverPipeline(configuration: PipelineFeed.configuration(assembler: FixAssembler.Options()))
+        consumer = pipeline.makeConsumer(name: "watch")
+        receiver = nil
+        isReplay = true
+        pipeline.start(ReplaySource(file, speed: speed, reader: consumer))
+    }
+
+    var descriptor: Int32 { -1 }
+
+    func wait(milliseconds: Int32) {
+        _ = consumer.wait(timeout: .milliseconds(Int(milliseconds)))
+    }
+
+    func pump(_ model: WatchModel, fix: (Fix) -> Void) {
+        while let (record, lost) = consumer.next(timeout: .zero) {
+            if lost > 0 { model.missedFixes() }
+            switch record.content {
+            case .fix(let received):
+                model.received(received, at: Clock.now())
+                fix(received)
+            case .status(let status):
+                take(status, model)
+            default:
+                break
+            }
+        }
+        let statistics = pipeline.statistics
+        model.state.fixCount = statistics.published.fixes
+        model.state.rejectedLines = statistics.framer.rejected
+    }
+
+    private func take(_ status: ReceiverStatus, _ model: WatchModel) {
+        switch status.state {
+        case .connected:
+            if isReplay {
+                model.state.status = "replaying"
+            } else {
+                model.state.device = status.device.string
+                model.state.baudRate = status.baudRate > 0 ? Int(status.baudRate) : nil
+                model.state.status = "connected"
+            }
+        case .ended:
+            hasEnded = true
+            model.hasEnded = true
+            if let failure {
+                model.state.status = failure
+            } else {
+                model.state.status = status.reason == .endOfFile ? "end of input" : "stopped"
+            }
+        case .searching, .connecting, .disconnected:
+            model.state.status = RecordCommand.describe(status)
+            if status.state == .disconnected { model.state.baudRate = nil }
+        }
+        // Connection changes as lines for the plain mode; the error that ends the source is reported once, at the end.
+        let description = RecordCommand.describe(status)
+        if !isReplay && status != lastStatus && status.state != .ended && description != failure {
+            messages.append(description)
+        }
+        lastStatus = status
+    }
+
+    var failure: String? {
+        receiver?.failure.withLock { $0?.description }
+    }
+
+    func takeMessages() -> [String] {
+        defer { messages.removeAll() }
+        return messages
+    }
+
+    func stop() {
+        if let receiver {
+            receiver.stop()
+        } else {
+            pipeline.stop()
+        }
+    }
+}
+
+/// A recorded file handed to the pipeline at its recorded pace (``ReplayPacer``), a line at a time; with no speed,
+/// in whole chunks as fast as it reads. Either way it waits while the view's consumer is far behind: a file, unlike a
+/// receiver, can wait, so no fix is lost to a slow reader (one line of output per fix when piped).
+final class ReplaySource: ByteSource {
+    private let file: FileByteSource
+    private var pacer: ReplayPacer?
+    private let reader: RingConsumer<PipelineRecord>
+    private var pending: [UInt8] = []
+    private var start = 0
+    /// When the line at `start` is due (computed once per line).
+    private var due: Double?
+    private var ended: ReceiverStatus.Reason?
+    private var scratch = [UInt8](repeating: 0, count: 16_384)
+
+    init(_ file: FileByteSource, speed: Double?, reader: RingConsumer<PipelineRecord>) {
+        self.file = file
+        pacer = speed.map { ReplayPacer(speed: $0) }
+        self.reader = reader
+    }
+
+    func read(into buffer: UnsafeMutableRawBufferPointer, timeout: Duration) -> ByteSourceEvent {
+        // Room in the ring for what one read can make (a fix per sentence at worst).
+        if reader.lag + UInt64(buffer.count / 8) + 64 >= UInt64(reader.ring.capacity) {
+            usleep(2_000)
+            return .timedOut
+        }
+        while true {
+            if start < pending.count {
+                let available = pending.count - start
+                var length = available
+                if pacer != nil {
+                    if let newline = pending[start...].firstIndex(of: UInt8(ascii: "\n")) {
+                        length = newline + 1 - start
+                    } else if ended == nil && available < 4096 {
+                        length = 0  // wait for the rest of the line
+                    }
+                }
+                if length > 0 {
+                    if var pacer {
+                        let now = Clock.now()
+                        if due == nil {
+                            due = pacer.due(
+                                sentenceTime: ReplayPacer.sentenceTime(pending[start..<(start + length)]),
+                                now: now)
+                            self.pacer = pacer
+                        }
+                        let wait = due! - now
+                        if wait > 0 {
+                            let nanoseconds = min(wait, Double(timeout.nanosecondsClamped) / 1e9) * 1e9
+                            var interval = timespec(
+                                tv_sec: Int(nanoseconds / 1e9),
+                                tv_nsec: Int(nanoseconds.truncatingRemainder(dividingBy: 1e9)))
+                            nanosleep(&interval, nil)
+                            if due! > Clock.now() { return .timedOut }
+                        }
+                    }
+                    let count = min(length, buffer.count)
+                    pending.withUnsafeBytes { bytes in
+                        buffer.baseAddress!.copyMemory(from: bytes.baseAddress! + start, byteCount: count)
+                    }
+                    start += count
+                    if count == length { due = nil }
+                    if start >= 65_536 || start == pending.count {
+                        pending.removeFirst(start)
+                        start = 0
+                    }
+                    return .bytes(count)
+                }
+            }
+            if let ended { return .end(ended) }
+            let event = scratch.withUnsafeMutableBytes { file.read(into: $0, timeout: timeout) }
+            switch event {
+            case .bytes(let count):
+                pending += scratch[0..<count]
+            case .end(let reason):
+                ended = reason
+            case .status, .timedOut:
+                return event
+            }
+        }
+    }
+}
+
+extension Duration {
+    /// Nanoseconds, clamped to `Int64`.
+    var nanosecondsClamped: Int64 {
+        let (seconds, attoseconds) = components
+        let (product, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
+        if overflow { return seconds < 0 ? .min : .max }
+        return product &+ attoseconds / 1_000_000_000
+    }
+}
