@@ -41,7 +41,7 @@ let package = Package(
         // Position and status streams for Swift code, and a gpsd-compatible JSON server on TCP.
         .target(name: "Publisher", dependencies: ["NMEA", "Pipeline", "JSON", "CShims"]),
         // `nmea watch`: the screen as a pure function of state and size, screen diffs, gpsd JSON, replay pacing.
-        .target(name: "Watch", dependencies: ["NMEA"]),
+        .target(name: "Watch", dependencies: ["NMEA", "JSON"]),
         // The command-line tool.
         .executableTarget(name: "NMEATool",
                           dependencies: ["NMEA", "JSON", "Simulation", "Tracks", "SerialPort", "Pipeline", "Trips",
@@ -62,11 +62,12 @@ let package = Package(
         .testTarget(name: "TripsTests", dependencies: ["Trips", "NMEA", "Simulation"]),
         .testTarget(name: "TracksTests", dependencies: ["Tracks", "NMEA", "Simulation", "TrackWriterChild"]),
         .testTarget(name: "PlotTests", dependencies: ["Plot", "NMEA"]),
-        .testTarget(name: "WatchTests", dependencies: ["Watch", "NMEA"]),
+        .testTarget(name: "JSONTests", dependencies: ["JSON"]),
+        .testTarget(name: "WatchTests", dependencies: ["Watch", "NMEA", "JSON"]),
         .testTarget(name: "SerialPortTests", dependencies: ["SerialPort", "NMEA", "CShims"]),
-        .testTarget(name: "FleetTests", dependencies: ["Fleet", "NMEA", "Simulation"]),
+        .testTarget(name: "FleetTests", dependencies: ["Fleet", "NMEA", "JSON", "Simulation"]),
         .testTarget(name: "PublisherTests",
-                    dependencies: ["Publisher", "Pipeline", "NMEA", "Simulation", "SerialPort", "CShims"]),
+                    dependencies: ["Publisher", "Pipeline", "NMEA", "JSON", "Simulation", "SerialPort", "CShims"]),
     ],
     swiftLanguageModes: [.v6]
 )

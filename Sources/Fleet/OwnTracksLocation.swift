@@ -121,17 +121,17 @@ public struct OwnTracksLocation: Sendable, Hashable {
         guard let members = value.object else { throw OwnTracksError.notAnObject }
         guard let type = members["_type"]?.string else { throw OwnTracksError.missingField("_type") }
         guard type == "location" else { throw OwnTracksError.notALocation(type: type) }
-        guard let latitude = members["lat"]?.double, abs(latitude) <= 90 else {
+        guard let latitude = members["lat"]?.number, abs(latitude) <= 90 else {
             throw OwnTracksError.missingField("lat")
         }
-        guard let longitude = members["lon"]?.double, abs(longitude) <= 180 else {
+        guard let longitude = members["lon"]?.number, abs(longitude) <= 180 else {
             throw OwnTracksError.missingField("lon")
         }
-        guard let tst = members["tst"]?.double, abs(tst) < 1e12 else { throw OwnTracksError.missingField("tst") }
+        guard let tst = members["tst"]?.number, abs(tst) < 1e12 else { throw OwnTracksError.missingField("tst") }
         self.latitude = latitude
         self.longitude = longitude
         timestamp = Int64(tst.rounded(.down))
-        func integer(_ key: String) -> Int? { members[key]?.double.flatMap(Self.rounded) }
+        func integer(_ key: String) -> Int? { members[key]?.number.flatMap(Self.rounded) }
         altitudeMeters = integer("alt")
         speedKmh = integer("vel")
         courseDegrees = integer("cog")

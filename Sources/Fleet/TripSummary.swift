@@ -95,7 +95,7 @@ public struct TripSummary: Sendable, Hashable {
             guard let text = object["time"]?.string, let timestamp = ISOTime.parse(text) else {
                 throw TripSummaryError(reason: "no valid \"\(key)\".\"time\"")
             }
-            guard let latitude = object["lat"]?.double, let longitude = object["lon"]?.double else {
+            guard let latitude = object["lat"]?.number, let longitude = object["lon"]?.number else {
                 throw TripSummaryError(reason: "no \"\(key)\".\"lat\" and \"lon\"")
             }
             return Endpoint(timestamp: timestamp, latitude: latitude, longitude: longitude,
@@ -104,7 +104,7 @@ public struct TripSummary: Sendable, Hashable {
         start = try endpoint("start")
         end = try endpoint("end")
         func number(_ key: String) throws(TripSummaryError) -> Double {
-            guard let value = value[key]?.double else { throw TripSummaryError(reason: "no \"\(key)\"") }
+            guard let value = value[key]?.number else { throw TripSummaryError(reason: "no \"\(key)\"") }
             return value
         }
         distanceMeters = try number("distance_m")

@@ -1,3 +1,4 @@
+import JSON
 import NMEA
 
 /// A gpsd client's view of the reports a gpsd (or `nmea serve`) sends after
@@ -44,7 +45,7 @@ public struct GpsdSession: Sendable {
 
     /// Takes one line (without its line ending).
     public mutating func handle(line: some Collection<UInt8>) -> Report {
-        guard let object = try? JSONValue.parse(line), case .object = object, let kind = object["class"]?.string
+        guard let object = try? JSONValue(parsing: line), case .object = object, let kind = object["class"]?.string
         else { return .malformed }
         switch kind {
         case "TPV":

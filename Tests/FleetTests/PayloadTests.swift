@@ -121,22 +121,6 @@ import Testing
     }
 }
 
-@Suite struct JSONValueTests {
-    @Test func parsesNestedValuesAndEscapes() throws {
-        let value = try JSONValue(parsing: Array(#" {"a":[1,-2.5e3,true,false,null],"b":"x\"\u00e9\ud83d\ude00\n"} "#.utf8))
-        #expect(value["a"] == .array([.number(1), .number(-2500), .bool(true), .bool(false), .null]))
-        #expect(value["b"] == .string("x\"é😀\n"))
-    }
-
-    @Test func rejectsMalformedDocuments() {
-        for text in ["", "{", "{\"a\"}", "[1,]", "01x", "\"abc", "{\"a\":1} x", "tru", "1.", "-", "\"\u{01}\""] {
-            #expect(throws: JSONParseError.self, "\(text)") { try JSONValue(parsing: Array(text.utf8)) }
-        }
-        let deep = String(repeating: "[", count: 100) + String(repeating: "]", count: 100)
-        #expect(throws: JSONParseError.self) { try JSONValue(parsing: Array(deep.utf8)) }
-    }
-}
-
 @Suite struct BrokerURLTests {
     @Test func readsEveryPart() throws {
         let url = try BrokerURL(parsing: "mqtt://fleet:s%40cret:x@broker.example:1884")

@@ -1,3 +1,4 @@
+import JSON
 import Testing
 
 @testable import Publisher
@@ -112,20 +113,14 @@ import Testing
             }
             let found = bytes.withUnsafeBytes { CommandScanner.scan($0, maximumLength: 256) }
             #expect(found.consumed <= bytes.count)
-            _ = bytes.withUnsafeBytes { raw -> Bool in
-                var parser = JSONParser(raw)
-                return (try? parser.parseDocument()) != nil
-            }
+            _ = try? JSONValue(parsing: bytes, maximumDepth: CommandScanner.maximumJSONDepth)
         }
     }
 
     @Test func jsonParserReadsWhatClientsSend() throws {
         let text =
             #"{"enable" : true, "n": -12.5e1, "s": "a\"\\\/\u00e9\ud83d\ude00", "a": [null, false, {}], "o": {}}"#
-        let value = try Array(text.utf8).withUnsafeBytes { raw throws(CommandError) -> JSONValue in
-            var parser = JSONParser(raw)
-            return try parser.parseDocument()
-        }
+        let value = try JSONValue(parsing: Array(text.utf8), maximumDepth: CommandScanner.maximumJSONDepth)
         #expect(
             value
                 == .object([

@@ -99,30 +99,6 @@ import Watch
     }
 }
 
-@Suite struct JSONValueTests {
-    @Test func values() throws {
-        let text = #" {"a":[1,-2.5e3,true,false,null],"s":"x\"\\\/\b\f\n\r\t\u00e9\ud83d\ude00","o":{}} "#
-        let value = try JSONValue.parse(Array(text.utf8))
-        #expect(value["a"] == .array([.number(1), .number(-2500), .bool(true), .bool(false), .null]))
-        #expect(value["s"]?.string == "x\"\\/\u{8}\u{C}\n\r\té😀")
-        #expect(value["o"] == .object([:]))
-        #expect(value["missing"] == nil)
-        #expect(try JSONValue.parse(Array("[]".utf8)) == .array([]))
-        #expect(try JSONValue.parse(Array("12".utf8)).integer == 12)
-        #expect(try JSONValue.parse(Array("1.5".utf8)).integer == nil)
-        #expect(try JSONValue.parse(Array(#""Zürich""#.utf8)).string == "Zürich")
-    }
-
-    @Test func errors() {
-        for text in [
-            #"{"a":}"#, "[1,]", #""abc"#, #"{"a":1} x"#, "tru", "-", "1.", "01x", #"{"a" 1}"#,
-            "\"a\u{1}\"", #""\x""#, String(repeating: "[", count: 100),
-        ] {
-            #expect(throws: JSONValue.ParseError.self) { try JSONValue.parse(Array(text.utf8)) }
-        }
-    }
-}
-
 @Suite struct ReplayPacerTests {
     @Test func recordedPace() {
         var pacer = ReplayPacer(speed: 1)

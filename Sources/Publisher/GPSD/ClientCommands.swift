@@ -1,3 +1,5 @@
+import JSON
+
 /// A request from a gpsd client, as `gpsd_json(5)` spells them: `?WATCH={"enable":true,"json":true};`,
 /// `?POLL;`, `?DEVICES;`, `?VERSION;`, `?DEVICE;`.
 enum ClientCommand: Equatable {
@@ -89,6 +91,9 @@ struct CommandError: Error, Equatable {
 /// that is not a command is answered up to the end of its line. Nothing here traps on any input: a lone `?`, binary
 /// noise, unbalanced braces, deep nesting and invalid UTF-8 all become ERROR replies.
 enum CommandScanner {
+    /// The deepest JSON nesting accepted in a command's argument (clients send flat objects).
+    static let maximumJSONDepth = 16
+
     /// What one scan found.
     struct Scan: Equatable {
         var commands: [ClientCommand] = []
@@ -210,8 +215,13 @@ enum CommandScanner {
         case "WATCH":
             guard let argument else { return .watch(nil) }
             do throws(CommandError) {
-                var parser = JSONParser(argument)
-                guard case .object(let object) = try parser.parseDocument() else {
+                let value: JSONValue
+                do {
+                    value = try JSONValue(parsing: argument, maximumDepth: Self.maximumJSONDepth)
+                } catch {
+                    throw CommandError("JSON \(error.reason)")
+                }
+                guard case .object(let object) = value else {
                     throw CommandError("Invalid WATCH: the argument must be a JSON object")
                 }
                 return .watch(try WatchRequest(object))
@@ -248,234 +258,5 @@ enum CommandScanner {
         (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
             || (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
             || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "_")
-    }
-}
-
-/// A JSON value, for the small arguments clients send.
-enum JSONValue: Equatable {
-    case null
-    case bool(Bool)
-    case number(Double)
-    case string(String)
-    case array([JSONValue])
-    case object([String: JSONValue])
-}
-
-/// A strict little JSON parser (RFC 8259) for client arguments: bounded nesting, no recursion beyond it, errors
-/// as values. Not for large documents.
-struct JSONParser {
-    /// The deepest nesting accepted.
-    static let maximumDepth = 16
-    private let bytes: UnsafeRawBufferPointer
-    private var index = 0
-
-    init(_ bytes: UnsafeRawBufferPointer) { self.bytes = bytes }
-
-    /// Parses one value filling the whole input (surrounding white space allowed).
-    mutating func parseDocument() throws(CommandError) -> JSONValue {
-        let value = try parseValue(depth: 0)
-        skipSpace()
-        guard index == bytes.count else { throw CommandError("unexpected text after the JSON value") }
-        return value
-    }
-
-    private mutating func parseValue(depth: Int) throws(CommandError) -> JSONValue {
-        guard depth < JSONParser.maximumDepth else { throw CommandError("JSON nested too deeply") }
-        skipSpace()
-        guard index < bytes.count else { throw CommandError("unexpected end of JSON") }
-        switch bytes[index] {
-        case UInt8(ascii: "{"):
-            index += 1
-            var object: [String: JSONValue] = [:]
-            skipSpace()
-            if peek(UInt8(ascii: "}")) {
-                index += 1
-                return .object(object)
-            }
-            while true {
-                skipSpace()
-                guard peek(UInt8(ascii: "\"")) else { throw CommandError("expected a string key in JSON object") }
-                let key = try parseString()
-                skipSpace()
-                guard peek(UInt8(ascii: ":")) else { throw CommandError("expected ':' in JSON object") }
-                index += 1
-                object[key] = try parseValue(depth: depth + 1)
-                skipSpace()
-                if peek(UInt8(ascii: ",")) {
-                    index += 1
-                } else if peek(UInt8(ascii: "}")) {
-                    index += 1
-                    return .object(object)
-                } else {
-                    throw CommandError("expected ',' or '}' in JSON object")
-                }
-            }
-        case UInt8(ascii: "["):
-            index += 1
-            var array: [JSONValue] = []
-            skipSpace()
-            if peek(UInt8(ascii: "]")) {
-                index += 1
-                return .array(array)
-            }
-            while true {
-                array.append(try parseValue(depth: depth + 1))
-                skipSpace()
-                if peek(UInt8(ascii: ",")) {
-                    index += 1
-                } else if peek(UInt8(ascii: "]")) {
-                    index += 1
-                    return .array(array)
-                } else {
-                    throw CommandError("expected ',' or ']' in JSON array")
-                }
-            }
-        case UInt8(ascii: "\""):
-            return .string(try parseString())
-        case UInt8(ascii: "t"):
-            try literal("true")
-            return .bool(true)
-        case UInt8(ascii: "f"):
-            try literal("false")
-            return .bool(false)
-        case UInt8(ascii: "n"):
-            try literal("null")
-            return .null
-        default:
-            return .number(try parseNumber())
-        }
-    }
-
-    private mutating func parseString() throws(CommandError) -> String {
-        index += 1  // the opening quote
-        var scalars = String.UnicodeScalarView()
-        var pendingHigh: UInt32?
-        var utf8: [UInt8] = []
-        func flushUTF8() {
-            if !utf8.isEmpty {
-                scalars.append(contentsOf: String(decoding: utf8, as: UTF8.self).unicodeScalars)
-                utf8.removeAll()
-            }
-        }
-        while index < bytes.count {
-            let byte = bytes[index]
-            index += 1
-            switch byte {
-            case UInt8(ascii: "\""):
-                flushUTF8()
-                return String(scalars)
-            case UInt8(ascii: "\\"):
-                flushUTF8()
-                guard index < bytes.count else { break }
-                let escape = bytes[index]
-                index += 1
-                switch escape {
-                case UInt8(ascii: "\""): scalars.append("\"")
-                case UInt8(ascii: "\\"): scalars.append("\\")
-                case UInt8(ascii: "/"): scalars.append("/")
-                case UInt8(ascii: "b"): scalars.append("\u{8}")
-                case UInt8(ascii: "f"): scalars.append("\u{C}")
-                case UInt8(ascii: "n"): scalars.append("\n")
-                case UInt8(ascii: "r"): scalars.append("\r")
-                case UInt8(ascii: "t"): scalars.append("\t")
-                case UInt8(ascii: "u"):
-                    guard index + 4 <= bytes.count else { throw CommandError("bad \\u escape in JSON string") }
-                    var code: UInt32 = 0
-                    for _ in 0..<4 {
-                        guard let digit = hexValue(bytes[index]) else {
-                            throw CommandError("bad \\u escape in JSON string")
-                        }
-                        code = code << 4 | UInt32(digit)
-                        index += 1
-                    }
-                    if let high = pendingHigh, (0xDC00...0xDFFF).contains(code) {
-                        pendingHigh = nil
-                        let combined = 0x10000 + ((high - 0xD800) << 10) + (code - 0xDC00)
-                        scalars.append(Unicode.Scalar(combined) ?? "\u{FFFD}")
-                    } else if (0xD800...0xDBFF).contains(code) {
-                        pendingHigh = code
-                    } else {
-                        scalars.append(Unicode.Scalar(code) ?? "\u{FFFD}")
-                    }
-                    continue
-                default:
-                    throw CommandError("bad escape in JSON string")
-                }
-            case 0..<0x20:
-                throw CommandError("control character in JSON string")
-            default:
-                utf8.append(byte)
-            }
-            if pendingHigh != nil {
-                pendingHigh = nil
-                scalars.append("\u{FFFD}")
-            }
-        }
-        throw CommandError("unterminated JSON string")
-    }
-
-    private mutating func parseNumber() throws(CommandError) -> Double {
-        let start = index
-        if peek(UInt8(ascii: "-")) { index += 1 }
-        var digits = 0
-        while index < bytes.count, isDigit(bytes[index]) {
-            index += 1
-            digits += 1
-        }
-        guard digits > 0 else { throw CommandError("unexpected character in JSON") }
-        if peek(UInt8(ascii: ".")) {
-            index += 1
-            var fraction = 0
-            while index < bytes.count, isDigit(bytes[index]) {
-                index += 1
-                fraction += 1
-            }
-            guard fraction > 0 else { throw CommandError("bad JSON number") }
-        }
-        if peek(UInt8(ascii: "e")) || peek(UInt8(ascii: "E")) {
-            index += 1
-            if peek(UInt8(ascii: "+")) || peek(UInt8(ascii: "-")) { index += 1 }
-            var exponent = 0
-            while index < bytes.count, isDigit(bytes[index]) {
-                index += 1
-                exponent += 1
-            }
-            guard exponent > 0 else { throw CommandError("bad JSON number") }
-        }
-        guard index - start <= 64, let value = Double(String(decoding: bytes[start..<index], as: UTF8.self)) else {
-            throw CommandError("bad JSON number")
-        }
-        return value
-    }
-
-    private mutating func literal(_ word: StaticString) throws(CommandError) {
-        let count = word.utf8CodeUnitCount
-        guard index + count <= bytes.count else { throw CommandError("unexpected end of JSON") }
-        for offset in 0..<count where bytes[index + offset] != word.utf8Start[offset] {
-            throw CommandError("unexpected character in JSON")
-        }
-        index += count
-    }
-
-    private mutating func skipSpace() {
-        while index < bytes.count {
-            switch bytes[index] {
-            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"), UInt8(ascii: "\n"): index += 1
-            default: return
-            }
-        }
-    }
-
-    private func peek(_ byte: UInt8) -> Bool { index < bytes.count && bytes[index] == byte }
-
-    private func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
-
-    private func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
-        }
     }
 }

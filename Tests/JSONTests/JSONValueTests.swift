@@ -1,0 +1,50 @@
+import JSON
+import Testing
+
+/// The one JSON reader (OwnTracks messages, gpsd reports, gpsd client commands): values, escapes, errors, depth.
+@Suite struct JSONValueTests {
+    @Test func values() throws {
+        let text = #" {"a":[1,-2.5e3,true,false,null],"s":"x\"\\\/\b\f\n\r\t\u00e9\ud83d\ude00","o":{}} "#
+        let value = try JSONValue(parsing: Array(text.utf8))
+        #expect(value["a"] == .array([.number(1), .number(-2500), .bool(true), .bool(false), .null]))
+        #expect(value["s"]?.string == "x\"\\/\u{8}\u{C}\n\r\té😀")
+        #expect(value["o"] == .object([:]))
+        #expect(value["missing"] == nil)
+        #expect(value["a"]?.array?.count == 5)
+        #expect(value["a"]?.array?[2].bool == true)
+        #expect(value.object?.count == 3)
+        #expect(try JSONValue(parsing: Array("[]".utf8)) == .array([]))
+        #expect(try JSONValue(parsing: Array("12".utf8)).integer == 12)
+        #expect(try JSONValue(parsing: Array("-7.25".utf8)).number == -7.25)
+        #expect(try JSONValue(parsing: Array("1.5".utf8)).integer == nil)
+        #expect(try JSONValue(parsing: Array(#""Zürich""#.utf8)).string == "Zürich")
+    }
+
+    @Test func unpairedSurrogatesBecomeReplacementCharactersAndLoseNothingElse() throws {
+        #expect(try JSONValue(parsing: Array(#""\ud800\u0041""#.utf8)).string == "\u{FFFD}A")
+        #expect(try JSONValue(parsing: Array(#""\udc00x""#.utf8)).string == "\u{FFFD}x")
+        #expect(try JSONValue(parsing: Array(#""\ud800x""#.utf8)).string == "\u{FFFD}x")
+    }
+
+    @Test func errorsSayWhere() {
+        for text in [
+            "", "{", #"{"a"}"#, #"{"a":}"#, "[1,]", #""abc"#, #"{"a":1} x"#, "tru", "-", "1.", "01x", #"{"a" 1}"#,
+            "\"a\u{1}\"", #""\x""#, String(repeating: "[", count: 100),
+        ] {
+            #expect(throws: JSONParseError.self, "\(text)") { try JSONValue(parsing: Array(text.utf8)) }
+        }
+        #expect(throws: JSONParseError(offset: 8, reason: "trailing data")) {
+            try JSONValue(parsing: Array(#"{"a":1} x"#.utf8))
+        }
+    }
+
+    @Test func nestingIsBounded() throws {
+        let deep = { (levels: Int) in String(repeating: "[", count: levels) + String(repeating: "]", count: levels) }
+        #expect(throws: JSONParseError.self) { try JSONValue(parsing: Array(deep(100).utf8)) }
+        _ = try JSONValue(parsing: Array(deep(64).utf8))
+        _ = try JSONValue(parsing: Array(deep(16).utf8), maximumDepth: 16)
+        #expect(throws: JSONParseError(offset: 16, reason: "nested too deeply")) {
+            try JSONValue(parsing: Array(deep(17).utf8), maximumDepth: 16)
+        }
+    }
+}
