@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "Publisher", targets: ["Publisher"]),
         // For the benchmark packages under Benchmarks/ (ptys, simulated receivers).
         .library(name: "SerialPort", targets: ["SerialPort"]),
+        .library(name: "Threading", targets: ["Threading"]),
         .library(name: "Simulation", targets: ["Simulation"]),
         .executable(name: "nmea", targets: ["NMEATool"]),
     ],
@@ -27,25 +28,27 @@ let package = Package(
         .target(name: "Plot", dependencies: ["NMEA"]),
         // Small C shims (pty functions, ioctls, futex, thread names) and libudev.
         .target(name: "CShims"),
+        // Threads of our own and pthread locks (which Thread Sanitizer sees), for every module that blocks.
+        .target(name: "Threading", dependencies: ["CShims"]),
         .systemLibrary(name: "CUdev", pkgConfig: "libudev", providers: [.apt(["libudev-dev"])]),
         // Serial ports: termios, autobaud, udev discovery and hotplug, reconnection.
         .target(name: "SerialPort", dependencies: ["NMEA", "CShims", "CUdev"]),
         // The broadcast ring buffer and the reader thread that feeds it: bytes → fixes, sentences, raw chunks.
-        .target(name: "Pipeline", dependencies: ["NMEA", "CShims"]),
+        .target(name: "Pipeline", dependencies: ["NMEA", "CShims", "Threading"]),
         // Trips and stops from fixes; offline place names (GeoNames, Resources/places.bin) behind a geohash cache.
         .target(name: "Trips", dependencies: ["NMEA", "JSON"]),
         // libmosquitto (MQTT client), for the fleet module.
         .systemLibrary(name: "CMosquitto", pkgConfig: "libmosquitto", providers: [.apt(["libmosquitto-dev"])]),
         // Fleets: OwnTracks payloads, an MQTT publisher with a disk-backed queue, the collector.
-        .target(name: "Fleet", dependencies: ["NMEA", "JSON", "Tracks", "CMosquitto"]),
+        .target(name: "Fleet", dependencies: ["NMEA", "JSON", "Tracks", "CMosquitto", "Threading"]),
         // Position and status streams for Swift code, and a gpsd-compatible JSON server on TCP.
-        .target(name: "Publisher", dependencies: ["NMEA", "Pipeline", "JSON", "CShims"]),
+        .target(name: "Publisher", dependencies: ["NMEA", "Pipeline", "JSON", "CShims", "Threading"]),
         // `nmea watch`: the screen as a pure function of state and size, screen diffs, gpsd JSON, replay pacing.
         .target(name: "Watch", dependencies: ["NMEA", "JSON"]),
         // The command-line tool.
         .executableTarget(name: "NMEATool",
                           dependencies: ["NMEA", "JSON", "Simulation", "Tracks", "SerialPort", "Pipeline", "Trips",
-                                         "Plot", "Fleet", "Publisher", "Watch"],
+                                         "Plot", "Fleet", "Publisher", "Watch", "Threading"],
                           path: "Sources/nmea-cli"),
         // Test-only C shim that counts malloc/calloc/realloc/free.
         .target(
@@ -64,10 +67,11 @@ let package = Package(
         .testTarget(name: "PlotTests", dependencies: ["Plot", "NMEA"]),
         .testTarget(name: "JSONTests", dependencies: ["JSON"]),
         .testTarget(name: "WatchTests", dependencies: ["Watch", "NMEA", "JSON"]),
-        .testTarget(name: "SerialPortTests", dependencies: ["SerialPort", "NMEA", "CShims"]),
+        .testTarget(name: "SerialPortTests", dependencies: ["SerialPort", "NMEA", "CShims", "Threading"]),
         .testTarget(name: "FleetTests", dependencies: ["Fleet", "NMEA", "JSON", "Simulation"]),
         .testTarget(name: "PublisherTests",
-                    dependencies: ["Publisher", "Pipeline", "NMEA", "JSON", "Simulation", "SerialPort", "CShims"]),
+                    dependencies: ["Publisher", "Pipeline", "NMEA", "JSON", "Simulation", "SerialPort", "CShims",
+                                   "Threading"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -12,6 +12,7 @@ let package = Package(
             .product(name: "Pipeline", package: "swift-nmea"),
             .product(name: "NMEA", package: "swift-nmea"),
             .product(name: "SerialPort", package: "swift-nmea"),
+            .product(name: "Threading", package: "swift-nmea"),
             .product(name: "Simulation", package: "swift-nmea"),
         ]),
     ],

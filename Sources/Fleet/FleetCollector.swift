@@ -1,5 +1,6 @@
 import Glibc
 import NMEA
+import Threading
 import Tracks
 
 /// The other side of the fleet: subscribes to the vehicles' topics and writes, per vehicle, a daily GPX and GeoJSON

@@ -1,5 +1,6 @@
 import Glibc
 import NMEA
+import Threading
 
 /// Publishes a vehicle's positions and trips to an MQTT broker as OwnTracks messages, through a disk-backed queue so
 /// that nothing is lost while the broker is out of reach — the consumer `nmea record --mqtt` feeds.

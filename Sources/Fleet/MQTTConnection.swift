@@ -1,5 +1,6 @@
 import CMosquitto
 import Glibc
+import Threading
 
 /// Whether a client is talking to its broker.
 public enum ConnectionState: String, Sendable, Hashable {

@@ -1,5 +1,6 @@
 import NMEA
 import Pipeline
+import Threading
 
 /// A receiver's positions and status as asynchronous streams, for Swift code: the Linux counterpart of what an iOS
 /// app gets from `CLLocationManager`.
@@ -38,11 +39,11 @@ public final class PositionPublisher: Sendable {
     private let ownsPipeline: Bool
     private let fixes = Broadcast<Position>(bufferLimit: 1)
     private let statuses = Broadcast<PublisherStatus>(bufferLimit: PositionPublisher.statusBufferLimit)
-    private let run = Lock(RunState())
-    private let counts = Lock(PublisherCounters())
+    private let run = Locked(RunState())
+    private let counts = Locked(PublisherCounters())
 
     private struct RunState {
-        var thread: WorkerThread?
+        var thread: NativeThread?
         var started = false
         var stopped = false
         /// The publisher's own pipeline was given a source.
@@ -102,7 +103,7 @@ public final class PositionPublisher: Sendable {
             return true
         }
         guard begin else { return }
-        let thread = WorkerThread(name: "nmea-publisher") { [self] in readRecords() }
+        let thread = NativeThread(name: "nmea-publisher") { [self] in readRecords() }
         run.withLock { $0.thread = thread }
     }
 
@@ -118,7 +119,7 @@ public final class PositionPublisher: Sendable {
     /// Stops: its own pipeline is stopped (its last records are still published), or a given pipeline is left to
     /// run without the publisher; then every stream ends. Harmless when not started, or stopped already.
     public func stop() {
-        let (thread, runsPipeline) = run.withLock { state -> (WorkerThread?, Bool) in
+        let (thread, runsPipeline) = run.withLock { state -> (NativeThread?, Bool) in
             state.stopped = true
             return (state.thread, state.runsPipeline)
         }

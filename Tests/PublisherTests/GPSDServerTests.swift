@@ -4,6 +4,7 @@ import Pipeline
 import SerialPort
 import Synchronization
 import Testing
+import Threading
 
 @testable import Publisher
 
@@ -157,7 +158,7 @@ import Testing
         #expect(good.read(until: { !$0.filter { $0.hasPrefix("{\"class\":\"WATCH\"") }.isEmpty }))
         let goodBox = UncheckedBox(good)
         let expectedTimes = journey.fixes.indices.map { journey.isoTime($0) }
-        let reader = OSThread {
+        let reader = NativeThread {
             goodBox.value.read(
                 until: { lines in
                     Set(lines.filter { $0.hasPrefix("{\"class\":\"TPV\"") }.compactMap { jsonField($0, "time") }).count

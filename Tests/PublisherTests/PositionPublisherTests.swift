@@ -5,6 +5,7 @@ import SerialPort
 import Simulation
 import Synchronization
 import Testing
+import Threading
 
 @testable import Publisher
 
@@ -224,7 +225,7 @@ import Testing
         options.memory = nil
         options.rescanInterval = .milliseconds(50)
         let connection = ReceiverConnection(.path(socat.deviceSide), options: options)
-        let reader = OSThread {
+        let reader = NativeThread {
             pipeline.feed { feeder in
                 try? connection.run { event in
                     switch event {
@@ -337,10 +338,10 @@ final class SocatPair: @unchecked Sendable {
 /// Writes a journey at 10 Hz into a path that may come and go (socat's receiver side), reopening it as needed.
 final class LinkFeeder: @unchecked Sendable {
     private let running = Atomic<Bool>(true)
-    private var thread: OSThread?
+    private var thread: NativeThread?
 
     init(path: String, journey: Journey) {
-        thread = OSThread { [self] in
+        thread = NativeThread { [self] in
             var descriptor: Int32 = -1
             var index = 0
             while running.load(ordering: .relaxed) && index < journey.fixes.count {

@@ -6,6 +6,7 @@ import SerialPort
 import Simulation
 import Synchronization
 import Testing
+import Threading
 
 // MARK: Waiting
 
@@ -488,14 +489,14 @@ final class PtyFeeder: @unchecked Sendable {
     private let running = Atomic<Bool>(true)
     /// Epochs written so far.
     let written = Atomic<Int>(0)
-    private var thread: OSThread?
+    private var thread: NativeThread?
 
     init(pty: PseudoTerminal, journey: Journey, interval: Duration, count: Int? = nil, startAt: Int = 0) {
         self.pty = pty
         self.journey = journey
         self.interval = interval
         let total = min(count ?? journey.fixes.count, journey.fixes.count - startAt)
-        thread = OSThread { [self] in
+        thread = NativeThread { [self] in
             var next = MonotonicTime.now()
             for index in startAt..<(startAt + total) where running.load(ordering: .relaxed) {
                 try? pty.write(journey.epoch(index))
@@ -527,12 +528,12 @@ final class TestExecutor: TaskExecutor, @unchecked Sendable {
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
     private var jobs: [UnownedJob] = []
-    private var thread: OSThread?
+    private var thread: NativeThread?
 
     private init() {
         pthread_mutex_init(mutex, nil)
         pthread_cond_init(condition, nil)
-        thread = OSThread { [self] in
+        thread = NativeThread { [self] in
             while true {
                 pthread_mutex_lock(mutex)
                 while jobs.isEmpty { pthread_cond_wait(condition, mutex) }

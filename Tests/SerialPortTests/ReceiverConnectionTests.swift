@@ -1,6 +1,7 @@
 import Glibc
 import Synchronization
 import Testing
+import Threading
 
 @testable import SerialPort
 
@@ -216,7 +217,7 @@ import Testing
         let pty = try PseudoTerminal.open()
         defer { pty.close() }
         let talking = Atomic<Bool>(true)
-        let talker = OSThread {
+        let talker = NativeThread {
             var second = 0
             while talking.load(ordering: .relaxed) {
                 try? pty.write(sampleRMC(second: second) + sampleGGA(second: second))

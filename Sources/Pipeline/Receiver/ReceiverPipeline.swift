@@ -1,5 +1,6 @@
 import NMEA
 import Synchronization
+import Threading
 
 /// A receiver's bytes, turned into records on a reader thread of their own and broadcast to any number of consumers.
 ///
@@ -63,7 +64,7 @@ public final class ReceiverPipeline: Sendable {
     private let stopRequested = Atomic<Bool>(false)
     /// `true` once a feeder exists: the ring has one producer.
     private let producing = Atomic<Bool>(false)
-    private let thread = Locked<ReaderThread?>(nil)
+    private let thread = Locked<NativeThread?>(nil)
 
     /// Makes a pipeline and its ring (allocated now); nothing runs until ``start(_:)`` or ``feed(_:)``.
     /// - Complexity: O(`configuration.capacity`).
@@ -98,7 +99,7 @@ public final class ReceiverPipeline: Sendable {
     /// Starts the reader thread on `source`. It runs until the source ends or ``stop()``. Call once.
     public func start<Source: ByteSource>(_ source: sending Source) {
         claimProducer()
-        let started = ReaderThread(name: "nmea-reader") { [self] in
+        let started = NativeThread(name: "nmea-reader") { [self] in
             var source = source
             run(&source)
         }
@@ -115,7 +116,7 @@ public final class ReceiverPipeline: Sendable {
 
     /// Waits for the reader thread to end by itself (the end of a file). Returns at once if it was never started.
     public func waitUntilFinished() {
-        let started = thread.withLock { thread -> ReaderThread? in
+        let started = thread.withLock { thread -> NativeThread? in
             defer { thread = nil }
             return thread
         }

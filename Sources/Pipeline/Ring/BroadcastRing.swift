@@ -1,5 +1,6 @@
 import CShims
 import Synchronization
+import Threading
 
 /// A broadcast ring buffer: one producer publishes fixed-size records, any number of consumers read all of them, each
 /// at its own pace with its own cursor (the LMAX Disruptor's single-producer ring, without its back-pressure).

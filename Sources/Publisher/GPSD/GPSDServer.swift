@@ -3,6 +3,7 @@ import Glibc
 import JSON
 import NMEA
 import Pipeline
+import Threading
 
 /// gpsd's JSON protocol on TCP, for every program that speaks it: `gpspipe`, `cgps`, `xgps`, libgps, the Python
 /// `gps` module, Home Assistant, chrony's gpsd refclock tools…
@@ -58,13 +59,13 @@ public final class GPSDServer: Sendable {
     public let configuration: Configuration
     public let pipeline: ReceiverPipeline
     private let consumer: RingConsumer<PipelineRecord>
-    private let shared = Lock(SharedState())
+    private let shared = Locked(SharedState())
     private let wakeDescriptor: Int32
-    private let threads = Lock(Threads())
+    private let threads = Locked(Threads())
 
     private struct Threads {
-        var consumer: WorkerThread?
-        var sockets: WorkerThread?
+        var consumer: NativeThread?
+        var sockets: NativeThread?
         var listener: Int32 = -1
         var bound: ListenAddress?
         var stopped = false
@@ -101,8 +102,8 @@ public final class GPSDServer: Sendable {
         threads.withLock { threads in
             threads.listener = socket.descriptor
             threads.bound = socket.bound
-            threads.consumer = WorkerThread(name: "gpsd-reports") { [self] in readRecords() }
-            threads.sockets = WorkerThread(name: "gpsd-sockets") { [self] in
+            threads.consumer = NativeThread(name: "gpsd-reports") { [self] in readRecords() }
+            threads.sockets = NativeThread(name: "gpsd-sockets") { [self] in
                 var loop = SocketLoop(server: self, listener: socket.descriptor)
                 loop.run()
             }

@@ -1,3 +1,4 @@
+import Threading
 /// Hands values to any number of asynchronous subscribers, each with a buffer of at most ``bufferLimit`` values.
 ///
 /// A subscriber that falls behind loses its oldest values — with a limit of 1 it always gets the newest value and
@@ -8,7 +9,7 @@
 final class Broadcast<Element: Sendable>: Sendable {
     /// The most values one subscriber holds before the oldest is dropped.
     let bufferLimit: Int
-    private let state = Lock(State())
+    private let state = Locked(State())
 
     private struct State {
         var latest: Element?

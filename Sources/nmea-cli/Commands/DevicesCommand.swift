@@ -1,6 +1,7 @@
 import Glibc
 import JSON
 import SerialPort
+import Threading
 
 /// `nmea devices`: the serial devices present, and which are GPS receivers.
 enum DevicesCommand: Command {
@@ -106,7 +107,7 @@ enum DevicesCommand: Command {
         let memory = BaudRateMemory.standard
         // One thread per port (not a pool sized by cores): the probes mostly wait.
         let threads = devices.indices.map { index in
-            OSThread {
+            NativeThread {
                 let device = devices[index]
                 // Each thread writes only its own slot.
                 slots[index] = DeviceProbe.probe(path: device.path, budget: budget, memory: memory,

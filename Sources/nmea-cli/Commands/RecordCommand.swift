@@ -3,6 +3,7 @@ import Glibc
 import NMEA
 import Pipeline
 import SerialPort
+import Threading
 import Tracks
 
 /// `nmea record`: log a receiver to GPX/GeoJSON (and raw NMEA) until stopped, surviving unplug and replug.
@@ -86,16 +87,16 @@ enum RecordCommand: Command {
             rotateDaily: arguments.value("rotate") == "daily")
         recorder.open(for: today)
         if recorder.errors.withLock({ !$0.isEmpty }) { return ExitStatus.failure }
-        var threads: [OSThread] = []
+        var threads: [NativeThread] = []
         let trackConsumer = pipeline.makeConsumer(name: "track")
-        threads.append(OSThread { recorder.run(trackConsumer) })
+        threads.append(NativeThread { recorder.run(trackConsumer) })
         var extraConsumers: [RingConsumer<PipelineRecord>] = []
         var raw: RawRecorder?
         if let path = arguments.value("raw") {
             let capture = try RawRecorder(path: path)
             let rawConsumer = pipeline.makeConsumer(name: "raw")
             extraConsumers.append(rawConsumer)
-            threads.append(OSThread { capture.run(rawConsumer) })
+            threads.append(NativeThread { capture.run(rawConsumer) })
             raw = capture
         }
         var publisher: FleetPublisher?
@@ -110,14 +111,14 @@ enum RecordCommand: Command {
             let mqtt = MQTTRecorder(publisher: created)
             let mqttConsumer = pipeline.makeConsumer(name: "mqtt")
             extraConsumers.append(mqttConsumer)
-            threads.append(OSThread { mqtt.run(mqttConsumer) })
+            threads.append(NativeThread { mqtt.run(mqttConsumer) })
         }
         var tripRecorder: TripRecorder?
         if arguments.value("trips") != nil || publisher != nil {
             let recorder = try TripRecorder(path: arguments.value("trips"), publisher: publisher)
             let tripConsumer = pipeline.makeConsumer(name: "trips")
             extraConsumers.append(tripConsumer)
-            threads.append(OSThread { recorder.run(tripConsumer) })
+            threads.append(NativeThread { recorder.run(tripConsumer) })
             tripRecorder = recorder
         }
         let statusConsumer = pipeline.makeConsumer(name: "status")

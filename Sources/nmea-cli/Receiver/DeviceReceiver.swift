@@ -2,13 +2,14 @@ import NMEA
 import Pipeline
 import SerialPort
 import Synchronization
+import Threading
 
 /// A GPS receiver on a serial port feeding a pipeline: the connection (autobaud, unplug and replug) runs on its own
 /// thread and pushes what it reads through the pipeline's feeder. Used by `nmea record` and `nmea serve`.
 final class DeviceReceiver: Sendable {
     let pipeline: ReceiverPipeline
     let connection: ReceiverConnection
-    private let thread = Mutex<OSThread?>(nil)
+    private let thread = Mutex<NativeThread?>(nil)
     /// The error that ended the connection, if one did (a named device missing, no permission…).
     let failure = Mutex<SerialPortError?>(nil)
 
@@ -25,7 +26,7 @@ final class DeviceReceiver: Sendable {
         let pipeline = pipeline
         let receiver = self
         thread.withLock {
-            $0 = OSThread {
+            $0 = NativeThread {
                 pipeline.feed { feeder in
                     do throws(SerialPortError) {
                         try connection.run { event in

@@ -194,7 +194,7 @@ final class NMEAFeeder: @unchecked Sendable {
     let path: String
     let interval: Duration
     private let stopFlag = Atomic<Bool>(false)
-    private var thread: OSThread?
+    private var thread: NativeThread?
     let written = Atomic<Int>(0)
 
     init(path: String, interval: Duration = .milliseconds(100)) {
@@ -203,7 +203,7 @@ final class NMEAFeeder: @unchecked Sendable {
     }
 
     func start() {
-        thread = OSThread { [self] in
+        thread = NativeThread { [self] in
             var fd: Int32 = -1
             var second = 0
             while !stopFlag.load(ordering: .relaxed) {
@@ -326,12 +326,12 @@ final class ConnectionRunner: @unchecked Sendable {
     let log = EventLog()
     private let finished = Atomic<Bool>(false)
     private let thrown = Mutex<SerialPortError?>(nil)
-    private var thread: OSThread?
+    private var thread: NativeThread?
 
     init(_ connection: ReceiverConnection) { self.connection = connection }
 
     func start() {
-        thread = OSThread { [self] in
+        thread = NativeThread { [self] in
             var framer = NMEA.Framer()
             do throws(SerialPortError) {
                 try connection.run { event in
@@ -371,3 +371,4 @@ final class ConnectionRunner: @unchecked Sendable {
 }
 
 import NMEA
+import Threading

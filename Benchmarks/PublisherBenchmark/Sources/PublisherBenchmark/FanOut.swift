@@ -2,6 +2,7 @@ import Glibc
 import Pipeline
 import SerialPort
 import Synchronization
+import Threading
 
 /// 100 clients (or `clients`) watching a 10 Hz stream through `nmea serve`: does every client get every TPV, how
 /// much CPU does the server use, how long from the end of an epoch to the TPV at a client.
@@ -98,12 +99,12 @@ final class ClientReaders: @unchecked Sendable {
 
     private let running = Atomic<Bool>(true)
     private let watchingCount = Atomic<Int>(0)
-    private var thread: OSThread?
+    private var thread: NativeThread?
     private var collected: [[TPV]] = []
 
     init(descriptors: [Int32]) {
         collected = Array(repeating: [], count: descriptors.count)
-        thread = OSThread { [self] in
+        thread = NativeThread { [self] in
             var buffers = Array(repeating: [UInt8](), count: descriptors.count)
             var results = Array(repeating: [TPV](), count: descriptors.count)
             var watching = Array(repeating: false, count: descriptors.count)

@@ -4,6 +4,7 @@ import Pipeline
 import SerialPort
 import Simulation
 import Synchronization
+import Threading
 
 // MARK: Time and statistics
 
@@ -172,7 +173,7 @@ final class Child: @unchecked Sendable {
     let pid: pid_t
     let errorPath: String
     private let lines = Mutex<[(text: String, at: MonotonicTime)]>([])
-    private var reader: OSThread?
+    private var reader: NativeThread?
 
     init(_ arguments: [String], captureOutput: Bool) {
         errorPath = "/tmp/nmea-bench-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).err"
@@ -209,7 +210,7 @@ final class Child: @unchecked Sendable {
         if captureOutput {
             close(pipeDescriptors[1])
             let descriptor = pipeDescriptors[0]
-            reader = OSThread { [self] in
+            reader = NativeThread { [self] in
                 var buffer: [UInt8] = []
                 var chunk = [UInt8](repeating: 0, count: 65_536)
                 while true {
