@@ -36,11 +36,12 @@ enum ToolSupport {
         return nil
     }
 
-    /// Runs `executable` (a path, or a name looked up on `PATH`) with `arguments`; standard input from `input`.
+    /// Runs `executable` (a path, or a name looked up on `PATH`) with `arguments`; standard input from `input`;
+    /// the environment is this process's without the variables in `unset`, with `environment` added.
     @discardableResult
     static func run(
         _ executable: String, _ arguments: [String], input: Data? = nil,
-        environment: [String: String]? = nil, directory: URL? = nil
+        environment: [String: String]? = nil, unset: [String] = [], directory: URL? = nil
     ) throws -> Outcome {
         let process = Process()
         process.executableURL = URL(
@@ -48,8 +49,10 @@ enum ToolSupport {
                 ? executable
                 : (which(executable) ?? executable))
         process.arguments = arguments
-        if let environment {
-            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        if environment != nil || !unset.isEmpty {
+            var inherited = ProcessInfo.processInfo.environment
+            for name in unset { inherited[name] = nil }
+            process.environment = inherited.merging(environment ?? [:]) { $1 }
         }
         if let directory { process.currentDirectoryURL = directory }
         let scratch = FileManager.default.temporaryDirectory

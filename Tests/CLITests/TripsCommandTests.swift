@@ -10,54 +10,13 @@ import Testing
     static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
 
-    struct Outcome {
-        var status: Int32
-        var output: String
-        var error: String
-    }
-
-    /// Runs `executable` (the built `nmea` by default) with `environment` added to this process's.
+    /// Runs `executable` (the built `nmea` by default) with `environment` added to this process's, and without an
+    /// `NMEA_PLACES` the caller may have set.
     static func run(_ arguments: [String], input: String? = nil, environment: [String: String] = [:],
-                    executable: String = tool) throws -> Outcome {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        var merged = ProcessInfo.processInfo.environment
-        merged["NMEA_PLACES"] = nil
-        for (name, value) in environment { merged[name] = value }
-        process.environment = merged
-        let directory = FileManager.default.temporaryDirectory
-        let outputURL = directory.appendingPathComponent("trips-out-\(UUID().uuidString)")
-        let errorURL = directory.appendingPathComponent("trips-err-\(UUID().uuidString)")
-        _ = FileManager.default.createFile(atPath: outputURL.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: errorURL.path, contents: nil)
-        defer {
-            try? FileManager.default.removeItem(at: outputURL)
-            try? FileManager.default.removeItem(at: errorURL)
-        }
-        process.standardOutput = try FileHandle(forWritingTo: outputURL)
-        process.standardError = try FileHandle(forWritingTo: errorURL)
-        if let input {
-            let inputURL = directory.appendingPathComponent("trips-in-\(UUID().uuidString)")
-            try Data(input.utf8).write(to: inputURL)
-            defer { try? FileManager.default.removeItem(at: inputURL) }
-            process.standardInput = try FileHandle(forReadingFrom: inputURL)
-            try process.run()
-        } else {
-            process.standardInput = FileHandle.nullDevice
-            try process.run()
-        }
-        process.waitUntilExit()
-        return Outcome(status: process.terminationStatus,
-                       output: try String(contentsOf: outputURL, encoding: .utf8),
-                       error: try String(contentsOf: errorURL, encoding: .utf8))
-    }
-
-    static func temporaryDirectory(_ name: String = #function) -> URL {
-        let url = FileManager.default.temporaryDirectory
-            .appendingPathComponent("trips-\(name.filter(\.isLetter))-\(UUID().uuidString)")
-        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
+                    executable: String = tool) throws -> Tool.Outcome {
+        let outcome = try ToolSupport.run(executable, arguments, input: input.map { Data($0.utf8) },
+                                          environment: environment, unset: ["NMEA_PLACES"])
+        return Tool.Outcome(status: outcome.status, output: outcome.text, error: outcome.error)
     }
 
     /// A commute from Khimki: parked 10 minutes, 3 km north-east in 5 minutes, parked 20, 3 km back, parked 10.
@@ -89,7 +48,7 @@ import Testing
         """
 
     @Test func jsonForADayOfDrivingAcrossMidnight() throws {
-        let directory = Self.temporaryDirectory()
+        let directory = Tool.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let log = directory.appendingPathComponent("khimki.nmea").path
         try Data(Self.khimkiDay(profile: .rmcGGA).utf8).write(to: URL(fileURLWithPath: log))
@@ -116,7 +75,7 @@ import Testing
     }
 
     @Test func theTable() throws {
-        let directory = Self.temporaryDirectory()
+        let directory = Tool.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let outcome = try Self.run(["trips", "-"], input: Self.khimkiDay(profile: .multiGNSS),
                                    environment: ["XDG_CACHE_HOME": directory.path])
@@ -139,7 +98,7 @@ import Testing
     }
 
     @Test func ggaOnlyLogsNeedADate() throws {
-        let directory = Self.temporaryDirectory()
+        let directory = Tool.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let log = Self.khimkiDay(profile: .ggaOnly)
         let environment = ["XDG_CACHE_HOME": directory.path]
@@ -158,7 +117,7 @@ import Testing
     }
 
     @Test func noPlacesAndOptions() throws {
-        let directory = Self.temporaryDirectory()
+        let directory = Tool.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let log = Self.khimkiDay(profile: .rmcGGA)
         let outcome = try Self.run(["trips", "--json", "--no-places", "--min-stop", "2000"], input: log,
@@ -205,7 +164,7 @@ import Testing
     }
 
     @Test func badLinesAreSummarisedAndMissingFilesFail() throws {
-        let directory = Self.temporaryDirectory()
+        let directory = Tool.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let log = Self.khimkiDay(profile: .rmcGGA)
             + "$GPRMC,000000.00,A,5554.0060,N,03725.7088,E,0.1,0.0,160626,,,A*00\r\nnoise\r\n"
@@ -218,7 +177,7 @@ import Testing
     }
 
     @Test func thePlaceFileIsFoundBesideAnInstalledProgram() throws {
-        let directory = Self.temporaryDirectory()
+        let directory = Tool.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let manager = FileManager.default
         let places = Self.packageRoot.appendingPathComponent("Resources/places.bin").path

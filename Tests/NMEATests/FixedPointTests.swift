@@ -62,6 +62,14 @@ import Testing
         #expect(fp(12, 0).integerPart == 12)
     }
 
+    @Test func scalesUpToNineteenAreExact() {
+        #expect(fp(1, 18).doubleValue == 1e-18)
+        #expect(fp(1, 19).doubleValue == 1e-19)
+        #expect(fp(9_000_000_000_000_000_000, 18).integerPart == 9)
+        #expect(fp(9_000_000_000_000_000_000, 19).integerPart == 0)
+        #expect(fp(12_345, 19).rescaled(to: 15) == fp(1, 15))
+    }
+
     @Test func integerLiteral() {
         let value: FixedPoint = 42
         #expect(value == fp(42, 0))

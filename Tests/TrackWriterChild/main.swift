@@ -41,7 +41,7 @@ func report(_ given: Int) {
 
 var given = 0
 var flushes = 0
-for simulated in crashScenario().fixes().prefix(count) {
+for simulated in Scenario.crashTest().fixes().prefix(count) {
     do {
         try writer.write(Fix(simulated))
     } catch {

@@ -8,7 +8,7 @@ import Testing
 @Suite(.serialized) struct CrashTests {
     static let fixCount = 3000
     static let child = Support.buildDirectory.appendingPathComponent("TrackWriterChild").path
-    static let fixes = crashScenario().fixes().prefix(fixCount).map(Fix.init)
+    static let fixes = Scenario.crashTest().fixes().prefix(fixCount).map(Fix.init)
     /// The time of every point, in order.
     static let pointTimes = fixes.filter(\.hasPosition).map { $0.iso8601! }
     /// How many points the first `n` fixes give.

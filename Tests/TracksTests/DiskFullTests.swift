@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import NMEA
+import Simulation
 import Testing
 import Tracks
 
@@ -64,7 +65,7 @@ import Tracks
             : try GeoJSONWriter(path: path, options: .init(track: options, pointsPerFeature: 100))
         var written: [String] = []
         var failure: TrackError?
-        for fix in crashScenario().fixes().prefix(5000).map(Fix.init) where fix.hasPosition {
+        for fix in Scenario.crashTest().fixes().prefix(5000).map(Fix.init) where fix.hasPosition {
             do {
                 try writer.write(fix)
                 written.append(fix.iso8601!)

@@ -7,7 +7,7 @@ import Tracks
 /// Our files as other tools read them: GDAL's `ogrinfo` and GPSBabel.
 @Suite struct InteropTests {
     /// 900 fixes of the crash journey: drives, lost fixes and silent gaps, so several segments.
-    static let fixes = crashScenario().fixes().prefix(900).map(Fix.init)
+    static let fixes = Scenario.crashTest().fixes().prefix(900).map(Fix.init)
     static let points = fixes.filter(\.hasPosition)
 
     static func writeTracks(in directory: URL) throws -> (gpx: String, geojson: String) {

@@ -7,17 +7,8 @@ import Testing
 /// Days of driving with known stops, written as NMEA by the simulator and read back: the trips and stops found
 /// must be the scenario's, to the minute.
 @Suite struct TripDetectorTests {
-    /// `nmea simulate --route commute`: an hour at home, 30 minutes' drive, 8 hours at work, 30 minutes back, half
-    /// an hour at home.
-    static let commute: [Scenario.Leg] = [
-        .park(seconds: 3600, jitterMeters: 4),
-        .course(degrees: 20), .drive(seconds: 600, speedKmh: 50, turnDegreesPerSecond: 0.05),
-        .drive(seconds: 900, speedKmh: 90), .drive(seconds: 300, speedKmh: 40, turnDegreesPerSecond: -0.2),
-        .park(seconds: 8 * 3600, jitterMeters: 4),
-        .course(degrees: 200), .drive(seconds: 300, speedKmh: 40, turnDegreesPerSecond: 0.2),
-        .drive(seconds: 900, speedKmh: 90), .drive(seconds: 600, speedKmh: 50, turnDegreesPerSecond: -0.05),
-        .park(seconds: 1800, jitterMeters: 4),
-    ]
+    /// `nmea simulate --route commute`.
+    static let commute = Scenario.commuteLegs
     /// 50 km/h for 600 s, 90 for 900, 40 for 300.
     static let commuteLegMeters = 50 / 3.6 * 600 + 90 / 3.6 * 900 + 40 / 3.6 * 300
 

@@ -855,30 +855,3 @@ extension FixedList where Element == SatelliteInView {
         }
     }
 }
-
-extension SentenceKind {
-    /// The address type this kind is decoded from.
-    public var sentenceType: SentenceType {
-        switch self {
-        case .rmc: .rmc
-        case .gga: .gga
-        case .gsa: .gsa
-        case .gsv: .gsv
-        case .gll: .gll
-        case .vtg: .vtg
-        case .zda: .zda
-        case .gst: .gst
-        case .gns: .gns
-        case .gbs: .gbs
-        case .grs: .grs
-        case .txt: .txt
-        case .dtm: .dtm
-        case .hdt: .hdt
-        case .ths: .ths
-        case .pubxPosition, .pubxSatellites, .pubxTime: .pubx
-        case .pgrme: .pgrme
-        case .pgrmz: .pgrmz
-        case .pgrmm: .pgrmm
-        }
-    }
-}

@@ -48,7 +48,7 @@ public struct FixedPoint: Hashable, Sendable {
     /// The value rounded toward zero to a whole number.
     @inlinable
     public var integerPart: Int64 {
-        significand / Int64(FixedPoint.powerOfTen(scale))
+        significand / FixedPoint.int64PowerOfTen(scale)
     }
 
     /// The value rescaled to `newScale` decimal places, rounding half away from zero when digits are dropped.
@@ -56,9 +56,9 @@ public struct FixedPoint: Hashable, Sendable {
     public func rescaled(to newScale: UInt8) -> FixedPoint {
         if newScale == scale { return self }
         if newScale > scale {
-            return FixedPoint(significand: significand * Int64(FixedPoint.powerOfTen(newScale - scale)), scale: newScale)
+            return FixedPoint(significand: significand * FixedPoint.int64PowerOfTen(newScale - scale), scale: newScale)
         }
-        let divisor = Int64(FixedPoint.powerOfTen(scale - newScale))
+        let divisor = FixedPoint.int64PowerOfTen(scale - newScale)
         let half = divisor / 2
         let rounded = significand >= 0 ? (significand + half) / divisor : (significand - half) / divisor
         return FixedPoint(significand: rounded, scale: newScale)
@@ -93,30 +93,17 @@ public struct FixedPoint: Hashable, Sendable {
         }
     }
 
-    /// 10 to the power `exponent` as a `Double` (exact up to 10^22).
-    @inlinable
+    /// 10 to the power `exponent` (0…19; larger exponents give 10^19) as a `Double`, exactly: every power of ten up
+    /// to 10^22 is a `Double`.
+    @inlinable @inline(__always)
     static func powerOfTen(_ exponent: UInt8) -> Double {
-        switch exponent {
-        case 0: 1
-        case 1: 10
-        case 2: 100
-        case 3: 1_000
-        case 4: 10_000
-        case 5: 100_000
-        case 6: 1_000_000
-        case 7: 10_000_000
-        case 8: 100_000_000
-        case 9: 1_000_000_000
-        case 10: 10_000_000_000
-        case 11: 100_000_000_000
-        case 12: 1_000_000_000_000
-        case 13: 10_000_000_000_000
-        case 14: 100_000_000_000_000
-        case 15: 1_000_000_000_000_000
-        case 16: 10_000_000_000_000_000
-        case 17: 100_000_000_000_000_000
-        default: 1_000_000_000_000_000_000
-        }
+        Double(integerPowerOfTen(Int(exponent)))
+    }
+
+    /// 10 to the power `exponent` as an `Int64` divisor or multiplier (10^19 and above clamp to `Int64.max`).
+    @inlinable @inline(__always)
+    static func int64PowerOfTen(_ exponent: UInt8) -> Int64 {
+        Int64(clamping: integerPowerOfTen(Int(exponent)))
     }
 }
 

@@ -47,7 +47,7 @@ enum SimulateCommand: Command {
         guard let start = parseISODateTime(startText) else {
             throw arguments.invalid(startText, for: "start", because: "expected YYYY-MM-DDThh:mm:ssZ")
         }
-        let legs: [Scenario.Leg] = arguments.value("route") == "commute" ? commute : drive(seconds: duration)
+        let legs: [Scenario.Leg] = arguments.value("route") == "commute" ? Scenario.commuteLegs : drive(seconds: duration)
         let scenario = Scenario(latitude: latitude, longitude: longitude, start: start, rateHz: rate, legs: legs,
                                 seed: UInt64(seed))
         let writer = EpochWriter(profile: profile)
@@ -86,17 +86,6 @@ enum SimulateCommand: Command {
         }
         return legs
     }
-
-    /// A working day: home, commute, work, commute, home.
-    static let commute: [Scenario.Leg] = [
-        .park(seconds: 3600, jitterMeters: 4),
-        .course(degrees: 20), .drive(seconds: 600, speedKmh: 50, turnDegreesPerSecond: 0.05),
-        .drive(seconds: 900, speedKmh: 90), .drive(seconds: 300, speedKmh: 40, turnDegreesPerSecond: -0.2),
-        .park(seconds: 8 * 3600, jitterMeters: 4),
-        .course(degrees: 200), .drive(seconds: 300, speedKmh: 40, turnDegreesPerSecond: 0.2),
-        .drive(seconds: 900, speedKmh: 90), .drive(seconds: 600, speedKmh: 50, turnDegreesPerSecond: -0.05),
-        .park(seconds: 1800, jitterMeters: 4),
-    ]
 }
 
 /// `YYYY-MM-DDThh:mm:ss[.fff]Z` (or without the `Z`) as a UTC date and time.
