@@ -13,6 +13,9 @@ let package = Package(
         .library(name: "SerialPort", targets: ["SerialPort"]),
         .library(name: "Threading", targets: ["Threading"]),
         .library(name: "Simulation", targets: ["Simulation"]),
+        .library(name: "System", targets: ["System"]),
+        // The benchmark packages spawn tools and find free ports with the test helpers.
+        .library(name: "TestSupport", targets: ["TestSupport"]),
         .executable(name: "nmea", targets: ["NMEATool"]),
     ],
     targets: [
@@ -23,33 +26,39 @@ let package = Package(
         // Deterministic journeys written as NMEA: samples, benchmarks, tests.
         .target(name: "Simulation", dependencies: ["NMEA"]),
         // GPX and GeoJSON track writers that leave a valid file on disk after every flush.
-        .target(name: "Tracks", dependencies: ["NMEA"]),
+        .target(name: "Tracks", dependencies: ["NMEA", "System"]),
         // SVG pictures of tracks: Web-Mercator map colored by speed or altitude, stops, profile over time.
         .target(name: "Plot", dependencies: ["NMEA"]),
         // Small C shims (pty functions, ioctls, futex, thread names) and libudev.
         .target(name: "CShims"),
+        // Descriptors, errno, the EINTR retry, the monotonic clock, the eventfd wake-up, sockets: swift-system's
+        // three layers (public throwing API, internal Result, raw call) over Glibc.
+        .target(name: "System", dependencies: ["CShims"]),
         // Threads of our own and pthread locks (which Thread Sanitizer sees), for every module that blocks.
-        .target(name: "Threading", dependencies: ["CShims"]),
+        .target(name: "Threading", dependencies: ["CShims", "System"]),
         .systemLibrary(name: "CUdev", pkgConfig: "libudev", providers: [.apt(["libudev-dev"])]),
         // Serial ports: termios, autobaud, udev discovery and hotplug, reconnection.
-        .target(name: "SerialPort", dependencies: ["NMEA", "CShims", "CUdev"]),
+        .target(name: "SerialPort", dependencies: ["NMEA", "System", "CUdev"]),
         // The broadcast ring buffer and the reader thread that feeds it: bytes → fixes, sentences, raw chunks.
-        .target(name: "Pipeline", dependencies: ["NMEA", "CShims", "Threading"]),
+        .target(name: "Pipeline", dependencies: ["NMEA", "CShims", "System", "Threading"]),
         // Trips and stops from fixes; offline place names (GeoNames, Resources/places.bin) behind a geohash cache.
-        .target(name: "Trips", dependencies: ["NMEA", "JSON"]),
+        .target(name: "Trips", dependencies: ["NMEA", "JSON", "System"]),
         // libmosquitto (MQTT client), for the fleet module.
         .systemLibrary(name: "CMosquitto", pkgConfig: "libmosquitto", providers: [.apt(["libmosquitto-dev"])]),
         // Fleets: OwnTracks payloads, an MQTT publisher with a disk-backed queue, the collector.
-        .target(name: "Fleet", dependencies: ["NMEA", "JSON", "Tracks", "CMosquitto", "Threading"]),
+        .target(name: "Fleet", dependencies: ["NMEA", "JSON", "Tracks", "CMosquitto", "System", "Threading"]),
         // Position and status streams for Swift code, and a gpsd-compatible JSON server on TCP.
-        .target(name: "Publisher", dependencies: ["NMEA", "Pipeline", "JSON", "CShims", "Threading"]),
+        .target(name: "Publisher", dependencies: ["NMEA", "Pipeline", "JSON", "System", "Threading"]),
         // `nmea watch`: the screen as a pure function of state and size, screen diffs, gpsd JSON, replay pacing.
         .target(name: "Watch", dependencies: ["NMEA", "JSON"]),
         // The command-line tool.
         .executableTarget(name: "NMEATool",
                           dependencies: ["NMEA", "JSON", "Simulation", "Tracks", "SerialPort", "Pipeline", "Trips",
-                                         "Plot", "Fleet", "Publisher", "Watch", "Threading"],
+                                         "Plot", "Fleet", "Publisher", "Watch", "System", "Threading"],
                           path: "Sources/nmea-cli"),
+        // What every test target and benchmark shares: processes with a clean signal mask, temporary directories,
+        // waiting with a deadline, free ports, finding tools and the built executables, the corpus.
+        .target(name: "TestSupport", dependencies: ["System"], path: "Tests/TestSupport"),
         // Test-only C shim that counts malloc/calloc/realloc/free.
         .target(
             name: "CAllocationCounter", path: "Tests/CAllocationCounter",

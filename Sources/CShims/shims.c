@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <sys/eventfd.h>
 #include <sys/ioctl.h>
+#include <sys/socket.h>
 #include <termios.h>
 
 int nmea_tiocexcl(int fd) { return ioctl(fd, TIOCEXCL); }
@@ -36,3 +37,5 @@ int nmea_unlockpt(int fd) { return unlockpt(fd); }
 int nmea_ptsname_r(int fd, char *buffer, size_t length) { return ptsname_r(fd, buffer, length); }
 
 int nmea_eventfd(void) { return eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK); }
+
+int nmea_accept4(int fd, int flags) { return accept4(fd, NULL, NULL, flags); }

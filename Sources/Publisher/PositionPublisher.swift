@@ -1,5 +1,6 @@
 import NMEA
 import Pipeline
+import System
 import Threading
 
 /// A receiver's positions and status as asynchronous streams, for Swift code: the Linux counterpart of what an iOS

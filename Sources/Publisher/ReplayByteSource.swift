@@ -1,5 +1,5 @@
-import Glibc
 import Pipeline
+import System
 
 /// A recorded NMEA log replayed at the rate it was recorded (or `speed` times faster), for serving a file as if a
 /// receiver were sending it.
@@ -22,7 +22,7 @@ public final class ReplayByteSource: ByteSource {
     public let speed: Double?
     /// The longest pause between two epochs (before dividing by `speed`).
     public let maximumGap: Duration
-    private let descriptor: Int32
+    private let descriptor: FileDescriptor
     private let closesOnDeinit: Bool
     private var announced = false
     private var endOfFile = false
@@ -38,9 +38,11 @@ public final class ReplayByteSource: ByteSource {
     /// Replays `path`.
     /// - Throws: ``Pipeline/FileByteSource/OpenError`` when it cannot be opened.
     public init(path: String, speed: Double? = 1, maximumGap: Duration = .seconds(5)) throws(FileByteSource.OpenError) {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY)
-        guard descriptor >= 0 else { throw FileByteSource.OpenError(path: path, errorNumber: errno) }
-        self.descriptor = descriptor
+        do {
+            descriptor = try FileDescriptor.open(path, .readOnly, options: [.closeOnExec, .noControllingTerminal])
+        } catch {
+            throw FileByteSource.OpenError(path: path, errorNumber: error.rawValue)
+        }
         name = path
         self.speed = speed.map { max($0, 1e-6) }
         self.maximumGap = maximumGap
@@ -48,7 +50,9 @@ public final class ReplayByteSource: ByteSource {
     }
 
     /// Replays what `fileDescriptor` yields (standard input, a pipe); it stays open.
-    public init(fileDescriptor: Int32, name: String, speed: Double? = 1, maximumGap: Duration = .seconds(5)) {
+    public init(
+        fileDescriptor: FileDescriptor, name: String, speed: Double? = 1, maximumGap: Duration = .seconds(5)
+    ) {
         descriptor = fileDescriptor
         self.name = name
         self.speed = speed.map { max($0, 1e-6) }
@@ -57,7 +61,7 @@ public final class ReplayByteSource: ByteSource {
     }
 
     deinit {
-        if closesOnDeinit { _ = close(descriptor) }
+        if closesOnDeinit { try? descriptor.close() }
     }
 
     /// - Complexity: O(*n*) in the bytes handed out; sleeps at most `timeout`.
@@ -81,7 +85,7 @@ public final class ReplayByteSource: ByteSource {
             if release > now {
                 if written > 0 { break }
                 let wait = min(release - now, timeout)
-                sleep(wait)
+                sleep(for: wait)
                 if MonotonicTime.now() < release { return .timedOut }
             }
             // Hand out the line (or as much of it as fits).
@@ -142,13 +146,11 @@ public final class ReplayByteSource: ByteSource {
     /// Reads up to 64 KiB more, dropping what was handed out already: `false` when nothing arrived within
     /// `timeout` (`poll(2)` first: a pipe may be silent for a while; a regular file never is).
     private func fill(timeout: Duration) -> Bool {
-        var descriptor = pollfd(fd: self.descriptor, events: Int16(POLLIN), revents: 0)
         let milliseconds = Int32(
             clamping: timeout.components.seconds * 1000
                 + timeout.components.attoseconds / 1_000_000_000_000_000)
-        var ready: Int32
-        repeat { ready = poll(&descriptor, 1, max(milliseconds, 0)) } while ready < 0 && errno == EINTR
-        if ready == 0 { return false }
+        let ready = try? descriptor.poll(.readable, timeoutMilliseconds: max(milliseconds, 0))
+        if ready?.isEmpty == true { return false }
         if pendingStart > 0 {
             pending.removeFirst(pendingStart)
             pendingStart = 0
@@ -156,14 +158,15 @@ public final class ReplayByteSource: ByteSource {
         let chunk = 65_536
         let oldCount = pending.count
         pending.append(contentsOf: repeatElement(0, count: chunk))
-        var count: Int
-        repeat {
-            count = pending.withUnsafeMutableBytes { Glibc.read(self.descriptor, $0.baseAddress! + oldCount, chunk) }
-        } while count < 0 && errno == EINTR
-        let error = errno
-        pending.removeLast(chunk - max(count, 0))
-        if count < 0 && (error == EAGAIN || error == EWOULDBLOCK) { return false }
-        if count <= 0 { endOfFile = true }
+        let count = pending.withUnsafeMutableBytes { bytes in
+            Result { () throws(Errno) in
+                try descriptor.read(into: UnsafeMutableRawBufferPointer(rebasing: bytes[oldCount...]))
+            }
+        }
+        let read = (try? count.get()) ?? 0
+        pending.removeLast(chunk - read)
+        if case .failure(.wouldBlock) = count { return false }
+        if read == 0 { endOfFile = true }
         return true
     }
 
@@ -256,13 +259,5 @@ public final class ReplayByteSource: ByteSource {
             }
         }
         return seconds
-    }
-
-    private func sleep(_ duration: Duration) {
-        let nanoseconds = max(
-            duration.components.seconds * 1_000_000_000 + duration.components.attoseconds / 1_000_000_000, 0)
-        var request = timespec(tv_sec: Int(nanoseconds / 1_000_000_000), tv_nsec: Int(nanoseconds % 1_000_000_000))
-        var remaining = timespec()
-        while nanosleep(&request, &remaining) != 0 && errno == EINTR { request = remaining }
     }
 }

@@ -1,4 +1,5 @@
 import NMEA
+import System
 
 /// Finds the rate a receiver talks at: tries rates in turn until a checksum-valid NMEA sentence arrives.
 ///
@@ -51,7 +52,7 @@ public struct Autobaud: Sendable {
     public func run(on connection: any SerialConnection, stop: StopSignal? = nil,
                     trying: (BaudRate) -> Void = { _ in }) throws(SerialPortError) -> Outcome
     {
-        let started = MonotonicInstant.now()
+        let started = MonotonicTime.now()
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 4096, alignment: 16)
         defer { buffer.deallocate() }
         var tried: [BaudRate] = []
@@ -59,7 +60,7 @@ public struct Autobaud: Sendable {
         let end = totalLimit.map { started + $0 }
         for rate in candidates {
             if stop?.isSignaled == true { return .stopped }
-            if let end, MonotonicInstant.now() >= end { break }
+            if let end, MonotonicTime.now() >= end { break }
             do {
                 try connection.setBaudRate(rate)
             } catch where error.kind == .unsupportedSettings {
@@ -68,12 +69,12 @@ public struct Autobaud: Sendable {
             }
             trying(rate)
             tried.append(rate)
-            var deadline = MonotonicInstant.now() + window
+            var deadline = MonotonicTime.now() + window
             if let end, end < deadline { deadline = end }
             let result = try listen(on: connection, buffer: buffer, until: deadline, stop: stop)
             switch result {
             case .valid(let bytes):
-                return .locked(rate, bytes: bytes, elapsed: started.duration(to: .now()))
+                return .locked(rate, bytes: bytes, elapsed: started.elapsed)
             case .invalid:
                 continue
             case .stopped:
@@ -83,7 +84,7 @@ public struct Autobaud: Sendable {
             }
         }
         if tried.isEmpty, let lastError { throw lastError }
-        return .noNMEA(tried: tried, elapsed: started.duration(to: .now()))
+        return .noNMEA(tried: tried, elapsed: started.elapsed)
     }
 
     private enum Listening {
@@ -95,14 +96,14 @@ public struct Autobaud: Sendable {
 
     /// Reads at the current rate until enough valid sentences, the window ends, or too much garbage.
     private func listen(on connection: any SerialConnection, buffer: UnsafeMutableRawBufferPointer,
-                        until deadline: MonotonicInstant, stop: StopSignal?) throws(SerialPortError) -> Listening
+                        until deadline: MonotonicTime, stop: StopSignal?) throws(SerialPortError) -> Listening
     {
         var framer = Framer()
         var received: [UInt8] = []
         var valid = 0
         var bytesSinceValid = 0
         while true {
-            let remaining = MonotonicInstant.now().duration(to: deadline)
+            let remaining = deadline - MonotonicTime.now()
             if remaining <= .zero { return .invalid }
             let outcome = try connection.read(into: buffer, timeout: remaining, stop: stop)
             switch outcome {

@@ -1,4 +1,5 @@
 import Glibc
+import System
 
 /// Remembers the rate that last worked for each device, so autobaud tries it first next time.
 ///
@@ -37,11 +38,9 @@ public struct BaudRateMemory: Sendable {
         makeDirectories(directory)
         let text = all.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value.rawValue)\n" }.joined()
         let temporary = file + ".\(getpid()).tmp"
-        guard let fd = try? FileDescriptor(
-            rawValue: valueOrErrno { open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644) }.get())
+        guard let fd = try? FileDescriptor.open(temporary, .writeOnly, options: [.create, .truncate, .closeOnExec])
         else { return }
-        var bytes = Array(text.utf8)
-        let written = (try? bytes.withUnsafeMutableBytes { try fd.writeAll(UnsafeRawBufferPointer($0)) }) != nil
+        let written = (try? fd.writeAll(Array(text.utf8))) != nil
         try? fd.close()
         if written { rename(temporary, file) } else { unlink(temporary) }
     }

@@ -1,3 +1,5 @@
+import System
+
 /// Opens a port briefly to see whether it sends NMEA: what `nmea devices --probe` does for each candidate.
 public enum DeviceProbe {
     /// What a probe found.
@@ -16,13 +18,13 @@ public enum DeviceProbe {
         path: String, budget: Duration = .seconds(4), window: Duration = .milliseconds(1200),
         sentencesNeeded: Int = 2, memory: BaudRateMemory? = nil, key: String? = nil, stop: StopSignal? = nil
     ) -> (outcome: Outcome, elapsed: Duration) {
-        let started = MonotonicInstant.now()
+        let started = MonotonicTime.now()
         let remembered = key.flatMap { memory?.rate(for: $0) }
         let port: SerialPort
         do {
             port = try SerialPort(path: path, baudRate: remembered ?? .b9600)
         } catch {
-            return (.failed(error), started.duration(to: .now()))
+            return (.failed(error), started.elapsed)
         }
         defer { port.close() }
         let autobaud = Autobaud(remembered: remembered, window: window, sentencesNeeded: sentencesNeeded,
@@ -44,7 +46,7 @@ public enum DeviceProbe {
         } catch {
             outcome = .failed(error)
         }
-        return (outcome, started.duration(to: .now()))
+        return (outcome, started.elapsed)
     }
 }
 

@@ -1,4 +1,5 @@
 import Glibc
+import System
 
 /// Which receiver to use: a path, any GPS that shows up, or a USB serial number.
 public enum DeviceSelector: Sendable, Hashable, CustomStringConvertible {

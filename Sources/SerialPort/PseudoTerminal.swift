@@ -1,5 +1,5 @@
-import CShims
 import Glibc
+import System
 
 /// A pseudo-terminal pair: the master end a program writes "receiver output" into, and the path of the slave end
 /// that looks like a serial port. For tests and simulators.
@@ -12,15 +12,8 @@ public struct PseudoTerminal: Sendable {
     /// Opens a new pair (`posix_openpt`, `grantpt`, `unlockpt`, `ptsname_r`). The slave is set raw so bytes pass
     /// unchanged. The master is non-blocking.
     public static func open() throws(Errno) -> PseudoTerminal {
-        let fd = try valueOrErrno { nmea_posix_openpt(O_RDWR | O_NOCTTY | O_CLOEXEC) }.get()
-        let master = FileDescriptor(rawValue: fd)
+        let (master, path) = try FileDescriptor.openPseudoTerminal()
         do throws(Errno) {
-            try nothingOrErrno { nmea_grantpt(fd) }.get()
-            try nothingOrErrno { nmea_unlockpt(fd) }.get()
-            var name = [CChar](repeating: 0, count: 128)
-            let status = nmea_ptsname_r(fd, &name, name.count)
-            guard status == 0 else { throw Errno(rawValue: status) }
-            let path = String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
             // Raw mode on the pair (settings are shared through the master), so NMEA passes unchanged.
             var attributes = try TerminalAttributes(of: master)
             attributes.makeRaw()
@@ -35,8 +28,7 @@ public struct PseudoTerminal: Sendable {
 
     /// Writes all of `bytes` to the master (they appear on the slave).
     public func write(_ bytes: [UInt8]) throws(Errno) {
-        let result = bytes.withUnsafeBytes { buffer in Result { () throws(Errno) in try master.writeAll(buffer) } }
-        try result.get()
+        try master.writeAll(bytes)
     }
 
     /// Writes `text` as UTF-8.

@@ -1,4 +1,5 @@
 import Glibc
+import System
 
 /// A receiver, kept connected: finds the device, opens it, autobauds, hands out the bytes it sends, and when it goes
 /// away waits for it to come back and starts again.
@@ -127,7 +128,7 @@ public final class ReceiverConnection: @unchecked Sendable {
         var last: SerialDeviceInfo?
         var everConnected = false
         /// Ports that sent no NMEA (`auto`), and when.
-        var rejected: [String: MonotonicInstant] = [:]
+        var rejected: [String: MonotonicTime] = [:]
         /// The last failure reported per path, so a waiting loop does not repeat itself.
         var reported: [String: SerialPortError.Kind] = [:]
     }
@@ -162,7 +163,7 @@ public final class ReceiverConnection: @unchecked Sendable {
         case .serialNumber(let serial):
             return devices(state).filter { $0.serialNumber == serial }
         case .auto:
-            let now = MonotonicInstant.now()
+            let now = MonotonicTime.now()
             state.rejected = state.rejected.filter { now < $0.value + options.retryRejectedAfter }
             let found = devices(state)
             // Forget rejections of ports that are gone, so a replugged one is tried at once.
@@ -234,7 +235,7 @@ public final class ReceiverConnection: @unchecked Sendable {
         defer { connection.close() }
 
         // Find the rate.
-        let started = MonotonicInstant.now()
+        let started = MonotonicTime.now()
         var initialBytes: [UInt8] = []
         let rate: BaudRate
         if let fixed = options.baudRate {
@@ -264,7 +265,7 @@ public final class ReceiverConnection: @unchecked Sendable {
         state.last = device
         state.reported[path] = nil
         handler(.status(.connected(ConnectedDevice(
-            path: path, baudRate: rate, info: device, setupTime: started.duration(to: .now()),
+            path: path, baudRate: rate, info: device, setupTime: started.elapsed,
             isReconnection: isReconnection))))
         if !initialBytes.isEmpty {
             initialBytes.withUnsafeBytes { handler(.data($0)) }

@@ -1,5 +1,5 @@
-import CShims
 import Glibc
+import System
 
 /// A line to a receiver that bytes are read from at a chosen rate: a ``SerialPort``, or a fake in tests.
 ///
@@ -52,35 +52,7 @@ public enum DisconnectReason: Sendable, Hashable, CustomStringConvertible {
     }
 }
 
-/// A flag another thread raises to stop a blocking loop at once: an `eventfd` that every `poll` in the loop also
-/// waits on. Raising it is thread-safe and async-signal-safe (one `write`).
-public final class StopSignal: Sendable {
-    /// The eventfd; readable once signalled.
-    public let fileDescriptor: FileDescriptor
-
-    public init() {
-        let fd = nmea_eventfd()
-        precondition(fd >= 0, "eventfd failed: \(Errno.current)")
-        fileDescriptor = FileDescriptor(rawValue: fd)
-    }
-
-    deinit { try? fileDescriptor.close() }
-
-    /// Raises the flag. It stays raised.
-    public func signal() {
-        var one: UInt64 = 1
-        _ = withUnsafeBytes(of: &one) { try? fileDescriptor.write($0) }
-    }
-
-    /// Whether the flag is raised (does not lower it).
-    public var isSignaled: Bool {
-        (try? fileDescriptor.poll(.readable, timeoutMilliseconds: 0).contains(.readable)) ?? false
-    }
-
-    /// Waits up to `timeout` for the flag; returns `true` when it is raised.
-    @discardableResult
-    public func wait(timeout: Duration) -> Bool {
-        (try? fileDescriptor.poll(.readable, timeoutMilliseconds: timeout.pollMilliseconds).contains(.readable))
-            ?? false
-    }
-}
+/// A flag another thread raises to stop a blocking loop at once: the system layer's eventfd ``WakeUp``, which
+/// every `poll` in the loop also waits on. Raising it is thread-safe and async-signal-safe (one `write`); nothing
+/// here drains it, so it stays raised.
+public typealias StopSignal = WakeUp

@@ -1,5 +1,5 @@
-import CShims
 import Glibc
+import System
 
 /// A serial port open for reading NMEA: exclusive, raw 8N1, at a standard rate.
 ///
@@ -42,7 +42,7 @@ public final class SerialPort: SerialConnection {
             let original = try TerminalAttributes(of: fd)
             if exclusive {
                 // Failure here is not fatal: emulated ttys may not know the ioctl.
-                _ = nothingOrErrno { system_tiocexcl(fd.rawValue) }
+                try? fd.setExclusiveUse(true)
             }
             var attributes = original
             attributes.makeRaw()
@@ -54,7 +54,7 @@ public final class SerialPort: SerialConnection {
                 try? original.apply(to: fd)
                 throw SerialPortError(kind: .unsupportedSettings, path: path, operation: "configure", errno: error)
             }
-            _ = nothingOrErrno { system_tcflush(fd.rawValue, TCIFLUSH) }
+            try? fd.discardTerminalInput()
             originalAttributes = original
             fileDescriptor = fd
         } catch let error as SerialPortError {
@@ -81,10 +81,7 @@ public final class SerialPort: SerialConnection {
     }
 
     /// Whether the port is held exclusively (`TIOCGEXCL`); `nil` when the driver cannot say.
-    public var isExclusive: Bool? {
-        let flag = nmea_tiocgexcl(fileDescriptor.rawValue)
-        return flag < 0 ? nil : flag == 1
-    }
+    public var isExclusive: Bool? { try? fileDescriptor.isExclusiveUse() }
 
     public func setBaudRate(_ rate: BaudRate) throws(SerialPortError) {
         do throws(Errno) {
@@ -92,7 +89,7 @@ public final class SerialPort: SerialConnection {
             attributes.baudRate = rate
             try attributes.apply(to: fileDescriptor, when: .afterFlush)
             baudRate = rate
-            _ = nothingOrErrno { system_tcflush(fileDescriptor.rawValue, TCIFLUSH) }
+            try? fileDescriptor.discardTerminalInput()
         } catch .invalidArgument {
             throw SerialPortError(kind: .unsupportedSettings, path: path, operation: "set \(rate) baud on",
                                   errno: .invalidArgument)
@@ -103,7 +100,7 @@ public final class SerialPort: SerialConnection {
 
     /// Discards input received but not yet read (`tcflush(TCIFLUSH)`).
     public func discardInput() {
-        _ = nothingOrErrno { system_tcflush(fileDescriptor.rawValue, TCIFLUSH) }
+        try? fileDescriptor.discardTerminalInput()
     }
 
     /// Waits up to `timeout` for data, hang-up or `stop`, then reads.
@@ -115,7 +112,7 @@ public final class SerialPort: SerialConnection {
         throws(SerialPortError) -> ReadOutcome
     {
         precondition(!isClosed, "read from a closed SerialPort")
-        let deadline = MonotonicInstant.now() + timeout
+        let deadline = MonotonicTime.now() + timeout
         while true {
             let portEvents: FileDescriptor.PollEvents
             do {
@@ -128,7 +125,7 @@ public final class SerialPort: SerialConnection {
                 throw SerialPortError(error, path: path, operation: "read")
             }
             if portEvents.isEmpty {
-                if MonotonicInstant.now() < deadline { continue }
+                if MonotonicTime.now() < deadline { continue }
                 return .timedOut
             }
             if portEvents.contains(.invalid) { return .disconnected(.error(.badFileDescriptor)) }
@@ -165,7 +162,7 @@ public final class SerialPort: SerialConnection {
         guard !isClosed else { return }
         isClosed = true
         try? originalAttributes.apply(to: fileDescriptor)
-        _ = system_tiocnxcl(fileDescriptor.rawValue)
+        try? fileDescriptor.setExclusiveUse(false)
         try? fileDescriptor.close()
     }
 }

@@ -1,9 +1,10 @@
 import Glibc
+import System
 
 /// Why a serial port could not be opened, configured or read, with a message that says what to do.
 ///
 /// It carries the `Errno` behind it, so `catch Errno.permissionDenied` matches it too.
-public struct SerialPortError: Error, CustomStringConvertible, Sendable, Equatable {
+public struct SerialPortError: Error, ErrnoCarrying, CustomStringConvertible, Sendable, Equatable {
     /// What went wrong, in terms a caller can act on.
     public enum Kind: Sendable, Hashable {
         /// The device does not exist (ENOENT, ENODEV, ENXIO on open).
@@ -116,16 +117,14 @@ public struct DeviceHolder: Sendable, Hashable {
 
     /// The processes with `path` open, found through `/proc/*/fd` (only those this user may look into).
     public static func find(path: String, excludingSelf: Bool = true) -> [DeviceHolder] {
-        var target = stat()
-        guard path.withCString({ stat($0, &target) }) == 0, target.st_mode & S_IFMT == S_IFCHR else { return [] }
+        guard let target = try? FileStatus(path: path), target.kind == .characterDevice else { return [] }
         let own = getpid()
         var holders: [DeviceHolder] = []
         for pid in directoryEntries("/proc").compactMap({ Int32($0) }) where !(excludingSelf && pid == own) {
             let fdDirectory = "/proc/\(pid)/fd"
             for entry in directoryEntries(fdDirectory) {
-                var info = stat()
-                guard "\(fdDirectory)/\(entry)".withCString({ stat($0, &info) }) == 0,
-                      info.st_mode & S_IFMT == S_IFCHR, info.st_rdev == target.st_rdev
+                guard let info = try? FileStatus(path: "\(fdDirectory)/\(entry)"), info.kind == .characterDevice,
+                      info.deviceNumber == target.deviceNumber
                 else { continue }
                 let name = readSmallFile("/proc/\(pid)/comm")?.trimmingNewline ?? "pid \(pid)"
                 holders.append(DeviceHolder(pid: pid, name: name))
@@ -162,8 +161,7 @@ func readSmallFile(_ path: String, limit: Int = 4096) -> String? {
 
 /// The name of the group owning the file at `path`.
 func groupName(ofFileAt path: String) -> String? {
-    var info = stat()
-    guard path.withCString({ stat($0, &info) }) == 0, let group = getgrgid(info.st_gid) else { return nil }
+    guard let info = try? FileStatus(path: path), let group = getgrgid(info.groupID) else { return nil }
     return String(cString: group.pointee.gr_name)
 }
 

@@ -1,5 +1,6 @@
 import CShims
 import Glibc
+import System
 
 /// A POSIX thread running one closure, for loops that block in `read`, `poll` or a futex (a receiver's reader, the
 /// ring's consumers, the gpsd server's sockets, the MQTT connection): blocking work does not belong on Dispatch's
@@ -17,7 +18,7 @@ public final class NativeThread: @unchecked Sendable {
             start.body()
             return nil
         }, start)
-        precondition(status == 0, "pthread_create failed: \(String(cString: strerror(status)))")
+        precondition(status == 0, "pthread_create failed: \(Errno(rawValue: status))")
     }
 
     /// Waits for the thread to end (`pthread_join`). Later calls, from any thread, return at once.

@@ -1,4 +1,5 @@
 import Glibc
+import System
 
 /// A document file that is complete after every commit: the content so far followed by a closing tail
 /// (`</trkseg></trk></gpx>`, `]}`), where each commit adds content and moves the tail.
@@ -38,7 +39,9 @@ struct DocumentFile {
         case stream
     }
 
-    private(set) var fd: Int32
+    private(set) var fd: FileDescriptor
+    /// Until ``closeDescriptor()``.
+    private var isOpen = true
     let path: String
     let kind: Kind
     let sync: Bool
@@ -69,27 +72,25 @@ struct DocumentFile {
     /// half-written; anything else (`/dev/full`, a FIFO, a symbolic link) is opened in place, devices and FIFOs as
     /// a stream.
     init(path: String, kind: Kind, sync: Bool) throws(TrackError) {
-        let fd: Int32
-        var temporaryPath: String?
-        do throws(TrackErrno) {
-            if let temporary = FileDescriptorIO.createTemporary(beside: path) {
-                (fd, temporaryPath) = try temporary.get()
-            } else {
-                fd = try FileDescriptorIO.create(path).get()
-            }
+        // A regular file or a new name gets its first document in a temporary file beside it; anything else (a
+        // device, a FIFO, a symbolic link) is opened in place.
+        let inPlace = (try? FileStatus(path: path, followingSymbolicLinks: false)).map { $0.kind != .regular } ?? false
+        let temporaryPath = inPlace ? nil : "\(path).partial-\(getpid())"
+        do throws(Errno) {
+            fd = try FileDescriptor.open(
+                temporaryPath ?? path, .writeOnly, options: [.create, .truncate, .closeOnExec])
         } catch {
-            throw TrackError(path: path, operation: .create, code: error.code, fileIsIntact: false)
+            throw TrackError(path: path, operation: .create, code: error.rawValue, fileIsIntact: false)
         }
-        self.fd = fd
         self.temporaryPath = temporaryPath
         self.path = path
-        self.kind = FileDescriptorIO.isRegularFile(fd) ? kind : .stream
+        self.kind = (try? fd.status().kind) == .regular ? kind : .stream
         self.sync = sync
         ownsDescriptor = true
     }
 
     /// Writes to an open descriptor (standard output) as a stream; the descriptor is not closed.
-    init(streamingTo fd: Int32, name: String) {
+    init(streamingTo fd: FileDescriptor, name: String) {
         self.fd = fd
         path = name
         kind = .stream
@@ -107,11 +108,11 @@ struct DocumentFile {
     mutating func start(head: [UInt8], tail: [UInt8]) throws(TrackError) {
         switch kind {
         case .stream:
-            try check(FileDescriptorIO.write(fd, head, at: nil), .write, intact: false)
+            try check(errorCode { try fd.writeAll(head) }, .write, intact: false)
             self.tail = tail
         case .json:
             let bytes = head + tail
-            try check(FileDescriptorIO.write(fd, bytes, at: 0), .write, intact: false)
+            try check(errorCode { try fd.writeAll(bytes, toAbsoluteOffset: 0) }, .write, intact: false)
             tailOffset = head.count
             self.tail = tail
             fileLength = bytes.count
@@ -127,7 +128,7 @@ struct DocumentFile {
             let length = roundUpToPage(content.count + 3)
             content += [UInt8](repeating: UInt8(ascii: " "), count: length - content.count - 3)
             content += Array("?>\n".utf8)
-            try check(FileDescriptorIO.write(fd, content, at: 0), .write, intact: false)
+            try check(errorCode { try fd.writeAll(content, toAbsoluteOffset: 0) }, .write, intact: false)
             self.tail = tail
             fileLength = length
             try syncIfAsked(intact: false)
@@ -138,7 +139,9 @@ struct DocumentFile {
     /// Renames the temporary file to its path once it holds a complete document.
     private mutating func publish() throws(TrackError) {
         guard let temporaryPath else { return }
-        if let code = FileDescriptorIO.publish(temporaryPath, as: path) {
+        // `rename(2)`: puts the complete first document in place of whatever `path` held, in one step.
+        if rename(temporaryPath, path) != 0 {
+            let code = Errno.current.rawValue
             unlink(temporaryPath)
             throw TrackError(path: path, operation: .create, code: code, fileIsIntact: false)
         }
@@ -152,7 +155,7 @@ struct DocumentFile {
         if let failure { throw failure }
         switch kind {
         case .stream:
-            try check(FileDescriptorIO.write(fd, body, at: nil), .write, intact: false)
+            try check(errorCode { try fd.writeAll(body) }, .write, intact: false)
             tail = newTail
         case .json:
             try replace(from: tailOffset, with: body, newTail: newTail)
@@ -170,8 +173,8 @@ struct DocumentFile {
             // Grow with spaces first: after the root value they are valid, and once the blocks exist the overwrite
             // below needs no new space, so a full disk fails here, where it harms nothing.
             let spaces = [UInt8](repeating: UInt8(ascii: " "), count: newEnd - fileLength)
-            if let code = FileDescriptorIO.write(fd, spaces, at: fileLength) {
-                _ = FileDescriptorIO.truncate(fd, to: fileLength)
+            if let code = errorCode({ try fd.writeAll(spaces, toAbsoluteOffset: fileLength) }) {
+                try? fd.resize(to: fileLength)
                 throw TrackError(path: path, operation: .write, code: code, fileIsIntact: true)
             }
         }
@@ -180,7 +183,7 @@ struct DocumentFile {
             // Never leave stale bytes after the new tail.
             bytes += [UInt8](repeating: UInt8(ascii: " "), count: fileLength - newEnd)
         }
-        try check(FileDescriptorIO.write(fd, bytes, at: offset), .write, intact: false)
+        try check(errorCode { try fd.writeAll(bytes, toAbsoluteOffset: offset) }, .write, intact: false)
         fileLength = max(fileLength, newEnd)
         tailOffset = offset + content.count
         tail = newTail
@@ -213,22 +216,26 @@ struct DocumentFile {
             var pages: [UInt8] = []
             pages.reserveCapacity(newLength - fileLength)
             while pages.count < newLength - fileLength { pages += Self.inertPage }
-            if let code = FileDescriptorIO.write(fd, pages, at: fileLength) {
-                _ = FileDescriptorIO.truncate(fd, to: fileLength)
+            if let code = errorCode({ try fd.writeAll(pages, toAbsoluteOffset: fileLength) }) {
+                try? fd.resize(to: fileLength)
                 throw TrackError(path: path, operation: .write, code: code, fileIsIntact: true)
             }
             fileLength = newLength
         }
         // 2. Everything but the switch, into the inert space after the current opener.
         let code = data.withUnsafeBytes { bytes in
-            FileDescriptorIO.write(fd, UnsafeRawBufferPointer(rebasing: bytes[switchLength...]),
-                                   at: tailOffset + switchLength)
+            errorCode {
+                let rest = UnsafeRawBufferPointer(rebasing: bytes[switchLength...])
+                try fd.writeAll(rest, toAbsoluteOffset: tailOffset + switchLength)
+            }
         }
         if let code { throw TrackError(path: path, operation: .write, code: code, fileIsIntact: true) }
         try syncIfAsked(intact: true)
         // 3. The switch: one small write within a block.
         let switchCode = data.withUnsafeBytes { bytes in
-            FileDescriptorIO.write(fd, UnsafeRawBufferPointer(rebasing: bytes[..<switchLength]), at: tailOffset)
+            errorCode {
+                try fd.writeAll(UnsafeRawBufferPointer(rebasing: bytes[..<switchLength]), toAbsoluteOffset: tailOffset)
+            }
         }
         if let switchCode { throw TrackError(path: path, operation: .write, code: switchCode, fileIsIntact: true) }
         tailOffset = newTailOffset
@@ -254,11 +261,11 @@ struct DocumentFile {
         if let failure { throw failure }
         switch kind {
         case .stream:
-            try check(FileDescriptorIO.write(fd, tail, at: nil), .write, intact: false)
+            try check(errorCode { try fd.writeAll(tail) }, .write, intact: false)
         case .json, .xml:
             let end = tailOffset + tail.count
             if fileLength != end {
-                try check(FileDescriptorIO.truncate(fd, to: end), .truncate, intact: kind == .xml)
+                try check(errorCode { try fd.resize(to: end) }, .truncate, intact: kind == .xml)
                 fileLength = end
             }
             try syncIfAsked(intact: true)
@@ -267,8 +274,8 @@ struct DocumentFile {
 
     /// Closes the descriptor without finishing (after a failure); a temporary file never published is removed.
     mutating func closeDescriptor() {
-        if ownsDescriptor && fd >= 0 { close(fd) }
-        fd = -1
+        if ownsDescriptor && isOpen { try? fd.close() }
+        isOpen = false
         if let temporaryPath { unlink(temporaryPath) }
         temporaryPath = nil
     }
@@ -281,7 +288,17 @@ struct DocumentFile {
 
     private mutating func syncIfAsked(intact: Bool) throws(TrackError) {
         guard sync else { return }
-        try check(FileDescriptorIO.sync(fd), .sync, intact: intact)
+        try check(errorCode { try fd.synchronizeData() }, .sync, intact: intact)
+    }
+
+    /// The `errno` of a failed call, `nil` when `body` succeeded.
+    private func errorCode(_ body: () throws -> Void) -> Int32? {
+        do {
+            try body()
+            return nil
+        } catch {
+            return (error as? Errno ?? .ioError).rawValue  // only Errno is thrown
+        }
     }
 
     /// Throws (and remembers, when the file may be damaged) the error for a failed call.

@@ -1,5 +1,6 @@
 import Glibc
 import NMEA
+import System
 
 /// Writes fixes as a GPX 1.1 track (`trk`/`trkseg`/`trkpt`) that is a complete, schema-valid document after every
 /// flush, whatever happens to the process after it.
@@ -34,7 +35,7 @@ public final class GPXWriter: TrackWriter {
     }
 
     /// Writes to an open descriptor (standard output) as a stream, complete when ``finish()`` writes the end.
-    public init(streamingTo fd: Int32, name: String = "<stdout>", options: TrackOptions = TrackOptions(),
+    public init(streamingTo fd: FileDescriptor, name: String = "<stdout>", options: TrackOptions = TrackOptions(),
                 creator: String = "swift-nmea") throws(TrackError)
     {
         self.options = options

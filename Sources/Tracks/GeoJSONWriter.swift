@@ -1,5 +1,6 @@
 import Glibc
 import NMEA
+import System
 
 /// Writes fixes as an RFC 7946 GeoJSON `FeatureCollection` that is a complete document after every flush.
 ///
@@ -64,7 +65,9 @@ public final class GeoJSONWriter: TrackWriter {
 
     /// Writes to an open descriptor (standard output) as a stream: features as they are completed, the rest at
     /// ``finish()``.
-    public init(streamingTo fd: Int32, name: String = "<stdout>", options: Options = Options()) throws(TrackError) {
+    public init(
+        streamingTo fd: FileDescriptor, name: String = "<stdout>", options: Options = Options()
+    ) throws(TrackError) {
         self.options = options
         file = DocumentFile(streamingTo: fd, name: name)
         segmenter = TrackSegmenter(splitGapSeconds: options.track.splitGapSeconds)

@@ -1,4 +1,4 @@
-import Glibc
+import System
 
 /// A track file could not be created, written, synced or closed.
 ///
@@ -26,11 +26,11 @@ public struct TrackError: Error, Sendable, Hashable, CustomStringConvertible {
     }
 
     /// `true` for `ENOSPC` and `EDQUOT`: the disk or the user's quota is full.
-    public var isNoSpace: Bool { code == ENOSPC || code == EDQUOT }
+    public var isNoSpace: Bool { [Errno.noSpace, .quotaExceeded].contains(Errno(rawValue: code)) }
 
     /// `cannot write 'track.gpx': No space left on device; the file holds every fix up to the last flush`.
     public var description: String {
-        var text = "cannot \(operation.rawValue) '\(path)': \(String(cString: strerror(code)))"
+        var text = "cannot \(operation.rawValue) '\(path)': \(Errno(rawValue: code))"
         if operation != .create {
             text += fileIsIntact ? "; the file is a complete document holding every fix up to the last flush"
                 : "; the output is incomplete"

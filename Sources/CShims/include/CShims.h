@@ -28,11 +28,15 @@ int nmea_ptsname_r(int fd, char *buffer, size_t length);
 /// eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK): a descriptor that becomes readable once written to.
 int nmea_eventfd(void);
 
+/// accept4(fd, NULL, NULL, flags): the next connection, with SOCK_CLOEXEC / SOCK_NONBLOCK from `flags`.
+int nmea_accept4(int fd, int flags);
+
 
 // Threads: futex waits for the pipeline's ring buffer, thread names.
 
 /// futex(FUTEX_WAIT_PRIVATE): sleeps while `*address == expected`, at most `timeout_ns` nanoseconds (negative: no
-/// limit). Returns 0 when woken (or spuriously), else an errno: EAGAIN (the value differed), ETIMEDOUT, EINTR.
+/// limit). Returns 0 when woken (or spuriously), else an errno: EAGAIN (the value differed), ETIMEDOUT, or the
+/// errno of an interruption by a signal.
 int nmea_futex_wait(uint32_t *address, uint32_t expected, int64_t timeout_ns);
 
 /// futex(FUTEX_WAKE_PRIVATE): wakes up to `count` threads sleeping on `address`. Returns how many were woken.

@@ -1,5 +1,6 @@
 import NMEA
 import Synchronization
+import System
 import Threading
 
 /// The producer end of a ``ReceiverPipeline``: bytes and connection changes in, records out into the ring.

@@ -1,4 +1,5 @@
 import NMEA
+import System
 
 /// What a pipeline's reader thread has done, as of ``updated``: every counter of the framer, the decoders and the fix
 /// assembler, and what was published.

@@ -1,4 +1,5 @@
 import NMEA
+import System
 
 /// One record of the pipeline's ring: what the reader thread hands every consumer, in the order it happened.
 ///

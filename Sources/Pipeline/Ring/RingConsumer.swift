@@ -1,5 +1,6 @@
 import Glibc
 import Synchronization
+import System
 
 /// One reader of a ``BroadcastRing``: its own cursor, its own loss count. Made by
 /// ``BroadcastRing/makeConsumer(name:startingAt:)``; it leaves the ring when ``leave()`` is called or when it is

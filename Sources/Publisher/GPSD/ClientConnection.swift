@@ -1,5 +1,6 @@
 import Glibc
 import Pipeline
+import System
 
 /// Bytes encoded once and sent to many clients: an immutable buffer at a stable address, so one `sendmsg` can
 /// gather several of them.
@@ -55,17 +56,17 @@ struct OutputQueue {
         case drained
         /// The socket's buffer is full: wait for `POLLOUT`.
         case blocked
-        /// The connection failed (`errno`).
-        case failed(Int32)
+        /// The connection failed.
+        case failed(Errno)
     }
 
     /// Sends as much as the socket takes, up to 64 buffers per `sendmsg(2)` (`MSG_NOSIGNAL`: a closed peer is
     /// an error, not a SIGPIPE). Returns the bytes sent in `sent`.
     /// - Complexity: O(*n*) in the buffers sent, one system call per 64.
-    mutating func send(to descriptor: Int32, sent: inout Int) -> SendOutcome {
+    mutating func send(to descriptor: FileDescriptor, sent: inout Int) -> SendOutcome {
         defer { compact() }
         while head < chunks.count {
-            let result = withUnsafeTemporaryAllocation(of: iovec.self, capacity: 64) { vectors -> Int in
+            let result = withUnsafeTemporaryAllocation(of: iovec.self, capacity: 64) { vectors in
                 var used = 0
                 var index = head
                 while index < chunks.count && used < 64 {
@@ -75,19 +76,20 @@ struct OutputQueue {
                     used += 1
                     index += 1
                 }
-                var message = msghdr()
-                message.msg_iov = vectors.baseAddress
-                message.msg_iovlen = used
-                return Glibc.sendmsg(descriptor, &message, Int32(MSG_NOSIGNAL) | Int32(MSG_DONTWAIT))
+                let used = UnsafeMutableBufferPointer(rebasing: vectors[..<used])
+                return Result { () throws(Errno) in
+                    try descriptor.send(gathering: used, flags: [.noSignal, .dontWait])
+                }
             }
-            if result < 0 {
-                let error = errno
-                if error == EINTR { continue }
-                if error == EAGAIN || error == EWOULDBLOCK { return .blocked }
+            switch result {
+            case .success(let count):
+                sent += count
+                consume(count)
+            case .failure(.wouldBlock):
+                return .blocked
+            case .failure(let error):
                 return .failed(error)
             }
-            sent += result
-            consume(result)
         }
         return .drained
     }
@@ -131,7 +133,7 @@ final class ClientConnection {
         case draining(deadline: MonotonicTime)
     }
 
-    let descriptor: Int32
+    let descriptor: FileDescriptor
     let identifier: Int
     var input: [UInt8] = []
     var output = OutputQueue()
@@ -140,7 +142,7 @@ final class ClientConnection {
     /// Closed: to be removed from the table.
     var isClosed = false
 
-    init(descriptor: Int32, identifier: Int) {
+    init(descriptor: FileDescriptor, identifier: Int) {
         self.descriptor = descriptor
         self.identifier = identifier
     }
@@ -157,6 +159,6 @@ final class ClientConnection {
         guard !isClosed else { return }
         isClosed = true
         output.removeAll()
-        _ = Glibc.close(descriptor)
+        try? descriptor.close()
     }
 }

@@ -1,8 +1,7 @@
-import CShims
-import Glibc
 import JSON
 import NMEA
 import Pipeline
+import System
 import Threading
 
 /// gpsd's JSON protocol on TCP, for every program that speaks it: `gpspipe`, `cgps`, `xgps`, libgps, the Python
@@ -60,13 +59,13 @@ public final class GPSDServer: Sendable {
     public let pipeline: ReceiverPipeline
     private let consumer: RingConsumer<PipelineRecord>
     private let shared = Locked(SharedState())
-    private let wakeDescriptor: Int32
+    private let wakeUp = WakeUp()
     private let threads = Locked(Threads())
 
     private struct Threads {
         var consumer: NativeThread?
         var sockets: NativeThread?
-        var listener: Int32 = -1
+        var listener: FileDescriptor?
         var bound: ListenAddress?
         var stopped = false
     }
@@ -85,12 +84,6 @@ public final class GPSDServer: Sendable {
         self.pipeline = pipeline
         self.configuration = configuration
         consumer = pipeline.makeConsumer(name: "gpsd-server")
-        wakeDescriptor = nmea_eventfd()
-        precondition(wakeDescriptor >= 0, "eventfd failed: \(errno)")
-    }
-
-    deinit {
-        _ = close(wakeDescriptor)
     }
 
     // MARK: Running
@@ -117,7 +110,7 @@ public final class GPSDServer: Sendable {
             defer {
                 threads.consumer = nil
                 threads.sockets = nil
-                threads.listener = -1
+                threads.listener = nil
                 threads.stopped = true
             }
             return (threads.consumer, threads.sockets, threads.listener)
@@ -127,7 +120,7 @@ public final class GPSDServer: Sendable {
         socketThread?.join()
         consumer.leave()
         consumerThread?.join()
-        if listener >= 0 { _ = close(listener) }
+        try? listener?.close()
     }
 
     /// The address and port actually listened on (the real port when 0 was asked for); `nil` before ``start()``.
@@ -234,11 +227,8 @@ public final class GPSDServer: Sendable {
         }
     }
 
-    /// Wakes the socket thread (`eventfd` write).
-    fileprivate func wake() {
-        var one: UInt64 = 1
-        _ = write(wakeDescriptor, &one, 8)
-    }
+    /// Wakes the socket thread.
+    fileprivate func wake() { wakeUp.signal() }
 
     // MARK: Shared between the threads
 
@@ -276,7 +266,7 @@ public final class GPSDServer: Sendable {
     /// The `poll(2)` loop: accepts, reads commands, answers, fans reports out, writes, closes.
     private struct SocketLoop {
         let server: GPSDServer
-        let listener: Int32
+        let listener: FileDescriptor
         let configuration: Configuration
         var clients: [ClientConnection] = []
         /// Refused clients, given their ERROR and the grace period to read it.
@@ -287,7 +277,7 @@ public final class GPSDServer: Sendable {
         var acceptPausedUntil: MonotonicTime?
         let readBuffer: UnsafeMutableRawBufferPointer
 
-        init(server: GPSDServer, listener: Int32) {
+        init(server: GPSDServer, listener: FileDescriptor) {
             self.server = server
             self.listener = listener
             configuration = server.configuration
@@ -299,22 +289,22 @@ public final class GPSDServer: Sendable {
                 for client in clients + refused { client.close() }
                 readBuffer.deallocate()
             }
-            var descriptors: [pollfd] = []
+            var descriptors: [FileDescriptor.PollEntry] = []
             var polled: [ClientConnection] = []
             while true {
                 // What to wait for.
                 descriptors.removeAll(keepingCapacity: true)
                 polled.removeAll(keepingCapacity: true)
-                descriptors.append(pollfd(fd: server.wakeDescriptor, events: Int16(POLLIN), revents: 0))
+                descriptors.append(.init(server.wakeUp.fileDescriptor, .readable))
                 let now = MonotonicTime.now()
                 if let paused = acceptPausedUntil, paused <= now { acceptPausedUntil = nil }
                 let accepting = acceptPausedUntil == nil
-                descriptors.append(pollfd(fd: accepting ? listener : -1, events: Int16(POLLIN), revents: 0))
+                descriptors.append(.init(accepting ? listener : nil, .readable))
                 var nearest: MonotonicTime? = acceptPausedUntil
                 for client in clients + refused where !client.isClosed {
-                    var events = Int16(POLLIN)
-                    if !client.output.isEmpty { events |= Int16(POLLOUT) }
-                    descriptors.append(pollfd(fd: client.descriptor, events: events, revents: 0))
+                    var events = FileDescriptor.PollEvents.readable
+                    if !client.output.isEmpty { events.insert(.writable) }
+                    descriptors.append(.init(client.descriptor, events))
                     polled.append(client)
                     if let deadline = client.deadline { nearest = min(nearest ?? deadline, deadline) }
                 }
@@ -323,18 +313,16 @@ public final class GPSDServer: Sendable {
                     let milliseconds = (nearest.nanoseconds - now.nanoseconds + 999_999) / 1_000_000
                     timeout = Int32(clamping: max(0, min(milliseconds, 1000)))
                 }
-                let ready = descriptors.withUnsafeMutableBufferPointer {
-                    poll($0.baseAddress, nfds_t($0.count), timeout)
+                do {
+                    try FileDescriptor.poll(&descriptors, timeoutMilliseconds: timeout)
+                } catch {
+                    break
                 }
-                if ready < 0 && errno != EINTR { break }
 
                 // Reports from the consumer thread, and stop requests.
                 var incoming: [Outgoing] = []
                 var stopping = false
-                if descriptors[0].revents != 0 {
-                    var counter: UInt64 = 0
-                    _ = read(server.wakeDescriptor, &counter, 8)
-                }
+                if !descriptors[0].returned.isEmpty { server.wakeUp.drain() }
                 server.shared.withLock { state in
                     swap(&incoming, &state.outbox)
                     stopping = state.stopping
@@ -342,12 +330,12 @@ public final class GPSDServer: Sendable {
                 if stopping { break }
                 fanOut(incoming)
 
-                if descriptors[1].revents & Int16(POLLIN) != 0 { acceptClients() }
+                if descriptors[1].returned.contains(.readable) { acceptClients() }
                 for (offset, client) in polled.enumerated() where !client.isClosed {
-                    let events = descriptors[offset + 2].revents
-                    if events == 0 { continue }
-                    if events & Int16(POLLIN | POLLHUP | POLLERR) != 0 { readFrom(client) }
-                    if !client.isClosed && events & Int16(POLLOUT) != 0 { flush(client) }
+                    let events = descriptors[offset + 2].returned
+                    if events.isEmpty { continue }
+                    if !events.isDisjoint(with: [.readable, .hangUp, .error]) { readFrom(client) }
+                    if !client.isClosed && events.contains(.writable) { flush(client) }
                 }
                 // Flush what the fan-out and the replies queued, enforce the queue bound, advance closings.
                 let time = MonotonicTime.now()
@@ -390,23 +378,21 @@ public final class GPSDServer: Sendable {
 
         private mutating func acceptClients() {
             while true {
-                let descriptor = accept(listener, nil, nil)
-                if descriptor < 0 {
-                    let error = errno
-                    if error == EINTR || error == ECONNABORTED { continue }
-                    if error == EMFILE || error == ENFILE || error == ENOBUFS || error == ENOMEM {
-                        // Out of descriptors: stop accepting for a moment rather than spin on a ready listener.
-                        acceptPausedUntil = MonotonicTime.now() + .milliseconds(100)
-                    }
+                let descriptor: FileDescriptor
+                do {
+                    descriptor = try listener.accept(nonBlocking: true)
+                } catch .connectionAborted {
+                    continue
+                } catch .tooManyOpenFiles, .tooManyOpenFilesInSystem, .noBufferSpace, .noMemory {
+                    // Out of descriptors: stop accepting for a moment rather than spin on a ready listener.
+                    acceptPausedUntil = MonotonicTime.now() + .milliseconds(100)
+                    return
+                } catch {
                     return
                 }
-                _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
-                _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
-                var on: Int32 = 1
-                _ = setsockopt(descriptor, Int32(IPPROTO_TCP), TCP_NODELAY, &on, socklen_t(MemoryLayout<Int32>.size))
+                try? descriptor.setOption(.noDelay, 1)
                 if let size = configuration.socketSendBufferSize {
-                    var bytes = Int32(clamping: size)
-                    _ = setsockopt(descriptor, SOL_SOCKET, SO_SNDBUF, &bytes, socklen_t(MemoryLayout<Int32>.size))
+                    try? descriptor.setOption(.sendBufferSize, Int32(clamping: size))
                 }
                 let client = ClientConnection(descriptor: descriptor, identifier: nextIdentifier)
                 nextIdentifier += 1
@@ -437,10 +423,12 @@ public final class GPSDServer: Sendable {
         // MARK: Reading and answering
 
         private mutating func readFrom(_ client: ClientConnection) {
-            let count = recv(client.descriptor, readBuffer.baseAddress, readBuffer.count, Int32(MSG_DONTWAIT))
-            if count < 0 {
-                let error = errno
-                if error == EAGAIN || error == EWOULDBLOCK || error == EINTR { return }
+            let count: Int
+            do throws(Errno) {
+                count = try client.descriptor.receive(into: readBuffer, flags: .dontWait)
+            } catch .wouldBlock {
+                return
+            } catch {
                 client.close()
                 return
             }
@@ -550,7 +538,7 @@ public final class GPSDServer: Sendable {
                 break
             case .closingAfterFlush(let deadline):
                 if client.output.isEmpty {
-                    _ = shutdown(client.descriptor, Int32(SHUT_WR))
+                    try? client.descriptor.shutdown(.write)
                     client.phase = .draining(deadline: deadline)
                 } else if now >= deadline {
                     client.close()

@@ -1,4 +1,5 @@
 import Glibc
+import System
 
 /// Where a server listens: an address (IPv4, IPv6, or a name to look up) and a TCP port.
 ///
@@ -63,96 +64,57 @@ public struct GPSDServerError: Error, Sendable, Hashable, CustomStringConvertibl
 
 /// A bound, listening, non-blocking TCP socket.
 struct ListeningSocket {
-    let descriptor: Int32
+    let descriptor: FileDescriptor
     /// The address actually bound (the real port when 0 was asked for).
     let bound: ListenAddress
 
     /// `getaddrinfo` → `socket` → `SO_REUSEADDR` → `bind` → `listen`, trying each address the name resolves to.
     static func open(_ address: ListenAddress, backlog: Int32 = 128) throws(GPSDServerError) -> ListeningSocket {
-        var hints = addrinfo()
-        hints.ai_family = AF_UNSPEC
-        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
-        hints.ai_flags = AI_PASSIVE | AI_NUMERICSERV
-        var results: UnsafeMutablePointer<addrinfo>?
         let host = address.host == "*" ? nil : address.host
-        let status = getaddrinfo(host, String(address.port), &hints, &results)
-        guard status == 0, let first = results else {
+        var candidates: [ResolvedAddress]
+        do {
+            candidates = try SocketAddress.resolve(host: host, port: address.port, passive: true)
+        } catch {
             throw GPSDServerError(
-                address: address, operation: "resolve", errorNumber: status,
-                message: String(cString: gai_strerror(status)))
+                address: address, operation: "resolve", errorNumber: error.code, message: error.description)
         }
-        defer { freeaddrinfo(results) }
         // With `*`, prefer IPv6 with IPV6_V6ONLY off: one socket for both families.
-        var candidates: [UnsafeMutablePointer<addrinfo>] = []
-        var cursor: UnsafeMutablePointer<addrinfo>? = first
-        while let entry = cursor {
-            candidates.append(entry)
-            cursor = entry.pointee.ai_next
-        }
-        if host == nil { candidates.sort { $0.pointee.ai_family == AF_INET6 && $1.pointee.ai_family != AF_INET6 } }
-        var lastError = GPSDServerError(
-            address: address, operation: "socket", errorNumber: EAFNOSUPPORT,
-            message: String(cString: strerror(EAFNOSUPPORT)))
-        for entry in candidates {
-            let info = entry.pointee
-            let descriptor = socket(
-                info.ai_family,
-                info.ai_socktype | Int32(SOCK_NONBLOCK.rawValue)
-                    | Int32(SOCK_CLOEXEC.rawValue), info.ai_protocol)
-            guard descriptor >= 0 else {
-                lastError = failure(address, "socket")
+        if host == nil { candidates.sort { $0.family == AF_INET6 && $1.family != AF_INET6 } }
+        var lastError = failure(address, "socket", .addressFamilyNotSupported)
+        for candidate in candidates {
+            let descriptor: FileDescriptor
+            do {
+                descriptor = try FileDescriptor.socket(
+                    family: candidate.family, type: candidate.type, protocol: candidate.protocol, nonBlocking: true)
+            } catch {
+                lastError = failure(address, "socket", error)
                 continue
             }
-            var on: Int32 = 1
-            _ = setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &on, socklen_t(MemoryLayout<Int32>.size))
-            if info.ai_family == AF_INET6 && host == nil {
-                var off: Int32 = 0
-                _ = setsockopt(descriptor, Int32(IPPROTO_IPV6), IPV6_V6ONLY, &off, socklen_t(MemoryLayout<Int32>.size))
-            }
-            guard bind(descriptor, info.ai_addr, info.ai_addrlen) == 0 else {
-                lastError = failure(address, "bind")
-                close(descriptor)
+            try? descriptor.setOption(.reuseAddress, 1)
+            if candidate.family == AF_INET6 && host == nil { try? descriptor.setOption(.ipv6Only, 0) }
+            do {
+                try descriptor.bind(to: candidate.address)
+            } catch {
+                lastError = failure(address, "bind", error)
+                try? descriptor.close()
                 continue
             }
-            guard listen(descriptor, backlog) == 0 else {
-                lastError = failure(address, "listen")
-                close(descriptor)
+            do {
+                try descriptor.listen(backlog: backlog)
+            } catch {
+                lastError = failure(address, "listen", error)
+                try? descriptor.close()
                 continue
             }
-            let bound = boundAddress(descriptor) ?? address
+            let numeric = (try? descriptor.localAddress())?.numeric
+            let bound = numeric.map { ListenAddress(host: $0.host, port: $0.port) } ?? address
             return ListeningSocket(descriptor: descriptor, bound: bound)
         }
         throw lastError
     }
 
-    private static func failure(_ address: ListenAddress, _ operation: String) -> GPSDServerError {
-        let error = errno
-        return GPSDServerError(
-            address: address, operation: operation, errorNumber: error,
-            message: String(cString: strerror(error)))
-    }
-
-    /// `getsockname` + `getnameinfo`: the numeric address and port actually bound.
-    private static func boundAddress(_ descriptor: Int32) -> ListenAddress? {
-        var storage = sockaddr_storage()
-        var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
-        let named = withUnsafeMutablePointer(to: &storage) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
-        }
-        guard named == 0 else { return nil }
-        var host = [CChar](repeating: 0, count: Int(NI_MAXHOST))
-        var service = [CChar](repeating: 0, count: Int(NI_MAXSERV))
-        let status = withUnsafePointer(to: &storage) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                getnameinfo(
-                    $0, length, &host, socklen_t(host.count), &service, socklen_t(service.count),
-                    NI_NUMERICHOST | NI_NUMERICSERV)
-            }
-        }
-        func text(_ characters: [CChar]) -> String {
-            String(decoding: characters.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        }
-        guard status == 0, let port = UInt16(text(service)) else { return nil }
-        return ListenAddress(host: text(host), port: port)
+    private static func failure(_ address: ListenAddress, _ operation: String, _ error: Errno) -> GPSDServerError {
+        GPSDServerError(
+            address: address, operation: operation, errorNumber: error.rawValue, message: error.description)
     }
 }

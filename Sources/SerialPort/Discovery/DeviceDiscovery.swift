@@ -1,5 +1,6 @@
 import CUdev
 import Glibc
+import System
 
 /// Lists USB serial devices through libudev.
 ///
@@ -49,9 +50,8 @@ public final class DeviceDiscovery {
     /// USB parent (a pty, a built-in UART) gets a description with only its path.
     public func device(atPath path: String) -> SerialDeviceInfo? {
         let resolved = resolvePath(path) ?? path
-        var info = stat()
-        guard resolved.withCString({ stat($0, &info) }) == 0, info.st_mode & S_IFMT == S_IFCHR else { return nil }
-        if let device = udev_device_new_from_devnum(udev, CChar(UInt8(ascii: "c")), info.st_rdev) {
+        guard let info = try? FileStatus(path: resolved), info.kind == .characterDevice else { return nil }
+        if let device = udev_device_new_from_devnum(udev, CChar(UInt8(ascii: "c")), dev_t(info.deviceNumber)) {
             defer { udev_device_unref(device) }
             if var described = describe(device, links: byIDLinks()) {
                 described.path = path

@@ -1,5 +1,6 @@
 import CUdev
 import Glibc
+import System
 
 /// Tells when tty devices come and go: a udev monitor on the "udev" netlink source where udevd runs (events after
 /// udevd has created the node and its links), the "kernel" source otherwise (containers). Its descriptor can be

@@ -1,4 +1,5 @@
 import Glibc
+import System
 
 /// A standard serial line rate, in bits per second.
 public struct BaudRate: RawRepresentable, Hashable, Comparable, Sendable, CustomStringConvertible {

@@ -1,4 +1,5 @@
 import Glibc
+import System
 
 /// A terminal's settings: a value wrapper over `struct termios`.
 public struct TerminalAttributes: Sendable {
@@ -10,36 +11,18 @@ public struct TerminalAttributes: Sendable {
     /// Reads the settings of the terminal open on `fd`. `tcgetattr(3)`.
     /// - Throws: `Errno.notATerminal` when `fd` is not a terminal.
     public init(of fd: FileDescriptor) throws(Errno) {
-        var attributes = termios()
-        try nothingOrErrno { system_tcgetattr(fd.rawValue, &attributes) }.get()
-        raw = attributes
+        raw = try fd.terminalAttributes()
     }
 
     /// When a change takes effect: `TCSANOW`, `TCSADRAIN`, `TCSAFLUSH`.
-    public enum When: Sendable {
-        /// `TCSANOW`: at once.
-        case now
-        /// `TCSADRAIN`: after pending output is written.
-        case afterDrain
-        /// `TCSAFLUSH`: after pending output is written, discarding unread input.
-        case afterFlush
-
-        var rawValue: Int32 {
-            switch self {
-            case .now: TCSANOW
-            case .afterDrain: TCSADRAIN
-            case .afterFlush: TCSAFLUSH
-            }
-        }
-    }
+    public typealias When = FileDescriptor.TerminalChange
 
     /// Applies the settings to the terminal open on `fd`. `tcsetattr(3)`.
     ///
     /// `tcsetattr` succeeds when *any* change took effect, so the settings are read back and compared; a rate or
     /// mode the driver refused throws `Errno.invalidArgument`.
     public func apply(to fd: FileDescriptor, when: When = .now) throws(Errno) {
-        var attributes = raw
-        try nothingOrErrno { system_tcsetattr(fd.rawValue, when.rawValue, &attributes) }.get()
+        try fd.setTerminalAttributes(raw, when)
         let readBack = try TerminalAttributes(of: fd)
         if readBack.baudRate != baudRate || readBack.controlFlags & TerminalAttributes.characterSizeMask
             != controlFlags & TerminalAttributes.characterSizeMask
