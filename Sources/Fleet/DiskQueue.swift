@@ -1,4 +1,5 @@
 import Glibc
+import System
 
 /// One message waiting in the ``DiskQueue``.
 public struct QueueEntry: Sendable, Hashable {
@@ -99,11 +100,11 @@ public final class DiskQueue {
 
     private var segments: [Segment] = []
     /// The newest segment, open for appending.
-    private var appendFD: Int32 = -1
+    private var appendFD: FileDescriptor?
     /// Descriptors of segments closed for appending and not yet synced.
-    private var retiredFDs: [Int32] = []
-    private var lockFD: Int32 = -1
-    private var headFD: Int32 = -1
+    private var retiredFDs: [FileDescriptor] = []
+    private var lockFD: FileDescriptor?
+    private var headFD: FileDescriptor?
     private var directoryIsDirty = false
     private var segmentIsDirty = false
     private var writtenHead: UInt64 = 0
@@ -117,7 +118,7 @@ public final class DiskQueue {
 
     // The reader: the next entry to hand out.
     private var cursor: UInt64 = 1
-    private var readFD: Int32 = -1
+    private var readFD: FileDescriptor?
     private var readSegmentFirst: UInt64 = 0
     private var readOffset = 0
     private var readSequence: UInt64 = 0
@@ -129,19 +130,23 @@ public final class DiskQueue {
         self.directory = directory
         self.options = options
         try Self.makeDirectories(directory)
-        lockFD = open(directory + "/lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
-        guard lockFD >= 0 else { throw QueueError(directory: directory, operation: "open the lock file", code: errno) }
-        if flock(lockFD, LOCK_EX | LOCK_NB) != 0 {
-            let code = errno
-            closeAll()  // and mark it closed: deinit runs on a throw from here (every property is set) and closes again
-            if code == EWOULDBLOCK { throw QueueError.inUse(directory: directory) }
-            throw QueueError(directory: directory, operation: "lock", code: code)
+        do {
+            lockFD = try Self.openReadWrite(directory + "/lock")
+        } catch {
+            throw QueueError(directory: directory, operation: "open the lock file", code: error.rawValue)
         }
-        headFD = open(directory + "/head", O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
-        guard headFD >= 0 else {
-            let code = errno
+        do {
+            try lockFD?.lockExclusively()
+        } catch {
+            closeAll()  // and mark it closed: deinit runs on a throw from here (every property is set) and closes again
+            if error == .wouldBlock { throw QueueError.inUse(directory: directory) }
+            throw QueueError(directory: directory, operation: "lock", code: error.rawValue)
+        }
+        do {
+            headFD = try Self.openReadWrite(directory + "/head")
+        } catch {
             closeAll()
-            throw QueueError(directory: directory, operation: "open the head file", code: code)
+            throw QueueError(directory: directory, operation: "open the head file", code: error.rawValue)
         }
         do throws(QueueError) {
             try recover()
@@ -154,18 +159,23 @@ public final class DiskQueue {
     deinit { closeAll() }
 
     private func closeAll() {
-        for fd in [appendFD, readFD, headFD, lockFD] + retiredFDs where fd >= 0 { Glibc.close(fd) }
-        appendFD = -1
-        readFD = -1
-        headFD = -1
-        lockFD = -1
+        for fd in [appendFD, readFD, headFD, lockFD].compactMap({ $0 }) + retiredFDs { try? fd.close() }
+        appendFD = nil
+        readFD = nil
+        headFD = nil
+        lockFD = nil
         retiredFDs = []
+    }
+
+    /// `open(2)` read-write, creating the file (0644) when missing.
+    private static func openReadWrite(_ path: String) throws(Errno) -> FileDescriptor {
+        try FileDescriptor.open(path, .readWrite, options: [.create, .closeOnExec])
     }
 
     /// Syncs and closes the queue; it accepts nothing after. An empty queue (everything acknowledged) leaves only its
     /// head behind, so the next process has nothing to scan.
     public func close() {
-        guard lockFD >= 0 else { return }
+        guard lockFD != nil else { return }
         do throws(QueueError) {
             try sync()
             if statistics.pending == 0 {
@@ -180,13 +190,10 @@ public final class DiskQueue {
     // MARK: Opening
 
     private static func makeDirectories(_ path: String) throws(QueueError) {
-        var prefix = path.hasPrefix("/") ? "/" : ""
-        for component in path.split(separator: "/") {
-            prefix += component
-            if mkdir(prefix, 0o755) != 0 && errno != EEXIST {
-                throw QueueError(directory: path, operation: "create", code: errno)
-            }
-            prefix += "/"
+        do {
+            try Directory.create(path)
+        } catch {
+            throw QueueError(directory: path, operation: "create", code: error.errno?.rawValue ?? EIO)
         }
     }
 
@@ -225,7 +232,8 @@ public final class DiskQueue {
         // The head: where acknowledgement had reached.
         var stored: UInt64?
         var bytes = [UInt8](repeating: 0, count: 16)
-        if pread(headFD, &bytes, 16, 0) == 16, Array(bytes[0..<4]) == Self.headMagic,
+        let headBytes = bytes.withUnsafeMutableBytes { try? headFD?.readAll(into: $0, fromAbsoluteOffset: 0) }
+        if headBytes == 16, Array(bytes[0..<4]) == Self.headMagic,
            CRC32.checksum(Array(bytes[0..<12])) == Self.readU32(bytes, 12) {
             stored = Self.readU64(bytes, 4)
         }
@@ -253,33 +261,33 @@ public final class DiskQueue {
             try startSegment()
         } else {
             let last = segments[segments.count - 1]
-            appendFD = open(last.path, O_WRONLY | O_APPEND | O_CLOEXEC)
-            guard appendFD >= 0 else { throw QueueError(directory: directory, operation: "open", code: errno) }
+            do {
+                appendFD = try FileDescriptor.open(last.path, .writeOnly, options: [.append, .closeOnExec])
+            } catch {
+                throw QueueError(directory: directory, operation: "open", code: error.rawValue)
+            }
         }
         statistics.bytesOnDisk = segments.reduce(0) { $0 + $1.bytes }
     }
 
     /// Reads the records of `segment`, counting them; cuts a torn tail of the newest segment.
     private func scan(_ segment: inout Segment, isLast: Bool) throws(QueueError) {
-        let fd = open(segment.path, (isLast ? O_RDWR : O_RDONLY) | O_CLOEXEC)
-        guard fd >= 0 else { throw QueueError(directory: directory, operation: "open", code: errno) }
-        defer { Glibc.close(fd) }
-        var info = stat()
-        fstat(fd, &info)
-        let size = Int(info.st_size)
-        var data = [UInt8](repeating: 0, count: size)
-        var done = 0
-        while done < size {
-            let count = data.withUnsafeMutableBytes { pread(fd, $0.baseAddress! + done, size - done, off_t(done)) }
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { break }
-            done += count
+        let fd: FileDescriptor
+        do {
+            fd = try FileDescriptor.open(segment.path, isLast ? .readWrite : .readOnly)
+        } catch {
+            throw QueueError(directory: directory, operation: "open", code: error.rawValue)
         }
+        defer { try? fd.close() }
+        let size = (try? fd.status().size) ?? 0
+        var data = [UInt8](repeating: 0, count: size)
+        // What could be read (a read error ends the segment there, as a torn tail would).
+        let done = data.withUnsafeMutableBytes { (try? fd.readAll(into: $0, fromAbsoluteOffset: 0)) ?? 0 }
         var offset = Self.segmentMagic.count
         if done < offset || Array(data[0..<offset]) != Self.segmentMagic {
             // A header torn by a crash right after the file was created, or not our file.
             if isLast {
-                if ftruncate(fd, 0) == 0 && pwrite(fd, Self.segmentMagic, Self.segmentMagic.count, 0) == 8 {
+                if (try? fd.resize(to: 0)) != nil && (try? fd.writeAll(Self.segmentMagic, toAbsoluteOffset: 0)) != nil {
                     statistics.truncatedBytes += done
                     segment.bytes = Self.segmentMagic.count
                 }
@@ -307,10 +315,12 @@ public final class DiskQueue {
         if good < done {
             if isLast {
                 statistics.truncatedBytes += done - good
-                if ftruncate(fd, off_t(good)) != 0 {
-                    throw QueueError(directory: directory, operation: "truncate a torn segment", code: errno)
+                do {
+                    try fd.resize(to: good)
+                } catch {
+                    throw QueueError(directory: directory, operation: "truncate a torn segment", code: error.rawValue)
                 }
-                _ = fdatasync(fd)
+                try? fd.synchronizeData()
             } else {
                 statistics.corruptRecords += 1
             }
@@ -319,15 +329,20 @@ public final class DiskQueue {
 
     private func startSegment() throws(QueueError) {
         let path = directory + "/" + Self.segmentName(nextSequence)
-        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_APPEND | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw QueueError(directory: directory, operation: "create a segment", code: errno) }
-        guard Glibc.write(fd, Self.segmentMagic, Self.segmentMagic.count) == Self.segmentMagic.count else {
-            let code = errno
-            Glibc.close(fd)
-            unlink(path)
-            throw QueueError(directory: directory, operation: "write a segment", code: code == 0 ? EIO : code)
+        let fd: FileDescriptor
+        do {
+            fd = try FileDescriptor.open(path, .writeOnly, options: [.create, .truncate, .append, .closeOnExec])
+        } catch {
+            throw QueueError(directory: directory, operation: "create a segment", code: error.rawValue)
         }
-        if appendFD >= 0 { retiredFDs.append(appendFD) }
+        do {
+            try fd.writeAll(Self.segmentMagic)
+        } catch {
+            try? fd.close()
+            unlink(path)
+            throw QueueError(directory: directory, operation: "write a segment", code: error.rawValue)
+        }
+        if let appendFD { retiredFDs.append(appendFD) }
         appendFD = fd
         segments.append(Segment(first: nextSequence, count: 0, bytes: Self.segmentMagic.count, path: path))
         statistics.bytesOnDisk += Self.segmentMagic.count
@@ -380,10 +395,11 @@ public final class DiskQueue {
             }
             dropOldestSegment()
         }
-        let written = record.withUnsafeBytes { Self.writeAll(appendFD, $0) }
-        if let code = written {
-            _ = ftruncate(appendFD, off_t(segments[segments.count - 1].bytes))
-            throw QueueError(directory: directory, operation: "append to", code: code)
+        do {
+            try appendFD?.writeAll(record)
+        } catch {
+            try? appendFD?.resize(to: segments[segments.count - 1].bytes)
+            throw QueueError(directory: directory, operation: "append to", code: error.rawValue)
         }
         segments[segments.count - 1].count += 1
         segments[segments.count - 1].bytes += recordLength
@@ -415,19 +431,6 @@ public final class DiskQueue {
         directoryIsDirty = true
     }
 
-    private static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Int32? {
-        var done = 0
-        while done < bytes.count {
-            let count = Glibc.write(fd, bytes.baseAddress! + done, bytes.count - done)
-            if count < 0 {
-                if errno == EINTR { continue }
-                return errno
-            }
-            done += count
-        }
-        return nil
-    }
-
     // MARK: Reading
 
     /// The next entries not yet handed out, oldest first, at most `limit` of them.
@@ -457,8 +460,8 @@ public final class DiskQueue {
     }
 
     private func closeReader() {
-        if readFD >= 0 { Glibc.close(readFD) }
-        readFD = -1
+        try? readFD?.close()
+        readFD = nil
         readSegmentFirst = 0
     }
 
@@ -473,17 +476,18 @@ public final class DiskQueue {
             cursor = nextSequence
             return nil
         }
-        if readFD < 0 || readSegmentFirst != segment.first || readSequence > cursor {
+        if readFD == nil || readSegmentFirst != segment.first || readSequence > cursor {
             closeReader()
-            readFD = open(segment.path, O_RDONLY | O_CLOEXEC)
-            guard readFD >= 0 else { return nil }
+            readFD = try? FileDescriptor.open(segment.path, .readOnly)
+            guard readFD != nil else { return nil }
             readSegmentFirst = segment.first
             readOffset = Self.segmentMagic.count
             readSequence = segment.first
         }
+        guard let readFD else { return nil }
         while true {
             var header = [UInt8](repeating: 0, count: 8)
-            guard pread(readFD, &header, 8, off_t(readOffset)) == 8 else { return nil }
+            guard Self.read(readFD, into: &header, at: readOffset) else { return nil }
             let length = Int(Self.readU32(header, 0))
             guard length >= 11, length <= Self.maximumRecordBody else { return nil }
             if readSequence < cursor {
@@ -492,7 +496,7 @@ public final class DiskQueue {
                 continue
             }
             var body = [UInt8](repeating: 0, count: length)
-            guard pread(readFD, &body, length, off_t(readOffset + 8)) == length else { return nil }
+            guard Self.read(readFD, into: &body, at: readOffset + 8) else { return nil }
             readOffset += 8 + length
             readSequence += 1
             let topicLength = Int(body[9]) | Int(body[10]) << 8
@@ -501,6 +505,12 @@ public final class DiskQueue {
                               topic: String(decoding: body[11..<(11 + topicLength)], as: UTF8.self),
                               payload: Array(body[(11 + topicLength)...]), retain: body[8] & 1 != 0)
         }
+    }
+
+    /// Fills `bytes` from `offset` (`pread(2)`); `false` when the file ends first or the read fails.
+    private static func read(_ fd: FileDescriptor, into bytes: inout [UInt8], at offset: Int) -> Bool {
+        let count = bytes.count
+        return bytes.withUnsafeMutableBytes { (try? fd.readAll(into: $0, fromAbsoluteOffset: offset)) == count }
     }
 
     // MARK: Acknowledging
@@ -534,32 +544,37 @@ public final class DiskQueue {
     /// What ``sync()`` has to do, gathered under the caller's lock so the slow part can run outside it. Perform it
     /// exactly once: it owns the descriptors it holds.
     public struct SyncWork {
-        fileprivate var descriptors: [Int32]
-        fileprivate var directoryFD: Int32
+        fileprivate var descriptors: [FileDescriptor]
+        fileprivate var directoryFD: FileDescriptor?
         fileprivate var head: UInt64?
-        fileprivate var headFD: Int32
+        fileprivate var headFD: FileDescriptor?
         fileprivate var directory: String
 
         /// Syncs the segments and the directory, then records the head. Call without the lock.
         /// - Throws: ``QueueError`` when a sync fails (the data may not survive a power cut).
         public func perform() throws(QueueError) {
-            var failure: Int32?
+            var failure: Errno?
             for fd in descriptors {
-                if fdatasync(fd) != 0 { failure = failure ?? errno }
-                Glibc.close(fd)
+                do throws(Errno) { try fd.synchronizeData() } catch { failure = failure ?? error }
+                try? fd.close()
             }
-            if directoryFD >= 0 {
-                if fsync(directoryFD) != 0 { failure = failure ?? errno }
-                Glibc.close(directoryFD)
+            if let directoryFD {
+                do throws(Errno) { try directoryFD.synchronize() } catch { failure = failure ?? error }
+                try? directoryFD.close()
             }
-            if let head, headFD >= 0 {
+            if let head, let headFD {
                 var bytes = DiskQueue.headMagic
                 DiskQueue.appendU64(head, to: &bytes)
                 DiskQueue.appendU32(CRC32.checksum(bytes), to: &bytes)
-                if pwrite(headFD, bytes, 16, 0) != 16 || fdatasync(headFD) != 0 { failure = failure ?? errno }
+                do throws(Errno) {
+                    try headFD.writeAll(bytes, toAbsoluteOffset: 0)
+                    try headFD.synchronizeData()
+                } catch {
+                    failure = failure ?? error
+                }
             }
-            if headFD >= 0 { Glibc.close(headFD) }
-            if let failure { throw QueueError(directory: directory, operation: "sync", code: failure) }
+            try? headFD?.close()
+            if let failure { throw QueueError(directory: directory, operation: "sync", code: failure.rawValue) }
         }
     }
 
@@ -567,11 +582,11 @@ public final class DiskQueue {
     public func takeSyncWork() -> SyncWork {
         var descriptors = retiredFDs
         retiredFDs = []
-        if segmentIsDirty, appendFD >= 0 { descriptors.append(dup(appendFD)) }
+        if segmentIsDirty, let duplicate = try? appendFD?.duplicate() { descriptors.append(duplicate) }
         segmentIsDirty = false
-        var directoryFD: Int32 = -1
+        var directoryFD: FileDescriptor?
         if directoryIsDirty {
-            directoryFD = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+            directoryFD = try? FileDescriptor.open(directory, .readOnly, options: [.directory, .closeOnExec])
             directoryIsDirty = false
         }
         var newHead: UInt64?
@@ -580,7 +595,7 @@ public final class DiskQueue {
             writtenHead = head
         }
         return SyncWork(descriptors: descriptors, directoryFD: directoryFD, head: newHead,
-                        headFD: newHead != nil && headFD >= 0 ? dup(headFD) : -1, directory: directory)
+                        headFD: newHead != nil ? try? headFD?.duplicate() : nil, directory: directory)
     }
 
     /// Syncs now (``takeSyncWork()`` and ``SyncWork/perform()`` in one).
@@ -621,7 +636,7 @@ public struct QueueError: Error, Sendable, Hashable, CustomStringConvertible {
     public init(directory: String, operation: String, code: Int32) {
         self.directory = directory
         self.code = code
-        message = "cannot \(operation) the queue in '\(directory)': \(errorText(code))"
+        message = "cannot \(operation) the queue in '\(directory)': \(Errno(rawValue: code))"
     }
 
     init(directory: String, message: String) {

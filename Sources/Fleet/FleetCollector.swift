@@ -1,5 +1,6 @@
 import Glibc
 import NMEA
+import System
 import Threading
 import Tracks
 
@@ -84,7 +85,7 @@ public final class FleetCollector: @unchecked Sendable {
     private let connection: MQTTConnection
     private let shared = Locked(Statistics())
     private var vehicles: [String: VehicleState] = [:]
-    private var lockFD: Int32 = -1
+    private var lockFD: FileDescriptor?
     private var lastFlush = 0.0
     private var trackOptions: TrackOptions
     /// Called on the collector's thread with each problem worth telling the user (a file that cannot be written).
@@ -137,23 +138,25 @@ public final class FleetCollector: @unchecked Sendable {
             throw FleetError("the topic filter must not be empty or start with '$share/' (use --share)")
         }
         let directory = configuration.outputDirectory
-        var prefix = directory.hasPrefix("/") ? "/" : ""
-        for component in directory.split(separator: "/") {
-            prefix += component
-            if mkdir(prefix, 0o755) != 0 && errno != EEXIST {
-                throw FleetError("cannot create '\(prefix)': \(errorText(errno))")
-            }
-            prefix += "/"
+        do {
+            try Directory.create(directory)
+        } catch {
+            throw FleetError(error.description)
         }
-        lockFD = open(directory + "/.nmea-collect.lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
-        guard lockFD >= 0 else {
-            throw FleetError("cannot write to '\(directory)': \(errorText(errno))")
+        let lock: FileDescriptor
+        do {
+            lock = try FileDescriptor.open(
+                directory + "/.nmea-collect.lock", .readWrite, options: [.create, .closeOnExec])
+        } catch {
+            throw FleetError("cannot write to '\(directory)': \(error)")
         }
-        if flock(lockFD, LOCK_EX | LOCK_NB) != 0 {
-            Glibc.close(lockFD)
-            lockFD = -1
+        do {
+            try lock.lockExclusively()
+        } catch {
+            try? lock.close()
             throw FleetError("another collector is writing to '\(directory)'; give each collector its own directory")
         }
+        lockFD = lock
         clientID = configuration.clientID ?? Self.defaultClientID(directory: directory)
         var settings = ConnectionSettings(broker: configuration.broker, clientID: clientID)
         settings.tlsCAFile = configuration.tlsCAFile
@@ -162,8 +165,8 @@ public final class FleetCollector: @unchecked Sendable {
         do throws(FleetError) {
             connection = try MQTTConnection(settings: settings)
         } catch {
-            Glibc.close(lockFD)
-            lockFD = -1
+            try? lock.close()
+            lockFD = nil
             throw error
         }
         Self.raiseDescriptorLimit()
@@ -179,7 +182,7 @@ public final class FleetCollector: @unchecked Sendable {
     }
 
     deinit {
-        if lockFD >= 0 { Glibc.close(lockFD) }
+        try? lockFD?.close()
     }
 
     /// `nmea-collect-<hostname>-<8 hex digits of the directory's absolute path>`.
@@ -322,7 +325,7 @@ public final class FleetCollector: @unchecked Sendable {
     }
 
     private func tick() {
-        let now = monotonicSeconds()
+        let now = MonotonicTime.now().seconds
         guard now - lastFlush >= configuration.flushIntervalSeconds else { return }
         lastFlush = now
         for state in vehicles.values {

@@ -1,5 +1,6 @@
 import Glibc
 import NMEA
+import System
 import Threading
 
 /// Publishes a vehicle's positions and trips to an MQTT broker as OwnTracks messages, through a disk-backed queue so
@@ -295,10 +296,10 @@ final class PublisherEngine: @unchecked Sendable {
     /// For tools that publish a file and exit; a live consumer never calls it.
     /// - Returns: `true` when everything was acknowledged.
     func waitUntilDelivered(timeout: Double) -> Bool {
-        let deadline = monotonicSeconds() + timeout
+        let deadline = MonotonicTime.now().seconds + timeout
         while true {
             if lock.withLock({ queue.statistics.pending == 0 }) { return true }
-            if monotonicSeconds() >= deadline { return false }
+            if MonotonicTime.now().seconds >= deadline { return false }
             usleep(10_000)
         }
     }
@@ -322,7 +323,7 @@ final class PublisherEngine: @unchecked Sendable {
     // MARK: The network thread
 
     private func tick() {
-        let now = monotonicSeconds()
+        let now = MonotonicTime.now().seconds
         if connection.state == .connected {
             if !inflight.isEmpty && now - lastProgress > stallSeconds {
                 // Connected, yet nothing acknowledged for this long: assume the messages in flight are lost (a
@@ -382,7 +383,7 @@ final class PublisherEngine: @unchecked Sendable {
 
     private func acknowledged(_ mid: Int32) {
         guard let sequence = inflight.removeValue(forKey: mid) else { return }
-        lastProgress = monotonicSeconds()
+        lastProgress = MonotonicTime.now().seconds
         lock.withLock {
             queue.acknowledge(sequence)
             counters_.acknowledged += 1

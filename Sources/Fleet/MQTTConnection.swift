@@ -1,5 +1,6 @@
 import CMosquitto
 import Glibc
+import System
 import Threading
 
 /// Whether a client is talking to its broker.
@@ -95,7 +96,7 @@ final class MQTTConnection {
         self.settings = settings
         delay = settings.reconnectDelayMinimum
         guard let client = mosquitto_new(settings.clientID, settings.cleanSession, nil) else {
-            throw FleetError("cannot create an MQTT client: \(errorText(errno))")
+            throw FleetError("cannot create an MQTT client: \(Errno.current)")
         }
         self.client = client
         mosquitto_user_data_set(client, Unmanaged.passUnretained(self).toOpaque())
@@ -120,7 +121,7 @@ final class MQTTConnection {
         _ = mosquitto_int_option(client, MOSQ_OPT_TCP_NODELAY, 1)
         if let caFile = settings.tlsCAFile {
             guard access(caFile, R_OK) == 0 else {
-                throw FleetError("cannot read the CA file '\(caFile)': \(errorText(errno))")
+                throw FleetError("cannot read the CA file '\(caFile)': \(Errno.current)")
             }
             try check(mosquitto_tls_set(client, caFile, nil, nil, nil, nil), "TLS with CA file '\(caFile)'")
         } else if settings.broker.usesTLS {
@@ -176,7 +177,7 @@ final class MQTTConnection {
 
     /// One turn: connect when due, give the owner its tick, wait for the socket or a wake-up, handle what came.
     private func turn() {
-        let now = monotonicSeconds()
+        let now = MonotonicTime.now().seconds
         if state == .disconnected && now >= nextAttempt {
             attempt(now)
         } else if state == .connecting && now - attemptStarted > settings.connectTimeoutSeconds {
@@ -185,28 +186,26 @@ final class MQTTConnection {
         }
         onTick?()
         let socket = mosquitto_socket(client)
-        var descriptors = [pollfd(fd: wake.fd, events: Int16(POLLIN), revents: 0)]
-        if socket >= 0 {
-            var events = Int16(POLLIN)
-            if mosquitto_want_write(client) { events |= Int16(POLLOUT) }
-            descriptors.append(pollfd(fd: socket, events: events, revents: 0))
-        }
+        var wanted = FileDescriptor.PollEvents.readable
+        if socket >= 0 && mosquitto_want_write(client) { wanted.insert(.writable) }
         var timeout = 250
         if state == .disconnected {
-            timeout = max(0, min(timeout, Int((nextAttempt - monotonicSeconds()) * 1000) + 1))
+            timeout = max(0, min(timeout, Int((nextAttempt - MonotonicTime.now().seconds) * 1000) + 1))
         }
-        let ready = poll(&descriptors, nfds_t(descriptors.count), Int32(timeout))
-        if ready > 0 && descriptors[0].revents != 0 { wake.drain() }
+        let (woken, events) =
+            (try? FileDescriptor.poll(
+                (wake.fileDescriptor, .readable), socket >= 0 ? (FileDescriptor(rawValue: socket), wanted) : nil,
+                timeoutMilliseconds: Int32(timeout))) ?? ([], [])
+        if !woken.isEmpty { wake.drain() }
         guard socket >= 0 else { return }
-        let events = ready > 0 ? descriptors[1].revents : 0
-        if events & Int16(POLLIN | POLLERR | POLLHUP) != 0 {
+        if !events.isDisjoint(with: [.readable, .error, .hangUp]) {
             let rc = mosquitto_loop_read(client, 1)
             if rc != MOSQ_ERR_SUCCESS.rawValue {
                 lost(rc, errno)
                 return
             }
         }
-        if mosquitto_socket(client) >= 0 && (events & Int16(POLLOUT) != 0 || mosquitto_want_write(client)) {
+        if mosquitto_socket(client) >= 0 && (events.contains(.writable) || mosquitto_want_write(client)) {
             let rc = mosquitto_loop_write(client, 1)
             if rc != MOSQ_ERR_SUCCESS.rawValue {
                 lost(rc, errno)
@@ -268,7 +267,7 @@ final class MQTTConnection {
     /// Records `message` and schedules the next attempt.
     private func failed(_ message: String) {
         let jitter = Double.random(in: 0.9...1.1)
-        nextAttempt = monotonicSeconds() + delay * jitter
+        nextAttempt = MonotonicTime.now().seconds + delay * jitter
         delay = min(delay * 2, settings.reconnectDelayMaximum)
         setState(.disconnected) {
             $0.lastError = message
@@ -282,7 +281,7 @@ final class MQTTConnection {
         let prefix = connecting ? "cannot connect to \(broker)" : "lost the connection to \(broker)"
         switch rc {
         case MOSQ_ERR_ERRNO.rawValue:
-            return "\(prefix): \(code == 0 ? "connection closed" : errorText(code))"
+            return "\(prefix): \(code == 0 ? "connection closed" : Errno(rawValue: code).description)"
         case MOSQ_ERR_EAI.rawValue:
             return "\(prefix): cannot resolve the host name '\(settings.broker.host)'"
         case MOSQ_ERR_TLS.rawValue:

@@ -1,5 +1,6 @@
 import Glibc
 import NMEA
+import System
 import Tracks
 
 /// The files the collector writes for one vehicle: the current day's GPX and GeoJSON tracks, and the trips file.
@@ -20,7 +21,7 @@ final class VehicleFiles {
     private(set) var day: Int?
     private var gpx: GPXWriter?
     private var geojson: GeoJSONWriter?
-    private var tripsFD: Int32 = -1
+    private var tripsFD: FileDescriptor?
     private(set) var isDirty = false
     /// Files begun, for statistics.
     private(set) var filesOpened = 0
@@ -30,17 +31,15 @@ final class VehicleFiles {
         directory = root + "/" + vehicle
         self.trackOptions = trackOptions
         self.pointsPerFeature = pointsPerFeature
-        var prefix = root
-        for level in vehicle.split(separator: "/") {
-            prefix += "/" + level
-            if mkdir(prefix, 0o755) != 0 && errno != EEXIST {
-                throw FleetError("cannot create '\(prefix)': \(errorText(errno))")
-            }
+        do {
+            try Directory.create(directory)
+        } catch {
+            throw FleetError(error.description)
         }
     }
 
     deinit {
-        if tripsFD >= 0 { close(tripsFD) }
+        try? tripsFD?.close()
     }
 
     /// Writes `fix` (whose UTC day is `day`) to the day's tracks, starting new files when the day changes.
@@ -82,17 +81,24 @@ final class VehicleFiles {
 
     /// Appends one line to `trips.jsonl`.
     func appendTrip(_ line: [UInt8]) throws(FleetError) {
-        if tripsFD < 0 {
-            tripsFD = Glibc.open(directory + "/trips.jsonl", O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
-            guard tripsFD >= 0 else {
-                throw FleetError("cannot open '\(directory)/trips.jsonl': \(errorText(errno))")
+        let fd: FileDescriptor
+        if let tripsFD {
+            fd = tripsFD
+        } else {
+            do {
+                fd = try FileDescriptor.open(
+                    directory + "/trips.jsonl", .writeOnly, options: [.create, .append, .closeOnExec])
+            } catch {
+                throw FleetError("cannot open '\(directory)/trips.jsonl': \(error)")
             }
+            tripsFD = fd
         }
         var bytes = line
         bytes.append(UInt8(ascii: "\n"))
-        let written = bytes.withUnsafeBytes { Glibc.write(tripsFD, $0.baseAddress, $0.count) }
-        guard written == bytes.count else {
-            throw FleetError("cannot write '\(directory)/trips.jsonl': \(errorText(errno))")
+        do {
+            try fd.writeAll(bytes)
+        } catch {
+            throw FleetError("cannot write '\(directory)/trips.jsonl': \(error)")
         }
     }
 
@@ -124,10 +130,10 @@ final class VehicleFiles {
 
     /// Finishes everything.
     func finish() throws(FleetError) {
-        if tripsFD >= 0 {
-            _ = fsync(tripsFD)
-            close(tripsFD)
-            tripsFD = -1
+        if let tripsFD {
+            try? tripsFD.synchronize()
+            try? tripsFD.close()
+            self.tripsFD = nil
         }
         try finishTracks()
     }

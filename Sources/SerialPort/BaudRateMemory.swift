@@ -35,7 +35,7 @@ public struct BaudRateMemory: Sendable {
         var all = entries()
         guard all[key] != rate else { return }
         all[key] = rate
-        makeDirectories(directory)
+        try? Directory.create(directory)
         let text = all.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value.rawValue)\n" }.joined()
         let temporary = file + ".\(getpid()).tmp"
         guard let fd = try? FileDescriptor.open(temporary, .writeOnly, options: [.create, .truncate, .closeOnExec])
@@ -55,14 +55,5 @@ public struct BaudRateMemory: Sendable {
             result[String(line[..<space])] = rate
         }
         return result
-    }
-}
-
-/// `mkdir -p`.
-func makeDirectories(_ path: String) {
-    var prefix = ""
-    for component in path.split(separator: "/") {
-        prefix += "/" + component
-        mkdir(prefix, 0o755)
     }
 }

@@ -1,4 +1,5 @@
 import Glibc
+import System
 
 /// A file that could not be read or written, with the path and the reason (`strerror`).
 public struct FileError: Error, CustomStringConvertible, Sendable {
@@ -11,7 +12,7 @@ public struct FileError: Error, CustomStringConvertible, Sendable {
     }
 
     init(path: String, errno code: Int32) {
-        self.init(path: path, reason: String(cString: strerror(code)))
+        self.init(path: path, reason: Errno(rawValue: code).description)
     }
 
     public var description: String { "\(path): \(reason)" }
@@ -22,80 +23,77 @@ enum FileSystem {
     /// The whole file.
     /// - Throws: ``FileError`` when it cannot be opened or read, or is larger than `limit` bytes.
     static func read(_ path: String, limit: Int = 256 << 20) throws(FileError) -> [UInt8] {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw FileError(path: path, errno: errno) }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0 else { throw FileError(path: path, errno: errno) }
-        guard (info.st_mode & S_IFMT) == S_IFREG else { throw FileError(path: path, reason: "not a regular file") }
-        guard Int(info.st_size) <= limit else { throw FileError(path: path, reason: "larger than \(limit) bytes") }
-        var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
-        var count = 0
-        var failure: Int32 = 0
-        bytes.withUnsafeMutableBytes { buffer in
-            while count < buffer.count {
-                let got = Glibc.read(fd, buffer.baseAddress! + count, buffer.count - count)
-                if got < 0 {
-                    if errno == EINTR { continue }
-                    failure = errno
-                    return
-                }
-                if got == 0 { break }
-                count += got
-            }
+        let fd: FileDescriptor
+        do {
+            fd = try FileDescriptor.open(path, .readOnly)
+        } catch {
+            throw FileError(path: path, errno: error.rawValue)
         }
-        if failure != 0 { throw FileError(path: path, errno: failure) }
-        if count < bytes.count { bytes.removeSubrange(count...) }
-        return bytes
+        defer { try? fd.close() }
+        let info: FileStatus
+        do {
+            info = try fd.status()
+        } catch {
+            throw FileError(path: path, errno: error.rawValue)
+        }
+        guard info.kind == .regular else { throw FileError(path: path, reason: "not a regular file") }
+        guard info.size <= limit else { throw FileError(path: path, reason: "larger than \(limit) bytes") }
+        var bytes = [UInt8](repeating: 0, count: info.size)
+        let count = bytes.withUnsafeMutableBytes { buffer in
+            Result { () throws(Errno) in try fd.readAll(into: buffer) }
+        }
+        switch count {
+        case .success(let count):
+            if count < bytes.count { bytes.removeSubrange(count...) }
+            return bytes
+        case .failure(let error):
+            throw FileError(path: path, errno: error.rawValue)
+        }
     }
 
     /// Writes `bytes` to a temporary file beside `path`, then renames it over `path`: a reader sees the old file or
     /// the new one, never half of one.
     static func writeAtomically(_ bytes: [UInt8], to path: String, mode: mode_t = 0o644) throws(FileError) {
         let temporary = "\(path).tmp.\(getpid())"
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode)
-        guard fd >= 0 else { throw FileError(path: temporary, errno: errno) }
-        var failure: Int32 = 0
-        bytes.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let written = write(fd, buffer.baseAddress! + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    failure = errno
-                    return
-                }
-                offset += written
-            }
+        let fd: FileDescriptor
+        do {
+            fd = try FileDescriptor.open(
+                temporary, .writeOnly, options: [.create, .truncate, .closeOnExec],
+                permissions: FileDescriptor.FilePermissions(rawValue: mode))
+        } catch {
+            throw FileError(path: temporary, errno: error.rawValue)
         }
-        if failure == 0 && fsync(fd) != 0 { failure = errno }
-        if close(fd) != 0 && failure == 0 { failure = errno }
-        if failure == 0 && rename(temporary, path) != 0 { failure = errno }
-        if failure != 0 {
+        var failure: Errno?
+        do throws(Errno) {
+            try fd.writeAll(bytes)
+            try fd.synchronize()
+        } catch {
+            failure = error
+        }
+        do throws(Errno) { try fd.close() } catch { failure = failure ?? error }
+        if failure == nil && rename(temporary, path) != 0 { failure = .current }
+        if let failure {
             unlink(temporary)
-            throw FileError(path: path, errno: failure)
+            throw FileError(path: path, errno: failure.rawValue)
         }
     }
 
     /// Creates `path` and its missing parents (`mkdir -p`).
     static func makeDirectories(_ path: String, mode: mode_t = 0o755) throws(FileError) {
-        var prefix = path.hasPrefix("/") ? "/" : ""
-        for component in path.split(separator: "/") {
-            prefix += component
-            if mkdir(prefix, mode) != 0 && errno != EEXIST { throw FileError(path: prefix, errno: errno) }
-            prefix += "/"
+        do {
+            try Directory.create(path, permissions: FileDescriptor.FilePermissions(rawValue: mode))
+        } catch {
+            throw FileError(path: error.path, errno: error.errno?.rawValue ?? EIO)
         }
         guard isDirectory(path) else { throw FileError(path: path, reason: "not a directory") }
     }
 
     static func isDirectory(_ path: String) -> Bool {
-        var info = stat()
-        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+        (try? FileStatus(path: path))?.kind == .directory
     }
 
     static func isRegularFile(_ path: String) -> Bool {
-        var info = stat()
-        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
+        (try? FileStatus(path: path))?.kind == .regular
     }
 
     /// An environment variable, `nil` when unset or empty.

@@ -1,4 +1,5 @@
 import Glibc
+import System
 
 /// What a geocoder says about a position: a readable label and the coordinates of the place it names.
 public struct PlaceName: Sendable, Hashable {
@@ -65,8 +66,7 @@ public final class OfflineGeocoder: Geocoder {
     public func index() throws -> PlaceIndex {
         if let loaded { return loaded }
         if let loadError { throw loadError }
-        var start = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &start)
+        let start = MonotonicTime.now()
         let index: PlaceIndex
         do {
             index = try PlaceIndex(path: path)
@@ -77,9 +77,7 @@ public final class OfflineGeocoder: Geocoder {
             loadError = error
             throw error
         }
-        var end = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &end)
-        loadSeconds = Double(end.tv_sec - start.tv_sec) + Double(end.tv_nsec - start.tv_nsec) / 1e9
+        loadSeconds = MonotonicTime.now().seconds - start.seconds
         loaded = index
         return index
     }

@@ -76,9 +76,9 @@ struct OutputQueue {
                     used += 1
                     index += 1
                 }
-                let used = UnsafeMutableBufferPointer(rebasing: vectors[..<used])
+                let filled = UnsafeMutableBufferPointer(rebasing: vectors[..<used])
                 return Result { () throws(Errno) in
-                    try descriptor.send(gathering: used, flags: [.noSignal, .dontWait])
+                    try descriptor.send(gathering: filled, flags: [.noSignal, .dontWait])
                 }
             }
             switch result {

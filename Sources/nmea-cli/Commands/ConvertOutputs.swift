@@ -1,4 +1,5 @@
 import Glibc
+import System
 import Tracks
 
 /// The outputs of `nmea convert`: each `-o` with its format, and the writers made for them.
@@ -49,9 +50,9 @@ struct ConvertOutput {
     func makeWriter(track: TrackOptions, includePoints: Bool) throws(TrackError) -> any TrackWriter {
         let geojson = GeoJSONWriter.Options(track: track, includePoints: includePoints)
         switch (format, path == "-") {
-        case (.gpx, true): return try GPXWriter(streamingTo: STDOUT_FILENO, options: track)
+        case (.gpx, true): return try GPXWriter(streamingTo: .standardOutput, options: track)
         case (.gpx, false): return try GPXWriter(path: path, options: track)
-        case (.geojson, true): return try GeoJSONWriter(streamingTo: STDOUT_FILENO, options: geojson)
+        case (.geojson, true): return try GeoJSONWriter(streamingTo: .standardOutput, options: geojson)
         case (.geojson, false): return try GeoJSONWriter(path: path, options: geojson)
         }
     }
@@ -60,17 +61,19 @@ struct ConvertOutput {
 /// `true` when `path` (or standard input for `-`) is a live source — a pipe, terminal or device — rather than a
 /// recorded file: live fixes are flushed one by one.
 func isLiveSource(_ path: String) -> Bool {
-    var info = stat()
-    let result = path == "-" ? fstat(STDIN_FILENO, &info) : stat(path, &info)
-    return result == 0 && (info.st_mode & S_IFMT) != S_IFREG
+    guard let status = fileStatus(path) else { return false }
+    return status.kind != .regular
 }
 
 /// The total size of the regular files among `paths` (standard input counted when it is a regular file).
 func regularFileBytes(_ paths: [String]) -> Int {
     paths.reduce(0) { total, path in
-        var info = stat()
-        let result = path == "-" ? fstat(STDIN_FILENO, &info) : stat(path, &info)
-        guard result == 0, (info.st_mode & S_IFMT) == S_IFREG else { return total }
-        return total + Int(info.st_size)
+        guard let status = fileStatus(path), status.kind == .regular else { return total }
+        return total + status.size
     }
+}
+
+/// What `stat(2)` says about `path` (`fstat(2)` of standard input for `-`); `nil` when it cannot be read.
+private func fileStatus(_ path: String) -> FileStatus? {
+    path == "-" ? try? FileDescriptor.standardInput.status() : try? FileStatus(path: path)
 }

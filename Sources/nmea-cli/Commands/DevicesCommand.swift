@@ -1,6 +1,7 @@
 import Glibc
 import JSON
 import SerialPort
+import System
 import Threading
 
 /// `nmea devices`: the serial devices present, and which are GPS receivers.
@@ -57,8 +58,7 @@ enum DevicesCommand: Command {
         if named {
             for path in arguments.positionals {
                 guard let info = discovery.device(atPath: path) else {
-                    var exists = stat()
-                    let error: String = path.withCString { stat($0, &exists) } != 0
+                    let error: String = (try? FileStatus(path: path)) == nil
                         ? SerialPortError(kind: .notFound, path: path, operation: "open").description
                         : "'\(path)' is not a serial device (not a character device)."
                     Console.error("Error: \(error)\n")

@@ -1,6 +1,7 @@
 import Glibc
 import JSON
 import Simulation
+import System
 import Trips
 
 /// `nmea trips --bench`: how long the place file takes to load, how fast lookups are, and the memory it takes.
@@ -10,14 +11,14 @@ enum PlaceBenchmark {
             throw RuntimeError("no place file (looked for \(PlaceIndex.searchPaths().joined(separator: ", ")))")
         }
         let residentBefore = memory("VmRSS")
-        let start = Clock.now()
+        let start = MonotonicTime.now().seconds
         let index: PlaceIndex
         do {
             index = try PlaceIndex(path: path)
         } catch {
             throw RuntimeError("\(error)")
         }
-        let loadSeconds = Clock.now() - start
+        let loadSeconds = MonotonicTime.now().seconds - start
         let residentAfter = memory("VmRSS")
 
         // Uniform over the globe (mostly sea: the far-from-everything case) and near places (where vehicles are:
@@ -39,30 +40,30 @@ enum PlaceBenchmark {
         }
         var sink = 0
         func measure(_ points: [(Double, Double)]) -> Double {
-            let begin = Clock.now()
+            let begin = MonotonicTime.now().seconds
             for point in points { sink &+= index.nearest(latitude: point.0, longitude: point.1).index }
-            return Double(points.count) / (Clock.now() - begin)
+            return Double(points.count) / (MonotonicTime.now().seconds - begin)
         }
         let globeRate = measure(globe)
         let nearRate = measure(near)
         let geocoder = OfflineGeocoder(index: index)
-        let labelStart = Clock.now()
+        let labelStart = MonotonicTime.now().seconds
         for point in near.prefix(100_000) {
             sink &+= (try? geocoder.placeName(latitude: point.0, longitude: point.1))?.label.utf8.count ?? 0
         }
-        let labelRate = 100_000 / (Clock.now() - labelStart)
+        let labelRate = 100_000 / (MonotonicTime.now().seconds - labelStart)
         let cached = CachedGeocoder(geocoder, cache: GeocodeCache(path: nil, identifier: geocoder.identifier,
                                                                    warning: { _ in }), warning: { _ in })
         for point in near.prefix(10_000) {
             sink &+= cached.placeName(latitude: point.0, longitude: point.1) == nil ? 0 : 1
         }
-        let cachedStart = Clock.now()
+        let cachedStart = MonotonicTime.now().seconds
         for _ in 0..<10 {
             for point in near.prefix(10_000) {
                 sink &+= cached.placeName(latitude: point.0, longitude: point.1) == nil ? 0 : 1
             }
         }
-        let cachedRate = 100_000 / (Clock.now() - cachedStart)
+        let cachedRate = 100_000 / (MonotonicTime.now().seconds - cachedStart)
         let peak = memory("VmHWM")
         let resident = memory("VmRSS")
         #if DEBUG
@@ -133,7 +134,6 @@ enum PlaceBenchmark {
     }
 
     private static func fileSize(_ path: String) -> Int? {
-        var info = stat()
-        return stat(path, &info) == 0 ? Int(info.st_size) : nil
+        (try? FileStatus(path: path))?.size
     }
 }

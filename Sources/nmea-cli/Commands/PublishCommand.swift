@@ -1,6 +1,7 @@
 import Fleet
 import Glibc
 import NMEA
+import System
 
 /// `nmea publish`: replays recorded NMEA through the MQTT publisher, as `nmea record --mqtt` publishes live.
 enum PublishCommand: Command {
@@ -69,7 +70,7 @@ enum PublishCommand: Command {
         var lastStatus = 0.0
         func showStatus(force: Bool = false) {
             guard terminal else { return }
-            let now = Clock.now()
+            let now = MonotonicTime.now().seconds
             guard force || now - lastStatus >= 0.5 else { return }
             lastStatus = now
             Console.error("\r\u{1B}[K" + publisher.counters.summary)
@@ -84,13 +85,13 @@ enum PublishCommand: Command {
                 if let base = reference, timestamp >= base.fix {
                     let due = base.wall + Double(timestamp - base.fix) / 1e9 / speed
                     while true {
-                        let now = Clock.now()
+                        let now = MonotonicTime.now().seconds
                         if now >= due || StopSignal.isRequested { break }
                         usleep(UInt32(min(due - now, 0.2) * 1e6))
                         showStatus()
                     }
                 } else {
-                    reference = (timestamp, Clock.now())
+                    reference = (timestamp, MonotonicTime.now().seconds)
                 }
             }
             publisher.publish(fix)
@@ -129,8 +130,8 @@ enum PublishCommand: Command {
 
         var delivered = publisher.waitUntilDelivered(timeout: interrupted ? min(wait, 2) : 0)
         if !delivered && !interrupted {
-            let deadline = Clock.now() + wait
-            while !delivered && Clock.now() < deadline && !StopSignal.isRequested {
+            let deadline = MonotonicTime.now().seconds + wait
+            while !delivered && MonotonicTime.now().seconds < deadline && !StopSignal.isRequested {
                 delivered = publisher.waitUntilDelivered(timeout: 0.25)
                 showStatus()
             }

@@ -3,6 +3,7 @@ import Glibc
 import NMEA
 import Pipeline
 import SerialPort
+import System
 import Threading
 import Tracks
 

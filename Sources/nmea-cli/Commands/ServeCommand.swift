@@ -3,6 +3,7 @@ import NMEA
 import Pipeline
 import Publisher
 import SerialPort
+import System
 
 /// `nmea serve`: gpsd's JSON protocol on TCP, from a receiver, a recorded file, or standard input.
 enum ServeCommand: Command {
@@ -110,9 +111,9 @@ enum ServeCommand: Command {
             }
         case .standardInput:
             if let speed {
-                pipeline.start(ReplayByteSource(fileDescriptor: STDIN_FILENO, name: "stdin", speed: speed))
+                pipeline.start(ReplayByteSource(fileDescriptor: .standardInput, name: "stdin", speed: speed))
             } else {
-                pipeline.start(FileByteSource(fileDescriptor: STDIN_FILENO, name: "stdin"))
+                pipeline.start(FileByteSource(fileDescriptor: .standardInput, name: "stdin"))
             }
         case .stream(let path):
             do {
@@ -203,16 +204,15 @@ enum ServeCommand: Command {
     /// What SOURCE names: `-`, an existing file or FIFO, or a receiver (a device, `auto`, a serial number).
     static func classify(_ argument: String) throws -> Source {
         if argument == "-" { return .standardInput }
-        var information = stat()
-        if stat(argument, &information) == 0 {
-            switch information.st_mode & S_IFMT {
-            case S_IFREG: return .file(argument)
-            case S_IFIFO: return .stream(argument)
+        if let status = try? FileStatus(path: argument) {
+            switch status.kind {
+            case .regular: return .file(argument)
+            case .fifo: return .stream(argument)
             default: return .device(DeviceSelector(argument: argument))
             }
         }
         if argument.contains("/") && !argument.hasPrefix("/dev/") {
-            throw RuntimeError("\(argument): \(String(cString: strerror(ENOENT)))")
+            throw RuntimeError("\(argument): \(Errno.noSuchFileOrDirectory)")
         }
         return .device(DeviceSelector(argument: argument))
     }

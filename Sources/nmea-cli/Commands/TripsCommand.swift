@@ -1,6 +1,7 @@
 import Glibc
 import JSON
 import NMEA
+import System
 import Trips
 
 /// `nmea trips`: the journeys in NMEA logs, with where they began and ended as place names.
@@ -145,7 +146,7 @@ enum TripsCommand: Command {
             Console.error("nmea trips: warning: no fix with a position and a time in the input\n")
         }
         if let failure = Console.standardOutput.failure {
-            throw RuntimeError("cannot write to standard output: \(systemErrorMessage(failure))")
+            throw RuntimeError("cannot write to standard output: \(failure)")
         }
         return input.failures.isEmpty ? ExitStatus.success : ExitStatus.failure
     }

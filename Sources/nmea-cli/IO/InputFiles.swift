@@ -1,10 +1,10 @@
-import Glibc
+import System
 
 /// Reads files (or standard input for `-`) in large chunks, without loading them whole.
 struct InputFile {
     /// The name to show in messages: the path, or `<stdin>`.
     let name: String
-    let fd: Int32
+    let fd: FileDescriptor
     private let ownsDescriptor: Bool
 
     /// Opens `path` for reading (`-` is standard input).
@@ -12,18 +12,19 @@ struct InputFile {
     init(path: String) throws(RuntimeError) {
         if path == "-" {
             name = "<stdin>"
-            fd = STDIN_FILENO
+            fd = .standardInput
             ownsDescriptor = false
             return
         }
         name = path
-        let opened = open(path, O_RDONLY | O_CLOEXEC)
-        guard opened >= 0 else {
-            throw RuntimeError("cannot open '\(path)': \(systemErrorMessage(errno))")
+        let opened: FileDescriptor
+        do {
+            opened = try FileDescriptor.open(path, .readOnly)
+        } catch {
+            throw RuntimeError("cannot open '\(path)': \(error)")
         }
-        var info = stat()
-        if fstat(opened, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR {
-            Glibc.close(opened)
+        if (try? opened.status().kind) == .directory {
+            try? opened.close()
             throw RuntimeError("'\(path)' is a directory; give an NMEA file, or '-' for standard input")
         }
         fd = opened
@@ -32,9 +33,8 @@ struct InputFile {
 
     /// The file's size in bytes when it is a regular file, for progress reporting.
     var size: Int? {
-        var info = stat()
-        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
-        return Int(info.st_size)
+        guard let status = try? fd.status(), status.kind == .regular else { return nil }
+        return status.size
     }
 
     /// Calls `body` with each chunk until the end of the file.
@@ -42,25 +42,21 @@ struct InputFile {
     func forEachChunk(
         bufferSize: Int = 256 * 1024, _ body: (UnsafeRawBufferPointer) throws -> Void
     ) throws {
-        let buffer = UnsafeMutableRawPointer.allocate(byteCount: bufferSize, alignment: 16)
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: bufferSize, alignment: 16)
         defer { buffer.deallocate() }
         while true {
-            let count = read(fd, buffer, bufferSize)
-            if count == 0 { return }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw RuntimeError("cannot read '\(name)': \(systemErrorMessage(errno))")
+            let count: Int
+            do {
+                count = try fd.read(into: buffer)
+            } catch {
+                throw RuntimeError("cannot read '\(name)': \(error)")
             }
-            try body(UnsafeRawBufferPointer(start: buffer, count: count))
+            if count == 0 { return }
+            try body(UnsafeRawBufferPointer(rebasing: buffer[..<count]))
         }
     }
 
     func close() {
-        if ownsDescriptor { Glibc.close(fd) }
+        if ownsDescriptor { try? fd.close() }
     }
-}
-
-/// `strerror(code)` as a `String`.
-func systemErrorMessage(_ code: Int32) -> String {
-    String(cString: strerror(code))
 }

@@ -1,16 +1,16 @@
-import Glibc
+import System
 
 /// A buffered writer to a file descriptor: bytes are gathered in a fixed buffer and written with `write(2)` when it
 /// fills, so printing a line costs no system call and no allocation.
 final class OutputBuffer {
-    let fd: Int32
+    let fd: FileDescriptor
     private let storage: UnsafeMutablePointer<UInt8>
     private let capacity: Int
     private var count = 0
     /// Set when a write failed (for example `EPIPE` when the reader went away, or `ENOSPC`); later writes are dropped.
-    private(set) var failure: Int32?
+    private(set) var failure: Errno?
 
-    init(fd: Int32, capacity: Int = 64 * 1024) {
+    init(fd: FileDescriptor, capacity: Int = 64 * 1024) {
         self.fd = fd
         self.capacity = capacity
         storage = .allocate(capacity: capacity)
@@ -58,41 +58,25 @@ final class OutputBuffer {
     }
 
     private func writeAll(_ bytes: UnsafeRawBufferPointer) {
-        guard failure == nil, var base = bytes.baseAddress else { return }
-        var remaining = bytes.count
-        while remaining > 0 {
-            let written = Glibc.write(fd, base, remaining)
-            if written < 0 {
-                if errno == EINTR { continue }
-                failure = errno
-                return
-            }
-            base += written
-            remaining -= written
+        guard failure == nil else { return }
+        do {
+            try fd.writeAll(bytes)
+        } catch {
+            failure = error
         }
     }
 }
 
 /// Standard output and standard error, shared by the commands.
 enum Console {
-    nonisolated(unsafe) static let standardOutput = OutputBuffer(fd: STDOUT_FILENO)
+    nonisolated(unsafe) static let standardOutput = OutputBuffer(fd: .standardOutput)
 
     /// Writes `text` to standard error at once (unbuffered, so diagnostics interleave correctly with output).
     static func error(_ text: String) {
         var text = text
-        text.withUTF8 { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let written = Glibc.write(STDERR_FILENO, buffer.baseAddress! + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return
-                }
-                offset += written
-            }
-        }
+        text.withUTF8 { try? FileDescriptor.standardError.writeAll(UnsafeRawBufferPointer($0)) }
     }
 
     /// `true` when standard error is a terminal (progress and status lines go there only then).
-    static var standardErrorIsTerminal: Bool { isatty(STDERR_FILENO) == 1 }
+    static var standardErrorIsTerminal: Bool { FileDescriptor.standardError.isTerminal }
 }

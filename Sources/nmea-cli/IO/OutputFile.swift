@@ -1,4 +1,4 @@
-import Glibc
+import System
 
 /// Writes `bytes` to `path` (or standard output for `-`).
 /// - Throws: ``RuntimeError`` naming the file and the reason.
@@ -7,14 +7,16 @@ func writeOutput(_ bytes: [UInt8], to path: String) throws(RuntimeError) {
     if path == "-" {
         output = Console.standardOutput
     } else {
-        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw RuntimeError("cannot create '\(path)': \(systemErrorMessage(errno))") }
-        output = OutputBuffer(fd: fd)
+        do {
+            output = OutputBuffer(fd: try FileDescriptor.open(path, .writeOnly, options: [.create, .truncate]))
+        } catch {
+            throw RuntimeError("cannot create '\(path)': \(error)")
+        }
     }
     bytes.withUnsafeBytes { output.write($0) }
     output.flush()
     if let failure = output.failure {
-        throw RuntimeError("cannot write '\(path)': \(systemErrorMessage(failure))")
+        throw RuntimeError("cannot write '\(path)': \(failure)")
     }
-    if path != "-" { close(output.fd) }
+    if path != "-" { try? output.fd.close() }
 }

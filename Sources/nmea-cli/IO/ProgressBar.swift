@@ -1,3 +1,5 @@
+import System
+
 /// A one-line progress bar on standard error, redrawn at most every percent or tenth of a second.
 ///
 /// Only for terminals: callers check ``Console/standardErrorIsTerminal`` first, so logs and pipes never see it.
@@ -16,7 +18,7 @@ final class ProgressBar {
     /// Shows `doneBytes` of the total.
     func update(_ doneBytes: Int) {
         let percent = min(100, doneBytes * 100 / totalBytes)
-        let now = Clock.now()
+        let now = MonotonicTime.now().seconds
         guard percent != lastPercent || now - lastDraw >= 0.1 else { return }
         guard now - lastDraw >= 0.05 || percent == 100 else { return }
         lastPercent = percent

@@ -2,6 +2,7 @@ import Glibc
 import NMEA
 import Pipeline
 import Synchronization
+import System
 import Tracks
 
 /// The track-writing consumer of `nmea record`: reads fixes from the ring and writes every output, one new segment
@@ -128,8 +129,7 @@ final class TrackRecorder: @unchecked Sendable {
     /// `path`, or `path` with `-1`, `-2`… before its extension when a regular file is already there: a logger
     /// never overwrites a track (a restart on the same day starts a new file). Devices are written as named.
     static func freshPath(_ path: String) -> String {
-        var info = stat()
-        guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return path }
+        guard (try? FileStatus(path: path))?.kind == .regular else { return path }
         let dot = path.lastIndex(of: ".").flatMap { path[$0...].contains("/") ? nil : $0 } ?? path.endIndex
         var number = 1
         while true {
@@ -143,13 +143,16 @@ final class TrackRecorder: @unchecked Sendable {
 /// The raw-capture consumer: appends the exact bytes received to a file.
 final class RawRecorder: @unchecked Sendable {
     let path: String
-    private let fd: Int32
+    private let fd: FileDescriptor
     let bytes = Atomic<Int>(0)
     let error = Mutex<String?>(nil)
 
     init(path: String) throws(RuntimeError) {
-        fd = Glibc.open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw RuntimeError("cannot open '\(path)': \(systemErrorMessage(errno))") }
+        do {
+            fd = try FileDescriptor.open(path, .writeOnly, options: [.create, .append, .closeOnExec])
+        } catch {
+            throw RuntimeError("cannot open '\(path)': \(error)")
+        }
         self.path = path
     }
 
@@ -165,23 +168,18 @@ final class RawRecorder: @unchecked Sendable {
                 break
             }
         }
-        close(fd)
+        try? fd.close()
     }
 
     private func write(_ data: UnsafeRawBufferPointer) {
-        guard error.withLock({ $0 == nil }), var base = data.baseAddress else { return }
-        var remaining = data.count
-        while remaining > 0 {
-            let written = Glibc.write(fd, base, remaining)
-            if written < 0 {
-                if errno == EINTR { continue }
-                let message = "cannot write '\(path)': \(systemErrorMessage(errno)); raw capture stopped"
-                error.withLock { $0 = message }
-                Console.error("nmea record: \(message)\n")
-                return
-            }
-            base += written
-            remaining -= written
+        guard error.withLock({ $0 == nil }) else { return }
+        do {
+            try fd.writeAll(data)
+        } catch {
+            let message = "cannot write '\(path)': \(error); raw capture stopped"
+            self.error.withLock { $0 = message }
+            Console.error("nmea record: \(message)\n")
+            return
         }
         bytes.add(data.count, ordering: .relaxed)
     }

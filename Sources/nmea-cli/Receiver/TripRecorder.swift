@@ -4,6 +4,7 @@ import JSON
 import NMEA
 import Pipeline
 import Synchronization
+import System
 import Trips
 
 /// The trips consumer of `nmea record`: detects trips from the live fixes and, for each finished trip, appends one
@@ -11,17 +12,20 @@ import Trips
 /// names from the offline geocoder and its cache.
 final class TripRecorder: @unchecked Sendable {
     let path: String?
-    private let fd: Int32
+    private let fd: FileDescriptor?
     private let publisher: FleetPublisher?
     let trips = Atomic<Int>(0)
     let error = Mutex<String?>(nil)
 
     init(path: String?, publisher: FleetPublisher?) throws(RuntimeError) {
         if let path {
-            fd = Glibc.open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
-            guard fd >= 0 else { throw RuntimeError("cannot open '\(path)': \(systemErrorMessage(errno))") }
+            do {
+                fd = try FileDescriptor.open(path, .writeOnly, options: [.create, .append, .closeOnExec])
+            } catch {
+                throw RuntimeError("cannot open '\(path)': \(error)")
+            }
         } else {
-            fd = -1
+            fd = nil
         }
         self.path = path
         self.publisher = publisher
@@ -36,7 +40,7 @@ final class TripRecorder: @unchecked Sendable {
             guard case .trip(let trip) = event else { return }
             let startPlace = places?.placeName(latitude: trip.start.latitude, longitude: trip.start.longitude)
             let endPlace = places?.placeName(latitude: trip.end.latitude, longitude: trip.end.longitude)
-            if self.fd >= 0 {
+            if self.fd != nil {
                 json.reset()
                 TripJSON.write(trip, startPlace: startPlace, endPlace: endPlace, into: &json)
                 var line = json.bytes
@@ -60,15 +64,16 @@ final class TripRecorder: @unchecked Sendable {
         }
         detector.finish(emit)
         places?.save()
-        if fd >= 0 { close(fd) }
+        try? fd?.close()
     }
 
     private func append(_ bytes: [UInt8]) {
-        guard error.withLock({ $0 == nil }) else { return }
-        let written = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
-        if written != bytes.count {
-            let message = "cannot write '\(path ?? "")': \(systemErrorMessage(errno)); trips are no longer recorded"
-            error.withLock { $0 = message }
+        guard error.withLock({ $0 == nil }), let fd else { return }
+        do {
+            try fd.writeAll(bytes)
+        } catch {
+            let message = "cannot write '\(path ?? "")': \(error); trips are no longer recorded"
+            self.error.withLock { $0 = message }
             Console.error("nmea record: \(message)\n")
         }
     }

@@ -1,5 +1,6 @@
 import Glibc
 import NMEA
+import System
 import Watch
 
 /// A connection to a gpsd (or `nmea serve`) speaking the gpsd JSON protocol: after connecting it sends
@@ -8,7 +9,7 @@ import Watch
 final class GpsdFeed: WatchFeed {
     let host: String
     let port: Int
-    private(set) var descriptor: Int32 = -1
+    private(set) var descriptor: FileDescriptor?
     private var session = GpsdSession()
     private var buffer: [UInt8] = []
     private var retryAt: Double?
@@ -43,19 +44,18 @@ final class GpsdFeed: WatchFeed {
     }
 
     func wait(milliseconds: Int32) {
-        guard descriptor >= 0 else {
-            usleep(UInt32(milliseconds) * 1000)
+        guard let descriptor else {
+            sleep(for: .milliseconds(Int(milliseconds)))
             return
         }
-        var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-        _ = poll(&entry, 1, milliseconds)
+        _ = try? descriptor.poll(.readable, timeoutMilliseconds: milliseconds)
     }
 
     func pump(_ model: WatchModel, fix: (Fix) -> Void) {
-        if descriptor < 0 {
-            guard let retryAt, Clock.now() >= retryAt else { return }
+        if descriptor == nil {
+            guard let retryAt, MonotonicTime.now().seconds >= retryAt else { return }
             if let error = connect() {
-                self.retryAt = Clock.now() + GpsdFeed.retryInterval
+                self.retryAt = MonotonicTime.now().seconds + GpsdFeed.retryInterval
                 model.state.status = "cannot connect to gpsd at \(address): \(error); retrying"
                 return
             }
@@ -67,18 +67,20 @@ final class GpsdFeed: WatchFeed {
         }
         var chunk = [UInt8](repeating: 0, count: 16_384)
         var closed: String?
-        while descriptor >= 0 {
-            let count = chunk.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
-            if count > 0 {
+        while let descriptor {
+            let received = chunk.withUnsafeMutableBytes { bytes in
+                Result { () throws(Errno) in try descriptor.receive(into: bytes) }
+            }
+            switch received {
+            case .success(let count) where count > 0:
                 buffer += chunk[0..<count]
                 continue
-            }
-            if count == 0 {
+            case .success:
                 closed = "gpsd at \(address) closed the connection"
-            } else if errno == EINTR {
-                continue
-            } else if errno != EAGAIN && errno != EWOULDBLOCK {
-                closed = "lost gpsd at \(address): \(systemErrorMessage(errno))"
+            case .failure(.wouldBlock):
+                break
+            case .failure(let error):
+                closed = "lost gpsd at \(address): \(error)"
             }
             break
         }
@@ -91,7 +93,7 @@ final class GpsdFeed: WatchFeed {
             switch report {
             case .fix:
                 fixes += 1
-                model.received(session.fix, at: Clock.now())
+                model.received(session.fix, at: MonotonicTime.now().seconds)
                 model.state.fixCount = fixes
                 fix(session.fix)
             case .sky:
@@ -111,7 +113,7 @@ final class GpsdFeed: WatchFeed {
         if let closed {
             disconnect()
             buffer.removeAll()
-            retryAt = Clock.now() + GpsdFeed.retryInterval
+            retryAt = MonotonicTime.now().seconds + GpsdFeed.retryInterval
             model.state.status = closed + "; reconnecting"
             messages.append(closed + "; reconnecting")
         }
@@ -120,61 +122,38 @@ final class GpsdFeed: WatchFeed {
     func stop() { disconnect() }
 
     private func disconnect() {
-        if descriptor >= 0 { close(descriptor) }
-        descriptor = -1
+        try? descriptor?.close()
+        descriptor = nil
     }
 
     /// Resolves and connects (each address in turn, 3 s at most each), then asks for JSON reports. Returns the
     /// error in words, or `nil` once connected.
     private func connect() -> String? {
-        var hints = addrinfo()
-        hints.ai_family = AF_UNSPEC
-        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
-        var list: UnsafeMutablePointer<addrinfo>?
-        let resolved = getaddrinfo(host, String(port), &hints, &list)
-        guard resolved == 0, let first = list else {
-            return resolved == EAI_SYSTEM ? systemErrorMessage(errno) : String(cString: gai_strerror(resolved))
+        let addresses: [ResolvedAddress]
+        do {
+            addresses = try SocketAddress.resolve(host: host, port: UInt16(port))
+        } catch {
+            return error.description
         }
-        defer { freeaddrinfo(list) }
         var lastError = "no address"
-        var entry: UnsafeMutablePointer<addrinfo>? = first
-        while let current = entry {
-            entry = current.pointee.ai_next
-            let socketDescriptor = socket(
-                current.pointee.ai_family,
-                current.pointee.ai_socktype | Int32(SOCK_CLOEXEC.rawValue)
-                    | Int32(SOCK_NONBLOCK.rawValue),
-                current.pointee.ai_protocol)
-            guard socketDescriptor >= 0 else {
-                lastError = systemErrorMessage(errno)
+        for candidate in addresses {
+            let socket: FileDescriptor
+            do {
+                socket = try FileDescriptor.socket(
+                    family: candidate.family, type: candidate.type, protocol: candidate.protocol, nonBlocking: true)
+            } catch {
+                lastError = error.description
                 continue
             }
-            var result = Glibc.connect(socketDescriptor, current.pointee.ai_addr, current.pointee.ai_addrlen)
-            if result < 0 && errno == EINPROGRESS {
-                var pending = pollfd(fd: socketDescriptor, events: Int16(POLLOUT), revents: 0)
-                if poll(&pending, 1, 3000) == 1 {
-                    var error: Int32 = 0
-                    var length = socklen_t(MemoryLayout<Int32>.size)
-                    getsockopt(socketDescriptor, SOL_SOCKET, SO_ERROR, &error, &length)
-                    result = error == 0 ? 0 : -1
-                    errno = error
-                } else {
-                    errno = ETIMEDOUT
-                }
-            }
-            guard result == 0 else {
-                lastError = systemErrorMessage(errno)
-                close(socketDescriptor)
+            do {
+                try socket.connect(to: candidate.address, timeoutMilliseconds: 3000)
+                try socket.sendAll(Array(GpsdFeed.watchCommand.utf8))
+            } catch {
+                lastError = error.description
+                try? socket.close()
                 continue
             }
-            descriptor = socketDescriptor
-            var command = GpsdFeed.watchCommand
-            let sent = command.withUTF8 { send(socketDescriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-            guard sent == command.utf8.count else {
-                lastError = systemErrorMessage(errno)
-                disconnect()
-                continue
-            }
+            descriptor = socket
             session = GpsdSession()
             justConnected = true
             return nil

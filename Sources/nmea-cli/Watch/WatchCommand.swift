@@ -2,6 +2,7 @@ import Glibc
 import NMEA
 import Pipeline
 import SerialPort
+import System
 import Watch
 
 /// `nmea watch`: a live full-screen view of a receiver, a replayed log or a gpsd; plain lines when piped.
@@ -113,13 +114,13 @@ enum WatchCommand: Command {
             do {
                 file = try FileByteSource(path: path)
             } catch {
-                throw RuntimeError("cannot open '\(path)': \(systemErrorMessage(error.errorNumber))")
+                throw RuntimeError("cannot open '\(path)': \(Errno(rawValue: error.errorNumber))")
             }
             model = WatchModel(source: .replay(name: path, speed: speed))
             feed = PipelineFeed(replaying: file, speed: speed)
         case .standardInput:
             model = WatchModel(source: .replay(name: "-", speed: speed))
-            feed = PipelineFeed(replaying: FileByteSource(fileDescriptor: STDIN_FILENO, name: "-"), speed: speed)
+            feed = PipelineFeed(replaying: FileByteSource(fileDescriptor: .standardInput, name: "-"), speed: speed)
         case .gpsd(let host, let port):
             model = WatchModel(source: .gpsd(host: host, port: port))
             feed = try GpsdFeed(host: host, port: port)
@@ -139,22 +140,28 @@ enum WatchCommand: Command {
     static func classify(_ argument: String) throws(RuntimeError) -> SourceKind {
         if argument == "-" { return .standardInput }
         if argument == "auto" || argument.isEmpty { return .device(.auto) }
-        var info = stat()
-        if stat(argument, &info) == 0 {
-            switch info.st_mode & S_IFMT {
-            case S_IFCHR:
-                // Checked now, so that a receiver that cannot be opened is an error before the screen comes up.
-                guard access(argument, R_OK | W_OK) == 0 else {
-                    throw RuntimeError("cannot open '\(argument)': \(systemErrorMessage(errno))")
-                }
-                return .device(.path(argument))
-            case S_IFDIR:
-                throw RuntimeError("cannot replay '\(argument)': it is a directory")
-            default:
-                return .file(argument)
-            }
+        let status: FileStatus
+        do {
+            status = try FileStatus(path: argument)
+        } catch {
+            return try classifyMissing(argument, error)
         }
-        let error = errno
+        switch status.kind {
+        case .characterDevice:
+            // Checked now, so that a receiver that cannot be opened is an error before the screen comes up.
+            guard access(argument, R_OK | W_OK) == 0 else {
+                throw RuntimeError("cannot open '\(argument)': \(Errno.current)")
+            }
+            return .device(.path(argument))
+        case .directory:
+            throw RuntimeError("cannot replay '\(argument)': it is a directory")
+        default:
+            return .file(argument)
+        }
+    }
+
+    /// A source argument naming nothing that exists: a receiver's serial number or `/dev` name, else an error.
+    private static func classifyMissing(_ argument: String, _ error: Errno) throws(RuntimeError) -> SourceKind {
         let selector = DeviceSelector(argument: argument)
         switch selector {
         case .serialNumber where !argument.contains("."):
@@ -162,7 +169,7 @@ enum WatchCommand: Command {
         case .path(let path) where path != argument:
             return .device(selector)  // ttyUSB0 for /dev/ttyUSB0
         default:
-            throw RuntimeError("cannot open '\(argument)': \(systemErrorMessage(error))")
+            throw RuntimeError("cannot open '\(argument)': \(error)")
         }
     }
 
@@ -175,12 +182,11 @@ enum WatchCommand: Command {
         var lastDraw = -1.0
         var running = true
         while running {
-            var entries: [pollfd] = []
-            if terminal.keyboard >= 0 {
-                entries.append(pollfd(fd: terminal.keyboard, events: Int16(POLLIN), revents: 0))
-            }
-            if feed.descriptor >= 0 { entries.append(pollfd(fd: feed.descriptor, events: Int16(POLLIN), revents: 0)) }
-            _ = poll(&entries, nfds_t(entries.count), 40)
+            // An absent keyboard or socket is an entry poll skips; with neither, this just waits 40 ms.
+            var entries: [FileDescriptor.PollEntry] = [
+                .init(terminal.keyboard, .readable), .init(feed.descriptor, .readable),
+            ]
+            _ = try? FileDescriptor.poll(&entries, timeoutMilliseconds: 40)
             for key in terminal.readKeys() {
                 switch key {
                 case UInt8(ascii: "q"), UInt8(ascii: "Q"): running = false
@@ -209,7 +215,7 @@ enum WatchCommand: Command {
             feed.pump(model) { _ in changed = true }
             _ = feed.takeMessages()  // the footer shows the connection's state
             if feed.hasEnded && feed.failure != nil { break }
-            let now = Clock.now()
+            let now = MonotonicTime.now().seconds
             let size = terminal.size() ?? (80, 24)
             if changed || shown == nil || now - lastDraw >= 0.1 || shown?.columns != size.columns
                 || shown?.rows != size.rows
@@ -258,7 +264,7 @@ enum WatchCommand: Command {
         places.save()
         if let failure = feed.failure { throw RuntimeError(failure) }
         if let failure = output.failure {
-            throw RuntimeError("cannot write to standard output: \(systemErrorMessage(failure))")
+            throw RuntimeError("cannot write to standard output: \(failure)")
         }
         return ExitStatus.success
     }

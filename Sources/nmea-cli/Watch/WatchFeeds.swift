@@ -2,6 +2,7 @@ import Glibc
 import NMEA
 import Pipeline
 import SerialPort
+import System
 import Watch
 
 /// What the view knows, kept up to date by a feed; ``snapshot(now:)`` is what gets drawn.
@@ -40,8 +41,8 @@ final class WatchModel {
 
 /// Where the view's data comes from: a pipeline (a receiver, a replayed file) or a gpsd connection.
 protocol WatchFeed: AnyObject {
-    /// A descriptor to poll for input (a socket), or -1.
-    var descriptor: Int32 { get }
+    /// A descriptor to poll for input (a socket), or `nil`.
+    var descriptor: FileDescriptor? { get }
     /// Takes in what has arrived: updates `model`, calls `fix` for every new fix, in order.
     func pump(_ model: WatchModel, fix: (Fix) -> Void)
     /// Waits up to `milliseconds` for something to pump.
@@ -95,7 +96,7 @@ final class PipelineFeed: WatchFeed {
         pipeline.start(ReplaySource(file, speed: speed, reader: consumer))
     }
 
-    var descriptor: Int32 { -1 }
+    var descriptor: FileDescriptor? { nil }
 
     func wait(milliseconds: Int32) {
         _ = consumer.wait(timeout: .milliseconds(Int(milliseconds)))
@@ -106,7 +107,7 @@ final class PipelineFeed: WatchFeed {
             if lost > 0 { model.missedFixes() }
             switch record.content {
             case .fix(let received):
-                model.received(received, at: Clock.now())
+                model.received(received, at: MonotonicTime.now().seconds)
                 fix(received)
             case .status(let status):
                 take(status, model)
@@ -206,7 +207,7 @@ final class ReplaySource: ByteSource {
                 }
                 if length > 0 {
                     if var pacer {
-                        let now = Clock.now()
+                        let now = MonotonicTime.now().seconds
                         if due == nil {
                             due = pacer.due(
                                 sentenceTime: ReplayPacer.sentenceTime(pending[start..<(start + length)]),
@@ -216,11 +217,8 @@ final class ReplaySource: ByteSource {
                         let wait = due! - now
                         if wait > 0 {
                             let nanoseconds = min(wait, Double(timeout.nanosecondsClamped) / 1e9) * 1e9
-                            var interval = timespec(
-                                tv_sec: Int(nanoseconds / 1e9),
-                                tv_nsec: Int(nanoseconds.truncatingRemainder(dividingBy: 1e9)))
-                            nanosleep(&interval, nil)
-                            if due! > Clock.now() { return .timedOut }
+                            sleep(for: .nanoseconds(Int64(nanoseconds)))
+                            if due! > MonotonicTime.now().seconds { return .timedOut }
                         }
                     }
                     let count = min(length, buffer.count)

@@ -1,4 +1,5 @@
 import Glibc
+import System
 import Watch
 
 /// The terminal `nmea watch` draws on: standard output for the screen, `/dev/tty` for keys (so the data may come on
@@ -8,42 +9,39 @@ import Watch
 /// on input (`IXON`, `ICRNL` off). `ISIG` stays on, so Ctrl-C and Ctrl-Z still send SIGINT and SIGTSTP, which the
 /// command takes (``WatchSignals``) to restore the terminal before it quits or stops.
 final class WatchTerminal {
-    /// The keyboard: `/dev/tty`, non-blocking; -1 when there is none (no controlling terminal).
-    let keyboard: Int32
+    /// The keyboard: `/dev/tty`, non-blocking; `nil` when there is none (no controlling terminal).
+    let keyboard: FileDescriptor?
     private var original: termios?
     private(set) var isActive = false
 
     init() {
-        keyboard = open("/dev/tty", O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
+        keyboard = try? FileDescriptor.open(
+            "/dev/tty", .readOnly, options: [.nonBlocking, .closeOnExec, .noControllingTerminal])
     }
 
     deinit {
         if isActive { leave() }
-        if keyboard >= 0 { close(keyboard) }
+        try? keyboard?.close()
     }
 
     /// `true` when standard output is a terminal that can take the full-screen view (not `TERM=dumb`, which has no
     /// cursor addressing); otherwise plain lines.
     static var outputIsTerminal: Bool {
-        isatty(STDOUT_FILENO) == 1 && getenv("TERM").map { String(cString: $0) } != "dumb"
+        FileDescriptor.standardOutput.isTerminal && getenv("TERM").map { String(cString: $0) } != "dumb"
     }
 
     /// The terminal's size (`TIOCGWINSZ` on standard output, else on the keyboard's terminal).
     func size() -> (columns: Int, rows: Int)? {
-        for descriptor in [STDOUT_FILENO, keyboard] where descriptor >= 0 {
-            var size = winsize()
-            if ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0 {
-                return (Int(size.ws_col), Int(size.ws_row))
-            }
+        for descriptor in [FileDescriptor.standardOutput, keyboard].compactMap({ $0 }) {
+            if let size = try? descriptor.windowSize(), size.columns > 0, size.rows > 0 { return size }
         }
         return nil
     }
 
     /// Raw keyboard, alternate screen, hidden cursor. Again after a suspension: the shell may have reset the modes.
     func enter() {
-        let descriptor = keyboard >= 0 ? keyboard : STDOUT_FILENO
-        var attributes = termios()
-        if tcgetattr(descriptor, &attributes) == 0 {
+        let descriptor = keyboard ?? .standardOutput
+        if let attributes = try? descriptor.terminalAttributes() {
             if original == nil { original = attributes }
             var raw = original ?? attributes
             raw.c_lflag &= ~tcflag_t(ICANON | ECHO | IEXTEN)
@@ -52,7 +50,7 @@ final class WatchTerminal {
                 characters[Int(VMIN)] = 1
                 characters[Int(VTIME)] = 0
             }
-            _ = tcsetattr(descriptor, TCSANOW, &raw)
+            try? descriptor.setTerminalAttributes(raw, .now)
         }
         isActive = true
         write(ScreenUpdate.enter)
@@ -61,9 +59,8 @@ final class WatchTerminal {
     /// Normal screen, cursor and keyboard as they were.
     func leave() {
         write(ScreenUpdate.leave)
-        if var original {
-            let descriptor = keyboard >= 0 ? keyboard : STDOUT_FILENO
-            _ = tcsetattr(descriptor, TCSADRAIN, &original)
+        if let original {
+            try? (keyboard ?? .standardOutput).setTerminalAttributes(original, .afterDrain)
         }
         isActive = false
     }
@@ -72,39 +69,18 @@ final class WatchTerminal {
     @discardableResult
     func write(_ text: String) -> Bool {
         var text = text
-        return text.withUTF8 { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let written = Glibc.write(STDOUT_FILENO, buffer.baseAddress! + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    if errno == EAGAIN {
-                        var descriptor = pollfd(fd: STDOUT_FILENO, events: Int16(POLLOUT), revents: 0)
-                        _ = poll(&descriptor, 1, 100)
-                        continue
-                    }
-                    return false
-                }
-                offset += written
-            }
-            return true
-        }
+        return text.withUTF8 { (try? FileDescriptor.standardOutput.writeAll(UnsafeRawBufferPointer($0))) != nil }
     }
 
     /// The bytes typed since the last call.
     func readKeys() -> [UInt8] {
-        guard keyboard >= 0 else { return [] }
+        guard let keyboard else { return [] }
         var keys: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 64)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { Glibc.read(keyboard, $0.baseAddress, $0.count) }
-            if count > 0 {
-                keys += buffer[0..<count]
-                continue
-            }
-            if count < 0 && errno == EINTR { continue }
-            return keys
+        while let count = buffer.withUnsafeMutableBytes({ try? keyboard.read(into: $0) }), count > 0 {
+            keys += buffer[0..<count]
         }
+        return keys
     }
 }
 
