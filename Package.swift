@@ -58,7 +58,7 @@ let package = Package(
                           path: "Sources/nmea-cli"),
         // What every test target and benchmark shares: processes with a clean signal mask, temporary directories,
         // waiting with a deadline, free ports, finding tools and the built executables, the corpus.
-        .target(name: "TestSupport", dependencies: ["System"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["CShims", "System", "Threading"], path: "Tests/TestSupport"),
         // Test-only C shim that counts malloc/calloc/realloc/free.
         .target(
             name: "CAllocationCounter", path: "Tests/CAllocationCounter",

@@ -1,7 +1,10 @@
 #define _GNU_SOURCE
 #include "CShims.h"
 
+#include <fcntl.h>
+#include <spawn.h>
 #include <stdlib.h>
+#include <unistd.h>
 #include <sys/eventfd.h>
 #include <sys/ioctl.h>
 #include <sys/socket.h>
@@ -39,3 +42,9 @@ int nmea_ptsname_r(int fd, char *buffer, size_t length) { return ptsname_r(fd, b
 int nmea_eventfd(void) { return eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK); }
 
 int nmea_accept4(int fd, int flags) { return accept4(fd, NULL, NULL, flags); }
+
+int nmea_pipe_cloexec(int fds[2]) { return pipe2(fds, O_CLOEXEC); }
+
+int nmea_spawn_file_actions_addchdir(posix_spawn_file_actions_t *actions, const char *path) {
+    return posix_spawn_file_actions_addchdir_np(actions, path);
+}

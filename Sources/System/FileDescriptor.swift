@@ -131,6 +131,16 @@ extension FileDescriptor {
         nothingOrErrno(retryOnInterrupt: false) { system_close(rawValue) }
     }
 
+    /// A new pipe, both ends close-on-exec: what is written to `writeEnd` is read from `readEnd`.
+    /// `pipe2(2)` with `O_CLOEXEC`.
+    public static func pipe() throws(Errno) -> (readEnd: FileDescriptor, writeEnd: FileDescriptor) {
+        var fds: (Int32, Int32) = (-1, -1)
+        try withUnsafeMutableBytes(of: &fds) { raw in
+            nothingOrErrno { system_pipe(raw.baseAddress!.assumingMemoryBound(to: Int32.self)) }
+        }.get()
+        return (FileDescriptor(rawValue: fds.0), FileDescriptor(rawValue: fds.1))
+    }
+
     /// A second descriptor for the same open file. `dup(2)`.
     public func duplicate() throws(Errno) -> FileDescriptor {
         try _duplicate().get()

@@ -69,6 +69,7 @@ func nothingOrErrno<I: FixedWidthInteger>(retryOnInterrupt: Bool = true, _ body:
     nanosleep(request, remaining)
 }
 @inline(__always) func system_eventfd() -> Int32 { nmea_eventfd() }
+@inline(__always) func system_pipe(_ fds: UnsafeMutablePointer<Int32>) -> Int32 { nmea_pipe_cloexec(fds) }
 
 // MARK: Terminals
 

@@ -1,6 +1,7 @@
 #ifndef NMEA_CSHIMS_H
 #define NMEA_CSHIMS_H
 
+#include <spawn.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -30,6 +31,12 @@ int nmea_eventfd(void);
 
 /// accept4(fd, NULL, NULL, flags): the next connection, with SOCK_CLOEXEC / SOCK_NONBLOCK from `flags`.
 int nmea_accept4(int fd, int flags);
+
+/// pipe2(fds, O_CLOEXEC): fds[0] is the read end, fds[1] the write end.
+int nmea_pipe_cloexec(int fds[2]);
+
+/// posix_spawn_file_actions_addchdir_np(actions, path): the child starts in `path` (glibc 2.29).
+int nmea_spawn_file_actions_addchdir(posix_spawn_file_actions_t *actions, const char *path);
 
 
 // Threads: futex waits for the pipeline's ring buffer, thread names.
