@@ -70,9 +70,11 @@ let package = Package(
         // A child process for the track crash test: writes a simulated track and reports each flush.
         .executableTarget(name: "TrackWriterChild", dependencies: ["NMEA", "Simulation", "Tracks"],
                           path: "Tests/TrackWriterChild"),
-        .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "NMEA", "Simulation"]),
-        .testTarget(name: "TripsTests", dependencies: ["Trips", "NMEA", "Simulation"]),
-        .testTarget(name: "TracksTests", dependencies: ["Tracks", "NMEA", "Simulation", "TrackWriterChild"]),
+        .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "NMEA", "Simulation", "System", "TestSupport"]),
+        .testTarget(name: "TripsTests", dependencies: ["Trips", "NMEA", "Simulation", "System", "TestSupport"]),
+        .testTarget(
+            name: "TracksTests",
+            dependencies: ["Tracks", "NMEA", "Simulation", "System", "TestSupport", "TrackWriterChild"]),
         .testTarget(name: "PlotTests", dependencies: ["Plot", "NMEA"]),
         .testTarget(name: "JSONTests", dependencies: ["JSON"]),
         .testTarget(name: "WatchTests", dependencies: ["Watch", "NMEA", "JSON"]),

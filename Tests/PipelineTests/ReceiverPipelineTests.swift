@@ -3,6 +3,8 @@ import NMEA
 import Pipeline
 import Simulation
 import Synchronization
+import System
+import TestSupport
 import Testing
 
 /// The reader thread end to end: simulated NMEA in, records out.
@@ -265,7 +267,7 @@ import Testing
                     _ = pipeline.ring.consumerStatistics()
                     // A consumer reads on one thread at a time.
                     if index == 0 { _ = consumer.read(maximumCount: 16, timeout: .milliseconds(1)) }
-                    sleep(milliseconds: 1)
+                    sleep(for: .milliseconds(1))
                 }
             }
         }
@@ -311,12 +313,10 @@ import Testing
     /// A file read through `FileByteSource`, and a late consumer that starts from the latest fix.
     @Test func fileSource() throws {
         let input = Self.nmea(Self.truth.prefix(30), profile: .rmcGGA)
-        let path = "/tmp/pipeline-test-\(getpid())-\(UInt64.random(in: 0...UInt64.max)).nmea"
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        #expect(descriptor >= 0)
-        #expect(input.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) } == input.count)
-        close(descriptor)
-        defer { unlink(path) }
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        directory.write(input, to: "input.nmea")
+        let path = directory.file("input.nmea")
 
         let pipeline = ReceiverPipeline()
         let consumer = pipeline.makeConsumer()
@@ -397,7 +397,7 @@ struct EndlessSource: ByteSource {
     mutating func read(into buffer: UnsafeMutableRawBufferPointer, timeout: Duration) -> ByteSourceEvent {
         reads += 1
         if reads % 3 == 0 {
-            sleep(milliseconds: 5)
+            sleep(for: .milliseconds(5))
             return .timedOut
         }
         let count = min(50, epoch.count - offset, buffer.count)

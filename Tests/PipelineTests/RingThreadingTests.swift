@@ -1,6 +1,7 @@
 import Glibc
 import Pipeline
 import Synchronization
+import System
 import Testing
 
 /// Blocking waits and many threads. The stress test is the one to run under `swift test --sanitize thread`.
@@ -30,7 +31,7 @@ import Testing
             let waited = start.elapsed
             result.withLock { $0 = (read.records, waited) }
         }
-        sleep(milliseconds: 150)
+        sleep(for: .milliseconds(150))
         ring.publish(Probe(42))
         waiter.join()
         let outcome = result.withLock { $0 }
@@ -48,7 +49,7 @@ import Testing
                 outcomes.withLock { $0.append(outcome) }
             }
         }
-        sleep(milliseconds: 100)
+        sleep(for: .milliseconds(100))
         let start = MonotonicTime.now()
         ring.close()
         for waiter in waiters { waiter.join() }
@@ -65,7 +66,7 @@ import Testing
             let read = consumer.read(maximumCount: 4, timeout: .seconds(20))
             outcome.withLock { $0 = read }
         }
-        sleep(milliseconds: 100)
+        sleep(for: .milliseconds(100))
         consumer.leave()
         waiter.join()
         #expect(outcome.withLock { $0?.isFinished } == true)
@@ -118,7 +119,7 @@ import Testing
         let threads = [
             check("fast", ring.makeConsumer(name: "fast"), batch: 64) { _ in },
             check("slow", ring.makeConsumer(name: "slow"), batch: 8) { reads in
-                if reads % 4 == 0 { sleep(milliseconds: 1) } else { _ = sched_yield() }
+                if reads % 4 == 0 { sleep(for: .milliseconds(1)) } else { _ = sched_yield() }
             },
             check("single", ring.makeConsumer(name: "single"), batch: 1) { _ in },
             // Never waits, so nothing it does happens-before the producer's next write (a waiting consumer's
@@ -151,7 +152,7 @@ import Testing
         for index in 0..<total {
             ring.publish(WideProbe(index))
             // Pause now and then so consumers catch up, go to sleep, and are woken by the futex.
-            if index % 4096 == 0 { sleep(milliseconds: 2) } else if index % 256 == 0 { _ = sched_yield() }
+            if index % 4096 == 0 { sleep(for: .milliseconds(2)) } else if index % 256 == 0 { _ = sched_yield() }
         }
         ring.close()
         for thread in threads { thread.join() }

@@ -71,11 +71,6 @@ func drain<Record>(_ consumer: RingConsumer<Record>, batch: Int = 1024) -> (reco
     }
 }
 
-func sleep(milliseconds: Int) {
-    var spec = timespec(tv_sec: milliseconds / 1000, tv_nsec: (milliseconds % 1000) * 1_000_000)
-    nanosleep(&spec, nil)
-}
-
 /// A value behind a `pthread_mutex_t`, for collecting results from test threads. (Not `Synchronization.Mutex`:
 /// Thread Sanitizer cannot see its futex-based locking on Linux and reports every value it guards as a race.)
 final class Shared<Value>: @unchecked Sendable {

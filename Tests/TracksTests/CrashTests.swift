@@ -1,13 +1,15 @@
 import Foundation
 import NMEA
 import Simulation
+import System
+import TestSupport
 import Testing
 
 /// A child process writing a track is killed with SIGKILL at random moments; every file it leaves must be a valid
 /// document holding every fix it had reported flushed, and nothing but a prefix of the track.
 @Suite(.serialized) struct CrashTests {
     static let fixCount = 3000
-    static let child = Support.buildDirectory.appendingPathComponent("TrackWriterChild").path
+    static let child = BuiltExecutables.path(of: "TrackWriterChild")
     static let fixes = Scenario.crashTest().fixes().prefix(fixCount).map(Fix.init)
     /// The time of every point, in order.
     static let pointTimes = fixes.filter(\.hasPosition).map { $0.iso8601! }
@@ -30,32 +32,26 @@ import Testing
         Configuration(format: "geojson", flush: "everyfix", pauseMicroseconds: 100, maximumDelayMilliseconds: 450),
     ]
 
-    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: child), "TrackWriterChild not built"))
+    @Test(.enabled(if: child != nil, "TrackWriterChild not built"))
     func killedWritersLeaveValidFilesWithEveryFlushedFix() throws {
         var random = SplitMix64(seed: 20_261_130)
-        let directory = Support.temporaryDirectory()
+        let directory = TemporaryDirectory()
+        let child = try #require(Self.child)
         var killedMidway = 0
         let rounds = 66
         for round in 0..<rounds {
             let configuration = Self.configurations[round % Self.configurations.count]
-            let path = directory.appendingPathComponent("round\(round).\(configuration.format)").path
+            let path = directory.file("round\(round).\(configuration.format)")
             var arguments = [configuration.format, path, String(Self.fixCount), configuration.flush,
                              String(configuration.pauseMicroseconds)]
             if configuration.format == "geojson" { arguments.append("points") }
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: Self.child)
-            process.arguments = arguments
-            let output = Pipe()
-            process.standardOutput = output
-            try process.run()
+            let process = try ChildProcess([child] + arguments)
             let delay = 1 + Int(random.next() % UInt64(configuration.maximumDelayMilliseconds))
-            usleep(UInt32(delay * 1000))
-            kill(process.processIdentifier, SIGKILL)
-            let reports = output.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            let flushed = String(decoding: reports, as: UTF8.self).split(separator: "\n").compactMap { Int($0) }.last
-                ?? 0
-            let wasKilled = process.terminationReason == .uncaughtSignal
+            sleep(for: .milliseconds(delay))
+            process.signal(SIGKILL)
+            let status = process.wait()
+            let flushed = process.outputLines.compactMap { Int($0) }.last ?? 0
+            let wasKilled = status == 128 + SIGKILL
             if wasKilled && flushed > 0 { killedMidway += 1 }
             let context = "round \(round) (\(configuration)), killed after \(delay) ms, \(flushed) fixes flushed"
             guard FileManager.default.fileExists(atPath: path) else {
@@ -77,7 +73,7 @@ import Testing
     /// Validates a GPX file and returns its point times.
     func checkGPX(_ path: String, _ context: String) throws -> [String] {
         if Support.canValidateGPX {
-            let outcome = try Support.run(Support.xmllint!, ["--noout", "--schema", Support.schemaPath!, path])
+            let outcome = try ChildProcess.run([Support.xmllint!, "--noout", "--schema", Support.schemaPath!, path])
             #expect(outcome.status == 0, "\(context): \(outcome.error)")
         }
         return Support.gpxTimes(try String(contentsOfFile: path, encoding: .utf8))

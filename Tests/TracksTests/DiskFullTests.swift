@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import NMEA
 import Simulation
+import TestSupport
 import Testing
 import Tracks
 
@@ -35,7 +36,7 @@ import Tracks
 
     /// A 64 KiB tmpfs, mounted for the test when the sandbox allows it.
     static func mountTinyDisk() -> String? {
-        let directory = Support.temporaryDirectory("tinydisk").path
+        let directory = TemporaryDirectory("tinydisk").path
         guard mount("tmpfs", directory, "tmpfs", 0, "size=64k") == 0 else {
             rmdir(directory)
             return nil

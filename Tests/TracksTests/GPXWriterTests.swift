@@ -1,5 +1,7 @@
 import Foundation
 import NMEA
+import System
+import TestSupport
 import Testing
 @testable import Tracks
 
@@ -27,7 +29,7 @@ let expectedGPX = #"""
 
 @Suite struct GPXWriterTests {
     @Test func fixedSequenceIsByteExact() throws {
-        let path = Support.temporaryDirectory().appendingPathComponent("fixed.gpx").path
+        let path = TemporaryDirectory().file("fixed.gpx")
         let writer = try GPXWriter(path: path)
         for fix in fixedSequence { try writer.write(fix) }
         try writer.finish()
@@ -45,7 +47,7 @@ let expectedGPX = #"""
     }
 
     @Test func flushingEveryFixGivesTheSameSmallFile() throws {
-        let path = Support.temporaryDirectory().appendingPathComponent("live.gpx").path
+        let path = TemporaryDirectory().file("live.gpx")
         let writer = try GPXWriter(path: path, options: TrackOptions(flush: .everyFix))
         for (index, fix) in fixedSequence.enumerated() {
             try writer.write(fix)
@@ -61,9 +63,9 @@ let expectedGPX = #"""
     }
 
     @Test func streamGivesTheSameBytes() throws {
-        let path = Support.temporaryDirectory().appendingPathComponent("stream.gpx").path
-        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        defer { close(fd) }
+        let path = TemporaryDirectory().file("stream.gpx")
+        let fd = try FileDescriptor.open(path, .writeOnly, options: [.create, .truncate])
+        defer { try? fd.close() }
         let writer = try GPXWriter(streamingTo: fd, name: "stream", options: TrackOptions(flush: .everyFix))
         for fix in fixedSequence { try writer.write(fix) }
         try writer.finish()
@@ -71,7 +73,7 @@ let expectedGPX = #"""
     }
 
     @Test func unfinishedFileIsValidAndHoldsTheFlushedPoints() throws {
-        let path = Support.temporaryDirectory().appendingPathComponent("unfinished.gpx").path
+        let path = TemporaryDirectory().file("unfinished.gpx")
         let writer = try GPXWriter(path: path, options: TrackOptions(flush: .everyFix))
         for fix in fixedSequence.prefix(2) { try writer.write(fix) }
         // Not finished: the file still ends in inert padding, which readers must accept.
@@ -90,7 +92,7 @@ let expectedGPX = #"""
         let fixes = seconds.map { second in
             makeFix(String(format: "2026-11-30T08:%02d:%02d", second / 60, second % 60), lat: 48, lon: 11)
         }
-        let path = Support.temporaryDirectory().appendingPathComponent("gaps.gpx").path
+        let path = TemporaryDirectory().file("gaps.gpx")
         let writer = try GPXWriter(path: path, options: TrackOptions(splitGapSeconds: splitGap))
         for fix in fixes { try writer.write(fix) }
         try writer.finish()
@@ -102,7 +104,7 @@ let expectedGPX = #"""
     }
 
     @Test func emptyTrackIsValid() throws {
-        let path = Support.temporaryDirectory().appendingPathComponent("empty.gpx").path
+        let path = TemporaryDirectory().file("empty.gpx")
         let writer = try GPXWriter(path: path)
         try writer.write(makeFix("2026-11-30T08:00:00"))  // no position
         try writer.finish()
@@ -112,7 +114,7 @@ let expectedGPX = #"""
     }
 
     @Test func creatorIsEscaped() throws {
-        let path = Support.temporaryDirectory().appendingPathComponent("creator.gpx").path
+        let path = TemporaryDirectory().file("creator.gpx")
         let writer = try GPXWriter(path: path, creator: "a \"b\" <c> & d")
         try writer.finish()
         let text = try String(contentsOfFile: path, encoding: .utf8)
@@ -136,7 +138,8 @@ let expectedGPX = #"""
 @Suite struct GPXSchemaTests {
     @Test(.enabled(if: Support.canValidateGPX, "xmllint or gpx-1.1.xsd missing: GPX files are not validated"))
     func schemaAndValidatorArePresent() throws {
-        let outcome = try Support.run(Support.xmllint!, ["--noout", "--schema", Support.schemaPath!, "/dev/null"])
+        let outcome = try ChildProcess.run(
+            [Support.xmllint!, "--noout", "--schema", Support.schemaPath!, "/dev/null"])
         #expect(outcome.status != 0)  // an empty document is rejected: the validator really validates
     }
 }

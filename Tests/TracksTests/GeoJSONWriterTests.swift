@@ -1,5 +1,6 @@
 import Foundation
 import NMEA
+import TestSupport
 import Testing
 @testable import Tracks
 
@@ -36,7 +37,7 @@ let expectedGeoJSONWithPoints = """
 @Suite struct GeoJSONWriterTests {
     func write(_ fixes: [Fix], options: GeoJSONWriter.Options = .init(), checkEachFlush: Bool = false,
                name: String = #function) throws -> String {
-        let path = Support.temporaryDirectory(name).appendingPathComponent("track.geojson").path
+        let path = TemporaryDirectory(name).file("track.geojson")
         let writer = try GeoJSONWriter(path: path, options: options)
         for fix in fixes {
             try writer.write(fix)

@@ -1,6 +1,7 @@
 import Foundation
 import NMEA
 import Simulation
+import TestSupport
 import Testing
 import Tracks
 
@@ -10,9 +11,9 @@ import Tracks
     static let fixes = Scenario.crashTest().fixes().prefix(900).map(Fix.init)
     static let points = fixes.filter(\.hasPosition)
 
-    static func writeTracks(in directory: URL) throws -> (gpx: String, geojson: String) {
-        let gpx = directory.appendingPathComponent("journey.gpx").path
-        let geojson = directory.appendingPathComponent("journey.geojson").path
+    static func writeTracks(in directory: TemporaryDirectory) throws -> (gpx: String, geojson: String) {
+        let gpx = directory.file("journey.gpx")
+        let geojson = directory.file("journey.geojson")
         let gpxWriter = try GPXWriter(path: gpx)
         let geojsonWriter = try GeoJSONWriter(path: geojson, options: .init(includePoints: true))
         for fix in fixes {
@@ -28,7 +29,7 @@ import Tracks
 
     /// `Feature Count: N` from `ogrinfo -ro -so`.
     static func featureCount(_ arguments: [String]) throws -> Int? {
-        let outcome = try Support.run(Support.ogrinfo!, ["-ro", "-so"] + arguments)
+        let outcome = try ChildProcess.run([Support.ogrinfo!, "-ro", "-so"] + arguments)
         #expect(outcome.status == 0, "ogrinfo: \(outcome.error)")
         let line = outcome.output.split(whereSeparator: \.isNewline).first { $0.hasPrefix("Feature Count: ") }
         return line.flatMap { Int($0.dropFirst("Feature Count: ".count)) }
@@ -36,7 +37,7 @@ import Tracks
 
     @Test(.enabled(if: Support.ogrinfo != nil, "ogrinfo (gdal-bin) not installed"))
     func ogrinfoCountsTheGPXPointsAndTrack() throws {
-        let (gpx, _) = try Self.writeTracks(in: Support.temporaryDirectory())
+        let (gpx, _) = try Self.writeTracks(in: TemporaryDirectory())
         try Support.expectValidGPX(gpx)
         #expect(try Self.featureCount([gpx, "track_points"]) == Self.points.count)
         #expect(try Self.featureCount([gpx, "tracks"]) == 1)
@@ -45,7 +46,7 @@ import Tracks
 
     @Test(.enabled(if: Support.ogrinfo != nil, "ogrinfo (gdal-bin) not installed"))
     func ogrinfoCountsTheGeoJSONFeatures() throws {
-        let (_, geojson) = try Self.writeTracks(in: Support.temporaryDirectory())
+        let (_, geojson) = try Self.writeTracks(in: TemporaryDirectory())
         // One Point per point, plus the line features: 849 points in pieces of at most 500 points.
         let data = try Data(contentsOf: URL(fileURLWithPath: geojson))
         let document = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
@@ -57,9 +58,10 @@ import Tracks
 
     @Test(.enabled(if: Support.gpsbabel != nil, "gpsbabel not installed"))
     func gpsbabelReadsBackEveryPointAndTime() throws {
-        let (gpx, _) = try Self.writeTracks(in: Support.temporaryDirectory())
+        let (gpx, _) = try Self.writeTracks(in: TemporaryDirectory())
         // -t: unicsv writes tracks only when asked to (without it, it lists waypoints, of which there are none).
-        let outcome = try Support.run(Support.gpsbabel!, ["-t", "-i", "gpx", "-f", gpx, "-o", "unicsv", "-F", "-"])
+        let outcome = try ChildProcess.run(
+            [Support.gpsbabel!, "-t", "-i", "gpx", "-f", gpx, "-o", "unicsv", "-F", "-"])
         #expect(outcome.status == 0, "gpsbabel: \(outcome.error)")
         let rows = outcome.output.split(whereSeparator: \.isNewline)
             .map { $0.split(separator: ",", omittingEmptySubsequences: false) }

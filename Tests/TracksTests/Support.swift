@@ -1,111 +1,26 @@
 import Foundation
 import NMEA
-import Synchronization
+import System
+import TestSupport
 import Testing
 
-/// Helpers shared by the track tests: temporary directories, external tools, the GPX schema.
+/// Helpers shared by the track tests: the outside tools that check our files, the GPX schema.
 enum Support {
-    /// The package root, from this file's path.
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
-
-    /// The GPX 1.1 schema: `$NMEA_SCHEMAS/gpx-1.1.xsd`, or `../shared/schemas/gpx-1.1.xsd` beside the package.
-    static let schemaPath: String? = {
-        var candidates: [String] = []
-        if let directory = ProcessInfo.processInfo.environment["NMEA_SCHEMAS"] {
-            candidates.append(directory + "/gpx-1.1.xsd")
-        }
-        candidates.append(packageRoot.deletingLastPathComponent().path + "/shared/schemas/gpx-1.1.xsd")
-        return candidates.first { FileManager.default.fileExists(atPath: $0) }
-    }()
-
-    /// The full path of `tool` on `PATH`, or `nil`.
-    static func which(_ tool: String) -> String? {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        for directory in path.split(separator: ":") {
-            let candidate = "\(directory)/\(tool)"
-            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-        }
-        return nil
+    /// The GPX 1.1 schema: `gpx-1.1.xsd` in the shared schemas (`$NMEA_SCHEMAS` or `../shared/schemas`).
+    static let schemaPath: String? = Locations.schemas.map { $0 + "/gpx-1.1.xsd" }.flatMap {
+        (try? FileStatus(path: $0))?.kind == .regular ? $0 : nil
     }
 
-    static let xmllint = which("xmllint")
-    static let ogrinfo = which("ogrinfo")
-    static let gpsbabel = which("gpsbabel")
+    static let xmllint = Tools.which("xmllint")
+    static let ogrinfo = Tools.which("ogrinfo")
+    static let gpsbabel = Tools.which("gpsbabel")
     static let canValidateGPX = xmllint != nil && schemaPath != nil
-
-    /// The directory the test binaries were built into (where `nmea` and `TrackWriterChild` are).
-    static let buildDirectory: URL = {
-        let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
-            ?? CommandLine.arguments[0]
-        var directory = URL(fileURLWithPath: executable).deletingLastPathComponent()
-        // On Linux the test runner is `…/debug/swift-nmeaPackageTests.xctest`; go up from a bundle layout too.
-        while directory.path != "/" && !FileManager.default.fileExists(atPath: directory.path + "/TrackWriterChild") {
-            directory.deleteLastPathComponent()
-        }
-        return directory
-    }()
-
-    /// A new empty directory under the system's temporary directory, removed when the test process exits.
-    static func temporaryDirectory(_ name: String = #function) -> URL {
-        let clean = name.filter { $0.isLetter || $0.isNumber }
-        let url = FileManager.default.temporaryDirectory
-            .appendingPathComponent("tracks-\(clean)-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
-        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        temporaryDirectories.withLock { directories in
-            if directories.isEmpty { atexit { Support.removeTemporaryDirectories() } }
-            directories.append(url.path)
-        }
-        return url
-    }
-
-    private static let temporaryDirectories = Mutex<[String]>([])
-
-    private static func removeTemporaryDirectories() {
-        for path in temporaryDirectories.withLock({ $0 }) { try? FileManager.default.removeItem(atPath: path) }
-    }
-
-    /// What a finished process said and how it ended.
-    struct Outcome {
-        var status: Int32
-        var output: String
-        var error: String
-    }
-
-    /// Runs `executable` with `arguments` to completion.
-    @discardableResult
-    static func run(_ executable: String, _ arguments: [String], input: Data? = nil) throws -> Outcome {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        // Standard error goes to a file, so a chatty child never blocks on a full pipe while we read the other.
-        let errorURL = FileManager.default.temporaryDirectory.appendingPathComponent("stderr-\(UUID().uuidString)")
-        _ = FileManager.default.createFile(atPath: errorURL.path, contents: nil)
-        defer { try? FileManager.default.removeItem(at: errorURL) }
-        let errorHandle = try FileHandle(forWritingTo: errorURL)
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = errorHandle
-        let inputPipe = Pipe()
-        process.standardInput = input == nil ? FileHandle.nullDevice : inputPipe
-        try process.run()
-        try errorHandle.close()
-        if let input {
-            inputPipe.fileHandleForWriting.write(input)
-            try inputPipe.fileHandleForWriting.close()
-        }
-        let outputData = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let errorData = (try? Data(contentsOf: errorURL)) ?? Data()
-        return Outcome(status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self),
-                       error: String(decoding: errorData, as: UTF8.self))
-    }
 
     /// Validates a GPX file against the GPX 1.1 schema with `xmllint`; records an issue when it does not validate.
     /// Without xmllint or the schema, does nothing (``GPXSchemaTests`` reports that as a skipped test).
     static func expectValidGPX(_ path: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
         guard let xmllint, let schemaPath else { return }
-        let outcome = try run(xmllint, ["--noout", "--schema", schemaPath, path])
+        let outcome = try ChildProcess.run([xmllint, "--noout", "--schema", schemaPath, path])
         #expect(outcome.status == 0, "xmllint: \(outcome.error)", sourceLocation: sourceLocation)
     }
 

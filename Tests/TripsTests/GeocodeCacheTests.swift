@@ -1,6 +1,7 @@
 import Glibc
 import NMEA
 import Simulation
+import TestSupport
 import Testing
 @testable import Trips
 

@@ -1,6 +1,6 @@
-import Glibc
 import NMEA
 import Simulation
+import TestSupport
 @testable import Trips
 
 /// Scenarios turned into NMEA, NMEA turned back into fixes, fixes into trips: the whole path a log takes.
@@ -85,47 +85,8 @@ enum Journey {
 
 /// Where the repository's place file is.
 enum PlaceData {
-    static let path: String = {
-        let root = FileSystem.directory(of: FileSystem.directory(of: FileSystem.directory(of: #filePath)))
-        return root + "/Resources/places.bin"
-    }()
+    static let path = Locations.packageRoot + "/Resources/places.bin"
 
     /// Loaded once for all tests.
     static let index: PlaceIndex = try! PlaceIndex(path: path)
-}
-
-/// A temporary directory, removed with its files by `remove()`.
-struct TemporaryDirectory {
-    let path: String
-
-    init(_ name: String = "trips") {
-        var template = Array("/tmp/\(name)-XXXXXX".utf8CString)
-        let created = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
-        precondition(created != nil, "mkdtemp failed")
-        path = String(cString: created!)
-    }
-
-    func file(_ name: String) -> String { path + "/" + name }
-
-    func write(_ text: String, to name: String) {
-        let file = fopen(self.file(name), "w")!
-        fputs(text, file)
-        fclose(file)
-    }
-
-    func read(_ name: String) -> String? {
-        guard let bytes = try? FileSystem.read(file(name)) else { return nil }
-        return String(decoding: bytes, as: UTF8.self)
-    }
-
-    func remove() {
-        _ = system("rm -rf '\(path)'")
-    }
-}
-
-/// Monotonic seconds.
-func now() -> Double {
-    var spec = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &spec)
-    return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
 }
