@@ -66,7 +66,7 @@ let package = Package(
             linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]
         ),
         .testTarget(name: "NMEATests", dependencies: ["NMEA", "CAllocationCounter", "Simulation"]),
-        .testTarget(name: "CLITests", dependencies: ["NMEA", "Simulation"]),
+        .testTarget(name: "CLITests", dependencies: ["NMEA", "SerialPort", "Simulation", "System", "TestSupport"]),
         // A child process for the track crash test: writes a simulated track and reports each flush.
         .executableTarget(name: "TrackWriterChild", dependencies: ["NMEA", "Simulation", "Tracks"],
                           path: "Tests/TrackWriterChild"),
@@ -78,7 +78,8 @@ let package = Package(
         .testTarget(name: "PlotTests", dependencies: ["Plot", "NMEA"]),
         .testTarget(name: "JSONTests", dependencies: ["JSON"]),
         .testTarget(name: "WatchTests", dependencies: ["Watch", "NMEA", "JSON"]),
-        .testTarget(name: "SerialPortTests", dependencies: ["SerialPort", "NMEA", "CShims", "Threading"]),
+        .testTarget(
+            name: "SerialPortTests", dependencies: ["SerialPort", "NMEA", "System", "TestSupport", "Threading"]),
         .testTarget(name: "FleetTests", dependencies: ["Fleet", "NMEA", "JSON", "Simulation"]),
         .testTarget(name: "PublisherTests",
                     dependencies: ["Publisher", "Pipeline", "NMEA", "JSON", "Simulation", "SerialPort", "CShims",

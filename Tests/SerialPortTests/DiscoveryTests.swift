@@ -1,4 +1,6 @@
 import Glibc
+import System
+import TestSupport
 import Testing
 
 @testable import SerialPort
@@ -68,7 +70,7 @@ import Testing
         memory.remember(.b38400, for: "usb:1546:01a7:X")
         #expect(memory.rate(for: "usb:1546:01a7:X") == .b38400)
         #expect(memory.rate(for: "path:/dev/ttyS0") == .b4800)
-        let text = readSmallFile(directory.file("state/nmea/baud-rates")) ?? ""
+        let text = directory.read("state/nmea/baud-rates") ?? ""
         #expect(text == "path:/dev/ttyS0 4800\nusb:1546:01a7:X 38400\n")
     }
 

@@ -1,5 +1,7 @@
 import Glibc
 import NMEA
+import System
+import TestSupport
 import Testing
 
 @testable import SerialPort
@@ -75,8 +77,8 @@ import Testing
         var sentences: [String] = []
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64, alignment: 1)  // small: many reads
         defer { buffer.deallocate() }
-        let deadline = MonotonicInstant.now() + .seconds(5)
-        while sentences.count < 40 && MonotonicInstant.now() < deadline {
+        let deadline = MonotonicTime.now() + .seconds(5)
+        while sentences.count < 40 && MonotonicTime.now() < deadline {
             let outcome = try port.read(into: buffer, timeout: .milliseconds(500), stop: nil)
             guard case .data(let count) = outcome else { continue }
             framer.feed(UnsafeRawBufferPointer(rebasing: buffer[..<count])) { event in
@@ -95,12 +97,12 @@ import Testing
         let port = try SerialPort(path: pty.slavePath)
         defer { port.close() }
         var byte: UInt8 = 0
-        let started = MonotonicInstant.now()
+        let started = MonotonicTime.now()
         let outcome = try withUnsafeMutableBytes(of: &byte) {
             try port.read(into: $0, timeout: .milliseconds(100), stop: nil)
         }
         #expect(outcome == .timedOut)
-        #expect(started.duration(to: .now()) >= .milliseconds(95))
+        #expect(started.elapsed >= .milliseconds(95))
         let stop = StopSignal()
         stop.signal()
         let stopped = try withUnsafeMutableBytes(of: &byte) {
@@ -118,9 +120,9 @@ import Testing
         #expect(Duration.milliseconds(1500).pollMilliseconds == 1500)
         #expect(Duration.seconds(1e9).pollMilliseconds == Int32.max)
         let stop = StopSignal()
-        let started = MonotonicInstant.now()
+        let started = MonotonicTime.now()
         #expect(!stop.wait(timeout: .milliseconds(-100)))
-        #expect(started.duration(to: .now()) < .milliseconds(50))
+        #expect(started.elapsed < .milliseconds(50))
     }
 
     @Test func farEndClosedIsADisconnection() throws {
@@ -165,7 +167,7 @@ import Testing
     @Test func aRegularFileOrDirectoryIsNotATerminal() throws {
         let directory = TemporaryDirectory("notatty")
         defer { directory.remove() }
-        directory.write("capture.nmea", sampleRMC(second: 0))
+        directory.write(sampleRMC(second: 0), to: "capture.nmea")
         do {
             _ = try SerialPort(path: directory.file("capture.nmea"))
             Issue.record("opened a regular file as a port")
@@ -208,11 +210,8 @@ import Testing
         #expect(DeviceHolder.find(path: pty.slavePath).allSatisfy { $0.pid != getpid() })
     }
 
-    @Test func socatNullModemCarriesNMEA() throws {
-        guard which("socat") != nil else {
-            Issue.record("SKIPPED: socat is not installed (the test script installs it)")
-            return
-        }
+    @Test(.enabled(if: Tools.available("socat"), "socat is not installed (scripts/test installs it)"))
+    func socatNullModemCarriesNMEA() throws {
         let directory = TemporaryDirectory("socat-read")
         defer { directory.remove() }
         let socat = SocatPair(directory: directory.path)
@@ -228,8 +227,8 @@ import Testing
         var framer = Framer()
         var count = 0
         var buffer = [UInt8](repeating: 0, count: 1024)
-        let deadline = MonotonicInstant.now() + .seconds(5)
-        while count < 10 && MonotonicInstant.now() < deadline {
+        let deadline = MonotonicTime.now() + .seconds(5)
+        while count < 10 && MonotonicTime.now() < deadline {
             let outcome = try buffer.withUnsafeMutableBytes { try port.read(into: $0, timeout: .seconds(1), stop: nil) }
             guard case .data(let n) = outcome else { continue }
             framer.feed(buffer[..<n]) { event in if case .sentence = event { count += 1 } }

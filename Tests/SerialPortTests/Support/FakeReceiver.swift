@@ -1,4 +1,6 @@
 import Glibc
+import System
+import TestSupport
 
 @testable import SerialPort
 
@@ -18,7 +20,7 @@ final class FakeReceiver: SerialConnection {
     /// After this many bursts the device "unplugs" (nil: never).
     var unplugAfterBursts: Int?
 
-    private var nextBurst: MonotonicInstant
+    private var nextBurst: MonotonicTime
     private var pending: [UInt8] = []
     private var bursts = 0
     private var random: UInt64 = 0x9E37_79B9_7F4A_7C15
@@ -30,7 +32,7 @@ final class FakeReceiver: SerialConnection {
         self.baudRate = initialRate
         self.burstInterval = burstInterval
         self.garbagePerBurst = garbagePerBurst
-        nextBurst = MonotonicInstant.now() + phase
+        nextBurst = MonotonicTime.now() + phase
     }
 
     func setBaudRate(_ rate: BaudRate) throws(SerialPortError) {
@@ -43,10 +45,10 @@ final class FakeReceiver: SerialConnection {
         throws(SerialPortError) -> ReadOutcome
     {
         precondition(!isClosed)
-        let deadline = MonotonicInstant.now() + timeout
+        let deadline = MonotonicTime.now() + timeout
         while pending.isEmpty {
             if let limit = unplugAfterBursts, bursts >= limit { return .disconnected(.hangUp) }
-            let now = MonotonicInstant.now()
+            let now = MonotonicTime.now()
             if now >= nextBurst {
                 makeBurst()
                 nextBurst = nextBurst + burstInterval
@@ -54,11 +56,11 @@ final class FakeReceiver: SerialConnection {
             }
             let wake = min(nextBurst, deadline)
             if let stop {
-                if stop.wait(timeout: now.duration(to: wake)) { return .stopped }
+                if stop.wait(timeout: wake - now) { return .stopped }
             } else {
-                sleep(for: now.duration(to: wake))
+                sleep(for: wake - now)
             }
-            if MonotonicInstant.now() >= deadline && pending.isEmpty && MonotonicInstant.now() < nextBurst {
+            if MonotonicTime.now() >= deadline && pending.isEmpty && MonotonicTime.now() < nextBurst {
                 return .timedOut
             }
         }

@@ -1,10 +1,18 @@
+import Foundation
 import Glibc
+import SerialPort
+import System
+import TestSupport
 import Testing
 
-@testable import SerialPort
-
 /// `nmea devices` run as a program: on emulated USB devices (umockdev), on ptys, and as an unprivileged user.
-@Suite struct DevicesCommandTests {
+@Suite(.enabled(if: BuiltExecutables.hasNMEA, "the nmea executable was not found beside the tests"))
+struct DevicesCommandTests {
+    static let hasUmockdev = Tools.available("umockdev-run")
+    static let needsUmockdev: Comment = "umockdev-run is not installed (scripts/test installs umockdev)"
+    static let canSwitchUser = Tools.isRoot && Tools.available("setpriv")
+    static let nmea = BuiltExecutables.nmea
+
     /// A u-blox 7 on ttyACM0 as a machine without udevd shows it: sysfs only, no ID_* properties.
     static let ublox7 = """
         P: /devices/pci0000:00/0000:00:14.0/usb1/1-1/1-1:1.0/tty/ttyACM0
@@ -99,82 +107,64 @@ import Testing
         var script = ""
         for tenth in 0..<(seconds * 10) {
             let line = (tenth % 2 == 0 ? sampleRMC(second: tenth / 10) : sampleGGA(second: tenth / 10))
-                .replacingOccurrences("\r\n", "^M^J")
+                .replacingOccurrences(of: "\r\n", with: "^M^J")
             script += "r 100 \(line)\n"
         }
         return script
     }
 
-    struct Tools {
-        let nmea: String
-        let umockdev: String?
-    }
-
-    static func tools(needUmockdev: Bool) -> Tools? {
-        guard let nmea = nmeaExecutable else {
-            Issue.record("SKIPPED: the nmea executable was not found beside the tests")
-            return nil
-        }
-        let umockdev = which("umockdev-run")
-        if needUmockdev && umockdev == nil {
-            Issue.record("SKIPPED: umockdev-run is not installed (the test script installs umockdev)")
-            return nil
-        }
-        return Tools(nmea: nmea, umockdev: umockdev)
-    }
-
-    static func checkJSON(_ text: String) {
-        guard let python = which("python3") else { return }
+    static func checkJSON(_ text: String) throws {
+        guard let python = Tools.which("python3") else { return }
         let directory = TemporaryDirectory("json")
         defer { directory.remove() }
-        directory.write("out.json", text)
-        #expect(run([python, "-c", "import json,sys; json.load(open(sys.argv[1]))", directory.file("out.json")]) == 0,
-                "not one JSON document: \(text)")
+        directory.write(text, to: "out.json")
+        let check = [python, "-c", "import json,sys; json.load(open(sys.argv[1]))", directory.file("out.json")]
+        #expect(try ChildProcess.run(check).status == 0, "not one JSON document: \(text)")
     }
 
-    @Test func listsAnEmulatedUblox7WithItsIDs() throws {
-        guard let tools = Self.tools(needUmockdev: true), let umockdev = tools.umockdev else { return }
+    @Test(.enabled(if: DevicesCommandTests.hasUmockdev, DevicesCommandTests.needsUmockdev))
+    func listsAnEmulatedUblox7WithItsIDs() throws {
+        let umockdev = try #require(Tools.which("umockdev-run"))
         let directory = TemporaryDirectory("umockdev-list")
         defer { directory.remove() }
-        directory.write("ublox7.umockdev", Self.ublox7)
-        let process = Subprocess([umockdev, "-d", directory.file("ublox7.umockdev"), "--", tools.nmea, "devices",
+        directory.write(Self.ublox7, to: "ublox7.umockdev")
+        let process = try ChildProcess([umockdev, "-d", directory.file("ublox7.umockdev"), "--", Self.nmea, "devices",
                                   "--json"],
-                                 environment: ["XDG_STATE_HOME": directory.file("state")],
-                                 outputDirectory: directory.path)
+                                 environment: ["XDG_STATE_HOME": directory.file("state")])
         #expect(process.wait() == 0)
-        let output = process.standardOutput
+        let output = process.output
         #expect(output == """
             {"devices":[{"path":"/dev/ttyACM0","vendor_id":"1546","product_id":"01a7",\
             "manufacturer":"u-blox AG - www.u-blox.com","product":"u-blox 7 - GPS/GNSS Receiver",\
             "driver":"cdc_acm","gps":"yes","model":"u-blox 7"}]}
 
             """)
-        Self.checkJSON(output)
+        try Self.checkJSON(output)
         // And as a table.
-        let table = Subprocess([umockdev, "-d", directory.file("ublox7.umockdev"), "--", tools.nmea, "devices"],
-                               outputDirectory: directory.path)
+        let table = try ChildProcess([umockdev, "-d", directory.file("ublox7.umockdev"), "--", Self.nmea, "devices"])
         #expect(table.wait() == 0)
-        #expect(table.standardOutput.hasPrefix("PATH          GPS  USB ID     DRIVER   SERIAL  DESCRIPTION\n"
+        #expect(table.output.hasPrefix("PATH          GPS  USB ID     DRIVER   SERIAL  DESCRIPTION\n"
                                                + "/dev/ttyACM0  yes  1546:01a7  cdc_acm  -       u-blox AG"))
     }
 
-    @Test func probeCallsTheUbloxAGPSAndLeavesASilentPL2303Possible() throws {
-        guard let tools = Self.tools(needUmockdev: true), let umockdev = tools.umockdev else { return }
+    @Test(.enabled(if: DevicesCommandTests.hasUmockdev, DevicesCommandTests.needsUmockdev))
+    func probeCallsTheUbloxAGPSAndLeavesASilentPL2303Possible() throws {
+        let umockdev = try #require(Tools.which("umockdev-run"))
         let directory = TemporaryDirectory("umockdev-probe")
         defer { directory.remove() }
-        directory.write("ublox7.umockdev", Self.ublox7)
-        directory.write("pl2303.umockdev", Self.pl2303)
-        directory.write("nmea.script", Self.nmeaScript(seconds: 6))
-        let started = MonotonicInstant.now()
-        let process = Subprocess(
+        directory.write(Self.ublox7, to: "ublox7.umockdev")
+        directory.write(Self.pl2303, to: "pl2303.umockdev")
+        directory.write(Self.nmeaScript(seconds: 6), to: "nmea.script")
+        let started = MonotonicTime.now()
+        let process = try ChildProcess(
             [umockdev, "-d", directory.file("ublox7.umockdev"), "-d", directory.file("pl2303.umockdev"),
              "-s", "/dev/ttyACM0=" + directory.file("nmea.script"), "--",
-             tools.nmea, "devices", "--json", "--probe", "--probe-time", "2"],
-            environment: ["XDG_STATE_HOME": directory.file("state")], outputDirectory: directory.path)
-        #expect(process.wait() == 0, "stderr: \(process.standardError)")
-        let elapsed = started.duration(to: .now())
-        let output = process.standardOutput
-        Self.checkJSON(output)
+             Self.nmea, "devices", "--json", "--probe", "--probe-time", "2"],
+            environment: ["XDG_STATE_HOME": directory.file("state")])
+        #expect(process.wait() == 0, "stderr: \(process.error)")
+        let elapsed = started.elapsed
+        let output = process.output
+        try Self.checkJSON(output)
         // The u-blox: a GPS by its IDs, and it sent NMEA at the first rate tried.
         #expect(output.contains("""
             {"path":"/dev/ttyACM0","vendor_id":"1546","product_id":"01a7","manufacturer":"u-blox AG - www.u-blox.com",\
@@ -193,36 +183,30 @@ import Testing
         // Probes run side by side within the time allowed.
         #expect(elapsed < .seconds(5))
         // The rate found was remembered for `nmea record`.
-        let remembered = readSmallFile(directory.file("state/nmea/baud-rates")) ?? ""
+        let remembered = directory.read("state/nmea/baud-rates") ?? ""
         #expect(remembered == "path:/dev/ttyACM0 9600\n")
     }
 
-    @Test func probesANamedPtyAndCallsItAGPSOnlyWithNMEA() throws {
-        guard let tools = Self.tools(needUmockdev: false) else { return }
-        guard which("socat") != nil else {
-            Issue.record("SKIPPED: socat is not installed (the test script installs it)")
-            return
-        }
+    @Test(.enabled(if: Tools.available("socat"), "socat is not installed (scripts/test installs it)"))
+    func probesANamedPtyAndCallsItAGPSOnlyWithNMEA() throws {
         let directory = TemporaryDirectory("probe-pty")
         defer { directory.remove() }
         let socat = SocatPair(directory: directory.path)
         defer { socat.stop() }
         #expect(socat.start())
         // Silent first: named devices are probed whatever they are, and stay "no".
-        let silent = Subprocess([tools.nmea, "devices", "--probe", "--probe-time", "1", "--json", socat.deviceSide],
-                                environment: ["XDG_STATE_HOME": directory.file("state")],
-                                outputDirectory: directory.path)
+        let silent = try ChildProcess([Self.nmea, "devices", "--probe", "--probe-time", "1", "--json", socat.deviceSide],
+                                environment: ["XDG_STATE_HOME": directory.file("state")])
         #expect(silent.wait() == 0)
-        #expect(silent.standardOutput.contains("\"gps\":\"no\",\"probe\":{\"result\":\"no_nmea\""))
+        #expect(silent.output.contains("\"gps\":\"no\",\"probe\":{\"result\":\"no_nmea\""))
         // Then talking.
         let feeder = NMEAFeeder(path: socat.receiverSide, interval: .milliseconds(50))
         feeder.start()
         defer { feeder.stop() }
-        let talking = Subprocess([tools.nmea, "devices", "--probe", socat.deviceSide],
-                                 environment: ["XDG_STATE_HOME": directory.file("state")],
-                                 outputDirectory: directory.path)
+        let talking = try ChildProcess([Self.nmea, "devices", "--probe", socat.deviceSide],
+                                 environment: ["XDG_STATE_HOME": directory.file("state")])
         #expect(talking.wait() == 0)
-        let lines = talking.standardOutput.split(separator: "\n")
+        let lines = talking.output.split(separator: "\n")
         let header = "PATH" + String(repeating: " ", count: socat.deviceSide.count - 2)
             + "GPS  USB ID  DRIVER  SERIAL  PROBE         DESCRIPTION"
         #expect(lines.first.map(String.init) == header)
@@ -230,47 +214,40 @@ import Testing
     }
 
     @Test func missingNamedDeviceExitsOneWithAClearMessage() throws {
-        guard let tools = Self.tools(needUmockdev: false) else { return }
         let directory = TemporaryDirectory("missing")
         defer { directory.remove() }
-        let process = Subprocess([tools.nmea, "devices", "/dev/ttyNoSuchGPS3"], outputDirectory: directory.path)
+        let process = try ChildProcess([Self.nmea, "devices", "/dev/ttyNoSuchGPS3"])
         #expect(process.wait() == 1)
-        #expect(process.standardOutput == "")
-        #expect(process.standardError == "Error: cannot open '/dev/ttyNoSuchGPS3': no such device. Is the receiver "
+        #expect(process.output == "")
+        #expect(process.error == "Error: cannot open '/dev/ttyNoSuchGPS3': no such device. Is the receiver "
                 + "plugged in? 'nmea devices' lists the serial devices it can see.\n")
-        let usage = Subprocess([tools.nmea, "devices", "--probe-time", "x"], outputDirectory: directory.path)
+        let usage = try ChildProcess([Self.nmea, "devices", "--probe-time", "x"])
         #expect(usage.wait() == 64)
-        #expect(usage.standardError.hasPrefix("Error: The value 'x' is invalid for '--probe-time <seconds>'"))
+        #expect(usage.error.hasPrefix("Error: The value 'x' is invalid for '--probe-time <seconds>'"))
     }
 
-    @Test func permissionDeniedNamesTheGroupAndTheFix() throws {
-        guard let tools = Self.tools(needUmockdev: false) else { return }
-        guard getuid() == 0, let setpriv = which("setpriv") else {
-            Issue.record("SKIPPED: needs root and setpriv to run as an unprivileged user")
-            return
-        }
+    @Test(.enabled(if: DevicesCommandTests.canSwitchUser, "needs root and setpriv to run as an unprivileged user"))
+    func permissionDeniedNamesTheGroupAndTheFix() throws {
+        let setpriv = try #require(Tools.which("setpriv"))
         let directory = TemporaryDirectory("denied")
         defer { directory.remove() }
         let pty = try PseudoTerminal.open()
         defer { pty.close() }
         chmod(pty.slavePath, 0o660)
-        let process = Subprocess([setpriv, "--reuid=65534", "--regid=65534", "--clear-groups", "--",
-                                  tools.nmea, "devices", "--probe", pty.slavePath],
-                                 environment: ["XDG_STATE_HOME": directory.file("state")],
-                                 outputDirectory: directory.path)
+        let process = try ChildProcess([setpriv, "--reuid=65534", "--regid=65534", "--clear-groups", "--",
+                                  Self.nmea, "devices", "--probe", pty.slavePath],
+                                 environment: ["XDG_STATE_HOME": directory.file("state")])
         #expect(process.wait() == 1)
-        let group = groupName(ofFileAt: pty.slavePath) ?? "tty"
-        #expect(process.standardError.contains("Error: cannot open '\(pty.slavePath)': permission denied. Serial "
+        let group = (try? FileStatus(path: pty.slavePath)).flatMap { getgrgid($0.groupID) }
+            .map { String(cString: $0.pointee.gr_name) } ?? "tty"
+        #expect(process.error.contains("Error: cannot open '\(pty.slavePath)': permission denied. Serial "
                                                + "devices belong to the '\(group)' group; add yourself with "
                                                + "'sudo usermod -aG \(group) $USER', then log out and back in."))
     }
 
-    @Test func busyPortIsReportedAsInUse() throws {
-        guard let tools = Self.tools(needUmockdev: false) else { return }
-        guard getuid() == 0, let setpriv = which("setpriv") else {
-            Issue.record("SKIPPED: needs root and setpriv (root itself may open exclusive ports)")
-            return
-        }
+    @Test(.enabled(if: DevicesCommandTests.canSwitchUser, "needs root and setpriv (root itself may open exclusive ports)"))
+    func busyPortIsReportedAsInUse() throws {
+        let setpriv = try #require(Tools.which("setpriv"))
         let directory = TemporaryDirectory("busy")
         defer { directory.remove() }
         let pty = try PseudoTerminal.open()
@@ -278,13 +255,12 @@ import Testing
         chmod(pty.slavePath, 0o666)
         let holder = try SerialPort(path: pty.slavePath)  // TIOCEXCL
         defer { holder.close() }
-        let process = Subprocess([setpriv, "--reuid=65534", "--regid=65534", "--clear-groups", "--",
-                                  tools.nmea, "devices", "--probe", pty.slavePath],
-                                 environment: ["XDG_STATE_HOME": directory.file("state")],
-                                 outputDirectory: directory.path)
+        let process = try ChildProcess([setpriv, "--reuid=65534", "--regid=65534", "--clear-groups", "--",
+                                  Self.nmea, "devices", "--probe", pty.slavePath],
+                                 environment: ["XDG_STATE_HOME": directory.file("state")])
         #expect(process.wait() == 1)
         // An unprivileged user cannot look into root's /proc/PID/fd, so the holder goes unnamed here.
-        #expect(process.standardError.contains("Error: cannot open '\(pty.slavePath)': it is in use by "))
-        #expect(process.standardError.contains("or choose another device."))
+        #expect(process.error.contains("Error: cannot open '\(pty.slavePath)': it is in use by "))
+        #expect(process.error.contains("or choose another device."))
     }
 }

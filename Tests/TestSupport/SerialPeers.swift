@@ -1,0 +1,116 @@
+import Glibc
+import Synchronization
+import System
+import Threading
+
+/// `socat pty,raw,echo=0,link=A pty,raw,echo=0,link=B`: two linked ptys, as a null-modem cable. The receiver
+/// writes into ``receiverSide``; the program under test opens ``deviceSide``.
+public final class SocatPair: @unchecked Sendable {
+    public let receiverSide: String
+    public let deviceSide: String
+    public let directory: String
+    public private(set) var process: ChildProcess?
+
+    /// Links named `gps-out` and `ttyGPS` in `directory`.
+    public init(directory: String) {
+        self.directory = directory
+        receiverSide = directory + "/gps-out"
+        deviceSide = directory + "/ttyGPS"
+    }
+
+    deinit { stop() }
+
+    /// Starts socat and waits (5 s at most) for both links.
+    public func start() -> Bool {
+        guard
+            let socat = try? ChildProcess([
+                "socat", "pty,raw,echo=0,link=\(receiverSide)", "pty,raw,echo=0,link=\(deviceSide)",
+            ])
+        else { return false }
+        process = socat
+        return waitUntil(timeout: .seconds(5)) {
+            access(receiverSide, F_OK) == 0 && access(deviceSide, F_OK) == 0
+        }
+    }
+
+    /// Stops socat (both ptys close: the "receiver" is unplugged) and waits for it to end.
+    public func stop() {
+        process?.stop(SIGTERM, timeout: .seconds(5))
+        process = nil
+        // socat removes its links at exit; make sure.
+        unlink(receiverSide)
+        unlink(deviceSide)
+    }
+}
+
+/// Writes RMC sentences into a pty path every `interval` until stopped, reopening the path when it goes away (a
+/// receiver that is unplugged and plugged in again).
+public final class NMEAFeeder: @unchecked Sendable {
+    public let path: String
+    public let interval: Duration
+    private let stopFlag = Atomic<Bool>(false)
+    private var thread: NativeThread?
+    /// Sentences written so far.
+    public let written = Atomic<Int>(0)
+
+    public init(path: String, interval: Duration = .milliseconds(100)) {
+        self.path = path
+        self.interval = interval
+    }
+
+    public func start() {
+        thread = NativeThread { [self] in
+            var descriptor: FileDescriptor?
+            var second = 0
+            while !stopFlag.load(ordering: .relaxed) {
+                if descriptor == nil {
+                    descriptor = try? FileDescriptor.open(
+                        path, .writeOnly, options: [.noControllingTerminal, .nonBlocking, .closeOnExec])
+                }
+                if let open = descriptor {
+                    let line = Array(sampleRMC(second: second).utf8)
+                    let result = line.withUnsafeBytes { bytes in Result { () throws(Errno) in try open.write(bytes) } }
+                    switch result {
+                    case .success(let count) where count > 0:
+                        written.add(1, ordering: .relaxed)
+                        second += 1
+                    case .success, .failure(.wouldBlock):
+                        break  // the pty is full: nobody reads the other side yet
+                    case .failure:
+                        try? open.close()
+                        descriptor = nil
+                    }
+                }
+                sleep(for: interval)
+            }
+            try? descriptor?.close()
+        }
+    }
+
+    public func stop() {
+        stopFlag.store(true, ordering: .relaxed)
+        thread?.join()
+    }
+}
+
+/// A checksum-valid RMC sentence (with CR LF) for second `second` after 12:00:00 on 1994-03-23.
+public func sampleRMC(second: Int) -> String {
+    nmeaSentence("GPRMC,\(sampleTime(second)),A,4807.038,N,01131.000,E,022.4,084.4,230394,003.1,W")
+}
+
+/// A checksum-valid GGA sentence (with CR LF) for second `second` after 12:00:00.
+public func sampleGGA(second: Int) -> String {
+    nmeaSentence("GPGGA,\(sampleTime(second)),4807.038,N,01131.000,E,1,08,0.9,545.4,M,46.9,M,,")
+}
+
+/// `$body*hh\r\n`: the body with its checksum (upper-case hex) and line end.
+public func nmeaSentence(_ body: String) -> String {
+    let checksum = body.utf8.reduce(UInt8(0), ^)
+    let hex = String(checksum, radix: 16, uppercase: true)
+    return "$\(body)*\(hex.count == 1 ? "0" + hex : hex)\r\n"
+}
+
+private func sampleTime(_ second: Int) -> String {
+    func twoDigits(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+    return "12\(twoDigits(second / 60 % 60))\(twoDigits(second % 60)).00"
+}
