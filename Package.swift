@@ -66,7 +66,9 @@ let package = Package(
             linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]
         ),
         .testTarget(name: "NMEATests", dependencies: ["NMEA", "CAllocationCounter", "Simulation"]),
-        .testTarget(name: "CLITests", dependencies: ["NMEA", "SerialPort", "Simulation", "System", "TestSupport"]),
+        .testTarget(
+            name: "CLITests",
+            dependencies: ["NMEA", "SerialPort", "Simulation", "GPSDFixtures", "System", "TestSupport"]),
         // A child process for the track crash test: writes a simulated track and reports each flush.
         .executableTarget(name: "TrackWriterChild", dependencies: ["NMEA", "Simulation", "Tracks"],
                           path: "Tests/TrackWriterChild"),
@@ -80,10 +82,15 @@ let package = Package(
         .testTarget(name: "WatchTests", dependencies: ["Watch", "NMEA", "JSON"]),
         .testTarget(
             name: "SerialPortTests", dependencies: ["SerialPort", "NMEA", "System", "TestSupport", "Threading"]),
-        .testTarget(name: "FleetTests", dependencies: ["Fleet", "NMEA", "JSON", "Simulation"]),
-        .testTarget(name: "PublisherTests",
-                    dependencies: ["Publisher", "Pipeline", "NMEA", "JSON", "Simulation", "SerialPort", "CShims",
-                                   "Threading"]),
+        .testTarget(name: "FleetTests", dependencies: ["Fleet", "NMEA", "JSON", "Simulation", "TestSupport"]),
+        // Simulated receivers with the exact values gpsd's reports carry, for the server's and the commands' tests.
+        .target(
+            name: "GPSDFixtures", dependencies: ["NMEA", "SerialPort", "Simulation", "System", "Threading"],
+            path: "Tests/GPSDFixtures"),
+        .testTarget(
+            name: "PublisherTests",
+            dependencies: ["Publisher", "Pipeline", "NMEA", "JSON", "Simulation", "SerialPort", "GPSDFixtures",
+                           "System", "TestSupport", "Threading"]),
     ],
     swiftLanguageModes: [.v6]
 )

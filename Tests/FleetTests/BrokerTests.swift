@@ -1,10 +1,11 @@
 import Fleet
 import Foundation
 import NMEA
+import TestSupport
 import Testing
 
 /// Tests against real Mosquitto brokers, each on its own free loopback port, stopped by PID.
-@Suite(.serialized, .enabled(if: Support.hasBroker, "needs mosquitto, mosquitto_sub and mosquitto_passwd"))
+@Suite(.serialized, .enabled(if: MosquittoBroker.isInstalled, "needs mosquitto, mosquitto_sub and mosquitto_passwd"))
 struct BrokerTests {
     @Test func aSubscriberReceivesTheExactMessages() throws {
         let broker = try Broker()
@@ -14,8 +15,8 @@ struct BrokerTests {
         defer { publisher.close() }
         for n in 0..<3 { publisher.publish(Support.drive(n)) }
         publisher.publish(TripSummaryTests.trip)
-        #expect(subscription.wait(10))
-        #expect(subscription.lines == [
+        #expect(subscription.waitForExit(timeout: .seconds(10)))
+        #expect(subscription.outputLines == [
             #"owntracks/acme/van7 {"_type":"location","tid":"n7","tst":1796025600,"lat":48.1374,"lon":11.5755,"alt":520,"vel":45,"cog":45,"acc":4}"#,
             #"owntracks/acme/van7 {"_type":"location","tid":"n7","tst":1796025601,"lat":48.1375,"lon":11.5756,"alt":520,"vel":45,"cog":45,"acc":4}"#,
             #"owntracks/acme/van7 {"_type":"location","tid":"n7","tst":1796025602,"lat":48.1376,"lon":11.5757,"alt":520,"vel":45,"cog":45,"acc":4}"#,
@@ -36,8 +37,8 @@ struct BrokerTests {
         #expect(publisher.waitUntilDelivered(timeout: 10))
         publisher.close()
         let late = try subscriber(broker, topic: "owntracks/#", count: 1)
-        #expect(late.wait(10))
-        #expect(late.lines == [
+        #expect(late.waitForExit(timeout: .seconds(10)))
+        #expect(late.outputLines == [
             "owntracks/acme/van7 " + String(decoding: OwnTracksLocation(Support.drive(4), trackerID: "n7")!.json,
                                              as: UTF8.self),
         ])
@@ -65,16 +66,16 @@ struct BrokerTests {
         // Parked: the first fix and a heartbeat a minute (10); driving: every 5 s, 70 m apart (12).
         #expect(counters.queued == 22)
         #expect(counters.rateLimited == 660 - 22)
-        #expect(Support.waitFor(5) { subscription.lines.count == 22 })
+        #expect(waitUntil(timeout: .seconds(5)) { subscription.outputLines.count == 22 })
     }
 
     @Test func nothingIsLostOrDoubledWhenTheBrokerIsKilledAndRestarted() throws {
         let broker = try Broker(persistence: true)
         try broker.start()
-        let output = Support.temporaryDirectory("collected")
-        let collector = try Child(Support.tool, ["collect", broker.url, "-o", output, "--client-id", "collector-1",
+        let output = TemporaryDirectory("collected").path
+        let collector = try ChildProcess([BuiltExecutables.nmea, "collect", broker.url, "-o", output, "--client-id", "collector-1",
                                                  "--flush-interval", "0.2"])
-        #expect(Support.waitFor(10) { collector.error.contains("connected") })
+        #expect(waitUntil(timeout: .seconds(10)) { collector.error.contains("connected") })
         usleep(1_200_000)  // the broker saves the collector's session (autosave every second)
         let publisher = try FleetPublisher(try publisherConfiguration(broker.url))
         var longestCall = 0.0
@@ -110,7 +111,7 @@ struct BrokerTests {
         #expect(longestCall < 0.1, "a publish call took \(longestCall) s")
         // Give the collector time to receive everything, then stop it: it finishes its files and exits 0.
         let gpx = output + "/acme/van7/2026-11-30.gpx"
-        Support.waitFor(15) { collectorLocations(collector, gpx) >= n }
+        waitUntil(timeout: .seconds(15)) { collectorLocations(collector, gpx) >= n }
         #expect(collector.stop(SIGTERM) == 0)
         let times = Support.gpxTimes(gpx)
         #expect(times == (0..<n).map(Support.driveTime), "\(duringOutage) fixes during the outage; got \(times.count)")
@@ -122,13 +123,13 @@ struct BrokerTests {
     @Test func twoCollectorsInAShareGroupSplitTheMessages() throws {
         let broker = try Broker()
         try broker.start()
-        let first = Support.temporaryDirectory("first")
-        let second = Support.temporaryDirectory("second")
+        let first = TemporaryDirectory("first").path
+        let second = TemporaryDirectory("second").path
         let collectors = try [first, second].enumerated().map { index, output in
-            try Child(Support.tool, ["collect", broker.url, "-o", output, "--share", "collectors",
+            try ChildProcess([BuiltExecutables.nmea, "collect", broker.url, "-o", output, "--share", "collectors",
                                      "--client-id", "shared-\(index)", "--flush-interval", "0.2"])
         }
-        #expect(Support.waitFor(10) { collectors.allSatisfy { $0.error.contains("connected") } })
+        #expect(waitUntil(timeout: .seconds(10)) { collectors.allSatisfy { $0.error.contains("connected") } })
         usleep(300_000)
         let publisher = try FleetPublisher(try publisherConfiguration(broker.url))
         let total = 60
@@ -147,9 +148,9 @@ struct BrokerTests {
     @Test func theCollectorWritesTripsOnceAndSkipsDuplicatesAndStrangers() throws {
         let broker = try Broker()
         try broker.start()
-        let output = Support.temporaryDirectory("collected")
-        let collector = try Child(Support.tool, ["collect", broker.url, "-o", output, "--flush-interval", "0.2"])
-        #expect(Support.waitFor(10) { collector.error.contains("connected") })
+        let output = TemporaryDirectory("collected").path
+        let collector = try ChildProcess([BuiltExecutables.nmea, "collect", broker.url, "-o", output, "--flush-interval", "0.2"])
+        #expect(waitUntil(timeout: .seconds(10)) { collector.error.contains("connected") })
         usleep(300_000)
         // The same fixes and trip twice (a publisher that lost its queue and sent everything again), then an
         // OwnTracks lwt and some garbage.
@@ -175,14 +176,14 @@ struct BrokerTests {
     @Test func aRestartedCollectorContinuesTheDayInANewPartAndADirectoryHasOneCollector() throws {
         let broker = try Broker()
         try broker.start()
-        let output = Support.temporaryDirectory("collected")
+        let output = TemporaryDirectory("collected").path
         for round in 0..<2 {
-            let collector = try Child(Support.tool, ["collect", broker.url, "-o", output, "--flush-interval", "0.2"])
-            #expect(Support.waitFor(10) { collector.error.contains("connected") })
+            let collector = try ChildProcess([BuiltExecutables.nmea, "collect", broker.url, "-o", output, "--flush-interval", "0.2"])
+            #expect(waitUntil(timeout: .seconds(10)) { collector.error.contains("connected") })
             if round == 0 {
-                let second = try Child(Support.tool, ["collect", broker.url, "-o", output])
-                #expect(second.wait(10))
-                #expect(second.terminationStatus == 1)
+                let second = try ChildProcess([BuiltExecutables.nmea, "collect", broker.url, "-o", output])
+                #expect(second.waitForExit(timeout: .seconds(10)))
+                #expect(second.exitStatus == 1)
                 #expect(second.error == "Error: another collector is writing to '\(output)'; give each collector its "
                     + "own directory\n")
             }
@@ -202,11 +203,11 @@ struct BrokerTests {
     @Test func wrongCredentialsAreReportedAndNothingIsLost() throws {
         let broker = try Broker(users: [("van7", "right")])
         try broker.start()
-        let queue = Support.temporaryDirectory("queue")
+        let queue = TemporaryDirectory("queue").path
         let wrong = try FleetPublisher(try publisherConfiguration("mqtt://van7:wrong@127.0.0.1:\(broker.port)",
                                                                   queue: queue))
         for n in 0..<10 { wrong.publish(Support.drive(n)) }
-        #expect(Support.waitFor(5) { wrong.counters.lastError != nil })
+        #expect(waitUntil(timeout: .seconds(5)) { wrong.counters.lastError != nil })
         let counters = wrong.counters
         #expect(counters.lastError == "the broker refused the connection: not authorised"
             || counters.lastError == "the broker refused the connection: bad user name or password")
@@ -222,16 +223,16 @@ struct BrokerTests {
         #expect(right.counters.recovered == 10)
         #expect(right.waitUntilDelivered(timeout: 10))
         right.close()
-        #expect(subscription.wait(10))
-        #expect(subscription.lines == (0..<10).map {
+        #expect(subscription.waitForExit(timeout: .seconds(10)))
+        #expect(subscription.outputLines == (0..<10).map {
             "owntracks/acme/van7 " + String(decoding: OwnTracksLocation(Support.drive($0), trackerID: "n7")!.json,
                                              as: UTF8.self)
         })
     }
 
     @Test func anUnreachableBrokerNeverBlocksTheCaller() throws {
-        let port = Support.freePort()
-        let queue = Support.temporaryDirectory("queue")
+        let port = Ports.freeTCP()
+        let queue = TemporaryDirectory("queue").path
         let publisher = try FleetPublisher(try publisherConfiguration("mqtt://127.0.0.1:\(port)", queue: queue))
         var longest = 0.0
         for n in 0..<500 {
@@ -240,7 +241,7 @@ struct BrokerTests {
             longest = max(longest, Date().timeIntervalSince(start))
         }
         #expect(longest < 0.05, "a publish call took \(longest) s")
-        #expect(Support.waitFor(5) { publisher.counters.failures >= 2 })
+        #expect(waitUntil(timeout: .seconds(5)) { publisher.counters.failures >= 2 })
         let counters = publisher.counters
         #expect(counters.lastError == "cannot connect to mqtt://127.0.0.1:\(port): Connection refused")
         #expect(counters.pending == 500 && counters.sent == 0 && counters.dropped == 0)
@@ -256,14 +257,14 @@ struct BrokerTests {
         #expect(resumed.counters.recovered == 500)
         #expect(resumed.waitUntilDelivered(timeout: 20))
         resumed.close()
-        #expect(subscription.wait(10))
-        #expect(subscription.lines.count == 500)
-        #expect(subscription.lines.last?.contains("\"tst\":\(Support.start + 499)") == true)
+        #expect(subscription.waitForExit(timeout: .seconds(10)))
+        #expect(subscription.outputLines.count == 500)
+        #expect(subscription.outputLines.last?.contains("\"tst\":\(Support.start + 499)") == true)
     }
 
     @Test func aPublisherReleasedWithoutClosingShutsDownAndFreesItsQueue() throws {
-        let queue = Support.temporaryDirectory("queue")
-        let configuration = try publisherConfiguration("mqtt://127.0.0.1:\(Support.freePort())", queue: queue)
+        let queue = TemporaryDirectory("queue").path
+        let configuration = try publisherConfiguration("mqtt://127.0.0.1:\(Ports.freeTCP())", queue: queue)
         do {
             let publisher = try FleetPublisher(configuration)
             for n in 0..<5 { publisher.publish(Support.drive(n)) }
@@ -274,7 +275,7 @@ struct BrokerTests {
     }
 
     @Test func aFullQueueDropsTheOldestCountsThemAndDeliversTheRest() throws {
-        let port = Support.freePort()
+        let port = Ports.freeTCP()
         var configuration = try publisherConfiguration("mqtt://127.0.0.1:\(port)")
         configuration.queue = DiskQueue.Options(maximumBytes: 32 * 1024)
         let publisher = try FleetPublisher(configuration)
@@ -298,8 +299,8 @@ struct BrokerTests {
         #expect(publisher.waitUntilDelivered(timeout: 20))
         counters = publisher.counters
         publisher.close()
-        #expect(Support.waitFor(5) { subscription.lines.count == counters.acknowledged })
-        let stamps = subscription.lines.compactMap { line -> Int64? in
+        #expect(waitUntil(timeout: .seconds(5)) { subscription.outputLines.count == counters.acknowledged })
+        let stamps = subscription.outputLines.compactMap { line -> Int64? in
             guard let range = line.range(of: "\"tst\":") else { return nil }
             return Int64(line[range.upperBound...].prefix { $0.isNumber })
         }
@@ -309,25 +310,25 @@ struct BrokerTests {
     @Test func publishReplaysALogAndReportsAnUnreachableBroker() throws {
         let broker = try Broker()
         try broker.start()
-        let log = Support.temporaryDirectory("log") + "/drive.nmea"
+        let log = TemporaryDirectory("log").path + "/drive.nmea"
         try nmeaLog().write(toFile: log, atomically: true, encoding: .utf8)
         let subscription = try subscriber(broker, topic: "owntracks/#", count: 3)
-        let run = try Child(Support.tool, ["publish", log, "--mqtt", broker.url, "--mqtt-topic", "owntracks/a/b",
+        let run = try ChildProcess([BuiltExecutables.nmea, "publish", log, "--mqtt", broker.url, "--mqtt-topic", "owntracks/a/b",
                                            "--mqtt-interval", "0", "--mqtt-min-move", "0", "--mqtt-queue",
-                                           Support.temporaryDirectory("queue")])
-        #expect(run.wait(20))
-        #expect(run.terminationStatus == 0)
+                                           TemporaryDirectory("queue").path])
+        #expect(run.waitForExit(timeout: .seconds(20)))
+        #expect(run.exitStatus == 0)
         #expect(run.error == "nmea publish: 3 fixes, 3 queued, 3 acknowledged by the broker\n")
-        #expect(subscription.wait(10))
-        #expect(subscription.lines.first
+        #expect(subscription.waitForExit(timeout: .seconds(10)))
+        #expect(subscription.outputLines.first
             == #"owntracks/a/b {"_type":"location","tid":"b","tst":1796025600,"lat":48.1374,"lon":11.5755,"alt":520,"vel":45,"cog":45,"acc":4}"#)
 
-        let port = Support.freePort()
-        let queue = Support.temporaryDirectory("queue")
-        let failing = try Child(Support.tool, ["publish", log, "--mqtt", "mqtt://127.0.0.1:\(port)",
+        let port = Ports.freeTCP()
+        let queue = TemporaryDirectory("queue").path
+        let failing = try ChildProcess([BuiltExecutables.nmea, "publish", log, "--mqtt", "mqtt://127.0.0.1:\(port)",
                                                "--mqtt-queue", queue, "--wait", "1"])
-        #expect(failing.wait(20))
-        #expect(failing.terminationStatus == 1)
+        #expect(failing.waitForExit(timeout: .seconds(20)))
+        #expect(failing.exitStatus == 1)
         #expect(failing.error.contains("nmea publish: 1 messages not acknowledged within 1 s (cannot connect to "
             + "mqtt://127.0.0.1:\(port): Connection refused); they stay queued in \(queue) for the next run"))
     }
@@ -345,8 +346,8 @@ struct BrokerTests {
         for n in 0..<2 { publisher.publish(Support.drive(n)) }
         #expect(publisher.waitUntilDelivered(timeout: 10))
         publisher.close()
-        #expect(subscription.wait(10))
-        #expect(subscription.lines.count == 2)
+        #expect(subscription.waitForExit(timeout: .seconds(10)))
+        #expect(subscription.outputLines.count == 2)
 
         // A CA that did not sign the broker's certificate: refused, said so, and the fixes wait in the queue.
         let stranger = try TLSFiles.make()
@@ -354,7 +355,7 @@ struct BrokerTests {
         configuration.tlsCAFile = stranger.caCertificate
         let refused = try FleetPublisher(configuration)
         refused.publish(Support.drive(0))
-        #expect(Support.waitFor(10) { refused.counters.lastError != nil })
+        #expect(waitUntil(timeout: .seconds(10)) { refused.counters.lastError != nil })
         let counters = refused.counters
         #expect(counters.lastError?.hasPrefix("cannot connect to mqtts://127.0.0.1:\(broker.port): TLS failed") == true,
                 "\(counters.lastError ?? "")")
@@ -370,16 +371,16 @@ struct BrokerTests {
         for arguments in [["publish", "--mqtt", "http://x"], ["publish", "--mqtt", "mqtt://h", "--mqtt-topic", "a/#"],
                           ["publish"], ["collect", "mqtt://h"], ["collect", "mqtt://h", "-o", "x", "--share", "a/b"],
                           ["publish", "--mqtt", "mqtt://h", "--speed", "0"]] {
-            let run = try Child(Support.tool, arguments)
-            #expect(run.wait(10))
-            #expect(run.terminationStatus == 64, "\(arguments)")
+            let run = try ChildProcess([BuiltExecutables.nmea] + arguments)
+            #expect(run.waitForExit(timeout: .seconds(10)))
+            #expect(run.exitStatus == 64, "\(arguments)")
             #expect(run.error.hasPrefix("Error: "), "\(arguments)")
         }
     }
 }
 
 /// Locations the collector has written so far (from its flushed GPX file).
-private func collectorLocations(_ collector: Child, _ gpx: String) -> Int {
+private func collectorLocations(_ collector: ChildProcess, _ gpx: String) -> Int {
     Support.gpxTimes(gpx).count
 }
 

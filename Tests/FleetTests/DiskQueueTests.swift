@@ -1,5 +1,6 @@
 import Fleet
 import Foundation
+import TestSupport
 import Testing
 
 @Suite struct DiskQueueTests {
@@ -23,7 +24,7 @@ import Testing
     }
 
     @Test func persistsAcrossReopenInOrder() throws {
-        let directory = Support.temporaryDirectory()
+        let directory = TemporaryDirectory().path
         do {
             let queue = try DiskQueue(directory: directory, options: .init(maximumBytes: 1 << 20, segmentBytes: 2048))
             try fill(queue, 0..<200)
@@ -40,7 +41,7 @@ import Testing
     }
 
     @Test func removesOnlyWhatIsAcknowledged() throws {
-        let directory = Support.temporaryDirectory()
+        let directory = TemporaryDirectory().path
         let options = DiskQueue.Options(maximumBytes: 1 << 20, segmentBytes: 1024)
         do {
             let queue = try DiskQueue(directory: directory, options: options)
@@ -60,7 +61,7 @@ import Testing
     }
 
     @Test func anEmptiedQueueLeavesOnlyItsHead() throws {
-        let directory = Support.temporaryDirectory()
+        let directory = TemporaryDirectory().path
         do {
             let queue = try DiskQueue(directory: directory)
             try fill(queue, 0..<10)
@@ -74,7 +75,7 @@ import Testing
     }
 
     @Test func staysWithinItsSizeDroppingTheOldestAndCountingThem() throws {
-        let directory = Support.temporaryDirectory()
+        let directory = TemporaryDirectory().path
         let options = DiskQueue.Options(maximumBytes: 16 * 1024)
         let queue = try DiskQueue(directory: directory, options: options)
         var largest = 0
@@ -96,7 +97,7 @@ import Testing
     }
 
     @Test func dropsOnlyWhatWasNotAcknowledged() throws {
-        let queue = try DiskQueue(directory: Support.temporaryDirectory(),
+        let queue = try DiskQueue(directory: TemporaryDirectory().path,
                                   options: .init(maximumBytes: 8192, segmentBytes: 1024))
         try fill(queue, 0..<20)
         for entry in queue.next(limit: 10) { queue.acknowledge(entry.sequence) }
@@ -106,7 +107,7 @@ import Testing
     }
 
     @Test func recoversFromAnAppendTornByAPowerCut() throws {
-        let directory = Support.temporaryDirectory()
+        let directory = TemporaryDirectory().path
         do {
             let queue = try DiskQueue(directory: directory)
             try fill(queue, 0..<10)
@@ -135,7 +136,7 @@ import Testing
     }
 
     @Test func aDamagedRecordInAnOlderSegmentLosesOnlyTheRestOfThatSegment() throws {
-        let directory = Support.temporaryDirectory()
+        let directory = TemporaryDirectory().path
         let options = DiskQueue.Options(maximumBytes: 1 << 20, segmentBytes: 1024)
         do {
             let queue = try DiskQueue(directory: directory, options: options)
@@ -155,7 +156,7 @@ import Testing
     }
 
     @Test func aDamagedHeadSendsEverythingAgain() throws {
-        let directory = Support.temporaryDirectory()
+        let directory = TemporaryDirectory().path
         do {
             let queue = try DiskQueue(directory: directory)
             try fill(queue, 0..<10)
@@ -168,7 +169,7 @@ import Testing
     }
 
     @Test func oneProcessAtATime() throws {
-        let directory = Support.temporaryDirectory()
+        let directory = TemporaryDirectory().path
         let queue = try DiskQueue(directory: directory)
         #expect(throws: QueueError.self) { try DiskQueue(directory: directory) }
         queue.close()
@@ -176,7 +177,7 @@ import Testing
     }
 
     @Test func seekingBackHandsOutAgain() throws {
-        let queue = try DiskQueue(directory: Support.temporaryDirectory(), options: .init(segmentBytes: 512))
+        let queue = try DiskQueue(directory: TemporaryDirectory().path, options: .init(segmentBytes: 512))
         try fill(queue, 0..<30)
         #expect(queue.next(limit: 20).count == 20)
         queue.seek(to: 5)

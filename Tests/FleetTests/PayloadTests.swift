@@ -1,5 +1,6 @@
 import Fleet
 import NMEA
+import TestSupport
 import Testing
 
 @Suite struct OwnTracksLocationTests {

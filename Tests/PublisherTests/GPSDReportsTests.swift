@@ -1,3 +1,4 @@
+import GPSDFixtures
 import JSON
 import NMEA
 import Pipeline

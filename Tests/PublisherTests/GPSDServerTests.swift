@@ -1,8 +1,12 @@
+import Foundation
+import GPSDFixtures
 import Glibc
 import NMEA
 import Pipeline
 import SerialPort
 import Synchronization
+import System
+import TestSupport
 import Testing
 import Threading
 
@@ -43,27 +47,27 @@ import Threading
         let harness = try Harness()
         defer { harness.stop() }
         let journey = Journey(seconds: 1)
-        let client = try TestClient(port: harness.port)
-        #expect(client.read(until: { $0.count >= 1 }))
+        let client = try LineClient(port: harness.port)
+        try #require(client.read(until: { $0.count >= 1 }))
         #expect(client.lines.first?.hasPrefix("{\"class\":\"VERSION\",") == true)
         #expect(client.lines.first.flatMap { jsonField($0, "proto_major") } == "3")
         #expect(client.lines.first.flatMap { jsonField($0, "proto_minor") } == "14")
 
         client.send("?VERSION;\n?DEVICES;\n")
-        #expect(client.read(until: { $0.count >= 3 }))
+        try #require(client.read(until: { $0.count >= 3 }))
         #expect(client.lines[1].hasPrefix("{\"class\":\"VERSION\""))
         #expect(client.lines[2] == client.lines(of: "DEVICES").first)
         #expect(jsonField(client.lines[2], "path") == harness.pty.slavePath)
         #expect(jsonField(client.lines[2], "driver") == "NMEA0183")
 
         client.send("?POLL;\n")
-        #expect(client.read(until: { !$0.filter { $0.hasPrefix("{\"class\":\"POLL\"") }.isEmpty }))
+        try #require(client.read(until: { !$0.filter { $0.hasPrefix("{\"class\":\"POLL\"") }.isEmpty }))
         let emptyPoll = client.lines(of: "POLL").first ?? ""
         #expect(jsonField(emptyPoll, "active") == "1")
         #expect(emptyPoll.contains("\"tpv\":[{\"class\":\"TPV\",\"device\":\"\(harness.pty.slavePath)\",\"mode\":0}]"))
 
         client.send("?WATCH={\"enable\":true,\"json\":true}\n")
-        #expect(client.read(until: { !$0.filter { $0.hasPrefix("{\"class\":\"WATCH\"") }.isEmpty }))
+        try #require(client.read(until: { !$0.filter { $0.hasPrefix("{\"class\":\"WATCH\"") }.isEmpty }))
         let watch = client.lines(of: "WATCH").first ?? ""
         #expect(
             watch == "{\"class\":\"WATCH\",\"enable\":true,\"json\":true,\"nmea\":false,\"raw\":0,"
@@ -73,8 +77,9 @@ import Threading
         for index in 0..<3 { try harness.pty.write(journey.epoch(index)) }
         // A provisional TPV for epoch 0 at its RMC, then one per epoch (the third closes at its ZDA once the
         // cycle's end is learned), and a SKY per epoch.
-        #expect(client.read(until: { $0.filter { $0.contains("\"class\":\"TPV\"") }.count >= 4 }))
+        try #require(client.read(until: { $0.filter { $0.contains("\"class\":\"TPV\"") }.count >= 4 }))
         let tpvs = client.lines(of: "TPV")
+        try #require(tpvs.count >= 4)
         #expect(
             tpvs.map { jsonField($0, "time") ?? "" }
                 == [journey.isoTime(0), journey.isoTime(0), journey.isoTime(1), journey.isoTime(2)])
@@ -88,8 +93,9 @@ import Threading
         #expect(
             jsonField(tpvs[1], "altMSL")
                 == String(format: "%.4f", (journey.fixes[0].altitudeMeters * 10).rounded() / 10))
-        #expect(client.read(until: { $0.filter { $0.hasPrefix("{\"class\":\"SKY\"") }.count >= 3 }))
+        try #require(client.read(until: { $0.filter { $0.hasPrefix("{\"class\":\"SKY\"") }.count >= 3 }))
         let skies = client.lines(of: "SKY")
+        try #require(skies.count >= 3)
         for (sky, index) in zip(skies, 0..<3) {
             #expect(skySatellites(sky) == journey.expectedSatellites(index))
             #expect(jsonField(sky, "nSat") == "\(journey.fixes[index].satellites.count)")
@@ -97,9 +103,11 @@ import Threading
         }
 
         client.send("?POLL;?FOO;\n")
-        #expect(client.read(until: { $0.filter { $0.hasPrefix("{\"class\":\"POLL\"") }.count == 2 }))
-        #expect(client.read(until: { !$0.filter { $0.hasPrefix("{\"class\":\"ERROR\"") }.isEmpty }))
-        let poll = client.lines(of: "POLL")[1]
+        try #require(client.read(until: { $0.filter { $0.hasPrefix("{\"class\":\"POLL\"") }.count == 2 }))
+        try #require(client.read(until: { !$0.filter { $0.hasPrefix("{\"class\":\"ERROR\"") }.isEmpty }))
+        let polls = client.lines(of: "POLL")
+        try #require(polls.count == 2)
+        let poll = polls[1]
         #expect(poll.contains("\"tpv\":[" + tpvs[3] + "]"))
         #expect(poll.contains("\"sky\":[" + skies[2] + "]"))
         #expect(client.lines(of: "ERROR") == ["{\"class\":\"ERROR\",\"message\":\"Unrecognized request '?FOO'\"}"])
@@ -117,12 +125,12 @@ import Threading
         let harness = try Harness()
         defer { harness.stop() }
         let journey = Journey(seconds: 1)
-        let client = try TestClient(port: harness.port)
+        let client = try LineClient(port: harness.port)
         client.send("?WATCH={\"enable\":true,\"nmea\":true};")
-        #expect(client.read(until: { !$0.filter { $0.hasPrefix("{\"class\":\"WATCH\"") }.isEmpty }))
+        try #require(client.read(until: { !$0.filter { $0.hasPrefix("{\"class\":\"WATCH\"") }.isEmpty }))
         try harness.pty.write(journey.epoch(0) + journey.epoch(1))
         let expected = journey.sentences(0) + journey.sentences(1)
-        #expect(client.read(until: { $0.filter { $0.hasPrefix("$") }.count >= expected.count }))
+        try #require(client.read(until: { $0.filter { $0.hasPrefix("$") }.count >= expected.count }))
         #expect(client.lines.filter { $0.hasPrefix("$") } == expected)
         #expect(client.lines(of: "TPV").isEmpty)  // nmea only: no JSON reports
     }
@@ -133,10 +141,10 @@ import Threading
         let journey = Journey(seconds: 1)
         for index in 0..<3 { try harness.pty.write(journey.epoch(index)) }
         #expect(waitUntil(timeout: .seconds(2)) { harness.pipeline.statistics.published.fixes >= 4 })
-        pause(.milliseconds(100))
-        let client = try TestClient(port: harness.port)
+        sleep(for: .milliseconds(100))
+        let client = try LineClient(port: harness.port)
         client.send("?WATCH={\"enable\":true,\"json\":true}\n")
-        #expect(client.read(until: { !$0.filter { $0.hasPrefix("{\"class\":\"SKY\"") }.isEmpty }, timeout: .seconds(1)))
+        try #require(client.read(until: { !$0.filter { $0.hasPrefix("{\"class\":\"SKY\"") }.isEmpty }, timeout: .seconds(1)))
         #expect(client.lines.map { jsonField($0, "class") ?? "" } == ["VERSION", "DEVICES", "WATCH", "TPV", "SKY"])
         #expect(client.lines(of: "TPV").first.flatMap { jsonField($0, "time") } == journey.isoTime(2))
     }
@@ -153,7 +161,7 @@ import Threading
         let port = harness.port
 
         // The well-behaved client reads on a thread of its own until it has every epoch.
-        let good = try TestClient(port: port)
+        let good = try LineClient(port: port)
         good.send("?WATCH={\"enable\":true,\"json\":true}\n")
         #expect(good.read(until: { !$0.filter { $0.hasPrefix("{\"class\":\"WATCH\"") }.isEmpty }))
         let goodBox = UncheckedBox(good)
@@ -167,12 +175,12 @@ import Threading
         }
 
         // Slow: watches, with a tiny receive buffer, and never reads.
-        let slow = try TestClient(port: port, receiveBuffer: 4096)
+        let slow = try LineClient(port: port, receiveBuffer: 4096)
         slow.send("?WATCH={\"enable\":true,\"json\":true}\n")
         // Silent: connects and says nothing, ever.
-        let silent = try TestClient(port: port)
+        let silent = try LineClient(port: port)
         // Malformed: every kind of nonsense.
-        let malformed = try TestClient(port: port)
+        let malformed = try LineClient(port: port)
         let nonsense: [[UInt8]] = [
             Array("hello\n".utf8), Array("?WATCH={\"enable\":tru}\n".utf8), Array("?WATCH={{{{\n".utf8),
             [0, 1, 2, 0xFF, 0xFE, 10], Array("?WATCH=[]\n".utf8), Array("?\n".utf8), Array("?POLL=5;\n".utf8),
@@ -188,18 +196,18 @@ import Threading
         let feeder = PtyFeeder(pty: harness.pty, journey: journey, interval: .milliseconds(20))
 
         // Flooding: a command longer than 4 KiB.
-        let flooder = try TestClient(port: port)
+        let flooder = try LineClient(port: port)
         flooder.send("?WATCH={\"enable\":true,\"json\":true}\n")
         flooder.send(String(repeating: "A", count: 5000))
         #expect(flooder.readUntilClosed(timeout: .seconds(5)))
         #expect(flooder.lines(of: "ERROR").first?.contains("Request too long") == true)
 
         // Fill the server to 64 clients; the 65th is refused politely.
-        var fillers: [TestClient] = []
+        var fillers: [LineClient] = []
         #expect(waitUntil(timeout: .seconds(2)) { harness.server.statistics.clients == 5 })
-        for _ in 0..<(64 - harness.server.statistics.clients) { fillers.append(try TestClient(port: port)) }
+        for _ in 0..<(64 - harness.server.statistics.clients) { fillers.append(try LineClient(port: port)) }
         #expect(waitUntil(timeout: .seconds(2)) { harness.server.statistics.clients == 64 })
-        let extra = try TestClient(port: port)
+        let extra = try LineClient(port: port)
         #expect(extra.readUntilClosed(timeout: .seconds(5)))
         #expect(
             extra.lines == ["{\"class\":\"ERROR\",\"message\":\"Too many clients: 64 are connected; try again later\"}"]

@@ -1,9 +1,12 @@
+import GPSDFixtures
 import Glibc
 import NMEA
 import Pipeline
 import SerialPort
 import Simulation
 import Synchronization
+import System
+import TestSupport
 import Testing
 import Threading
 
@@ -108,7 +111,7 @@ import Threading
                 if case .ended = publisher.currentStatus.connection { return true }
                 return false
             })
-        pause(.milliseconds(50))
+        sleep(for: .milliseconds(50))
         // The file has ended; a subscriber that comes now still gets the last position, then the end.
         let outcome = runAsync {
             var iterator = publisher.positions.makeAsyncIterator()
@@ -204,14 +207,18 @@ import Threading
 
     /// A receiver behind socat's ptys, unplugged (socat stopped) and plugged back (socat started with the same
     /// links): the status stream says so, and the fix comes back.
-    @Test func statusFollowsUnplugAndReplug() throws {
-        guard require("socat") else { return }
+    @Test(.enabled(if: Tools.available("socat"), "socat is not installed (scripts/test installs it)"))
+    func statusFollowsUnplugAndReplug() throws {
         let directory = TemporaryDirectory("replug")
         defer { directory.remove() }
         let socat = SocatPair(directory: directory.path)
         #expect(socat.start())
         defer { socat.stop() }
-        let feeder = LinkFeeder(path: socat.receiverSide, journey: Journey(seconds: 60))
+        let journey = Journey(seconds: 60)
+        let feeder = NMEAFeeder(path: socat.receiverSide, count: journey.fixes.count, keepsTime: true) {
+            journey.epoch($0)
+        }
+        feeder.start()
         defer { feeder.stop() }
 
         let pipeline = ReceiverPipeline(configuration: .positionAtOnce)
@@ -252,7 +259,7 @@ import Threading
             waitUntil(timeout: .seconds(3)) {
                 count { if case .disconnected = $0.connection { return $0.fix == .none } else { return false } } >= 1
             })
-        pause(.milliseconds(300))
+        sleep(for: .milliseconds(300))
         #expect(socat.start())  // replug: the same links
         let before = count(located)
         #expect(waitUntil(timeout: .seconds(8)) { count(located) > before })
@@ -299,70 +306,5 @@ extension ReceiverStatus {
             self = .disconnected(device: path, reason: .unavailable, detail: error.description)
         case .stopped: self = .ended(reason: .stopped)
         }
-    }
-}
-
-/// Two linked ptys made by socat: `deviceSide` is the "serial port", `receiverSide` where the receiver writes.
-/// Stopping socat unplugs the device; starting it again plugs it back under the same names.
-final class SocatPair: @unchecked Sendable {
-    let deviceSide: String
-    let receiverSide: String
-    private let directory: String
-    private var process: Subprocess?
-
-    init(directory: String) {
-        self.directory = directory
-        deviceSide = directory + "/ttyGPS"
-        receiverSide = directory + "/ttyFeed"
-    }
-
-    func start() -> Bool {
-        process = Subprocess(
-            ["socat", "pty,raw,echo=0,link=\(deviceSide)", "pty,raw,echo=0,link=\(receiverSide)"],
-            outputDirectory: directory)
-        return waitUntil(timeout: .seconds(5)) {
-            access(self.deviceSide, F_OK) == 0 && access(self.receiverSide, F_OK) == 0
-        }
-    }
-
-    func stop() {
-        guard let process else { return }
-        process.signal(SIGTERM)
-        process.wait(timeout: .seconds(5))
-        process.removeOutput()
-        self.process = nil
-        _ = waitUntil(timeout: .seconds(2)) { access(self.deviceSide, F_OK) != 0 }
-    }
-}
-
-/// Writes a journey at 10 Hz into a path that may come and go (socat's receiver side), reopening it as needed.
-final class LinkFeeder: @unchecked Sendable {
-    private let running = Atomic<Bool>(true)
-    private var thread: NativeThread?
-
-    init(path: String, journey: Journey) {
-        thread = NativeThread { [self] in
-            var descriptor: Int32 = -1
-            var index = 0
-            while running.load(ordering: .relaxed) && index < journey.fixes.count {
-                if descriptor < 0 { descriptor = open(path, O_WRONLY | O_NOCTTY | O_NONBLOCK) }
-                if descriptor >= 0 {
-                    let bytes = journey.epoch(index)
-                    let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-                    if written < 0 && errno != EAGAIN {
-                        close(descriptor)
-                        descriptor = -1
-                    }
-                }
-                index += 1
-                usleep(100_000)
-            }
-            if descriptor >= 0 { close(descriptor) }
-        }
-    }
-
-    func stop() {
-        running.store(false, ordering: .relaxed)
-        thread?.join()
     }
 }

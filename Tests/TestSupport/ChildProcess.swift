@@ -234,7 +234,7 @@ public final class ChildProcess: @unchecked Sendable {
     /// Sends `signal` and waits at most `timeout` for the child to end; after that SIGKILL to it (and its group).
     /// - Returns: the exit status; -1 when `signal` did not end it in time.
     @discardableResult
-    public func stop(_ signal: Int32 = SIGTERM, timeout: Duration = .seconds(10)) -> Int32 {
+    public func stop(_ signal: Int32 = SIGTERM, timeout: Duration = .seconds(15)) -> Int32 {
         guard isRunning else { return status ?? -1 }
         kill(pid, signal)
         if let status = reap(timeout: timeout) {

@@ -43,37 +43,56 @@ public final class SocatPair: @unchecked Sendable {
     }
 }
 
-/// Writes RMC sentences into a pty path every `interval` until stopped, reopening the path when it goes away (a
-/// receiver that is unplugged and plugged in again).
+/// Writes NMEA into a pty path every `interval` until stopped (or `count` writes), reopening the path when it goes
+/// away: a receiver that is unplugged and plugged in again.
+///
+///     let feeder = NMEAFeeder(path: socat.receiverSide)                        // sampleRMC, 10 Hz
+///     let journey = NMEAFeeder(path: link, count: 600, keepsTime: true) { epochs[$0] }
 public final class NMEAFeeder: @unchecked Sendable {
     public let path: String
     public let interval: Duration
+    private let count: Int?
+    private let keepsTime: Bool
+    private let bytes: @Sendable (Int) -> [UInt8]
     private let stopFlag = Atomic<Bool>(false)
     private var thread: NativeThread?
-    /// Sentences written so far.
+    /// Writes done so far.
     public let written = Atomic<Int>(0)
 
-    public init(path: String, interval: Duration = .milliseconds(100)) {
+    /// - Parameters:
+    ///   - count: how many writes, at most (`nil`: until ``stop()``).
+    ///   - keepsTime: the index moves on every `interval` whether or not the write got through, as a receiver keeps
+    ///     its clock while unplugged; otherwise it moves on with each write that did.
+    ///   - bytes: what to write the `n`th time (`sampleRMC(second: n)` by default).
+    public init(
+        path: String, interval: Duration = .milliseconds(100), count: Int? = nil, keepsTime: Bool = false,
+        bytes: @escaping @Sendable (Int) -> [UInt8] = { Array(sampleRMC(second: $0).utf8) }
+    ) {
         self.path = path
         self.interval = interval
+        self.count = count
+        self.keepsTime = keepsTime
+        self.bytes = bytes
     }
 
+    /// Starts writing on a thread of its own.
     public func start() {
         thread = NativeThread { [self] in
             var descriptor: FileDescriptor?
-            var second = 0
-            while !stopFlag.load(ordering: .relaxed) {
+            var index = 0
+            while !stopFlag.load(ordering: .relaxed) && index < (count ?? .max) {
                 if descriptor == nil {
                     descriptor = try? FileDescriptor.open(
                         path, .writeOnly, options: [.noControllingTerminal, .nonBlocking, .closeOnExec])
                 }
+                var wrote = false
                 if let open = descriptor {
-                    let line = Array(sampleRMC(second: second).utf8)
+                    let line = bytes(index)
                     let result = line.withUnsafeBytes { bytes in Result { () throws(Errno) in try open.write(bytes) } }
                     switch result {
                     case .success(let count) where count > 0:
                         written.add(1, ordering: .relaxed)
-                        second += 1
+                        wrote = true
                     case .success, .failure(.wouldBlock):
                         break  // the pty is full: nobody reads the other side yet
                     case .failure:
@@ -81,12 +100,14 @@ public final class NMEAFeeder: @unchecked Sendable {
                         descriptor = nil
                     }
                 }
+                if wrote || keepsTime { index += 1 }
                 sleep(for: interval)
             }
             try? descriptor?.close()
         }
     }
 
+    /// Stops writing and waits for the thread.
     public func stop() {
         stopFlag.store(true, ordering: .relaxed)
         thread?.join()

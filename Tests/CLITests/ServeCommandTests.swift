@@ -1,12 +1,46 @@
 import Foundation
+import GPSDFixtures
 import Glibc
-import Pipeline
 import SerialPort
 import Simulation
+import System
+import TestSupport
 import Testing
 
+/// `nmea serve …` with `--listen 127.0.0.1:0`, and the port it reported.
+final class ServeProcess {
+    let process: ChildProcess
+    let port: UInt16
+
+    init(_ arguments: [String], input: ChildProcess.Input = .null) throws {
+        let process = try ChildProcess(
+            [BuiltExecutables.nmea, "serve"] + arguments + ["--listen", "127.0.0.1:0"], input: input)
+        self.process = process
+        let found = waitFor(timeout: .seconds(10)) { () -> UInt16?? in
+            if let range = process.error.range(of: "listening on 127.0.0.1:") {
+                return UInt16(process.error[range.upperBound...].prefix { $0.isNumber })
+            }
+            return process.isRunning ? nil : .some(nil)
+        }
+        guard let found, let found else {
+            process.stop(SIGKILL)
+            throw ServeError(description: "nmea serve did not start: \(process.error)")
+        }
+        port = found
+    }
+
+    func stop() -> Int32 { process.stop(SIGTERM, timeout: .seconds(10)) }
+}
+
+struct ServeError: Error, CustomStringConvertible {
+    var description: String
+}
+
 /// `nmea serve` and `nmea record --serve` with gpsd's own clients: gpspipe, the Python gps module, cgps in tmux.
-@Suite(.serialized) struct GPSDClientTests {
+@Suite(.serialized, .enabled(if: BuiltExecutables.hasNMEA, "the nmea executable was not found beside the tests"))
+struct ServeCommandTests {
+    static let nmea = BuiltExecutables.nmea
+
     /// A pty with `nmea serve` reading it, connected (it has found NMEA on it), and a journey to feed.
     final class LiveServer {
         let directory: TemporaryDirectory
@@ -18,7 +52,7 @@ import Testing
             directory = TemporaryDirectory(label)
             pty = try PseudoTerminal.open()
             self.journey = journey
-            serve = try ServeProcess([pty.slavePath], directory: directory.path)
+            serve = try ServeProcess([pty.slavePath])
             // The receiver "talks" (text only, no fix) until the server has found NMEA on the line.
             var builder = SentenceBuilder()
             builder.begin("GPTXT")
@@ -30,28 +64,24 @@ import Testing
             let text = builder.bytes
             let connected = waitUntil(timeout: .seconds(10)) { [pty, serve] in
                 try? pty.write(text)
-                usleep(20_000)
-                return serve.process.errorOutput.contains("connected at")
+                sleep(for: .milliseconds(20))
+                return serve.process.error.contains("connected at")
             }
-            guard connected else { throw TestError("nmea serve never connected: \(serve.process.errorOutput)") }
+            guard connected else { throw ServeError(description: "nmea serve never connected: \(serve.process.error)") }
         }
 
         func stop() {
             #expect(serve.stop() == 0)
-            serve.process.removeOutput()
             pty.close()
             directory.remove()
         }
     }
 
-    @Test func gpspipeSeesVersionDevicesWatchAndTheFedPositionsAndSatellites() throws {
-        guard require("gpspipe") else { return }
+    @Test(.enabled(if: Tools.available("gpspipe"), "gpspipe is not installed (scripts/test installs it)"))
+    func gpspipeSeesVersionDevicesWatchAndTheFedPositionsAndSatellites() throws {
         let live = try LiveServer("gpspipe")
         defer { live.stop() }
-        let gpspipe = Subprocess(
-            ["gpspipe", "-w", "-n", "12", "127.0.0.1:\(live.serve.port)"],
-            outputDirectory: live.directory.path)
-        defer { gpspipe.removeOutput() }
+        let gpspipe = try ChildProcess(["gpspipe", "-w", "-n", "12", "127.0.0.1:\(live.serve.port)"])
         #expect(waitUntil(timeout: .seconds(5)) { gpspipe.output.contains("\"class\":\"WATCH\"") })
         let feeder = PtyFeeder(pty: live.pty, journey: live.journey, interval: .milliseconds(100), count: 8)
         defer { feeder.stop() }
@@ -81,13 +111,13 @@ import Testing
         }
     }
 
-    @Test func thePythonGPSClientReadsTPVs() throws {
+    static let hasPythonGPS =
+        Tools.available("/usr/bin/python3")
+        && (try? ChildProcess.run(["/usr/bin/python3", "-c", "import gps"]).status) == 0
+
+    @Test(.enabled(if: ServeCommandTests.hasPythonGPS, "python3-gps is not installed (scripts/test installs it)"))
+    func thePythonGPSClientReadsTPVs() throws {
         let python = "/usr/bin/python3"
-        guard require(python) else { return }
-        guard run([python, "-c", "import gps"]).status == 0 else {
-            Issue.record("SKIPPED: python3-gps is not installed (scripts/test installs it)")
-            return
-        }
         let live = try LiveServer("python")
         defer { live.stop() }
         let script = """
@@ -101,12 +131,11 @@ import Testing
                     if seen == 5:
                         break
             """
-        let client = Subprocess([python, "-c", script], outputDirectory: live.directory.path)
-        defer { client.removeOutput() }
-        pause(.milliseconds(300))
+        let client = try ChildProcess([python, "-c", script])
+        sleep(for: .milliseconds(300))
         let feeder = PtyFeeder(pty: live.pty, journey: live.journey, interval: .milliseconds(100), count: 20)
         defer { feeder.stop() }
-        #expect(client.wait(timeout: .seconds(15)) == 0, "\(client.errorOutput)")
+        #expect(client.wait(timeout: .seconds(15)) == 0, "\(client.error)")
         let rows = client.output.split(separator: "\n").map { $0.split(separator: " ").map(String.init) }
         #expect(rows.count == 5)
         for (row, index) in zip(rows, [0, 0, 1, 2, 3]) where row.count == 4 {
@@ -117,24 +146,24 @@ import Testing
         }
     }
 
-    @Test func cgpsShowsThePositionInATmuxPane() throws {
-        guard require("cgps", "tmux") else { return }
+    @Test(.enabled(if: Tools.available("cgps", "tmux"), "cgps and tmux are not installed (scripts/test installs them)"))
+    func cgpsShowsThePositionInATmuxPane() throws {
         let live = try LiveServer("cgps", journey: Journey(seconds: 60))
         defer { live.stop() }
         let socket = "nmea-test-\(getpid())"
         let session = "cgps"
         #expect(
-            run([
+            try ChildProcess.run([
                 "tmux", "-L", socket, "new-session", "-d", "-s", session, "-x", "100", "-y", "30",
                 "cgps 127.0.0.1:\(live.serve.port)",
             ]).status == 0)
-        defer { _ = run(["tmux", "-L", socket, "kill-server"]) }
+        defer { _ = try? ChildProcess.run(["tmux", "-L", socket, "kill-server"]) }
         let feeder = PtyFeeder(pty: live.pty, journey: live.journey, interval: .milliseconds(100))
         defer { feeder.stop() }
         let fed = (0..<live.journey.fixes.count).map { live.journey.expectedCoordinates($0, decimals: 8) }
         var screen = ""
-        let shown = waitUntil(timeout: .seconds(10)) {
-            screen = run(["tmux", "-L", socket, "capture-pane", "-p", "-t", session]).output
+        let shown = try waitUntil(timeout: .seconds(10)) {
+            screen = try ChildProcess.run(["tmux", "-L", socket, "capture-pane", "-p", "-t", session]).output
             guard let latitude = screenValue(screen, "Latitude:"), let longitude = screenValue(screen, "Longitude:")
             else { return false }
             // The pane shows one of the fed positions (it moves on as epochs arrive), as a 3D fix.
@@ -145,30 +174,28 @@ import Testing
         #expect(screen.contains("Seen 28/Used 24"))
     }
 
-    @Test func recordServesGpsdClientsWhileItRecords() throws {
-        guard require("gpspipe") else { return }
+    @Test(.enabled(if: Tools.available("gpspipe"), "gpspipe is not installed (scripts/test installs it)"))
+    func recordServesGpsdClientsWhileItRecords() throws {
         let directory = TemporaryDirectory("record-serve")
         defer { directory.remove() }
         let pty = try PseudoTerminal.open()
         defer { pty.close() }
         let track = directory.file("track.gpx")
-        let record = Subprocess(
-            [nmeaExecutable, "record", pty.slavePath, "-o", track, "--serve", "127.0.0.1:0"],
-            outputDirectory: directory.path)
-        defer { record.removeOutput() }
+        let record = try ChildProcess([Self.nmea, "record", pty.slavePath, "-o", track, "--serve", "127.0.0.1:0"])
         let journey = Journey(seconds: 30)
         let feeder = PtyFeeder(pty: pty, journey: journey, interval: .milliseconds(100))
         defer { feeder.stop() }
         var port: UInt16?
         #expect(
             waitUntil(timeout: .seconds(10)) {
-                if let range = record.errorOutput.range(of: "serving gpsd clients on 127.0.0.1:") {
-                    port = UInt16(record.errorOutput[range.upperBound...].prefix { $0.isNumber })
+                if let range = record.error.range(of: "serving gpsd clients on 127.0.0.1:") {
+                    port = UInt16(record.error[range.upperBound...].prefix { $0.isNumber })
                 }
-                return port != nil && record.errorOutput.contains("connected at")
+                return port != nil && record.error.contains("connected at")
             })
         guard let port else { return }
-        let gpspipe = run(["gpspipe", "-w", "-n", "8", "127.0.0.1:\(port)"], timeout: .seconds(10))
+        let gpspipe = try ChildProcess.run(
+            ["gpspipe", "-w", "-n", "8", "127.0.0.1:\(port)"], timeout: .seconds(10))
         #expect(gpspipe.status == 0)
         let tpvs = gpspipe.output.split(whereSeparator: \.isNewline).filter { $0.contains("\"class\":\"TPV\"") }
         #expect(tpvs.count >= 2)
@@ -182,7 +209,7 @@ import Testing
         }
         record.signal(SIGINT)
         #expect(record.wait(timeout: .seconds(10)) == 0)
-        #expect(readFile(track).contains("<trkpt"))
+        #expect(readTextFile(track).contains("<trkpt"))
     }
 
     @Test func serveReplaysAFileAtItsRecordedRateAndExitsAtItsEnd() throws {
@@ -196,9 +223,8 @@ import Testing
 
         for (speed, interval) in [(nil, 1.0), ("4", 0.25)] as [(String?, Double)] {
             let started = MonotonicTime.now()
-            let serve = try ServeProcess([path] + (speed.map { ["--speed", $0] } ?? []), directory: directory.path)
-            defer { serve.process.removeOutput() }
-            let client = try TestClient(port: serve.port)
+            let serve = try ServeProcess([path] + (speed.map { ["--speed", $0] } ?? []))
+            let client = try LineClient(port: serve.port)
             client.send("?WATCH={\"enable\":true,\"json\":true}\n")
             var arrivals: [String: MonotonicTime] = [:]
             while !client.closedByPeer && MonotonicTime.now() - started < .seconds(10) {
@@ -222,12 +248,12 @@ import Testing
             }
             // The file ended: the server says so and exits by itself.
             #expect(serve.process.wait(timeout: .seconds(10)) == 0)
-            #expect(serve.process.errorOutput.contains("end of input"))
+            #expect(serve.process.error.contains("end of input"))
         }
 
         // As fast as possible: done at once.
         let started = MonotonicTime.now()
-        let fast = run([nmeaExecutable, "serve", path, "--speed", "max", "--listen", "127.0.0.1:0"])
+        let fast = try ChildProcess.run([Self.nmea, "serve", path, "--speed", "max", "--listen", "127.0.0.1:0"])
         #expect(fast.status == 0)
         #expect(MonotonicTime.now() - started < .seconds(4))
         #expect(fast.error.contains("\(journey.fixes.count + 1) fixes"))  // and the provisional first one
@@ -242,10 +268,9 @@ import Testing
         for index in journey.fixes.indices { bytes += journey.epoch(index) }
         #expect(FileManager.default.createFile(atPath: path, contents: Data(bytes)))
         // Paced (--speed 1): a client that connects at once sees the epochs as they come, then the end.
-        let serve = try ServeProcess(["-", "--speed", "1"], directory: directory.path, input: path)
-        defer { serve.process.removeOutput() }
-        #expect(waitUntil(timeout: .seconds(5)) { serve.process.errorOutput.contains("stdin: reading") })
-        let client = try TestClient(port: serve.port)
+        let serve = try ServeProcess(["-", "--speed", "1"], input: .file(path))
+        #expect(waitUntil(timeout: .seconds(5)) { serve.process.error.contains("stdin: reading") })
+        let client = try LineClient(port: serve.port)
         client.send("?WATCH={\"enable\":true,\"json\":true}\n")
         #expect(client.readUntilClosed(timeout: .seconds(10)))
         #expect(serve.process.wait(timeout: .seconds(10)) == 0)
@@ -256,10 +281,9 @@ import Testing
         #expect(times.count >= journey.fixes.count / 2)
         #expect(client.lines.last == "{\"class\":\"DEVICE\",\"path\":\"stdin\",\"activated\":0}")
         // Unpaced, it is read at once and the server exits.
-        let unpaced = try ServeProcess(["-"], directory: directory.path, input: path)
-        defer { unpaced.process.removeOutput() }
+        let unpaced = try ServeProcess(["-"], input: .file(path))
         #expect(unpaced.process.wait(timeout: .seconds(10)) == 0)
-        #expect(unpaced.process.errorOutput.contains("\(journey.fixes.count + 1) fixes"))
+        #expect(unpaced.process.error.contains("\(journey.fixes.count + 1) fixes"))
     }
 
     /// A paced pipe that falls silent: SIGTERM still stops the server at once.
@@ -268,34 +292,32 @@ import Testing
         defer { directory.remove() }
         let fifo = directory.file("feed")
         #expect(mkfifo(fifo, 0o600) == 0)
-        let writer = open(fifo, O_RDWR)  // never blocks on Linux; keeps the pipe open and silent
-        #expect(writer >= 0)
-        defer { close(writer) }
+        // Opened read-write: never blocks on Linux; keeps the pipe open and silent.
+        let writer = try FileDescriptor.open(fifo, .readWrite)
+        defer { try? writer.close() }
         let journey = Journey(seconds: 1)
-        let epoch = journey.epoch(0)
-        #expect(epoch.withUnsafeBytes { write(writer, $0.baseAddress, $0.count) } == epoch.count)
-        let serve = try ServeProcess(["-", "--speed", "1"], directory: directory.path, input: fifo)
-        defer { serve.process.removeOutput() }
-        #expect(waitUntil(timeout: .seconds(5)) { serve.process.errorOutput.contains("stdin: reading") })
-        pause(.milliseconds(300))
+        try writer.writeAll(journey.epoch(0))
+        let serve = try ServeProcess(["-", "--speed", "1"], input: .file(fifo))
+        #expect(waitUntil(timeout: .seconds(5)) { serve.process.error.contains("stdin: reading") })
+        sleep(for: .milliseconds(300))
         let stopping = MonotonicTime.now()
         #expect(serve.stop() == 0)
         #expect(MonotonicTime.now() - stopping < .seconds(2))
     }
 
-    @Test func badArgumentsAreUsageErrors() {
-        let listen = run([nmeaExecutable, "serve", "x.nmea", "--listen", "nowhere"])
+    @Test func badArgumentsAreUsageErrors() throws {
+        let listen = try ChildProcess.run([Self.nmea, "serve", "x.nmea", "--listen", "nowhere"])
         #expect(listen.status == 64)
         #expect(listen.error.hasPrefix("Error: The value 'nowhere' is invalid for '--listen <addr:port>'"))
-        #expect(run([nmeaExecutable, "serve", "auto", "--speed", "2"]).status == 64)
-        #expect(run([nmeaExecutable, "serve", "x.nmea", "--speed", "-1"]).status == 64)
-        #expect(run([nmeaExecutable, "serve", "--max-clients", "0"]).status == 64)
-        let missing = run([nmeaExecutable, "serve", "./no-such-log.nmea", "--listen", "127.0.0.1:0"])
+        #expect(try ChildProcess.run([Self.nmea, "serve", "auto", "--speed", "2"]).status == 64)
+        #expect(try ChildProcess.run([Self.nmea, "serve", "x.nmea", "--speed", "-1"]).status == 64)
+        #expect(try ChildProcess.run([Self.nmea, "serve", "--max-clients", "0"]).status == 64)
+        let missing = try ChildProcess.run([Self.nmea, "serve", "./no-such-log.nmea", "--listen", "127.0.0.1:0"])
         #expect(missing.status == 1)
         #expect(missing.error.contains("no-such-log.nmea: No such file or directory"))
-        let serveOption = run([nmeaExecutable, "record", "-o", "/tmp/x.gpx", "--serve", "no:port"])
+        let serveOption = try ChildProcess.run([Self.nmea, "record", "-o", "/tmp/x.gpx", "--serve", "no:port"])
         #expect(serveOption.status == 64)
-        let help = run([nmeaExecutable, "serve", "--help"])
+        let help = try ChildProcess.run([Self.nmea, "serve", "--help"])
         #expect(help.status == 0 && help.output.hasPrefix("OVERVIEW: Serve a receiver or a log over gpsd's JSON"))
     }
 }
