@@ -1,9 +1,10 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `nmea completion bash|zsh`: the scripts load in the real shells and complete what the parser accepts.
 @Suite struct CompletionTests {
-    static let hasZsh = ToolSupport.which("zsh") != nil
+    static let hasZsh = Tools.which("zsh") != nil
 
     /// The subcommands `nmea --help` lists.
     static func subcommands() throws -> [String] {

@@ -1,10 +1,11 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// scripts/build-docs: the toolchain's docc builds the NMEA documentation with both articles.
 @Suite struct DocumentationTests {
     static let docc: String? = {
-        for candidate in ["/opt/swift/usr/bin/docc", ToolSupport.which("docc")].compactMap({ $0 })
+        for candidate in ["/opt/swift/usr/bin/docc", Tools.which("docc")].compactMap({ $0 })
         where FileManager.default.isExecutableFile(atPath: candidate) {
             return candidate
         }

@@ -1,11 +1,12 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `nmea help --man`: a roff man page generated from the specs, rendering cleanly and naming every subcommand and
 /// option.
 @Suite struct ManPageTests {
-    static let hasGroff = ToolSupport.which("groff") != nil
-    static let hasMan = ToolSupport.which("man") != nil
+    static let hasGroff = Tools.which("groff") != nil
+    static let hasMan = Tools.which("man") != nil
 
     static func page(in directory: URL) throws -> String {
         let outcome = try ToolSupport.nmea(["help", "--man"])

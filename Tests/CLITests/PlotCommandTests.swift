@@ -1,12 +1,13 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `nmea plot` run as a user would, its SVG checked by the tools that read SVG: xmllint (well-formed XML),
 /// rsvg-convert (renders without error), and the pixels of the rendering (markers and track where the projection puts
 /// them, in the legend's colors).
 @Suite struct PlotCommandTests {
-    static let hasRenderer = ToolSupport.which("rsvg-convert") != nil && ToolSupport.which("python3") != nil
-    static let hasXMLLint = ToolSupport.which("xmllint") != nil
+    static let hasRenderer = Tools.which("rsvg-convert") != nil && Tools.which("python3") != nil
+    static let hasXMLLint = Tools.which("xmllint") != nil
 
     /// A simulated journey written as NMEA into `directory`.
     static func simulate(_ arguments: [String], in directory: URL, name: String = "log.nmea") throws -> String {

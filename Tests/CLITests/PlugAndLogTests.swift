@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import TestSupport
 import Testing
 
 /// The plug-and-log files: the udev rule, the systemd units and scripts/install.
@@ -103,8 +104,8 @@ import Testing
     }
 
     static let canSandboxUdev: Bool = {
-        guard getuid() == 0, ToolSupport.which("udevadm") != nil, ToolSupport.which("umockdev-run") != nil,
-            ToolSupport.which("unshare") != nil,
+        guard getuid() == 0, Tools.which("udevadm") != nil, Tools.which("umockdev-run") != nil,
+            Tools.which("unshare") != nil,
             let probe = try? ToolSupport.run("unshare", ["--mount", "true"]), probe.status == 0
         else { return false }
         return true
@@ -190,7 +191,7 @@ import Testing
         #expect(try Self.execStart(Self.serveUnit) == "/usr/local/bin/nmea serve auto --listen 127.0.0.1:2947")
     }
 
-    @Test(.enabled(if: ToolSupport.which("systemd-analyze") != nil, "systemd-analyze is not installed"))
+    @Test(.enabled(if: Tools.which("systemd-analyze") != nil, "systemd-analyze is not installed"))
     func unitsVerify() throws {
         // Install into a staging root, then verify the installed units against the built binary (systemd checks
         // that the command exists) with the installed man page on MANPATH (it checks Documentation=man:nmea(1)).

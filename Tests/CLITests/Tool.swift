@@ -1,9 +1,10 @@
 import Foundation
+import TestSupport
 
 /// Runs the built `nmea` as a user would, and collects its exit status, standard output and standard error.
 enum Tool {
     /// The built `nmea`, found beside the test runner.
-    static var path: String { ToolSupport.nmea }
+    static var path: String { BuiltExecutables.nmea }
 
     struct Outcome {
         var status: Int32
@@ -13,16 +14,16 @@ enum Tool {
 
     /// Runs `nmea arguments…` with `input` on standard input (or /dev/null).
     static func run(_ arguments: [String], input: String? = nil) throws -> Outcome {
-        let outcome = try ToolSupport.run(path, arguments, input: input.map { Data($0.utf8) })
+        let outcome = try ChildProcess.run([path] + arguments, input: input.map { .bytes(Array($0.utf8)) } ?? .null)
         // Output may hold binary bytes (simulated UBX frames): decoded leniently.
-        return Outcome(status: outcome.status, output: outcome.text, error: outcome.error)
+        return Outcome(status: outcome.status, output: outcome.output, error: outcome.error)
     }
 
-    /// A fresh directory under the temporary directory.
-    static func temporaryDirectory(_ name: String = #function) -> URL {
-        let url = FileManager.default.temporaryDirectory
-            .appendingPathComponent("nmea-\(name.filter(\.isLetter))-\(UUID().uuidString)")
-        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
-    }
+    /// A fresh directory under the temporary directory (``TemporaryDirectory``, as a URL).
+    static func temporaryDirectory(_ name: String = #function) -> URL { TemporaryDirectory(name).url }
+}
+
+extension TemporaryDirectory {
+    /// The directory as a file URL, for Foundation's file APIs.
+    var url: URL { URL(fileURLWithPath: path, isDirectory: true) }
 }

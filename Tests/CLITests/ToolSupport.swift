@@ -1,6 +1,8 @@
 import Foundation
+import TestSupport
 
-/// Running `nmea` and the outside tools the plot, completion, man page and plug-and-log tests check against.
+/// Running `nmea` and the outside tools the plot, completion, man page and plug-and-log tests check against:
+/// ``ChildProcess`` with Foundation's `Data` and `URL` at the edges.
 enum ToolSupport {
     struct Outcome {
         var status: Int32
@@ -11,80 +13,26 @@ enum ToolSupport {
     }
 
     /// The built `nmea`, beside the test runner.
-    static let nmea: String = {
-        let runner =
-            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
-            ?? CommandLine.arguments[0]
-        var directory = URL(fileURLWithPath: runner).deletingLastPathComponent()
-        while directory.path != "/" && !FileManager.default.isExecutableFile(atPath: directory.path + "/nmea") {
-            directory.deleteLastPathComponent()
-        }
-        return directory.path + "/nmea"
-    }()
+    static var nmea: String { BuiltExecutables.nmea }
 
     /// The repository's root directory.
-    static let repository: URL = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
-
-    /// The full path of `name` on `PATH`, or `nil`.
-    static func which(_ name: String) -> String? {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        for directory in path.split(separator: ":") {
-            let candidate = "\(directory)/\(name)"
-            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-        }
-        return nil
-    }
+    static let repository = URL(fileURLWithPath: Locations.packageRoot, isDirectory: true)
 
     /// Runs `executable` (a path, or a name looked up on `PATH`) with `arguments`; standard input from `input`;
-    /// the environment is this process's without the variables in `unset`, with `environment` added.
+    /// the environment is this process's without the variables in `unset`, with `environment` added; with
+    /// `mergingError`, standard error is written into standard output (and ``Outcome/error`` is all of it).
     @discardableResult
     static func run(
         _ executable: String, _ arguments: [String], input: Data? = nil,
-        environment: [String: String]? = nil, unset: [String] = [], directory: URL? = nil
+        environment: [String: String]? = nil, unset: [String] = [], directory: URL? = nil, mergingError: Bool = false
     ) throws -> Outcome {
-        let process = Process()
-        process.executableURL = URL(
-            fileURLWithPath: executable.hasPrefix("/")
-                ? executable
-                : (which(executable) ?? executable))
-        process.arguments = arguments
-        if environment != nil || !unset.isEmpty {
-            var inherited = ProcessInfo.processInfo.environment
-            for name in unset { inherited[name] = nil }
-            process.environment = inherited.merging(environment ?? [:]) { $1 }
-        }
-        if let directory { process.currentDirectoryURL = directory }
-        let scratch = FileManager.default.temporaryDirectory
-        let outputURL = scratch.appendingPathComponent("tool-out-\(UUID().uuidString)")
-        let errorURL = scratch.appendingPathComponent("tool-err-\(UUID().uuidString)")
-        _ = FileManager.default.createFile(atPath: outputURL.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: errorURL.path, contents: nil)
-        defer {
-            try? FileManager.default.removeItem(at: outputURL)
-            try? FileManager.default.removeItem(at: errorURL)
-        }
-        let outputHandle = try FileHandle(forWritingTo: outputURL)
-        let errorHandle = try FileHandle(forWritingTo: errorURL)
-        process.standardOutput = outputHandle
-        process.standardError = errorHandle
-        var inputURL: URL?
-        if let input {
-            let url = scratch.appendingPathComponent("tool-in-\(UUID().uuidString)")
-            try input.write(to: url)
-            inputURL = url
-            process.standardInput = try FileHandle(forReadingFrom: url)
-        } else {
-            process.standardInput = FileHandle.nullDevice
-        }
-        defer { if let inputURL { try? FileManager.default.removeItem(at: inputURL) } }
-        try process.run()
-        process.waitUntilExit()
-        try outputHandle.close()
-        try errorHandle.close()
+        let outcome = try ChildProcess.run(
+            [executable] + arguments, input: input.map { .bytes(Array($0)) } ?? .null,
+            environment: environment ?? [:], unsetting: unset, directory: directory?.path, mergingError: mergingError)
+        let output = Data(outcome.outputBytes)
         return Outcome(
-            status: process.terminationStatus, output: try Data(contentsOf: outputURL),
-            error: String(decoding: try Data(contentsOf: errorURL), as: UTF8.self))
+            status: outcome.status, output: output,
+            error: mergingError ? String(decoding: output, as: UTF8.self) : outcome.error)
     }
 
     /// Runs `nmea` with `arguments`.
@@ -93,11 +41,6 @@ enum ToolSupport {
         try run(nmea, arguments, input: input)
     }
 
-    /// A new empty directory for one test.
-    static func temporaryDirectory(_ name: String = #function) -> URL {
-        let url = FileManager.default.temporaryDirectory
-            .appendingPathComponent("nmea-\(name.filter(\.isLetter))-\(UUID().uuidString)")
-        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
-    }
+    /// A new empty directory for one test (``TemporaryDirectory``, as a URL).
+    static func temporaryDirectory(_ name: String = #function) -> URL { TemporaryDirectory(name).url }
 }

@@ -1,5 +1,7 @@
 import Foundation
 import Glibc
+import System
+import TestSupport
 import Testing
 
 /// `nmea watch` run as a person would: in a tmux window of a fixed size, on fixed NMEA from `nmea simulate`, the
@@ -287,10 +289,11 @@ import Testing
     @Test func gpsdStandInAsPlainLines() throws {
         let server = try FakeGpsd(lines: Self.gpsdReports())
         defer { server.stop() }
-        let watch = try RunningTool(
-            ToolSupport.nmea, ["watch", "--connect", "127.0.0.1:\(server.port)", "--no-places"])
-        #expect(watch.waitUntil { watch.outputLines.count >= 3 })
-        #expect(watch.stop(SIGTERM) == 0)
+        let watch = try ChildProcess(
+            [ToolSupport.nmea, "watch", "--connect", "127.0.0.1:\(server.port)", "--no-places"],
+            newProcessGroup: true)
+        #expect(waitUntil(timeout: .seconds(15)) { watch.outputLines.count >= 3 })
+        #expect(watch.stop(SIGTERM, timeout: .seconds(10)) == 0)
         #expect(server.received == "?WATCH={\"enable\":true,\"json\":true}\n")
         #expect(
             watch.outputLines == [
@@ -359,7 +362,7 @@ import Testing
     /// speeds, courses and altitudes of the same log replayed directly.
     @Test(
         .enabled(
-            if: ToolSupport.which("gpsfake") != nil && FileManager.default.isExecutableFile(atPath: "/usr/sbin/gpsd"),
+            if: Tools.which("gpsfake") != nil && FileManager.default.isExecutableFile(atPath: "/usr/sbin/gpsd"),
             "needs gpsd and gpsfake (Debian gpsd, gpsd-clients; scripts/test installs them)"))
     func realGpsdFedByGpsfake() throws {
         let directory = try Self.drive(seconds: 20)
@@ -371,14 +374,17 @@ import Testing
         let probe = try FakeGpsd(lines: [])
         let port = probe.port
         probe.stop()
-        let gpsfake = try RunningTool("/usr/bin/env", ["gpsfake", "-1", "-q", "-P", "\(port)", "-c", "0.02", file])
-        defer { _ = gpsfake.stop(SIGTERM) }
-        var watch: RunningTool?
-        let deadline = Date().addingTimeInterval(10)
-        while Date() < deadline && gpsfake.isRunning {
-            let attempt = try RunningTool(ToolSupport.nmea, ["watch", "--connect", "127.0.0.1:\(port)", "--no-places"])
-            if attempt.waitUntil(timeout: 0.5, { !attempt.isRunning }) {
-                usleep(200_000)  // gpsd not listening yet
+        // gpsfake in a process group of its own, so the gpsd it starts goes with it.
+        let gpsfake = try ChildProcess(
+            ["gpsfake", "-1", "-q", "-P", "\(port)", "-c", "0.02", file], newProcessGroup: true)
+        defer { _ = gpsfake.stop(SIGTERM, timeout: .seconds(10)) }
+        var watch: ChildProcess?
+        let deadline = MonotonicTime.now() + .seconds(10)
+        while MonotonicTime.now() < deadline && gpsfake.isRunning {
+            let attempt = try ChildProcess(
+                [ToolSupport.nmea, "watch", "--connect", "127.0.0.1:\(port)", "--no-places"], newProcessGroup: true)
+            if attempt.waitForExit(timeout: .milliseconds(500)) {
+                sleep(for: .milliseconds(200))  // gpsd not listening yet
                 continue
             }
             watch = attempt
@@ -397,8 +403,8 @@ import Testing
             else { return nil }
             return (String(line.prefix(19)), String(line[start.lowerBound..<end.upperBound]))
         }
-        #expect(watch.waitUntil(timeout: 20) { watch.outputLines.compactMap { motion(Substring($0)) }.count >= 4 })
-        #expect(watch.stop(SIGTERM) == 0)
+        #expect(waitUntil(timeout: .seconds(20)) { watch.outputLines.compactMap { motion(Substring($0)) }.count >= 4 })
+        #expect(watch.stop(SIGTERM, timeout: .seconds(10)) == 0)
         let expected = Dictionary(direct.text.split(separator: "\n").compactMap(motion).map { ($0.time, $0.values) }) {
             a, _ in a
         }

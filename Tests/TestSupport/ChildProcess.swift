@@ -120,7 +120,7 @@ public final class ChildProcess: @unchecked Sendable {
         let err = try Self.redirect(error, to: 2, file: scratch.file("stderr"), &actions, &closeInParent)
         outputPath = out.path
         outputPipe = out.pipe
-        if case .standardOutput = error { errorPath = out.path } else { errorPath = err.path }
+        if case .standardOutput = error { errorPath = nil } else { errorPath = err.path }
         if let directory { nmea_spawn_file_actions_addchdir(&actions, directory) }
 
         // The clean start: nothing blocked, every catchable signal at its default action.
@@ -170,13 +170,15 @@ public final class ChildProcess: @unchecked Sendable {
         scratch.remove()
     }
 
-    /// Runs `arguments` to the end (at most `timeout`, then SIGKILL) and returns how it ended and what it wrote.
+    /// Runs `arguments` to the end (at most `timeout`, then SIGKILL) and returns how it ended and what it wrote;
+    /// with `mergingError`, standard error goes where standard output goes (and ``Outcome/error`` is empty).
     public static func run(
         _ arguments: [String], input: Input = .null, environment: [String: String] = [:], unsetting: [String] = [],
-        directory: String? = nil, timeout: Duration = .seconds(120)
+        directory: String? = nil, mergingError: Bool = false, timeout: Duration = .seconds(120)
     ) throws(SpawnError) -> Outcome {
         let child = try ChildProcess(
-            arguments, input: input, environment: environment, unsetting: unsetting, directory: directory)
+            arguments, input: input, error: mergingError ? .standardOutput : .captured, environment: environment,
+            unsetting: unsetting, directory: directory)
         let status = child.wait(timeout: timeout)
         return Outcome(status: status, outputBytes: child.outputBytes, error: child.error)
     }
