@@ -78,6 +78,8 @@ let package = Package(
             name: "TracksTests",
             dependencies: ["Tracks", "NMEA", "Simulation", "System", "TestSupport", "TrackWriterChild"]),
         .testTarget(name: "PlotTests", dependencies: ["Plot", "NMEA"]),
+        .testTarget(name: "SystemTests", dependencies: ["System", "Threading"]),
+        .testTarget(name: "TestSupportTests", dependencies: ["TestSupport", "System"]),
         .testTarget(name: "JSONTests", dependencies: ["JSON"]),
         .testTarget(name: "WatchTests", dependencies: ["Watch", "NMEA", "JSON"]),
         .testTarget(

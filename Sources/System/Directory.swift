@@ -34,6 +34,11 @@ public enum Directory {
         public var path: String
         public var errno: Errno?
 
+        public init(path: String, errno: Errno?) {
+            self.path = path
+            self.errno = errno
+        }
+
         /// `cannot create 'a/b': Permission denied`.
         public var description: String { "cannot create '\(path)': \(errno?.description ?? "failed")" }
     }

@@ -10,7 +10,8 @@ public enum Tools {
     public static func which(_ name: String) -> String? {
         if name.contains("/") { return access(name, X_OK) == 0 ? name : nil }
         let path = Environment.value("PATH") ?? "/usr/local/bin:/usr/bin:/bin"
-        for directory in path.split(separator: ":") + ["/usr/local/sbin", "/usr/sbin", "/sbin"] {
+        let directories = path.split(separator: ":").map(String.init) + ["/usr/local/sbin", "/usr/sbin", "/sbin"]
+        for directory in directories {
             let candidate = "\(directory)/\(name)"
             if access(candidate, X_OK) == 0, (try? FileStatus(path: candidate))?.kind == .regular { return candidate }
         }
