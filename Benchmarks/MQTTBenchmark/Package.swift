@@ -13,6 +13,8 @@ let package = Package(
             dependencies: [
                 .product(name: "Fleet", package: "swift-nmea"),
                 .product(name: "NMEA", package: "swift-nmea"),
+                .product(name: "System", package: "swift-nmea"),
+                .product(name: "TestSupport", package: "swift-nmea"),
             ]
         )
     ],

@@ -11,6 +11,8 @@ let package = Package(
             .product(name: "Publisher", package: "swift-nmea"),
             .product(name: "Pipeline", package: "swift-nmea"),
             .product(name: "NMEA", package: "swift-nmea"),
+            .product(name: "System", package: "swift-nmea"),
+            .product(name: "TestSupport", package: "swift-nmea"),
             .product(name: "SerialPort", package: "swift-nmea"),
             .product(name: "Threading", package: "swift-nmea"),
             .product(name: "Simulation", package: "swift-nmea"),

@@ -10,6 +10,7 @@ let package = Package(
         .executableTarget(name: "RingBenchmark", dependencies: [
             .product(name: "Pipeline", package: "swift-nmea"),
             .product(name: "NMEA", package: "swift-nmea"),
+            .product(name: "System", package: "swift-nmea"),
         ]),
     ],
     swiftLanguageModes: [.v6]

@@ -37,8 +37,9 @@ public final class MosquittoBroker {
     public let configuration: String
     private var child: ChildProcess?
 
-    /// Writes the configuration: a listener on 127.0.0.1:`port`, no limit on queued or in-flight messages,
-    /// anonymous access unless `users` (name, password) are given, persistence (saved every second) when asked.
+    /// Writes the configuration: a listener on 127.0.0.1:`port`, no limit on queued or in-flight messages, no
+    /// persistence unless asked (then saved every second), anonymous access unless `users` (name, password) are
+    /// given.
     public init(
         port: Int = Ports.freeTCP(), users: [(String, String)] = [], persistence: Bool = false, tls: TLS? = nil
     ) throws {
@@ -88,6 +89,9 @@ public final class MosquittoBroker {
         child?.stop(signal, timeout: .seconds(15))
         child = nil
     }
+
+    /// The broker's process id while it runs.
+    public var pid: pid_t? { child?.pid }
 
     /// `mqtt://127.0.0.1:PORT`.
     public var url: String { "mqtt://127.0.0.1:\(port)" }

@@ -1,6 +1,8 @@
 import Fleet
 import Glibc
 import NMEA
+import System
+import TestSupport
 
 // Usage: MQTTBenchmark [--runs N] [--messages N] [--vehicles N] [--seconds S]
 // Starts its own mosquitto on a free loopback port for each measurement and prints medians.
@@ -33,116 +35,42 @@ func complain(_ text: String) {
     line.withUTF8 { _ = write(2, $0.baseAddress, $0.count) }
 }
 
-func now() -> Double {
-    var spec = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &spec)
-    return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
-}
+func now() -> Double { MonotonicTime.now().seconds }
 
 func median(_ values: [Double]) -> Double {
     let sorted = values.sorted()
     guard !sorted.isEmpty else { return .nan }
-    return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+    return sorted.count % 2 == 1
+        ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
 }
 
-func temporaryDirectory(_ name: String) -> String {
-    var template = Array("/tmp/mqtt-bench-\(name)-XXXXXX".utf8CString)
-    return template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)!) }
-}
+func temporaryDirectory(_ name: String) -> String { TemporaryDirectory("mqtt-bench-" + name).path }
 
-func removeTree(_ path: String) {
-    let pid = spawn("/bin/rm", ["-rf", path], output: "/dev/null")
-    var status: Int32 = 0
-    waitpid(pid, &status, 0)
-}
+func removeTree(_ path: String) { Directory.removeTree(path) }
 
-func which(_ tool: String) -> String? {
-    for directory in ["/usr/sbin", "/usr/bin", "/usr/local/sbin", "/usr/local/bin", "/sbin", "/bin"] {
-        if access(directory + "/" + tool, X_OK) == 0 { return directory + "/" + tool }
-    }
-    return nil
-}
-
-func spawn(_ executable: String, _ arguments: [String], output: String) -> pid_t {
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-    posix_spawn_file_actions_adddup2(&actions, 1, 2)
-    let argv = ([executable] + arguments).map { strdup($0) } + [nil]
-    defer { for pointer in argv { free(pointer) } }
-    var pid: pid_t = 0
-    guard posix_spawn(&pid, executable, &actions, nil, argv, environ) == 0 else {
-        complain("cannot start \(executable)\n")
-        exit(1)
-    }
-    return pid
-}
-
-func freePort() -> Int {
-    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    defer { close(fd) }
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-    withUnsafeMutablePointer(to: &address) { pointer in
-        pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { raw in
-            _ = bind(fd, raw, length)
-            _ = getsockname(fd, raw, &length)
-        }
-    }
-    return Int(UInt16(bigEndian: address.sin_port))
-}
-
-func isListening(_ port: Int) -> Bool {
-    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    defer { close(fd) }
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    address.sin_port = UInt16(port).bigEndian
-    return withUnsafePointer(to: &address) { pointer in
-        pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-            connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
-        }
-    }
-}
-
-/// A mosquitto of our own: no limit on queued or in-flight messages, no persistence.
+/// A mosquitto of our own (TestSupport's): no limit on queued or in-flight messages, no persistence.
 final class Broker {
-    let port = freePort()
-    let directory = temporaryDirectory("broker")
-    let pid: pid_t
+    let broker: MosquittoBroker
 
     init() {
-        guard let mosquitto = which("mosquitto") else {
+        guard MosquittoBroker.mosquitto != nil else {
             complain("mosquitto is not installed (apt-get install mosquitto)\n")
             exit(1)
         }
-        var lines = ["listener \(port) 127.0.0.1", "allow_anonymous true", "max_queued_messages 0",
-                     "max_inflight_messages 0"]
-        if getuid() == 0 { lines.append("user root") }
-        let path = directory + "/mosquitto.conf"
-        let file = fopen(path, "w")!
-        fputs(lines.joined(separator: "\n") + "\n", file)
-        fclose(file)
-        pid = spawn(mosquitto, ["-c", path], output: directory + "/log")
-        let deadline = now() + 10
-        while !isListening(port) {
-            guard now() < deadline else {
-                complain("mosquitto did not start\n")
-                exit(1)
-            }
-            usleep(20_000)
+        do {
+            broker = try MosquittoBroker()
+            try broker.start()
+        } catch {
+            complain("\(error)\n")
+            exit(1)
         }
     }
 
-    var url: BrokerURL { BrokerURL(host: "127.0.0.1", port: port) }
+    var url: BrokerURL { BrokerURL(host: "127.0.0.1", port: broker.port) }
 
     /// CPU seconds the broker has used (user + system).
     var cpuSeconds: Double {
-        guard let file = fopen("/proc/\(pid)/stat", "r") else { return 0 }
+        guard let pid = broker.pid, let file = fopen("/proc/\(pid)/stat", "r") else { return 0 }
         defer { fclose(file) }
         var buffer = [CChar](repeating: 0, count: 1024)
         guard fgets(&buffer, 1024, file) != nil else { return 0 }
@@ -154,12 +82,7 @@ final class Broker {
         return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
     }
 
-    func stop() {
-        kill(pid, SIGKILL)
-        var status: Int32 = 0
-        waitpid(pid, &status, 0)
-        removeTree(directory)
-    }
+    func stop() { broker.kill() }
 }
 
 func processCPUSeconds() -> Double {

@@ -2,6 +2,7 @@ import Glibc
 import Pipeline
 import SerialPort
 import Synchronization
+import System
 import Threading
 
 /// 100 clients (or `clients`) watching a 10 Hz stream through `nmea serve`: does every client get every TPV, how
@@ -21,20 +22,19 @@ func runFanOut(nmea: String, clients: Int, seconds: Int) -> [String] {
     let connected = waitUntil(timeout: .seconds(8)) {
         pty.send(feed.epoch(warmUp % feed.firstValid))
         warmUp += 1
-        pause(.milliseconds(100))
+        sleep(for: .milliseconds(100))
         return server.errorOutput.contains("connected at")
     }
     guard connected else { return ["fan-out: nmea serve did not connect: \(server.errorOutput)"] }
 
     // The clients connect and watch.
-    var descriptors: [Int32] = []
+    var descriptors: [FileDescriptor] = []
     for _ in 0..<clients {
-        guard let descriptor = connectClient(port: port) else { return ["fan-out: connect failed (errno \(errno))"] }
-        let watch = Array("?WATCH={\"enable\":true,\"json\":true}\n".utf8)
-        _ = watch.withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+        guard let descriptor = connectClient(port: port) else { return ["fan-out: connect failed"] }
+        try? descriptor.sendAll(Array("?WATCH={\"enable\":true,\"json\":true}\n".utf8))
         descriptors.append(descriptor)
     }
-    defer { for descriptor in descriptors { close(descriptor) } }
+    defer { for descriptor in descriptors { try? descriptor.close() } }
     let readers = ClientReaders(descriptors: descriptors)
     guard waitUntil(timeout: .seconds(10), { readers.watching == clients }) else {
         readers.stop()
@@ -50,7 +50,7 @@ func runFanOut(nmea: String, clients: Int, seconds: Int) -> [String] {
         pause(until: started + .milliseconds(100 * offset))
         ends[feed.isoTime(index)] = pty.send(feed.epoch(index))
     }
-    pause(.milliseconds(500))
+    sleep(for: .milliseconds(500))
     let wall = now() - started
     let cpu = server.cpuTime - cpuBefore
     readers.stop()
@@ -102,22 +102,21 @@ final class ClientReaders: @unchecked Sendable {
     private var thread: NativeThread?
     private var collected: [[TPV]] = []
 
-    init(descriptors: [Int32]) {
+    init(descriptors: [FileDescriptor]) {
         collected = Array(repeating: [], count: descriptors.count)
         thread = NativeThread { [self] in
             var buffers = Array(repeating: [UInt8](), count: descriptors.count)
             var results = Array(repeating: [TPV](), count: descriptors.count)
             var watching = Array(repeating: false, count: descriptors.count)
-            var polls = descriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+            var polls = descriptors.map { FileDescriptor.PollEntry($0, .readable) }
             var chunk = [UInt8](repeating: 0, count: 65_536)
             while running.load(ordering: .relaxed) {
-                let ready = polls.withUnsafeMutableBufferPointer { poll($0.baseAddress, nfds_t($0.count), 50) }
-                guard ready > 0 else { continue }
+                guard let ready = try? FileDescriptor.poll(&polls, timeoutMilliseconds: 50), ready > 0 else { continue }
                 let at = now()
-                for index in polls.indices where polls[index].revents != 0 {
-                    let count = chunk.withUnsafeMutableBytes { recv(descriptors[index], $0.baseAddress, $0.count, 0) }
+                for index in polls.indices where !polls[index].returned.isEmpty {
+                    let count = chunk.withUnsafeMutableBytes { (try? descriptors[index].receive(into: $0)) ?? 0 }
                     if count <= 0 {
-                        polls[index].fd = -1
+                        polls[index] = .init(nil, .readable)
                         continue
                     }
                     buffers[index].append(contentsOf: chunk[..<count])

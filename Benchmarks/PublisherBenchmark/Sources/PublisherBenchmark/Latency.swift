@@ -4,6 +4,7 @@ import Pipeline
 import Publisher
 import SerialPort
 import Synchronization
+import System
 
 /// Latencies of one setup, in milliseconds.
 struct Latencies {
@@ -102,7 +103,7 @@ func measureServer(
         // gpspipe, once the server listens.
         var client: Child?
         for _ in 0..<40 {
-            pause(.milliseconds(50))
+            sleep(for: .milliseconds(50))
             let candidate = Child(["gpspipe", "-w", "127.0.0.1:\(port)"], captureOutput: true)
             if waitUntil(
                 timeout: .milliseconds(500), { candidate.output.contains { $0.text.contains("\"class\":\"WATCH\"") } })
@@ -159,7 +160,7 @@ func measureServer(
             ends.append((feed.isoTime(epoch), pty.send(paced: feed.sentences(epoch)).last!))
             next = next + .milliseconds(100)
         }
-        pause(.milliseconds(300))
+        sleep(for: .milliseconds(300))
         let lines = client.output
         for end in ends {
             // The epoch's last TPV: the complete fix (gpsd may send several per epoch as sentences arrive).

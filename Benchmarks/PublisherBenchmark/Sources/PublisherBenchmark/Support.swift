@@ -4,6 +4,8 @@ import Pipeline
 import SerialPort
 import Simulation
 import Synchronization
+import System
+import TestSupport
 import Threading
 
 // MARK: Time and statistics
@@ -14,27 +16,15 @@ func milliseconds(_ duration: Duration) -> Double {
     Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
 }
 
-func pause(_ duration: Duration) {
-    let nanoseconds = max(
-        duration.components.seconds * 1_000_000_000 + duration.components.attoseconds / 1_000_000_000, 0)
-    var request = timespec(tv_sec: Int(nanoseconds / 1_000_000_000), tv_nsec: Int(nanoseconds % 1_000_000_000))
-    var remaining = timespec()
-    while nanosleep(&request, &remaining) != 0 && errno == EINTR { request = remaining }
-}
-
 /// Sleeps until `deadline` (monotonic).
 func pause(until deadline: MonotonicTime) {
     let left = deadline - now()
-    if left > .zero { pause(left) }
+    if left > .zero { sleep(for: left) }
 }
 
+/// TestSupport's `waitUntil`, checking every 200 µs: the latency figures must not wait on the poll interval.
 func waitUntil(timeout: Duration, _ condition: () -> Bool) -> Bool {
-    let deadline = now() + timeout
-    while now() < deadline {
-        if condition() { return true }
-        pause(.microseconds(200))
-    }
-    return condition()
+    TestSupport.waitUntil(timeout: timeout, pollingEvery: .microseconds(200), condition)
 }
 
 /// Sample statistics of latencies in milliseconds.
@@ -167,56 +157,24 @@ extension PseudoTerminal {
 
 // MARK: Processes
 
-/// A child process: standard output to a pipe read line by line (each stamped as it arrives) or to a file;
-/// standard error to a file.
+/// A child process (TestSupport's ``ChildProcess``: a clean signal mask): standard output to a pipe read line by
+/// line, each line stamped as it arrives, or to /dev/null; standard error to a file.
 final class Child: @unchecked Sendable {
-    let pid: pid_t
-    let errorPath: String
+    let process: ChildProcess
     private let lines = Mutex<[(text: String, at: MonotonicTime)]>([])
     private var reader: NativeThread?
 
     init(_ arguments: [String], captureOutput: Bool) {
-        errorPath = "/tmp/nmea-bench-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).err"
-        var pipeDescriptors: [Int32] = [-1, -1]
-        if captureOutput { _ = pipe(&pipeDescriptors) }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        if captureOutput {
-            posix_spawn_file_actions_adddup2(&actions, pipeDescriptors[1], 1)
-            posix_spawn_file_actions_addclose(&actions, pipeDescriptors[0])
-        } else {
-            posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        do {
+            process = try ChildProcess(arguments, output: captureOutput ? .pipe : .null)
+        } catch {
+            preconditionFailure("\(error)")
         }
-        posix_spawn_file_actions_addopen(&actions, 2, errorPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var empty = sigset_t()
-        sigemptyset(&empty)
-        posix_spawnattr_setsigmask(&attributes, &empty)
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        for signal in [SIGTERM, SIGINT, SIGPIPE] { sigaddset(&defaults, signal) }
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-        let argv = arguments.map { strdup($0) } + [nil]
-        defer { for argument in argv { free(argument) } }
-        var child = pid_t()
-        let status = posix_spawnp(&child, arguments[0], &actions, &attributes, argv, environ)
-        precondition(status == 0, "cannot start \(arguments[0]): \(status)")
-        pid = child
-        if captureOutput {
-            close(pipeDescriptors[1])
-            let descriptor = pipeDescriptors[0]
+        if let descriptor = process.outputPipe {
             reader = NativeThread { [self] in
                 var buffer: [UInt8] = []
                 var chunk = [UInt8](repeating: 0, count: 65_536)
-                while true {
-                    let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
-                    if count < 0 && errno == EINTR { continue }
-                    if count <= 0 { break }
+                while let count = chunk.withUnsafeMutableBytes({ try? descriptor.read(into: $0) }), count > 0 {
                     let at = now()
                     buffer.append(contentsOf: chunk[..<count])
                     var found: [(String, MonotonicTime)] = []
@@ -226,59 +184,28 @@ final class Child: @unchecked Sendable {
                     }
                     lines.withLock { $0.append(contentsOf: found) }
                 }
-                close(descriptor)
             }
         }
     }
+
+    var pid: pid_t { process.pid }
 
     /// The output lines so far, with when each arrived.
     var output: [(text: String, at: MonotonicTime)] { lines.withLock { $0 } }
 
-    var errorOutput: String {
-        let descriptor = open(errorPath, O_RDONLY)
-        guard descriptor >= 0 else { return "" }
-        defer { close(descriptor) }
-        var result: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 65_536)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
-            if count <= 0 { break }
-            result.append(contentsOf: chunk[..<count])
-        }
-        return String(decoding: result, as: UTF8.self)
-    }
+    var errorOutput: String { process.error }
 
-    var hasExited: Bool {
-        var status: Int32 = 0
-        return waitpid(pid, &status, WNOHANG) == pid
-    }
+    var hasExited: Bool { !process.isRunning }
 
     /// SIGTERM, then SIGKILL after 3 s; reaps it.
     func stop() {
-        kill(pid, SIGTERM)
-        var status: Int32 = 0
-        let deadline = now() + .seconds(3)
-        while waitpid(pid, &status, WNOHANG) == 0 {
-            if now() > deadline {
-                kill(pid, SIGKILL)
-                waitpid(pid, &status, 0)
-                break
-            }
-            pause(.milliseconds(5))
-        }
+        process.stop(SIGTERM, timeout: .seconds(3))
         reader?.join()
-        unlink(errorPath)
     }
 
     /// User + system CPU time used so far (`/proc/PID/stat`).
     var cpuTime: Duration {
-        let descriptor = open("/proc/\(pid)/stat", O_RDONLY)
-        guard descriptor >= 0 else { return .zero }
-        defer { close(descriptor) }
-        var bytes = [UInt8](repeating: 0, count: 4096)
-        let count = bytes.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
-        guard count > 0 else { return .zero }
-        let text = String(decoding: bytes[..<count], as: UTF8.self)
+        let text = readTextFile("/proc/\(pid)/stat")
         // Fields after the command name (which is in parentheses and may hold spaces).
         guard let close = text.lastIndex(of: ")") else { return .zero }
         let fields = text[text.index(after: close)...].split(separator: " ")
@@ -289,43 +216,20 @@ final class Child: @unchecked Sendable {
     }
 }
 
-/// A free TCP port on 127.0.0.1 (bound and released: good enough for a benchmark).
-func freePort() -> UInt16 {
-    let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    defer { close(descriptor) }
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    address.sin_port = 0
-    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-    _ = withUnsafePointer(to: &address) {
-        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, length) }
-    }
-    _ = withUnsafeMutablePointer(to: &address) {
-        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
-    }
-    return UInt16(bigEndian: address.sin_port)
-}
+/// A free TCP port on 127.0.0.1.
+func freePort() -> UInt16 { UInt16(Ports.freeTCP()) }
 
 /// A connected, non-blocking TCP socket to 127.0.0.1:`port`.
-func connectClient(port: UInt16) -> Int32? {
-    let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    guard descriptor >= 0 else { return nil }
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_port = port.bigEndian
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    let result = withUnsafePointer(to: &address) {
-        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-            connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-        }
-    }
-    guard result == 0 else {
-        close(descriptor)
+func connectClient(port: UInt16) -> FileDescriptor? {
+    guard let socket = try? FileDescriptor.socket(family: AF_INET) else { return nil }
+    do {
+        try socket.connect(to: .loopback(port: port))
+        try socket.setNonBlocking(true)
+        return socket
+    } catch {
+        try? socket.close()
         return nil
     }
-    _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
-    return descriptor
 }
 
 /// The value of `"key":` in a one-line JSON object (strings without quotes).

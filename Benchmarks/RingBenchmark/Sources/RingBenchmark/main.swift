@@ -1,6 +1,7 @@
 import Glibc
 import NMEA
 import Pipeline
+import System
 
 // Publish and consume rates of BroadcastRing, for the pipeline's records (a fix: 1,235 bytes) and small ones (56).
 //
