@@ -1,5 +1,4 @@
 import Glibc
-import System
 
 /// Which receiver to use: a path, any GPS that shows up, or a USB serial number.
 public enum DeviceSelector: Sendable, Hashable, CustomStringConvertible {

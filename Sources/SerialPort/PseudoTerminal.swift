@@ -1,4 +1,3 @@
-import Glibc
 import System
 
 /// A pseudo-terminal pair: the master end a program writes "receiver output" into, and the path of the slave end

@@ -1,4 +1,3 @@
-import Glibc
 import System
 
 /// A line to a receiver that bytes are read from at a chosen rate: a ``SerialPort``, or a fake in tests.

@@ -1,4 +1,3 @@
-import Glibc
 import System
 
 /// A serial port open for reading NMEA: exclusive, raw 8N1, at a standard rate.

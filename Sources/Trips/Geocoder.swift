@@ -115,12 +115,18 @@ extension PlaceIndex {
     /// The identity in a place file's header, without loading the rest.
     /// - Throws: ``FileError`` or ``PlaceFileError``.
     public static func identity(ofFileAt path: String) throws -> UInt32 {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw FileError(path: path, errno: errno) }
-        defer { close(fd) }
         var header = [UInt8](repeating: 0, count: headerSize)
-        let count = header.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }
-        if count < 0 { throw FileError(path: path, errno: errno) }
+        let count: Int
+        do throws(Errno) {
+            let fd = try FileDescriptor.open(path, .readOnly)
+            defer { try? fd.close() }
+            let read = header.withUnsafeMutableBytes { bytes in
+                Result { () throws(Errno) in try fd.readAll(into: bytes) }
+            }
+            count = try read.get()
+        } catch {
+            throw FileError(path: path, errno: error.rawValue)
+        }
         guard count == headerSize, Array(header[0..<8]) == magic else {
             throw PlaceFileError("\(path): not a place file (no NMEAPLC1 header)")
         }

@@ -1,5 +1,3 @@
-import System
-
 /// A serial device found by ``DeviceDiscovery``: where it is, what USB device it belongs to, and whether it is a GPS.
 public struct SerialDeviceInfo: Sendable, Hashable {
     /// The device node: `/dev/ttyACM0`.

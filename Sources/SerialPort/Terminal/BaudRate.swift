@@ -1,5 +1,4 @@
 import Glibc
-import System
 
 /// A standard serial line rate, in bits per second.
 public struct BaudRate: RawRepresentable, Hashable, Comparable, Sendable, CustomStringConvertible {

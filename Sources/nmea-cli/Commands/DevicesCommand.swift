@@ -1,4 +1,3 @@
-import Glibc
 import JSON
 import SerialPort
 import System

@@ -1,5 +1,4 @@
 import Fleet
-import Glibc
 import JSON
 import NMEA
 import Pipeline
