@@ -62,19 +62,19 @@ extension FileDescriptor {
         -> Result<FileDescriptor, Errno>
     {
         let flags = Int32(SOCK_CLOEXEC.rawValue) | (nonBlocking ? Int32(SOCK_NONBLOCK.rawValue) : 0)
-        return valueOrErrno { system_socket(family, type | flags, `protocol`) }.map(FileDescriptor.init(rawValue:))
+        return valueOrErrno { systemSocket(family, type | flags, `protocol`) }.map(FileDescriptor.init(rawValue:))
     }
 
     /// Gives the socket its local address. `bind(2)`.
     public func bind(to address: SocketAddress) throws(Errno) {
         try address.withSocketAddress { (pointer, length) throws(Errno) in
-            try nothingOrErrno { system_bind(rawValue, pointer, length) }.get()
+            try nothingOrErrno { systemBind(rawValue, pointer, length) }.get()
         }
     }
 
     /// Starts taking connections, `backlog` of them waiting at most. `listen(2)`.
     public func listen(backlog: Int32 = 128) throws(Errno) {
-        try nothingOrErrno { system_listen(rawValue, backlog) }.get()
+        try nothingOrErrno { systemListen(rawValue, backlog) }.get()
     }
 
     /// Takes the next waiting connection, close-on-exec and non-blocking when asked. `accept4(2)`.
@@ -85,7 +85,7 @@ extension FileDescriptor {
 
     func _accept(nonBlocking: Bool) -> Result<FileDescriptor, Errno> {
         let flags = Int32(SOCK_CLOEXEC.rawValue) | (nonBlocking ? Int32(SOCK_NONBLOCK.rawValue) : 0)
-        return valueOrErrno { system_accept4(rawValue, flags) }.map(FileDescriptor.init(rawValue:))
+        return valueOrErrno { systemAccept4(rawValue, flags) }.map(FileDescriptor.init(rawValue:))
     }
 
     /// Connects to `address`. `connect(2)`; not retried on EINTR (a second `connect` would fail with EALREADY
@@ -94,7 +94,7 @@ extension FileDescriptor {
     ///   ``socketError()``.
     public func connect(to address: SocketAddress) throws(Errno) {
         try address.withSocketAddress { (pointer, length) throws(Errno) in
-            try nothingOrErrno(retryOnInterrupt: false) { system_connect(rawValue, pointer, length) }.get()
+            try nothingOrErrno(retryOnInterrupt: false) { systemConnect(rawValue, pointer, length) }.get()
         }
     }
 
@@ -121,7 +121,7 @@ extension FileDescriptor {
     public func setOption(_ option: SocketOption, _ value: Int32) throws(Errno) {
         var value = value
         try nothingOrErrno {
-            system_setsockopt(rawValue, option.level, option.name, &value, socklen_t(MemoryLayout<Int32>.size))
+            systemSetsockopt(rawValue, option.level, option.name, &value, socklen_t(MemoryLayout<Int32>.size))
         }.get()
     }
 
@@ -129,7 +129,7 @@ extension FileDescriptor {
     public func option(_ option: SocketOption) throws(Errno) -> Int32 {
         var value: Int32 = 0
         var length = socklen_t(MemoryLayout<Int32>.size)
-        try nothingOrErrno { system_getsockopt(rawValue, option.level, option.name, &value, &length) }.get()
+        try nothingOrErrno { systemGetsockopt(rawValue, option.level, option.name, &value, &length) }.get()
         return value
     }
 
@@ -139,7 +139,7 @@ extension FileDescriptor {
         var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
         try withUnsafeMutablePointer(to: &storage) { pointer in
             pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { address in
-                nothingOrErrno { system_getsockname(rawValue, address, &length) }
+                nothingOrErrno { systemGetsockname(rawValue, address, &length) }
             }
         }.get()
         return SocketAddress(storage: storage, length: length)
@@ -152,7 +152,7 @@ extension FileDescriptor {
     }
 
     func _send(_ bytes: UnsafeRawBufferPointer, flags: MessageFlags) -> Result<Int, Errno> {
-        valueOrErrno { system_send(rawValue, bytes.baseAddress, bytes.count, flags.rawValue) }
+        valueOrErrno { systemSend(rawValue, bytes.baseAddress, bytes.count, flags.rawValue) }
     }
 
     /// Sends all of `bytes` on a blocking socket, however many calls it takes (`send(2)`).
@@ -185,7 +185,7 @@ extension FileDescriptor {
         var message = msghdr()
         message.msg_iov = vectors.baseAddress
         message.msg_iovlen = vectors.count
-        return valueOrErrno { system_sendmsg(rawValue, &message, flags.rawValue) }
+        return valueOrErrno { systemSendmsg(rawValue, &message, flags.rawValue) }
     }
 
     /// Receives at most `buffer.count` bytes. `recv(2)`.
@@ -195,11 +195,11 @@ extension FileDescriptor {
     }
 
     func _receive(into buffer: UnsafeMutableRawBufferPointer, flags: MessageFlags) -> Result<Int, Errno> {
-        valueOrErrno { system_recv(rawValue, buffer.baseAddress, buffer.count, flags.rawValue) }
+        valueOrErrno { systemRecv(rawValue, buffer.baseAddress, buffer.count, flags.rawValue) }
     }
 
     /// Ends one direction (or both) of a connection; the descriptor stays open. `shutdown(2)`.
     public func shutdown(_ direction: ShutdownDirection) throws(Errno) {
-        try nothingOrErrno { system_shutdown(rawValue, direction.rawValue) }.get()
+        try nothingOrErrno { systemShutdown(rawValue, direction.rawValue) }.get()
     }
 }

@@ -31,7 +31,7 @@ extension FileDescriptor {
 
     func _terminalAttributes() -> Result<termios, Errno> {
         var attributes = termios()
-        return nothingOrErrno { system_tcgetattr(rawValue, &attributes) }.map { attributes }
+        return nothingOrErrno { systemTcgetattr(rawValue, &attributes) }.map { attributes }
     }
 
     /// Changes the terminal's settings. `tcsetattr(3)` (which succeeds when *any* of the changes took effect).
@@ -41,7 +41,7 @@ extension FileDescriptor {
 
     func _setTerminalAttributes(_ attributes: termios, _ when: TerminalChange) -> Result<Void, Errno> {
         var attributes = attributes
-        return nothingOrErrno { system_tcsetattr(rawValue, when.rawValue, &attributes) }
+        return nothingOrErrno { systemTcsetattr(rawValue, when.rawValue, &attributes) }
     }
 
     /// Discards input received and not yet read. `tcflush(3)` with `TCIFLUSH`.
@@ -50,7 +50,7 @@ extension FileDescriptor {
     }
 
     func _discardTerminalInput() -> Result<Void, Errno> {
-        nothingOrErrno { system_tcflush(rawValue, TCIFLUSH) }
+        nothingOrErrno { systemTcflush(rawValue, TCIFLUSH) }
     }
 
     /// Waits until everything written has been sent. `tcdrain(3)`.
@@ -59,7 +59,7 @@ extension FileDescriptor {
     }
 
     func _drainTerminalOutput() -> Result<Void, Errno> {
-        nothingOrErrno { system_tcdrain(rawValue) }
+        nothingOrErrno { systemTcdrain(rawValue) }
     }
 
     /// Takes the terminal exclusively, or gives it back: later `open(2)`s by others fail with EBUSY (root is
@@ -69,31 +69,31 @@ extension FileDescriptor {
     }
 
     func _setExclusiveUse(_ exclusive: Bool) -> Result<Void, Errno> {
-        nothingOrErrno { exclusive ? system_tiocexcl(rawValue) : system_tiocnxcl(rawValue) }
+        nothingOrErrno { exclusive ? systemTiocexcl(rawValue) : systemTiocnxcl(rawValue) }
     }
 
     /// Whether the terminal is held exclusively. `ioctl(TIOCGEXCL)`.
     public func isExclusiveUse() throws(Errno) -> Bool {
-        try valueOrErrno { system_tiocgexcl(rawValue) }.map { $0 == 1 }.get()
+        try valueOrErrno { systemTiocgexcl(rawValue) }.map { $0 == 1 }.get()
     }
 
     /// The terminal's size in character cells. `ioctl(TIOCGWINSZ)`.
     public func windowSize() throws(Errno) -> (columns: Int, rows: Int) {
         var size = winsize()
-        try nothingOrErrno { system_tiocgwinsz(rawValue, &size) }.get()
+        try nothingOrErrno { systemTiocgwinsz(rawValue, &size) }.get()
         return (Int(size.ws_col), Int(size.ws_row))
     }
 
     /// A new pseudo-terminal: its master end (read-write, no controlling terminal, close-on-exec) and the path of
     /// its slave end. `posix_openpt(3)`, `grantpt(3)`, `unlockpt(3)`, `ptsname_r(3)`.
     public static func openPseudoTerminal() throws(Errno) -> (master: FileDescriptor, slavePath: String) {
-        let master = try valueOrErrno { system_posix_openpt(O_RDWR | O_NOCTTY | O_CLOEXEC) }
+        let master = try valueOrErrno { systemPosixOpenpt(O_RDWR | O_NOCTTY | O_CLOEXEC) }
             .map(FileDescriptor.init(rawValue:)).get()
         do throws(Errno) {
-            try nothingOrErrno { system_grantpt(master.rawValue) }.get()
-            try nothingOrErrno { system_unlockpt(master.rawValue) }.get()
+            try nothingOrErrno { systemGrantpt(master.rawValue) }.get()
+            try nothingOrErrno { systemUnlockpt(master.rawValue) }.get()
             var name = [CChar](repeating: 0, count: 128)
-            let status = system_ptsname_r(master.rawValue, &name, name.count)
+            let status = systemPtsnameR(master.rawValue, &name, name.count)
             guard status == 0 else { throw Errno(rawValue: status) }
             let path = String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
             return (master, path)

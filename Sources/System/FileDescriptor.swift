@@ -3,7 +3,7 @@ import Glibc
 /// An open file descriptor: a strong type over the C `int`.
 ///
 /// As in swift-system it does not close itself; whoever opened it calls ``close()``. Every call is written in three
-/// layers: the public method throws `Errno`, an internal `_method` returns a `Result`, and a raw `system_…` function
+/// layers: the public method throws `Errno`, an internal `_method` returns a `Result`, and a raw `system…` function
 /// makes the C call. Every call is retried on EINTR except `close` (the descriptor is gone on Linux even when it
 /// reports EINTR) and `connect` (a retried connect fails with EALREADY).
 @frozen
@@ -118,7 +118,7 @@ extension FileDescriptor {
     ) -> Result<FileDescriptor, Errno> {
         let flags = mode.rawValue | options.rawValue
         return path.withCString { cPath in
-            valueOrErrno { system_open(cPath, flags, permissions.rawValue) }.map(FileDescriptor.init(rawValue:))
+            valueOrErrno { systemOpen(cPath, flags, permissions.rawValue) }.map(FileDescriptor.init(rawValue:))
         }
     }
 
@@ -128,7 +128,7 @@ extension FileDescriptor {
     }
 
     func _close() -> Result<Void, Errno> {
-        nothingOrErrno(retryOnInterrupt: false) { system_close(rawValue) }
+        nothingOrErrno(retryOnInterrupt: false) { systemClose(rawValue) }
     }
 
     /// A new pipe, both ends close-on-exec: what is written to `writeEnd` is read from `readEnd`.
@@ -136,7 +136,7 @@ extension FileDescriptor {
     public static func pipe() throws(Errno) -> (readEnd: FileDescriptor, writeEnd: FileDescriptor) {
         var fds: (Int32, Int32) = (-1, -1)
         try withUnsafeMutableBytes(of: &fds) { raw in
-            nothingOrErrno { system_pipe(raw.baseAddress!.assumingMemoryBound(to: Int32.self)) }
+            nothingOrErrno { systemPipe(raw.baseAddress!.assumingMemoryBound(to: Int32.self)) }
         }.get()
         return (FileDescriptor(rawValue: fds.0), FileDescriptor(rawValue: fds.1))
     }
@@ -147,7 +147,7 @@ extension FileDescriptor {
     }
 
     func _duplicate() -> Result<FileDescriptor, Errno> {
-        valueOrErrno { system_dup(rawValue) }.map(FileDescriptor.init(rawValue:))
+        valueOrErrno { systemDup(rawValue) }.map(FileDescriptor.init(rawValue:))
     }
 }
 
@@ -163,7 +163,7 @@ extension FileDescriptor {
 
     @usableFromInline
     func _read(into buffer: UnsafeMutableRawBufferPointer) -> Result<Int, Errno> {
-        valueOrErrno { system_read(rawValue, buffer.baseAddress, buffer.count) }
+        valueOrErrno { systemRead(rawValue, buffer.baseAddress, buffer.count) }
     }
 
     /// Reads at most `buffer.count` bytes from `offset`, leaving the file position alone. `pread(2)`.
@@ -173,7 +173,7 @@ extension FileDescriptor {
     }
 
     func _read(fromAbsoluteOffset offset: Int, into buffer: UnsafeMutableRawBufferPointer) -> Result<Int, Errno> {
-        valueOrErrno { system_pread(rawValue, buffer.baseAddress, buffer.count, offset) }
+        valueOrErrno { systemPread(rawValue, buffer.baseAddress, buffer.count, offset) }
     }
 
     /// Reads until `buffer` is full or the file ends (`read(2)` or `pread(2)` as often as it takes).
@@ -201,7 +201,7 @@ extension FileDescriptor {
     }
 
     func _write(_ bytes: UnsafeRawBufferPointer) -> Result<Int, Errno> {
-        valueOrErrno { system_write(rawValue, bytes.baseAddress, bytes.count) }
+        valueOrErrno { systemWrite(rawValue, bytes.baseAddress, bytes.count) }
     }
 
     /// Writes some of `bytes` at `offset`, leaving the file position alone. `pwrite(2)`.
@@ -211,7 +211,7 @@ extension FileDescriptor {
     }
 
     func _write(toAbsoluteOffset offset: Int, _ bytes: UnsafeRawBufferPointer) -> Result<Int, Errno> {
-        valueOrErrno { system_pwrite(rawValue, bytes.baseAddress, bytes.count, offset) }
+        valueOrErrno { systemPwrite(rawValue, bytes.baseAddress, bytes.count, offset) }
     }
 
     /// Writes all of `bytes` (at `offset` with `pwrite(2)`, else at the file position with `write(2)`), however
@@ -268,7 +268,7 @@ extension FileDescriptor {
         let count = second == nil ? 1 : 2
         let result = withUnsafeMutableBytes(of: &fds) { raw in
             let pointer = raw.baseAddress!.assumingMemoryBound(to: pollfd.self)
-            return valueOrErrno { system_poll(pointer, count, timeoutMilliseconds) }
+            return valueOrErrno { systemPoll(pointer, count, timeoutMilliseconds) }
         }
         return result.map { _ in (PollEvents(rawValue: fds.0.revents), PollEvents(rawValue: fds.1.revents)) }
     }
@@ -295,7 +295,7 @@ extension FileDescriptor {
         let count = entries.count
         return entries.withUnsafeMutableBufferPointer { buffer in
             buffer.withMemoryRebound(to: pollfd.self) { fds in
-                valueOrErrno { system_poll(fds.baseAddress!, count, timeoutMilliseconds) }.map(Int.init)
+                valueOrErrno { systemPoll(fds.baseAddress!, count, timeoutMilliseconds) }.map(Int.init)
             }
         }
     }
@@ -327,10 +327,10 @@ extension FileDescriptor {
     }
 
     func _setStatusFlag(_ flag: Int32, _ on: Bool) -> Result<Void, Errno> {
-        valueOrErrno { system_fcntl(rawValue, F_GETFL) }.flatMap { flags in
+        valueOrErrno { systemFcntl(rawValue, F_GETFL) }.flatMap { flags in
             let updated = on ? flags | flag : flags & ~flag
             guard updated != flags else { return .success(()) }
-            return nothingOrErrno { system_fcntl(rawValue, F_SETFL, updated) }
+            return nothingOrErrno { systemFcntl(rawValue, F_SETFL, updated) }
         }
     }
 
@@ -341,7 +341,7 @@ extension FileDescriptor {
 
     func _status() -> Result<FileStatus, Errno> {
         var info = stat()
-        return nothingOrErrno { system_fstat(rawValue, &info) }.map { FileStatus(info) }
+        return nothingOrErrno { systemFstat(rawValue, &info) }.map { FileStatus(info) }
     }
 
     /// Cuts (or extends with zeros) the file to `length` bytes. `ftruncate(2)`.
@@ -350,7 +350,7 @@ extension FileDescriptor {
     }
 
     func _resize(to length: Int) -> Result<Void, Errno> {
-        nothingOrErrno { system_ftruncate(rawValue, length) }
+        nothingOrErrno { systemFtruncate(rawValue, length) }
     }
 
     /// The file's data (and its size) reach the disk before this returns. `fdatasync(2)`.
@@ -359,7 +359,7 @@ extension FileDescriptor {
     }
 
     func _synchronizeData() -> Result<Void, Errno> {
-        nothingOrErrno { system_fdatasync(rawValue) }
+        nothingOrErrno { systemFdatasync(rawValue) }
     }
 
     /// The file's data and metadata (for a directory: its entries) reach the disk before this returns. `fsync(2)`.
@@ -368,7 +368,7 @@ extension FileDescriptor {
     }
 
     func _synchronize() -> Result<Void, Errno> {
-        nothingOrErrno { system_fsync(rawValue) }
+        nothingOrErrno { systemFsync(rawValue) }
     }
 
     /// Takes an exclusive advisory lock on the file without waiting (`flock(2)` with `LOCK_EX | LOCK_NB`).
@@ -378,7 +378,7 @@ extension FileDescriptor {
     }
 
     func _lockExclusively() -> Result<Void, Errno> {
-        nothingOrErrno { system_flock(rawValue, LOCK_EX | LOCK_NB) }
+        nothingOrErrno { systemFlock(rawValue, LOCK_EX | LOCK_NB) }
     }
 }
 
@@ -432,7 +432,7 @@ public struct FileStatus: Sendable, Hashable {
         var info = stat()
         let result = path.withCString { cPath in
             nothingOrErrno {
-                followingSymbolicLinks ? system_stat(cPath, &info) : system_lstat(cPath, &info)
+                followingSymbolicLinks ? systemStat(cPath, &info) : systemLstat(cPath, &info)
             }
         }
         try result.get()

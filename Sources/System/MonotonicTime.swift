@@ -67,7 +67,7 @@ public func sleep(for duration: Duration) {
     let (seconds, attoseconds) = duration.components
     var request = timespec(tv_sec: Int(seconds), tv_nsec: Int(attoseconds / 1_000_000_000))
     var remaining = timespec()
-    while system_nanosleep(&request, &remaining) == -1 && Errno.current == .interrupted { request = remaining }
+    while systemNanosleep(&request, &remaining) == -1 && Errno.current == .interrupted { request = remaining }
 }
 
 extension Duration {

@@ -9,7 +9,7 @@ public final class WakeUp: Sendable {
 
     /// `eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK)`.
     public init() {
-        let made = valueOrErrno { system_eventfd() }
+        let made = valueOrErrno { systemEventfd() }
         guard case .success(let descriptor) = made else {
             preconditionFailure("eventfd failed: \(made)")
         }

@@ -15,7 +15,8 @@ public struct Journey: Sendable {
     public let fixes: [SimulatedFix]
     public let writer: EpochWriter
 
-    public init(seconds: Double = 30, rateHz: Double = 10, profile: EpochWriter.Profile = .multiGNSS, seed: UInt64 = 1) {
+    public init(seconds: Double = 30, rateHz: Double = 10, profile: EpochWriter.Profile = .multiGNSS, seed: UInt64 = 1)
+    {
         let scenario = Scenario(
             rateHz: rateHz, legs: [.drive(seconds: seconds, speedKmh: 40, turnDegreesPerSecond: 3)],
             seed: seed)
@@ -71,7 +72,9 @@ public struct Journey: Sendable {
 
     /// `ddmm.mmmmm` with a hemisphere as degrees to `decimals` places (9: gpsd's format), rounded half up, using
     /// integer arithmetic only.
-    public static func degrees(_ text: String, _ hemisphere: String, degreeDigits: Int, decimals places: Int = 9) -> String {
+    public static func degrees(_ text: String, _ hemisphere: String, degreeDigits: Int, decimals places: Int = 9)
+        -> String
+    {
         let degrees = Int(text.prefix(degreeDigits))!
         let minutesText = text.dropFirst(degreeDigits)
         let parts = minutesText.split(separator: ".")

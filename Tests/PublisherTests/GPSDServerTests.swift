@@ -144,7 +144,8 @@ import Threading
         sleep(for: .milliseconds(100))
         let client = try LineClient(port: harness.port)
         client.send("?WATCH={\"enable\":true,\"json\":true}\n")
-        try #require(client.read(until: { !$0.filter { $0.hasPrefix("{\"class\":\"SKY\"") }.isEmpty }, timeout: .seconds(1)))
+        try #require(
+            client.read(until: { !$0.filter { $0.hasPrefix("{\"class\":\"SKY\"") }.isEmpty }, timeout: .seconds(1)))
         #expect(client.lines.map { jsonField($0, "class") ?? "" } == ["VERSION", "DEVICES", "WATCH", "TPV", "SKY"])
         #expect(client.lines(of: "TPV").first.flatMap { jsonField($0, "time") } == journey.isoTime(2))
     }

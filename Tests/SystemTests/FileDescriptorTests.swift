@@ -83,7 +83,8 @@ import Threading
         #expect(try readEnd.poll(.readable, timeoutMilliseconds: 10).isEmpty)
         #expect(try writeEnd.poll(.writable, timeoutMilliseconds: 0) == .writable)
         try writeEnd.writeAll([1])
-        let (first, second) = try FileDescriptor.poll((readEnd, .readable), (writeEnd, .writable), timeoutMilliseconds: 0)
+        let (first, second) = try FileDescriptor.poll(
+            (readEnd, .readable), (writeEnd, .writable), timeoutMilliseconds: 0)
         #expect(first == .readable && second == .writable)
         var entries: [FileDescriptor.PollEntry] = [.init(nil, .readable), .init(readEnd, .readable)]
         #expect(try FileDescriptor.poll(&entries, timeoutMilliseconds: 0) == 1)

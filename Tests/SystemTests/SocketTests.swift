@@ -39,7 +39,9 @@ import Testing
         try probe.close()  // nothing listens there now
         let client = try FileDescriptor.socket(family: AF_INET, nonBlocking: true)
         defer { try? client.close() }
-        #expect(throws: Errno.connectionRefused) { try client.connect(to: .loopback(port: port), timeoutMilliseconds: 2_000) }
+        #expect(throws: Errno.connectionRefused) {
+            try client.connect(to: .loopback(port: port), timeoutMilliseconds: 2_000)
+        }
     }
 
     @Test func namesResolveAndFailuresSayWhy() throws {

@@ -60,9 +60,10 @@ import Testing
         #expect(kill(grandchild, 0) == 0)
         #expect(child.stop(SIGTERM, timeout: .seconds(10)) == 128 + SIGTERM)
         // The grandchild is not ours to reap: it is gone once the kill lands (or a zombie of init's).
-        #expect(waitUntil(timeout: .seconds(10)) {
-            kill(grandchild, 0) != 0 || readTextFile("/proc/\(grandchild)/stat").contains(") Z ")
-        })
+        #expect(
+            waitUntil(timeout: .seconds(10)) {
+                kill(grandchild, 0) != 0 || readTextFile("/proc/\(grandchild)/stat").contains(") Z ")
+            })
     }
 
     @Test func pipesCarryInputAndOutputWhileTheChildRuns() throws {
@@ -108,10 +109,11 @@ import Testing
         #expect(!waitUntil(timeout: .milliseconds(50)) { false })
         #expect(late.elapsed >= .milliseconds(50))
         var calls = 0
-        #expect(waitFor(timeout: .seconds(5), pollingEvery: .milliseconds(1)) { () -> Int? in
-            calls += 1
-            return calls == 3 ? calls : nil
-        } == 3)
+        #expect(
+            waitFor(timeout: .seconds(5), pollingEvery: .milliseconds(1)) { () -> Int? in
+                calls += 1
+                return calls == 3 ? calls : nil
+            } == 3)
     }
 
     @Test func aFreePortCanBeListenedOnAndIsSeenListening() throws {

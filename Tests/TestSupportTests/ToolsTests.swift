@@ -10,4 +10,3 @@ import Testing
         #expect(!Tools.available("sh", "no-such-tool-\(getpid())"))
     }
 }
-
