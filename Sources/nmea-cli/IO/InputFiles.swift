@@ -42,17 +42,22 @@ struct InputFile {
     func forEachChunk(
         bufferSize: Int = 256 * 1024, _ body: (UnsafeRawBufferPointer) throws -> Void
     ) throws {
-        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: bufferSize, alignment: 16)
+        let buffer = UnsafeMutableRawPointer.allocate(byteCount: bufferSize, alignment: 16)
         defer { buffer.deallocate() }
         while true {
-            let count: Int
-            do {
-                count = try fd.read(into: buffer)
-            } catch {
-                throw RuntimeError("cannot read '\(name)': \(error)")
-            }
+            let count = try read(into: UnsafeMutableRawBufferPointer(start: buffer, count: bufferSize))
             if count == 0 { return }
-            try body(UnsafeRawBufferPointer(rebasing: buffer[..<count]))
+            try body(UnsafeRawBufferPointer(start: buffer, count: count))
+        }
+    }
+
+    /// One `read(2)`: the bytes read, 0 at the end.
+    /// - Throws: ``RuntimeError`` naming the file and the reason.
+    private func read(into buffer: UnsafeMutableRawBufferPointer) throws(RuntimeError) -> Int {
+        do {
+            return try fd.read(into: buffer)
+        } catch {
+            throw RuntimeError("cannot read '\(name)': \(error)")
         }
     }
 
