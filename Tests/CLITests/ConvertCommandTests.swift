@@ -162,7 +162,7 @@ import Testing
         let outcome = try Self.run(["parse", "--fixes"], input: Self.smallLog)
         #expect(outcome.status == 0)
         let lines = outcome.output.split(separator: "\n")
-        #expect(lines.count == 2)
+        try #require(lines.count == 2)
         let first = try #require(try JSONSerialization.jsonObject(with: Data(lines[0].utf8)) as? [String: Any])
         #expect(first["time"] as? String == "2026-11-30T08:00:00.25Z")
         #expect(first["lat"] as? Double == 48.117301667)

@@ -223,6 +223,7 @@ import Testing
         points.append((Int(mapX) + 4, Int(mapY) + 4))
         let rendering = try Self.render(path, sampling: points)
         #expect(rendering.width == 800)
+        try #require(rendering.pixels.count == points.count)
 
         #expect(rendering.pixels[0].isClose(to: Pixel(0x1a, 0x98, 0x50)), "start marker: \(rendering.pixels[0])")
         #expect(rendering.pixels[1].isClose(to: Pixel(0x1b, 0x1b, 0x1b)), "end marker: \(rendering.pixels[1])")

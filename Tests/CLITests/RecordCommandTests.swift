@@ -153,7 +153,7 @@ struct RecordCommandTests {
         record.signal(SIGTERM)
         #expect(record.wait() == 0)
         let lines = try String(contentsOfFile: trips, encoding: .utf8).split(separator: "\n")
-        #expect(lines.count == 2)
+        try #require(lines.count == 2)
         let first = try JSONSerialization.jsonObject(with: Data(lines[0].utf8)) as? [String: Any]
         let start = first?["start"] as? [String: Any]
         #expect(start?["place"] as? String == "Munich, Bavaria, DE")

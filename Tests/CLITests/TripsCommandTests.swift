@@ -1,14 +1,14 @@
 import Foundation
 import NMEA
 import Simulation
+import TestSupport
 import Testing
 
 /// `nmea trips` run as a user would: the built binary, its exact output, messages and exit codes; the place file
 /// found beside an installed program; the cache in XDG_CACHE_HOME.
 @Suite struct TripsCommandTests {
     static let tool = Tool.path
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
+    static let packageRoot = URL(fileURLWithPath: Locations.packageRoot, isDirectory: true)
 
     /// Runs `executable` (the built `nmea` by default) with `environment` added to this process's, and without an
     /// `NMEA_PLACES` the caller may have set.

@@ -114,7 +114,7 @@ import Testing
             queue.close()
         }
         // The first part of an eleventh record: a length, a CRC and a few body bytes, then nothing.
-        let segment = directory + "/" + segmentFiles(directory).last!
+        let segment = directory + "/" + (try #require(segmentFiles(directory).last))
         let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: segment))
         handle.seekToEndOfFile()
         handle.write(Data([60, 0, 0, 0, 1, 2, 3, 4, 11, 0, 0]))
@@ -143,7 +143,7 @@ import Testing
             try fill(queue, 0..<60)
             queue.close()
         }
-        let first = directory + "/" + segmentFiles(directory)[0]
+        let first = directory + "/" + (try #require(segmentFiles(directory).first))
         var bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: first)))
         bytes[bytes.count - 3] ^= 0xFF  // inside the segment's last record
         try Data(bytes).write(to: URL(fileURLWithPath: first))

@@ -181,7 +181,7 @@ import Testing
 
     /// Unplugged mid-sentence and plugged in again: the cut sentence is dropped rather than glued to the next
     /// device's first, the epoch in hand still becomes a fix, and both sessions' fixes arrive.
-    @Test func disconnectionStartsFramingAfresh() {
+    @Test func disconnectionStartsFramingAfresh() throws {
         let before = Self.nmea(Self.truth[0..<3])
         let after = Self.nmea(Self.truth[3..<6])
         let cut = Array(Self.nmea(Self.truth[3..<4]).prefix(20))
@@ -203,7 +203,7 @@ import Testing
         pipeline.waitUntilFinished()
         #expect(received.fixes.map(\.timestamp) == Self.truth[0..<6].map(\.nanosecondsSinceEpoch))
         let states = received.statuses.map(\.state)
-        #expect(states == [.connecting, .connected, .disconnected, .searching, .connected, .ended])
+        try #require(states == [.connecting, .connected, .disconnected, .searching, .connected, .ended])
         #expect(received.statuses[1].device.string == device)
         #expect(received.statuses[1].baudRate == 9600)
         #expect(received.statuses[2].reason == .hangUp)

@@ -2,6 +2,7 @@ import Glibc
 import NMEA
 import Simulation
 import System
+import TestSupport
 import Testing
 @testable import Trips
 
@@ -244,7 +245,7 @@ import Testing
                                        sourceFile: "/src/Sources/Trips/Geocoder.swift")
             == ["/opt/x/share/nmea/places.bin", "/opt/x/bin/places.bin", "/src/Resources/places.bin"])
         // Built in this package: .build/<triple>/debug/nmea finds Resources/places.bin at the package root.
-        let root = FileSystem.directory(of: FileSystem.directory(of: FileSystem.directory(of: #filePath)))
+        let root = Locations.packageRoot
         let paths = PlaceIndex.searchPaths(executable: root + "/.build/x86_64-unknown-linux-gnu/debug/nmea",
                                            environment: nil, sourceFile: "/elsewhere/Sources/Trips/Geocoder.swift")
         #expect(paths[2] == root + "/Resources/places.bin")
