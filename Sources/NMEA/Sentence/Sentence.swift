@@ -22,7 +22,7 @@ public struct Sentence {
     /// `true` when the byte just past `bytes` may be read and ends every field: the `*` of the checksum, or a line
     /// ending or other stop byte (never a digit, a point, a sign, a letter or a comma). The framer guarantees it for
     /// every sentence it hands out; decoders then read digits without checking for the end on every byte.
-    let isTerminated: Bool
+    @usableFromInline let isTerminated: Bool
 
     /// Makes a view of `bytes`, which must start with `$` or `!` and end before any `*hh`.
     ///

@@ -16,8 +16,12 @@
 ///
 /// Some receivers send more than 12 PRN slots (24 have been seen); the three DOPs are always the last three fields
 /// before the optional system ID, and up to ``maximumSatellites`` PRNs are kept.
-public struct GSA: DecodableSentence, Hashable {
-    public static var sentenceType: SentenceType { .gsa }
+public struct GSA: DecodableSentence, Hashable, Sendable {
+    public static var kind: SentenceKind { .gsa }
+    public static var address: SentenceAddress { .standard(.gsa) }
+    public static var sample: String {
+        "$GPGSA,A,3,04,05,,09,12,,,24,,,,,2.5,1.3,2.1*39"
+    }
     /// The most PRNs kept from one sentence.
     public static let maximumSatellites = 24
 
@@ -54,76 +58,9 @@ public struct GSA: DecodableSentence, Hashable {
         return talker.system
     }
 
+    /// The one decoding body: any form, field by field, with exact errors.
     @inline(__always)
     public init(_ sentence: Sentence) throws(NMEAError) {
-        // Fast path for the standard layout — twelve PRN slots, three DOPs, maybe a system ID (17 or 18 fields) —
-        // read in one pass up to the stop byte the framer guarantees after the sentence. Anything else leaves it
-        // for the careful reading below, which gives the same values and the exact errors.
-        fast: if sentence.isTerminated {
-            var cursor = sentence.fieldsStart
-            let end = sentence.fieldsEnd
-            guard cursor <= end else { break fast }
-            let mode: UInt8?
-            if cursor.pointee == UInt8(ascii: ",") {
-                mode = nil
-                cursor += 1
-            } else {
-                // `cursor[1]` may be read only when `cursor` is not the stop byte.
-                guard cursor != end, cursor[1] == UInt8(ascii: ",") else { break fast }
-                mode = cursor.pointee
-                cursor += 2
-            }
-            let fix = TerminatedDigits.read(&cursor)
-            guard cursor[-1] == UInt8(ascii: ","), fix <= 3, fix != 0 else { break fast }
-            var list = FixedList<24, UInt16>()
-            for _ in 0..<12 {
-                // An empty slot, two digits (the usual forms), or any small number.
-                if cursor.pointee == UInt8(ascii: ",") {
-                    cursor += 1
-                    continue
-                }
-                let tens = cursor[0] &- UInt8(ascii: "0")
-                if tens < 10 {
-                    let ones = cursor[1] &- UInt8(ascii: "0")
-                    if ones < 10 && cursor[2] == UInt8(ascii: ",") {
-                        list.append(UInt16(tens &* 10 &+ ones))
-                        cursor += 3
-                        continue
-                    }
-                }
-                let prn = TerminatedDigits.read(&cursor)
-                guard cursor[-1] == UInt8(ascii: ","), prn >= 0, prn <= 65535 else { break fast }
-                list.append(UInt16(truncatingIfNeeded: prn))
-            }
-            let p = TerminatedDigits.decimal(&cursor)
-            guard p.isValid, cursor[-1] == UInt8(ascii: ",") else { break fast }
-            let h = TerminatedDigits.decimal(&cursor)
-            guard h.isValid, cursor[-1] == UInt8(ascii: ",") else { break fast }
-            let v = TerminatedDigits.decimal(&cursor)
-            guard v.isValid else { break fast }
-            var system: UInt8? = nil
-            if cursor - 1 != end {
-                // 18 fields: the last is the system ID.
-                guard cursor[-1] == UInt8(ascii: ",") else { break fast }
-                let id = TerminatedDigits.read(&cursor)
-                guard cursor - 1 == end, id <= 15 else { break fast }
-                system = id < 0 ? nil : UInt8(truncatingIfNeeded: id)
-            }
-            talker = sentence.talker
-            selectionMode = mode
-            fixType = fix < 0 ? nil : GSAFixType(rawValue: UInt8(truncatingIfNeeded: fix))
-            satellites = list
-            pdop = p.value
-            hdop = h.value
-            vdop = v.value
-            systemID = system
-            return
-        }
-        self = try GSA(carefully: sentence)
-    }
-
-    /// Decodes any form, field by field, with exact errors.
-    init(carefully sentence: Sentence) throws(NMEAError) {
         let count = sentence.fieldCount
         guard count >= 5 else { throw .tooFewFields(expected: 17, found: count) }
         // 2 + 12k + 3 fields, or one more for the system ID.
@@ -141,5 +78,17 @@ public struct GSA: DecodableSentence, Hashable {
         hdop = try fields.fixedPoint()
         vdop = try fields.fixedPoint()
         systemID = hasSystemID ? try fields.integer(in: 0...15).map(UInt8.init) : nil
+    }
+
+    public func describe(to sink: inout some SentenceFieldSink) {
+        sink.field("selection", letter: selectionMode)
+        sink.field("fix", fixType.map { Int($0.rawValue) })
+        sink.beginList("prns")
+        for prn in satellites { sink.element(Int(prn)) }
+        sink.endList()
+        sink.field("pdop", pdop)
+        sink.field("hdop", hdop)
+        sink.field("vdop", vdop)
+        sink.field("system_id", systemID.map(Int.init))
     }
 }

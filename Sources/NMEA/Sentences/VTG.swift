@@ -14,8 +14,12 @@
 ///
 /// Pre-2.0 receivers send `$--VTG,x.x,x.x,x.x,x.x` (true course, magnetic course, knots, km/h) without the unit
 /// letters; that form is read too.
-public struct VTG: DecodableSentence, Hashable {
-    public static var sentenceType: SentenceType { .vtg }
+public struct VTG: DecodableSentence, Hashable, Sendable {
+    public static var kind: SentenceKind { .vtg }
+    public static var address: SentenceAddress { .standard(.vtg) }
+    public static var sample: String {
+        "$GPVTG,054.7,T,034.4,M,005.5,N,010.2,K*48"
+    }
 
     public var talker: Talker
     public var courseTrueDegrees: FixedPoint?
@@ -36,35 +40,9 @@ public struct VTG: DecodableSentence, Hashable {
         self.mode = mode
     }
 
+    /// The one decoding body: any form, field by field, with exact errors.
     @inline(__always)
     public init(_ sentence: Sentence) throws(NMEAError) {
-        // Fast path for the NMEA 2.3+ layout (eight or nine fields, units after each value), up to the stop byte the
-        // framer guarantees after the sentence; anything else — the four-field NMEA 2.0 layout among it — is read
-        // the careful way below, which gives the same values and the exact errors.
-        fast: if sentence.isTerminated {
-            var fields = TerminatedFieldReader(sentence)
-            guard let courseTrue = fields.decimal() else { break fast }
-            fields.skip()
-            guard let courseMagnetic = fields.decimal() else { break fast }
-            fields.skip()
-            guard let knots = fields.decimal() else { break fast }
-            fields.skip()
-            guard let kilometersPerHour = fields.decimal() else { break fast }
-            fields.skip()
-            guard let mode = fields.character(), fields.fieldsFound >= 8 else { break fast }
-            talker = sentence.talker
-            courseTrueDegrees = courseTrue
-            courseMagneticDegrees = courseMagnetic
-            speedKnots = knots
-            speedKilometersPerHour = kilometersPerHour
-            self.mode = mode.map(FAAMode.init(rawValue:))
-            return
-        }
-        self = try VTG(carefully: sentence)
-    }
-
-    /// Decodes any form, field by field, with exact errors.
-    init(carefully sentence: Sentence) throws(NMEAError) {
         var fields = sentence.fieldReader
         talker = sentence.talker
         let count = sentence.fieldCount
@@ -86,5 +64,13 @@ public struct VTG: DecodableSentence, Hashable {
         fields.skip()
         mode = try fields.character().map(FAAMode.init(rawValue:))
         try fields.requireRead(8)
+    }
+
+    public func describe(to sink: inout some SentenceFieldSink) {
+        sink.field("course", courseTrueDegrees)
+        sink.field("course_magnetic", courseMagneticDegrees)
+        sink.field("speed_knots", speedKnots)
+        sink.field("speed_kmh", speedKilometersPerHour)
+        sink.field("mode", letter: mode?.rawValue)
     }
 }
