@@ -8,8 +8,9 @@
 /// **Adding a type** is its file (field diagram, sample, values, one decoding `init`,
 /// ``DecodableSentence/describe(to:)``) plus its registration: a case here with its line in ``withDecoder(_:)``, and
 /// its ``ParsedSentence`` case with its line in ``ParsedSentence/visit(into:)``. The compiler's exhaustive switches
-/// point at each line. A type that carries fix data (a time, a position…) also gets its merge in ``FixAssembler``; one that carries none needs
-/// nothing there (its place in the receiver's cycle still counts, as an unknown type's does).
+/// point at each line. A type that carries fix data (a time, a position…) also gets its merge in ``FixAssembler``;
+/// one that carries none needs nothing there (its place in the receiver's cycle still counts, as an unknown type's
+/// does).
 public enum SentenceKind: Int, CaseIterable, Sendable {
     case rmc, gga, gsa, gsv, gll, vtg, zda, gst, gns, gbs, grs, txt, dtm, hdt, ths
     case pubxPosition, pubxSatellites, pubxTime, pgrme, pgrmz, pgrmm

@@ -235,17 +235,13 @@ public struct FieldReader {
     }
 
     /// A fast path for small unsigned fields (PRNs, angles, SNRs): the value, −1 for an empty field (or one past
-    /// the last), or −2 for anything else — a sign, a point, a letter, more than six digits, the last field of a
-    /// sentence that is not terminated — in which case the reader has not moved and the caller reads the field the
-    /// careful way.
+    /// the last), or −2 for anything else — a sign, a point, a letter, more than six digits — in which case the
+    /// reader has not moved and the caller reads the field the careful way.
     @inlinable @inline(always)
     mutating func smallUnsigned() -> Int {
         guard position < freeLimit else {
-            guard position <= end else {
-                position = end + 2
-                return -1
-            }
-            return -2
+            let value = try? readingLastField { (inner) throws(NMEAError) -> Int? in inner.smallUnsigned() }
+            return value ?? -1
         }
         var cursor = position
         var value = 0
