@@ -11,8 +11,7 @@ extension JSONWriter: SentenceFieldSink {
         asciiString(sentence.talker.write)
         key("type")
         asciiString(sentence.type.write)
-        let messageID = S.address.messageID
-        if !messageID.isEmpty { field("id", messageID) }
+        if let messageID = S.address.messageIDText { field("id", messageID) }
         decoded.describe(to: &self)
         endObject()
     }

@@ -56,31 +56,48 @@ public struct SentenceAddress: Hashable, Sendable {
     public var type: SentenceType
     /// `true` for `$P…` addresses, which have no talker.
     public var isProprietary: Bool
-    /// The first field that tells apart proprietary messages sharing an address (`00` in `$PUBX,00`); empty when
-    /// the address alone says it. Two characters.
-    public var messageID: String
+    /// The two characters of the first field that tell apart proprietary messages sharing an address (`00` in
+    /// `$PUBX,00`), packed first in the low byte; 0 when the address alone says it.
+    public var messageID: UInt16
 
     /// A standard sentence, read from any talker.
     @inlinable
     public static func standard(_ type: SentenceType) -> SentenceAddress {
-        SentenceAddress(type: type, isProprietary: false, messageID: "")
+        SentenceAddress(type: type, isProprietary: false, messageID: 0)
     }
 
-    /// A proprietary sentence; `messageID` is its first field when several messages share the address.
+    /// A proprietary sentence whose address alone says what it is.
     @inlinable
-    public static func proprietary(_ type: SentenceType, messageID: String = "") -> SentenceAddress {
-        SentenceAddress(type: type, isProprietary: true, messageID: messageID)
+    public static func proprietary(_ type: SentenceType) -> SentenceAddress {
+        SentenceAddress(type: type, isProprietary: true, messageID: 0)
+    }
+
+    /// A proprietary sentence told apart by the two characters of its first field (`"0", "0"` for `$PUBX,00`).
+    @inlinable
+    public static func proprietary(_ type: SentenceType, messageID first: Unicode.Scalar, _ second: Unicode.Scalar)
+        -> SentenceAddress
+    {
+        let id = UInt16(truncatingIfNeeded: first.value) | UInt16(truncatingIfNeeded: second.value) << 8
+        return SentenceAddress(type: type, isProprietary: true, messageID: id)
     }
 
     @inlinable
-    init(type: SentenceType, isProprietary: Bool, messageID: String) {
+    init(type: SentenceType, isProprietary: Bool, messageID: UInt16) {
         self.type = type
         self.isProprietary = isProprietary
         self.messageID = messageID
     }
 
+    /// The message ID as text (`"00"`), or `nil` when the address has none.
+    public var messageIDText: String? {
+        guard messageID != 0 else { return nil }
+        return String(decoding: [UInt8(truncatingIfNeeded: messageID), UInt8(truncatingIfNeeded: messageID >> 8)],
+                      as: UTF8.self)
+    }
+
     /// As the address is written: `RMC`, `PUBX,00`, `PGRME`.
     public var name: String {
-        messageID.isEmpty ? type.description : "\(type),\(messageID)"
+        guard let id = messageIDText else { return type.description }
+        return "\(type),\(id)"
     }
 }

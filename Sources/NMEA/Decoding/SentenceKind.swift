@@ -45,10 +45,10 @@ public enum SentenceKind: Int, CaseIterable, Sendable {
 
     /// The decoder for `sentence`, or `nil` when none decodes its type.
     ///
-    /// One hashed lookup on the packed letters of the address, in a table built from the registry.
+    /// One hashed lookup on the packed letters of the address, in a table built once from the registry.
     @inlinable @inline(__always)
     public init?(_ sentence: Sentence) {
-        guard let kind = sentenceKindTable.kind(of: sentence) else { return nil }
+        guard let kind = SentenceKindTable.kind(of: sentence) else { return nil }
         self = kind
     }
 
@@ -78,28 +78,36 @@ public protocol SentenceDecoderBody {
 
 /// Address → kind, built once from the registry: open addressing over 64 slots keyed by the packed type letters.
 @usableFromInline
-struct SentenceKindTable: Sendable {
-    /// The packed letters of each slot's type; 0 for an empty slot (no registered type packs to 0).
-    @usableFromInline var types: InlineArray<64, UInt64>
-    /// Each slot's kind (bits 0–7), whether the address is proprietary (bit 8) and its message ID's two bytes
-    /// (bits 16–31, 0 when it has none).
-    @usableFromInline var entries: InlineArray<64, UInt32>
+enum SentenceKindTable {
+    /// One slot of the table.
+    @usableFromInline
+    struct Slot {
+        /// The packed letters of the type; 0 for an empty slot (no registered type packs to 0).
+        @usableFromInline var type: UInt64 = 0
+        /// As ``SentenceAddress/messageID``.
+        @usableFromInline var messageID: UInt16 = 0
+        @usableFromInline var isProprietary = false
+        @usableFromInline var kind = SentenceKind.rmc
+    }
 
-    init() {
-        types = InlineArray(repeating: 0)
-        entries = InlineArray(repeating: 0)
+    @usableFromInline static let mask = 63
+
+    /// The slots, in memory of their own: looking one up reads 16 bytes, never copies the table. Written once,
+    /// before first use, and only read after.
+    @usableFromInline
+    nonisolated(unsafe) static let slots: UnsafePointer<Slot> = {
+        let slots = UnsafeMutablePointer<Slot>.allocate(capacity: mask + 1)
+        slots.initialize(repeating: Slot(), count: mask + 1)
         for kind in SentenceKind.allCases {
             let address = kind.address
             precondition(address.type.rawValue != 0, "\(kind) has an empty type")
-            let id = Array(address.messageID.utf8)
-            precondition(id.isEmpty || id.count == 2, "\(kind): a message ID has two characters")
-            let packedID = id.isEmpty ? 0 : UInt32(id[0]) | UInt32(id[1]) << 8
-            var slot = SentenceKindTable.slot(address.type)
-            while types[slot] != 0 { slot = (slot + 1) & 63 }
-            types[slot] = address.type.rawValue
-            entries[slot] = UInt32(kind.rawValue) | (address.isProprietary ? 1 << 8 : 0) | packedID << 16
+            var index = slot(address.type)
+            while slots[index].type != 0 { index = (index + 1) & mask }
+            slots[index] = Slot(type: address.type.rawValue, messageID: address.messageID,
+                                isProprietary: address.isProprietary, kind: kind)
         }
-    }
+        return UnsafePointer(slots)
+    }()
 
     @inlinable @inline(__always)
     static func slot(_ type: SentenceType) -> Int {
@@ -107,32 +115,31 @@ struct SentenceKindTable: Sendable {
     }
 
     @inlinable @inline(__always)
-    func kind(of sentence: Sentence) -> SentenceKind? {
+    static func kind(of sentence: Sentence) -> SentenceKind? {
+        let slots = SentenceKindTable.slots
         let type = sentence.type.rawValue
-        let proprietary: UInt32 = sentence.talker == .proprietary ? 1 << 8 : 0
-        var slot = SentenceKindTable.slot(sentence.type)
+        let proprietary = sentence.talker == .proprietary
+        var index = slot(sentence.type)
         while true {
-            let stored = types[unchecked: slot]
-            if stored == 0 { return nil }
-            let entry = entries[unchecked: slot]
-            if stored == type && entry & (1 << 8) == proprietary {
-                let id = entry >> 16
-                if id == 0 || id == sentence.messageID { return SentenceKind(rawValue: Int(entry & 0xFF)) }
+            let slot = slots[index]
+            if slot.type == 0 { return nil }
+            if slot.type == type && slot.isProprietary == proprietary
+                && (slot.messageID == 0 || slot.messageID == sentence.messageID)
+            {
+                return slot.kind
             }
-            slot = (slot + 1) & 63
+            index = (index + 1) & mask
         }
     }
 }
 
-@usableFromInline
-let sentenceKindTable = SentenceKindTable()
-
 extension Sentence {
-    /// The first two bytes of field 1, packed as ``SentenceKindTable`` keeps message IDs (`00` of `$PUBX,00`); 0
+    /// The first two bytes of field 1, packed as ``SentenceAddress/messageID`` packs them (`00` of `$PUBX,00`); 0
     /// when the sentence is shorter.
     @inlinable
-    var messageID: UInt32 {
-        guard fieldsOffset + 2 <= bytes.count else { return 0 }
-        return UInt32(bytes[fieldsOffset]) | UInt32(bytes[fieldsOffset + 1]) << 8
+    var messageID: UInt16 {
+        guard fieldsOffset &+ 2 <= bytes.count else { return 0 }
+        let start = bytes.baseAddress.unsafelyUnwrapped.assumingMemoryBound(to: UInt8.self) + fieldsOffset
+        return UInt16(start[0]) | UInt16(start[1]) << 8
     }
 }

@@ -182,7 +182,7 @@ public struct FixAssembler: Sendable {
             // No fix data: only its place in the cycle. Proprietary messages that share an address are told apart
             // from the one without a message ID.
             let address = S.address
-            signature = SentenceSignature(sentence.talker, address.type, isLastPart: address.messageID.isEmpty)
+            signature = SentenceSignature(sentence.talker, address.type, isLastPart: address.messageID == 0)
         }
         if let signature { finishSentence(signature) }
     }

@@ -33,7 +33,7 @@ public struct FieldReader {
         freeLimit = end + 1
     }
 
-    @inlinable
+    @inlinable @inline(__always)
     init(_ sentence: Sentence) {
         let base = sentence.bytes.baseAddress.unsafelyUnwrapped.assumingMemoryBound(to: UInt8.self)
         end = base + sentence.bytes.count
@@ -43,7 +43,7 @@ public struct FieldReader {
     }
 
     /// The start of the last field of `[start, end)`: one past its last comma, or `start`.
-    @usableFromInline
+    @usableFromInline @inline(never)
     static func lastFieldStart(from start: UnsafePointer<UInt8>, to end: UnsafePointer<UInt8>) -> UnsafePointer<UInt8> {
         var cursor = end
         while cursor > start {
@@ -53,11 +53,25 @@ public struct FieldReader {
         return start
     }
 
+    /// Runs `body`, a slow path that is not inlined, on a copy of the reader that then replaces it. The reader a
+    /// decoder reads with never has its address taken, so it stays in registers on the fast path.
+    @inlinable @inline(__always)
+    mutating func outOfLine<T, E: Error>(_ body: (inout FieldReader) throws(E) -> T) throws(E) -> T {
+        var copy = self
+        defer { self = copy }
+        return try body(&copy)
+    }
+
     /// Reads the field at ``position`` with `read` when it may not run freely to the stop byte: past the last field
     /// (an absent value), or the last field of a sentence that is not terminated, which `read` then reads from a copy
     /// followed by a stop byte. Errors keep the field numbers they would have had.
-    @inlinable @inline(never)
+    @inlinable @inline(__always)
     mutating func readingLastField<T>(_ read: (inout FieldReader) throws(NMEAError) -> T?) throws(NMEAError) -> T? {
+        try outOfLine { (reader) throws(NMEAError) in try reader.readLastField(read) }
+    }
+
+    @inlinable @inline(never)
+    mutating func readLastField<T>(_ read: (inout FieldReader) throws(NMEAError) -> T?) throws(NMEAError) -> T? {
         guard position <= end else { return ranOut() }
         let count = end - position
         let start = position
@@ -110,12 +124,9 @@ public struct FieldReader {
     /// After `count` or more fields have been read: throws ``NMEAError/tooFewFields(expected:found:)`` when the
     /// sentence had fewer than `count` (some of those reads went past its end).
     /// - Complexity: O(1) when no read went past the last field.
-    @inlinable
+    @inlinable @inline(__always)
     public func requireRead(_ count: Int) throws(NMEAError) {
-        if position > end + 1 {
-            let found = fieldCount
-            if found < count { throw .tooFewFields(expected: count, found: found) }
-        }
+        if position > end + 1 { try require(count) }
     }
 
     /// `true` while fields remain to be read.
@@ -123,9 +134,15 @@ public struct FieldReader {
     public var hasMore: Bool { position <= end }
 
     /// `true` when the next field is the last one.
+    @inlinable @inline(__always)
     public var isAtLastField: Bool {
         guard position <= end else { return false }
-        return memoryHasNoComma(from: position, to: end)
+        var cursor = position
+        while cursor < end {
+            if cursor.pointee == UInt8(ascii: ",") { return false }
+            cursor += 1
+        }
+        return true
     }
 
     /// The next field as a raw view, or `nil` after the last.
@@ -140,7 +157,13 @@ public struct FieldReader {
     }
 
     /// The next field copied as text (up to ``ShortText/capacity`` bytes); empty when absent.
+    @inlinable @inline(__always)
     public mutating func text() -> ShortText {
+        outOfLine { reader in reader.readText() }
+    }
+
+    @usableFromInline @inline(never)
+    mutating func readText() -> ShortText {
         ShortText(nextField()?.bytes ?? UnsafeRawBufferPointer(start: nil, count: 0))
     }
 
@@ -205,20 +228,38 @@ public struct FieldReader {
         guard position < freeLimit else {
             return try readingLastField { (inner) throws(NMEAError) in try inner.integer() }
         }
-        var cursor = position
+        // The commonest forms without a loop: one or two digits. (A byte is read only after the one before it
+        // proved a digit, so never past the stop byte.)
+        let start = position
+        let first = start.pointee &- UInt8(ascii: "0")
+        if first < 10 {
+            let second = start[1] &- UInt8(ascii: "0")
+            if second >= 10 {
+                if endsField(start + 1) {
+                    position = start + 2
+                    return Int(first)
+                }
+            } else if endsField(start + 2) {
+                position = start + 3
+                return Int(first &* 10 &+ second)
+            }
+        } else if endsField(start) {
+            position = start + 1
+            return nil
+        }
+        var cursor = start
         var value = 0
-        var digit = cursor.pointee &- UInt8(ascii: "0")
+        var digit = first
         while digit < 10 {
             value = value &* 10 &+ Int(digit)
             cursor += 1
             digit = cursor.pointee &- UInt8(ascii: "0")
         }
-        if endsField(cursor) && cursor - position <= 18 {
-            let empty = cursor == position
+        if endsField(cursor) && cursor - start <= 18 {
             position = cursor + 1
-            return empty ? nil : value
+            return value
         }
-        return try integerSlowly()
+        return try outOfLine { (reader) throws(NMEAError) in try reader.integerSlowly() }
     }
 
     /// Signs, `3.0`, overlong and malformed integers.
@@ -279,9 +320,29 @@ public struct FieldReader {
         guard position < freeLimit else {
             return try readingLastField { (inner) throws(NMEAError) in try inner.fixedPoint() }
         }
-        var cursor = position
+        // `d.dd` and `d.d` (DOPs, HDOPs, errors) without a loop. (A byte is read only after the one before it proved
+        // a digit or the point, so never past the stop byte.)
+        let start = position
+        let units = start.pointee &- UInt8(ascii: "0")
+        if units < 10 && start[1] == UInt8(ascii: ".") {
+            let tenths = start[2] &- UInt8(ascii: "0")
+            if tenths < 10 {
+                let hundredths = start[3] &- UInt8(ascii: "0")
+                if hundredths < 10 {
+                    if endsField(start + 4) {
+                        position = start + 5
+                        let value = Int64(units) &* 100 &+ Int64(tenths) &* 10 &+ Int64(hundredths)
+                        return FixedPoint(significand: value, scale: 2)
+                    }
+                } else if endsField(start + 3) {
+                    position = start + 4
+                    return FixedPoint(significand: Int64(units) &* 10 &+ Int64(tenths), scale: 1)
+                }
+            }
+        }
+        var cursor = start
         var significand: Int64 = 0
-        var digit = cursor.pointee &- UInt8(ascii: "0")
+        var digit = units
         while digit < 10 {
             significand = significand &* 10 &+ Int64(digit)
             cursor += 1
@@ -311,7 +372,7 @@ public struct FieldReader {
             position = cursor + 1
             return nil
         }
-        return try fixedPointSlowly()
+        return try outOfLine { (reader) throws(NMEAError) in try reader.fixedPointSlowly() }
     }
 
     /// Signs, `.5`, errors and overflow.
@@ -348,7 +409,18 @@ public struct FieldReader {
     }
 
     /// A hexadecimal number (`1F`), or `nil` when empty.
+    @inlinable @inline(__always)
     public mutating func hexadecimal() throws(NMEAError) -> UInt64? {
+        // One digit, as system and signal IDs are sent, without leaving the caller.
+        if position < freeLimit, let digit = hexDigitValue(position.pointee), endsField(position + 1) {
+            position += 2
+            return UInt64(digit)
+        }
+        return try outOfLine { (reader) throws(NMEAError) in try reader.readHexadecimal() }
+    }
+
+    @usableFromInline @inline(never)
+    mutating func readHexadecimal() throws(NMEAError) -> UInt64? {
         guard position < freeLimit else {
             return try readingLastField { (inner) throws(NMEAError) in try inner.hexadecimal() }
         }
@@ -392,7 +464,7 @@ public struct FieldReader {
         guard end - start >= 6, let hour = twoDigits(start), let minute = twoDigits(start + 2),
               let second = twoDigits(start + 4)
         else {
-            return try timeSlowly()
+            return try outOfLine { (reader) throws(NMEAError) in try reader.timeSlowly() }
         }
         guard hour < 24, minute < 60, second <= 60 else { throw failure(.outOfRange) }
         var cursor = start + 6
@@ -412,7 +484,9 @@ public struct FieldReader {
                 digit = cursor.pointee &- UInt8(ascii: "0")
             }
         }
-        guard endsField(cursor) else { return try timeSlowly() }
+        guard endsField(cursor) else {
+            return try outOfLine { (reader) throws(NMEAError) in try reader.timeSlowly() }
+        }
         position = cursor + 1
         return UTCTime(hour: hour, minute: minute, second: second, nanoseconds: nanoseconds,
                        fractionDigits: fractionDigits)
@@ -519,7 +593,9 @@ public struct FieldReader {
                 _ = try character()
                 return nil
             }
-            return try coordinateSlowly(maximum: maximum, positive: positive, negative: negative)
+            return try outOfLine { (reader) throws(NMEAError) in
+                try reader.coordinateSlowly(maximum: maximum, positive: positive, negative: negative)
+            }
         }
         position = cursor + 1
         let hemisphere = try character()

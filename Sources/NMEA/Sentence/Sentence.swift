@@ -122,6 +122,7 @@ public struct Sentence {
     }
 
     /// A reader positioned at the first field after the address.
+    @inlinable @inline(__always)
     public var fieldReader: FieldReader { FieldReader(self) }
 
     /// The fields after the address, in order.

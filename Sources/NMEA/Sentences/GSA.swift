@@ -59,25 +59,69 @@ public struct GSA: DecodableSentence, Hashable, Sendable {
     }
 
     /// The one decoding body: any form, field by field, with exact errors.
+    ///
+    /// Where the DOPs are depends on how many fields the sentence has (2 + 12k + 3, or one more for the system ID).
+    /// The usual count — twelve slots, 17 or 18 fields — is read without counting: ``read(_:layout:)`` checks at the
+    /// end that the sentence had that many fields. Only a sentence with another count is counted and read again.
     @inline(__always)
     public init(_ sentence: Sentence) throws(NMEAError) {
-        let count = sentence.fieldCount
-        guard count >= 5 else { throw .tooFewFields(expected: 17, found: count) }
-        // 2 + 12k + 3 fields, or one more for the system ID.
-        let hasSystemID = (count - 6) % 12 == 0
-        let slots = count - 5 - (hasSystemID ? 1 : 0)
-        var fields = sentence.fieldReader
-        talker = sentence.talker
-        selectionMode = try fields.character()
-        fixType = try fields.integer(in: 1...3).map { GSAFixType(rawValue: UInt8($0))! }
-        satellites = FixedList()
-        for _ in 0..<slots {
-            if let prn = try fields.integer(in: 0...65535) { satellites.append(UInt16(prn)) }
+        self.init(talker: sentence.talker, selectionMode: nil, fixType: nil, satellites: FixedList(), pdop: nil,
+                  hdop: nil, vdop: nil)
+        switch GSA.read(sentence, layout: nil, into: &self) {
+        case nil: return
+        case .field(let error): throw error
+        case .otherLayout:
+            let count = sentence.fieldCount
+            guard count >= 5 else { throw .tooFewFields(expected: 17, found: count) }
+            let hasSystemID = (count - 6) % 12 == 0
+            satellites.removeAll()
+            switch GSA.read(sentence, layout: (count - 5 - (hasSystemID ? 1 : 0), hasSystemID), into: &self) {
+            case nil: return
+            case .field(let error): throw error
+            case .otherLayout: preconditionFailure("a GSA read with its counted layout")
+            }
         }
-        pdop = try fields.fixedPoint()
-        hdop = try fields.fixedPoint()
-        vdop = try fields.fixedPoint()
-        systemID = hasSystemID ? try fields.integer(in: 0...15).map(UInt8.init) : nil
+    }
+
+    /// Why ``read(_:layout:into:)`` gave no value: a field that did not decode, or (for the usual layout only) a
+    /// sentence with another number of fields.
+    enum Failure: Error {
+        case field(NMEAError)
+        case otherLayout
+    }
+
+    /// Reads the fields into `gsa` (whose list of satellites is empty) with the layout's number of PRN slots, and a
+    /// system ID after the DOPs if it has one; with no layout, the usual twelve slots, and a system ID when exactly
+    /// one field follows the DOPs.
+    @inline(__always)
+    static func read(_ sentence: Sentence, layout: (slots: Int, hasSystemID: Bool)?, into gsa: inout GSA)
+        -> Failure?
+    {
+        var fields = sentence.fieldReader
+        do throws(NMEAError) {
+            gsa.selectionMode = try fields.character()
+            gsa.fixType = try fields.integer(in: 1...3).map { GSAFixType(rawValue: UInt8($0))! }
+            for _ in 0..<(layout?.slots ?? 12) {
+                if let prn = try fields.integer(in: 0...65535) { gsa.satellites.append(UInt16(prn)) }
+            }
+            gsa.pdop = try fields.fixedPoint()
+            gsa.hdop = try fields.fixedPoint()
+            gsa.vdop = try fields.fixedPoint()
+            let hasSystemID: Bool
+            if let layout {
+                hasSystemID = layout.hasSystemID
+            } else {
+                // 17 fields: nothing follows; 18: the system ID, the last field. Anything else is another layout.
+                guard !fields.ranPastEnd, !fields.hasMore || fields.isAtLastField else { return .otherLayout }
+                hasSystemID = fields.hasMore
+            }
+            gsa.systemID = hasSystemID ? try fields.integer(in: 0...15).map(UInt8.init) : nil
+            return nil
+        } catch {
+            // An error belongs to the usual layout only if the sentence has its count.
+            if layout == nil && !(17...18).contains(sentence.fieldCount) { return .otherLayout }
+            return .field(error)
+        }
     }
 
     public func describe(to sink: inout some SentenceFieldSink) {

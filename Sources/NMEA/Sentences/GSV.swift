@@ -73,7 +73,7 @@ public struct GSV: DecodableSentence, Hashable, Sendable {
         messageNumber = try fields.integer(in: 0...99)
         satellitesInView = try fields.integer(in: 0...999)
         try fields.requireRead(3)
-        var list = FixedList<4, Satellite>()
+        satellites = FixedList()
         signalID = nil
         // The last byte that may be loaded: the second checksum digit after a framed sentence, its stop byte when it
         // has no checksum, its own last byte otherwise (compared as addresses, so no pointer outside it is formed).
@@ -82,8 +82,13 @@ public struct GSV: DecodableSentence, Hashable, Sendable {
         // Groups of four fields follow; a single field left over after them is the signal ID.
         while fields.hasMore {
             if let satellite = fields.standardSatellite(readableUpTo: last) {
-                list.append(satellite)
+                satellites.append(satellite)
                 continue
+            }
+            // A single field left after the groups: the signal ID.
+            if fields.isAtLastField {
+                signalID = try fields.hexadecimal().map { UInt8(truncatingIfNeeded: $0) }
+                break
             }
             let groupStart = fields.position
             // Four small unsigned numbers in range.
@@ -95,7 +100,7 @@ public struct GSV: DecodableSentence, Hashable, Sendable {
                 if prn >= 0 && (-1...90).contains(elevation) && (-1...360).contains(azimuth)
                     && (-1...99).contains(snr)
                 {
-                    list.append(Satellite(
+                    satellites.append(Satellite(
                         prn: UInt16(truncatingIfNeeded: prn),
                         elevationDegrees: elevation < 0 ? nil : Int8(truncatingIfNeeded: elevation),
                         azimuthDegrees: azimuth < 0 ? nil : UInt16(truncatingIfNeeded: azimuth),
@@ -104,24 +109,19 @@ public struct GSV: DecodableSentence, Hashable, Sendable {
                 }
                 if prn == -1 && elevation == -1 && azimuth == -1 && snr == -1 { continue }  // an empty padding slot
             }
-            // Anything else — the signal ID, a short group, a sign, an error — field by field.
+            // Anything else — a short group, a sign, an error — field by field.
             fields.position = groupStart
-            if fields.isAtLastField {
-                signalID = try fields.hexadecimal().map { UInt8(truncatingIfNeeded: $0) }
-                break
-            }
             let carefulPRN = try fields.integer(in: 0...65535)
             let carefulElevation = try fields.integer(in: -90...90)
             let carefulAzimuth = try fields.integer(in: 0...360)
             let carefulSNR = try fields.integer(in: 0...99)
             guard let carefulPRN else { continue }
-            list.append(Satellite(
+            satellites.append(Satellite(
                 prn: UInt16(truncatingIfNeeded: carefulPRN),
                 elevationDegrees: carefulElevation.map { Int8(truncatingIfNeeded: $0) },
                 azimuthDegrees: carefulAzimuth.map { UInt16(truncatingIfNeeded: $0) },
                 snr: carefulSNR.map { UInt8(truncatingIfNeeded: $0) }))
         }
-        satellites = list
     }
 
     public func describe(to sink: inout some SentenceFieldSink) {

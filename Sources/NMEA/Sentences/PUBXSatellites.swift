@@ -19,7 +19,7 @@
 /// produced it.
 public struct PUBXSatellites: DecodableSentence {
     public static var kind: SentenceKind { .pubxSatellites }
-    public static var address: SentenceAddress { .proprietary(.pubx, messageID: "03") }
+    public static var address: SentenceAddress { .proprietary(.pubx, messageID: "0", "3") }
     public static var sample: String {
         "$PUBX,03,11,23,-,,,45,010,29,-,,,46,013,07,-,,,42,015,08,U,067,31,42,025,10,U,195,33,46,026,18,U,326,08,"
         + "39,026,17,-,,,32,015,26,U,306,66,48,025,27,U,073,10,36,026,28,U,089,61,46,024,15,-,,,39,014*0D"

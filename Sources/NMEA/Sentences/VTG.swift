@@ -41,29 +41,41 @@ public struct VTG: DecodableSentence, Hashable, Sendable {
     }
 
     /// The one decoding body: any form, field by field, with exact errors.
+    ///
+    /// The NMEA 2.3 layout is read without counting fields; only a sentence that turns out to be shorter is counted,
+    /// and one of exactly four fields (the pre-2.0 layout) read again as such.
     @inline(__always)
     public init(_ sentence: Sentence) throws(NMEAError) {
         var fields = sentence.fieldReader
         talker = sentence.talker
+        var failure: NMEAError?
+        do throws(NMEAError) {
+            courseTrueDegrees = try fields.fixedPoint()
+            fields.skip()
+            courseMagneticDegrees = try fields.fixedPoint()
+            fields.skip()
+            speedKnots = try fields.fixedPoint()
+            fields.skip()
+            speedKilometersPerHour = try fields.fixedPoint()
+            fields.skip()
+            mode = try fields.character().map(FAAMode.init(rawValue:))
+            if !fields.ranPastEnd { return }  // nine fields or more
+        } catch {
+            failure = error
+        }
         let count = sentence.fieldCount
         guard count >= 4 else { throw .tooFewFields(expected: 4, found: count) }
-        courseTrueDegrees = try fields.fixedPoint()
         if count == 4 {
+            fields = sentence.fieldReader
+            courseTrueDegrees = try fields.fixedPoint()
             courseMagneticDegrees = try fields.fixedPoint()
             speedKnots = try fields.fixedPoint()
             speedKilometersPerHour = try fields.fixedPoint()
             mode = nil
             return
         }
-        fields.skip()
-        courseMagneticDegrees = try fields.fixedPoint()
-        fields.skip()
-        speedKnots = try fields.fixedPoint()
-        fields.skip()
-        speedKilometersPerHour = try fields.fixedPoint()
-        fields.skip()
-        mode = try fields.character().map(FAAMode.init(rawValue:))
-        try fields.requireRead(8)
+        if let failure { throw failure }
+        guard count >= 8 else { throw .tooFewFields(expected: 8, found: count) }
     }
 
     public func describe(to sink: inout some SentenceFieldSink) {
