@@ -8,7 +8,8 @@
 ///     assembler.finish { fix in … }
 ///
 /// When nothing else needs the ``ParsedSentence``, `try assembler.add(sentence) { fix in … }` decodes the sentence
-/// in place and is faster (no enum is built and copied).
+/// in place and is faster (no enum is built and copied). ``FixReader`` runs framer, decoders and assembler as one
+/// stream; use the assembler alone when the sentences come from elsewhere.
 ///
 /// **Epochs.** A sentence whose time differs from the epoch's closes the epoch. The assembler also learns, as gpsd
 /// does, which sentence ends each cycle of this receiver (for example the last part of `$GLGSV`, or `$GNGLL`): once
@@ -139,7 +140,10 @@ public struct FixAssembler: Sendable {
     /// Hands out the fixes completed since the last call, in order, keeping the queue's storage.
     mutating func handOut(_ emit: (Fix) -> Void) {
         guard !completedFixes.isEmpty else { return }
-        for fix in completedFixes { emit(fix) }
+        // Through the buffer: iterating the array runs its read coroutine, which allocates when unspecialized.
+        completedFixes.withUnsafeBufferPointer { fixes in
+            for index in fixes.indices { emit(fixes[index]) }
+        }
         completedFixes.removeAll(keepingCapacity: true)
     }
 
@@ -611,8 +615,11 @@ public struct FixAssembler: Sendable {
         } else {
             // Right after a rollover boundary a receiver with a 10-bit week counter reports the start of the GPS
             // epoch; nobody logged NMEA in early 1980, and hardly anybody in the weeks after 1999-08-22.
-            for boundary in [UTCDate(year: 1980, month: 1, day: 6), UTCDate(year: 1999, month: 8, day: 22)] {
-                let start = boundary.daysSinceEpoch
+            // (Two dates in an inline array: an array literal here would allocate at every epoch.)
+            let boundaries: InlineArray<2, UTCDate> = [UTCDate(year: 1980, month: 1, day: 6),
+                                                       UTCDate(year: 1999, month: 8, day: 22)]
+            for index in boundaries.indices {
+                let start = boundaries[index].daysSinceEpoch
                 if days >= start && days < start + 140 {
                     days += rollover
                     while let reference = lastGood?.daysSinceEpoch, reference - days > rollover / 2 {

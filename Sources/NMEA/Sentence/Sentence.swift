@@ -109,18 +109,6 @@ public struct Sentence {
         Field(UnsafeRawBufferPointer(rebasing: bytes[1..<(fieldsOffset - 1)]))
     }
 
-    /// The first byte of field 1 (one past ``fieldsEnd`` when the address stands alone).
-    @inline(__always)
-    var fieldsStart: UnsafePointer<UInt8> {
-        bytes.baseAddress.unsafelyUnwrapped.assumingMemoryBound(to: UInt8.self) + fieldsOffset
-    }
-
-    /// The end of the last field: the byte after the sentence (the stop byte when ``isTerminated``).
-    @inline(__always)
-    var fieldsEnd: UnsafePointer<UInt8> {
-        bytes.baseAddress.unsafelyUnwrapped.assumingMemoryBound(to: UInt8.self) + bytes.count
-    }
-
     /// A reader positioned at the first field after the address.
     @inlinable @inline(__always)
     public var fieldReader: FieldReader { FieldReader(self) }
