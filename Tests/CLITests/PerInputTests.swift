@@ -18,8 +18,10 @@ import Testing
     }
 
     @Test func parseFixesOfTwoSamplesIsTheTwoRunsOneAfterTheOther() throws {
+        // (A log without dates after one with them takes the last date, as a log cut in two would: the dates are
+        // the one thing an input hands on to the next, so `gga-only.nmea` comes first here.)
         for (first, second) in [("drive.nmea", "commute.nmea"), ("faulty.nmea", "drive.nmea"),
-                                ("commute.nmea", "gga-only.nmea"), ("drive.nmea", "drive.nmea")] {
+                                ("gga-only.nmea", "commute.nmea"), ("drive.nmea", "drive.nmea")] {
             let a = Self.samples.appendingPathComponent(first).path
             let b = Self.samples.appendingPathComponent(second).path
             let together = try Self.parseFixes([a, b])
@@ -36,7 +38,7 @@ import Testing
         let together = try Self.parseFixes(logs)
         var separately = ""
         for log in logs { separately += try Self.parseFixes([log]) }
-        #expect(together.split(separator: "\n").count > 1000)
+        #expect(together.split(separator: "\n").count > 400)
         #expect(together == separately)
     }
 
@@ -46,8 +48,8 @@ import Testing
     /// jump 3 km and back.
     static func cutDrive(in directory: URL) throws -> (whole: String, first: String, second: String) {
         let drive = try Tool.run(["simulate", "--duration", "600", "--profile", "rmc-gga"])
-        let lines = drive.output.split(separator: "\n").map(String.init)
-        #expect(lines.count == 1200)
+        let lines = drive.output.split(whereSeparator: \.isNewline).map(String.init)
+        try #require(lines.count == 1200)
         #expect(lines[600].hasPrefix("$GPRMC,080500.00,") && lines[601].hasPrefix("$GPGGA,080500.00,"))
         let body = "$GPGGA,080500.00,4811.000000,N,01134.530000,E,1,24,0.50,520.0,M,47.3,M,,"
         let checksum = body.utf8.dropFirst().reduce(UInt8(0), ^)
@@ -56,9 +58,9 @@ import Testing
         let whole = directory.appendingPathComponent("whole.nmea")
         let first = directory.appendingPathComponent("first.nmea")
         let second = directory.appendingPathComponent("second.nmea")
-        try (lines.joined(separator: "\n") + "\n").write(to: whole, atomically: true, encoding: .utf8)
-        try (lines[0...600].joined(separator: "\n") + "\n").write(to: first, atomically: true, encoding: .utf8)
-        try ([farOff] + lines[602...]).joined(separator: "\n").write(to: second, atomically: true, encoding: .utf8)
+        try (lines.joined(separator: "\r\n") + "\r\n").write(to: whole, atomically: true, encoding: .utf8)
+        try (lines[0...600].joined(separator: "\r\n") + "\r\n").write(to: first, atomically: true, encoding: .utf8)
+        try ([farOff] + lines[602...]).joined(separator: "\r\n").write(to: second, atomically: true, encoding: .utf8)
         return (whole.path, first.path, second.path)
     }
 
@@ -68,7 +70,7 @@ import Testing
         let (whole, first, second) = try Self.cutDrive(in: directory)
 
         let fixes = try Self.parseFixes([first, second]).split(separator: "\n")
-        #expect(fixes.count == 601)
+        try #require(fixes.count == 601)
         #expect(fixes[300].contains("08:05:00") && !fixes[300].contains("\"lat\":48.18333"))
         #expect(!fixes[300].contains("\"alt\""))
         #expect(fixes[301].contains("08:05:00") && fixes[301].contains("\"lat\":48.18333"))

@@ -374,6 +374,15 @@ public struct FixAssembler: Sendable {
         closedTime = nil
     }
 
+    /// ``reset()`` for the next input of a ``FixReader``, which may be another receiver's: what described the last
+    /// receiver — its sky, kept for epochs without GSV, and the dimension of its last fix — is forgotten too. Dates
+    /// are kept, so a log cut in two reads as one.
+    mutating func startNewInput() {
+        reset()
+        output.satellites.removeAll()
+        lastMode = nil
+    }
+
     // MARK: Merging
 
     private mutating func merge(_ rmc: RMC) {

@@ -134,8 +134,8 @@ public struct FixReader: ~Copyable {
 
     /// Ends one input (a file, a pipe that closed): a last line without a line ending is framed, the epoch in
     /// progress becomes a fix and fixes held for a date are handed out without one. The reader is then ready for the
-    /// next input, which starts afresh: line numbers from 1, no epoch or learned cycle carried over (dates are kept,
-    /// as ``FixAssembler/reset()`` keeps them).
+    /// next input, which starts afresh: line numbers from 1, no epoch, learned cycle or sky carried over. Only the
+    /// dates are kept, so that a log cut in two reads as one.
     public mutating func finish(_ fix: (Fix) -> Void) {
         var none = NoHandler()
         finish(handler: &none, fix)
@@ -161,10 +161,10 @@ public struct FixReader: ~Copyable {
     }
 
     /// Starts afresh for a new input or a reconnection without handing anything out: a partial line is dropped,
-    /// the epoch in progress and the learned cycle are forgotten (dates are kept). Counters are kept.
+    /// the epoch in progress, the learned cycle and the sky are forgotten (dates are kept). Counters are kept.
     public mutating func reset() {
         framer.reset()
-        stream.assembler.reset()
+        stream.assembler.startNewInput()
     }
 }
 
@@ -249,7 +249,7 @@ extension FixReader {
         mutating func endInput(_ fix: (Fix) -> Void) {
             guard assemblesFixes else { return }
             assembler.finish(fix)
-            assembler.reset()
+            assembler.startNewInput()
         }
     }
 
