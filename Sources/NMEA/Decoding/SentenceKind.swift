@@ -5,7 +5,7 @@
 /// ``ParsedSentence``, the fuzz target's addresses and the tests that every type decodes its
 /// ``DecodableSentence/sample``.
 ///
-/// **Adding a type** is its file (field diagram, sample, values, one decoding `init`,
+/// **Adding a type** is its file (field diagram, sample, values, its `kind` and `address`, one decoding `init`,
 /// ``DecodableSentence/describe(to:)``) plus its registration: a case here with its line in ``withDecoder(_:)``, and
 /// its ``ParsedSentence`` case with its line in ``ParsedSentence/visit(into:)``. The compiler's exhaustive switches
 /// point at each line. A type that carries fix data (a time, a position…) also gets its merge in ``FixAssembler``;
