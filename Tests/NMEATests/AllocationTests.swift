@@ -78,6 +78,74 @@ struct AllocationTests {
         #expect(warmUpFramer.statistics == framer.statistics)
         #expect(warmUpDecoder == decoder)
     }
+
+    @Test("reading through a FixReader into fixes, with every sentence handed out, allocates nothing")
+    func fixReaderAllocatesNothing() throws {
+        let workload = AllocationWorkload(minimumSentences: 100_000)
+        // The counted pass reads a second input with the same reader: the warm-up grew the queue that hands out
+        // fixes (storage the reader keeps) and filled the runtime's caches.
+        var reader = FixReader()
+        var handler = AllocationWorkload.Touching()
+        var fixes = 0
+        workload.read(&reader, &handler, &fixes)
+        let warmUp = reader.statistics
+        let warmUpFixes = fixes
+        let warmUpSink = handler.sink
+        #expect(warmUpFixes > 1000)
+
+        nmea_allocation_counter_suspend_throw_hooks()
+        nmea_allocation_counter_start()
+        workload.read(&reader, &handler, &fixes)
+        let allocations = nmea_allocation_counter_stop()
+        nmea_allocation_counter_resume_throw_hooks()
+        let bytes = nmea_allocation_counter_bytes()
+
+        #expect(allocations == 0, "reading allocated \(allocations) times (\(bytes) bytes)")
+        // The counted pass did the same work again.
+        let statistics = reader.statistics
+        #expect(statistics.framer == warmUp.framer.times(2))
+        #expect(statistics.decoder == warmUp.decoder + warmUp.decoder)
+        #expect(statistics.assembler.fixes == 2 * warmUp.assembler.fixes)
+        #expect(fixes == 2 * warmUpFixes)
+        #expect(handler.sink == 2 &* warmUpSink)
+        #expect(statistics.decoder.failed == workload.repetitions * 2)
+    }
+}
+
+extension AllocationWorkload {
+    /// Reads the input in 4096-byte chunks through `reader`, then finishes it; counts the fixes.
+    func read(_ reader: inout FixReader, _ handler: inout Touching, _ fixes: inout Int) {
+        input.withUnsafeBytes { all in
+            var offset = 0
+            while offset < all.count {
+                let chunk = UnsafeRawBufferPointer(rebasing: all[offset..<min(offset + 4096, all.count)])
+                reader.read(chunk, handler: &handler) { _ in fixes &+= 1 }
+                offset += chunk.count
+            }
+        }
+        reader.finish(handler: &handler) { _ in fixes &+= 1 }
+    }
+
+    /// Reads every value handed out, as `fingerprint` does, so that the decoding cannot be skipped.
+    struct Touching: FixReader.Handler {
+        var sink = 0
+
+        mutating func sentence<S: DecodableSentence>(_ sentence: Sentence, decoded: S, _ context: FixReader.Context) {
+            sink &+= AllocationWorkload.fingerprint(ParsedSentence(decoded)) &+ context.line
+        }
+
+        mutating func unknownSentence(_ sentence: Sentence, _ context: FixReader.Context) {
+            sink &+= sentence.fieldCount
+        }
+
+        mutating func undecodableSentence(_ sentence: Sentence, error: NMEAError, _ context: FixReader.Context) {
+            sink &+= 7
+        }
+
+        mutating func rejected(_ rejection: Rejection, _ context: FixReader.Context) {
+            sink &+= rejection.bytes.count
+        }
+    }
 }
 
 /// Keeps the optimizer from folding a value into a constant.

@@ -30,11 +30,16 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     return 0
 }
 
-/// The addresses of every decoded type, a standard one given by the `P` talker, and two no decoder reads.
-let addresses = [
-    "GPRMC", "GNGGA", "GPGSA", "GLGSV", "GPGLL", "GPVTG", "GPZDA", "GPGST", "GNGNS", "GPGBS", "GPGRS", "GPTXT",
-    "GPDTM", "HEHDT", "GNTHS", "PUBX,00", "PUBX,03", "PUBX,04", "PGRME", "PGRMZ", "PGRMM", "PQGSV", "GPXYZ", "PXYZ",
-].map { Array($0.utf8) }
+/// The addresses of every type in the registry (standard ones from a few talkers in turn), a standard one given by
+/// the `P` talker, and two no decoder reads.
+let addresses: [[UInt8]] = {
+    let talkers = ["GP", "GN", "GL", "GA", "HE"]
+    var addresses = SentenceKind.allCases.enumerated().map { index, kind in
+        kind.address.isProprietary ? kind.name : talkers[index % talkers.count] + kind.name
+    }
+    addresses += ["PQGSV", "GPXYZ", "PXYZ"]
+    return addresses.map { Array($0.utf8) }
+}()
 
 /// Wraps the input (up to its first byte that cannot be in a sentence) as `$<address>,<input>*hh` and decodes it.
 func decodeAsFields(_ input: UnsafeRawBufferPointer) {

@@ -1,7 +1,12 @@
 /// Counts of decoded sentences per type, unknown types, and decode failures.
 public struct DecoderStatistics: Hashable, Sendable {
+    /// The most kinds the counters have room for. `SentenceKind.allCases.count` may not exceed it: `RegistryTests`
+    /// checks that it does not, and a kind past it would stop the program at its first count (the counters are
+    /// subscripted with bounds checks), never write out of bounds.
+    public static let capacity = 32
+
     /// Decoded sentences, indexed by ``SentenceKind/rawValue``.
-    @usableFromInline var decoded: InlineArray<21, Int>
+    @usableFromInline var decoded: InlineArray<32, Int>
     /// Sentences of types no decoder reads (handed out as ``ParsedSentence/unknown(_:)``).
     public var unknown = 0
     /// Sentences whose fields could not be decoded.
@@ -9,6 +14,7 @@ public struct DecoderStatistics: Hashable, Sendable {
 
     /// Zeroed counters.
     public init() {
+        precondition(SentenceKind.allCases.count <= DecoderStatistics.capacity, "more sentence kinds than counters")
         decoded = InlineArray(repeating: 0)
     }
 
@@ -27,7 +33,7 @@ public struct DecoderStatistics: Hashable, Sendable {
     /// Counts one decoded sentence of `kind`, or an unknown one for `nil`.
     @inlinable
     public mutating func record(_ kind: SentenceKind?) {
-        if let kind { decoded[unchecked: kind.rawValue] &+= 1 } else { unknown &+= 1 }
+        if let kind { decoded[kind.rawValue] &+= 1 } else { unknown &+= 1 }
     }
 
     /// Counts one decode failure.

@@ -1,13 +1,15 @@
 /// Receives each sentence decoded into its type, in place: the zero-copy alternative to ``ParsedSentence``.
 ///
-/// ``Sentence/decode(into:)`` picks the decoder by the sentence's type and calls the `visit` method for that type
-/// with the decoded value, which the visitor borrows. Nothing is copied into an enum, so a visitor that reads a few
-/// fields costs only the decoding. Implement the methods for the types you want; the others do nothing.
+/// ``Sentence/decode(into:)`` picks the decoder by the sentence's type and calls ``visit(_:)`` with the decoded
+/// value, which the visitor borrows. Nothing is copied into an enum, and dispatch is inlined and specialized for
+/// your visitor, so testing the type folds away: a visitor that reads a few fields costs only the decoding.
 ///
 ///     struct Positions: SentenceVisitor {
 ///         var count = 0
-///         mutating func visit(_ rmc: RMC) { if rmc.latitude != nil { count += 1 } }
-///         mutating func visit(_ gga: GGA) { if gga.latitude != nil { count += 1 } }
+///         mutating func visit<S: DecodableSentence>(_ sentence: S) {
+///             if let rmc = sentence as? RMC, rmc.latitude != nil { count += 1 }
+///             if let gga = sentence as? GGA, gga.latitude != nil { count += 1 }
+///         }
 ///     }
 ///
 ///     var positions = Positions()
@@ -16,56 +18,17 @@
 ///         _ = try? sentence.decode(into: &positions)
 ///     }
 ///
-/// ``ParsedSentence/init(_:)`` is itself such a visitor, so both shapes share one dispatch.
+/// ``ParsedSentence/init(_:)`` uses the same dispatch; ``ParsedSentence/visit(into:)`` hands a decoded enum to a
+/// visitor in turn.
 public protocol SentenceVisitor {
-    mutating func visit(_ sentence: RMC)
-    mutating func visit(_ sentence: GGA)
-    mutating func visit(_ sentence: GSA)
-    mutating func visit(_ sentence: GSV)
-    mutating func visit(_ sentence: GLL)
-    mutating func visit(_ sentence: VTG)
-    mutating func visit(_ sentence: ZDA)
-    mutating func visit(_ sentence: GST)
-    mutating func visit(_ sentence: GNS)
-    mutating func visit(_ sentence: GBS)
-    mutating func visit(_ sentence: GRS)
-    mutating func visit(_ sentence: TXT)
-    mutating func visit(_ sentence: DTM)
-    mutating func visit(_ sentence: HDT)
-    mutating func visit(_ sentence: THS)
-    mutating func visit(_ sentence: PUBXPosition)
-    /// A view, valid only during the call, like the ``Sentence`` it reads.
-    mutating func visit(_ sentence: PUBXSatellites)
-    mutating func visit(_ sentence: PUBXTime)
-    mutating func visit(_ sentence: PGRME)
-    mutating func visit(_ sentence: PGRMZ)
-    mutating func visit(_ sentence: PGRMM)
+    /// A decoded sentence of type `S`. ``PUBXSatellites`` is a view, valid only during the call, like the
+    /// ``Sentence`` it reads.
+    mutating func visit<S: DecodableSentence>(_ sentence: S)
     /// A sentence of a type not decoded here.
     mutating func visitUnknown(_ sentence: Sentence)
 }
 
 extension SentenceVisitor {
-    @inlinable public mutating func visit(_ sentence: RMC) {}
-    @inlinable public mutating func visit(_ sentence: GGA) {}
-    @inlinable public mutating func visit(_ sentence: GSA) {}
-    @inlinable public mutating func visit(_ sentence: GSV) {}
-    @inlinable public mutating func visit(_ sentence: GLL) {}
-    @inlinable public mutating func visit(_ sentence: VTG) {}
-    @inlinable public mutating func visit(_ sentence: ZDA) {}
-    @inlinable public mutating func visit(_ sentence: GST) {}
-    @inlinable public mutating func visit(_ sentence: GNS) {}
-    @inlinable public mutating func visit(_ sentence: GBS) {}
-    @inlinable public mutating func visit(_ sentence: GRS) {}
-    @inlinable public mutating func visit(_ sentence: TXT) {}
-    @inlinable public mutating func visit(_ sentence: DTM) {}
-    @inlinable public mutating func visit(_ sentence: HDT) {}
-    @inlinable public mutating func visit(_ sentence: THS) {}
-    @inlinable public mutating func visit(_ sentence: PUBXPosition) {}
-    @inlinable public mutating func visit(_ sentence: PUBXSatellites) {}
-    @inlinable public mutating func visit(_ sentence: PUBXTime) {}
-    @inlinable public mutating func visit(_ sentence: PGRME) {}
-    @inlinable public mutating func visit(_ sentence: PGRMZ) {}
-    @inlinable public mutating func visit(_ sentence: PGRMM) {}
     @inlinable public mutating func visitUnknown(_ sentence: Sentence) {}
 }
 
@@ -76,36 +39,43 @@ extension Sentence {
     ///   ``SentenceVisitor/visitUnknown(_:)``).
     /// - Throws: the decoder's ``NMEAError`` when a field is malformed or missing; `visitor` is then not called.
     ///
-    /// Inlinable, so that it is specialized for the caller's visitor: its `visit` methods are then called directly.
+    /// Inlinable, so that it is specialized for the caller's visitor: its `visit` method is then called directly.
     @inlinable @inline(__always) @discardableResult
     public func decode<Visitor: SentenceVisitor>(into visitor: inout Visitor) throws(NMEAError) -> SentenceKind? {
         guard let kind = SentenceKind(self) else {
             visitor.visitUnknown(self)
             return nil
         }
-        switch kind {
-        case .rmc: visitor.visit(try RMC(self))
-        case .gga: visitor.visit(try GGA(self))
-        case .gsa: visitor.visit(try GSA(self))
-        case .gsv: visitor.visit(try GSV(self))
-        case .gll: visitor.visit(try GLL(self))
-        case .vtg: visitor.visit(try VTG(self))
-        case .zda: visitor.visit(try ZDA(self))
-        case .gst: visitor.visit(try GST(self))
-        case .gns: visitor.visit(try GNS(self))
-        case .gbs: visitor.visit(try GBS(self))
-        case .grs: visitor.visit(try GRS(self))
-        case .txt: visitor.visit(try TXT(self))
-        case .dtm: visitor.visit(try DTM(self))
-        case .hdt: visitor.visit(try HDT(self))
-        case .ths: visitor.visit(try THS(self))
-        case .pubxPosition: visitor.visit(try PUBXPosition(self))
-        case .pubxSatellites: visitor.visit(try PUBXSatellites(self))
-        case .pubxTime: visitor.visit(try PUBXTime(self))
-        case .pgrme: visitor.visit(try PGRME(self))
-        case .pgrmz: visitor.visit(try PGRMZ(self))
-        case .pgrmm: visitor.visit(try PGRMM(self))
+        let failure = withUnsafeMutablePointer(to: &visitor) { pointer -> NMEAError? in
+            var step = VisitingDecoder(sentence: self, visitor: pointer)
+            do throws(NMEAError) {
+                try kind.withDecoder(&step)
+                return nil
+            } catch {
+                return error
+            }
         }
+        if let failure { throw failure }
         return kind
+    }
+}
+
+/// Decodes a sentence with the decoder the registry gives and hands the value to a visitor.
+@usableFromInline
+struct VisitingDecoder<Visitor: SentenceVisitor>: SentenceDecoderBody {
+    @usableFromInline let sentence: Sentence
+    @usableFromInline let visitor: UnsafeMutablePointer<Visitor>
+
+    @inlinable
+    init(sentence: Sentence, visitor: UnsafeMutablePointer<Visitor>) {
+        self.sentence = sentence
+        self.visitor = visitor
+    }
+
+    @inlinable @inline(__always)
+    mutating func decoder<S: DecodableSentence>(_ type: S.Type, _ parsed: (S) -> ParsedSentence)
+        throws(NMEAError)
+    {
+        visitor.pointee.visit(try S(sentence))
     }
 }

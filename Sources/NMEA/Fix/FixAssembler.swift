@@ -8,7 +8,8 @@
 ///     assembler.finish { fix in … }
 ///
 /// When nothing else needs the ``ParsedSentence``, `try assembler.add(sentence) { fix in … }` decodes the sentence
-/// in place and is faster (no enum is built and copied).
+/// in place and is faster (no enum is built and copied). ``FixReader`` runs framer, decoders and assembler as one
+/// stream; use the assembler alone when the sentences come from elsewhere.
 ///
 /// **Epochs.** A sentence whose time differs from the epoch's closes the epoch. The assembler also learns, as gpsd
 /// does, which sentence ends each cycle of this receiver (for example the last part of `$GLGSV`, or `$GNGLL`): once
@@ -94,7 +95,8 @@ public struct FixAssembler: Sendable {
     private var lastMode: FixMode?
     /// The first sentence of the epoch last handed out.
     private var closedFirstSignature: SentenceSignature?
-    /// Storage kept for the fixes that one call to `add(_ sentence: Sentence, …)` completes (empty between calls).
+    /// The fixes completed by the sentence being added, handed out after it by ``handOut(_:)`` (empty between
+    /// calls; the storage is kept, so the steady state allocates nothing).
     private var completedFixes: [Fix] = []
 
     public init(options: Options = Options()) {
@@ -105,32 +107,11 @@ public struct FixAssembler: Sendable {
     /// Adds one decoded sentence; calls `emit` with each fix this completes (none, one, or — when a date arrives
     /// after fixes were held for one — several).
     public mutating func add(_ sentence: ParsedSentence, _ emit: (Fix) -> Void) {
-        let signature: SentenceSignature?
-        switch sentence {
-        case .rmc(let rmc): signature = handle(rmc, emit)
-        case .gga(let gga): signature = handle(gga, emit)
-        case .gns(let gns): signature = handle(gns, emit)
-        case .gll(let gll): signature = handle(gll, emit)
-        case .vtg(let vtg): signature = handle(vtg)
-        case .gsa(let gsa): signature = handle(gsa)
-        case .gsv(let gsv): signature = handle(gsv)
-        case .zda(let zda): signature = handle(zda, emit)
-        case .gst(let gst): signature = handle(gst, emit)
-        case .gbs(let gbs): signature = handle(gbs, emit)
-        case .grs(let grs): signature = handle(grs, emit)
-        case .pubxPosition(let pubx): signature = handle(pubx, emit)
-        case .pubxTime(let pubx): signature = handle(pubx, emit)
-        case .pgrme(let pgrme): signature = handle(pgrme)
-        case .pgrmz(let pgrmz): signature = handle(pgrmz)
-        case .hdt(let hdt): signature = handle(hdt)
-        case .ths(let ths): signature = handle(ths)
-        case .txt(let txt): signature = handle(txt)
-        case .dtm(let dtm): signature = handle(dtm)
-        case .pubxSatellites(let pubx): signature = handle(pubx)
-        case .pgrmm(let pgrmm): signature = handle(pgrmm)
-        case .unknown(let raw): signature = handleUnknown(raw)
+        withUnsafeMutablePointer(to: &self) { assembler in
+            var visitor = Merging(assembler: assembler)
+            sentence.visit(into: &visitor)
         }
-        if let signature { finishSentence(signature, emit) }
+        handOut(emit)
     }
 
     /// Decodes `sentence` and adds it, without building a ``ParsedSentence``: the decoded value is merged where it
@@ -142,102 +123,107 @@ public struct FixAssembler: Sendable {
     ///         _ = try? assembler.add(sentence) { fix in … }
     ///     }
     ///
+    /// ``FixReader`` does this for you, with the framing and the counting.
+    ///
     /// - Returns: which decoder read the sentence (`nil` for a type not decoded here), for ``DecoderStatistics``.
     /// - Throws: the decoder's ``NMEAError``; the assembler is then unchanged.
     @discardableResult
     public mutating func add(_ sentence: Sentence, _ emit: (Fix) -> Void) throws(NMEAError) -> SentenceKind? {
-        // The visitor cannot hold `emit` (a non-escaping closure cannot be stored, and `withoutActuallyEscaping`
-        // allocates), so it queues the fixes this sentence completes, in order, and they are handed out after it.
-        // The queue's storage is kept between calls: no allocation in the steady state.
-        var visitor = Visitor(queue: completedFixes)
-        completedFixes = []  // the visitor holds the only reference to the storage
-        let kind: SentenceKind?
-        do throws(NMEAError) {
-            kind = try withUnsafeMutablePointer(to: &self) { (assembler) throws(NMEAError) -> SentenceKind? in
-                visitor.assembler = assembler
-                return try sentence.decode(into: &visitor)
-            }
-        } catch {
-            completedFixes = visitor.queue
-            throw error
+        let kind = try withUnsafeMutablePointer(to: &self) { (assembler) throws(NMEAError) -> SentenceKind? in
+            var visitor = Merging(assembler: assembler)
+            return try sentence.decode(into: &visitor)
         }
-        for fix in visitor.queue { emit(fix) }
-        visitor.queue.removeAll(keepingCapacity: true)
-        completedFixes = visitor.queue
+        handOut(emit)
         return kind
     }
 
-    /// Hands each decoded sentence to the assembler it points to; queues the fixes it completes.
-    private struct Visitor: SentenceVisitor {
-        var assembler: UnsafeMutablePointer<FixAssembler>?
-        var queue: [Fix]
-
-        init(queue: [Fix]) {
-            self.queue = queue
+    /// Hands out the fixes completed since the last call, in order, keeping the queue's storage.
+    mutating func handOut(_ emit: (Fix) -> Void) {
+        guard !completedFixes.isEmpty else { return }
+        // Through the buffer: iterating the array runs its read coroutine, which allocates when unspecialized.
+        completedFixes.withUnsafeBufferPointer { fixes in
+            for index in fixes.indices { emit(fixes[index]) }
         }
+        completedFixes.removeAll(keepingCapacity: true)
+    }
 
-        /// Runs `handle` on the assembler with a way to queue fixes, then finishes the sentence.
+    /// Merges each decoded sentence into the assembler it points to.
+    struct Merging: SentenceVisitor {
+        let assembler: UnsafeMutablePointer<FixAssembler>
+
         @inline(__always)
-        private mutating func run(
-            _ handle: (inout FixAssembler, (Fix) -> Void) -> SentenceSignature?
-        ) {
-            let assembler = self.assembler.unsafelyUnwrapped
-            guard let signature = handle(&assembler.pointee, { queue.append($0) }) else { return }
-            assembler.pointee.finishSentence(signature) { queue.append($0) }
-        }
+        mutating func visit<S: DecodableSentence>(_ sentence: S) { assembler.pointee.merge(sentence) }
 
-        mutating func visit(_ sentence: RMC) { run { $0.handle(sentence, $1) } }
-        mutating func visit(_ sentence: GGA) { run { $0.handle(sentence, $1) } }
-        mutating func visit(_ sentence: GNS) { run { $0.handle(sentence, $1) } }
-        mutating func visit(_ sentence: GLL) { run { $0.handle(sentence, $1) } }
-        mutating func visit(_ sentence: VTG) { run { assembler, _ in assembler.handle(sentence) } }
-        mutating func visit(_ sentence: GSA) { run { assembler, _ in assembler.handle(sentence) } }
-        mutating func visit(_ sentence: GSV) { run { assembler, _ in assembler.handle(sentence) } }
-        mutating func visit(_ sentence: ZDA) { run { $0.handle(sentence, $1) } }
-        mutating func visit(_ sentence: GST) { run { $0.handle(sentence, $1) } }
-        mutating func visit(_ sentence: GBS) { run { $0.handle(sentence, $1) } }
-        mutating func visit(_ sentence: GRS) { run { $0.handle(sentence, $1) } }
-        mutating func visit(_ sentence: PUBXPosition) { run { $0.handle(sentence, $1) } }
-        mutating func visit(_ sentence: PUBXTime) { run { $0.handle(sentence, $1) } }
-        mutating func visit(_ sentence: PGRME) { run { assembler, _ in assembler.handle(sentence) } }
-        mutating func visit(_ sentence: PGRMZ) { run { assembler, _ in assembler.handle(sentence) } }
-        mutating func visit(_ sentence: HDT) { run { assembler, _ in assembler.handle(sentence) } }
-        mutating func visit(_ sentence: THS) { run { assembler, _ in assembler.handle(sentence) } }
-        mutating func visit(_ sentence: TXT) { run { assembler, _ in assembler.handle(sentence) } }
-        mutating func visit(_ sentence: DTM) { run { assembler, _ in assembler.handle(sentence) } }
-        mutating func visit(_ sentence: PUBXSatellites) { run { assembler, _ in assembler.handle(sentence) } }
-        mutating func visit(_ sentence: PGRMM) { run { assembler, _ in assembler.handle(sentence) } }
-        mutating func visitUnknown(_ sentence: Sentence) { run { assembler, _ in assembler.handleUnknown(sentence) } }
+        @inline(__always)
+        mutating func visitUnknown(_ sentence: Sentence) { assembler.pointee.mergeUnknown(sentence) }
+    }
+
+    /// Merges one decoded sentence; the fixes it completes are queued for ``handOut(_:)``.
+    ///
+    /// The types that carry fix data have their merge below; any other type only takes its place in the receiver's
+    /// cycle, as an unknown type does. Specialized for each type, the switch folds to the one branch.
+    mutating func merge<S: DecodableSentence>(_ sentence: S) {
+        let signature: SentenceSignature?
+        switch S.kind {
+        case .rmc: signature = handle(sentence as! RMC)
+        case .gga: signature = handle(sentence as! GGA)
+        case .gns: signature = handle(sentence as! GNS)
+        case .gll: signature = handle(sentence as! GLL)
+        case .vtg: signature = handle(sentence as! VTG)
+        case .gsa: signature = handle(sentence as! GSA)
+        case .gsv: signature = handle(sentence as! GSV)
+        case .zda: signature = handle(sentence as! ZDA)
+        case .gst: signature = handle(sentence as! GST)
+        case .gbs: signature = handle(sentence as! GBS)
+        case .grs: signature = handle(sentence as! GRS)
+        case .pubxPosition: signature = handle(sentence as! PUBXPosition)
+        case .pubxTime: signature = handle(sentence as! PUBXTime)
+        case .pgrme: signature = handle(sentence as! PGRME)
+        case .pgrmz: signature = handle(sentence as! PGRMZ)
+        case .hdt: signature = handle(sentence as! HDT)
+        case .ths: signature = handle(sentence as! THS)
+        default:
+            // No fix data: only its place in the cycle. Proprietary messages that share an address are told apart
+            // from the one without a message ID.
+            let address = S.address
+            signature = SentenceSignature(sentence.talker, address.type, isLastPart: address.messageID == 0)
+        }
+        if let signature { finishSentence(signature) }
+    }
+
+    /// A sentence of a type not decoded here: its place in the cycle.
+    mutating func mergeUnknown(_ sentence: Sentence) {
+        finishSentence(SentenceSignature(sentence.talker, sentence.type))
     }
 
     // MARK: Each type: its time and place in the cycle come first (they may close the epoch in progress), then its
     // facts are merged. Each returns the sentence's signature, or `nil` when it belonged to an epoch already handed
     // out (and nothing more is to be done).
 
-    private mutating func handle(_ rmc: RMC, _ emit: (Fix) -> Void) -> SentenceSignature? {
+    private mutating func handle(_ rmc: RMC) -> SentenceSignature? {
         let signature = SentenceSignature(rmc.talker, .rmc)
-        guard begin(rmc.time, signature, lateDate: rmc.isValid ? rmc.date : nil, emit) else { return nil }
+        guard begin(rmc.time, signature, lateDate: rmc.isValid ? rmc.date : nil) else { return nil }
         merge(rmc)
         return signature
     }
 
-    private mutating func handle(_ gga: GGA, _ emit: (Fix) -> Void) -> SentenceSignature? {
+    private mutating func handle(_ gga: GGA) -> SentenceSignature? {
         let signature = SentenceSignature(gga.talker, .gga)
-        guard begin(gga.time, signature, emit) else { return nil }
+        guard begin(gga.time, signature) else { return nil }
         merge(gga)
         return signature
     }
 
-    private mutating func handle(_ gns: GNS, _ emit: (Fix) -> Void) -> SentenceSignature? {
+    private mutating func handle(_ gns: GNS) -> SentenceSignature? {
         let signature = SentenceSignature(gns.talker, .gns)
-        guard begin(gns.time, signature, emit) else { return nil }
+        guard begin(gns.time, signature) else { return nil }
         merge(gns)
         return signature
     }
 
-    private mutating func handle(_ gll: GLL, _ emit: (Fix) -> Void) -> SentenceSignature? {
+    private mutating func handle(_ gll: GLL) -> SentenceSignature? {
         let signature = SentenceSignature(gll.talker, .gll)
-        guard begin(gll.time, signature, emit) else { return nil }
+        guard begin(gll.time, signature) else { return nil }
         merge(gll)
         return signature
     }
@@ -257,9 +243,9 @@ public struct FixAssembler: Sendable {
         return SentenceSignature(gsv.talker, .gsv, isLastPart: gsv.messageNumber == gsv.totalMessages)
     }
 
-    private mutating func handle(_ zda: ZDA, _ emit: (Fix) -> Void) -> SentenceSignature? {
+    private mutating func handle(_ zda: ZDA) -> SentenceSignature? {
         let signature = SentenceSignature(zda.talker, .zda)
-        guard begin(zda.time, signature, lateDate: zda.date, emit) else { return nil }
+        guard begin(zda.time, signature, lateDate: zda.date) else { return nil }
         if let date = zda.date {
             century = Int(date.year) / 100 * 100
             epoch.date = date
@@ -267,35 +253,35 @@ public struct FixAssembler: Sendable {
         return signature
     }
 
-    private mutating func handle(_ gst: GST, _ emit: (Fix) -> Void) -> SentenceSignature? {
+    private mutating func handle(_ gst: GST) -> SentenceSignature? {
         let signature = SentenceSignature(gst.talker, .gst)
-        guard begin(gst.time, signature, emit) else { return nil }
+        guard begin(gst.time, signature) else { return nil }
         merge(gst)
         return signature
     }
 
-    private mutating func handle(_ gbs: GBS, _ emit: (Fix) -> Void) -> SentenceSignature? {
+    private mutating func handle(_ gbs: GBS) -> SentenceSignature? {
         let signature = SentenceSignature(gbs.talker, .gbs)
-        guard begin(gbs.time, signature, emit) else { return nil }
+        guard begin(gbs.time, signature) else { return nil }
         return signature
     }
 
-    private mutating func handle(_ grs: GRS, _ emit: (Fix) -> Void) -> SentenceSignature? {
+    private mutating func handle(_ grs: GRS) -> SentenceSignature? {
         let signature = SentenceSignature(grs.talker, .grs)
-        guard begin(grs.time, signature, emit) else { return nil }
+        guard begin(grs.time, signature) else { return nil }
         return signature
     }
 
-    private mutating func handle(_ pubx: PUBXPosition, _ emit: (Fix) -> Void) -> SentenceSignature? {
+    private mutating func handle(_ pubx: PUBXPosition) -> SentenceSignature? {
         let signature = SentenceSignature(.proprietary, .pubx)
-        guard begin(pubx.time, signature, emit) else { return nil }
+        guard begin(pubx.time, signature) else { return nil }
         merge(pubx)
         return signature
     }
 
-    private mutating func handle(_ pubx: PUBXTime, _ emit: (Fix) -> Void) -> SentenceSignature? {
+    private mutating func handle(_ pubx: PUBXTime) -> SentenceSignature? {
         let signature = SentenceSignature(.proprietary, .pubx, isLastPart: false)
-        guard begin(pubx.time, signature, lateDate: pubx.date, emit) else { return nil }
+        guard begin(pubx.time, signature, lateDate: pubx.date) else { return nil }
         if let date = pubx.date { epoch.date = epoch.date ?? date }
         return signature
     }
@@ -321,28 +307,21 @@ public struct FixAssembler: Sendable {
         return SentenceSignature(ths.talker, .ths)
     }
 
-    private func handle(_ txt: TXT) -> SentenceSignature? { SentenceSignature(txt.talker, .txt) }
-    private func handle(_ dtm: DTM) -> SentenceSignature? { SentenceSignature(dtm.talker, .dtm) }
-    private func handle(_: PUBXSatellites) -> SentenceSignature? {
-        SentenceSignature(.proprietary, .pubx, isLastPart: false)
-    }
-    private func handle(_: PGRMM) -> SentenceSignature? { SentenceSignature(.proprietary, .pgrmm) }
-    private func handleUnknown(_ raw: Sentence) -> SentenceSignature? { SentenceSignature(raw.talker, raw.type) }
 
     /// After a sentence's facts are merged: notes its place in the cycle, and hands the epoch out when this
     /// sentence ends the learned cycle (or a provisional first fix when asked for one).
-    private mutating func finishSentence(_ signature: SentenceSignature, _ emit: (Fix) -> Void) {
+    private mutating func finishSentence(_ signature: SentenceSignature) {
         if epoch.firstSignature == nil { epoch.firstSignature = signature }
         epoch.lastSignature = signature
         if let cycleEnd, signature == cycleEnd, epoch.time != nil {
             statistics.epochsClosedByCycleEnd += 1
-            close(learning: false, emit)
+            close(learning: false)
         } else if options.provisionalFirstFix && !firstPositionPublished && epoch.hasPosition {
             firstPositionPublished = true
             build(date: epoch.date ?? currentDate)
             output.isProvisional = true
             statistics.provisionalFixes += 1
-            emit(output)
+            completedFixes.append(output)
         }
     }
 
@@ -350,11 +329,11 @@ public struct FixAssembler: Sendable {
     /// a sentence that belongs to an epoch already handed out (it is counted, and any date it carries still dates
     /// the fixes waiting for one).
     private mutating func begin(
-        _ time: UTCTime?, _ signature: SentenceSignature, lateDate: UTCDate? = nil, _ emit: (Fix) -> Void
+        _ time: UTCTime?, _ signature: SentenceSignature, lateDate: UTCDate? = nil
     ) -> Bool {
         guard let time else { return true }
         if let epochTime = epoch.time {
-            if epochTime != time { close(learning: true, emit) }
+            if epochTime != time { close(learning: true) }
         } else if closedTime == time && signature != closedFirstSignature {
             // Data for the epoch already handed out: the learned cycle end was wrong. (The same time with the
             // cycle's first sentence is a new epoch: receivers at 5 Hz with whole-second times repeat times.)
@@ -365,7 +344,7 @@ public struct FixAssembler: Sendable {
             // A late date still dates what waits for one (a log's single ZDA after its last GGA).
             if var date = lateDate {
                 if let century, signature.type == .rmc { date.year = Int16(century + Int(date.year) % 100) }
-                self.lateDate(date, emit)
+                self.lateDate(date)
             }
             return false
         }
@@ -375,13 +354,14 @@ public struct FixAssembler: Sendable {
 
     /// Ends the input: hands out the epoch in progress and any fixes still waiting for a date (without one).
     public mutating func finish(_ emit: (Fix) -> Void) {
-        close(learning: false, emit)
+        close(learning: false)
         for var fix in waitingForDate {
             fix.date = nil
             statistics.undatedFixes += 1
-            emit(fix)
+            completedFixes.append(fix)
         }
         waitingForDate.removeAll()
+        handOut(emit)
     }
 
     /// Forgets the epoch in progress and the learned cycle (the receiver was unplugged, or a new file begins);
@@ -392,6 +372,15 @@ public struct FixAssembler: Sendable {
         candidateEnd = nil
         candidateCount = 0
         closedTime = nil
+    }
+
+    /// ``reset()`` for the next input of a ``FixReader``, which may be another receiver's: what described the last
+    /// receiver — its sky, kept for epochs without GSV, and the dimension of its last fix — is forgotten too. Dates
+    /// are kept, so a log cut in two reads as one.
+    mutating func startNewInput() {
+        reset()
+        output.satellites.removeAll()
+        lastMode = nil
     }
 
     // MARK: Merging
@@ -525,7 +514,7 @@ public struct FixAssembler: Sendable {
 
     // MARK: Closing an epoch
 
-    private mutating func close(learning: Bool, _ emit: (Fix) -> Void) {
+    private mutating func close(learning: Bool) {
         guard let time = epoch.time else {
             // Only time-less sentences so far: they belong to the next epoch.
             return
@@ -561,11 +550,11 @@ public struct FixAssembler: Sendable {
         closedTime = time
         closedFirstSignature = epoch.firstSignature
         epoch.reset()
-        handOutput(emit)
+        handOutput()
     }
 
     /// Hands out ``output``, or holds it while no date is known; releases held fixes once one is.
-    private mutating func handOutput(_ emit: (Fix) -> Void) {
+    private mutating func handOutput() {
         guard let date = output.date else {
             if waitingForDate.count < options.backfillLimit {
                 if waitingForDate.isEmpty { waitingForDate.reserveCapacity(64) }
@@ -573,18 +562,18 @@ public struct FixAssembler: Sendable {
             } else {
                 countOutput()
                 statistics.undatedFixes += 1
-                emit(output)
+                completedFixes.append(output)
             }
             return
         }
-        releaseWaiting(before: date, at: output.time, emit)
+        releaseWaiting(before: date, at: output.time)
         countOutput()
-        emit(output)
+        completedFixes.append(output)
     }
 
     /// Dates the fixes waiting for a date, walking back from `date` at `time` and stepping back a day each time
     /// the clock runs backwards past midnight, and hands them out.
-    private mutating func releaseWaiting(before date: UTCDate, at time: UTCTime?, _ emit: (Fix) -> Void) {
+    private mutating func releaseWaiting(before date: UTCDate, at time: UTCTime?) {
         guard !waitingForDate.isEmpty else { return }
         var day = date.daysSinceEpoch
         var nextTime = time?.nanosecondsSinceMidnight ?? 0
@@ -598,18 +587,18 @@ public struct FixAssembler: Sendable {
             statistics.fixes += 1
             if !held.hasPosition { statistics.fixesWithoutPosition += 1 }
             statistics.backfilledFixes += 1
-            emit(held)
+            completedFixes.append(held)
         }
         waitingForDate.removeAll()
     }
 
     /// A date that arrived after its epoch was handed out: it becomes the running date, and dates held fixes.
-    private mutating func lateDate(_ date: UTCDate, _ emit: (Fix) -> Void) {
+    private mutating func lateDate(_ date: UTCDate) {
         let (corrected, wasCorrected) = correctingRollover(date)
         if wasCorrected { statistics.weekRolloverCorrections += 1 } else { lastGoodDate = date }
         currentDate = corrected
         // The held fix of that very epoch takes the date itself; earlier ones count back from it.
-        releaseWaiting(before: corrected, at: closedTime, emit)
+        releaseWaiting(before: corrected, at: closedTime)
     }
 
     private mutating func countOutput() {
@@ -635,8 +624,11 @@ public struct FixAssembler: Sendable {
         } else {
             // Right after a rollover boundary a receiver with a 10-bit week counter reports the start of the GPS
             // epoch; nobody logged NMEA in early 1980, and hardly anybody in the weeks after 1999-08-22.
-            for boundary in [UTCDate(year: 1980, month: 1, day: 6), UTCDate(year: 1999, month: 8, day: 22)] {
-                let start = boundary.daysSinceEpoch
+            // (Two dates in an inline array: an array literal here would allocate at every epoch.)
+            let boundaries: InlineArray<2, UTCDate> = [UTCDate(year: 1980, month: 1, day: 6),
+                                                       UTCDate(year: 1999, month: 8, day: 22)]
+            for index in boundaries.indices {
+                let start = boundaries[index].daysSinceEpoch
                 if days >= start && days < start + 140 {
                     days += rollover
                     while let reference = lastGood?.daysSinceEpoch, reference - days > rollover / 2 {

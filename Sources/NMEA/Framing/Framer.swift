@@ -133,6 +133,15 @@ public struct Framer: ~Copyable {
         atLineStart = true
     }
 
+    /// Drops a sentence in progress and starts a new stream, for bytes that do not continue those fed so far (the
+    /// next file, a reconnected receiver). Line numbers start again from 1; the counters are kept.
+    public mutating func reset() {
+        state = .idle
+        pendingCount = 0
+        atLineStart = true
+        line = 1
+    }
+
     // MARK: States
 
     /// Between sentences: frames every sentence that lies wholly in `[start, end)` straight from the caller's bytes.

@@ -5,8 +5,12 @@
 /// field for one it cannot read. Reading past the last field gives empty fields, so older, shorter versions of a
 /// sentence decode with their newer fields absent; ``requireRead(_:)`` rejects sentences shorter than a minimum.
 ///
-/// The common case — digits, a point, more digits, a comma — is parsed inline with no bookkeeping beyond one pointer;
-/// signs, odd forms and errors take a slower path. Field numbers are worked out only when an error needs one.
+/// The common case — digits, a point, more digits, a comma — is parsed inline with no bookkeeping beyond one
+/// pointer. Digit loops do not compare against the end of the sentence: they stop at the stop byte that follows
+/// every sentence the ``Framer`` hands out (the `*` of its checksum or its line ending), which is never a digit or
+/// a point. A sentence made from your own bytes with ``Sentence/init(unchecked:checksum:line:)`` has no such byte:
+/// its last field alone is read from a copy that ends in one, so every decoder has one body for both. Signs, odd
+/// forms and errors take a slower path. Field numbers are worked out only when an error needs one.
 public struct FieldReader {
     /// The start of the next field. One past `end` once every field has been read; two past once a read was
     /// attempted after that (the sentence "ran out").
@@ -15,19 +19,85 @@ public struct FieldReader {
     @usableFromInline let end: UnsafePointer<UInt8>
     /// The start of field 1 (one past `end` when the address stands alone).
     @usableFromInline let fieldsStart: UnsafePointer<UInt8>
+    /// Value reads that start below this pointer may read up to and including the byte at `end`: `end + 1` when that
+    /// byte is a stop byte (``Sentence/isTerminated``); otherwise the start of the last field, which is read from a
+    /// terminated copy instead.
+    @usableFromInline let freeLimit: UnsafePointer<UInt8>
 
-    /// A reader over `[position, end)` alone.
+    /// A reader over `[position, end)`, where the byte at `end` is readable and is neither a digit nor a point.
+    @usableFromInline
     init(position: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>, fieldsStart: UnsafePointer<UInt8>) {
         self.position = position
         self.end = end
         self.fieldsStart = fieldsStart
+        freeLimit = end + 1
     }
 
+    @inlinable @inline(__always)
     init(_ sentence: Sentence) {
-        let base = sentence.bytes.baseAddress!.assumingMemoryBound(to: UInt8.self)
+        let base = sentence.bytes.baseAddress.unsafelyUnwrapped.assumingMemoryBound(to: UInt8.self)
         end = base + sentence.bytes.count
         fieldsStart = base + sentence.fieldsOffset
         position = fieldsStart
+        freeLimit = sentence.isTerminated ? end + 1 : FieldReader.lastFieldStart(from: fieldsStart, to: end)
+    }
+
+    /// The start of the last field of `[start, end)`: one past its last comma, or `start`.
+    @usableFromInline @inline(never)
+    static func lastFieldStart(from start: UnsafePointer<UInt8>, to end: UnsafePointer<UInt8>) -> UnsafePointer<UInt8> {
+        var cursor = end
+        while cursor > start {
+            if (cursor - 1).pointee == UInt8(ascii: ",") { return cursor }
+            cursor -= 1
+        }
+        return start
+    }
+
+    /// Runs `body`, a slow path that is not inlined, on a copy of the reader that then replaces it. The reader a
+    /// decoder reads with never has its address taken, so it stays in registers on the fast path.
+    @inlinable @inline(__always)
+    mutating func outOfLine<T, E: Error>(_ body: (inout FieldReader) throws(E) -> T) throws(E) -> T {
+        var copy = self
+        defer { self = copy }
+        return try body(&copy)
+    }
+
+    /// Reads the field at ``position`` with `read` when it may not run freely to the stop byte: past the last field
+    /// (an absent value), or the last field of a sentence that is not terminated, which `read` then reads from a copy
+    /// followed by a stop byte. Errors keep the field numbers they would have had.
+    @inlinable @inline(__always)
+    mutating func readingLastField<T>(_ read: (inout FieldReader) throws(NMEAError) -> T?) throws(NMEAError) -> T? {
+        try outOfLine { (reader) throws(NMEAError) in try reader.readLastField(read) }
+    }
+
+    @inlinable @inline(never)
+    mutating func readLastField<T>(_ read: (inout FieldReader) throws(NMEAError) -> T?) throws(NMEAError) -> T? {
+        guard position <= end else { return ranOut() }
+        let count = end - position
+        let start = position
+        let outcome = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count + 1) {
+            buffer -> Result<(T?, Int), NMEAError> in
+            let copy = buffer.baseAddress.unsafelyUnwrapped
+            copy.initialize(from: start, count: count)
+            (copy + count).initialize(to: UInt8(ascii: "*"))
+            var inner = FieldReader(position: UnsafePointer(copy), end: UnsafePointer(copy + count),
+                                    fieldsStart: UnsafePointer(copy))
+            do throws(NMEAError) {
+                let value = try read(&inner)
+                return .success((value, inner.position - inner.end))
+            } catch {
+                return .failure(error)
+            }
+        }
+        switch outcome {
+        case .success(let (value, past)):
+            position = end + past
+            return value
+        case .failure(.badField(let index, let reason)):
+            throw .badField(index: self.index + index - 1, reason: reason)
+        case .failure(let error):
+            throw error
+        }
     }
 
     /// The index of the next field to be read, counting from 1 for the first after the address.
@@ -54,12 +124,9 @@ public struct FieldReader {
     /// After `count` or more fields have been read: throws ``NMEAError/tooFewFields(expected:found:)`` when the
     /// sentence had fewer than `count` (some of those reads went past its end).
     /// - Complexity: O(1) when no read went past the last field.
-    @inlinable
+    @inlinable @inline(__always)
     public func requireRead(_ count: Int) throws(NMEAError) {
-        if position > end + 1 {
-            let found = fieldCount
-            if found < count { throw .tooFewFields(expected: count, found: found) }
-        }
+        if position > end + 1 { try require(count) }
     }
 
     /// `true` while fields remain to be read.
@@ -67,9 +134,15 @@ public struct FieldReader {
     public var hasMore: Bool { position <= end }
 
     /// `true` when the next field is the last one.
+    @inlinable @inline(__always)
     public var isAtLastField: Bool {
         guard position <= end else { return false }
-        return memoryHasNoComma(from: position, to: end)
+        var cursor = position
+        while cursor < end {
+            if cursor.pointee == UInt8(ascii: ",") { return false }
+            cursor += 1
+        }
+        return true
     }
 
     /// The next field as a raw view, or `nil` after the last.
@@ -84,7 +157,13 @@ public struct FieldReader {
     }
 
     /// The next field copied as text (up to ``ShortText/capacity`` bytes); empty when absent.
+    @inlinable @inline(__always)
     public mutating func text() -> ShortText {
+        outOfLine { reader in reader.readText() }
+    }
+
+    @usableFromInline @inline(never)
+    mutating func readText() -> ShortText {
         ShortText(nextField()?.bytes ?? UnsafeRawBufferPointer(start: nil, count: 0))
     }
 
@@ -112,10 +191,11 @@ public struct FieldReader {
         return nil
     }
 
-    /// `true` when the field ends at `cursor`: a comma or the end of the sentence.
+    /// `true` when the field ends at `cursor`: a comma or the end of the sentence. Inside a value read, where the
+    /// byte at `end` is readable (see ``freeLimit``).
     @inlinable @inline(always)
     func endsField(_ cursor: UnsafePointer<UInt8>) -> Bool {
-        cursor == end || cursor.pointee == UInt8(ascii: ",")
+        cursor.pointee == UInt8(ascii: ",") || cursor == end
     }
 
     /// The error for the field being read.
@@ -127,7 +207,9 @@ public struct FieldReader {
     /// A one-character field (a status `A`, a mode `D`), or `nil` when empty.
     @inlinable @inline(always)
     public mutating func character() throws(NMEAError) -> UInt8? {
-        guard position <= end else { return ranOut() }
+        guard position < freeLimit else {
+            return try readingLastField { (inner) throws(NMEAError) in try inner.character() }
+        }
         let start = position
         if endsField(start) {
             position = start + 1
@@ -143,21 +225,41 @@ public struct FieldReader {
     /// A whole number with an optional sign, or `nil` when empty.
     @inlinable @inline(always)
     public mutating func integer() throws(NMEAError) -> Int? {
-        guard position <= end else { return ranOut() }
-        var cursor = position
+        guard position < freeLimit else {
+            return try readingLastField { (inner) throws(NMEAError) in try inner.integer() }
+        }
+        // The commonest forms without a loop: one or two digits. (A byte is read only after the one before it
+        // proved a digit, so never past the stop byte.)
+        let start = position
+        let first = start.pointee &- UInt8(ascii: "0")
+        if first < 10 {
+            let second = start[1] &- UInt8(ascii: "0")
+            if second >= 10 {
+                if endsField(start + 1) {
+                    position = start + 2
+                    return Int(first)
+                }
+            } else if endsField(start + 2) {
+                position = start + 3
+                return Int(first &* 10 &+ second)
+            }
+        } else if endsField(start) {
+            position = start + 1
+            return nil
+        }
+        var cursor = start
         var value = 0
-        while cursor < end {
-            let digit = cursor.pointee &- UInt8(ascii: "0")
-            if digit >= 10 { break }
+        var digit = first
+        while digit < 10 {
             value = value &* 10 &+ Int(digit)
             cursor += 1
+            digit = cursor.pointee &- UInt8(ascii: "0")
         }
-        if endsField(cursor) && cursor - position <= 18 {
-            let empty = cursor == position
+        if endsField(cursor) && cursor - start <= 18 {
             position = cursor + 1
-            return empty ? nil : value
+            return value
         }
-        return try integerSlowly()
+        return try outOfLine { (reader) throws(NMEAError) in try reader.integerSlowly() }
     }
 
     /// Signs, `3.0`, overlong and malformed integers.
@@ -178,17 +280,17 @@ public struct FieldReader {
     /// reader has not moved and the caller reads the field the careful way.
     @inlinable @inline(always)
     mutating func smallUnsigned() -> Int {
-        guard position <= end else {
-            position = end + 2
-            return -1
+        guard position < freeLimit else {
+            let value = try? readingLastField { (inner) throws(NMEAError) -> Int? in inner.smallUnsigned() }
+            return value ?? -1
         }
         var cursor = position
         var value = 0
-        while cursor < end {
-            let digit = cursor.pointee &- UInt8(ascii: "0")
-            if digit >= 10 { break }
+        var digit = cursor.pointee &- UInt8(ascii: "0")
+        while digit < 10 {
             value = value &* 10 &+ Int(digit)
             cursor += 1
+            digit = cursor.pointee &- UInt8(ascii: "0")
         }
         guard endsField(cursor), cursor - position <= 6 else { return -2 }
         let empty = cursor == position
@@ -215,26 +317,48 @@ public struct FieldReader {
     /// A decimal number (`-12.5`, `004.20`, `.5`), kept exactly as sent, or `nil` when empty.
     @inlinable @inline(always)
     public mutating func fixedPoint() throws(NMEAError) -> FixedPoint? {
-        guard position <= end else { return ranOut() }
-        var cursor = position
+        guard position < freeLimit else {
+            return try readingLastField { (inner) throws(NMEAError) in try inner.fixedPoint() }
+        }
+        // `d.dd` and `d.d` (DOPs, HDOPs, errors) without a loop. (A byte is read only after the one before it proved
+        // a digit or the point, so never past the stop byte.)
+        let start = position
+        let units = start.pointee &- UInt8(ascii: "0")
+        if units < 10 && start[1] == UInt8(ascii: ".") {
+            let tenths = start[2] &- UInt8(ascii: "0")
+            if tenths < 10 {
+                let hundredths = start[3] &- UInt8(ascii: "0")
+                if hundredths < 10 {
+                    if endsField(start + 4) {
+                        position = start + 5
+                        let value = Int64(units) &* 100 &+ Int64(tenths) &* 10 &+ Int64(hundredths)
+                        return FixedPoint(significand: value, scale: 2)
+                    }
+                } else if endsField(start + 3) {
+                    position = start + 4
+                    return FixedPoint(significand: Int64(units) &* 10 &+ Int64(tenths), scale: 1)
+                }
+            }
+        }
+        var cursor = start
         var significand: Int64 = 0
-        while cursor < end {
-            let digit = cursor.pointee &- UInt8(ascii: "0")
-            if digit >= 10 { break }
+        var digit = units
+        while digit < 10 {
             significand = significand &* 10 &+ Int64(digit)
             cursor += 1
+            digit = cursor.pointee &- UInt8(ascii: "0")
         }
         var scale = 0
         var point = 0
-        if cursor < end && cursor.pointee == UInt8(ascii: ".") {
+        if cursor.pointee == UInt8(ascii: ".") {
             cursor += 1
             point = 1
             let fractionStart = cursor
-            while cursor < end {
-                let digit = cursor.pointee &- UInt8(ascii: "0")
-                if digit >= 10 { break }
+            digit = cursor.pointee &- UInt8(ascii: "0")
+            while digit < 10 {
                 significand = significand &* 10 &+ Int64(digit)
                 cursor += 1
+                digit = cursor.pointee &- UInt8(ascii: "0")
             }
             scale = cursor - fractionStart
         }
@@ -248,7 +372,7 @@ public struct FieldReader {
             position = cursor + 1
             return nil
         }
-        return try fixedPointSlowly()
+        return try outOfLine { (reader) throws(NMEAError) in try reader.fixedPointSlowly() }
     }
 
     /// Signs, `.5`, errors and overflow.
@@ -285,8 +409,21 @@ public struct FieldReader {
     }
 
     /// A hexadecimal number (`1F`), or `nil` when empty.
+    @inlinable @inline(__always)
     public mutating func hexadecimal() throws(NMEAError) -> UInt64? {
-        guard position <= end else { return ranOut() }
+        // One digit, as system and signal IDs are sent, without leaving the caller.
+        if position < freeLimit, let digit = hexDigitValue(position.pointee), endsField(position + 1) {
+            position += 2
+            return UInt64(digit)
+        }
+        return try outOfLine { (reader) throws(NMEAError) in try reader.readHexadecimal() }
+    }
+
+    @usableFromInline @inline(never)
+    mutating func readHexadecimal() throws(NMEAError) -> UInt64? {
+        guard position < freeLimit else {
+            return try readingLastField { (inner) throws(NMEAError) in try inner.hexadecimal() }
+        }
         var cursor = position
         var value: UInt64 = 0
         while !endsField(cursor) {
@@ -316,7 +453,9 @@ public struct FieldReader {
     /// A UTC time `hhmmss`, `hhmmss.`, or `hhmmss.s…` (up to nine fraction digits are kept), or `nil` when empty.
     @inlinable @inline(always)
     public mutating func time() throws(NMEAError) -> UTCTime? {
-        guard position <= end else { return ranOut() }
+        guard position < freeLimit else {
+            return try readingLastField { (inner) throws(NMEAError) in try inner.time() }
+        }
         let start = position
         if endsField(start) {
             position = start + 1
@@ -325,27 +464,29 @@ public struct FieldReader {
         guard end - start >= 6, let hour = twoDigits(start), let minute = twoDigits(start + 2),
               let second = twoDigits(start + 4)
         else {
-            return try timeSlowly()
+            return try outOfLine { (reader) throws(NMEAError) in try reader.timeSlowly() }
         }
         guard hour < 24, minute < 60, second <= 60 else { throw failure(.outOfRange) }
         var cursor = start + 6
         var nanoseconds: UInt32 = 0
         var fractionDigits: UInt8 = 0
-        if cursor < end && cursor.pointee == UInt8(ascii: ".") {
+        if cursor.pointee == UInt8(ascii: ".") {
             cursor += 1
             var unit: UInt32 = 100_000_000
-            while cursor < end {
-                let digit = cursor.pointee &- UInt8(ascii: "0")
-                if digit >= 10 { break }
+            var digit = cursor.pointee &- UInt8(ascii: "0")
+            while digit < 10 {
                 if fractionDigits < 9 {
                     nanoseconds &+= UInt32(digit) &* unit
                     unit /= 10
                     fractionDigits &+= 1
                 }
                 cursor += 1
+                digit = cursor.pointee &- UInt8(ascii: "0")
             }
         }
-        guard endsField(cursor) else { return try timeSlowly() }
+        guard endsField(cursor) else {
+            return try outOfLine { (reader) throws(NMEAError) in try reader.timeSlowly() }
+        }
         position = cursor + 1
         return UTCTime(hour: hour, minute: minute, second: second, nanoseconds: nanoseconds,
                        fractionDigits: fractionDigits)
@@ -365,7 +506,7 @@ public struct FieldReader {
         guard first != start || last != fieldEnd, last - first >= 6 else {
             throw failure(fieldEnd - start < 6 ? .badLength : .notANumber)
         }
-        // Read the trimmed digits as a field of their own.
+        // Read the trimmed digits as a field of their own: the byte after them is a space, a comma or the stop byte.
         let time: UTCTime?
         do throws(NMEAError) {
             var inner = FieldReader(position: first, end: last, fieldsStart: first)
@@ -381,7 +522,9 @@ public struct FieldReader {
     /// empty.
     @inlinable @inline(always)
     public mutating func date() throws(NMEAError) -> UTCDate? {
-        guard position <= end else { return ranOut() }
+        guard position < freeLimit else {
+            return try readingLastField { (inner) throws(NMEAError) in try inner.date() }
+        }
         let start = position
         if endsField(start) {
             position = start + 1
@@ -414,28 +557,32 @@ public struct FieldReader {
     /// the minutes had (see ``extraDegreeDigits(minuteScale:)``), which keeps every digit the receiver sent.
     @inlinable @inline(always)
     mutating func coordinate(maximum: UInt64, positive: UInt8, negative: UInt8) throws(NMEAError) -> FixedPoint? {
-        guard position <= end else { return ranOut() }
+        guard position < freeLimit else {
+            return try readingLastField { (inner) throws(NMEAError) in
+                try inner.coordinate(maximum: maximum, positive: positive, negative: negative)
+            }
+        }
         let valueStart = position
         // Fast path: unsigned digits, a point, digits (at most 14), then the hemisphere.
         var cursor = valueStart
         var whole: UInt64 = 0
-        while cursor < end {
-            let digit = cursor.pointee &- UInt8(ascii: "0")
-            if digit >= 10 { break }
+        var digit = cursor.pointee &- UInt8(ascii: "0")
+        while digit < 10 {
             whole = whole &* 10 &+ UInt64(digit)
             cursor += 1
+            digit = cursor.pointee &- UInt8(ascii: "0")
         }
         let wholeDigits = cursor - valueStart
         var fraction: UInt64 = 0
         var scale = 0
-        if cursor < end && cursor.pointee == UInt8(ascii: ".") {
+        if cursor.pointee == UInt8(ascii: ".") {
             cursor += 1
             let fractionStart = cursor
-            while cursor < end {
-                let digit = cursor.pointee &- UInt8(ascii: "0")
-                if digit >= 10 { break }
+            digit = cursor.pointee &- UInt8(ascii: "0")
+            while digit < 10 {
                 fraction = fraction &* 10 &+ UInt64(digit)
                 cursor += 1
+                digit = cursor.pointee &- UInt8(ascii: "0")
             }
             scale = cursor - fractionStart
         }
@@ -446,7 +593,9 @@ public struct FieldReader {
                 _ = try character()
                 return nil
             }
-            return try coordinateSlowly(maximum: maximum, positive: positive, negative: negative)
+            return try outOfLine { (reader) throws(NMEAError) in
+                try reader.coordinateSlowly(maximum: maximum, positive: positive, negative: negative)
+            }
         }
         position = cursor + 1
         let hemisphere = try character()

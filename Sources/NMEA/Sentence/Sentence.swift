@@ -22,7 +22,7 @@ public struct Sentence {
     /// `true` when the byte just past `bytes` may be read and ends every field: the `*` of the checksum, or a line
     /// ending or other stop byte (never a digit, a point, a sign, a letter or a comma). The framer guarantees it for
     /// every sentence it hands out; decoders then read digits without checking for the end on every byte.
-    let isTerminated: Bool
+    @usableFromInline let isTerminated: Bool
 
     /// Makes a view of `bytes`, which must start with `$` or `!` and end before any `*hh`.
     ///
@@ -109,19 +109,8 @@ public struct Sentence {
         Field(UnsafeRawBufferPointer(rebasing: bytes[1..<(fieldsOffset - 1)]))
     }
 
-    /// The first byte of field 1 (one past ``fieldsEnd`` when the address stands alone).
-    @inline(__always)
-    var fieldsStart: UnsafePointer<UInt8> {
-        bytes.baseAddress.unsafelyUnwrapped.assumingMemoryBound(to: UInt8.self) + fieldsOffset
-    }
-
-    /// The end of the last field: the byte after the sentence (the stop byte when ``isTerminated``).
-    @inline(__always)
-    var fieldsEnd: UnsafePointer<UInt8> {
-        bytes.baseAddress.unsafelyUnwrapped.assumingMemoryBound(to: UInt8.self) + bytes.count
-    }
-
     /// A reader positioned at the first field after the address.
+    @inlinable @inline(__always)
     public var fieldReader: FieldReader { FieldReader(self) }
 
     /// The fields after the address, in order.

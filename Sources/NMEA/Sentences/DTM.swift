@@ -11,8 +11,12 @@
 /// 5. 6. Longitude offset, minutes, `E`/`W`
 /// 7. Altitude offset, metres
 /// 8. Reference datum
-public struct DTM: DecodableSentence, Hashable {
-    public static var sentenceType: SentenceType { .dtm }
+public struct DTM: DecodableSentence, Hashable, Sendable {
+    public static var kind: SentenceKind { .dtm }
+    public static var address: SentenceAddress { .standard(.dtm) }
+    public static var sample: String {
+        "$GPDTM,W84,,0.0,N,0.0,E,0.0,W84*6F"
+    }
 
     public var talker: Talker
     public var localDatum: ShortCode
@@ -49,5 +53,14 @@ public struct DTM: DecodableSentence, Hashable {
         altitudeOffsetMeters = try fields.fixedPoint()
         referenceDatum = fields.code()
         try fields.requireRead(8)
+    }
+
+    public func describe(to sink: inout some SentenceFieldSink) {
+        sink.field("datum", code: localDatum)
+        if !subdivision.isEmpty { sink.field("subdivision", code: subdivision) }
+        sink.field("lat_offset_minutes", latitudeOffsetMinutes)
+        sink.field("lon_offset_minutes", longitudeOffsetMinutes)
+        sink.field("alt_offset", altitudeOffsetMeters)
+        sink.field("reference_datum", code: referenceDatum)
     }
 }

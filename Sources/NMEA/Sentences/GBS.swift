@@ -15,8 +15,12 @@
 ///  8. Standard deviation of the bias estimate, metres
 ///  9. System ID (NMEA 4.10)
 /// 10. Signal ID (NMEA 4.10)
-public struct GBS: DecodableSentence, Hashable {
-    public static var sentenceType: SentenceType { .gbs }
+public struct GBS: DecodableSentence, Hashable, Sendable {
+    public static var kind: SentenceKind { .gbs }
+    public static var address: SentenceAddress { .standard(.gbs) }
+    public static var sample: String {
+        "$GPGBS,235458.00,1.4,1.3,3.1,03,,-21.4,3.8,1,0*5A"
+    }
 
     public var talker: Talker
     public var time: UTCTime?
@@ -64,5 +68,18 @@ public struct GBS: DecodableSentence, Hashable {
         systemID = try fields.hexadecimal().map { UInt8(truncatingIfNeeded: $0) }
         signalID = try fields.hexadecimal().map { UInt8(truncatingIfNeeded: $0) }
         try fields.requireRead(4)
+    }
+
+    public func describe(to sink: inout some SentenceFieldSink) {
+        sink.field("time", time)
+        sink.field("lat_error", latitudeErrorMeters)
+        sink.field("lon_error", longitudeErrorMeters)
+        sink.field("alt_error", altitudeErrorMeters)
+        sink.field("failed_prn", failedSatellite)
+        sink.field("probability", missedDetectionProbability)
+        sink.field("bias", biasMeters)
+        sink.field("bias_stddev", biasStandardDeviationMeters)
+        sink.field("system_id", systemID.map(Int.init))
+        sink.field("signal_id", signalID.map(Int.init))
     }
 }

@@ -15,8 +15,12 @@
 /// 11. 12. Geoid separation (geoid above the WGS 84 ellipsoid), `M`
 /// 13. Age of differential corrections, seconds
 /// 14. Differential reference station ID
-public struct GGA: DecodableSentence, Hashable {
-    public static var sentenceType: SentenceType { .gga }
+public struct GGA: DecodableSentence, Hashable, Sendable {
+    public static var kind: SentenceKind { .gga }
+    public static var address: SentenceAddress { .standard(.gga) }
+    public static var sample: String {
+        "$GPGGA,123519,4807.038,N,01131.000,E,1,08,0.9,545.4,M,46.9,M,,*47"
+    }
 
     public var talker: Talker
     public var time: UTCTime?
@@ -54,38 +58,9 @@ public struct GGA: DecodableSentence, Hashable {
         self.differentialStationID = differentialStationID
     }
 
+    /// The one decoding body: any form, field by field, with exact errors.
     @inline(__always)
     public init(_ sentence: Sentence) throws(NMEAError) {
-        // Fast path for the usual forms, up to the stop byte the framer guarantees after the sentence; anything
-        // else is read the careful way below, which gives the same values and the exact errors.
-        fast: if sentence.isTerminated {
-            var fields = TerminatedFieldReader(sentence)
-            guard let time = fields.time(), let latitude = fields.latitude(), let longitude = fields.longitude(),
-                  let quality = fields.small(0...9), !fields.pastEnd, let satellites = fields.small(0...99),
-                  let hdop = fields.decimal(), let altitude = fields.decimal()
-            else { break fast }
-            fields.skip()
-            guard let separation = fields.decimal() else { break fast }
-            fields.skip()
-            guard let age = fields.decimal(), let station = fields.small(0...9999) else { break fast }
-            talker = sentence.talker
-            self.time = time
-            self.latitude = latitude
-            self.longitude = longitude
-            self.quality = quality.map { GGAQuality(rawValue: UInt8(truncatingIfNeeded: $0)) }
-            satellitesUsed = satellites
-            self.hdop = hdop
-            altitudeMeters = altitude
-            geoidSeparationMeters = separation
-            differentialAgeSeconds = age
-            differentialStationID = station
-            return
-        }
-        self = try GGA(carefully: sentence)
-    }
-
-    /// Decodes any form, field by field, with exact errors.
-    init(carefully sentence: Sentence) throws(NMEAError) {
         var fields = sentence.fieldReader
         talker = sentence.talker
         time = try fields.time()
@@ -101,5 +76,18 @@ public struct GGA: DecodableSentence, Hashable {
         differentialAgeSeconds = try fields.fixedPoint()
         differentialStationID = try fields.integer()
         try fields.requireRead(6)
+    }
+
+    public func describe(to sink: inout some SentenceFieldSink) {
+        sink.field("time", time)
+        sink.field("lat", latitude)
+        sink.field("lon", longitude)
+        sink.field("quality", quality.map { Int($0.rawValue) })
+        sink.field("satellites", satellitesUsed)
+        sink.field("hdop", hdop)
+        sink.field("altitude", altitudeMeters)
+        sink.field("geoid_separation", geoidSeparationMeters)
+        sink.field("dgps_age", differentialAgeSeconds)
+        sink.field("dgps_station", differentialStationID)
     }
 }

@@ -10,8 +10,12 @@
 /// 5. UTC time
 /// 6. Status: `A` valid, `V` not valid
 /// 7. FAA mode indicator (NMEA 2.3 and later)
-public struct GLL: DecodableSentence, Hashable {
-    public static var sentenceType: SentenceType { .gll }
+public struct GLL: DecodableSentence, Hashable, Sendable {
+    public static var kind: SentenceKind { .gll }
+    public static var address: SentenceAddress { .standard(.gll) }
+    public static var sample: String {
+        "$GPGLL,4916.45,N,12311.12,W,225444,A,*1D"
+    }
 
     public var talker: Talker
     /// Decimal degrees, negative south.
@@ -35,36 +39,9 @@ public struct GLL: DecodableSentence, Hashable {
         self.mode = mode
     }
 
+    /// The one decoding body: any form, field by field, with exact errors.
     @inline(__always)
     public init(_ sentence: Sentence) throws(NMEAError) {
-        // Fast path for the usual forms, up to the stop byte the framer guarantees after the sentence; anything
-        // else is read the careful way below, which gives the same values and the exact errors.
-        fast: if sentence.isTerminated {
-            var fields = TerminatedFieldReader(sentence)
-            guard let latitude = fields.latitude(), let longitude = fields.longitude(), !fields.pastEnd,
-                  let time = fields.time(), let status = fields.character()
-            else { break fast }
-            let isValid: Bool
-            switch status {
-            case UInt8(ascii: "A"): isValid = true
-            case UInt8(ascii: "V"): isValid = false
-            case nil: isValid = fields.pastEnd && latitude != nil  // NMEA 1.5 sends only the position: valid
-            default: break fast
-            }
-            guard let mode = fields.character() else { break fast }
-            self.isValid = isValid
-            talker = sentence.talker
-            self.latitude = latitude
-            self.longitude = longitude
-            self.time = time
-            self.mode = mode.map(FAAMode.init(rawValue:))
-            return
-        }
-        self = try GLL(carefully: sentence)
-    }
-
-    /// Decodes any form, field by field, with exact errors.
-    init(carefully sentence: Sentence) throws(NMEAError) {
         var fields = sentence.fieldReader
         talker = sentence.talker
         latitude = try fields.latitude()
@@ -78,5 +55,13 @@ public struct GLL: DecodableSentence, Hashable {
         }
         mode = try fields.character().map(FAAMode.init(rawValue:))
         try fields.requireRead(4)
+    }
+
+    public func describe(to sink: inout some SentenceFieldSink) {
+        sink.field("lat", latitude)
+        sink.field("lon", longitude)
+        sink.field("time", time)
+        sink.field("status", letter: UInt8(ascii: isValid ? "A" : "V"))
+        sink.field("mode", letter: mode?.rawValue)
     }
 }

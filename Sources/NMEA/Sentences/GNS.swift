@@ -16,8 +16,12 @@
 /// 11. Age of differential data, seconds
 /// 12. Differential reference station ID
 /// 13. Navigational status (NMEA 4.10)
-public struct GNS: DecodableSentence, Hashable {
-    public static var sentenceType: SentenceType { .gns }
+public struct GNS: DecodableSentence, Hashable, Sendable {
+    public static var kind: SentenceKind { .gns }
+    public static var address: SentenceAddress { .standard(.gns) }
+    public static var sample: String {
+        "$GNGNS,122310.2,3722.425671,N,12258.856215,W,DAAA,14,0.9,1005.543,6.5,,,V*0B"
+    }
 
     public var talker: Talker
     public var time: UTCTime?
@@ -77,5 +81,19 @@ public struct GNS: DecodableSentence, Hashable {
         differentialStationID = try fields.integer()
         navigationalStatus = try fields.character().map(NavigationalStatus.init(rawValue:))
         try fields.requireRead(9)
+    }
+
+    public func describe(to sink: inout some SentenceFieldSink) {
+        sink.field("time", time)
+        sink.field("lat", latitude)
+        sink.field("lon", longitude)
+        sink.field("modes", letters: modes.lazy.map(\.rawValue))
+        sink.field("satellites", satellitesUsed)
+        sink.field("hdop", hdop)
+        sink.field("altitude", altitudeMeters)
+        sink.field("geoid_separation", geoidSeparationMeters)
+        sink.field("dgps_age", differentialAgeSeconds)
+        sink.field("dgps_station", differentialStationID)
+        sink.field("nav_status", letter: navigationalStatus?.rawValue)
     }
 }

@@ -10,8 +10,12 @@
 ///  3.–14. Range residual of each satellite in the GSA order, metres (empty slots kept as `nil`)
 /// 15. System ID (NMEA 4.10)
 /// 16. Signal ID (NMEA 4.10)
-public struct GRS: DecodableSentence, Hashable {
-    public static var sentenceType: SentenceType { .grs }
+public struct GRS: DecodableSentence, Hashable, Sendable {
+    public static var kind: SentenceKind { .grs }
+    public static var address: SentenceAddress { .standard(.grs) }
+    public static var sample: String {
+        "$GPGRS,220320.0,0,-0.8,-0.2,-0.1,-0.2,0.8,0.6,,,,,,,1,0*78"
+    }
 
     public var talker: Talker
     public var time: UTCTime?
@@ -45,5 +49,15 @@ public struct GRS: DecodableSentence, Hashable {
         try fields.requireRead(3)
         systemID = try fields.hexadecimal().map { UInt8(truncatingIfNeeded: $0) }
         signalID = try fields.hexadecimal().map { UInt8(truncatingIfNeeded: $0) }
+    }
+
+    public func describe(to sink: inout some SentenceFieldSink) {
+        sink.field("time", time)
+        sink.field("mode", mode)
+        sink.beginList("residuals")
+        for residual in residualsMeters { sink.element(residual) }
+        sink.endList()
+        sink.field("system_id", systemID.map(Int.init))
+        sink.field("signal_id", signalID.map(Int.init))
     }
 }

@@ -16,8 +16,12 @@
 ///
 /// Some receivers send more than 12 PRN slots (24 have been seen); the three DOPs are always the last three fields
 /// before the optional system ID, and up to ``maximumSatellites`` PRNs are kept.
-public struct GSA: DecodableSentence, Hashable {
-    public static var sentenceType: SentenceType { .gsa }
+public struct GSA: DecodableSentence, Hashable, Sendable {
+    public static var kind: SentenceKind { .gsa }
+    public static var address: SentenceAddress { .standard(.gsa) }
+    public static var sample: String {
+        "$GPGSA,A,3,04,05,,09,12,,,24,,,,,2.5,1.3,2.1*39"
+    }
     /// The most PRNs kept from one sentence.
     public static let maximumSatellites = 24
 
@@ -54,92 +58,81 @@ public struct GSA: DecodableSentence, Hashable {
         return talker.system
     }
 
+    /// The one decoding body: any form, field by field, with exact errors.
+    ///
+    /// Where the DOPs are depends on how many fields the sentence has (2 + 12k + 3, or one more for the system ID).
+    /// The usual count — twelve slots, 17 or 18 fields — is read without counting: ``read(_:layout:)`` checks at the
+    /// end that the sentence had that many fields. Only a sentence with another count is counted and read again.
     @inline(__always)
     public init(_ sentence: Sentence) throws(NMEAError) {
-        // Fast path for the standard layout — twelve PRN slots, three DOPs, maybe a system ID (17 or 18 fields) —
-        // read in one pass up to the stop byte the framer guarantees after the sentence. Anything else leaves it
-        // for the careful reading below, which gives the same values and the exact errors.
-        fast: if sentence.isTerminated {
-            var cursor = sentence.fieldsStart
-            let end = sentence.fieldsEnd
-            guard cursor <= end else { break fast }
-            let mode: UInt8?
-            if cursor.pointee == UInt8(ascii: ",") {
-                mode = nil
-                cursor += 1
-            } else {
-                // `cursor[1]` may be read only when `cursor` is not the stop byte.
-                guard cursor != end, cursor[1] == UInt8(ascii: ",") else { break fast }
-                mode = cursor.pointee
-                cursor += 2
+        self.init(talker: sentence.talker, selectionMode: nil, fixType: nil, satellites: FixedList(), pdop: nil,
+                  hdop: nil, vdop: nil)
+        switch GSA.read(sentence, layout: nil, into: &self) {
+        case nil: return
+        case .field(let error): throw error
+        case .otherLayout:
+            let count = sentence.fieldCount
+            guard count >= 5 else { throw .tooFewFields(expected: 17, found: count) }
+            let hasSystemID = (count - 6) % 12 == 0
+            satellites.removeAll()
+            switch GSA.read(sentence, layout: (count - 5 - (hasSystemID ? 1 : 0), hasSystemID), into: &self) {
+            case nil: return
+            case .field(let error): throw error
+            case .otherLayout: preconditionFailure("a GSA read with its counted layout")
             }
-            let fix = TerminatedDigits.read(&cursor)
-            guard cursor[-1] == UInt8(ascii: ","), fix <= 3, fix != 0 else { break fast }
-            var list = FixedList<24, UInt16>()
-            for _ in 0..<12 {
-                // An empty slot, two digits (the usual forms), or any small number.
-                if cursor.pointee == UInt8(ascii: ",") {
-                    cursor += 1
-                    continue
-                }
-                let tens = cursor[0] &- UInt8(ascii: "0")
-                if tens < 10 {
-                    let ones = cursor[1] &- UInt8(ascii: "0")
-                    if ones < 10 && cursor[2] == UInt8(ascii: ",") {
-                        list.append(UInt16(tens &* 10 &+ ones))
-                        cursor += 3
-                        continue
-                    }
-                }
-                let prn = TerminatedDigits.read(&cursor)
-                guard cursor[-1] == UInt8(ascii: ","), prn >= 0, prn <= 65535 else { break fast }
-                list.append(UInt16(truncatingIfNeeded: prn))
-            }
-            let p = TerminatedDigits.decimal(&cursor)
-            guard p.isValid, cursor[-1] == UInt8(ascii: ",") else { break fast }
-            let h = TerminatedDigits.decimal(&cursor)
-            guard h.isValid, cursor[-1] == UInt8(ascii: ",") else { break fast }
-            let v = TerminatedDigits.decimal(&cursor)
-            guard v.isValid else { break fast }
-            var system: UInt8? = nil
-            if cursor - 1 != end {
-                // 18 fields: the last is the system ID.
-                guard cursor[-1] == UInt8(ascii: ",") else { break fast }
-                let id = TerminatedDigits.read(&cursor)
-                guard cursor - 1 == end, id <= 15 else { break fast }
-                system = id < 0 ? nil : UInt8(truncatingIfNeeded: id)
-            }
-            talker = sentence.talker
-            selectionMode = mode
-            fixType = fix < 0 ? nil : GSAFixType(rawValue: UInt8(truncatingIfNeeded: fix))
-            satellites = list
-            pdop = p.value
-            hdop = h.value
-            vdop = v.value
-            systemID = system
-            return
         }
-        self = try GSA(carefully: sentence)
     }
 
-    /// Decodes any form, field by field, with exact errors.
-    init(carefully sentence: Sentence) throws(NMEAError) {
-        let count = sentence.fieldCount
-        guard count >= 5 else { throw .tooFewFields(expected: 17, found: count) }
-        // 2 + 12k + 3 fields, or one more for the system ID.
-        let hasSystemID = (count - 6) % 12 == 0
-        let slots = count - 5 - (hasSystemID ? 1 : 0)
+    /// Why ``read(_:layout:into:)`` gave no value: a field that did not decode, or (for the usual layout only) a
+    /// sentence with another number of fields.
+    enum Failure: Error {
+        case field(NMEAError)
+        case otherLayout
+    }
+
+    /// Reads the fields into `gsa` (whose list of satellites is empty) with the layout's number of PRN slots, and a
+    /// system ID after the DOPs if it has one; with no layout, the usual twelve slots, and a system ID when exactly
+    /// one field follows the DOPs.
+    @inline(__always)
+    static func read(_ sentence: Sentence, layout: (slots: Int, hasSystemID: Bool)?, into gsa: inout GSA)
+        -> Failure?
+    {
         var fields = sentence.fieldReader
-        talker = sentence.talker
-        selectionMode = try fields.character()
-        fixType = try fields.integer(in: 1...3).map { GSAFixType(rawValue: UInt8($0))! }
-        satellites = FixedList()
-        for _ in 0..<slots {
-            if let prn = try fields.integer(in: 0...65535) { satellites.append(UInt16(prn)) }
+        do throws(NMEAError) {
+            gsa.selectionMode = try fields.character()
+            gsa.fixType = try fields.integer(in: 1...3).map { GSAFixType(rawValue: UInt8($0))! }
+            for _ in 0..<(layout?.slots ?? 12) {
+                if let prn = try fields.integer(in: 0...65535) { gsa.satellites.append(UInt16(prn)) }
+            }
+            gsa.pdop = try fields.fixedPoint()
+            gsa.hdop = try fields.fixedPoint()
+            gsa.vdop = try fields.fixedPoint()
+            let hasSystemID: Bool
+            if let layout {
+                hasSystemID = layout.hasSystemID
+            } else {
+                // 17 fields: nothing follows; 18: the system ID, the last field. Anything else is another layout.
+                guard !fields.ranPastEnd, !fields.hasMore || fields.isAtLastField else { return .otherLayout }
+                hasSystemID = fields.hasMore
+            }
+            gsa.systemID = hasSystemID ? try fields.integer(in: 0...15).map(UInt8.init) : nil
+            return nil
+        } catch {
+            // An error belongs to the usual layout only if the sentence has its count.
+            if layout == nil && !(17...18).contains(sentence.fieldCount) { return .otherLayout }
+            return .field(error)
         }
-        pdop = try fields.fixedPoint()
-        hdop = try fields.fixedPoint()
-        vdop = try fields.fixedPoint()
-        systemID = hasSystemID ? try fields.integer(in: 0...15).map(UInt8.init) : nil
+    }
+
+    public func describe(to sink: inout some SentenceFieldSink) {
+        sink.field("selection", letter: selectionMode)
+        sink.field("fix", fixType.map { Int($0.rawValue) })
+        sink.beginList("prns")
+        for prn in satellites { sink.element(Int(prn)) }
+        sink.endList()
+        sink.field("pdop", pdop)
+        sink.field("hdop", hdop)
+        sink.field("vdop", vdop)
+        sink.field("system_id", systemID.map(Int.init))
     }
 }

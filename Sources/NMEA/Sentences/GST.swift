@@ -13,8 +13,12 @@
 /// 6. Standard deviation of latitude error, metres
 /// 7. Standard deviation of longitude error, metres
 /// 8. Standard deviation of altitude error, metres
-public struct GST: DecodableSentence, Hashable {
-    public static var sentenceType: SentenceType { .gst }
+public struct GST: DecodableSentence, Hashable, Sendable {
+    public static var kind: SentenceKind { .gst }
+    public static var address: SentenceAddress { .standard(.gst) }
+    public static var sample: String {
+        "$GPGST,172814.0,0.006,0.023,0.020,273.6,0.023,0.020,0.031*6A"
+    }
 
     public var talker: Talker
     public var time: UTCTime?
@@ -55,5 +59,16 @@ public struct GST: DecodableSentence, Hashable {
         longitudeErrorMeters = try fields.fixedPoint()
         altitudeErrorMeters = try fields.fixedPoint()
         try fields.requireRead(8)
+    }
+
+    public func describe(to sink: inout some SentenceFieldSink) {
+        sink.field("time", time)
+        sink.field("rms", rangeRMSMeters)
+        sink.field("semi_major", semiMajorMeters)
+        sink.field("semi_minor", semiMinorMeters)
+        sink.field("orientation", orientationDegrees)
+        sink.field("lat_error", latitudeErrorMeters)
+        sink.field("lon_error", longitudeErrorMeters)
+        sink.field("alt_error", altitudeErrorMeters)
     }
 }

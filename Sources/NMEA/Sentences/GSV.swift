@@ -13,8 +13,12 @@
 /// 4.–7. Satellite: PRN, elevation (degrees), azimuth (degrees true), SNR (dB-Hz; empty when not tracked);
 ///    repeated up to four times. The last sentence of a cycle has only the satellites left.
 /// 20. Signal ID (NMEA 4.10), after the last satellite
-public struct GSV: DecodableSentence, Hashable {
-    public static var sentenceType: SentenceType { .gsv }
+public struct GSV: DecodableSentence, Hashable, Sendable {
+    public static var kind: SentenceKind { .gsv }
+    public static var address: SentenceAddress { .standard(.gsv) }
+    public static var sample: String {
+        "$GPGSV,3,1,11,03,03,111,00,04,15,270,00,06,01,010,00,13,06,292,00*74"
+    }
 
     /// One satellite in view.
     public struct Satellite: Hashable, Sendable, FixedListElement {
@@ -59,111 +63,94 @@ public struct GSV: DecodableSentence, Hashable {
         self.signalID = signalID
     }
 
+    /// The one decoding body: any form, field by field, with exact errors. Satellites in the standard widths take
+    /// ``FieldReader/standardSatellite(readableUpTo:)``, which reads a whole group from two 8-byte loads.
     @inline(__always)
     public init(_ sentence: Sentence) throws(NMEAError) {
-        // Fast path for the common form (small unsigned numbers, groups of four, at most one digit of signal ID),
-        // reading digits up to the stop byte the framer guarantees after the sentence. Anything else — signs, long
-        // numbers, short groups, errors — leaves it for the careful reading below, which gives the same values.
-        fast: if sentence.isTerminated {
-            var cursor = sentence.fieldsStart
-            let end = sentence.fieldsEnd
-            guard cursor <= end else { break fast }
-            let total: Int
-            let number: Int
-            let inView: Int
-            if let header = GSV.usualHeader(cursor, end: end) {
-                (total, number, inView) = header
-                cursor += 7
-            } else {
-                total = TerminatedDigits.read(&cursor)
-                guard cursor[-1] == UInt8(ascii: ","), total <= 99 else { break fast }
-                number = TerminatedDigits.read(&cursor)
-                guard cursor[-1] == UInt8(ascii: ","), number <= 99 else { break fast }
-                inView = TerminatedDigits.read(&cursor)
-                guard inView <= 999 else { break fast }
+        var fields = sentence.fieldReader
+        talker = sentence.talker
+        totalMessages = try fields.integer(in: 0...99)
+        messageNumber = try fields.integer(in: 0...99)
+        satellitesInView = try fields.integer(in: 0...999)
+        try fields.requireRead(3)
+        satellites = FixedList()
+        signalID = nil
+        // The last byte that may be loaded: the second checksum digit after a framed sentence, its stop byte when it
+        // has no checksum, its own last byte otherwise (compared as addresses, so no pointer outside it is formed).
+        let last = UInt(bitPattern: fields.end) &+ (sentence.isTerminated ? (sentence.checksum != nil ? 2 : 0) : 0)
+            &- (sentence.isTerminated ? 0 : 1)
+        // Groups of four fields follow; a single field left over after them is the signal ID.
+        while fields.hasMore {
+            if let satellite = fields.standardSatellite(readableUpTo: last) {
+                satellites.append(satellite)
+                continue
             }
-            var list = FixedList<4, Satellite>()
-            var signal = -1
-            // Eight bytes are read at `cursor + 5` for a satellite in the standard form: readable up to the `*hh`
-            // (compared as addresses, so no pointer before the sentence is formed).
-            let standardLimit = UInt(bitPattern: end) &- (sentence.checksum != nil ? 10 : 12)
-            if cursor[-1] == UInt8(ascii: ",") {
-                while true {
-                    if UInt(bitPattern: cursor) <= standardLimit,
-                       let satellite = GSV.standardSatellite(&cursor, end: end)
-                    {
-                        guard !list.isFull else { break fast }
-                        list.append(satellite)
-                        if cursor[-1] == UInt8(ascii: ",") { continue }
-                        break  // `standardSatellite` checked that this is the end
-                    }
-                    // The usual signal ID: one digit, the last field.
-                    let digit = cursor.pointee &- UInt8(ascii: "0")
-                    if digit < 10 && cursor + 1 == end {
-                        signal = Int(digit)
-                        break
-                    }
-                    let prn = TerminatedDigits.read(&cursor)
-                    if cursor[-1] != UInt8(ascii: ",") {
-                        // A single field after the groups: the signal ID (one hexadecimal digit is also decimal).
-                        guard cursor - 1 == end, prn <= 9 else { break fast }
-                        signal = prn
-                        break
-                    }
-                    let elevation = TerminatedDigits.read(&cursor)
-                    guard cursor[-1] == UInt8(ascii: ","), elevation <= 90 else { break fast }
-                    let azimuth = TerminatedDigits.read(&cursor)
-                    guard cursor[-1] == UInt8(ascii: ","), azimuth <= 360 else { break fast }
-                    let snr = TerminatedDigits.read(&cursor)
-                    guard snr <= 99, prn <= 65535 else { break fast }
-                    // A group with an empty PRN (padding) is skipped, as below.
-                    if prn >= 0 {
-                        guard !list.isFull else { break fast }
-                        list.append(Satellite(
-                            prn: UInt16(truncatingIfNeeded: prn),
-                            elevationDegrees: elevation < 0 ? nil : Int8(truncatingIfNeeded: elevation),
-                            azimuthDegrees: azimuth < 0 ? nil : UInt16(truncatingIfNeeded: azimuth),
-                            snr: snr < 0 ? nil : UInt8(truncatingIfNeeded: snr)))
-                    }
-                    if cursor[-1] == UInt8(ascii: ",") { continue }
-                    guard cursor - 1 == end else { break fast }
-                    break
+            // A single field left after the groups: the signal ID.
+            if fields.isAtLastField {
+                signalID = try fields.hexadecimal().map { UInt8(truncatingIfNeeded: $0) }
+                break
+            }
+            let groupStart = fields.position
+            // Four small unsigned numbers in range.
+            let prn = fields.smallUnsigned()
+            let elevation = fields.smallUnsigned()
+            let azimuth = fields.smallUnsigned()
+            let snr = fields.smallUnsigned()
+            if !fields.ranPastEnd {
+                if prn >= 0 && (-1...90).contains(elevation) && (-1...360).contains(azimuth)
+                    && (-1...99).contains(snr)
+                {
+                    satellites.append(Satellite(
+                        prn: UInt16(truncatingIfNeeded: prn),
+                        elevationDegrees: elevation < 0 ? nil : Int8(truncatingIfNeeded: elevation),
+                        azimuthDegrees: azimuth < 0 ? nil : UInt16(truncatingIfNeeded: azimuth),
+                        snr: snr < 0 ? nil : UInt8(truncatingIfNeeded: snr)))
+                    continue
                 }
-            } else {
-                guard cursor - 1 == end else { break fast }
+                if prn == -1 && elevation == -1 && azimuth == -1 && snr == -1 { continue }  // an empty padding slot
             }
-            talker = sentence.talker
-            totalMessages = total < 0 ? nil : total
-            messageNumber = number < 0 ? nil : number
-            satellitesInView = inView < 0 ? nil : inView
-            satellites = list
-            signalID = signal < 0 ? nil : UInt8(truncatingIfNeeded: signal)
-            return
+            // Anything else — a short group, a sign, an error — field by field.
+            fields.position = groupStart
+            let carefulPRN = try fields.integer(in: 0...65535)
+            let carefulElevation = try fields.integer(in: -90...90)
+            let carefulAzimuth = try fields.integer(in: 0...360)
+            let carefulSNR = try fields.integer(in: 0...99)
+            guard let carefulPRN else { continue }
+            satellites.append(Satellite(
+                prn: UInt16(truncatingIfNeeded: carefulPRN),
+                elevationDegrees: carefulElevation.map { Int8(truncatingIfNeeded: $0) },
+                azimuthDegrees: carefulAzimuth.map { UInt16(truncatingIfNeeded: $0) },
+                snr: carefulSNR.map { UInt8(truncatingIfNeeded: $0) }))
         }
-        self = try GSV(carefully: sentence)
     }
 
-    /// The header as most receivers write it, `d,d,dd` and a comma or the end (one-digit sentence counts, two-digit
-    /// satellites in view) at `cursor`: the three numbers, and the header is 7 bytes long with its terminator.
-    @inline(__always)
-    static func usualHeader(_ cursor: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>) -> (Int, Int, Int)? {
-        // Each byte is read only after the one before it proved a digit or a comma (so not the stop byte).
-        let total = cursor[0] &- UInt8(ascii: "0")
-        guard total < 10, cursor[1] == UInt8(ascii: ",") else { return nil }
-        let number = cursor[2] &- UInt8(ascii: "0")
-        guard number < 10, cursor[3] == UInt8(ascii: ",") else { return nil }
-        let tens = cursor[4] &- UInt8(ascii: "0")
-        guard tens < 10 else { return nil }
-        let ones = cursor[5] &- UInt8(ascii: "0")
-        guard ones < 10, cursor[6] == UInt8(ascii: ",") || cursor + 6 == end else { return nil }
-        return (Int(total), Int(number), Int(tens &* 10 &+ ones))
+    public func describe(to sink: inout some SentenceFieldSink) {
+        sink.field("total", totalMessages)
+        sink.field("number", messageNumber)
+        sink.field("in_view", satellitesInView)
+        sink.beginList("satellites")
+        for satellite in satellites {
+            sink.beginGroup()
+            sink.field("prn", Int(satellite.prn))
+            sink.field("elevation", satellite.elevationDegrees.map(Int.init))
+            sink.field("azimuth", satellite.azimuthDegrees.map(Int.init))
+            sink.field("snr", satellite.snr.map(Int.init))
+            sink.endGroup()
+        }
+        sink.endList()
+        sink.field("signal_id", signalID.map(Int.init))
     }
+}
 
+extension FieldReader {
     /// Reads a satellite written in the standard widths, `dd,dd,ddd,dd` or with an empty SNR `dd,dd,ddd,`, followed
-    /// by a comma or the end, from two 8-byte loads; moves `cursor` one past the byte after it. `nil` (and `cursor`
-    /// unmoved) for anything else. `cursor + 12` must be readable.
+    /// by a comma or the end, from two 8-byte loads: the values the four fields give read one by one. `nil` (and
+    /// the reader unmoved) for anything else, or when the 13 bytes from ``position`` do not all lie at or below
+    /// `last`, the address of the last byte that may be loaded.
     @inline(__always)
-    static func standardSatellite(_ cursor: inout UnsafePointer<UInt8>, end: UnsafePointer<UInt8>) -> Satellite? {
+    mutating func standardSatellite(readableUpTo last: UInt) -> GSV.Satellite? {
+        let cursor = position
+        guard UInt(bitPattern: cursor) &+ 12 <= last, cursor <= end else { return nil }
         // Bytes 0–7: `dd,dd,dd`. XOR with the pattern leaves digits as 0–9 and commas as 0; adding 0x76 to a
         // digit's low seven bits (0x7F to a comma's) sets the high bit of any byte that is not what the pattern
         // wants.
@@ -191,7 +178,9 @@ public struct GSV: DecodableSentence, Hashable {
         } else {
             return nil
         }
-        guard cursor[length] == UInt8(ascii: ",") || cursor + length == end else { return nil }
+        guard cursor + length <= end, cursor[length] == UInt8(ascii: ",") || cursor + length == end else {
+            return nil
+        }
         // Each byte of `pairs` is ten times its digit plus the next: the PRN at byte 0, the elevation at byte 3,
         // the first two digits of the azimuth at byte 6; its last digit is byte 3 of `x2`.
         let pairs = x1 &* 10 &+ (x1 >> 8)
@@ -200,57 +189,8 @@ public struct GSV: DecodableSentence, Hashable {
         let azimuth = UInt16(UInt8(truncatingIfNeeded: pairs >> 48)) &* 10
             &+ UInt16(UInt8(truncatingIfNeeded: x2 >> 24))
         guard azimuth <= 360 else { return nil }
-        cursor += length + 1
-        return Satellite(prn: UInt16(UInt8(truncatingIfNeeded: pairs)), elevationDegrees: Int8(elevation),
-                         azimuthDegrees: azimuth, snr: snr)
-    }
-
-    /// Decodes any form, field by field, with exact errors.
-    init(carefully sentence: Sentence) throws(NMEAError) {
-        var fields = sentence.fieldReader
-        talker = sentence.talker
-        totalMessages = try fields.integer(in: 0...99)
-        messageNumber = try fields.integer(in: 0...99)
-        satellitesInView = try fields.integer(in: 0...999)
-        try fields.requireRead(3)
-        var list = FixedList<4, Satellite>()
-        signalID = nil
-        // Groups of four fields follow; a single field left over after them is the signal ID.
-        while fields.hasMore {
-            let groupStart = fields.position
-            // Fast path: four small unsigned numbers in range.
-            let prn = fields.smallUnsigned()
-            let elevation = fields.smallUnsigned()
-            let azimuth = fields.smallUnsigned()
-            let snr = fields.smallUnsigned()
-            if !fields.ranPastEnd {
-                if prn >= 0 && (-1...90).contains(elevation) && (-1...360).contains(azimuth) && (-1...99).contains(snr) {
-                    list.append(Satellite(
-                        prn: UInt16(truncatingIfNeeded: prn),
-                        elevationDegrees: elevation < 0 ? nil : Int8(truncatingIfNeeded: elevation),
-                        azimuthDegrees: azimuth < 0 ? nil : UInt16(truncatingIfNeeded: azimuth),
-                        snr: snr < 0 ? nil : UInt8(truncatingIfNeeded: snr)))
-                    continue
-                }
-                if prn == -1 && elevation == -1 && azimuth == -1 && snr == -1 { continue }  // an empty padding slot
-            }
-            // Anything else — the signal ID, a short group, a sign, an error — the careful way.
-            fields.position = groupStart
-            if fields.isAtLastField {
-                signalID = try fields.hexadecimal().map { UInt8(truncatingIfNeeded: $0) }
-                break
-            }
-            let carefulPRN = try fields.integer(in: 0...65535)
-            let carefulElevation = try fields.integer(in: -90...90)
-            let carefulAzimuth = try fields.integer(in: 0...360)
-            let carefulSNR = try fields.integer(in: 0...99)
-            guard let carefulPRN else { continue }
-            list.append(Satellite(
-                prn: UInt16(truncatingIfNeeded: carefulPRN),
-                elevationDegrees: carefulElevation.map { Int8(truncatingIfNeeded: $0) },
-                azimuthDegrees: carefulAzimuth.map { UInt16(truncatingIfNeeded: $0) },
-                snr: carefulSNR.map { UInt8(truncatingIfNeeded: $0) }))
-        }
-        satellites = list
+        position = cursor + length + 1
+        return GSV.Satellite(prn: UInt16(UInt8(truncatingIfNeeded: pairs)), elevationDegrees: Int8(elevation),
+                             azimuthDegrees: azimuth, snr: snr)
     }
 }

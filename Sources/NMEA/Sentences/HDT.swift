@@ -7,8 +7,12 @@
 ///
 /// 1. Heading, degrees true
 /// 2. `T`
-public struct HDT: DecodableSentence, Hashable {
-    public static var sentenceType: SentenceType { .hdt }
+public struct HDT: DecodableSentence, Hashable, Sendable {
+    public static var kind: SentenceKind { .hdt }
+    public static var address: SentenceAddress { .standard(.hdt) }
+    public static var sample: String {
+        "$GPHDT,274.07,T*03"
+    }
 
     public var talker: Talker
     public var headingDegrees: FixedPoint?
@@ -24,5 +28,9 @@ public struct HDT: DecodableSentence, Hashable {
         talker = sentence.talker
         headingDegrees = try fields.fixedPoint()
         try fields.requireRead(1)
+    }
+
+    public func describe(to sink: inout some SentenceFieldSink) {
+        sink.field("heading", headingDegrees)
     }
 }

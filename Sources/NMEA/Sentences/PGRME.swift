@@ -8,8 +8,14 @@
 /// 1. 2. Estimated horizontal position error, metres
 /// 3. 4. Estimated vertical position error, metres
 /// 5. 6. Estimated spherical position error, metres
-public struct PGRME: DecodableSentence, Hashable {
-    public static var sentenceType: SentenceType { .pgrme }
+public struct PGRME: DecodableSentence, Hashable, Sendable {
+    public static var kind: SentenceKind { .pgrme }
+    public static var address: SentenceAddress { .proprietary(.pgrme) }
+    public static var sample: String {
+        "$PGRME,15.0,M,45.0,M,25.0,M*1C"
+    }
+    /// ``Talker/proprietary``: the address names the maker.
+    public var talker: Talker { .proprietary }
 
     public var horizontalErrorMeters: FixedPoint?
     public var verticalErrorMeters: FixedPoint?
@@ -31,5 +37,11 @@ public struct PGRME: DecodableSentence, Hashable {
         fields.skip()
         sphericalErrorMeters = try fields.fixedPoint()
         try fields.requireRead(5)
+    }
+
+    public func describe(to sink: inout some SentenceFieldSink) {
+        sink.field("hpe", horizontalErrorMeters)
+        sink.field("vpe", verticalErrorMeters)
+        sink.field("epe", sphericalErrorMeters)
     }
 }

@@ -6,8 +6,14 @@
 ///     $PGRMM,c--c*hh
 ///
 /// 1. Datum name
-public struct PGRMM: DecodableSentence, Hashable {
-    public static var sentenceType: SentenceType { .pgrmm }
+public struct PGRMM: DecodableSentence, Hashable, Sendable {
+    public static var kind: SentenceKind { .pgrmm }
+    public static var address: SentenceAddress { .proprietary(.pgrmm) }
+    public static var sample: String {
+        "$PGRMM,WGS 84*06"
+    }
+    /// ``Talker/proprietary``: the address names the maker.
+    public var talker: Talker { .proprietary }
 
     public var datum: ShortText
 
@@ -18,5 +24,9 @@ public struct PGRMM: DecodableSentence, Hashable {
         var fields = sentence.fieldReader
         datum = fields.text()
         try fields.requireRead(1)
+    }
+
+    public func describe(to sink: inout some SentenceFieldSink) {
+        sink.field("datum", text: datum)
     }
 }

@@ -8,8 +8,14 @@
 /// 1. Altitude
 /// 2. Unit: `f` feet (Garmin's usual) or `m` metres
 /// 3. Fix dimension: 2 user altitude, 3 GPS altitude
-public struct PGRMZ: DecodableSentence, Hashable {
-    public static var sentenceType: SentenceType { .pgrmz }
+public struct PGRMZ: DecodableSentence, Hashable, Sendable {
+    public static var kind: SentenceKind { .pgrmz }
+    public static var address: SentenceAddress { .proprietary(.pgrmz) }
+    public static var sample: String {
+        "$PGRMZ,246,f,3*1B"
+    }
+    /// ``Talker/proprietary``: the address names the maker.
+    public var talker: Talker { .proprietary }
 
     /// The altitude in the sentence's unit.
     public var altitude: FixedPoint?
@@ -39,5 +45,11 @@ public struct PGRMZ: DecodableSentence, Hashable {
         unit = try fields.character()
         fixDimension = try fields.integer(in: 0...3)
         try fields.requireRead(2)
+    }
+
+    public func describe(to sink: inout some SentenceFieldSink) {
+        sink.field("altitude", altitude)
+        sink.field("unit", letter: unit)
+        sink.field("fix_dimension", fixDimension)
     }
 }

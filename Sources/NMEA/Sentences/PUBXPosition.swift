@@ -24,8 +24,14 @@
 /// 18. Satellites used
 /// 19. Reserved
 /// 20. Dead reckoning used (0/1)
-public struct PUBXPosition: DecodableSentence, Hashable {
-    public static var sentenceType: SentenceType { .pubx }
+public struct PUBXPosition: DecodableSentence, Hashable, Sendable {
+    public static var kind: SentenceKind { .pubxPosition }
+    public static var address: SentenceAddress { .proprietary(.pubx, messageID: "0", "0") }
+    public static var sample: String {
+        "$PUBX,00,081350.00,4717.113210,N,00833.915187,E,546.589,G3,2.1,2.0,0.007,77.52,0.007,,0.92,1.19,0.77,9,0,0*5F"
+    }
+    /// ``Talker/proprietary``: the address names the maker.
+    public var talker: Talker { .proprietary }
 
     public var time: UTCTime?
     /// Decimal degrees, negative south.
@@ -71,6 +77,25 @@ public struct PUBXPosition: DecodableSentence, Hashable {
         fields.skip()
         deadReckoning = try fields.integer(in: 0...1).map { $0 == 1 }
         try fields.requireRead(18)
+    }
+
+    public func describe(to sink: inout some SentenceFieldSink) {
+        sink.field("time", time)
+        sink.field("lat", latitude)
+        sink.field("lon", longitude)
+        sink.field("altitude_ellipsoid", altitudeEllipsoidMeters)
+        sink.field("nav_status", code: navigationStatus)
+        sink.field("h_accuracy", horizontalAccuracyMeters)
+        sink.field("v_accuracy", verticalAccuracyMeters)
+        sink.field("speed_kmh", speedKilometersPerHour)
+        sink.field("course", courseDegrees)
+        sink.field("vertical_velocity_down", verticalVelocity)
+        sink.field("dgps_age", differentialAgeSeconds)
+        sink.field("hdop", hdop)
+        sink.field("vdop", vdop)
+        sink.field("tdop", tdop)
+        sink.field("satellites", satellitesUsed)
+        sink.field("dead_reckoning", deadReckoning)
     }
 }
 

@@ -17,8 +17,15 @@
 /// The list can be long (u-blox receivers track 30 and more satellites), so it is not copied: ``satellites`` reads
 /// it from the sentence as you iterate. Like ``Sentence``, a `PUBXSatellites` is valid only inside the callback that
 /// produced it.
-public struct PUBXSatellites {
-    public static var sentenceType: SentenceType { .pubx }
+public struct PUBXSatellites: DecodableSentence {
+    public static var kind: SentenceKind { .pubxSatellites }
+    public static var address: SentenceAddress { .proprietary(.pubx, messageID: "0", "3") }
+    public static var sample: String {
+        "$PUBX,03,11,23,-,,,45,010,29,-,,,46,013,07,-,,,42,015,08,U,067,31,42,025,10,U,195,33,46,026,18,U,326,08,"
+        + "39,026,17,-,,,32,015,26,U,306,66,48,025,27,U,073,10,36,026,28,U,089,61,46,024,15,-,,,39,014*0D"
+    }
+    /// ``Talker/proprietary``: the address names the maker.
+    public var talker: Talker { .proprietary }
 
     /// One satellite of the list.
     public struct Satellite: Hashable, Sendable {
@@ -101,5 +108,21 @@ public struct PUBXSatellites {
                                  carrierToNoise: carrierToNoise, lockTimeSeconds: lockTime)
             }
         }
+    }
+
+    public func describe(to sink: inout some SentenceFieldSink) {
+        sink.field("count", count)
+        sink.beginList("satellites")
+        for satellite in satellites {
+            sink.beginGroup()
+            sink.field("id", satellite.id)
+            sink.field("status", letter: satellite.status)
+            sink.field("azimuth", satellite.azimuthDegrees)
+            sink.field("elevation", satellite.elevationDegrees)
+            sink.field("cno", satellite.carrierToNoise)
+            sink.field("lock_seconds", satellite.lockTimeSeconds)
+            sink.endGroup()
+        }
+        sink.endList()
     }
 }

@@ -14,8 +14,14 @@
 /// 7. Receiver clock bias, nanoseconds
 /// 8. Receiver clock drift, nanoseconds per second
 /// 9. Time pulse granularity, nanoseconds
-public struct PUBXTime: DecodableSentence, Hashable {
-    public static var sentenceType: SentenceType { .pubx }
+public struct PUBXTime: DecodableSentence, Hashable, Sendable {
+    public static var kind: SentenceKind { .pubxTime }
+    public static var address: SentenceAddress { .proprietary(.pubx, messageID: "0", "4") }
+    public static var sample: String {
+        "$PUBX,04,073731.00,091202,113851.00,1196,15D,1930035,-2660.664,43,*5D"
+    }
+    /// ``Talker/proprietary``: the address names the maker.
+    public var talker: Talker { .proprietary }
 
     public var time: UTCTime?
     public var date: UTCDate?
@@ -57,5 +63,17 @@ public struct PUBXTime: DecodableSentence, Hashable {
         clockDriftNanosecondsPerSecond = try fields.fixedPoint()
         timePulseGranularityNanoseconds = try fields.integer()
         try fields.requireRead(9)
+    }
+
+    public func describe(to sink: inout some SentenceFieldSink) {
+        sink.field("time", time)
+        sink.field("date", date)
+        sink.field("time_of_week", timeOfWeekSeconds)
+        sink.field("week", weekNumber)
+        sink.field("leap_seconds", leapSeconds)
+        if leapSeconds != nil { sink.field("leap_seconds_default", leapSecondsAreDefault) }
+        sink.field("clock_bias_ns", clockBiasNanoseconds)
+        sink.field("clock_drift_ns_per_s", clockDriftNanosecondsPerSecond)
+        sink.field("time_pulse_granularity_ns", timePulseGranularityNanoseconds)
     }
 }

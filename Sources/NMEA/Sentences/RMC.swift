@@ -16,8 +16,12 @@
 /// 10. 11. Magnetic variation, degrees, `E`/`W` (west is negative)
 /// 12. FAA mode indicator (NMEA 2.3 and later)
 /// 13. Navigational status (NMEA 4.10 and later)
-public struct RMC: DecodableSentence, Hashable {
-    public static var sentenceType: SentenceType { .rmc }
+public struct RMC: DecodableSentence, Hashable, Sendable {
+    public static var kind: SentenceKind { .rmc }
+    public static var address: SentenceAddress { .standard(.rmc) }
+    public static var sample: String {
+        "$GPRMC,123519,A,4807.038,N,01131.000,E,022.4,084.4,230394,003.1,W*6A"
+    }
 
     public var talker: Talker
     public var time: UTCTime?
@@ -55,42 +59,9 @@ public struct RMC: DecodableSentence, Hashable {
         self.navigationalStatus = navigationalStatus
     }
 
+    /// The one decoding body: any form, field by field, with exact errors.
     @inline(__always)
     public init(_ sentence: Sentence) throws(NMEAError) {
-        // Fast path for the usual forms, up to the stop byte the framer guarantees after the sentence; anything
-        // else is read the careful way below, which gives the same values and the exact errors.
-        fast: if sentence.isTerminated {
-            var fields = TerminatedFieldReader(sentence)
-            guard let time = fields.time(), let status = fields.character() else { break fast }
-            let isValid: Bool
-            switch status {
-            case UInt8(ascii: "A"): isValid = true
-            case UInt8(ascii: "V"), nil: isValid = false
-            default: break fast
-            }
-            guard let latitude = fields.latitude(), let longitude = fields.longitude(), let speed = fields.decimal(),
-                  let course = fields.decimal(), let date = fields.date(), !fields.pastEnd,
-                  let variation = fields.signed(negative: UInt8(ascii: "W")), let mode = fields.character(),
-                  let navigationalStatus = fields.character()
-            else { break fast }
-            talker = sentence.talker
-            self.time = time
-            self.isValid = isValid
-            self.latitude = latitude
-            self.longitude = longitude
-            speedKnots = speed
-            courseDegrees = course
-            self.date = date
-            magneticVariationDegrees = variation
-            self.mode = mode.map(FAAMode.init(rawValue:))
-            self.navigationalStatus = navigationalStatus.map(NavigationalStatus.init(rawValue:))
-            return
-        }
-        self = try RMC(carefully: sentence)
-    }
-
-    /// Decodes any form, field by field, with exact errors.
-    init(carefully sentence: Sentence) throws(NMEAError) {
         var fields = sentence.fieldReader
         talker = sentence.talker
         time = try fields.time()
@@ -109,5 +80,18 @@ public struct RMC: DecodableSentence, Hashable {
         mode = try fields.character().map(FAAMode.init(rawValue:))
         navigationalStatus = try fields.character().map(NavigationalStatus.init(rawValue:))
         try fields.requireRead(9)
+    }
+
+    public func describe(to sink: inout some SentenceFieldSink) {
+        sink.field("time", time)
+        sink.field("status", letter: UInt8(ascii: isValid ? "A" : "V"))
+        sink.field("lat", latitude)
+        sink.field("lon", longitude)
+        sink.field("speed_knots", speedKnots)
+        sink.field("course", courseDegrees)
+        sink.field("date", date)
+        sink.field("magnetic_variation", magneticVariationDegrees)
+        sink.field("mode", letter: mode?.rawValue)
+        sink.field("nav_status", letter: navigationalStatus?.rawValue)
     }
 }

@@ -7,8 +7,12 @@
 ///
 /// 1. Heading, degrees true
 /// 2. Mode: `A` autonomous, `E` estimated (dead reckoning), `M` manual, `S` simulator, `V` not valid
-public struct THS: DecodableSentence, Hashable {
-    public static var sentenceType: SentenceType { .ths }
+public struct THS: DecodableSentence, Hashable, Sendable {
+    public static var kind: SentenceKind { .ths }
+    public static var address: SentenceAddress { .standard(.ths) }
+    public static var sample: String {
+        "$GPTHS,77.52,E*34"
+    }
 
     public var talker: Talker
     public var headingDegrees: FixedPoint?
@@ -31,5 +35,10 @@ public struct THS: DecodableSentence, Hashable {
         headingDegrees = try fields.fixedPoint()
         mode = try fields.character().map(FAAMode.init(rawValue:))
         try fields.requireRead(2)
+    }
+
+    public func describe(to sink: inout some SentenceFieldSink) {
+        sink.field("heading", headingDegrees)
+        sink.field("mode", letter: mode?.rawValue)
     }
 }

@@ -9,8 +9,12 @@
 /// 2. This sentence's number
 /// 3. Text identifier (u-blox: 00 error, 01 warning, 02 notice, 07 user)
 /// 4. Text (NMEA escapes such as `^2C` are left as sent)
-public struct TXT: DecodableSentence, Hashable {
-    public static var sentenceType: SentenceType { .txt }
+public struct TXT: DecodableSentence, Hashable, Sendable {
+    public static var kind: SentenceKind { .txt }
+    public static var address: SentenceAddress { .standard(.txt) }
+    public static var sample: String {
+        "$GPTXT,01,01,02,ANTSTATUS=OK*3B"
+    }
 
     public var talker: Talker
     public var totalMessages: Int?
@@ -36,5 +40,12 @@ public struct TXT: DecodableSentence, Hashable {
         // The text is the rest of the sentence, commas and all.
         text = ShortText(fields.remainder())
         try fields.requireRead(4)
+    }
+
+    public func describe(to sink: inout some SentenceFieldSink) {
+        sink.field("total", totalMessages)
+        sink.field("number", messageNumber)
+        sink.field("id", identifier)
+        sink.field("text", text: text)
     }
 }

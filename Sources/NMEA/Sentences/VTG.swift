@@ -14,8 +14,12 @@
 ///
 /// Pre-2.0 receivers send `$--VTG,x.x,x.x,x.x,x.x` (true course, magnetic course, knots, km/h) without the unit
 /// letters; that form is read too.
-public struct VTG: DecodableSentence, Hashable {
-    public static var sentenceType: SentenceType { .vtg }
+public struct VTG: DecodableSentence, Hashable, Sendable {
+    public static var kind: SentenceKind { .vtg }
+    public static var address: SentenceAddress { .standard(.vtg) }
+    public static var sample: String {
+        "$GPVTG,054.7,T,034.4,M,005.5,N,010.2,K*48"
+    }
 
     public var talker: Talker
     public var courseTrueDegrees: FixedPoint?
@@ -36,55 +40,49 @@ public struct VTG: DecodableSentence, Hashable {
         self.mode = mode
     }
 
+    /// The one decoding body: any form, field by field, with exact errors.
+    ///
+    /// The NMEA 2.3 layout is read without counting fields; only a sentence that turns out to be shorter is counted,
+    /// and one of exactly four fields (the pre-2.0 layout) read again as such.
     @inline(__always)
     public init(_ sentence: Sentence) throws(NMEAError) {
-        // Fast path for the NMEA 2.3+ layout (eight or nine fields, units after each value), up to the stop byte the
-        // framer guarantees after the sentence; anything else — the four-field NMEA 2.0 layout among it — is read
-        // the careful way below, which gives the same values and the exact errors.
-        fast: if sentence.isTerminated {
-            var fields = TerminatedFieldReader(sentence)
-            guard let courseTrue = fields.decimal() else { break fast }
-            fields.skip()
-            guard let courseMagnetic = fields.decimal() else { break fast }
-            fields.skip()
-            guard let knots = fields.decimal() else { break fast }
-            fields.skip()
-            guard let kilometersPerHour = fields.decimal() else { break fast }
-            fields.skip()
-            guard let mode = fields.character(), fields.fieldsFound >= 8 else { break fast }
-            talker = sentence.talker
-            courseTrueDegrees = courseTrue
-            courseMagneticDegrees = courseMagnetic
-            speedKnots = knots
-            speedKilometersPerHour = kilometersPerHour
-            self.mode = mode.map(FAAMode.init(rawValue:))
-            return
-        }
-        self = try VTG(carefully: sentence)
-    }
-
-    /// Decodes any form, field by field, with exact errors.
-    init(carefully sentence: Sentence) throws(NMEAError) {
         var fields = sentence.fieldReader
         talker = sentence.talker
+        var failure: NMEAError?
+        do throws(NMEAError) {
+            courseTrueDegrees = try fields.fixedPoint()
+            fields.skip()
+            courseMagneticDegrees = try fields.fixedPoint()
+            fields.skip()
+            speedKnots = try fields.fixedPoint()
+            fields.skip()
+            speedKilometersPerHour = try fields.fixedPoint()
+            fields.skip()
+            mode = try fields.character().map(FAAMode.init(rawValue:))
+            if !fields.ranPastEnd { return }  // nine fields or more
+        } catch {
+            failure = error
+        }
         let count = sentence.fieldCount
         guard count >= 4 else { throw .tooFewFields(expected: 4, found: count) }
-        courseTrueDegrees = try fields.fixedPoint()
         if count == 4 {
+            fields = sentence.fieldReader
+            courseTrueDegrees = try fields.fixedPoint()
             courseMagneticDegrees = try fields.fixedPoint()
             speedKnots = try fields.fixedPoint()
             speedKilometersPerHour = try fields.fixedPoint()
             mode = nil
             return
         }
-        fields.skip()
-        courseMagneticDegrees = try fields.fixedPoint()
-        fields.skip()
-        speedKnots = try fields.fixedPoint()
-        fields.skip()
-        speedKilometersPerHour = try fields.fixedPoint()
-        fields.skip()
-        mode = try fields.character().map(FAAMode.init(rawValue:))
-        try fields.requireRead(8)
+        if let failure { throw failure }
+        guard count >= 8 else { throw .tooFewFields(expected: 8, found: count) }
+    }
+
+    public func describe(to sink: inout some SentenceFieldSink) {
+        sink.field("course", courseTrueDegrees)
+        sink.field("course_magnetic", courseMagneticDegrees)
+        sink.field("speed_knots", speedKnots)
+        sink.field("speed_kmh", speedKilometersPerHour)
+        sink.field("mode", letter: mode?.rawValue)
     }
 }

@@ -11,8 +11,12 @@
 /// 4. Year, four digits
 /// 5. Local zone hours, −13…13
 /// 6. Local zone minutes, 0…59 (same sign as the hours)
-public struct ZDA: DecodableSentence, Hashable {
-    public static var sentenceType: SentenceType { .zda }
+public struct ZDA: DecodableSentence, Hashable, Sendable {
+    public static var kind: SentenceKind { .zda }
+    public static var address: SentenceAddress { .standard(.zda) }
+    public static var sample: String {
+        "$GPZDA,201530.00,04,07,2002,00,00*60"
+    }
 
     public var talker: Talker
     public var time: UTCTime?
@@ -32,32 +36,9 @@ public struct ZDA: DecodableSentence, Hashable {
         self.localZoneMinutes = localZoneMinutes
     }
 
+    /// The one decoding body: any form, field by field, with exact errors.
     @inline(__always)
     public init(_ sentence: Sentence) throws(NMEAError) {
-        // Fast path for the usual forms (no negative zone), up to the stop byte the framer guarantees after the
-        // sentence; anything else is read the careful way below, which gives the same values and the exact errors.
-        fast: if sentence.isTerminated {
-            var fields = TerminatedFieldReader(sentence)
-            guard let time = fields.time(), let day = fields.small(1...31), let month = fields.small(1...12),
-                  let year = fields.small(0...9999), !fields.pastEnd, let zoneHours = fields.small(0...13),
-                  let zoneMinutes = fields.small(0...59)
-            else { break fast }
-            talker = sentence.talker
-            self.time = time
-            if let day, let month, let year {
-                date = UTCDate(year: Int16(year), month: UInt8(month), day: UInt8(day))
-            } else {
-                date = nil
-            }
-            localZoneHours = zoneHours
-            localZoneMinutes = zoneMinutes
-            return
-        }
-        self = try ZDA(carefully: sentence)
-    }
-
-    /// Decodes any form, field by field, with exact errors.
-    init(carefully sentence: Sentence) throws(NMEAError) {
         var fields = sentence.fieldReader
         talker = sentence.talker
         time = try fields.time()
@@ -72,5 +53,12 @@ public struct ZDA: DecodableSentence, Hashable {
         localZoneHours = try fields.integer(in: -13...13)
         localZoneMinutes = try fields.integer(in: -59...59)
         try fields.requireRead(4)
+    }
+
+    public func describe(to sink: inout some SentenceFieldSink) {
+        sink.field("time", time)
+        sink.field("date", date)
+        sink.field("zone_hours", localZoneHours)
+        sink.field("zone_minutes", localZoneMinutes)
     }
 }

@@ -8,7 +8,7 @@ public struct FixedList<let capacity: Int, Element: FixedListElement>: RandomAcc
     @usableFromInline var storedCount: Int
 
     /// An empty list.
-    @inlinable
+    @inlinable @inline(__always)
     public init() {
         storage = InlineArray(repeating: Element.placeholder)
         storedCount = 0

@@ -45,7 +45,13 @@ extension ShortCode: CustomStringConvertible, ExpressibleByStringLiteral {
 
 extension FieldReader {
     /// The next field as a code of up to eight characters (longer fields keep their first eight).
+    @inlinable @inline(__always)
     public mutating func code() -> ShortCode {
+        outOfLine { reader in reader.readCode() }
+    }
+
+    @usableFromInline @inline(never)
+    mutating func readCode() -> ShortCode {
         guard let field = nextField() else { return ShortCode(rawValue: 0) }
         return ShortCode(field.bytes)
     }

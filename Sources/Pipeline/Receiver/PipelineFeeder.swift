@@ -5,9 +5,9 @@ import Threading
 
 /// The producer end of a ``ReceiverPipeline``: bytes and connection changes in, records out into the ring.
 ///
-///     bytes ─► Framer ─► ParsedSentence ─► FixAssembler ─► ring: .fix
-///       │         └──────────────────────────────────────► ring: .sentence
-///       └────────────────────────────────────────────────► ring: .raw (gathered into 1 KiB chunks)
+///     bytes ─► FixReader (framer, decoders, assembler) ─► ring: .fix
+///       │         └─────────────────────────────────────► ring: .sentence
+///       └───────────────────────────────────────────────► ring: .raw (gathered into 1 KiB chunks)
 ///     status ────────────────────────────────────────────► ring: .status
 ///
 /// There is one per pipeline, used on one thread: the pipeline's reader thread (``ReceiverPipeline/start(_:)``)
@@ -17,11 +17,7 @@ public final class PipelineFeeder {
     let ring: BroadcastRing<PipelineRecord>
     let shared: SharedState
     let configuration: ReceiverPipeline.Configuration
-    private var framer: Framer
-    private var assembler: FixAssembler
-    /// The counters of framers replaced after disconnections.
-    private var earlierFramers = FramerStatistics()
-    private var decoder = DecoderStatistics()
+    private var reader: FixReader
     private var published = PublishedCounts()
     private var status = ReceiverStatus.searching()
     /// Received bytes not yet published, and when the first of them arrived.
@@ -43,13 +39,9 @@ public final class PipelineFeeder {
         self.ring = ring
         self.shared = shared
         self.configuration = configuration
-        framer = PipelineFeeder.makeFramer(configuration)
-        assembler = FixAssembler(options: configuration.assembler)
-    }
-
-    private static func makeFramer(_ configuration: ReceiverPipeline.Configuration) -> Framer {
-        Framer(maximumLength: min(max(configuration.maximumSentenceLength, 8), PipelineRecord.sentenceCapacity),
-               checksumPolicy: configuration.checksumPolicy)
+        reader = FixReader(options: FixReader.Options(
+            maximumLength: min(max(configuration.maximumSentenceLength, 8), PipelineRecord.sentenceCapacity),
+            checksumPolicy: configuration.checksumPolicy, assembler: configuration.assembler))
     }
 
     // MARK: Input
@@ -60,16 +52,11 @@ public final class PipelineFeeder {
         precondition(!isFinished, "ingest after finish")
         now = time
         if configuration.publishesRaw { gatherRaw(bytes) }
-        framer.feed(bytes) { event in
-            guard case .sentence(let sentence) = event else { return }
-            if configuration.publishesSentences { publish(sentence) }
-            do throws(NMEAError) {
-                let parsed = try ParsedSentence(sentence)
-                decoder.record(parsed)
-                assembler.add(parsed, publish)
-            } catch {
-                decoder.recordFailure()
-            }
+        if configuration.publishesSentences {
+            var sentences = SentencePublisher(feeder: self)
+            reader.read(bytes, handler: &sentences, publish)
+        } else {
+            reader.read(bytes, publish)
         }
         if !pendingRaw.isEmpty && now - pendingRawSince >= configuration.rawFlushInterval { flushRaw() }
         shareIfDue()
@@ -96,10 +83,9 @@ public final class PipelineFeeder {
         case .disconnected:
             // The epoch in hand still becomes a fix: until the receiver's cycle end is learned, the last complete
             // epoch is only handed out when the next begins, and that will not happen on this connection.
-            assembler.finish(publish)
-            restartFraming()
+            reader.disconnect(publish)
         case .searching, .connecting:
-            restartFraming()
+            reader.reset()
         case .connected, .ended:
             break
         }
@@ -113,29 +99,16 @@ public final class PipelineFeeder {
     public func finish(_ reason: ReceiverStatus.Reason = .endOfFile, at time: MonotonicTime = .now()) {
         guard !isFinished else { return }
         now = time
-        framer.finish { event in
-            guard case .sentence(let sentence) = event else { return }
-            if configuration.publishesSentences { publish(sentence) }
-            do throws(NMEAError) {
-                let parsed = try ParsedSentence(sentence)
-                decoder.record(parsed)
-                assembler.add(parsed, publish)
-            } catch {
-                decoder.recordFailure()
-            }
+        if configuration.publishesSentences {
+            var sentences = SentencePublisher(feeder: self)
+            reader.finish(handler: &sentences, publish)
+        } else {
+            reader.finish(publish)
         }
-        assembler.finish(publish)
         flushRaw()
         publish(.ended(reason: reason))
         isFinished = true
         share(force: true)
-    }
-
-    /// A new framer (a partial sentence is dropped) and an assembler that forgets the epoch and the learned cycle.
-    private func restartFraming() {
-        earlierFramers = earlierFramers + framer.statistics
-        framer = PipelineFeeder.makeFramer(configuration)
-        assembler.reset()
     }
 
     // MARK: Publishing
@@ -147,6 +120,23 @@ public final class PipelineFeeder {
         }
         latestFix = TimedFix(fix: fix, time: now)
         latestFixChanged = true
+    }
+
+    /// Publishes every framed sentence, decoded or not, before the fixes it completes.
+    private struct SentencePublisher: FixReader.Handler {
+        unowned(unsafe) let feeder: PipelineFeeder
+
+        mutating func sentence<S: DecodableSentence>(_ sentence: Sentence, decoded: S, _ context: FixReader.Context) {
+            feeder.publish(sentence)
+        }
+
+        mutating func unknownSentence(_ sentence: Sentence, _ context: FixReader.Context) {
+            feeder.publish(sentence)
+        }
+
+        mutating func undecodableSentence(_ sentence: Sentence, error: NMEAError, _ context: FixReader.Context) {
+            feeder.publish(sentence)
+        }
     }
 
     private func publish(_ sentence: Sentence) {
@@ -193,9 +183,10 @@ public final class PipelineFeeder {
     /// The statistics as they stand.
     var statistics: PipelineStatistics {
         var statistics = PipelineStatistics()
-        statistics.framer = earlierFramers + framer.statistics
-        statistics.decoder = decoder
-        statistics.assembler = assembler.statistics
+        let counters = reader.statistics
+        statistics.framer = counters.framer
+        statistics.decoder = counters.decoder
+        statistics.assembler = counters.assembler
         statistics.published = published
         statistics.status = status
         statistics.updated = now

@@ -12,7 +12,8 @@ enum BenchCommand: Command {
             Loads FILE (or generates the built-in multi-GNSS corpus: RMC, GGA, 4×GSA, 7×GSV, VTG, GLL and ZDA per \
             epoch) into memory, then frames and decodes it several times on one core, feeding 64 KiB chunks as a \
             file reader would. Prints the median pass: framing alone, full typed decode (each sentence decoded into \
-            its type and handed to a SentenceVisitor), and the same decode into a ParsedSentence enum.
+            its type and handed to a SentenceVisitor), the same decode into a ParsedSentence enum, and the whole \
+            stream into fixes (a FixReader: framing, decoding and fix assembly).
             """,
         arguments: [ArgumentSpec(name: "file", help: "An NMEA file to measure with; omit for the built-in corpus.")],
         options: [
@@ -43,15 +44,18 @@ enum BenchCommand: Command {
         var framing: [Pass] = []
         var decoding: [Pass] = []
         var enumDecoding: [Pass] = []
+        var reading: [Pass] = []
         var sink = 0
         for _ in 0..<iterations {
             framing.append(measure(bytes, .framing, sink: &sink))
             decoding.append(measure(bytes, .visitor, sink: &sink))
             enumDecoding.append(measure(bytes, .parsedSentence, sink: &sink))
+            reading.append(measureFixReader(bytes, sink: &sink))
         }
         let frame = median(framing)
         let decode = median(decoding)
         let enumDecode = median(enumDecoding)
+        let read = median(reading)
         if arguments.flag("json") {
             var json = JSONWriter()
             json.beginObject()
@@ -62,7 +66,7 @@ enum BenchCommand: Command {
             json.field("seconds", decode.seconds, decimals: 6)
             json.field("sentences_per_second", Double(decode.sentences) / decode.seconds, decimals: 0)
             json.field("bytes_per_second", Double(bytes.count) / decode.seconds, decimals: 0)
-            for (name, pass) in [("framing", frame), ("parsed_sentence", enumDecode)] {
+            for (name, pass) in [("framing", frame), ("parsed_sentence", enumDecode), ("fix_reader", read)] {
                 json.key(name)
                 json.beginObject()
                 json.field("sentences", pass.sentences)
@@ -81,6 +85,7 @@ enum BenchCommand: Command {
             out += row("framing + checksum", frame, megabytes)
             out += row("full typed decode", decode, megabytes)
             out += row("  as ParsedSentence", enumDecode, megabytes)
+            out += row("into fixes (FixReader)", read, megabytes)
             Console.standardOutput.write(out)
         }
         return ExitStatus.success
@@ -142,40 +147,55 @@ enum BenchCommand: Command {
         return Pass(sentences: framer.statistics.sentences, seconds: seconds)
     }
 
+    /// One pass of the whole stream into fixes: a ``FixReader`` fed the same chunks.
+    static func measureFixReader(_ bytes: [UInt8], sink: inout Int) -> Pass {
+        var reader = FixReader()
+        var check = 0
+        let start = MonotonicTime.now().seconds
+        bytes.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let end = min(offset + 65_536, buffer.count)
+                reader.read(UnsafeRawBufferPointer(rebasing: buffer[offset..<end])) { fix in
+                    check &+= Int(fix.latitude.map { $0 * 1e6 } ?? 0) &+ (fix.satellitesUsed ?? 0)
+                }
+                offset = end
+            }
+            reader.finish { fix in check &+= fix.satellites.count }
+        }
+        let seconds = MonotonicTime.now().seconds - start
+        sink &+= check &+ reader.statistics.decoder.failed
+        return Pass(sentences: reader.statistics.framer.sentences, seconds: seconds)
+    }
+
     /// A value that depends on the decoded fields, so the optimizer cannot skip decoding them.
     struct Fingerprint: SentenceVisitor {
         var check = 0
 
-        mutating func visit(_ rmc: RMC) {
-            check &+= Int(truncatingIfNeeded: rmc.latitude?.significand ?? 0) &+ Int(rmc.time?.second ?? 0)
+        @inline(__always)
+        mutating func visit<S: DecodableSentence>(_ sentence: S) {
+            if let rmc = sentence as? RMC {
+                check &+= Int(truncatingIfNeeded: rmc.latitude?.significand ?? 0) &+ Int(rmc.time?.second ?? 0)
+            } else if let gga = sentence as? GGA {
+                check &+= Int(truncatingIfNeeded: gga.longitude?.significand ?? 0) &+ (gga.satellitesUsed ?? 0)
+            } else if let gsa = sentence as? GSA {
+                check &+= gsa.satellites.count &+ Int(truncatingIfNeeded: gsa.hdop?.significand ?? 0)
+            } else if let gsv = sentence as? GSV {
+                check &+= gsv.satellites.reduce(0) { $0 &+ Int($1.snr ?? 0) &+ Int($1.azimuthDegrees ?? 0) }
+            } else if let vtg = sentence as? VTG {
+                check &+= Int(truncatingIfNeeded: vtg.speedKnots?.significand ?? 0)
+            } else if let gll = sentence as? GLL {
+                check &+= Int(truncatingIfNeeded: gll.latitude?.significand ?? 0)
+            } else if let zda = sentence as? ZDA {
+                check &+= Int(zda.date?.day ?? 0)
+            }
         }
-        mutating func visit(_ gga: GGA) {
-            check &+= Int(truncatingIfNeeded: gga.longitude?.significand ?? 0) &+ (gga.satellitesUsed ?? 0)
-        }
-        mutating func visit(_ gsa: GSA) {
-            check &+= gsa.satellites.count &+ Int(truncatingIfNeeded: gsa.hdop?.significand ?? 0)
-        }
-        mutating func visit(_ gsv: GSV) {
-            check &+= gsv.satellites.reduce(0) { $0 &+ Int($1.snr ?? 0) &+ Int($1.azimuthDegrees ?? 0) }
-        }
-        mutating func visit(_ vtg: VTG) { check &+= Int(truncatingIfNeeded: vtg.speedKnots?.significand ?? 0) }
-        mutating func visit(_ gll: GLL) { check &+= Int(truncatingIfNeeded: gll.latitude?.significand ?? 0) }
-        mutating func visit(_ zda: ZDA) { check &+= Int(zda.date?.day ?? 0) }
 
         /// The same value from a ``ParsedSentence``.
         @inline(__always)
         static func of(_ parsed: ParsedSentence) -> Int {
             var fingerprint = Fingerprint()
-            switch parsed {
-            case .rmc(let rmc): fingerprint.visit(rmc)
-            case .gga(let gga): fingerprint.visit(gga)
-            case .gsa(let gsa): fingerprint.visit(gsa)
-            case .gsv(let gsv): fingerprint.visit(gsv)
-            case .vtg(let vtg): fingerprint.visit(vtg)
-            case .gll(let gll): fingerprint.visit(gll)
-            case .zda(let zda): fingerprint.visit(zda)
-            default: break
-            }
+            parsed.visit(into: &fingerprint)
             return fingerprint.check
         }
     }

@@ -26,8 +26,7 @@ enum ConvertCommand: Command {
             OptionSpec(long: "format", valueName: "format",
                        help: "The format for '-' and for names without a known extension.",
                        choices: ["gpx", "geojson"]),
-            OptionSpec(long: "date", valueName: "YYYY-MM-DD",
-                       help: "The UTC date of logs that send none (GGA-only): the day of the first fix."),
+            SentenceInput.date,
             OptionSpec(long: "split-gap", valueName: "seconds",
                        help: "Start a new segment after a gap longer than this.", defaultValue: "60"),
             OptionSpec(long: "points", help: "GeoJSON: also write each fix as a Point feature with its properties."),
@@ -43,13 +42,6 @@ enum ConvertCommand: Command {
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
         let outputs = try ConvertOutput.parse(arguments)
         let splitGap = try arguments.number("split-gap", default: 60, in: 0...1e9)
-        var fallbackDate: UTCDate?
-        if let text = arguments.value("date") {
-            guard let date = parseISODate(text) else {
-                throw arguments.invalid(text, for: "date", because: "expected YYYY-MM-DD")
-            }
-            fallbackDate = date
-        }
         var input = try SentenceInput(arguments)
         let live = input.paths.contains(where: isLiveSource)
         let track = TrackOptions(splitGapSeconds: splitGap, flush: live ? .everyFix : .conversion,
@@ -92,27 +84,7 @@ enum ConvertCommand: Command {
             }
         }
 
-        var assembler = FixAssembler(options: .init(fallbackDate: fallbackDate))
-        var decoding = DecoderStatistics()
-        var currentFile: String?
-        let verbose = input.verbose
-        try input.forEachSentence { sentence, file in
-            if file != currentFile {
-                if currentFile != nil {
-                    // A new log: finish the epoch in progress rather than merge it with the next file's first.
-                    assembler.finish(emit)
-                    assembler.reset()
-                }
-                currentFile = file
-            }
-            do throws(NMEAError) {
-                decoding.record(try assembler.add(sentence, emit))
-            } catch {
-                decoding.recordFailure()
-                if verbose { SentenceInput.report(error, in: sentence, file: file) }
-            }
-        }
-        assembler.finish(emit)
+        try input.read(emit)
         progress?.clear()
 
         var points = 0
@@ -120,7 +92,7 @@ enum ConvertCommand: Command {
             do {
                 try writer.finish()
                 points = max(points, writer.statistics.points)
-                if verbose {
+                if input.verbose {
                     let statistics = writer.statistics
                     Console.error("nmea convert: \(writer.path): \(statistics.points) points in "
                         + "\(statistics.segments) segment\(statistics.segments == 1 ? "" : "s")\n")
@@ -130,14 +102,15 @@ enum ConvertCommand: Command {
                 failedOutputs += 1
             }
         }
-        input.printSummary(command: "nmea convert", decoding: decoding)
+        input.printSummary(command: "nmea convert")
+        let assembled = input.statistics.assembler
         if points == 0 && failedOutputs < outputs.count {
-            let fixes = assembler.statistics.fixes
+            let fixes = assembled.fixes
             Console.error("nmea convert: warning: no fix with a position in the input (\(fixes) fix"
                 + "\(fixes == 1 ? "" : "es") without one); the track is empty\n")
         }
-        if assembler.statistics.undatedFixes > 0 && fallbackDate == nil {
-            Console.error("nmea convert: \(assembler.statistics.undatedFixes) fixes had no date and were written "
+        if assembled.undatedFixes > 0 && input.fallbackDate == nil {
+            Console.error("nmea convert: \(assembled.undatedFixes) fixes had no date and were written "
                 + "without a time; --date YYYY-MM-DD gives them one\n")
         }
         return input.failures.isEmpty && failedOutputs == 0 ? ExitStatus.success : ExitStatus.failure

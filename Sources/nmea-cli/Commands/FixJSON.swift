@@ -47,41 +47,20 @@ extension JSONWriter {
 extension ParseCommand {
     /// `nmea parse --fixes`: sentences merged into fixes, one JSON object per fix.
     static func runFixes(_ arguments: ParsedArguments) throws -> Int32 {
-        var fallbackDate: UTCDate?
-        if let text = arguments.value("date") {
-            guard let date = parseISODate(text) else {
-                throw arguments.invalid(text, for: "date", because: "expected YYYY-MM-DD")
-            }
-            fallbackDate = date
-        }
         var input = try SentenceInput(arguments)
-        var decoding = DecoderStatistics()
-        var assembler = FixAssembler(options: .init(fallbackDate: fallbackDate))
         var json = JSONWriter(capacity: 1024)
         let output = Console.standardOutput
-        let verbose = input.verbose
-        func emit(_ fix: Fix) {
+        try input.read { fix in
             json.write(fix)
             json.bytes.withUnsafeBytes { output.write($0) }
             output.write(UInt8(ascii: "\n"))
             json.reset()
         }
-        try input.forEachSentence { sentence, file in
-            do throws(NMEAError) {
-                let parsed = try ParsedSentence(sentence)
-                decoding.record(parsed)
-                assembler.add(parsed, emit)
-            } catch {
-                decoding.recordFailure()
-                if verbose { SentenceInput.report(error, in: sentence, file: file) }
-            }
-        }
-        assembler.finish(emit)
         output.flush()
         if arguments.flag("stats") {
-            Console.error(input.statisticsTable(decoding: decoding))
+            Console.error(input.statisticsTable())
         } else {
-            input.printSummary(command: "nmea parse", decoding: decoding)
+            input.printSummary(command: "nmea parse")
         }
         return input.failures.isEmpty ? ExitStatus.success : ExitStatus.failure
     }

@@ -16,8 +16,7 @@ enum ParseCommand: Command {
         options: [
             OptionSpec(long: "stats", help: "Print counters for every outcome on standard error at the end."),
             OptionSpec(long: "fixes", help: "Print one object per fix (each epoch's sentences merged) instead."),
-            OptionSpec(long: "date", valueName: "YYYY-MM-DD",
-                       help: "With --fixes: the UTC date of logs that send none."),
+            SentenceInput.date,
         ] + SentenceInput.options,
         examples: [
             "nmea parse nmea-samples/drive.nmea | head",
@@ -27,31 +26,43 @@ enum ParseCommand: Command {
 
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
         if arguments.flag("fixes") { return try runFixes(arguments) }
-        var input = try SentenceInput(arguments)
-        var decoding = DecoderStatistics()
+        var input = try SentenceInput(arguments, assemblesFixes: false)
+        var printer = Printer()
+        try input.read(handler: &printer) { _ in }
+        Console.standardOutput.flush()
+        if arguments.flag("stats") {
+            Console.error(input.statisticsTable())
+        } else {
+            input.printSummary(command: "nmea parse")
+        }
+        return input.failures.isEmpty ? ExitStatus.success : ExitStatus.failure
+    }
+
+    /// Writes each sentence as one line of JSON: its decoded fields, its raw fields when no decoder reads its type,
+    /// or its raw fields and the error when it did not decode.
+    struct Printer: FixReader.Handler {
         var json = JSONWriter(capacity: 4096)
         let output = Console.standardOutput
-        let verbose = input.verbose
-        try input.forEachSentence { sentence, file in
-            do throws(NMEAError) {
-                let parsed = try ParsedSentence(sentence)
-                decoding.record(parsed)
-                json.write(parsed, of: sentence)
-            } catch {
-                decoding.recordFailure()
-                if verbose { SentenceInput.report(error, in: sentence, file: file) }
-                json.writeUndecodable(sentence, error: error)
-            }
+
+        mutating func sentence<S: DecodableSentence>(_ sentence: Sentence, decoded: S, _ context: FixReader.Context) {
+            json.writeSentence(sentence, decoded: decoded)
+            endLine()
+        }
+
+        mutating func unknownSentence(_ sentence: Sentence, _ context: FixReader.Context) {
+            json.writeUnknownSentence(sentence)
+            endLine()
+        }
+
+        mutating func undecodableSentence(_ sentence: Sentence, error: NMEAError, _ context: FixReader.Context) {
+            json.writeUndecodableSentence(sentence, error: error)
+            endLine()
+        }
+
+        private mutating func endLine() {
             json.bytes.withUnsafeBytes { output.write($0) }
             output.write(UInt8(ascii: "\n"))
             json.reset()
         }
-        output.flush()
-        if arguments.flag("stats") {
-            Console.error(input.statisticsTable(decoding: decoding))
-        } else {
-            input.printSummary(command: "nmea parse", decoding: decoding)
-        }
-        return input.failures.isEmpty ? ExitStatus.success : ExitStatus.failure
     }
 }

@@ -35,9 +35,7 @@ enum PlotCommand: Command {
             OptionSpec(
                 long: "split-gap", valueName: "seconds",
                 help: "Break the line after a gap longer than this.", defaultValue: "60"),
-            OptionSpec(
-                long: "date", valueName: "YYYY-MM-DD",
-                help: "The UTC date of logs that send none (GGA-only): the day of the first fix."),
+            SentenceInput.date,
         ] + SentenceInput.options,
         examples: [
             "nmea plot drive.nmea -o drive.svg",
@@ -51,45 +49,17 @@ enum PlotCommand: Command {
         let width = try arguments.integer("width", default: 800, in: 320...4000)
         let minimumStop = try arguments.number("min-stop", default: 120, in: 1...1e7)
         let splitGap = try arguments.number("split-gap", default: 60, in: 0...1e9)
-        var fallbackDate: UTCDate?
-        if let text = arguments.value("date") {
-            guard let date = parseISODate(text) else {
-                throw arguments.invalid(text, for: "date", because: "expected YYYY-MM-DD")
-            }
-            fallbackDate = date
-        }
         var input = try SentenceInput(arguments)
         var track = PlotTrack(
             options: .init(
                 splitGapSeconds: splitGap,
                 stopRule: StopFinder.Rule(minimumSeconds: minimumStop)))
-        var assembler = FixAssembler(options: .init(fallbackDate: fallbackDate))
-        var decoding = DecoderStatistics()
-        var currentFile: String?
-        let verbose = input.verbose
-        try input.forEachSentence { sentence, file in
-            if file != currentFile {
-                if currentFile != nil {
-                    assembler.finish { track.add($0) }
-                    assembler.reset()
-                }
-                currentFile = file
-            }
-            do throws(NMEAError) {
-                let parsed = try ParsedSentence(sentence)
-                decoding.record(parsed)
-                assembler.add(parsed) { track.add($0) }
-            } catch {
-                decoding.recordFailure()
-                if verbose { SentenceInput.report(error, in: sentence, file: file) }
-            }
-        }
-        assembler.finish { track.add($0) }
+        try input.read { track.add($0) }
         track.finish()
-        input.printSummary(command: "nmea plot", decoding: decoding)
+        input.printSummary(command: "nmea plot")
 
         guard track.count > 0 else {
-            let fixes = assembler.statistics.fixes
+            let fixes = input.statistics.assembler.fixes
             throw RuntimeError(
                 "no fix with a position in the input (\(fixes) fix\(fixes == 1 ? "" : "es") without "
                     + "one); nothing to plot")
@@ -106,7 +76,7 @@ enum PlotCommand: Command {
                 width: width, coloring: coloring,
                 title: arguments.value("title")))
         try writeOutput(Array(svg.utf8), to: output)
-        if verbose {
+        if input.verbose {
             Console.error(
                 "nmea plot: \(output): \(track.count) fixes, \(track.points.count) kept for drawing, "
                     + "\(track.stops.count) stop\(track.stops.count == 1 ? "" : "s"), \(svg.utf8.count) bytes\n")

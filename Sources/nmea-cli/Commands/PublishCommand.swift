@@ -25,8 +25,7 @@ enum PublishCommand: Command {
             OptionSpec(long: "wait", valueName: "seconds",
                        help: "At the end, wait this long for the broker to acknowledge everything.",
                        defaultValue: "30"),
-            OptionSpec(long: "date", valueName: "YYYY-MM-DD",
-                       help: "The UTC date of logs that send none (GGA-only): the day of the first fix."),
+            SentenceInput.date,
         ] + SentenceInput.options,
         examples: [
             "nmea publish drive.nmea --mqtt mqtt://localhost --mqtt-topic owntracks/acme/van7",
@@ -46,13 +45,6 @@ enum PublishCommand: Command {
                 throw arguments.invalid(speedText, for: "speed", because: "expected a positive number or 'max'")
             }
             speed = value
-        }
-        var fallbackDate: UTCDate?
-        if let text = arguments.value("date") {
-            guard let date = parseISODate(text) else {
-                throw arguments.invalid(text, for: "date", because: "expected YYYY-MM-DD")
-            }
-            fallbackDate = date
         }
         var input = try SentenceInput(arguments)
         let publisher: FleetPublisher
@@ -78,7 +70,6 @@ enum PublishCommand: Command {
 
         // Pacing: fix time against the wall clock, from the first fix (again after time runs backwards).
         var reference: (fix: Int64, wall: Double)?
-        struct Stop: Error {}
         func emit(_ fix: Fix) {
             if StopSignal.isRequested { return }
             if let speed, let timestamp = fix.timestamp {
@@ -98,35 +89,8 @@ enum PublishCommand: Command {
             showStatus()
         }
 
-        var assembler = FixAssembler(options: .init(fallbackDate: fallbackDate))
-        var decoding = DecoderStatistics()
-        var currentFile: String?
-        let verbose = input.verbose
-        var interrupted = false
-        do {
-            try input.forEachSentence { sentence, file in
-                if StopSignal.isRequested { throw Stop() }
-                if file != currentFile {
-                    if currentFile != nil {
-                        assembler.finish(emit)
-                        assembler.reset()
-                    }
-                    currentFile = file
-                }
-                do throws(NMEAError) {
-                    let parsed = try ParsedSentence(sentence)
-                    decoding.record(parsed)
-                    assembler.add(parsed, emit)
-                } catch {
-                    decoding.recordFailure()
-                    if verbose { SentenceInput.report(error, in: sentence, file: file) }
-                }
-            }
-            assembler.finish(emit)
-            if StopSignal.isRequested { throw Stop() }
-        } catch is Stop {
-            interrupted = true
-        }
+        let completed = try input.read(isCancelled: { StopSignal.isRequested }, emit)
+        let interrupted = !completed || StopSignal.isRequested
 
         var delivered = publisher.waitUntilDelivered(timeout: interrupted ? min(wait, 2) : 0)
         if !delivered && !interrupted {
@@ -139,7 +103,7 @@ enum PublishCommand: Command {
         publisher.close()
         if terminal { Console.error("\r\u{1B}[K") }
         let counters = publisher.counters
-        input.printSummary(command: "nmea publish", decoding: decoding)
+        input.printSummary(command: "nmea publish")
         var line = "nmea publish: \(counters.fixes) fixes, \(counters.queued) queued"
         if counters.rateLimited > 0 { line += " (\(counters.rateLimited) held back by the rate limit)" }
         if counters.withoutPosition > 0 { line += ", \(counters.withoutPosition) without a position or date" }
@@ -149,8 +113,9 @@ enum PublishCommand: Command {
         if let problem = counters.lastQueueProblem, counters.dropped > 0 {
             Console.error("nmea publish: \(problem)\n")
         }
-        if assembler.statistics.undatedFixes > 0 && fallbackDate == nil {
-            Console.error("nmea publish: \(assembler.statistics.undatedFixes) fixes had no date and were not "
+        let undated = input.statistics.assembler.undatedFixes
+        if undated > 0 && input.fallbackDate == nil {
+            Console.error("nmea publish: \(undated) fixes had no date and were not "
                 + "published; --date YYYY-MM-DD gives them one\n")
         }
         if !delivered {

@@ -1,9 +1,23 @@
 import NMEA
 
-/// The input side shared by the commands that read NMEA: files or standard input, framed with the options the user
-/// gave, every rejected line counted and — with `--verbose` — reported with its file and line.
-struct SentenceInput {
-    /// The options every reading command accepts.
+/// The input side of every command that reads NMEA: its options, declared and parsed once, and the files (or standard
+/// input) read through one ``FixReader``, each file finished before the next begins. Every rejected line is counted
+/// and — with `--verbose` — reported with its file and line.
+///
+///     options: [ …, SentenceInput.date, … ] + SentenceInput.options
+///     …
+///     var input = try SentenceInput(arguments)
+///     try input.read { fix in … }
+///     input.printSummary(command: "nmea convert")
+struct SentenceInput: ~Copyable {
+    // MARK: The declaration
+
+    /// `--date`: where a command lists it among its own options.
+    static let date = OptionSpec(
+        long: "date", valueName: "YYYY-MM-DD",
+        help: "The UTC date of logs that send none (GGA-only): the day of the first fix.")
+
+    /// The framing options every reading command accepts, after its own.
     static let options: [OptionSpec] = [
         OptionSpec(long: "allow-missing-checksum",
                    help: "Accept sentences without a *hh checksum (old receivers send none)."),
@@ -15,27 +29,64 @@ struct SentenceInput {
     static let filesArgument = ArgumentSpec(
         name: "files", help: "NMEA log files, or '-' for standard input.", isRepeating: true, defaultValue: "-")
 
+    // MARK: The parsed options
+
     let paths: [String]
-    let maximumLength: Int
-    let checksumPolicy: Framer.ChecksumPolicy
     let verbose: Bool
-    /// What the framer saw, over all files.
-    private(set) var framing = FramerStatistics()
+    /// What `--date`, `--max-length` and `--allow-missing-checksum` make of the reader.
+    let readerOptions: FixReader.Options
+    /// `--date`, when given.
+    var fallbackDate: UTCDate? { readerOptions.assembler.fallbackDate }
+
     /// Files that could not be read, with the reason.
     private(set) var failures: [String] = []
     /// Called after each chunk with the bytes read so far from the current file and its size (regular files only).
     var onChunk: ((_ bytesRead: Int, _ fileSize: Int?) -> Void)?
+    private var reader: FixReader
 
-    init(_ arguments: ParsedArguments) throws(UsageError) {
+    /// Parses the shared options of `arguments`; `assembler` is the command's own starting point for fix assembly
+    /// (`--date` is set in it), and `assemblesFixes` is `false` for a command that wants the sentences only.
+    init(_ arguments: ParsedArguments, assembler: FixAssembler.Options = FixAssembler.Options(),
+         assemblesFixes: Bool = true) throws(UsageError) {
         paths = arguments.positionals.isEmpty ? ["-"] : arguments.positionals
-        maximumLength = try arguments.integer("max-length", default: 1024, in: 16...1_048_576)
-        checksumPolicy = arguments.flag("allow-missing-checksum") ? .optional : .required
         verbose = arguments.flag("verbose")
+        var assembler = assembler
+        if let text = arguments.value("date") {
+            guard let date = parseISODate(text) else {
+                throw arguments.invalid(text, for: "date", because: "expected YYYY-MM-DD")
+            }
+            assembler.fallbackDate = date
+        }
+        readerOptions = FixReader.Options(
+            maximumLength: try arguments.integer("max-length", default: 1024, in: 16...1_048_576),
+            checksumPolicy: arguments.flag("allow-missing-checksum") ? .optional : .required,
+            assembler: assembler, assemblesFixes: assemblesFixes)
+        reader = FixReader(options: readerOptions)
     }
 
-    /// Reads every input in order, calling `body` with each sentence and the name of its file.
-    /// An unreadable file is reported on standard error and skipped; ``failures`` lists it.
-    mutating func forEachSentence(_ body: (Sentence, String) throws -> Void) throws {
+    /// Every counter over the files read so far.
+    var statistics: FixReader.Statistics { reader.statistics }
+
+    // MARK: Reading
+
+    /// Reads every input in order, calling `fix` with each fix.
+    /// - Returns: `false` when `isCancelled` stopped the reading (checked before each chunk).
+    @discardableResult
+    mutating func read(isCancelled: () -> Bool = { false }, _ fix: (Fix) -> Void) throws -> Bool {
+        var none = NoSentences()
+        return try read(handler: &none, isCancelled: isCancelled, fix)
+    }
+
+    /// Reads every input in order; `handler` sees each sentence and rejected line, `fix` each fix. An unreadable
+    /// file is reported on standard error and skipped; ``failures`` lists it. Each file is finished (its last
+    /// epoch handed out, the reader started afresh) before the next.
+    /// - Returns: `false` when `isCancelled` stopped the reading (checked before each chunk).
+    @discardableResult
+    mutating func read<H: FixReader.Handler>(
+        handler: inout H, isCancelled: () -> Bool = { false }, _ fix: (Fix) -> Void
+    ) throws -> Bool {
+        var reporting = Reporting(inner: handler, verbose: verbose)
+        defer { handler = reporting.inner }
         for path in paths {
             let input: InputFile
             do {
@@ -46,31 +97,62 @@ struct SentenceInput {
                 continue
             }
             defer { input.close() }
-            var framer = Framer(maximumLength: maximumLength, checksumPolicy: checksumPolicy)
-            let verbose = verbose
-            let name = input.name
-            func events(_ event: FramerEvent) throws {
-                switch event {
-                case .sentence(let sentence): try body(sentence, name)
-                case .rejected(let rejection): if verbose { SentenceInput.report(rejection, in: name) }
-                }
-            }
+            reporting.file = input.name
             let size = onChunk == nil ? nil : input.size
             var bytesRead = 0
+            var cancelled = false
             do {
                 try input.forEachChunk { chunk in
-                    try framer.feed(chunk, events)
+                    if isCancelled() {
+                        cancelled = true
+                        throw Cancelled()
+                    }
+                    reader.read(chunk, handler: &reporting, fix)
                     bytesRead += chunk.count
                     onChunk?(bytesRead, size)
                 }
+            } catch is Cancelled {
             } catch let error as RuntimeError {
                 Console.error("Error: \(error.message)\n")
                 failures.append(path)
             }
-            try framer.finish(events)
-            framing = framing + framer.statistics
+            if cancelled { return false }
+            reader.finish(handler: &reporting, fix)
+        }
+        return true
+    }
+
+    private struct Cancelled: Error {}
+
+    /// No sentences wanted: fixes only.
+    struct NoSentences: FixReader.Handler {}
+
+    /// Reports rejected and undecodable lines with their file when `--verbose` asks, then hands everything on.
+    struct Reporting<Inner: FixReader.Handler>: FixReader.Handler {
+        var inner: Inner
+        let verbose: Bool
+        var file = ""
+
+        mutating func sentence<S: DecodableSentence>(_ sentence: Sentence, decoded: S, _ context: FixReader.Context) {
+            inner.sentence(sentence, decoded: decoded, context)
+        }
+
+        mutating func unknownSentence(_ sentence: Sentence, _ context: FixReader.Context) {
+            inner.unknownSentence(sentence, context)
+        }
+
+        mutating func undecodableSentence(_ sentence: Sentence, error: NMEAError, _ context: FixReader.Context) {
+            if verbose { SentenceInput.report(error, in: sentence, file: file) }
+            inner.undecodableSentence(sentence, error: error, context)
+        }
+
+        mutating func rejected(_ rejection: Rejection, _ context: FixReader.Context) {
+            if verbose { SentenceInput.report(rejection, in: file) }
+            inner.rejected(rejection, context)
         }
     }
+
+    // MARK: Reporting
 
     /// `file:line: reason: text` on standard error.
     static func report(_ rejection: Rejection, in file: String) {
@@ -86,7 +168,9 @@ struct SentenceInput {
     }
 
     /// One line on standard error when anything was rejected, so bad input is never silent.
-    func printSummary(command: String, decoding: DecoderStatistics?) {
+    func printSummary(command: String) {
+        let framing = statistics.framer
+        let failed = statistics.decoder.failed
         var parts: [String] = []
         func add(_ count: Int, _ what: String) { if count > 0 { parts.append("\(count) \(what)") } }
         add(framing.checksumMismatches, "bad checksum")
@@ -95,11 +179,11 @@ struct SentenceInput {
         add(framing.overlong, "overlong")
         add(framing.truncated, "truncated")
         add(framing.badAddresses, "bad address")
-        add(decoding?.failed ?? 0, "undecodable")
+        add(failed, "undecodable")
         guard !parts.isEmpty else { return }
-        let total = framing.rejected + (decoding?.failed ?? 0)
+        let total = framing.rejected + failed
         var advice = verbose ? "" : "; -v lists them"
-        if framing.missingChecksums > 0 && checksumPolicy == .required {
+        if framing.missingChecksums > 0 && readerOptions.checksumPolicy == .required {
             advice += "; --allow-missing-checksum accepts sentences without one"
         }
         Console.error("\(command): \(total) line\(total == 1 ? "" : "s") rejected (\(parts.joined(separator: ", ")))"
@@ -107,15 +191,15 @@ struct SentenceInput {
     }
 
     /// The counters as a table, for `--stats`.
-    func statisticsTable(decoding: DecoderStatistics?) -> String {
+    func statisticsTable() -> String {
+        let framing = statistics.framer
+        let decoding = statistics.decoder
         var rows: [(String, Int)] = []
         rows.append(("bytes", framing.bytes))
         rows.append(("sentences", framing.sentences))
-        if let decoding {
-            for kind in SentenceKind.allCases where decoding[kind] > 0 { rows.append(("  " + kind.name, decoding[kind])) }
-            rows.append(("  unknown type", decoding.unknown))
-            rows.append(("  undecodable", decoding.failed))
-        }
+        for kind in SentenceKind.allCases where decoding[kind] > 0 { rows.append(("  " + kind.name, decoding[kind])) }
+        rows.append(("  unknown type", decoding.unknown))
+        rows.append(("  undecodable", decoding.failed))
         rows.append(("  without checksum", framing.sentencesWithoutChecksum))
         rows.append(("rejected", framing.rejected))
         rows.append(("  bad checksum", framing.checksumMismatches))

@@ -34,8 +34,7 @@ enum TripsCommand: Command {
                        defaultValue: "180"),
             OptionSpec(long: "max-gap", valueName: "seconds", help: "A pause in the data longer than this ends a trip.",
                        defaultValue: "3600"),
-            OptionSpec(long: "date", valueName: "YYYY-MM-DD",
-                       help: "The UTC date of logs that send none (GGA-only): the day of the first fix."),
+            SentenceInput.date,
             OptionSpec(long: "no-places", help: "Leave out place names (no place file, no cache)."),
             OptionSpec(long: "bench",
                        help: "Measure the place lookup (load time, lookups per second, memory), then exit."),
@@ -52,40 +51,11 @@ enum TripsCommand: Command {
         let stopSeconds = try arguments.number("min-stop", default: 180, in: 1...86_400)
         let maximumGap = try arguments.number("max-gap", default: 3600, in: 1...31_536_000)
         if arguments.flag("bench") { return try PlaceBenchmark.run(json: arguments.flag("json")) }
-        var fallbackDate: UTCDate?
-        if let text = arguments.value("date") {
-            guard let date = parseISODate(text) else {
-                throw arguments.invalid(text, for: "date", because: "expected YYYY-MM-DD")
-            }
-            fallbackDate = date
-        }
         var input = try SentenceInput(arguments)
         var detector = TripDetector(options: .init(minimumDistanceMeters: minimumDistance, stopSeconds: stopSeconds,
                                                    maximumGapSeconds: maximumGap))
         var events: [TripDetector.Event] = []
-        var assembler = FixAssembler(options: .init(fallbackDate: fallbackDate))
-        var decoding = DecoderStatistics()
-        var currentFile: String?
-        let verbose = input.verbose
-        func feed(_ fix: Fix) { detector.add(fix) { events.append($0) } }
-        try input.forEachSentence { sentence, file in
-            if file != currentFile {
-                if currentFile != nil {
-                    assembler.finish(feed)
-                    assembler.reset()
-                }
-                currentFile = file
-            }
-            do throws(NMEAError) {
-                let parsed = try ParsedSentence(sentence)
-                decoding.record(parsed)
-                assembler.add(parsed, feed)
-            } catch {
-                decoding.recordFailure()
-                if verbose { SentenceInput.report(error, in: sentence, file: file) }
-            }
-        }
-        assembler.finish(feed)
+        try input.read { fix in detector.add(fix) { events.append($0) } }
         detector.finish { events.append($0) }
 
         let trips = events.compactMap { event -> Trip? in
@@ -128,10 +98,11 @@ enum TripsCommand: Command {
         Console.standardOutput.flush()
         places?.save()
 
-        input.printSummary(command: "nmea trips", decoding: decoding)
+        input.printSummary(command: "nmea trips")
         let statistics = detector.statistics
-        if assembler.statistics.undatedFixes > 0 && fallbackDate == nil {
-            Console.error("nmea trips: \(assembler.statistics.undatedFixes) fixes had no date and were left out; "
+        let undated = input.statistics.assembler.undatedFixes
+        if undated > 0 && input.fallbackDate == nil {
+            Console.error("nmea trips: \(undated) fixes had no date and were left out; "
                 + "--date YYYY-MM-DD gives them one\n")
         }
         if statistics.outOfOrder > 0 {

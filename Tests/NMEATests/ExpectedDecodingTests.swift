@@ -4,14 +4,13 @@ import Testing
 
 @testable import NMEA
 
-/// The decoders' fast paths — taken for sentences from the framer, whose bytes are followed by a stop byte
-/// (`Sentence.isTerminated`) — must give exactly what the careful field-by-field reading gives, values and errors
-/// alike. These tests decode each sentence both ways: as the framer hands it out, and from a copy of its bytes made
-/// into a view with `Sentence(unchecked:)` (not terminated, so every decoder reads it the careful way).
-@Suite struct FastPathTests {
-    /// The decoders that have a fast path.
-    static let fastKinds: Set<SentenceKind> = [.gsv, .gsa, .rmc, .gga, .gll, .vtg, .zda]
-
+/// Each decoder has one body, which reads a sentence in two ways: up to the stop byte the framer guarantees after
+/// every sentence it hands out (digit loops never compare against the end), and — for a view of the caller's own
+/// bytes made with `Sentence(unchecked:)`, which has no stop byte — with its last field read from a copy. These tests
+/// decode each sentence both ways and expect the same values and errors, and expect what the decoders gave before
+/// they had one body (when a fast path and `init(carefully:)` stood side by side): `ExpectedDecodings` holds the
+/// digests of those results, recorded once from that code.
+@Suite struct ExpectedDecodingTests {
     /// A decoding result as text that tells every value apart (`FixedPoint` prints its digits and scale).
     static func describe(_ result: Result<ParsedSentence, NMEAError>) -> String {
         switch result {
@@ -26,7 +25,8 @@ import Testing
         do throws(NMEAError) { return .success(try ParsedSentence(sentence)) } catch { return .failure(error) }
     }
 
-    /// Each sentence in `text` decoded the fast way (fed in `chunk`-byte pieces) and the careful way.
+    /// Each sentence in `text` decoded as framed (fed in `chunk`-byte pieces, so terminated) and from a copy of its
+    /// bytes (not terminated).
     static func outcomes(_ text: String, chunk: Int = .max, policy: Framer.ChecksumPolicy = .required)
         -> [(kind: SentenceKind?, fast: String, careful: String, terminated: Bool)]
     {
@@ -54,8 +54,8 @@ import Testing
         return results
     }
 
-    /// Tokens that exercise every branch of the fast paths: forms they read, forms they leave to the careful
-    /// reading, and errors.
+    /// Tokens that exercise every branch of the decoders: the usual forms, signs, padding, overlong numbers, and
+    /// errors.
     static let tokens = [
         "", "0", "00", "7", "07", "1", "3", "12", "89", "90", "91", "99", "100", "359", "360", "361", "999", "0045",
         "65535", "65536", "12345", "1234567", "-5", "+5", "-0214.41", "1.5", "5.", ".5", ".", "1.28", "0.80", "A", "a",
@@ -86,10 +86,36 @@ import Testing
         "$GNZDA,080000.00,30,11,2026,00,00*75",
     ].map { line in withChecksum(String(line[..<line.lastIndex(of: "*")!])) }
 
-    static func expectSame(_ text: String, chunk: Int = .max, policy: Framer.ChecksumPolicy = .required) {
+    /// Decodes `text` both ways, expects the same, and returns what they gave.
+    @discardableResult
+    static func expectSame(_ text: String, chunk: Int = .max, policy: Framer.ChecksumPolicy = .required) -> [String] {
+        var results: [String] = []
         for outcome in outcomes(text, chunk: chunk, policy: policy) {
             #expect(outcome.terminated)
             #expect(outcome.fast == outcome.careful, "\(text.debugDescription), chunk \(chunk)")
+            results.append(outcome.careful)
+        }
+        return results
+    }
+
+    /// FNV-1a over text, as `ExpectedDecodings` was computed.
+    struct Digest {
+        var count = 0
+        var value: UInt64 = 0xCBF2_9CE4_8422_2325
+
+        mutating func add(_ text: String) {
+            for byte in text.utf8 { value = (value ^ UInt64(byte)) &* 0x100_0000_01B3 }
+        }
+
+        mutating func add(_ results: [String], prefix: String) {
+            for result in results {
+                add("\(prefix)|\(result)\n")
+                count += 1
+            }
+        }
+
+        func matches(_ expected: ExpectedDecodings.Digest) -> Bool {
+            count == expected.count && value == expected.digest
         }
     }
 
@@ -102,19 +128,59 @@ import Testing
         }
     }
 
-    @Test func everyFieldReplacedByEveryTokenDecodesAlike() {
+    @Test func everyFieldReplacedByEveryTokenDecodesAsExpected() {
         var compared = 0
-        for line in Self.bases {
+        for (line, expected) in zip(Self.bases, ExpectedDecodings.tokens) {
+            var digest = Digest()
             let fieldCount = line.split(separator: ",", omittingEmptySubsequences: false).count - 1
             for index in 1...fieldCount {
                 for token in Self.tokens {
                     let variant = replacingField(index, of: line, with: token)
-                    Self.expectSame(variant + "\r\n")
+                    digest.add(Self.expectSame(variant + "\r\n"), prefix: "\(index)|\(token)")
                     compared += 1
                 }
             }
+            #expect(digest.matches(expected), "\(line): \(digest) != \(expected)")
         }
         #expect(compared > 10_000)
+    }
+
+    /// Every type, not only the common ones: the examples of each kind with every field replaced and cut short.
+    @Test func everyTypeDecodesAsExpected() {
+        #expect(ParsedSentenceTests.examples.count == ExpectedDecodings.samples.count)
+        for ((line, _, _), expected) in zip(ParsedSentenceTests.examples, ExpectedDecodings.samples) {
+            var digest = Digest()
+            let fieldCount = line.split(separator: ",", omittingEmptySubsequences: false).count - 1
+            for index in 1...fieldCount {
+                for token in Self.tokens {
+                    let variant = replacingField(index, of: line, with: token)
+                    digest.add(Self.expectSame(variant + "\r\n"), prefix: "\(index)|\(token)")
+                }
+            }
+            for kept in 0...fieldCount {
+                digest.add(Self.expectSame(keepingFields(kept, of: line) + "\n"), prefix: "\(kept)")
+            }
+            #expect(digest.matches(expected), "\(line): \(digest) != \(expected)")
+        }
+    }
+
+    /// The same inputs as the two tests below, in the order their digests were recorded.
+    @Test func shorterLongerAndUnchecksummedSentencesDecodeAsExpected() {
+        for (line, expected) in zip(Self.bases, ExpectedDecodings.shorterLongerAndWithoutChecksum) {
+            var digest = Digest()
+            let fieldCount = line.split(separator: ",", omittingEmptySubsequences: false).count - 1
+            for kept in 0...fieldCount {
+                digest.add(Self.expectSame(keepingFields(kept, of: line) + "\n"), prefix: "\(kept)")
+            }
+            let body = String(line[..<line.lastIndex(of: "*")!])
+            for extra in [",", ",1", ",,", ",1,2", ",A", ",1.5", ",,,,,"] {
+                digest.add(Self.expectSame(withChecksum(body + extra) + "\n"), prefix: extra)
+            }
+            let unchecked = Self.expectSame(body + "\r\n", policy: .optional)
+                + Self.expectSame(body + "$GPXXX,1*00\n", policy: .optional)
+            digest.add(unchecked, prefix: "none")
+            #expect(digest.matches(expected), "\(line): \(digest) != \(expected)")
+        }
     }
 
     @Test func shorterAndLongerSentencesDecodeAlike() {
@@ -150,6 +216,7 @@ import Testing
         var random = SplitMix64(seed: 0x5EED)
         let alphabet = Array("0123456789,.,,*-+ANSEWV$\r\n".utf8)
         var compared = 0
+        var digest = Digest()
         for round in 0..<6000 {
             var text: [UInt8] = []
             for _ in 0..<random.next(upTo: 6) + 1 {
@@ -182,6 +249,8 @@ import Testing
                 }
                 let fast = Self.describe(Self.decode(sentence))
                 compared += 1
+                digest.add(careful + "\n")
+                digest.count += 1
                 #expect(fast == careful, "\(String(decoding: sentence.bytes, as: UTF8.self).debugDescription)")
             }
             var offset = 0
@@ -196,31 +265,34 @@ import Testing
             framer.finish(handle)
         }
         #expect(compared > 10000)
+        #expect(digest.matches(ExpectedDecodings.damaged), "\(digest) != \(ExpectedDecodings.damaged)")
     }
 
-    /// Every sentence of a kind with a fast path in the project's samples and the shared real-world corpus.
-    @Test func samplesAndCorpusDecodeAlike() throws {
+    /// Every sentence of the project's samples and of the shared real-world corpus, file by file.
+    @Test func samplesAndCorpusDecodeAsExpected() throws {
         var files = try FileManager.default.contentsOfDirectory(
             at: CorpusLocation.packageRoot.appendingPathComponent("nmea-samples"), includingPropertiesForKeys: nil)
-        if let corpus = CorpusLocation.directory,
-           let enumerator = FileManager.default.enumerator(at: corpus, includingPropertiesForKeys: nil)
-        {
+        let corpus = CorpusLocation.directory
+        if let corpus, let enumerator = FileManager.default.enumerator(at: corpus, includingPropertiesForKeys: nil) {
             for case let url as URL in enumerator where !url.hasDirectoryPath { files.append(url) }
         }
+        let root = CorpusLocation.packageRoot.path + "/"
         var compared = 0
-        for file in files {
+        var checkedFiles = 0
+        for file in files.sorted(by: { $0.path < $1.path }) {
             guard let data = try? Data(contentsOf: file) else { continue }
             var framer = Framer(checksumPolicy: .optional)
             var mismatches = 0
+            var digest = Digest()
             let handle: (FramerEvent) -> Void = { event in
-                guard case .sentence(let sentence) = event, let kind = SentenceKind(sentence),
-                      Self.fastKinds.contains(kind)
-                else { return }
+                guard case .sentence(let sentence) = event else { return }
                 let fast = Self.describe(Self.decode(sentence))
                 let careful = Array(sentence.bytes).withUnsafeBytes { buffer in
                     Self.describe(Self.decode(try! Sentence(unchecked: buffer, checksum: sentence.checksum)))
                 }
                 compared += 1
+                digest.add(careful + "\n")
+                digest.count += 1
                 if fast != careful && mismatches < 5 {
                     mismatches += 1
                     Issue.record("\(file.lastPathComponent) line \(sentence.line): \(fast) != \(careful)")
@@ -228,8 +300,19 @@ import Testing
             }
             framer.feed(Array(data), handle)
             framer.finish(handle)
+            var name = file.path
+            if let corpus, name.hasPrefix(corpus.path + "/") {
+                name = "corpus:" + name.dropFirst(corpus.path.count + 1)
+            } else if name.hasPrefix(root) {
+                name.removeFirst(root.count)
+            }
+            guard digest.count > 0 else { continue }
+            let expected = try #require(ExpectedDecodings.files[name], "no expected decodings for \(name)")
+            #expect(digest.matches(expected), "\(name): \(digest) != \(expected)")
+            checkedFiles += 1
         }
         #expect(compared > 1000)
+        if corpus != nil { #expect(checkedFiles == ExpectedDecodings.files.count) }
     }
 
     /// `FixAssembler.add(_ sentence:)` (decoding in place through a visitor, fixes queued) gives the same fixes,

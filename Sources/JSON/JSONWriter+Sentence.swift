@@ -1,0 +1,102 @@
+import NMEA
+
+/// A decoded sentence's named fields as JSON members, as `nmea parse` prints them: each type's
+/// ``NMEA/DecodableSentence/describe(to:)`` writes through these, absent values left out.
+extension JSONWriter: SentenceFieldSink {
+    /// The fields of `sentence` (which `decoded` was decoded from) as one object: `talker`, `type` (and `id` for
+    /// `$PUBX`), then the decoded fields.
+    public mutating func writeSentence<S: DecodableSentence>(_ sentence: Sentence, decoded: S) {
+        beginObject()
+        key("talker")
+        asciiString(sentence.talker.write)
+        key("type")
+        asciiString(sentence.type.write)
+        if let messageID = S.address.messageIDText { field("id", messageID) }
+        decoded.describe(to: &self)
+        endObject()
+    }
+
+    /// A sentence of a type not decoded here: its address and its raw fields.
+    public mutating func writeUnknownSentence(_ sentence: Sentence) {
+        beginObject()
+        key("talker")
+        asciiString(sentence.talker.write)
+        key("type")
+        asciiString(sentence.type.write)
+        writeRawFields(of: sentence)
+        endObject()
+    }
+
+    /// A sentence whose checksum was right but whose fields could not be decoded: its raw fields and the reason.
+    public mutating func writeUndecodableSentence(_ sentence: Sentence, error: NMEAError) {
+        beginObject()
+        key("talker")
+        asciiString(sentence.talker.write)
+        key("type")
+        asciiString(sentence.type.write)
+        field("error", error.description)
+        writeRawFields(of: sentence)
+        endObject()
+    }
+
+    /// `"fields":[…]`, every field after the address as a string.
+    public mutating func writeRawFields(of sentence: Sentence) {
+        key("fields")
+        beginArray()
+        var reader = sentence.fieldReader
+        while let field = reader.nextField() { string(bytes: field.bytes) }
+        endArray()
+    }
+
+    // MARK: SentenceFieldSink (the FixedPoint, Int and Bool fields are the writer's own)
+
+    public mutating func field(_ name: StaticString, _ time: UTCTime?) {
+        guard let time else { return }
+        key(name)
+        asciiString(time.write)
+    }
+
+    public mutating func field(_ name: StaticString, _ date: UTCDate?) {
+        guard let date else { return }
+        key(name)
+        asciiString(date.write)
+    }
+
+    public mutating func field(_ name: StaticString, letter: UInt8?) {
+        guard let letter else { return }
+        key(name)
+        withUnsafeBytes(of: letter) { string(bytes: $0) }
+    }
+
+    public mutating func field(_ name: StaticString, letters: some Sequence<UInt8>) {
+        key(name)
+        asciiString { output in for letter in letters { output(letter) } }
+    }
+
+    public mutating func field(_ name: StaticString, code: ShortCode) {
+        key(name)
+        asciiString(code.write)
+    }
+
+    public mutating func field(_ name: StaticString, text: ShortText) {
+        key(name)
+        text.withBytes { string(bytes: $0) }
+    }
+
+    public mutating func beginList(_ name: StaticString) {
+        key(name)
+        beginArray()
+    }
+
+    public mutating func endList() { endArray() }
+
+    public mutating func beginGroup() { beginObject() }
+
+    public mutating func endGroup() { endObject() }
+
+    public mutating func element(_ value: FixedPoint?) {
+        if let value { number(value) } else { null() }
+    }
+
+    public mutating func element(_ value: Int) { number(value) }
+}

@@ -1,0 +1,145 @@
+/// The registry of decoded sentence types: one case per type, and in ``withDecoder(_:)`` the one line that names
+/// its decoder and the ``ParsedSentence`` case holding its values.
+///
+/// Everything per type derives from here: dispatch by address (``init(_:)``), ``name``, ``DecoderStatistics``,
+/// ``ParsedSentence``, the fuzz target's addresses and the tests that every type decodes its
+/// ``DecodableSentence/sample``.
+///
+/// **Adding a type** is its file (field diagram, sample, values, its `kind` and `address`, one decoding `init`,
+/// ``DecodableSentence/describe(to:)``) plus its registration: a case here with its line in ``withDecoder(_:)``, and
+/// its ``ParsedSentence`` case with its line in ``ParsedSentence/visit(into:)``. The compiler's exhaustive switches
+/// point at each line. A type that carries fix data (a time, a position…) also gets its merge in ``FixAssembler``;
+/// one that carries none needs nothing there (its place in the receiver's cycle still counts, as an unknown type's
+/// does).
+public enum SentenceKind: Int, CaseIterable, Sendable {
+    case rmc, gga, gsa, gsv, gll, vtg, zda, gst, gns, gbs, grs, txt, dtm, hdt, ths
+    case pubxPosition, pubxSatellites, pubxTime, pgrme, pgrmz, pgrmm
+
+    /// Calls `body` with this kind's decoder type and the ``ParsedSentence`` case for its values.
+    @inlinable @inline(__always)
+    public func withDecoder<Body: SentenceDecoderBody>(_ body: inout Body) throws(Body.Failure) -> Body.Output {
+        switch self {
+        case .rmc: try body.decoder(RMC.self, ParsedSentence.rmc)
+        case .gga: try body.decoder(GGA.self, ParsedSentence.gga)
+        case .gsa: try body.decoder(GSA.self, ParsedSentence.gsa)
+        case .gsv: try body.decoder(GSV.self, ParsedSentence.gsv)
+        case .gll: try body.decoder(GLL.self, ParsedSentence.gll)
+        case .vtg: try body.decoder(VTG.self, ParsedSentence.vtg)
+        case .zda: try body.decoder(ZDA.self, ParsedSentence.zda)
+        case .gst: try body.decoder(GST.self, ParsedSentence.gst)
+        case .gns: try body.decoder(GNS.self, ParsedSentence.gns)
+        case .gbs: try body.decoder(GBS.self, ParsedSentence.gbs)
+        case .grs: try body.decoder(GRS.self, ParsedSentence.grs)
+        case .txt: try body.decoder(TXT.self, ParsedSentence.txt)
+        case .dtm: try body.decoder(DTM.self, ParsedSentence.dtm)
+        case .hdt: try body.decoder(HDT.self, ParsedSentence.hdt)
+        case .ths: try body.decoder(THS.self, ParsedSentence.ths)
+        case .pubxPosition: try body.decoder(PUBXPosition.self, ParsedSentence.pubxPosition)
+        case .pubxSatellites: try body.decoder(PUBXSatellites.self, ParsedSentence.pubxSatellites)
+        case .pubxTime: try body.decoder(PUBXTime.self, ParsedSentence.pubxTime)
+        case .pgrme: try body.decoder(PGRME.self, ParsedSentence.pgrme)
+        case .pgrmz: try body.decoder(PGRMZ.self, ParsedSentence.pgrmz)
+        case .pgrmm: try body.decoder(PGRMM.self, ParsedSentence.pgrmm)
+        }
+    }
+
+    /// The decoder for `sentence`, or `nil` when none decodes its type.
+    ///
+    /// One hashed lookup on the packed letters of the address, in a table built once from the registry.
+    @inlinable @inline(__always)
+    public init?(_ sentence: Sentence) {
+        guard let kind = SentenceKindTable.kind(of: sentence) else { return nil }
+        self = kind
+    }
+
+    /// How sentences of this kind are addressed.
+    public var address: SentenceAddress {
+        struct Address: SentenceDecoderBody {
+            func decoder<S: DecodableSentence>(_ type: S.Type, _ parsed: (S) -> ParsedSentence) -> SentenceAddress {
+                S.address
+            }
+        }
+        var body = Address()
+        return withDecoder(&body)
+    }
+
+    /// The name used in output: `"RMC"`, `"PUBX,00"`, `"PGRME"`…
+    public var name: String { address.name }
+}
+
+/// What ``SentenceKind/withDecoder(_:)`` hands a kind's decoder type to: a generic function, written as a type.
+public protocol SentenceDecoderBody {
+    associatedtype Output = Void
+    associatedtype Failure: Error = Never
+    /// Called with the decoder `type` and `parsed`, the ``ParsedSentence`` case that holds its values.
+    mutating func decoder<S: DecodableSentence>(_ type: S.Type, _ parsed: (S) -> ParsedSentence) throws(Failure)
+        -> Output
+}
+
+/// Address → kind, built once from the registry: open addressing over 64 slots keyed by the packed type letters.
+@usableFromInline
+enum SentenceKindTable {
+    /// One slot of the table.
+    @usableFromInline
+    struct Slot {
+        /// The packed letters of the type; 0 for an empty slot (no registered type packs to 0).
+        @usableFromInline var type: UInt64 = 0
+        /// As ``SentenceAddress/messageID``.
+        @usableFromInline var messageID: UInt16 = 0
+        @usableFromInline var isProprietary = false
+        @usableFromInline var kind = SentenceKind.rmc
+    }
+
+    @usableFromInline static let mask = 63
+
+    /// The slots, in memory of their own: looking one up reads 16 bytes, never copies the table. Written once,
+    /// before first use, and only read after.
+    @usableFromInline
+    nonisolated(unsafe) static let slots: UnsafePointer<Slot> = {
+        let slots = UnsafeMutablePointer<Slot>.allocate(capacity: mask + 1)
+        slots.initialize(repeating: Slot(), count: mask + 1)
+        for kind in SentenceKind.allCases {
+            let address = kind.address
+            precondition(address.type.rawValue != 0, "\(kind) has an empty type")
+            var index = slot(address.type)
+            while slots[index].type != 0 { index = (index + 1) & mask }
+            slots[index] = Slot(type: address.type.rawValue, messageID: address.messageID,
+                                isProprietary: address.isProprietary, kind: kind)
+        }
+        return UnsafePointer(slots)
+    }()
+
+    @inlinable @inline(__always)
+    static func slot(_ type: SentenceType) -> Int {
+        Int(truncatingIfNeeded: (type.rawValue &* 0x9E37_79B9_7F4A_7C15) >> 58)
+    }
+
+    @inlinable @inline(__always)
+    static func kind(of sentence: Sentence) -> SentenceKind? {
+        let slots = SentenceKindTable.slots
+        let type = sentence.type.rawValue
+        let proprietary = sentence.talker == .proprietary
+        var index = slot(sentence.type)
+        while true {
+            let slot = slots[index]
+            if slot.type == 0 { return nil }
+            if slot.type == type && slot.isProprietary == proprietary
+                && (slot.messageID == 0 || slot.messageID == sentence.messageID)
+            {
+                return slot.kind
+            }
+            index = (index + 1) & mask
+        }
+    }
+}
+
+extension Sentence {
+    /// The first two bytes of field 1, packed as ``SentenceAddress/messageID`` packs them (`00` of `$PUBX,00`); 0
+    /// when the sentence is shorter.
+    @inlinable
+    var messageID: UInt16 {
+        guard fieldsOffset &+ 2 <= bytes.count else { return 0 }
+        let start = bytes.baseAddress.unsafelyUnwrapped.assumingMemoryBound(to: UInt8.self) + fieldsOffset
+        return UInt16(start[0]) | UInt16(start[1]) << 8
+    }
+}

@@ -1,0 +1,276 @@
+/// The one stream from bytes to fixes: ``Framer``, the decoders and ``FixAssembler`` in one value, with all their
+/// counters in ``statistics``.
+///
+/// Feed it bytes in any chunking (a file's blocks, a serial port's reads, one byte at a time: the fixes are the
+/// same), and call ``finish(_:)`` at the end of each input. A reader that reads several files finishes each one, so
+/// the last epoch of one file is never merged into the first of the next.
+///
+///     var reader = FixReader()
+///     for chunk in chunks {
+///         chunk.withUnsafeBytes { bytes in
+///             reader.read(bytes) { fix in print(fix.latitude as Any, fix.mode) }
+///         }
+///     }
+///     reader.finish { fix in print(fix.latitude as Any, fix.mode) }   // the last epoch, fixes held for a date
+///     print(reader.statistics.framer.rejected, reader.statistics.decoder.failed)
+///
+/// To see each sentence as well — its bytes, its decoded value or why it did not decode — and each rejected line,
+/// pass a ``Handler``:
+///
+///     struct Speeds: FixReader.Handler {
+///         var fastest = 0.0
+///         mutating func sentence<S: DecodableSentence>(
+///             _ sentence: Sentence, decoded: S, _ context: FixReader.Context
+///         ) {
+///             if let rmc = decoded as? RMC { fastest = max(fastest, rmc.speedKnots?.doubleValue ?? 0) }
+///         }
+///     }
+///     var speeds = Speeds()
+///     reader.read(bytes, handler: &speeds) { fix in … }
+///
+/// Each sentence is decoded once: the value the handler sees is the one merged into the fix, and without a handler
+/// no ``ParsedSentence`` is built. Nothing on this path allocates per sentence.
+public struct FixReader: ~Copyable {
+    /// How the input is read.
+    public struct Options: Sendable {
+        /// The longest sentence accepted (see ``Framer/maximumLength``).
+        public var maximumLength: Int
+        /// Whether sentences without a checksum are accepted.
+        public var checksumPolicy: Framer.ChecksumPolicy
+        /// How sentences become fixes (dates for logs that send none, provisional first fixes…).
+        public var assembler: FixAssembler.Options
+        /// `false` to frame and decode only (no fixes are assembled): for tools that want the sentences alone.
+        public var assemblesFixes: Bool
+
+        public init(maximumLength: Int = 1024, checksumPolicy: Framer.ChecksumPolicy = .required,
+                    assembler: FixAssembler.Options = FixAssembler.Options(), assemblesFixes: Bool = true) {
+            self.maximumLength = maximumLength
+            self.checksumPolicy = checksumPolicy
+            self.assembler = assembler
+            self.assemblesFixes = assemblesFixes
+        }
+    }
+
+    /// Every counter of the stream, over every input read so far.
+    public struct Statistics: Hashable, Sendable {
+        /// What the framer saw: sentences, rejected lines by reason, garbage, comments, bytes.
+        public var framer = FramerStatistics()
+        /// Sentences decoded per type, unknown types, decode failures.
+        public var decoder = DecoderStatistics()
+        /// Fixes made, held for a date, late sentences…
+        public var assembler = FixAssembler.Statistics()
+
+        public init() {}
+    }
+
+    /// What the reader knows about one sentence beyond its bytes, handed to the ``Handler`` with it.
+    ///
+    /// The one place for facts about where a sentence came from: a receive time (from a TAG block, a capture's
+    /// timestamps or an Android `NMEA,…,<ms>` line) belongs here.
+    public struct Context: Sendable, Hashable {
+        /// The line of the input the sentence (or the rejected line) was on, counting from 1 at each input's start.
+        public var line: Int
+
+        public init(line: Int) {
+            self.line = line
+        }
+    }
+
+    public let options: Options
+    private var framer: Framer
+    private var stream: Stream
+
+    /// A reader for the first input.
+    public init(options: Options = Options()) {
+        self.options = options
+        framer = Framer(maximumLength: options.maximumLength, checksumPolicy: options.checksumPolicy)
+        stream = Stream(assembler: FixAssembler(options: options.assembler), assemblesFixes: options.assemblesFixes)
+    }
+
+    /// Every counter, over every input so far.
+    public var statistics: Statistics {
+        var statistics = Statistics()
+        statistics.framer = framer.statistics
+        statistics.decoder = stream.decoder
+        statistics.assembler = stream.assembler.statistics
+        return statistics
+    }
+
+    // MARK: Reading
+
+    /// Reads `bytes`, the next part of the input, calling `fix` with each fix they complete.
+    /// - Complexity: O(*n*) in the bytes; no allocation.
+    public mutating func read(_ bytes: UnsafeRawBufferPointer, _ fix: (Fix) -> Void) {
+        var none = NoHandler()
+        read(bytes, handler: &none, fix)
+    }
+
+    /// Reads `bytes`, the next part of the input: `handler` sees each sentence and each rejected line as it is
+    /// framed, and `fix` each fix, after the sentence that completed it.
+    /// - Complexity: O(*n*) in the bytes; no allocation.
+    public mutating func read<H: Handler>(_ bytes: UnsafeRawBufferPointer, handler: inout H, _ fix: (Fix) -> Void) {
+        withUnsafeMutablePointer(to: &handler) { handler in
+            withUnsafeMutablePointer(to: &stream) { stream in
+                framer.feed(bytes) { event in stream.pointee.take(event, handler, fix) }
+            }
+        }
+    }
+
+    /// Reads bytes held in any collection (`[UInt8]`, `ArraySlice`, `Data`…).
+    public mutating func read(_ bytes: some Sequence<UInt8>, _ fix: (Fix) -> Void) {
+        var none = NoHandler()
+        read(bytes, handler: &none, fix)
+    }
+
+    /// Reads bytes held in any collection, with a handler.
+    public mutating func read<H: Handler>(_ bytes: some Sequence<UInt8>, handler: inout H, _ fix: (Fix) -> Void) {
+        let done: Void? = bytes.withContiguousStorageIfAvailable {
+            read(UnsafeRawBufferPointer($0), handler: &handler, fix)
+        }
+        if done == nil { Array(bytes).withUnsafeBytes { read($0, handler: &handler, fix) } }
+    }
+
+    // MARK: Ends and restarts
+
+    /// Ends one input (a file, a pipe that closed): a last line without a line ending is framed, the epoch in
+    /// progress becomes a fix and fixes held for a date are handed out without one. The reader is then ready for the
+    /// next input, which starts afresh: line numbers from 1, no epoch, learned cycle or sky carried over. Only the
+    /// dates are kept, so that a log cut in two reads as one.
+    public mutating func finish(_ fix: (Fix) -> Void) {
+        var none = NoHandler()
+        finish(handler: &none, fix)
+    }
+
+    /// Ends one input, with a handler for the last line.
+    public mutating func finish<H: Handler>(handler: inout H, _ fix: (Fix) -> Void) {
+        withUnsafeMutablePointer(to: &handler) { handler in
+            withUnsafeMutablePointer(to: &stream) { stream in
+                framer.finish { event in stream.pointee.take(event, handler, fix) }
+            }
+        }
+        stream.endInput(fix)
+        framer.reset()
+    }
+
+    /// The source went away in the middle of its stream (a receiver unplugged): the epoch in progress becomes a
+    /// fix and held fixes are handed out, as at the end of a file, but a sentence cut off by the loss is dropped,
+    /// not framed. The reader is then ready for the next connection.
+    public mutating func disconnect(_ fix: (Fix) -> Void) {
+        stream.endInput(fix)
+        framer.reset()
+    }
+
+    /// Starts afresh for a new input or a reconnection without handing anything out: a partial line is dropped,
+    /// the epoch in progress, the learned cycle and the sky are forgotten (dates are kept). Counters are kept.
+    public mutating func reset() {
+        framer.reset()
+        stream.assembler.startNewInput()
+    }
+}
+
+extension FixReader {
+    /// Sees what a ``FixReader`` reads besides fixes: each framed sentence with its decoded value, or why it did
+    /// not decode, and each rejected line. Implement what you need; the rest does nothing (and costs nothing).
+    ///
+    /// The ``Sentence`` views are valid only during the call, like the framer's.
+    public protocol Handler {
+        /// A sentence of a type this library decodes, with its value (already merged into the fix in progress
+        /// when the call returns).
+        mutating func sentence<S: DecodableSentence>(_ sentence: Sentence, decoded: S, _ context: Context)
+        /// A sentence of a type no decoder reads.
+        mutating func unknownSentence(_ sentence: Sentence, _ context: Context)
+        /// A sentence whose checksum was right but whose fields did not decode.
+        mutating func undecodableSentence(_ sentence: Sentence, error: NMEAError, _ context: Context)
+        /// A line the framer rejected: bad checksum, overlong, truncated…
+        mutating func rejected(_ rejection: Rejection, _ context: Context)
+    }
+
+    /// A handler that wants nothing: fixes only.
+    struct NoHandler: Handler {}
+}
+
+extension FixReader.Handler {
+    @inlinable
+    public mutating func sentence<S: DecodableSentence>(
+        _ sentence: Sentence, decoded: S, _ context: FixReader.Context
+    ) {}
+    @inlinable
+    public mutating func unknownSentence(_ sentence: Sentence, _ context: FixReader.Context) {}
+    @inlinable
+    public mutating func undecodableSentence(_ sentence: Sentence, error: NMEAError, _ context: FixReader.Context) {}
+    @inlinable
+    public mutating func rejected(_ rejection: Rejection, _ context: FixReader.Context) {}
+}
+
+extension FixReader {
+    /// Everything after framing: decoding, assembling, counting. Separate from the framer so that the framer's
+    /// callback can reach it while the framer runs.
+    struct Stream {
+        var assembler: FixAssembler
+        var decoder = DecoderStatistics()
+        let assemblesFixes: Bool
+
+        init(assembler: FixAssembler, assemblesFixes: Bool) {
+            self.assembler = assembler
+            self.assemblesFixes = assemblesFixes
+        }
+
+        /// One framer event: a sentence is decoded once, handed to the handler and merged; the fixes it completes
+        /// follow it.
+        @inline(__always)
+        mutating func take<H: Handler>(_ event: FramerEvent, _ handler: UnsafeMutablePointer<H>, _ fix: (Fix) -> Void) {
+            switch event {
+            case .sentence(let sentence):
+                let context = Context(line: sentence.line)
+                let outcome = withUnsafeMutablePointer(to: &assembler) {
+                    assembler -> Result<SentenceKind?, NMEAError> in
+                    var dispatch = Dispatch(assembler: assembler, handler: handler, sentence: sentence,
+                                            context: context, assemblesFixes: assemblesFixes)
+                    do throws(NMEAError) {
+                        return .success(try sentence.decode(into: &dispatch))
+                    } catch {
+                        return .failure(error)
+                    }
+                }
+                switch outcome {
+                case .success(let kind): decoder.record(kind)
+                case .failure(let error):
+                    decoder.recordFailure()
+                    handler.pointee.undecodableSentence(sentence, error: error, context)
+                }
+                assembler.handOut(fix)
+            case .rejected(let rejection):
+                handler.pointee.rejected(rejection, Context(line: rejection.line))
+            }
+        }
+
+        /// The end of an input: the epoch in progress and held fixes are handed out, and the assembler forgets the
+        /// epoch and the learned cycle.
+        mutating func endInput(_ fix: (Fix) -> Void) {
+            guard assemblesFixes else { return }
+            assembler.finish(fix)
+            assembler.startNewInput()
+        }
+    }
+
+    /// Hands each decoded sentence to the handler, then to the assembler.
+    struct Dispatch<H: Handler>: SentenceVisitor {
+        let assembler: UnsafeMutablePointer<FixAssembler>
+        let handler: UnsafeMutablePointer<H>
+        let sentence: Sentence
+        let context: Context
+        let assemblesFixes: Bool
+
+        @inline(__always)
+        mutating func visit<S: DecodableSentence>(_ decoded: S) {
+            handler.pointee.sentence(sentence, decoded: decoded, context)
+            if assemblesFixes { assembler.pointee.merge(decoded) }
+        }
+
+        @inline(__always)
+        mutating func visitUnknown(_ sentence: Sentence) {
+            handler.pointee.unknownSentence(sentence, context)
+            if assemblesFixes { assembler.pointee.mergeUnknown(sentence) }
+        }
+    }
+}
