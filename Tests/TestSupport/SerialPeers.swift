@@ -124,6 +124,17 @@ public func sampleGGA(second: Int) -> String {
     nmeaSentence("GPGGA,\(sampleTime(second)),4807.038,N,01131.000,E,1,08,0.9,545.4,M,46.9,M,,")
 }
 
+/// An RMC and a GGA sentence (with CR LF) `offset` seconds after midnight UTC between 1994-03-23 and 1994-03-24
+/// (negative: before it, on the 23rd), for tests of what happens at midnight.
+public func sampleEpoch(aroundMidnight offset: Int) -> String {
+    func twoDigits(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+    let seconds = (offset + 86_400) % 86_400
+    let time = twoDigits(seconds / 3600) + twoDigits(seconds / 60 % 60) + twoDigits(seconds % 60) + ".00"
+    let date = offset < 0 ? "230394" : "240394"
+    return nmeaSentence("GPRMC,\(time),A,4807.038,N,01131.000,E,022.4,084.4,\(date),003.1,W")
+        + nmeaSentence("GPGGA,\(time),4807.038,N,01131.000,E,1,08,0.9,545.4,M,46.9,M,,")
+}
+
 /// `$body*hh\r\n`: the body with its checksum (upper-case hex) and line end.
 public func nmeaSentence(_ body: String) -> String {
     let checksum = body.utf8.reduce(UInt8(0), ^)

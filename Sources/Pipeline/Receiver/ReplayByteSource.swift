@@ -14,9 +14,9 @@ import System
 /// sees exactly the file. The file is read through a ``FileByteSource`` (its connected status first, its end of file
 /// last; a pipe or FIFO is waited for at most the read's timeout, so a stop request is noticed).
 ///
-/// **Waiting for a reader.** A file, unlike a receiver, can wait: given a consumer (`waitingFor`), the source holds
-/// back while that consumer is within a read's worth of a whole ring behind, so it loses nothing to a slow reader
-/// (one line of output per fix when piped, at `--speed max`).
+/// **Waiting for a reader.** A file, unlike a receiver, can wait: given a consumer (`waitingFor`), the source hands
+/// out no more than the ring has room for behind that consumer, and holds back while it has none, so it loses
+/// nothing to a slow reader (one line of output per fix when piped, at `--speed max`).
 public final class ReplayByteSource: ByteSource {
     /// Times faster than recorded; `nil`: as fast as the file can be read.
     public let speed: Double?
@@ -53,8 +53,8 @@ public final class ReplayByteSource: ByteSource {
 
     /// - Complexity: O(*n*) in the bytes handed out; sleeps at most `timeout`.
     public func read(into buffer: UnsafeMutableRawBufferPointer, timeout: Duration) -> ByteSourceEvent {
-        // Room in the ring for what one read can make (a record per sentence at worst).
-        if let reader, reader.lag + UInt64(buffer.count / 8) + 64 >= UInt64(reader.ring.capacity) {
+        let room = roomForBytes(buffer.count)
+        guard room > 0 else {
             sleep(for: .milliseconds(2))
             return .timedOut
         }
@@ -62,7 +62,7 @@ public final class ReplayByteSource: ByteSource {
             let length = nextLength()
             if length > 0 {
                 if let wait = waitForLine(timeout: timeout) { return wait }
-                let count = min(length, buffer.count)
+                let count = min(length, room)
                 pending.withUnsafeBytes { bytes in
                     buffer.baseAddress!.copyMemory(from: bytes.baseAddress! + start, byteCount: count)
                 }
@@ -85,6 +85,15 @@ public final class ReplayByteSource: ByteSource {
                 return event
             }
         }
+    }
+
+    /// The most bytes one read may hand out: all of `bufferSize` without a reader to wait for; otherwise what the
+    /// ring has room for, counting two records (a sentence and a fix) for every 8 bytes, the shortest sentence,
+    /// plus a few status and raw records — 0 while the reader is too far behind.
+    private func roomForBytes(_ bufferSize: Int) -> Int {
+        guard let reader else { return bufferSize }
+        let free = reader.ring.capacity - Int(min(reader.lag, UInt64(reader.ring.capacity)))
+        return min(bufferSize, max(free - 8, 0) * 4)
     }
 
     /// How many bytes at `start` go out next: a whole line when paced (0 while a line's end has not been read,
