@@ -51,8 +51,10 @@ public final class Recorder: @unchecked Sendable {
 
     /// Joins `pipeline`'s ring with every consumer and opens the files that do not rotate.
     /// - Throws: ``RecordingError`` for the first output that cannot be opened (nothing is left open then).
-    public init(pipeline: ReceiverPipeline, _ configuration: Configuration,
-                report: @escaping @Sendable (String) -> Void) throws(RecordingError) {
+    public init(
+        pipeline: ReceiverPipeline, _ configuration: Configuration,
+        report: @escaping @Sendable (String) -> Void
+    ) throws(RecordingError) {
         self.pipeline = pipeline
         publisher = configuration.publisher
         let rotation = configuration.tracks.first?.name.rotation ?? .none
@@ -62,9 +64,11 @@ public final class Recorder: @unchecked Sendable {
                 try RawCapture(name, heldLimit: configuration.rawHeldLimit, report: report)
             }
             let wantsTrips = configuration.trips != nil || configuration.publisher != nil
-            tripConsumer = wantsTrips
-                ? try TripConsumer(configuration.trips, publisher: configuration.publisher,
-                                   places: configuration.places, report: report) : nil
+            tripConsumer =
+                wantsTrips
+                ? try TripConsumer(
+                    configuration.trips, publisher: configuration.publisher,
+                    places: configuration.places, report: report) : nil
         } catch {
             tracks.finish()
             throw error
@@ -77,8 +81,10 @@ public final class Recorder: @unchecked Sendable {
 
     /// Runs `consumer` beside the recorder's own (a status line, say), joining the ring now; call before
     /// ``start()``.
-    public func add(_ consumer: some RecordConsumer, name: String,
-                    options: RingConsumerLoop.Options = RingConsumerLoop.Options()) {
+    public func add(
+        _ consumer: some RecordConsumer, name: String,
+        options: RingConsumerLoop.Options = RingConsumerLoop.Options()
+    ) {
         let loop = RingConsumerLoop(consumer, name: name, pipeline: pipeline, options: options)
         loops.withLock { $0.append(loop) }
     }
@@ -133,8 +139,9 @@ public final class Recorder: @unchecked Sendable {
         if let raw {
             let dropped = raw.droppedBytes.load(ordering: .relaxed)
             if dropped > 0 {
-                lines.append("\(dropped) raw bytes received before the first dated fix did not fit in memory and "
-                    + "were dropped")
+                lines.append(
+                    "\(dropped) raw bytes received before the first dated fix did not fit in memory and "
+                        + "were dropped")
             }
             if let path = raw.undatedPath.withLock({ $0 }) {
                 lines.append("no fix gave a date: the raw bytes went to \(path), named after the system clock")

@@ -24,8 +24,10 @@ final class TripConsumer: RecordConsumer {
     private let openedPaths = Mutex<[String]>([])
 
     /// Opens the trips file now unless it rotates.
-    init(_ name: OutputName?, publisher: FleetPublisher?, places: @escaping @Sendable () -> CachedGeocoder?,
-         report: @escaping @Sendable (String) -> Void) throws(RecordingError) {
+    init(
+        _ name: OutputName?, publisher: FleetPublisher?, places: @escaping @Sendable () -> CachedGeocoder?,
+        report: @escaping @Sendable (String) -> Void
+    ) throws(RecordingError) {
         file = name.map { AppendFile($0, label: "trips", report: report) }
         self.publisher = publisher
         makePlaces = places
@@ -99,10 +101,12 @@ extension TripSummary {
     /// The MQTT trip payload for a detected trip.
     init(_ trip: Trip, startPlace: String?, endPlace: String?) {
         self.init(
-            start: Endpoint(timestamp: trip.start.timestamp, latitude: trip.start.latitude,
-                            longitude: trip.start.longitude, place: startPlace),
-            end: Endpoint(timestamp: trip.end.timestamp, latitude: trip.end.latitude, longitude: trip.end.longitude,
-                          place: endPlace),
+            start: Endpoint(
+                timestamp: trip.start.timestamp, latitude: trip.start.latitude,
+                longitude: trip.start.longitude, place: startPlace),
+            end: Endpoint(
+                timestamp: trip.end.timestamp, latitude: trip.end.latitude, longitude: trip.end.longitude,
+                place: endPlace),
             distanceMeters: trip.distanceMeters, durationSeconds: trip.durationSeconds,
             averageSpeedKmh: trip.averageSpeedKmh, maximumSpeedKmh: trip.maximumSpeedKmh)
     }

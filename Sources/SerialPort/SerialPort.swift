@@ -9,8 +9,8 @@ import System
 ///
 /// Opening: `open(2)` with `O_RDWR | O_NOCTTY | O_NONBLOCK | O_CLOEXEC` (no controlling terminal; no wait for
 /// carrier), an advisory lock (`flock(2)`, `LOCK_EX | LOCK_NB`) that a second logger cannot take even as root, and
-/// `TIOCEXCL` so no second program (but root) can open it at all, then raw mode (`cfmakeraw`, `CLOCAL | CREAD`, 8N1, no flow
-/// control) at `baudRate`, and input received before the change is discarded. The descriptor stays non-blocking:
+/// `TIOCEXCL` so no second program (but root) can open it at all, then raw mode (`cfmakeraw`, `CLOCAL | CREAD`, 8N1,
+/// no flow control) at `baudRate`, and input received before the change is discarded. The descriptor stays non-blocking:
 /// reads wait in `poll(2)`, so a read can time out and be stopped. ``close()`` restores the settings found at open.
 ///
 /// Not thread-safe: one thread reads. Failures are ``SerialPortError``s whose messages say what to do.

@@ -32,12 +32,17 @@ struct RecordLoggerTests {
     @Test(.enabled(if: RecordCommandTests.hasSocat, RecordCommandTests.needsSocat))
     func theUnitsCommandDatesAndRotatesEveryOutputByTheFixesOpeningNothingBeforeTheFirst() throws {
         let setup = try RecordCommandTests.setUp("record-rotate")
-        defer { setup.pair.stop(); setup.directory.remove() }
+        defer {
+            setup.pair.stop()
+            setup.directory.remove()
+        }
         let logs = setup.directory.file("logs")
         #expect(mkdir(logs, 0o755) == 0)
         let record = try ChildProcess(
-            [Self.nmea, "record", setup.pair.deviceSide, "--baud", "9600", "-o", logs + "/%Y-%m-%d-ttyX.gpx",
-             "--raw", logs + "/%Y-%m-%d-ttyX.nmea", "--trips", logs + "/%Y-%m-%d-trips.jsonl", "--rotate", "daily"],
+            [
+                Self.nmea, "record", setup.pair.deviceSide, "--baud", "9600", "-o", logs + "/%Y-%m-%d-ttyX.gpx",
+                "--raw", logs + "/%Y-%m-%d-ttyX.nmea", "--trips", logs + "/%Y-%m-%d-trips.jsonl", "--rotate", "daily",
+            ],
             environment: ["XDG_CACHE_HOME": setup.directory.file("cache")])
         #expect(waitUntil(timeout: .seconds(5)) { record.error.contains("connected at 9600 baud") })
         sleep(for: .milliseconds(300))
@@ -49,12 +54,14 @@ struct RecordLoggerTests {
         let before = (-5 ... -1).map { sampleEpoch(aroundMidnight: $0, before: "300625", after: "010725") }
         let after = (0...2).map { sampleEpoch(aroundMidnight: $0, before: "300625", after: "010725") }
         try Self.feed(setup.pair.receiverSide, [startUp] + before + after, pause: .milliseconds(650))
-        let day1 = logs + "/2025-06-30-ttyX", day2 = logs + "/2025-07-01-ttyX"
+        let day1 = logs + "/2025-06-30-ttyX"
+        let day2 = logs + "/2025-07-01-ttyX"
         #expect(waitUntil(timeout: .seconds(3)) { Self.points(day2 + ".gpx") == 3 })
         record.signal(SIGTERM)
         #expect(record.wait() == 0)
-        #expect(Directory.entries(logs).sorted()
-            == ["2025-06-30-ttyX.gpx", "2025-06-30-ttyX.nmea", "2025-07-01-ttyX.gpx", "2025-07-01-ttyX.nmea"])
+        #expect(
+            Directory.entries(logs).sorted()
+                == ["2025-06-30-ttyX.gpx", "2025-06-30-ttyX.nmea", "2025-07-01-ttyX.gpx", "2025-07-01-ttyX.nmea"])
         #expect(Self.points(day1 + ".gpx") == 5)
         #expect(Self.points(day2 + ".gpx") == 3)
         #expect(readTextFile(day1 + ".nmea") == startUp + before.joined())
@@ -69,16 +76,24 @@ struct RecordLoggerTests {
     @Test(.enabled(if: RecordCommandTests.hasSocat, RecordCommandTests.needsSocat))
     func aSecondLoggerOnTheSameDeviceIsRefusedNamingTheFirst() throws {
         let setup = try RecordCommandTests.setUp("record-twice")
-        defer { setup.pair.stop(); setup.directory.remove() }
-        let first = try ChildProcess([Self.nmea, "record", setup.pair.deviceSide, "--baud", "9600",
-                                      "-o", setup.directory.file("first.gpx")])
+        defer {
+            setup.pair.stop()
+            setup.directory.remove()
+        }
+        let first = try ChildProcess([
+            Self.nmea, "record", setup.pair.deviceSide, "--baud", "9600",
+            "-o", setup.directory.file("first.gpx"),
+        ])
         #expect(waitUntil(timeout: .seconds(5)) { first.error.contains("connected at 9600 baud") })
-        let second = try ChildProcess([Self.nmea, "record", setup.pair.deviceSide, "--baud", "9600",
-                                       "-o", setup.directory.file("second.gpx")])
+        let second = try ChildProcess([
+            Self.nmea, "record", setup.pair.deviceSide, "--baud", "9600",
+            "-o", setup.directory.file("second.gpx"),
+        ])
         #expect(second.wait(timeout: .seconds(10)) == 1)
-        #expect(second.error.hasSuffix(
-            "Error: cannot open '\(setup.pair.deviceSide)': another logger has it locked: nmea (pid \(first.pid)). "
-                + "Two loggers would split its bytes between them; stop it or choose another device.\n"))
+        #expect(
+            second.error.hasSuffix(
+                "Error: cannot open '\(setup.pair.deviceSide)': another logger has it locked: nmea (pid \(first.pid)). "
+                    + "Two loggers would split its bytes between them; stop it or choose another device.\n"))
         // The first logger has every byte.
         #expect(RecordCommandTests.feed(setup.pair.receiverSide, epochs: 5) == 5)
         #expect(waitUntil(timeout: .seconds(3)) { Self.points(setup.directory.file("first.gpx")) == 5 })
@@ -101,10 +116,12 @@ struct RecordLoggerTests {
         let owner = String(cString: getpwuid(info.ownerID).pointee.pw_name)
         let group = String(cString: getgrgid(info.groupID).pointee.gr_name)
         func asNobody(_ arguments: [String]) throws -> ChildProcess {
-            try ChildProcess([setpriv, "--reuid=65534", "--regid=65534", "--clear-groups", "--", Self.nmea]
-                                 + arguments, environment: ["XDG_STATE_HOME": directory.file("state")])
+            try ChildProcess(
+                [setpriv, "--reuid=65534", "--regid=65534", "--clear-groups", "--", Self.nmea]
+                    + arguments, environment: ["XDG_STATE_HOME": directory.file("state")])
         }
-        let ownerOnly = "Error: cannot open '\(pty.slavePath)': permission denied. Only its owner (\(owner), "
+        let ownerOnly =
+            "Error: cannot open '\(pty.slavePath)': permission denied. Only its owner (\(owner), "
             + "crw-------) may open it, so no group you could join would help. A udev rule that gives it a group "
             + "does, as contrib/udev/80-nmea-gps.rules does for known receivers (GROUP=\"dialout\", "
             + "MODE=\"0660\"; scripts/install installs it); then add yourself to that group.\n"
@@ -119,9 +136,10 @@ struct RecordLoggerTests {
         #expect(chmod(pty.slavePath, 0o660) == 0)
         let groupCan = try asNobody(["record", pty.slavePath, "-o", directory.file("g.gpx")])
         #expect(groupCan.wait() == 1)
-        #expect(groupCan.error.hasSuffix(
-            "Error: cannot open '\(pty.slavePath)': permission denied. Serial devices belong to the '\(group)' "
-                + "group; add yourself with 'sudo usermod -aG \(group) $USER', then log out and back in.\n"))
+        #expect(
+            groupCan.error.hasSuffix(
+                "Error: cannot open '\(pty.slavePath)': permission denied. Serial devices belong to the '\(group)' "
+                    + "group; add yourself with 'sudo usermod -aG \(group) $USER', then log out and back in.\n"))
         #expect(groupCan.error.components(separatedBy: "permission denied").count == 2)
     }
 
@@ -132,9 +150,10 @@ struct RecordLoggerTests {
         defer { directory.remove() }
         let record = try ChildProcess([Self.nmea, "record", "/dev/ttyNOPE0", "-o", directory.file("x.gpx")])
         #expect(record.wait() == 1)
-        #expect(record.error == "nmea record: 0 points in \(directory.file("x.gpx")); 0 lines rejected\n"
-            + "Error: cannot open '/dev/ttyNOPE0': no such device. Is the receiver plugged in? 'nmea devices' lists "
-            + "the serial devices it can see.\n")
+        #expect(
+            record.error == "nmea record: 0 points in \(directory.file("x.gpx")); 0 lines rejected\n"
+                + "Error: cannot open '/dev/ttyNOPE0': no such device. Is the receiver plugged in? "
+                + "'nmea devices' lists the serial devices it can see.\n")
     }
 }
 
@@ -150,17 +169,22 @@ struct RecordStatusLineTests {
         arguments: [80, 120])
     func theScreenHoldsOneStatusLineCutToItsWidth(columns: Int) throws {
         let setup = try RecordCommandTests.setUp("record-status-\(columns)")
-        defer { setup.pair.stop(); setup.directory.remove() }
-        let command = "env NMEA_PLACES=\(shellQuoted(Self.places)) "
+        defer {
+            setup.pair.stop()
+            setup.directory.remove()
+        }
+        let command =
+            "env NMEA_PLACES=\(shellQuoted(Self.places)) "
             + "XDG_CACHE_HOME=\(shellQuoted(setup.directory.file("cache"))) \(shellQuoted(BuiltExecutables.nmea)) "
-            + "record \(shellQuoted(setup.pair.deviceSide)) --baud 9600 -o \(shellQuoted(setup.directory.file("t.gpx")))"
-            + "; exec sleep 600"
+            + "record \(shellQuoted(setup.pair.deviceSide)) --baud 9600 "
+            + "-o \(shellQuoted(setup.directory.file("t.gpx"))); exec sleep 600"
         let window = try TmuxWindow(columns: columns, rows: 24, command: command)
         defer { window.stop() }
         #expect(window.waitForScreen(timeout: 10) { $0.contains { $0.contains("connected at 9600 baud") } } != nil)
         #expect(RecordCommandTests.feed(setup.pair.receiverSide, epochs: 20) == 20)
         // Every part of the line, as it reads on a wide enough terminal.
-        let full = "\(setup.pair.deviceSide) 9600 baud · 3D fix · 8/0 sats · 48.11730 N 11.51667 E · "
+        let full =
+            "\(setup.pair.deviceSide) 9600 baud · 3D fix · 8/0 sats · 48.11730 N 11.51667 E · "
             + "5 km NE of Neuried, Bavaria, DE · 20 points · 0 rejected"
         #expect(full.count > columns, "the line must be longer than the terminal for the test to mean anything")
         let shown = String(full.prefix(columns - 1))

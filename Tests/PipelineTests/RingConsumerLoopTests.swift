@@ -39,8 +39,9 @@ import Testing
     @Test func everyRecordInOrderIdleWhileNothingComesAndOneFinishAfterTheRingCloses() {
         let ring = BroadcastRing<PipelineRecord>(capacity: 256)
         let collector = Collector()
-        let loop = RingConsumerLoop(collector, reading: ring.makeConsumer(name: "collector"),
-                                    options: .init(batchSize: 8, idleInterval: .milliseconds(20)))
+        let loop = RingConsumerLoop(
+            collector, reading: ring.makeConsumer(name: "collector"),
+            options: .init(batchSize: 8, idleInterval: .milliseconds(20)))
         loop.start()
         for number in 1...100 { ring.publish(Self.record(UInt32(number))) }
         sleep(for: .milliseconds(120))
@@ -59,8 +60,9 @@ import Testing
     @Test func aConsumerThatFallsARingBehindIsToldHowManyItLostAndTheCountIsKept() {
         let ring = BroadcastRing<PipelineRecord>(capacity: 8)
         let collector = Collector(blocked: true)
-        let loop = RingConsumerLoop(collector, reading: ring.makeConsumer(name: "slow"),
-                                    options: .init(batchSize: 4, idleInterval: .milliseconds(20)))
+        let loop = RingConsumerLoop(
+            collector, reading: ring.makeConsumer(name: "slow"),
+            options: .init(batchSize: 4, idleInterval: .milliseconds(20)))
         loop.start()
         ring.publish(Self.record(0))
         sleep(for: .milliseconds(50))  // the loop holds record 0 and waits at the gate
@@ -78,8 +80,9 @@ import Testing
     @Test func stopEndsTheLoopWithoutTheRingClosing() {
         let ring = BroadcastRing<PipelineRecord>(capacity: 16)
         let collector = Collector()
-        let loop = RingConsumerLoop(collector, reading: ring.makeConsumer(name: "leaving"),
-                                    options: .init(batchSize: 4, idleInterval: .seconds(10)))
+        let loop = RingConsumerLoop(
+            collector, reading: ring.makeConsumer(name: "leaving"),
+            options: .init(batchSize: 4, idleInterval: .seconds(10)))
         loop.start()
         ring.publish(Self.record(1))
         let started = MonotonicTime.now()

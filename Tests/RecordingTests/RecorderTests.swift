@@ -75,9 +75,13 @@ import Tracks
             [Self.startUp] + Self.before + Self.after, Self.configuration(directory, rotation: .daily),
             messages: messages)
         #expect(messages.all == [])
-        let day1 = directory.file("1994-03-23-x"), day2 = directory.file("1994-03-24-x")
-        #expect(Directory.entries(directory.path).sorted() == ["1994-03-23-x.gpx", "1994-03-23-x.nmea", "1994-03-24-x.gpx",
-                                                 "1994-03-24-x.nmea"])
+        let day1 = directory.file("1994-03-23-x")
+        let day2 = directory.file("1994-03-24-x")
+        #expect(
+            Directory.entries(directory.path).sorted() == [
+                "1994-03-23-x.gpx", "1994-03-23-x.nmea", "1994-03-24-x.gpx",
+                "1994-03-24-x.nmea",
+            ])
         #expect(recorder.files == [day1 + ".gpx", day2 + ".gpx", day1 + ".nmea", day2 + ".nmea"])
         #expect(Self.points(day1 + ".gpx") == 5)
         #expect(Self.points(day2 + ".gpx") == 3)
@@ -110,16 +114,18 @@ import Tracks
         let directory = TemporaryDirectory("recorder-undated")
         defer { directory.remove() }
         let messages = Messages()
-        let recorder = try Self.record([Self.startUp], Self.configuration(directory, rotation: .daily),
-                                       messages: messages)
+        let recorder = try Self.record(
+            [Self.startUp], Self.configuration(directory, rotation: .daily),
+            messages: messages)
         let today = UTCDate(daysSinceEpoch: Int(time(nil) / 86_400))
         let path = OutputName(directory.file("%Y-%m-%d-x.nmea"), rotation: .daily).path(for: today)
         #expect(Directory.entries(directory.path) == [String(path.split(separator: "/").last!)])
         #expect(Self.read(path) == Self.startUp)
-        #expect(recorder.summary == [
-            "0 points (no dated fix opened a track); 1 lines rejected",
-            "no fix gave a date: the raw bytes went to \(path), named after the system clock",
-        ])
+        #expect(
+            recorder.summary == [
+                "0 points (no dated fix opened a track); 1 lines rejected",
+                "no fix gave a date: the raw bytes went to \(path), named after the system clock",
+            ])
     }
 
     @Test func rawBytesBeforeTheFirstFixAreHeldWithinTheLimitTheOldestDropped() throws {
@@ -134,8 +140,10 @@ import Tracks
         // last 300 of those bytes are kept; the rest are counted as dropped.
         let held = Array((noise + Self.before[0]).utf8)
         #expect(text == String(decoding: held.suffix(300), as: UTF8.self) + Self.before.dropFirst().joined())
-        #expect(recorder.summary.contains(
-            "\(held.count - 300) raw bytes received before the first dated fix did not fit in memory and were dropped"))
+        #expect(
+            recorder.summary.contains(
+                "\(held.count - 300) raw bytes received before the first dated fix did not fit in memory and were "
+                    + "dropped"))
     }
 
     @Test func anUnwritableOutputIsAnErrorBeforeAnythingRuns() throws {
@@ -144,13 +152,17 @@ import Tracks
         var configuration = Self.configuration(directory, rotation: .none)
         configuration.raw = OutputName(directory.file("missing/x.nmea"))
         let pipeline = ReceiverPipeline()
-        #expect(throws: RecordingError("cannot open '\(directory.file("missing/x.nmea"))': "
-                                       + "\(Errno.noSuchFileOrDirectory)")) {
+        #expect(
+            throws: RecordingError(
+                "cannot open '\(directory.file("missing/x.nmea"))': "
+                    + "\(Errno.noSuchFileOrDirectory)")
+        ) {
             _ = try Recorder(pipeline: pipeline, configuration, report: { _ in })
         }
-        #expect(OutputName(directory.file("missing/%Y.nmea"), rotation: .daily).directoryProblem
-            == "cannot create '\(directory.file("missing/%Y.nmea"))': \(Errno.noSuchFileOrDirectory) "
-            + "('\(directory.file("missing"))')")
+        #expect(
+            OutputName(directory.file("missing/%Y.nmea"), rotation: .daily).directoryProblem
+                == "cannot create '\(directory.file("missing/%Y.nmea"))': \(Errno.noSuchFileOrDirectory) "
+                + "('\(directory.file("missing"))')")
         #expect(OutputName(directory.file("%Y/x.nmea"), rotation: .daily).directoryProblem == nil)
         #expect(OutputName(directory.file("%Y-x.nmea"), rotation: .daily).directoryProblem == nil)
     }

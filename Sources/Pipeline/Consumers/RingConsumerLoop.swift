@@ -46,8 +46,10 @@ public final class RingConsumerLoop: @unchecked Sendable {
     }
 
     /// Reads with a ring consumer made elsewhere (one that joined at ``RingStart/oldest``, say).
-    public init(_ consumer: some RecordConsumer, reading ringConsumer: RingConsumer<PipelineRecord>,
-                options: Options = Options()) {
+    public init(
+        _ consumer: some RecordConsumer, reading ringConsumer: RingConsumer<PipelineRecord>,
+        options: Options = Options()
+    ) {
         self.consumer = consumer
         self.ringConsumer = ringConsumer
         self.options = options

@@ -36,8 +36,10 @@ public final class ReplayByteSource: ByteSource {
     ///   - speed: times faster than recorded (> 0), or `nil` for as fast as it can be read.
     ///   - maximumGap: the longest pause between two sentences, in recorded seconds (before dividing by `speed`).
     ///   - reader: a consumer of the pipeline this source feeds, never to be left more than a ring behind.
-    public init(_ file: FileByteSource, speed: Double?, maximumGap: Double = 10,
-                waitingFor reader: RingConsumer<PipelineRecord>? = nil) {
+    public init(
+        _ file: FileByteSource, speed: Double?, maximumGap: Double = 10,
+        waitingFor reader: RingConsumer<PipelineRecord>? = nil
+    ) {
         self.file = file
         self.speed = speed.map { max($0, 1e-6) }
         pacer = self.speed.map { ReplayPacer(speed: $0, maximumGap: maximumGap) }
@@ -46,8 +48,10 @@ public final class ReplayByteSource: ByteSource {
 
     /// Replays the file at `path`.
     /// - Throws: ``FileByteSource/OpenError`` when it cannot be opened.
-    public convenience init(path: String, speed: Double? = 1, maximumGap: Double = 10,
-                            waitingFor reader: RingConsumer<PipelineRecord>? = nil) throws(FileByteSource.OpenError) {
+    public convenience init(
+        path: String, speed: Double? = 1, maximumGap: Double = 10,
+        waitingFor reader: RingConsumer<PipelineRecord>? = nil
+    ) throws(FileByteSource.OpenError) {
         self.init(try FileByteSource(path: path), speed: speed, maximumGap: maximumGap, waitingFor: reader)
     }
 

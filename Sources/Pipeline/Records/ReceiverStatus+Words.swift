@@ -11,7 +11,8 @@ extension ReceiverStatus {
     public var summary: String {
         let device = device.string
         switch state {
-        case .searching: return device == "auto" || device.isEmpty ? "waiting for a GPS receiver" : "waiting for \(device)"
+        case .searching:
+            return device == "auto" || device.isEmpty ? "waiting for a GPS receiver" : "waiting for \(device)"
         case .connecting: return "\(device): trying \(baudRate) baud"
         case .connected:
             if baudRate == 0 { return "\(device): reading" }

@@ -187,7 +187,7 @@ public final class GPSDServer: Sendable {
                         latestSKY = json.bytes
                         batch.append(Outgoing(audience: .reports, bytes: .line(json.bytes)))
                     }
-                    if !fix.isProvisional, let time = fix.timestamp { deviceChanged = learnCycle(time) || deviceChanged }
+                    if !fix.isProvisional, let time = fix.timestamp, learnCycle(time) { deviceChanged = true }
                 case .sentence(let sentence):
                     let bytes = sentence.withBytes { SharedBytes($0) }
                     batch.append(Outgoing(audience: .sentences, bytes: bytes))

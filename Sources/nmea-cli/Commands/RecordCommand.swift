@@ -25,28 +25,38 @@ enum RecordCommand: Command {
             the first fix of its day arrives, never by the system clock's date. Raw bytes received before the \
             first dated fix are held in memory (up to 4 MiB) and written at the head of the first raw file.
             """,
-        arguments: [ArgumentSpec(name: "device", help: "The receiver: a path, a serial number, or 'auto'.",
-                                 defaultValue: "auto")],
+        arguments: [
+            ArgumentSpec(
+                name: "device", help: "The receiver: a path, a serial number, or 'auto'.",
+                defaultValue: "auto")
+        ],
         options: [
-            OptionSpec(long: "output", short: "o", valueName: "file",
-                       help: "A track to write: .gpx or .geojson (repeat for several).", isRepeatable: true,
-                       isRequired: true, completion: .file),
-            OptionSpec(long: "baud", valueName: "rate", help: "The line rate, or 'auto' to find it.",
-                       defaultValue: "auto"),
-            OptionSpec(long: "raw", valueName: "file", help: "Also append the exact bytes received to this file.",
-                       completion: .file),
-            OptionSpec(long: "split-gap", valueName: "seconds",
-                       help: "Start a new track segment after a gap this long.", defaultValue: "60"),
+            OptionSpec(
+                long: "output", short: "o", valueName: "file",
+                help: "A track to write: .gpx or .geojson (repeat for several).", isRepeatable: true,
+                isRequired: true, completion: .file),
+            OptionSpec(
+                long: "baud", valueName: "rate", help: "The line rate, or 'auto' to find it.",
+                defaultValue: "auto"),
+            OptionSpec(
+                long: "raw", valueName: "file", help: "Also append the exact bytes received to this file.",
+                completion: .file),
+            OptionSpec(
+                long: "split-gap", valueName: "seconds",
+                help: "Start a new track segment after a gap this long.", defaultValue: "60"),
             OptionSpec(long: "fsync", help: "Sync each fix to disk (for loggers that may lose power)."),
-            OptionSpec(long: "trips", valueName: "file",
-                       help: "Append one JSON line per finished trip (as 'nmea trips --json' has them).",
-                       completion: .file),
-            OptionSpec(long: "rotate", valueName: "period",
-                       help: "New files each UTC day, for every output (tracks, raw, trips), opened with the day's "
-                           + "first fix; names get the date (or use %Y, %m, %d in them).",
-                       choices: ["daily"]),
-            OptionSpec(long: "serve", valueName: "[addr:]port",
-                       help: "Also serve gpsd's JSON protocol here (127.0.0.1 unless an address is given)."),
+            OptionSpec(
+                long: "trips", valueName: "file",
+                help: "Append one JSON line per finished trip (as 'nmea trips --json' has them).",
+                completion: .file),
+            OptionSpec(
+                long: "rotate", valueName: "period",
+                help: "New files each UTC day, for every output (tracks, raw, trips), opened with the day's "
+                    + "first fix; names get the date (or use %Y, %m, %d in them).",
+                choices: ["daily"]),
+            OptionSpec(
+                long: "serve", valueName: "[addr:]port",
+                help: "Also serve gpsd's JSON protocol here (127.0.0.1 unless an address is given)."),
         ] + MQTTOptions.options,
         examples: [
             "nmea record -o track.gpx",
@@ -72,8 +82,9 @@ enum RecordCommand: Command {
         if let server { console.print("serving gpsd clients on \(server.boundAddress ?? server.configuration.listen)") }
         let receiver = DeviceReceiver(selector: settings.selector, baudRate: settings.baudRate, pipeline: pipeline)
         let text = RecordStatusText(pipeline: pipeline, recorder: recorder, console: console)
-        recorder.add(ConnectionReporter(console, statusText: text.line, onFinish: text.save), name: "status",
-                     options: ConnectionReporter.options)
+        recorder.add(
+            ConnectionReporter(console, statusText: text.line, onFinish: text.save), name: "status",
+            options: ConnectionReporter.options)
         recorder.start()
         receiver.start()
         while !StopSignal.wait(timeout: .milliseconds(250)) && !receiver.hasEnded && !recorder.allTracksFailed {}
@@ -123,13 +134,15 @@ struct RecordSettings {
             guard path != "-" else { throw arguments.usageError("Tracks are files: '-o -' is not supported here") }
             switch ConvertOutput.formatNamed(by: path) {
             case .gpx?:
-                tracks.append(TrackOutput(OutputName(path, rotation: rotation)) { path throws(TrackError) in
-                    try GPXWriter(path: path, options: options)
-                })
+                tracks.append(
+                    TrackOutput(OutputName(path, rotation: rotation)) { path throws(TrackError) in
+                        try GPXWriter(path: path, options: options)
+                    })
             case .geojson?:
-                tracks.append(TrackOutput(OutputName(path, rotation: rotation)) { path throws(TrackError) in
-                    try GeoJSONWriter(path: path, options: GeoJSONWriter.Options(track: options))
-                })
+                tracks.append(
+                    TrackOutput(OutputName(path, rotation: rotation)) { path throws(TrackError) in
+                        try GeoJSONWriter(path: path, options: GeoJSONWriter.Options(track: options))
+                    })
             case nil:
                 throw arguments.usageError("Cannot tell the format of '\(path)': name it .gpx, .geojson or .json")
             }

@@ -40,8 +40,9 @@ final class RecordStatusText {
             parts.append(fix.hasPosition ? "\(fix.mode.name.uppercased()) fix" : "no fix")
             parts.append("\(fix.satellitesUsed ?? fix.satellitesUsedInView)/\(fix.satellites.count) sats")
             if let latitude = fix.latitude, let longitude = fix.longitude {
-                parts.append(format(abs(latitude), 5) + (latitude < 0 ? " S " : " N ")
-                    + format(abs(longitude), 5) + (longitude < 0 ? " W" : " E"))
+                parts.append(
+                    format(abs(latitude), 5) + (latitude < 0 ? " S " : " N ")
+                        + format(abs(longitude), 5) + (longitude < 0 ? " W" : " E"))
                 if let label = placeName(latitude, longitude), !label.isEmpty { parts.append(label) }
             }
         }

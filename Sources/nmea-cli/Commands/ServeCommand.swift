@@ -87,20 +87,7 @@ enum ServeCommand: Command {
             reporter.stop()
             throw error
         }
-        var endedAt: MonotonicTime?
-        while !StopSignal.wait(timeout: .milliseconds(100)) {
-            if let receiver, receiver.hasEnded { break }
-            if receiver == nil && pipeline.status.state == .ended {
-                // The file ended: let the clients read what is queued (at most 2 s), then exit.
-                let now = MonotonicTime.now()
-                if endedAt == nil { endedAt = now }
-                let statistics = server.statistics
-                if statistics.sourceEnded && statistics.queuedBytes == 0 || now - endedAt! > .seconds(2) {
-                    console.print("end of input")
-                    break
-                }
-            }
-        }
+        waitForTheEnd(server, receiver: receiver, console: console)
         if let signal = StopSignal.received { console.print("stopping (\(StopSignal.name(signal)))") }
         receiver?.stop()
         pipeline.stop()
@@ -113,6 +100,23 @@ enum ServeCommand: Command {
                 + "\(pipeline.statistics.published.fixes) fixes")
         if let failure = receiver?.failure { throw RuntimeError(failure.description) }
         return ExitStatus.success
+    }
+
+    /// Returns at SIGINT or SIGTERM, when the receiver's connection has ended, or when a file has ended and the
+    /// clients have read what is queued for them (at most 2 s after).
+    static func waitForTheEnd(_ server: GPSDServer, receiver: DeviceReceiver?, console: StatusLine) {
+        var endedAt: MonotonicTime?
+        while !StopSignal.wait(timeout: .milliseconds(100)) {
+            if let receiver, receiver.hasEnded { return }
+            guard receiver == nil && server.pipeline.status.state == .ended else { continue }
+            let now = MonotonicTime.now()
+            if endedAt == nil { endedAt = now }
+            let statistics = server.statistics
+            if statistics.sourceEnded && statistics.queuedBytes == 0 || now - endedAt! > .seconds(2) {
+                console.print("end of input")
+                return
+            }
+        }
     }
 
     /// `--speed n|max`: `nil` when not given, `.some(nil)` for max.

@@ -67,13 +67,7 @@ enum WatchCommand: Command {
         } else if arguments.value("speed") == "max" {
             speed = nil
         }
-        var baudRate: BaudRate?
-        if let text = arguments.value("baud"), text != "auto" {
-            guard let number = Int(text), let rate = BaudRate(rawValue: number) else {
-                throw arguments.invalid(text, for: "baud", because: "expected a standard rate (4800…921600) or 'auto'")
-            }
-            baudRate = rate
-        }
+        let baudRate = try ReceiverOptions.baudRate(arguments)
 
         // Decide what the source is (usage errors first, before anything is opened).
         let kind: SourceKind
