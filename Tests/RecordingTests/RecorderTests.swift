@@ -2,6 +2,7 @@ import Glibc
 import NMEA
 import Pipeline
 import Recording
+import Simulation
 import Synchronization
 import System
 import TestSupport
@@ -144,6 +145,35 @@ import Tracks
             recorder.summary.contains(
                 "\(held.count - 300) raw bytes received before the first dated fix did not fit in memory and were "
                     + "dropped"))
+    }
+
+    @Test func eachTripGoesToTheFileOfTheDayItStarted() throws {
+        let directory = TemporaryDirectory("recorder-trips")
+        defer { directory.remove() }
+        // Parked, a drive that ends just before midnight, parked across it, a drive after it, parked: a fix every 5 s.
+        let scenario = Scenario(
+            start: DateTime(2026, 11, 29, 23, 40, 0), rateHz: 0.2,
+            legs: [.park(seconds: 300), .drive(seconds: 600, speedKmh: 60), .park(seconds: 600),
+                   .drive(seconds: 600, speedKmh: 60), .park(seconds: 600)])
+        let writer = EpochWriter(profile: .rmcGGA)
+        let epochs = scenario.fixes().map { fix in
+            var builder = SentenceBuilder()
+            writer.write(fix, into: &builder)
+            return String(decoding: builder.bytes, as: UTF8.self)
+        }
+        var configuration = Self.configuration(directory, rotation: .daily, raw: false)
+        configuration.trips = OutputName(directory.file("trips.jsonl"), rotation: .daily)
+        let recorder = try Self.record(epochs, configuration, messages: Messages())
+        #expect(recorder.trips == 2)
+        let first = Self.read(directory.file("trips-2026-11-29.jsonl")) ?? ""
+        let second = Self.read(directory.file("trips-2026-11-30.jsonl")) ?? ""
+        #expect(first.hasPrefix(#"{"start":{"time":"2026-11-29T23:4"#))
+        #expect(first.split(separator: "\n").count == 1)
+        #expect(second.hasPrefix(#"{"start":{"time":"2026-11-30T00:0"#))
+        #expect(second.split(separator: "\n").count == 1)
+        #expect(Directory.entries(directory.path).sorted() == [
+            "2026-11-29-x.gpx", "2026-11-30-x.gpx", "trips-2026-11-29.jsonl", "trips-2026-11-30.jsonl",
+        ])
     }
 
     @Test func anUnwritableOutputIsAnErrorBeforeAnythingRuns() throws {
