@@ -38,7 +38,8 @@ let package = Package(
         .target(name: "Threading", dependencies: ["CShims", "System"]),
         .systemLibrary(name: "CUdev", pkgConfig: "libudev", providers: [.apt(["libudev-dev"])]),
         // Serial ports: termios, autobaud, udev discovery and hotplug, reconnection.
-        .target(name: "SerialPort", dependencies: ["NMEA", "System", "CUdev"]),
+        // A receiver on a serial port feeding a pipeline (DeviceReceiver).
+        .target(name: "SerialPort", dependencies: ["NMEA", "System", "CUdev", "Pipeline", "Threading"]),
         // The broadcast ring buffer and the reader thread that feeds it: bytes → fixes, sentences, raw chunks.
         .target(name: "Pipeline", dependencies: ["NMEA", "CShims", "System", "Threading"]),
         // Trips and stops from fixes; offline place names (GeoNames, Resources/places.bin) behind a geohash cache.
@@ -47,6 +48,10 @@ let package = Package(
         .systemLibrary(name: "CMosquitto", pkgConfig: "libmosquitto", providers: [.apt(["libmosquitto-dev"])]),
         // Fleets: OwnTracks payloads, an MQTT publisher with a disk-backed queue, the collector.
         .target(name: "Fleet", dependencies: ["NMEA", "JSON", "Tracks", "CMosquitto", "System", "Threading"]),
+        // A receiver's records to tracks, raw capture, trips and MQTT: the consumers `nmea record` runs.
+        .target(
+            name: "Recording",
+            dependencies: ["NMEA", "Pipeline", "Tracks", "Trips", "Fleet", "JSON", "System", "Threading"]),
         // Position and status streams for Swift code, and a gpsd-compatible JSON server on TCP.
         .target(name: "Publisher", dependencies: ["NMEA", "Pipeline", "JSON", "System", "Threading"]),
         // `nmea watch`: the screen as a pure function of state and size, screen diffs, gpsd JSON, replay pacing.
@@ -54,7 +59,7 @@ let package = Package(
         // The command-line tool.
         .executableTarget(name: "NMEATool",
                           dependencies: ["NMEA", "JSON", "Simulation", "Tracks", "SerialPort", "Pipeline", "Trips",
-                                         "Plot", "Fleet", "Publisher", "Watch", "System", "Threading"],
+                                         "Plot", "Fleet", "Publisher", "Watch", "System", "Threading", "Recording"],
                           path: "Sources/nmea-cli"),
         // What every test target and benchmark shares: processes with a clean signal mask, temporary directories,
         // waiting with a deadline, free ports, finding tools and the built executables, the corpus.
@@ -73,6 +78,9 @@ let package = Package(
         .executableTarget(name: "TrackWriterChild", dependencies: ["NMEA", "Simulation", "Tracks"],
                           path: "Tests/TrackWriterChild"),
         .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "NMEA", "Simulation", "System", "TestSupport"]),
+        .testTarget(
+            name: "RecordingTests",
+            dependencies: ["Recording", "Pipeline", "Tracks", "NMEA", "Simulation", "System", "TestSupport"]),
         .testTarget(name: "TripsTests", dependencies: ["Trips", "NMEA", "Simulation", "System", "TestSupport"]),
         .testTarget(
             name: "TracksTests",

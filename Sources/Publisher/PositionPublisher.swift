@@ -36,15 +36,14 @@ public final class PositionPublisher: Sendable {
     /// The most status changes a subscriber holds before the oldest is dropped.
     public static let statusBufferLimit = 64
 
-    private let consumer: RingConsumer<PipelineRecord>
+    private let loop: RingConsumerLoop
     private let ownsPipeline: Bool
-    private let fixes = Broadcast<Position>(bufferLimit: 1)
-    private let statuses = Broadcast<PublisherStatus>(bufferLimit: PositionPublisher.statusBufferLimit)
+    private let fixes: Broadcast<Position>
+    private let statuses: Broadcast<PublisherStatus>
     private let run = Locked(RunState())
-    private let counts = Locked(PublisherCounters())
+    private let counts: Locked<PublisherCounters>
 
     private struct RunState {
-        var thread: NativeThread?
         var started = false
         var stopped = false
         /// The publisher's own pipeline was given a source.
@@ -54,23 +53,37 @@ public final class PositionPublisher: Sendable {
     /// Publishes the records of `pipeline`, which the caller starts and stops. Make it before the pipeline starts
     /// to miss nothing (it joins the ring now).
     /// - Complexity: O(*c*) in the ring's consumers.
-    public init(pipeline: ReceiverPipeline) {
-        self.pipeline = pipeline
-        ownsPipeline = false
-        consumer = pipeline.makeConsumer(name: "publisher")
-        if let latest = pipeline.latestFix, latest.fix.hasPosition { fixes.send(Position(latest)) }
-        statuses.send(PublisherStatus(connection: .init(pipeline.status)))
+    public convenience init(pipeline: ReceiverPipeline) {
+        let consumer = pipeline.makeConsumer(name: "publisher")
+        self.init(pipeline: pipeline, consumer: consumer, latest: pipeline.latestFix, ownsPipeline: false)
     }
 
     /// Publishes a pipeline of its own, set up with `configuration` (by default
     /// ``Pipeline/ReceiverPipeline/Configuration/positionAtOnce``); ``start(_:)`` gives it a source, ``stop()``
     /// stops it.
     /// - Complexity: O(`configuration.capacity`).
-    public init(configuration: ReceiverPipeline.Configuration = .positionAtOnce) {
-        pipeline = ReceiverPipeline(configuration: configuration)
-        ownsPipeline = true
-        consumer = pipeline.makeConsumer(name: "publisher")
+    public convenience init(configuration: ReceiverPipeline.Configuration = .positionAtOnce) {
+        let pipeline = ReceiverPipeline(configuration: configuration)
+        self.init(pipeline: pipeline, consumer: pipeline.makeConsumer(name: "publisher"), latest: nil,
+                  ownsPipeline: true)
+    }
+
+    /// The streams start with `latest` (when it has a position) and the pipeline's status; `consumer` has joined.
+    private init(pipeline: ReceiverPipeline, consumer: RingConsumer<PipelineRecord>, latest: TimedFix?,
+                 ownsPipeline: Bool) {
+        self.pipeline = pipeline
+        self.ownsPipeline = ownsPipeline
+        let fixes = Broadcast<Position>(bufferLimit: 1)
+        let statuses = Broadcast<PublisherStatus>(bufferLimit: PositionPublisher.statusBufferLimit)
+        let counts = Locked(PublisherCounters())
+        if let latest, latest.fix.hasPosition { fixes.send(Position(latest)) }
         statuses.send(PublisherStatus(connection: .init(pipeline.status)))
+        self.fixes = fixes
+        self.statuses = statuses
+        self.counts = counts
+        loop = RingConsumerLoop(
+            StreamFeeder(fixes: fixes, statuses: statuses, counts: counts), reading: consumer,
+            options: .init(batchSize: 32, idleInterval: .seconds(1)))
     }
 
     // MARK: Streams
@@ -104,8 +117,7 @@ public final class PositionPublisher: Sendable {
             return true
         }
         guard begin else { return }
-        let thread = NativeThread(name: "nmea-publisher") { [self] in readRecords() }
-        run.withLock { $0.thread = thread }
+        loop.start(threadName: "nmea-publisher")
     }
 
     /// Starts the publisher's own pipeline on `source`, then the publisher (``start()``).
@@ -120,33 +132,40 @@ public final class PositionPublisher: Sendable {
     /// Stops: its own pipeline is stopped (its last records are still published), or a given pipeline is left to
     /// run without the publisher; then every stream ends. Harmless when not started, or stopped already.
     public func stop() {
-        let (thread, runsPipeline) = run.withLock { state -> (NativeThread?, Bool) in
+        let runsPipeline = run.withLock { state -> Bool in
             state.stopped = true
-            return (state.thread, state.runsPipeline)
+            return state.runsPipeline
         }
         if runsPipeline {
             // The reader thread publishes its last records and closes the ring; ours reads them, then ends.
             pipeline.stop()
+            loop.join()
         } else {
-            consumer.leave()
+            loop.stop()
         }
-        thread?.join()
         fixes.finish()
         statuses.finish()
     }
 
     // MARK: The thread
 
-    private func readRecords() {
-        let capacity = 32
-        let buffer = UnsafeMutableBufferPointer<PipelineRecord>.allocate(capacity: capacity)
-        defer { buffer.deallocate() }
-        var status = currentStatus
-        while true {
-            let read = consumer.read(into: buffer, timeout: .seconds(1))
-            if read.lost > 0 { counts.withLock { $0.lostRecords += read.lost } }
-            for index in 0..<read.count {
-                let record = buffer[index]
+    /// The records as stream elements, on the ``RingConsumerLoop``'s thread.
+    private final class StreamFeeder: RecordConsumer {
+        let fixes: Broadcast<Position>
+        let statuses: Broadcast<PublisherStatus>
+        let counts: Locked<PublisherCounters>
+        var status: PublisherStatus
+
+        init(fixes: Broadcast<Position>, statuses: Broadcast<PublisherStatus>, counts: Locked<PublisherCounters>) {
+            self.fixes = fixes
+            self.statuses = statuses
+            self.counts = counts
+            status = statuses.latest ?? PublisherStatus(connection: .searching(device: ""))
+        }
+
+        func consume(_ records: UnsafeBufferPointer<PipelineRecord>, lost: Int) {
+            if lost > 0 { counts.withLock { $0.lostRecords += lost } }
+            for record in records {
                 var next = status
                 switch record.content {
                 case .fix(let fix):
@@ -172,10 +191,12 @@ public final class PositionPublisher: Sendable {
                     statuses.send(next)
                 }
             }
-            if read.isFinished { break }
         }
-        fixes.finish()
-        statuses.finish()
+
+        func finish() {
+            fixes.finish()
+            statuses.finish()
+        }
     }
 }
 

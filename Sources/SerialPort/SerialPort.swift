@@ -8,8 +8,9 @@ import System
 ///     let outcome = try buffer.withUnsafeMutableBytes { try port.read(into: $0, timeout: .seconds(1), stop: nil) }
 ///
 /// Opening: `open(2)` with `O_RDWR | O_NOCTTY | O_NONBLOCK | O_CLOEXEC` (no controlling terminal; no wait for
-/// carrier), `TIOCEXCL` so no second program can open it, then raw mode (`cfmakeraw`, `CLOCAL | CREAD`, 8N1, no flow
-/// control) at `baudRate`, and input received before the change is discarded. The descriptor stays non-blocking:
+/// carrier), an advisory lock (`flock(2)`, `LOCK_EX | LOCK_NB`) that a second logger cannot take even as root, and
+/// `TIOCEXCL` so no second program (but root) can open it at all, then raw mode (`cfmakeraw`, `CLOCAL | CREAD`, 8N1,
+/// no flow control) at `baudRate`, and input received before the change is discarded. The descriptor stays non-blocking:
 /// reads wait in `poll(2)`, so a read can time out and be stopped. ``close()`` restores the settings found at open.
 ///
 /// Not thread-safe: one thread reads. Failures are ``SerialPortError``s whose messages say what to do.
@@ -24,9 +25,11 @@ public final class SerialPort: SerialConnection {
 
     /// Opens `path` (a device node or a symlink to one, such as `/dev/serial/by-id/…`).
     /// - Parameters:
-    ///   - exclusive: take the port with `TIOCEXCL` (later opens by others fail with EBUSY; root is exempt).
-    /// - Throws: ``SerialPortError``: `.notFound`, `.permissionDenied` (naming the `dialout` group), `.busy`
-    ///   (naming the holder), `.notATerminal`, `.unsupportedSettings`.
+    ///   - exclusive: lock the port (`flock`: a second lock fails, for root too) and take it with `TIOCEXCL`
+    ///     (later opens by others fail with EBUSY; root is exempt).
+    /// - Throws: ``SerialPortError``: `.notFound`, `.permissionDenied` (naming the group that could open it, or
+    ///   the udev rule that would give it one), `.busy` (naming the holder: of the lock from `/proc/locks`),
+    ///   `.notATerminal`, `.unsupportedSettings`.
     public init(path: String, baudRate: BaudRate = .b9600, exclusive: Bool = true) throws(SerialPortError) {
         self.path = path
         self.baudRate = baudRate
@@ -40,6 +43,8 @@ public final class SerialPort: SerialConnection {
         do {
             let original = try TerminalAttributes(of: fd)
             if exclusive {
+                // TIOCEXCL does not stop root, and two loggers would split the bytes: the lock stops every one.
+                try SerialPort.lock(fd, path: path)
                 // Failure here is not fatal: emulated ttys may not know the ioctl.
                 try? fd.setExclusiveUse(true)
             }
@@ -69,6 +74,17 @@ public final class SerialPort: SerialConnection {
     }
 
     deinit { close() }
+
+    /// `flock(fd, LOCK_EX | LOCK_NB)`; a lock held elsewhere is ``SerialPortError/Kind/busy`` naming its holders.
+    private static func lock(_ fd: FileDescriptor, path: String) throws(SerialPortError) {
+        do {
+            try fd.lockExclusively()
+        } catch {
+            guard error == .wouldBlock else { return }  // a file system without locks: TIOCEXCL still applies
+            throw SerialPortError(kind: .busy, path: path, operation: "lock", errno: .wouldBlock,
+                                  holders: DeviceHolder.lockHolders(path: path))
+        }
+    }
 
     /// The settings in force, read back from the driver (`tcgetattr`).
     public func currentAttributes() throws(SerialPortError) -> TerminalAttributes {

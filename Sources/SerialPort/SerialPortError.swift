@@ -32,20 +32,29 @@ public struct SerialPortError: Error, ErrnoCarrying, CustomStringConvertible, Se
     public var operation: String
     /// The system error behind it, if any.
     public var errno: Errno?
-    /// For ``Kind/busy``: the processes found holding the device.
+    /// For ``Kind/busy``: the processes found holding the device (its lock, when ``operation`` is `lock`).
     public var holders: [DeviceHolder] = []
-    /// For ``Kind/permissionDenied``: the group that owns the device node (usually `dialout`).
-    public var deviceGroup: String?
+    /// For ``Kind/permissionDenied``: who the device node lets in.
+    public var access: DeviceAccess?
 
     public init(kind: Kind, path: String, operation: String, errno: Errno? = nil, holders: [DeviceHolder] = [],
-                deviceGroup: String? = nil) {
+                access: DeviceAccess? = nil) {
         self.kind = kind
         self.path = path
         self.operation = operation
         self.errno = errno
         self.holders = holders
-        self.deviceGroup = deviceGroup
+        self.access = access
     }
+
+    /// A permission error for a device whose group, `deviceGroup`, may open it.
+    public init(kind: Kind, path: String, operation: String, errno: Errno? = nil, deviceGroup: String) {
+        self.init(kind: kind, path: path, operation: operation, errno: errno,
+                  access: DeviceAccess(ownerID: 0, groupID: 0, owner: nil, group: deviceGroup, permissions: 0o660))
+    }
+
+    /// For ``Kind/permissionDenied``: the group that owns the device node, when known.
+    public var deviceGroup: String? { access?.group }
 
     /// Classifies a failure of `operation` on `path`.
     init(_ errno: Errno, path: String, operation: String) {
@@ -61,7 +70,7 @@ public struct SerialPortError: Error, ErrnoCarrying, CustomStringConvertible, Se
         }
         self.init(kind: kind, path: path, operation: operation, errno: errno)
         if kind == .busy { holders = DeviceHolder.find(path: path) }
-        if kind == .permissionDenied { deviceGroup = groupName(ofFileAt: path) }
+        if kind == .permissionDenied { access = DeviceAccess(path: path) }
     }
 
     public var description: String {
@@ -71,10 +80,24 @@ public struct SerialPortError: Error, ErrnoCarrying, CustomStringConvertible, Se
             return "cannot open '\(path)': no such device. Is the receiver plugged in? "
                 + "'nmea devices' lists the serial devices it can see."
         case .permissionDenied:
-            let group = deviceGroup ?? "dialout"
-            return "cannot open '\(path)': permission denied. Serial devices belong to the '\(group)' group; "
+            let denied = "cannot open '\(path)': permission denied. "
+            if let access, !access.groupCanOpen {
+                let owner = " (\(access.owner ?? "uid \(access.ownerID)"), \(access.modeText))"
+                return denied + "Only its owner\(owner) may open it, so no group you could join would help. "
+                    + "A udev rule that gives it a group does, as contrib/udev/80-nmea-gps.rules does for known "
+                    + "receivers (GROUP=\"dialout\", MODE=\"0660\"; scripts/install installs it); "
+                    + "then add yourself to that group."
+            }
+            let group = access.map { $0.group ?? "gid \($0.groupID)" } ?? "dialout"
+            return denied + "Serial devices belong to the '\(group)' group; "
                 + "add yourself with 'sudo usermod -aG \(group) $USER', then log out and back in."
         case .busy:
+            if operation == "lock" {
+                let names = holders.map { "\($0.name) (pid \($0.pid))" }.joined(separator: ", ")
+                return "cannot open '\(path)': another logger has it locked"
+                    + (holders.isEmpty ? "" : ": \(names)") + ". Two loggers would split its bytes between them; "
+                    + "stop " + (holders.count == 1 ? "it" : "the other one") + " or choose another device."
+            }
             if holders.isEmpty {
                 return "cannot open '\(path)': it is in use by another program (device busy). "
                     + "Close the program that has it open (gpsd, ModemManager, a terminal program), "
@@ -101,6 +124,42 @@ public struct SerialPortError: Error, ErrnoCarrying, CustomStringConvertible, Se
         case .other:
             return "cannot \(operation) '\(path)': \(reason)."
         }
+    }
+}
+
+/// Who may open a device node: its owner, its group and their permission bits.
+public struct DeviceAccess: Sendable, Hashable {
+    public var ownerID: UInt32
+    public var groupID: UInt32
+    /// The user and group names (`nil` when the IDs have none).
+    public var owner: String?
+    public var group: String?
+    /// The permission bits (`0o600` for `crw-------`).
+    public var permissions: UInt32
+
+    public init(ownerID: UInt32, groupID: UInt32, owner: String?, group: String?, permissions: UInt32) {
+        self.ownerID = ownerID
+        self.groupID = groupID
+        self.owner = owner
+        self.group = group
+        self.permissions = permissions
+    }
+
+    /// The node at `path`, or `nil` when it cannot be looked at.
+    public init?(path: String) {
+        guard let info = try? FileStatus(path: path) else { return nil }
+        self.init(ownerID: info.ownerID, groupID: info.groupID, owner: userName(info.ownerID),
+                  group: groupName(info.groupID), permissions: info.permissions)
+    }
+
+    /// `true` when members of the group may open it for reading and writing (as a port is opened): only then does
+    /// joining the group help.
+    public var groupCanOpen: Bool { permissions & 0o060 == 0o060 }
+
+    /// The permissions as `ls -l` writes them for a character device: `crw-------`.
+    public var modeText: String {
+        let letters = Array("rwxrwxrwx")
+        return "c" + String((0..<9).map { permissions & (0o400 >> UInt32($0)) != 0 ? letters[$0] : "-" })
     }
 }
 
@@ -135,6 +194,33 @@ public struct DeviceHolder: Sendable, Hashable {
     }
 }
 
+extension DeviceHolder {
+    /// The processes holding a `flock` on `path` (`/proc/locks`, which anyone may read: unlike `/proc/PID/fd`, it
+    /// names other users' processes too).
+    public static func lockHolders(path: String) -> [DeviceHolder] {
+        guard let target = try? FileStatus(path: path), let text = readProcFile("/proc/locks") else { return [] }
+        let device = target.fileSystemDevice
+        // `major:minor:inode`, the numbers in hexadecimal, hexadecimal, decimal (`fs/locks.c`).
+        let major = (device >> 8) & 0xfff | (device >> 32) & ~0xfff
+        let minor = device & 0xff | (device >> 12) & ~0xff
+        let file = String(major, radix: 16) + ":" + String(minor, radix: 16) + ":" + String(target.inode)
+        var holders: [DeviceHolder] = []
+        for line in text.split(separator: "\n") {
+            // `1: FLOCK  ADVISORY  WRITE 2981 00:19:5 0 EOF`; waiters are marked `->` and are not holders.
+            let fields = line.split(separator: " ")
+            guard fields.count >= 6, fields[1] == "FLOCK", let pid = Int32(fields[4]) else { continue }
+            let parts = fields[5].split(separator: ":")
+            guard parts.count == 3, let fileMajor = UInt(parts[0], radix: 16), let fileMinor = UInt(parts[1], radix: 16)
+            else { continue }
+            let name = "\(String(fileMajor, radix: 16)):\(String(fileMinor, radix: 16)):\(parts[2])"
+            guard name == file, !holders.contains(where: { $0.pid == pid }) else { continue }
+            let command = readSmallFile("/proc/\(pid)/comm")?.trimmingNewline ?? "pid \(pid)"
+            holders.append(DeviceHolder(pid: pid, name: command))
+        }
+        return holders
+    }
+}
+
 /// The names in a directory, without `.` and `..`; empty when it cannot be read.
 func directoryEntries(_ path: String) -> [String] {
     guard let directory = opendir(path) else { return [] }
@@ -159,10 +245,30 @@ func readSmallFile(_ path: String, limit: Int = 4096) -> String? {
     return String(decoding: bytes[..<count], as: UTF8.self)
 }
 
-/// The name of the group owning the file at `path`.
-func groupName(ofFileAt path: String) -> String? {
-    guard let info = try? FileStatus(path: path), let group = getgrgid(info.groupID) else { return nil }
+/// A `/proc` file's whole text (read until its end: such files come a page at a time), or `nil`.
+func readProcFile(_ path: String, limit: Int = 1 << 20) -> String? {
+    guard let fd = try? FileDescriptor.open(path, .readOnly) else { return nil }
+    defer { try? fd.close() }
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 16_384)
+    while bytes.count < limit {
+        guard let count = chunk.withUnsafeMutableBytes({ try? fd.read(into: $0) }) else { return nil }
+        if count == 0 { break }
+        bytes += chunk[..<count]
+    }
+    return String(decoding: bytes, as: UTF8.self)
+}
+
+/// The name of the group `id`, or `nil`.
+func groupName(_ id: UInt32) -> String? {
+    guard let group = getgrgid(id) else { return nil }
     return String(cString: group.pointee.gr_name)
+}
+
+/// The name of the user `id`, or `nil`.
+func userName(_ id: UInt32) -> String? {
+    guard let user = getpwuid(id) else { return nil }
+    return String(cString: user.pointee.pw_name)
 }
 
 extension String {

@@ -382,7 +382,7 @@ extension FileDescriptor {
     }
 }
 
-/// What `stat(2)` says about a file: its kind, size, owner group and device number.
+/// What `stat(2)` says about a file: its kind, size, owner and group, permissions, device and inode numbers.
 public struct FileStatus: Sendable, Hashable {
     /// The kind of file (`S_IFMT` of `st_mode`).
     public enum Kind: Sendable, Hashable {
@@ -410,6 +410,14 @@ public struct FileStatus: Sendable, Hashable {
     public var deviceNumber: UInt
     /// `st_gid`.
     public var groupID: UInt32
+    /// `st_uid`.
+    public var ownerID: UInt32
+    /// The permission bits of `st_mode` (`0o7777`: set-ID, sticky, owner, group, others).
+    public var permissions: UInt32
+    /// `st_dev`: the file system the file is on (with ``inode``, what `/proc/locks` names a file by).
+    public var fileSystemDevice: UInt
+    /// `st_ino`.
+    public var inode: UInt
 
     init(_ info: stat) {
         switch info.st_mode & S_IFMT {
@@ -425,6 +433,10 @@ public struct FileStatus: Sendable, Hashable {
         size = Int(info.st_size)
         deviceNumber = UInt(info.st_rdev)
         groupID = info.st_gid
+        ownerID = info.st_uid
+        permissions = UInt32(info.st_mode) & 0o7777
+        fileSystemDevice = UInt(info.st_dev)
+        inode = UInt(info.st_ino)
     }
 
     /// The status of the file at `path`: `stat(2)`, or `lstat(2)` when not `followingSymbolicLinks`.

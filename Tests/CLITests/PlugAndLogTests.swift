@@ -58,6 +58,9 @@ import Testing
             claimed.insert("\(vendor):\(product)")
             #expect(value("SUBSYSTEM") == "tty")
             #expect(value("TAG", "+=") == "systemd")
+            // A group may open it: the advice `nmea record` gives for a device only its owner may open.
+            #expect(value("GROUP", "=") == "dialout")
+            #expect(value("MODE", "=") == "0660")
             #expect(value("ENV{SYSTEMD_WANTS}", "+=") == "nmea-record@%k.service")
             #expect(!Self.bridges.contains(vendor))
         }

@@ -337,7 +337,7 @@ import Testing
         #expect(MemoryLayout<Fix>.size == 1227)
         #expect(MemoryLayout<PipelineRecord>.size == 1235)
         #expect(MemoryLayout<PipelineRecord>.stride == 1240)
-        #expect(MemoryLayout<ReceiverStatus>.size == 339)
+        #expect(MemoryLayout<ReceiverStatus>.size == 723)
         #expect(MemoryLayout<InlineBytes<1024>>.size == 1027)
         let pipeline = ReceiverPipeline()
         #expect(pipeline.ring.slotSize == 1280)

@@ -77,7 +77,8 @@ import Threading
         for index in 0..<3 { try harness.pty.write(journey.epoch(index)) }
         // A provisional TPV for epoch 0 at its RMC, then one per epoch (the third closes at its ZDA once the
         // cycle's end is learned), and a SKY per epoch.
-        try #require(client.read(until: { $0.filter { $0.contains("\"class\":\"TPV\"") }.count >= 4 }))
+        // Counted as `lines(of:)` counts them: the POLL answer above holds a TPV too, and must not end the wait.
+        try #require(client.read(until: { $0.filter { $0.hasPrefix("{\"class\":\"TPV\"") }.count >= 4 }))
         let tpvs = client.lines(of: "TPV")
         try #require(tpvs.count >= 4)
         #expect(

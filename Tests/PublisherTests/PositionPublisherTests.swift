@@ -292,19 +292,3 @@ func format9(_ value: Double) -> String {
     return (value < 0 ? "-" : "") + "\(scaled / 1_000_000_000)." + String(repeating: "0", count: 9 - fraction.count)
         + fraction
 }
-
-extension ReceiverStatus {
-    /// The pipeline's record of a serial connection's change (as the CLI's DeviceReceiver maps it).
-    init(_ status: ConnectionStatus) {
-        switch status {
-        case .searching(let selector): self = .searching(device: String(describing: selector))
-        case .autobauding(let path, let rate): self = .connecting(device: path, baudRate: UInt32(rate.rawValue))
-        case .connected(let device):
-            self = .connected(device: device.path, baudRate: UInt32(device.baudRate.rawValue))
-        case .disconnected(let path, _): self = .disconnected(device: path, reason: .hangUp)
-        case .unavailable(let path, let error):
-            self = .disconnected(device: path, reason: .unavailable, detail: error.description)
-        case .stopped: self = .ended(reason: .stopped)
-        }
-    }
-}

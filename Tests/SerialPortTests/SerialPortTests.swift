@@ -200,6 +200,49 @@ import Testing
         #expect(SerialPortError(.ioError, path: "/dev/ttyACM0", operation: "read").kind == .disconnected)
     }
 
+    @Test func permissionAdviceNamesTheGroupOnlyWhenItMayOpenTheDevice() {
+        func denied(_ permissions: UInt32, group: String) -> String {
+            SerialPortError(kind: .permissionDenied, path: "/dev/ttyACM0", operation: "open", errno: .permissionDenied,
+                            access: DeviceAccess(ownerID: 0, groupID: 20, owner: "root", group: group,
+                                                 permissions: permissions)).description
+        }
+        let udev = "A udev rule that gives it a group does, as contrib/udev/80-nmea-gps.rules does for known receivers "
+            + "(GROUP=\"dialout\", MODE=\"0660\"; scripts/install installs it); then add yourself to that group."
+        #expect(denied(0o600, group: "root") == "cannot open '/dev/ttyACM0': permission denied. Only its owner (root, "
+            + "crw-------) may open it, so no group you could join would help. " + udev)
+        // Read-only for the group: joining it would not let a port (opened read-write) open either.
+        #expect(denied(0o640, group: "dialout").contains("Only its owner (root, crw-r-----)"))
+        #expect(denied(0o660, group: "dialout") == "cannot open '/dev/ttyACM0': permission denied. Serial devices "
+            + "belong to the 'dialout' group; add yourself with 'sudo usermod -aG dialout $USER', then log out and "
+            + "back in.")
+        #expect(DeviceAccess(ownerID: 0, groupID: 0, owner: nil, group: nil, permissions: 0o666).modeText
+            == "crw-rw-rw-")
+    }
+
+    @Test func aLockedPortIsRefusedNamingTheLocksHolderAndFreedOnClose() throws {
+        let pty = try PseudoTerminal.open()
+        defer { pty.close() }
+        let first = try SerialPort(path: pty.slavePath)
+        do {
+            _ = try SerialPort(path: pty.slavePath)
+            Issue.record("opened a locked port a second time")
+        } catch {
+            #expect(error.kind == .busy)
+            if Tools.isRoot {
+                // TIOCEXCL does not stop root: the lock does, and /proc/locks names who holds it.
+                #expect(error.operation == "lock")
+                #expect(error.holders.map(\.pid) == [getpid()])
+                #expect(error.description.contains("another logger has it locked: "))
+                #expect(error.description.contains("(pid \(getpid()))"))
+            }
+        }
+        #expect(DeviceHolder.lockHolders(path: pty.slavePath).map(\.pid) == [getpid()])
+        first.close()
+        #expect(DeviceHolder.lockHolders(path: pty.slavePath).isEmpty)
+        let again = try SerialPort(path: pty.slavePath)
+        again.close()
+    }
+
     @Test func findsTheProcessHoldingADevice() throws {
         let pty = try PseudoTerminal.open()
         defer { pty.close() }

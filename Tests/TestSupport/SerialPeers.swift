@@ -124,6 +124,18 @@ public func sampleGGA(second: Int) -> String {
     nmeaSentence("GPGGA,\(sampleTime(second)),4807.038,N,01131.000,E,1,08,0.9,545.4,M,46.9,M,,")
 }
 
+/// An RMC and a GGA sentence (with CR LF) `offset` seconds after the midnight UTC between the days `before` and
+/// `after` (`ddmmyy`; by default 1994-03-23 and 24), on `before` when `offset` is negative: for tests of what
+/// happens at midnight.
+public func sampleEpoch(aroundMidnight offset: Int, before: String = "230394", after: String = "240394") -> String {
+    func twoDigits(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+    let seconds = (offset + 86_400) % 86_400
+    let time = twoDigits(seconds / 3600) + twoDigits(seconds / 60 % 60) + twoDigits(seconds % 60) + ".00"
+    let date = offset < 0 ? before : after
+    return nmeaSentence("GPRMC,\(time),A,4807.038,N,01131.000,E,022.4,084.4,\(date),003.1,W")
+        + nmeaSentence("GPGGA,\(time),4807.038,N,01131.000,E,1,08,0.9,545.4,M,46.9,M,,")
+}
+
 /// `$body*hh\r\n`: the body with its checksum (upper-case hex) and line end.
 public func nmeaSentence(_ body: String) -> String {
     let checksum = body.utf8.reduce(UInt8(0), ^)

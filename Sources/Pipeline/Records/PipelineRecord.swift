@@ -13,7 +13,7 @@ import System
 /// **Size.** Every record takes one ring slot whatever its kind, so the largest — a `Fix` (1,227 bytes, its 64
 /// satellites inline) — sets it: a record is 1,235 bytes (8 for the time, the tag in a spare byte) and a ring slot
 /// 1,280 (an 8-byte stamp, then padding to whole 64-byte cache lines). The raw and sentence capacities (1 KiB each,
-/// 1,027 bytes with their count and flag) and a status (339 bytes) fit inside a fix's footprint, so they cost
+/// 1,027 bytes with their count and flag) and a status (723 bytes) fit inside a fix's footprint, so they cost
 /// nothing extra. The default ring of 2,048 slots (``ReceiverPipeline/Configuration/capacity``) is 2.5 MiB
 /// (2,621,440 bytes): about 10 seconds of a 10 Hz multi-GNSS receiver with every kind published (16 sentences, a
 /// fix and one or two raw chunks per epoch), about 4 minutes of a 1 Hz GPS puck (6 sentences).

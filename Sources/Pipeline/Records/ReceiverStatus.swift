@@ -49,6 +49,9 @@ public struct ReceiverStatus: Sendable, Hashable, BitwiseCopyable {
         case unavailable
         /// The pipeline was asked to stop.
         case stopped
+        /// The device could not be used and the connection gave up (a named device missing, no permission, held
+        /// by another logger…); see ``detail``. The command reports it as its error, once.
+        case failed
 
         public var description: String {
             switch self {
@@ -59,6 +62,7 @@ public struct ReceiverStatus: Sendable, Hashable, BitwiseCopyable {
             case .removed: "device removed"
             case .unavailable: "unavailable"
             case .stopped: "stopped"
+            case .failed: "failed"
             }
         }
     }
@@ -66,8 +70,8 @@ public struct ReceiverStatus: Sendable, Hashable, BitwiseCopyable {
     /// The longest device path kept (longer ones are cut and flagged ``InlineBytes/isTruncated``). Paths under
     /// `/dev/serial/by-id/` run to about 100 bytes.
     public static let deviceCapacity = 192
-    /// The longest detail text kept.
-    public static let detailCapacity = 128
+    /// The longest detail text kept: room for the longest advice a device error gives.
+    public static let detailCapacity = 512
 
     public var state: State
     /// Why it disconnected or ended (``Reason/none`` otherwise).
@@ -79,7 +83,7 @@ public struct ReceiverStatus: Sendable, Hashable, BitwiseCopyable {
     /// The device path (or file name, or `-`), possibly empty.
     public var device: InlineBytes<192>
     /// Short human-readable text (an error message, "trying 38400 baud"), possibly empty.
-    public var detail: InlineBytes<128>
+    public var detail: InlineBytes<512>
 
     /// - Complexity: O(size of the record).
     public init(state: State, reason: Reason = .none, baudRate: UInt32 = 0, errorNumber: Int32 = 0,

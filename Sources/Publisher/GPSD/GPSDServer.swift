@@ -23,10 +23,10 @@ import Threading
 /// connection is closed. A client whose unsent data passes ``Configuration/clientQueueLimit`` (it stopped reading)
 /// is disconnected. Malformed input of any kind is answered with an ERROR and never traps.
 ///
-/// **Threads.** One consumer thread reads the pipeline's ring and encodes each record as JSON once; one socket
-/// thread runs a `poll(2)` loop (woken by an `eventfd` when reports are ready), hands each report — the same shared
-/// buffer — to every watching client's bounded queue, and writes with non-blocking `sendmsg`. Neither ever waits
-/// for a client, and the pipeline never waits for either.
+/// **Threads.** One consumer thread (a ``Pipeline/RingConsumerLoop``) reads the pipeline's ring and encodes each
+/// record as JSON once; one socket thread runs a `poll(2)` loop (woken by an `eventfd` when reports are ready), hands
+/// each report — the same shared buffer — to every watching client's bounded queue, and writes with non-blocking
+/// `sendmsg`. Neither ever waits for a client, and the pipeline never waits for either.
 public final class GPSDServer: Sendable {
     /// How the server behaves.
     public struct Configuration: Sendable {
@@ -57,13 +57,12 @@ public final class GPSDServer: Sendable {
 
     public let configuration: Configuration
     public let pipeline: ReceiverPipeline
-    private let consumer: RingConsumer<PipelineRecord>
-    private let shared = Locked(SharedState())
-    private let wakeUp = WakeUp()
+    private let reports: RingConsumerLoop
+    private let shared: Locked<SharedState>
+    private let wakeUp: WakeUp
     private let threads = Locked(Threads())
 
     private struct Threads {
-        var consumer: NativeThread?
         var sockets: NativeThread?
         var listener: FileDescriptor?
         var bound: ListenAddress?
@@ -83,7 +82,13 @@ public final class GPSDServer: Sendable {
         precondition(configuration.maxClients >= 1, "a server serves at least one client")
         self.pipeline = pipeline
         self.configuration = configuration
-        consumer = pipeline.makeConsumer(name: "gpsd-server")
+        let shared = Locked(SharedState())
+        let wakeUp = WakeUp()
+        self.shared = shared
+        self.wakeUp = wakeUp
+        reports = RingConsumerLoop(
+            ReportEncoder(shared: shared, wakeUp: wakeUp), name: "gpsd-server", pipeline: pipeline,
+            options: .init(batchSize: 64, idleInterval: .seconds(1)))
     }
 
     // MARK: Running
@@ -95,7 +100,7 @@ public final class GPSDServer: Sendable {
         threads.withLock { threads in
             threads.listener = socket.descriptor
             threads.bound = socket.bound
-            threads.consumer = NativeThread(name: "gpsd-reports") { [self] in readRecords() }
+            reports.start(threadName: "gpsd-reports")
             threads.sockets = NativeThread(name: "gpsd-sockets") { [self] in
                 var loop = SocketLoop(server: self, listener: socket.descriptor)
                 loop.run()
@@ -103,23 +108,37 @@ public final class GPSDServer: Sendable {
         }
     }
 
+    /// A server on `pipeline` (made before the pipeline starts, so it misses nothing), listening on `listen` and
+    /// naming itself `version` in VERSION (`release`; `rev` is "swift-nmea" and the version): what `nmea serve`
+    /// and `nmea record --serve` run.
+    /// - Throws: ``GPSDServerError`` when the address cannot be listened on.
+    public static func started(pipeline: ReceiverPipeline, listen: ListenAddress, maxClients: Int = 64,
+                               version: String) throws(GPSDServerError) -> GPSDServer {
+        var configuration = Configuration()
+        configuration.listen = listen
+        configuration.maxClients = maxClients
+        configuration.release = version
+        configuration.revision = "swift-nmea \(version)"
+        let server = GPSDServer(pipeline: pipeline, configuration: configuration)
+        try server.start()
+        return server
+    }
+
     /// Closes every connection and the listening socket and stops both threads. Harmless when not started, or
     /// stopped already.
     public func stop() {
-        let (consumerThread, socketThread, listener) = threads.withLock { threads in
+        let (socketThread, listener) = threads.withLock { threads in
             defer {
-                threads.consumer = nil
                 threads.sockets = nil
                 threads.listener = nil
                 threads.stopped = true
             }
-            return (threads.consumer, threads.sockets, threads.listener)
+            return (threads.sockets, threads.listener)
         }
         shared.withLock { $0.stopping = true }
         wake()
         socketThread?.join()
-        consumer.leave()
-        consumerThread?.join()
+        reports.stop()
         try? listener?.close()
     }
 
@@ -134,25 +153,28 @@ public final class GPSDServer: Sendable {
 
     // MARK: Consumer thread: records → reports, encoded once
 
-    /// Reads the ring; encodes each fix as TPV (and SKY for a complete epoch), each sentence as a line, each
-    /// connection change as DEVICE; hands them to the socket thread.
-    private func readRecords() {
-        let capacity = 64
-        let buffer = UnsafeMutableBufferPointer<PipelineRecord>.allocate(capacity: capacity)
-        defer { buffer.deallocate() }
+    /// Reads the ring (on the ``RingConsumerLoop``'s thread); encodes each fix as TPV (and SKY for a complete epoch),
+    /// each sentence as a line, each connection change as DEVICE; hands them to the socket thread after each batch.
+    private final class ReportEncoder: RecordConsumer {
+        let shared: Locked<SharedState>
+        let wakeUp: WakeUp
         var json = JSONWriter(capacity: 16 * 1024)
         var device: GPSDDevice?
         var path = ""
         var cycle = 1.0
         var lastFixTime: Int64?
         var batch: [Outgoing] = []
-        while true {
-            let read = consumer.read(into: buffer, timeout: .seconds(1))
+
+        init(shared: Locked<SharedState>, wakeUp: WakeUp) {
+            self.shared = shared
+            self.wakeUp = wakeUp
+        }
+
+        func consume(_ records: UnsafeBufferPointer<PipelineRecord>, lost: Int) {
             var latestTPV: [UInt8]?
             var latestSKY: [UInt8]?
             var deviceChanged = false
-            for index in 0..<read.count {
-                let record = buffer[index]
+            for record in records {
                 switch record.content {
                 case .fix(let fix):
                     json.reset()
@@ -165,65 +187,81 @@ public final class GPSDServer: Sendable {
                         latestSKY = json.bytes
                         batch.append(Outgoing(audience: .reports, bytes: .line(json.bytes)))
                     }
-                    if !fix.isProvisional, let time = fix.timestamp {
-                        if let last = lastFixTime, time > last, time - last <= 10_000_000_000 {
-                            cycle = Double((time - last) / 1_000_000) / 1000
-                            if var active = device, active.cycleSeconds != cycle {
-                                active.cycleSeconds = cycle
-                                device = active
-                                deviceChanged = true
-                            }
-                        }
-                        lastFixTime = time
-                    }
+                    if !fix.isProvisional, let time = fix.timestamp, learnCycle(time) { deviceChanged = true }
                 case .sentence(let sentence):
                     let bytes = sentence.withBytes { SharedBytes($0) }
                     batch.append(Outgoing(audience: .sentences, bytes: bytes))
                 case .status(let status):
-                    let name = status.device.string
-                    switch status.state {
-                    case .connected:
-                        path = name.isEmpty ? path : name
-                        device = GPSDDevice(
-                            path: path, baudRate: Int(status.baudRate),
-                            activatedNanoseconds: GPSDReports.wallClockNanoseconds(),
-                            cycleSeconds: cycle)
-                        json.reset()
-                        GPSDReports.writeDevice(device!, into: &json)
-                        batch.append(Outgoing(audience: .reports, bytes: .line(json.bytes)))
-                        deviceChanged = true
-                    case .disconnected, .ended, .searching, .connecting:
-                        if let active = device {
-                            json.reset()
-                            GPSDReports.writeDeactivated(path: active.path, into: &json)
-                            batch.append(Outgoing(audience: .reports, bytes: .line(json.bytes)))
-                            device = nil
-                            deviceChanged = true
-                            lastFixTime = nil
-                        }
-                        if status.state == .connecting && !name.isEmpty { path = name }
-                    }
+                    deviceChanged = take(status) || deviceChanged
                 case .raw:
                     continue
                 }
             }
-            let finished = read.isFinished
-            if !batch.isEmpty || deviceChanged || read.lost > 0 || finished {
-                let reports = batch.count
-                shared.withLock { state in
-                    state.post(batch, limit: 16_384)
-                    if let latestTPV { state.latestTPV = latestTPV }
-                    if let latestSKY { state.latestSKY = latestSKY }
-                    if deviceChanged { state.device = device }
-                    state.devicePath = path
-                    state.statistics.reports += reports
-                    state.statistics.lostRecords += read.lost
-                    if finished { state.statistics.sourceEnded = true }
+            post(latestTPV: latestTPV, latestSKY: latestSKY, deviceChanged: deviceChanged, lost: lost)
+        }
+
+        func finish() {
+            post(latestTPV: nil, latestSKY: nil, deviceChanged: false, lost: 0, finished: true)
+        }
+
+        /// The receiver's cycle from consecutive fix times (for DEVICE's `cycle`); `true` when it changed.
+        private func learnCycle(_ time: Int64) -> Bool {
+            defer { lastFixTime = time }
+            guard let last = lastFixTime, time > last, time - last <= 10_000_000_000 else { return false }
+            cycle = Double((time - last) / 1_000_000) / 1000
+            guard var active = device, active.cycleSeconds != cycle else { return false }
+            active.cycleSeconds = cycle
+            device = active
+            return true
+        }
+
+        /// A connection change as DEVICE (activated or deactivated); `true` when the active device changed.
+        private func take(_ status: ReceiverStatus) -> Bool {
+            let name = status.device.string
+            switch status.state {
+            case .connected:
+                path = name.isEmpty ? path : name
+                let active = GPSDDevice(
+                    path: path, baudRate: Int(status.baudRate),
+                    activatedNanoseconds: GPSDReports.wallClockNanoseconds(), cycleSeconds: cycle)
+                device = active
+                json.reset()
+                GPSDReports.writeDevice(active, into: &json)
+                batch.append(Outgoing(audience: .reports, bytes: .line(json.bytes)))
+                return true
+            case .disconnected, .ended, .searching, .connecting:
+                var changed = false
+                if let active = device {
+                    json.reset()
+                    GPSDReports.writeDeactivated(path: active.path, into: &json)
+                    batch.append(Outgoing(audience: .reports, bytes: .line(json.bytes)))
+                    device = nil
+                    changed = true
+                    lastFixTime = nil
                 }
-                batch.removeAll(keepingCapacity: true)
-                wake()
+                if status.state == .connecting && !name.isEmpty { path = name }
+                return changed
             }
-            if finished { break }
+        }
+
+        /// Hands the batch to the socket thread and wakes it.
+        private func post(latestTPV: [UInt8]?, latestSKY: [UInt8]?, deviceChanged: Bool, lost: Int,
+                          finished: Bool = false) {
+            guard !batch.isEmpty || deviceChanged || lost > 0 || finished else { return }
+            let reports = batch.count
+            let (device, path, batch) = (device, path, batch)
+            shared.withLock { state in
+                state.post(batch, limit: 16_384)
+                if let latestTPV { state.latestTPV = latestTPV }
+                if let latestSKY { state.latestSKY = latestSKY }
+                if deviceChanged { state.device = device }
+                state.devicePath = path
+                state.statistics.reports += reports
+                state.statistics.lostRecords += lost
+                if finished { state.statistics.sourceEnded = true }
+            }
+            self.batch.removeAll(keepingCapacity: true)
+            wakeUp.signal()
         }
     }
 

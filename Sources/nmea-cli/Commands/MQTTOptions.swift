@@ -1,6 +1,5 @@
 import Fleet
 import Glibc
-import Synchronization
 
 /// The `--mqtt…` options shared by `nmea publish` (and, later, `nmea record`), and turning them into a publisher
 /// configuration.
@@ -72,30 +71,4 @@ extension String {
         for character in self { if character == target { result += replacement } else { result.append(character) } }
         return result
     }
-}
-
-/// SIGINT and SIGTERM as a flag that long-running commands poll.
-enum StopSignal {
-    static let requested = Atomic<Bool>(false)
-
-    /// Installs handlers that set ``requested`` (a second signal exits at once).
-    static func install() {
-        var action = sigaction()
-        action.__sigaction_handler.sa_handler = { _ in
-            if StopSignal.requested.exchange(true, ordering: .relaxed) { _exit(130) }
-        }
-        sigemptyset(&action.sa_mask)
-        action.sa_flags = 0
-        sigaction(SIGINT, &action, nil)
-        sigaction(SIGTERM, &action, nil)
-        // A parent may have started us with these blocked (threads of a test runner or a service manager do);
-        // a collector that cannot be stopped cleanly would be worse than one that ignores nothing.
-        var signals = sigset_t()
-        sigemptyset(&signals)
-        sigaddset(&signals, SIGINT)
-        sigaddset(&signals, SIGTERM)
-        pthread_sigmask(SIG_UNBLOCK, &signals, nil)
-    }
-
-    static var isRequested: Bool { requested.load(ordering: .relaxed) }
 }

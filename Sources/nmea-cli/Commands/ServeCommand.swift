@@ -59,146 +59,121 @@ enum ServeCommand: Command {
             throw arguments.invalid(listenText, for: "listen", because: "expected ADDR:PORT, [IPV6]:PORT or PORT")
         }
         let maxClients = try arguments.integer("max-clients", default: 64, in: 1...4096)
-        let speed: Double??  // nil: not given; .some(nil): max
-        switch arguments.value("speed") {
-        case nil: speed = nil
-        case "max": speed = .some(nil)
-        case let text?:
-            guard let factor = Double(text), factor > 0, factor.isFinite else {
-                throw arguments.invalid(text, for: "speed", because: "expected a positive number or 'max'")
-            }
-            speed = .some(factor)
-        }
-        let baudRate: BaudRate?
-        switch arguments.value("baud") {
-        case nil, "auto": baudRate = nil
-        case let text?:
-            guard let number = Int(text), let rate = BaudRate(rawValue: number) else {
-                throw arguments.invalid(
-                    text, for: "baud", because: "expected a standard rate (4800…921600) or 'auto'")
-            }
-            baudRate = rate
-        }
+        let speed = try replaySpeed(arguments)
+        let baudRate = try ReceiverOptions.baudRate(arguments)
         let source = try classify(arguments.positionals.first ?? "auto")
         if case .device = source, speed != nil {
             throw arguments.usageError("--speed replays a file or standard input, not a receiver")
         }
 
-        StopSignals.block()
+        StopSignal.install()
+        let pipeline = ReceiverPipeline(configuration: configuration(for: source))
+        let server: GPSDServer
+        do {
+            server = try GPSDServer.started(pipeline: pipeline, listen: listen, maxClients: maxClients,
+                                            version: toolVersion)
+        } catch {
+            throw RuntimeError(error.description)
+        }
+        let console = StatusLine(prefix: "nmea serve: ", enabled: false)
+        console.print("listening on \(server.boundAddress ?? listen)")
+        let reporter = RingConsumerLoop(ConnectionReporter(console), name: "status", pipeline: pipeline)
+        reporter.start()
+        let receiver: DeviceReceiver?
+        do {
+            receiver = try start(source, speed: speed, baudRate: baudRate, on: pipeline)
+        } catch {
+            server.stop()
+            reporter.stop()
+            throw error
+        }
+        waitForTheEnd(server, receiver: receiver, console: console)
+        if let signal = StopSignal.received { console.print("stopping (\(StopSignal.name(signal)))") }
+        receiver?.stop()
+        pipeline.stop()
+        server.stop()
+        reporter.join()
+        let statistics = server.statistics
+        console.print(
+            "\(statistics.accepted) clients served, \(statistics.refused) refused, "
+                + "\(statistics.disconnectedSlow) dropped for not reading; "
+                + "\(pipeline.statistics.published.fixes) fixes")
+        if let failure = receiver?.failure { throw RuntimeError(failure.description) }
+        return ExitStatus.success
+    }
+
+    /// Returns at SIGINT or SIGTERM, when the receiver's connection has ended, or when a file has ended and the
+    /// clients have read what is queued for them (at most 2 s after).
+    static func waitForTheEnd(_ server: GPSDServer, receiver: DeviceReceiver?, console: StatusLine) {
+        var endedAt: MonotonicTime?
+        while !StopSignal.wait(timeout: .milliseconds(100)) {
+            if let receiver, receiver.hasEnded { return }
+            guard receiver == nil && server.pipeline.status.state == .ended else { continue }
+            let now = MonotonicTime.now()
+            if endedAt == nil { endedAt = now }
+            let statistics = server.statistics
+            if statistics.sourceEnded && statistics.queuedBytes == 0 || now - endedAt! > .seconds(2) {
+                console.print("end of input")
+                return
+            }
+        }
+    }
+
+    /// `--speed n|max`: `nil` when not given, `.some(nil)` for max.
+    static func replaySpeed(_ arguments: ParsedArguments) throws(UsageError) -> Double?? {
+        switch arguments.value("speed") {
+        case nil: return nil
+        case "max": return .some(nil)
+        case let text?:
+            guard let factor = Double(text), factor > 0, factor.isFinite else {
+                throw arguments.invalid(text, for: "speed", because: "expected a positive number or 'max'")
+            }
+            return .some(factor)
+        }
+    }
+
+    /// Position at once; a receiver's fixes without a date get the system clock's.
+    static func configuration(for source: Source) -> ReceiverPipeline.Configuration {
         var configuration = ReceiverPipeline.Configuration.positionAtOnce
         if case .device = source {
             let today = UTCDate(daysSinceEpoch: Int(time(nil) / 86_400))
             configuration.assembler.fallbackDate = today
             configuration.assembler.referenceDate = today
         }
-        let pipeline = ReceiverPipeline(configuration: configuration)
-        let server = try startServer(pipeline: pipeline, listen: listen, maxClients: maxClients)
-        Console.error("nmea serve: listening on \(server.boundAddress ?? listen)\n")
-        let statusConsumer = pipeline.makeConsumer(name: "status")
+        return configuration
+    }
 
-        var receiver: DeviceReceiver?
-        switch source {
-        case .device(let selector):
-            let device = DeviceReceiver(selector: selector, baudRate: baudRate, pipeline: pipeline)
-            device.start()
-            receiver = device
-        case .file(let path):
-            do {
+    /// Starts reading `source` into `pipeline`: a receiver (returned, to stop it and ask why it ended), a file
+    /// replayed at its pace, standard input or a FIFO (live, or replayed with `--speed`).
+    static func start(_ source: Source, speed: Double??, baudRate: BaudRate?, on pipeline: ReceiverPipeline)
+        throws(RuntimeError) -> DeviceReceiver?
+    {
+        do throws(FileByteSource.OpenError) {
+            switch source {
+            case .device(let selector):
+                let receiver = DeviceReceiver(selector: selector, baudRate: baudRate, pipeline: pipeline)
+                receiver.start()
+                return receiver
+            case .file(let path):
                 pipeline.start(try ReplayByteSource(path: path, speed: speed ?? 1))
-            } catch {
-                server.stop()
-                throw RuntimeError(error.description)
-            }
-        case .standardInput:
-            if let speed {
-                pipeline.start(ReplayByteSource(fileDescriptor: .standardInput, name: "stdin", speed: speed))
-            } else {
-                pipeline.start(FileByteSource(fileDescriptor: .standardInput, name: "stdin"))
-            }
-        case .stream(let path):
-            do {
+            case .standardInput:
+                let input = FileByteSource(fileDescriptor: .standardInput, name: "stdin")
+                if let speed {
+                    pipeline.start(ReplayByteSource(input, speed: speed))
+                } else {
+                    pipeline.start(input)
+                }
+            case .stream(let path):
                 if let speed {
                     pipeline.start(try ReplayByteSource(path: path, speed: speed))
                 } else {
                     pipeline.start(try FileByteSource(path: path))
                 }
-            } catch {
-                server.stop()
-                throw RuntimeError(error.description)
             }
-        }
-
-        var lastState: ReceiverStatus?
-        var endedAt: MonotonicTime?
-        while true {
-            if let signal = StopSignals.wait(milliseconds: 100) {
-                Console.error("nmea serve: stopping (\(signal == SIGINT ? "SIGINT" : "SIGTERM"))\n")
-                break
-            }
-            while let (record, _) = statusConsumer.next(timeout: .zero) {
-                guard case .status(let status) = record.content, status != lastState else { continue }
-                lastState = status
-                if status.state != .ended { Console.error("nmea serve: \(describe(status))\n") }
-            }
-            if let receiver, receiver.hasEnded { break }
-            if receiver == nil && pipeline.status.state == .ended {
-                // The file ended: let the clients read what is queued (at most 2 s), then exit.
-                let now = MonotonicTime.now()
-                if endedAt == nil { endedAt = now }
-                let statistics = server.statistics
-                if statistics.sourceEnded && statistics.queuedBytes == 0 || now - endedAt! > .seconds(2) {
-                    Console.error("nmea serve: end of input\n")
-                    break
-                }
-            }
-        }
-        receiver?.stop()
-        pipeline.stop()
-        server.stop()
-        let statistics = server.statistics
-        Console.error(
-            "nmea serve: \(statistics.accepted) clients served, \(statistics.refused) refused, "
-                + "\(statistics.disconnectedSlow) dropped for not reading; "
-                + "\(pipeline.statistics.published.fixes) fixes\n"
-        )
-        if let failure = receiver?.failure.withLock({ $0 }) {
-            Console.error("Error: \(failure.description)\n")
-            return ExitStatus.failure
-        }
-        return ExitStatus.success
-    }
-
-    /// Makes and starts a gpsd server on `pipeline` (before the pipeline starts, so it misses nothing). Used by
-    /// `nmea serve` and `nmea record --serve`.
-    static func startServer(pipeline: ReceiverPipeline, listen: ListenAddress, maxClients: Int = 64) throws
-        -> GPSDServer
-    {
-        var configuration = GPSDServer.Configuration()
-        configuration.listen = listen
-        configuration.maxClients = maxClients
-        configuration.release = toolVersion
-        configuration.revision = "swift-nmea \(toolVersion)"
-        let server = GPSDServer(pipeline: pipeline, configuration: configuration)
-        do {
-            try server.start()
         } catch {
             throw RuntimeError(error.description)
         }
-        return server
-    }
-
-    /// `--serve [ADDR:]PORT` for `nmea record`: the address defaults to 127.0.0.1.
-    static func listenAddress(serveOption text: String, _ arguments: ParsedArguments) throws -> ListenAddress {
-        guard let address = ListenAddress(parsing: text) else {
-            throw arguments.invalid(text, for: "serve", because: "expected [ADDR:]PORT")
-        }
-        return address
-    }
-
-    /// A connection change in words; files and streams have no line rate.
-    static func describe(_ status: ReceiverStatus) -> String {
-        if status.state == .connected && status.baudRate == 0 { return "\(status.device.string): reading" }
-        return RecordCommand.describe(status)
+        return nil
     }
 
     /// What SOURCE names: `-`, an existing file or FIFO, or a receiver (a device, `auto`, a serial number).

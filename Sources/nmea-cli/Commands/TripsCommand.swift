@@ -125,15 +125,10 @@ enum TripsCommand: Command {
     /// The offline geocoder behind the cache, or `nil` (with a warning) when there is no place file.
     static func makeGeocoder(command: String = "nmea trips") -> CachedGeocoder? {
         let warn: (String) -> Void = { Console.error("\(command): warning: \($0)\n") }
-        guard let path = PlaceIndex.locate() else {
-            warn("no place file (looked for \(PlaceIndex.searchPaths().joined(separator: ", "))); "
-                + "places are left out. Set NMEA_PLACES to the places.bin file")
-            return nil
-        }
         do {
-            return CachedGeocoder(try OfflineGeocoder(path: path), warning: warn)
+            return try CachedGeocoder.standard(warning: warn)
         } catch {
-            warn("place names unavailable: \(error)")
+            warn(error.description)
             return nil
         }
     }

@@ -67,13 +67,7 @@ enum WatchCommand: Command {
         } else if arguments.value("speed") == "max" {
             speed = nil
         }
-        var baudRate: BaudRate?
-        if let text = arguments.value("baud"), text != "auto" {
-            guard let number = Int(text), let rate = BaudRate(rawValue: number) else {
-                throw arguments.invalid(text, for: "baud", because: "expected a standard rate (4800…921600) or 'auto'")
-            }
-            baudRate = rate
-        }
+        let baudRate = try ReceiverOptions.baudRate(arguments)
 
         // Decide what the source is (usage errors first, before anything is opened).
         let kind: SourceKind
@@ -101,8 +95,9 @@ enum WatchCommand: Command {
         }
 
         let screen = WatchTerminal.outputIsTerminal
-        // Before any thread starts: every thread inherits the mask, so only the main loop takes these signals.
-        WatchSignals.block(screen: screen)
+        // With a screen also resizes, Ctrl-Z and continuing; a second Ctrl-C must not leave the terminal raw.
+        StopSignal.install(
+            screen ? [SIGWINCH, SIGTSTP, SIGCONT] : [], stops: [SIGHUP, SIGQUIT], exitsOnSecond: !screen)
         let feed: any WatchFeed
         let model: WatchModel
         switch kind {
@@ -185,8 +180,10 @@ enum WatchCommand: Command {
             // An absent keyboard or socket is an entry poll skips; with neither, this just waits 40 ms.
             var entries: [FileDescriptor.PollEntry] = [
                 .init(terminal.keyboard, .readable), .init(feed.descriptor, .readable),
+                .init(StopSignal.wakeUp.fileDescriptor, .readable),
             ]
             _ = try? FileDescriptor.poll(&entries, timeoutMilliseconds: 40)
+            StopSignal.wakeUp.drain()
             for key in terminal.readKeys() {
                 switch key {
                 case UInt8(ascii: "q"), UInt8(ascii: "Q"): running = false
@@ -194,22 +191,18 @@ enum WatchCommand: Command {
                 default: break
                 }
             }
-            for signal in WatchSignals.pending(screen: true) {
-                switch signal {
-                case SIGWINCH:
-                    break  // the size is read before every frame
-                case SIGTSTP:
-                    // Ctrl-Z: give the shell its terminal back, stop; draw again when continued.
-                    terminal.leave()
-                    kill(getpid(), SIGSTOP)
-                    terminal.enter()
-                    shown = nil
-                case SIGCONT:
-                    terminal.enter()
-                    shown = nil
-                default:
-                    running = false
-                }
+            // SIGWINCH needs nothing: the size is read before every frame.
+            if StopSignal.isRequested { running = false }
+            if StopSignal.take(SIGTSTP) {
+                // Ctrl-Z: give the shell its terminal back, stop; draw again when continued.
+                terminal.leave()
+                kill(getpid(), SIGSTOP)
+                terminal.enter()
+                shown = nil
+            }
+            if StopSignal.take(SIGCONT) {
+                terminal.enter()
+                shown = nil
             }
             var changed = false
             feed.pump(model) { _ in changed = true }
@@ -247,8 +240,8 @@ enum WatchCommand: Command {
         let output = Console.standardOutput
         for warning in places.takeWarnings() { Console.error("nmea watch: warning: \(warning)\n") }
         while true {
-            if let signal = WatchSignals.pending(screen: false).first(where: WatchSignals.isStop) {
-                Console.error("nmea watch: stopping (\(WatchSignals.name(signal)))\n")
+            if StopSignal.isRequested {
+                Console.error("nmea watch: stopping (\(StopSignal.receivedName))\n")
                 break
             }
             feed.wait(milliseconds: 50)

@@ -87,13 +87,14 @@ final class PipelineFeed: WatchFeed {
         receiver.start()
     }
 
-    /// A file or standard input, replayed by a ``ReplaySource`` (paced unless `speed` is `nil`).
+    /// A file or standard input, replayed by a ``ReplayByteSource`` (paced unless `speed` is `nil`) that waits for
+    /// the view: a file can wait, so no fix is lost to a slow reader (one line of output per fix when piped).
     init(replaying file: sending FileByteSource, speed: Double?) {
         pipeline = ReceiverPipeline(configuration: PipelineFeed.configuration(assembler: FixAssembler.Options()))
         consumer = pipeline.makeConsumer(name: "watch")
         receiver = nil
         isReplay = true
-        pipeline.start(ReplaySource(file, speed: speed, reader: consumer))
+        pipeline.start(ReplayByteSource(file, speed: speed, waitingFor: consumer))
     }
 
     var descriptor: FileDescriptor? { nil }
@@ -139,19 +140,19 @@ final class PipelineFeed: WatchFeed {
                 model.state.status = status.reason == .endOfFile ? "end of input" : "stopped"
             }
         case .searching, .connecting, .disconnected:
-            model.state.status = RecordCommand.describe(status)
+            model.state.status = status.summary
             if status.state == .disconnected { model.state.baudRate = nil }
         }
         // Connection changes as lines for the plain mode; the error that ends the source is reported once, at the end.
-        let description = RecordCommand.describe(status)
-        if !isReplay && status != lastStatus && status.state != .ended && description != failure {
+        let description = status.summary
+        if !isReplay && status != lastStatus && status.state != .ended && status.reason != .failed {
             messages.append(description)
         }
         lastStatus = status
     }
 
     var failure: String? {
-        receiver?.failure.withLock { $0?.description }
+        receiver?.failure?.description
     }
 
     func takeMessages() -> [String] {
@@ -165,95 +166,5 @@ final class PipelineFeed: WatchFeed {
         } else {
             pipeline.stop()
         }
-    }
-}
-
-/// A recorded file handed to the pipeline at its recorded pace (``ReplayPacer``), a line at a time; with no speed,
-/// in whole chunks as fast as it reads. Either way it waits while the view's consumer is far behind: a file, unlike a
-/// receiver, can wait, so no fix is lost to a slow reader (one line of output per fix when piped).
-final class ReplaySource: ByteSource {
-    private let file: FileByteSource
-    private var pacer: ReplayPacer?
-    private let reader: RingConsumer<PipelineRecord>
-    private var pending: [UInt8] = []
-    private var start = 0
-    /// When the line at `start` is due (computed once per line).
-    private var due: Double?
-    private var ended: ReceiverStatus.Reason?
-    private var scratch = [UInt8](repeating: 0, count: 16_384)
-
-    init(_ file: FileByteSource, speed: Double?, reader: RingConsumer<PipelineRecord>) {
-        self.file = file
-        pacer = speed.map { ReplayPacer(speed: $0) }
-        self.reader = reader
-    }
-
-    func read(into buffer: UnsafeMutableRawBufferPointer, timeout: Duration) -> ByteSourceEvent {
-        // Room in the ring for what one read can make (a fix per sentence at worst).
-        if reader.lag + UInt64(buffer.count / 8) + 64 >= UInt64(reader.ring.capacity) {
-            usleep(2_000)
-            return .timedOut
-        }
-        while true {
-            if start < pending.count {
-                let available = pending.count - start
-                var length = available
-                if pacer != nil {
-                    if let newline = pending[start...].firstIndex(of: UInt8(ascii: "\n")) {
-                        length = newline + 1 - start
-                    } else if ended == nil && available < 4096 {
-                        length = 0  // wait for the rest of the line
-                    }
-                }
-                if length > 0 {
-                    if var pacer {
-                        let now = MonotonicTime.now().seconds
-                        if due == nil {
-                            due = pacer.due(
-                                sentenceTime: ReplayPacer.sentenceTime(pending[start..<(start + length)]),
-                                now: now)
-                            self.pacer = pacer
-                        }
-                        let wait = due! - now
-                        if wait > 0 {
-                            let nanoseconds = min(wait, Double(timeout.nanosecondsClamped) / 1e9) * 1e9
-                            sleep(for: .nanoseconds(Int64(nanoseconds)))
-                            if due! > MonotonicTime.now().seconds { return .timedOut }
-                        }
-                    }
-                    let count = min(length, buffer.count)
-                    pending.withUnsafeBytes { bytes in
-                        buffer.baseAddress!.copyMemory(from: bytes.baseAddress! + start, byteCount: count)
-                    }
-                    start += count
-                    if count == length { due = nil }
-                    if start >= 65_536 || start == pending.count {
-                        pending.removeFirst(start)
-                        start = 0
-                    }
-                    return .bytes(count)
-                }
-            }
-            if let ended { return .end(ended) }
-            let event = scratch.withUnsafeMutableBytes { file.read(into: $0, timeout: timeout) }
-            switch event {
-            case .bytes(let count):
-                pending += scratch[0..<count]
-            case .end(let reason):
-                ended = reason
-            case .status, .timedOut:
-                return event
-            }
-        }
-    }
-}
-
-extension Duration {
-    /// Nanoseconds, clamped to `Int64`.
-    var nanosecondsClamped: Int64 {
-        let (seconds, attoseconds) = components
-        let (product, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
-        if overflow { return seconds < 0 ? .min : .max }
-        return product &+ attoseconds / 1_000_000_000
     }
 }

@@ -20,22 +20,14 @@ final class WatchPlaces {
             note = "off"
             return
         }
-        guard let path = PlaceIndex.locate() else {
-            geocoder = nil
-            note = "no place file"
-            log.lines.append(
-                "no place file (looked for \(PlaceIndex.searchPaths().joined(separator: ", "))); "
-                    + "places are left out. Set NMEA_PLACES to the places.bin file")
-            return
-        }
         let log = log
         do {
-            geocoder = CachedGeocoder(try OfflineGeocoder(path: path), warning: { log.lines.append($0) })
+            geocoder = try CachedGeocoder.standard(warning: { log.lines.append($0) })
             note = nil
         } catch {
             geocoder = nil
-            note = "unavailable"
-            log.lines.append("place names unavailable: \(error)")
+            if case .noPlaceFile = error { note = "no place file" } else { note = "unavailable" }
+            log.lines.append(error.description)
         }
     }
 

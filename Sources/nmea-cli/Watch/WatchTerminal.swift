@@ -7,7 +7,7 @@ import Watch
 ///
 /// Raw here means: no line editing and no echo (`ICANON`, `ECHO`, `IEXTEN` off), no flow control or CR→NL mapping
 /// on input (`IXON`, `ICRNL` off). `ISIG` stays on, so Ctrl-C and Ctrl-Z still send SIGINT and SIGTSTP, which the
-/// command takes (``WatchSignals``) to restore the terminal before it quits or stops.
+/// command takes (``StopSignal``) to restore the terminal before it quits or stops.
 final class WatchTerminal {
     /// The keyboard: `/dev/tty`, non-blocking; `nil` when there is none (no controlling terminal).
     let keyboard: FileDescriptor?
@@ -81,51 +81,5 @@ final class WatchTerminal {
             keys += buffer[0..<count]
         }
         return keys
-    }
-}
-
-/// The signals `nmea watch` takes synchronously: blocked in every thread (``block(screen:)`` before any thread
-/// starts), then collected by the main loop between frames.
-enum WatchSignals {
-    /// SIGINT, SIGTERM, SIGHUP and SIGQUIT end the view; with a screen also SIGWINCH (resize), SIGTSTP (Ctrl-Z:
-    /// restore the terminal, then stop) and SIGCONT (back: raw mode and the screen again).
-    static func set(screen: Bool) -> sigset_t {
-        var signals = sigset_t()
-        sigemptyset(&signals)
-        for signal in [SIGINT, SIGTERM, SIGHUP, SIGQUIT] + (screen ? [SIGWINCH, SIGTSTP, SIGCONT] : []) {
-            sigaddset(&signals, signal)
-        }
-        return signals
-    }
-
-    static func block(screen: Bool) {
-        var signals = set(screen: screen)
-        pthread_sigmask(SIG_BLOCK, &signals, nil)
-    }
-
-    /// The signals that arrived, without waiting.
-    static func pending(screen: Bool) -> [Int32] {
-        var signals = set(screen: screen)
-        var zero = timespec(tv_sec: 0, tv_nsec: 0)
-        var received: [Int32] = []
-        while true {
-            let signal = sigtimedwait(&signals, nil, &zero)
-            guard signal > 0 else { return received }
-            received.append(signal)
-        }
-    }
-
-    static func isStop(_ signal: Int32) -> Bool {
-        signal == SIGINT || signal == SIGTERM || signal == SIGHUP || signal == SIGQUIT
-    }
-
-    static func name(_ signal: Int32) -> String {
-        switch signal {
-        case SIGINT: "SIGINT"
-        case SIGTERM: "SIGTERM"
-        case SIGHUP: "SIGHUP"
-        case SIGQUIT: "SIGQUIT"
-        default: "signal \(signal)"
-        }
     }
 }

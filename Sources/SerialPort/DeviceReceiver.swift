@@ -1,27 +1,37 @@
-import NMEA
 import Pipeline
-import SerialPort
-import Synchronization
 import Threading
 
-/// A GPS receiver on a serial port feeding a pipeline: the connection (autobaud, unplug and replug) runs on its own
-/// thread and pushes what it reads through the pipeline's feeder. Used by `nmea record` and `nmea serve`.
-final class DeviceReceiver: Sendable {
-    let pipeline: ReceiverPipeline
-    let connection: ReceiverConnection
-    private let thread = Mutex<NativeThread?>(nil)
-    /// The error that ended the connection, if one did (a named device missing, no permission…).
-    let failure = Mutex<SerialPortError?>(nil)
+/// A GPS receiver on a serial port feeding a pipeline: the ``ReceiverConnection`` (autobaud, unplug and replug) runs
+/// on a thread of its own and pushes what it reads through the pipeline's feeder, its connection changes as status
+/// records.
+///
+///     let pipeline = ReceiverPipeline()
+///     let receiver = DeviceReceiver(selector: .auto, baudRate: nil, pipeline: pipeline)
+///     receiver.start()
+///     …                                       // consumers read the pipeline's ring
+///     receiver.stop()                         // the pipeline publishes its end and closes the ring
+///     if let error = receiver.failure { … }   // what ended it, when something did
+///
+/// `nmea record`, `nmea serve` and `nmea watch` read receivers through it.
+public final class DeviceReceiver: Sendable {
+    public let pipeline: ReceiverPipeline
+    public let connection: ReceiverConnection
+    private let thread = Locked<NativeThread?>(nil)
+    private let failed = Locked<SerialPortError?>(nil)
 
-    init(selector: DeviceSelector, baudRate: BaudRate?, pipeline: ReceiverPipeline) {
+    /// A receiver chosen by `selector`, at `baudRate` (`nil`: autobaud), for `pipeline`.
+    public init(selector: DeviceSelector, baudRate: BaudRate?, pipeline: ReceiverPipeline) {
         var options = ReceiverConnection.Options()
         options.baudRate = baudRate
         self.pipeline = pipeline
         connection = ReceiverConnection(selector, options: options)
     }
 
+    /// The error that ended the connection, if one did (a named device missing, no permission, busy…).
+    public var failure: SerialPortError? { failed.withLock { $0 } }
+
     /// Starts reading on a thread of its own (not Dispatch: its pool has one thread per core, and this blocks).
-    func start() {
+    public func start() {
         let connection = connection
         let pipeline = pipeline
         let receiver = self
@@ -38,8 +48,8 @@ final class DeviceReceiver: Sendable {
                         }
                         feeder.finish(.stopped)
                     } catch {
-                        receiver.failure.withLock { $0 = error }
-                        feeder.report(.disconnected(device: error.path, reason: .unavailable,
+                        receiver.failed.withLock { $0 = error }
+                        feeder.report(.disconnected(device: error.path, reason: .failed,
                                                     errorNumber: error.errno?.rawValue ?? 0,
                                                     detail: error.description))
                         feeder.finish(.stopped)
@@ -50,7 +60,7 @@ final class DeviceReceiver: Sendable {
     }
 
     /// Asks the connection to stop and waits for its thread; the pipeline's ring is closed after.
-    func stop() {
+    public func stop() {
         connection.stop()
         let running = thread.withLock { value in
             let current = value
@@ -61,12 +71,12 @@ final class DeviceReceiver: Sendable {
     }
 
     /// `true` once the connection thread has ended (stopped, or failed).
-    var hasEnded: Bool { pipeline.status.state == .ended }
+    public var hasEnded: Bool { pipeline.status.state == .ended }
 }
 
 extension ReceiverStatus {
     /// The pipeline's record of a connection change.
-    init(_ status: ConnectionStatus) {
+    public init(_ status: ConnectionStatus) {
         switch status {
         case .searching(let selector):
             self = .searching(device: String(describing: selector))

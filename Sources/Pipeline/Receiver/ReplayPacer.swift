@@ -1,0 +1,78 @@
+import NMEA
+
+/// When to hand out each sentence of a recorded log so that it plays back at its recorded rate (or `speed` times it).
+///
+/// Sentences are paced by the UTC time they carry (see ``sentenceTime(_:)``): a sentence whose time differs from the
+/// one before is due that much later (divided by `speed`) than the one before was due; sentences without a time
+/// (GSA, GSV) go out straight after the sentence before them. Due times accumulate from one to the next, so the
+/// replay does not drift; when the input falls behind (a slow pipe, a live stream on standard input, the process
+/// suspended) the schedule starts again from now instead of rushing to catch up. A pause in the recording longer
+/// than `maximumGap` seconds is shortened to it; time going backwards (the next of several files, a receiver
+/// restart) costs no wait; midnight wraps.
+public struct ReplayPacer: Sendable {
+    public let speed: Double
+    public let maximumGap: Double
+    /// How late a sentence may be before the schedule starts again from now.
+    public let lateness: Double
+    private var lastTime: Double?
+    private var lastDue: Double = 0
+
+    /// - Precondition: `speed` > 0.
+    public init(speed: Double, maximumGap: Double = 10, lateness: Double = 0.5) {
+        precondition(speed > 0, "speed must be positive")
+        self.speed = speed
+        self.maximumGap = maximumGap
+        self.lateness = lateness
+    }
+
+    /// The moment (on the caller's clock, in seconds) at which a sentence stamped `time` (seconds since midnight,
+    /// `nil` for none) is due, given that it is `now`. Call once per sentence, in order.
+    /// - Complexity: O(1).
+    public mutating func due(sentenceTime time: Double?, now: Double) -> Double {
+        guard let time else { return lastTime == nil ? now : lastDue }
+        guard let previous = lastTime else {
+            lastTime = time
+            lastDue = now
+            return now
+        }
+        if time == previous { return lastDue }
+        var delta = time - previous
+        if delta < -43_200 { delta += 86_400 }
+        delta = min(max(delta, 0), maximumGap)
+        var due = lastDue + delta / speed
+        if due < now - lateness { due = now }
+        lastTime = time
+        lastDue = due
+        return due
+    }
+
+    /// The UTC time of day (seconds since midnight) a sentence line carries, or `nil`: field 1 of RMC, GGA, GNS,
+    /// ZDA, GST, GBS and GRS, field 5 of GLL, from any talker, read by the NMEA module's own time field reader. The
+    /// checksum is not checked here (the pipeline does); a line ending and a checksum are allowed.
+    /// - Complexity: O(*n*) in the line's length (at most the first 96 bytes are looked at).
+    public static func sentenceTime(_ line: UnsafeRawBufferPointer) -> Double? {
+        var end = min(line.count, 96)
+        guard end > 7, line[0] == UInt8(ascii: "$") || line[0] == UInt8(ascii: "!") else { return nil }
+        if let star = line[..<end].firstIndex(where: { $0 == UInt8(ascii: "*") || $0 == 0x0D || $0 == 0x0A }) {
+            end = star
+        }
+        let body = UnsafeRawBufferPointer(rebasing: line[..<end])
+        guard let sentence = try? Sentence(unchecked: body, checksum: nil) else { return nil }
+        let field: Int
+        switch sentence.type {
+        case .rmc, .gga, .gns, .zda, .gst, .gbs, .grs: field = 1
+        case .gll: field = 5
+        default: return nil
+        }
+        var reader = sentence.fieldReader
+        reader.skip(field - 1)
+        guard let time = try? reader.time() else { return nil }
+        return time.secondsSinceMidnight
+    }
+
+    /// ``sentenceTime(_:)`` of bytes in any collection (a line in an array, a slice of a buffer).
+    public static func sentenceTime(_ line: some Collection<UInt8>) -> Double? {
+        let bytes = Array(line.prefix(96))
+        return bytes.withUnsafeBytes { sentenceTime($0) }
+    }
+}

@@ -1,0 +1,115 @@
+import Glibc
+import NMEA
+import Pipeline
+import Synchronization
+import System
+
+/// The raw capture of a recording (`--raw FILE`): the exact bytes received, appended to a file, in order.
+///
+/// **Rotation.** With ``Rotation/daily`` the bytes go to the file of the day of the last dated fix
+/// (``OutputName/day(of:)``): a new file is opened when the first fix of a new day arrives, and the raw chunks
+/// after that fix go into it. The ring carries raw chunks as the reader gathers them (up to 1 KiB, at least every
+/// quarter second), so the switch falls on a chunk's boundary: the new day's file may begin with the last
+/// sentences of the old day, and nothing is lost or doubled (the files, concatenated, are exactly the input).
+///
+/// **Before the first dated fix** no day is known, and no file is named after the system clock (which on a
+/// receiver without a real-time clock is wrong). The bytes are held in memory, up to `heldLimit` (4 MiB by
+/// default: over an hour of a 9600-baud receiver), and written at the head of the first file once its fix names
+/// it; beyond the limit the oldest held bytes are dropped and counted (``droppedBytes``). If the run ends before any
+/// dated fix, what is held is written to the file named after the system clock's date, the only date there is,
+/// and ``undatedPath`` says which.
+///
+/// Without rotation the file is opened at the start and every byte goes there as it comes.
+final class RawCapture: RecordConsumer {
+    private let file: AppendFile
+    private let heldLimit: Int
+    private var held: [UInt8] = []
+    /// Bytes written so far (readable from any thread).
+    let bytes = Atomic<Int>(0)
+    /// Bytes received before the first dated fix that did not fit in memory.
+    let droppedBytes = Atomic<Int>(0)
+    /// Set when the run ended before any dated fix and the held bytes went to the system clock's day.
+    let undatedPath = Mutex<String?>(nil)
+    private let failed = Atomic<Bool>(false)
+    private let openedPaths = Mutex<[String]>([])
+
+    init(_ name: OutputName, heldLimit: Int = 4 << 20, report: @escaping @Sendable (String) -> Void)
+        throws(RecordingError)
+    {
+        file = AppendFile(name, label: "raw capture", report: report)
+        self.heldLimit = max(heldLimit, 0)
+        if name.rotation == .none {
+            try file.open(for: nil)
+            openedPaths.withLock { $0 = file.opened }
+        }
+    }
+
+    /// `true` once the capture failed (an open or a write); the message was reported.
+    var hasFailed: Bool { failed.load(ordering: .relaxed) }
+
+    /// The files written, in order.
+    var opened: [String] { openedPaths.withLock { $0 } }
+
+    func consume(_ records: UnsafeBufferPointer<PipelineRecord>, lost: Int) {
+        for record in records {
+            switch record.content {
+            case .raw(let chunk):
+                chunk.withBytes { take($0) }
+            case .fix(let fix):
+                if file.name.rotation == .daily, let day = OutputName.day(of: fix), day != file.day { open(for: day) }
+            default:
+                break
+            }
+        }
+    }
+
+    func finish() {
+        if !held.isEmpty && file.failure == nil {
+            let today = UTCDate(daysSinceEpoch: Int(time(nil) / 86_400))
+            open(for: today)
+            undatedPath.withLock { $0 = file.path }
+        }
+        file.close()
+    }
+
+    private func take(_ chunk: UnsafeRawBufferPointer) {
+        if file.isOpen {
+            write(chunk)
+        } else if file.failure == nil {
+            hold(chunk)
+        }
+    }
+
+    private func hold(_ chunk: UnsafeRawBufferPointer) {
+        held.append(contentsOf: chunk)
+        if held.count > heldLimit {
+            let excess = held.count - heldLimit
+            held.removeFirst(excess)
+            droppedBytes.add(excess, ordering: .relaxed)
+        }
+    }
+
+    private func open(for day: UTCDate) {
+        do {
+            try file.open(for: day)
+        } catch {
+            failed.store(true, ordering: .relaxed)
+            file.report(error.message + "; raw capture stopped")
+            return
+        }
+        openedPaths.withLock { $0 = file.opened }
+        if !held.isEmpty {
+            held.withUnsafeBytes { write($0) }
+            held = []
+        }
+    }
+
+    private func write(_ chunk: UnsafeRawBufferPointer) {
+        if file.append(chunk) {
+            bytes.add(chunk.count, ordering: .relaxed)
+        } else {
+            failed.store(true, ordering: .relaxed)
+        }
+    }
+
+}

@@ -1,0 +1,129 @@
+import NMEA
+import Pipeline
+import Synchronization
+import Tracks
+
+/// One track a recording writes (`-o FILE`): its name and how to make its writer (GPX, GeoJSON…).
+public struct TrackOutput: Sendable {
+    public var name: OutputName
+    /// Makes the writer for a path.
+    public var makeWriter: @Sendable (String) throws(TrackError) -> any TrackWriter
+
+    public init(_ name: OutputName, makeWriter: @escaping @Sendable (String) throws(TrackError) -> any TrackWriter) {
+        self.name = name
+        self.makeWriter = makeWriter
+    }
+}
+
+/// The track writers of a recording: every final fix goes to every output; a disconnection (or records lost to a
+/// slow disk) starts a new segment; with ``Rotation/daily`` a new set of files is opened when the first fix of a
+/// new day arrives (``OutputName/day(of:)``), never before the first fix. A file that is already there is never
+/// overwritten (``OutputName/freshPath(_:)``).
+final class TrackConsumer: RecordConsumer {
+    private let outputs: [TrackOutput]
+    private let rotation: Rotation
+    private let report: @Sendable (String) -> Void
+    private var writers: [any TrackWriter] = []
+    private var day: UTCDate?
+    /// Points in the files of the days before (with rotation).
+    private var earlierPoints = 0
+    /// Points written so far (every output counts the same fixes; this is the first's).
+    let points = Atomic<Int>(0)
+    /// Errors that stopped an output.
+    let errors = Atomic<Int>(0)
+    /// Set when every output has failed: nothing is left to record to.
+    let allFailed = Atomic<Bool>(false)
+    private let openedPaths = Mutex<[String]>([])
+
+    /// Opens the outputs now unless they rotate (then the first fix opens them).
+    /// - Throws: the first output that cannot be created, before anything runs.
+    init(_ outputs: [TrackOutput], rotation: Rotation, report: @escaping @Sendable (String) -> Void)
+        throws(RecordingError)
+    {
+        self.outputs = outputs
+        self.rotation = rotation
+        self.report = report
+        guard rotation == .none else { return }
+        for output in outputs {
+            do throws(TrackError) {
+                try open(output, path: OutputName.freshPath(output.name.pattern))
+            } catch {
+                for writer in writers { try? writer.finish() }
+                throw RecordingError(error.description)
+            }
+        }
+    }
+
+    /// The files opened, in order.
+    var opened: [String] { openedPaths.withLock { $0 } }
+
+    func consume(_ records: UnsafeBufferPointer<PipelineRecord>, lost: Int) {
+        if lost > 0 { breakSegment() }
+        for record in records {
+            switch record.content {
+            case .fix(let fix): write(fix)
+            case .status(let status) where status.state == .disconnected: breakSegment()
+            default: break
+            }
+        }
+    }
+
+    func finish() { finishWriters() }
+
+    private func open(_ output: TrackOutput, path: String) throws(TrackError) {
+        writers.append(try output.makeWriter(path))
+        openedPaths.withLock { $0.append(path) }
+    }
+
+    private func write(_ fix: Fix) {
+        guard !fix.isProvisional else { return }
+        if rotation == .daily {
+            guard let fixDay = OutputName.day(of: fix) ?? day else { return }  // nothing is open before a day
+            if fixDay != day { openDay(fixDay) }
+        }
+        var failed: [Int] = []
+        for (index, writer) in writers.enumerated() {
+            do throws(TrackError) {
+                try writer.write(fix)
+            } catch {
+                fail(error.description)
+                failed.append(index)
+            }
+        }
+        for index in failed.reversed() { writers.remove(at: index) }
+        if writers.isEmpty && !failed.isEmpty { allFailed.store(true, ordering: .relaxed) }
+        if let first = writers.first { points.store(earlierPoints + first.statistics.points, ordering: .relaxed) }
+    }
+
+    /// The outputs of `newDay`, after finishing those of the day before.
+    private func openDay(_ newDay: UTCDate) {
+        finishWriters()
+        day = newDay
+        for output in outputs {
+            do throws(TrackError) {
+                try open(output, path: OutputName.freshPath(output.name.path(for: newDay)))
+            } catch {
+                fail(error.description)
+            }
+        }
+        if writers.isEmpty { allFailed.store(true, ordering: .relaxed) }
+    }
+
+    /// Ends the current segment: the next point starts a new one.
+    private func breakSegment() {
+        for writer in writers { try? writer.write(Fix()) }
+    }
+
+    private func finishWriters() {
+        earlierPoints += writers.first?.statistics.points ?? 0
+        for writer in writers {
+            do throws(TrackError) { try writer.finish() } catch { fail(error.description) }
+        }
+        writers = []
+    }
+
+    private func fail(_ message: String) {
+        errors.add(1, ordering: .relaxed)
+        report(message)
+    }
+}
