@@ -46,8 +46,11 @@ let package = Package(
         .target(name: "Trips", dependencies: ["NMEA", "JSON", "System"]),
         // libmosquitto (MQTT client), for the fleet module.
         .systemLibrary(name: "CMosquitto", pkgConfig: "libmosquitto", providers: [.apt(["libmosquitto-dev"])]),
-        // Fleets: OwnTracks payloads, an MQTT publisher with a disk-backed queue, the collector.
-        .target(name: "Fleet", dependencies: ["NMEA", "JSON", "Tracks", "CMosquitto", "System", "Threading"]),
+        // libpq (PostgreSQL's client), for the fleet store.
+        .systemLibrary(name: "CPostgres", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
+        // Fleets: OwnTracks payloads, an MQTT publisher with a disk-backed queue, the collector, the PostgreSQL store.
+        .target(
+            name: "Fleet", dependencies: ["NMEA", "JSON", "Tracks", "CMosquitto", "CPostgres", "System", "Threading"]),
         // A receiver's records to tracks, raw capture, trips and MQTT: the consumers `nmea record` runs.
         .target(
             name: "Recording",

@@ -9,7 +9,8 @@ import NMEA
 /// Fields (OwnTracks booklet, "JSON" chapter): `lat`, `lon` degrees; `tst` the fix time, whole seconds since 1970
 /// UTC; the optional ones are integers as the apps send them — `alt` metres above sea level, `vel` km/h, `cog`
 /// degrees true, `acc` and `vac` the horizontal and vertical accuracy in metres, `tid` a short tracker ID. Absent
-/// values are left out, never written as 0.
+/// values are left out, never written as 0. One field is ours, not OwnTracks': `sat`, the satellites the fix used
+/// (consumers that do not know it ignore it, as OwnTracks consumers do with unknown fields).
 public struct OwnTracksLocation: Sendable, Hashable {
     public var latitude: Double
     public var longitude: Double
@@ -27,10 +28,12 @@ public struct OwnTracksLocation: Sendable, Hashable {
     public var verticalAccuracyMeters: Int?
     /// Tracker ID (`tid`), shown by the apps on the map pin; OwnTracks uses two characters.
     public var trackerID: String?
+    /// Satellites used in the fix (`sat`, this tool's addition).
+    public var satellites: Int?
 
     public init(latitude: Double, longitude: Double, timestamp: Int64, altitudeMeters: Int? = nil,
                 speedKmh: Int? = nil, courseDegrees: Int? = nil, accuracyMeters: Int? = nil,
-                verticalAccuracyMeters: Int? = nil, trackerID: String? = nil) {
+                verticalAccuracyMeters: Int? = nil, trackerID: String? = nil, satellites: Int? = nil) {
         self.latitude = latitude
         self.longitude = longitude
         self.timestamp = timestamp
@@ -40,6 +43,7 @@ public struct OwnTracksLocation: Sendable, Hashable {
         self.accuracyMeters = accuracyMeters
         self.verticalAccuracyMeters = verticalAccuracyMeters
         self.trackerID = trackerID
+        self.satellites = satellites
     }
 
     /// The user range error assumed when only dilution of precision is known: accuracy ≈ DOP × 5 m, a common rule
@@ -71,6 +75,7 @@ public struct OwnTracksLocation: Sendable, Hashable {
         if vertical == nil, let vdop = fix.vdop { vertical = vdop * Self.assumedRangeErrorMeters }
         verticalAccuracyMeters = vertical.flatMap { $0 >= 0 ? Self.rounded($0) : nil }
         self.trackerID = trackerID
+        satellites = fix.satellitesUsed
     }
 
     private static func rounded(_ value: Double) -> Int? {
@@ -103,6 +108,7 @@ public struct OwnTracksLocation: Sendable, Hashable {
         writer.field("cog", courseDegrees)
         writer.field("acc", accuracyMeters)
         writer.field("vac", verticalAccuracyMeters)
+        writer.field("sat", satellites)
         writer.endObject()
     }
 
@@ -138,11 +144,12 @@ public struct OwnTracksLocation: Sendable, Hashable {
         accuracyMeters = integer("acc")
         verticalAccuracyMeters = integer("vac")
         trackerID = members["tid"]?.string
+        satellites = integer("sat")
     }
 
     // MARK: As a fix
 
-    /// A fix for the track writers: position, time, altitude (3D when known), speed, course and accuracy.
+    /// A fix for the track writers: position, time, altitude (3D when known), speed, course, accuracy, satellites.
     public var fix: Fix {
         let days = Int((timestamp >= 0 ? timestamp : timestamp - 86_399) / 86_400)
         let secondOfDay = Int(timestamp - Int64(days) * 86_400)
@@ -155,6 +162,7 @@ public struct OwnTracksLocation: Sendable, Hashable {
             quality: .gps, mode: altitudeMeters == nil ? .twoD : .threeD)
         fix.horizontalErrorMeters = accuracyMeters.map(Double.init)
         fix.verticalErrorMeters = verticalAccuracyMeters.map(Double.init)
+        fix.satellitesUsed = satellites
         return fix
     }
 }

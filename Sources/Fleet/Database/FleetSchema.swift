@@ -1,0 +1,155 @@
+/// The fleet store's tables in schema `nmea`, created or brought up to date by ``migrate(_:)`` when a collector
+/// starts.
+///
+///     nmea.schema_version (version, applied)            one row per migration applied
+///     nmea.positions (vehicle, time, position geography(Point,4326), altitude, speed, course, accuracy,
+///                     satellites, received)             PRIMARY KEY (vehicle, time)
+///     nmea.trips (vehicle, start_time, end_time, start_position, end_position, start_place, end_place,
+///                 distance_m, max_speed, path geography(LineString,4326))   PRIMARY KEY (vehicle, start_time)
+///     nmea.vehicles (vehicle, first_seen, last_seen, last_position)         PRIMARY KEY (vehicle)
+///
+/// Units are SI: altitude metres above mean sea level, speed and max_speed m/s, course degrees true, accuracy the
+/// horizontal error in metres. `received` is when the collector's transaction stored the row.
+///
+/// The primary key of `positions` is the index both common questions use: "vehicle V between T1 and T2" is a range
+/// scan of it, and "the last position of every vehicle" one backward probe per vehicle of `nmea.vehicles`. With
+/// the TimescaleDB extension installed (or available to install) `positions` becomes a hypertable in one-day
+/// chunks; otherwise it is a plain table.
+///
+/// Migrations are numbered and run in one transaction under an advisory lock, so two collectors starting at once
+/// apply each exactly once; running them on an up-to-date schema changes nothing.
+public enum FleetSchema {
+    /// The version this build creates.
+    public static var currentVersion: Int { migrations.last!.version }
+
+    /// What ``migrate(_:)`` did.
+    public struct Outcome: Sendable, Hashable {
+        /// The version found (0 for a database without the schema).
+        public var previousVersion: Int
+        public var version: Int
+        /// `positions` is a TimescaleDB hypertable.
+        public var isHypertable: Bool
+    }
+
+    /// Key of the advisory lock the migrations hold (any constant; "nmea" in ASCII).
+    static let lockKey = "1852663137"
+
+    static let migrations: [(version: Int, statements: [String])] = [
+        (1, [
+            """
+            CREATE TABLE nmea.positions (
+                vehicle text NOT NULL,
+                time timestamptz NOT NULL,
+                position geography(Point, 4326) NOT NULL,
+                altitude real,
+                speed real,
+                course real,
+                accuracy real,
+                satellites smallint,
+                received timestamptz NOT NULL DEFAULT now(),
+                PRIMARY KEY (vehicle, time)
+            )
+            """,
+            """
+            CREATE TABLE nmea.trips (
+                vehicle text NOT NULL,
+                start_time timestamptz NOT NULL,
+                end_time timestamptz NOT NULL,
+                start_position geography(Point, 4326) NOT NULL,
+                end_position geography(Point, 4326) NOT NULL,
+                start_place text,
+                end_place text,
+                distance_m double precision NOT NULL,
+                max_speed real NOT NULL,
+                path geography(LineString, 4326),
+                PRIMARY KEY (vehicle, start_time)
+            )
+            """,
+            // Finds the trips a late position falls into (see PositionStore).
+            "CREATE INDEX trips_vehicle_end_time ON nmea.trips (vehicle, end_time)",
+            """
+            CREATE TABLE nmea.vehicles (
+                vehicle text PRIMARY KEY,
+                first_seen timestamptz NOT NULL,
+                last_seen timestamptz NOT NULL,
+                last_position geography(Point, 4326) NOT NULL
+            )
+            """,
+        ]),
+    ]
+
+    /// Creates the schema or applies the migrations it lacks, then says whether `positions` is a hypertable.
+    /// - Throws: ``DatabaseError``; nothing is changed then (one transaction).
+    @discardableResult
+    public static func migrate(_ database: PostgresConnection) throws(DatabaseError) -> Outcome {
+        try database.transaction { () throws(DatabaseError) -> Outcome in
+            try database.execute("SELECT pg_advisory_xact_lock($1::bigint)", [lockKey])
+            try database.execute("CREATE SCHEMA IF NOT EXISTS nmea")
+            try database.execute("""
+                CREATE TABLE IF NOT EXISTS nmea.schema_version (
+                    version integer PRIMARY KEY,
+                    applied timestamptz NOT NULL DEFAULT now()
+                )
+                """)
+            let found = try database.execute("SELECT coalesce(max(version), 0) FROM nmea.schema_version")
+            let previous = Int(found[0, 0] ?? "0") ?? 0
+            if previous < currentVersion { try requirePostGIS(database) }
+            for migration in migrations where migration.version > previous {
+                for statement in migration.statements { try database.execute(statement) }
+                if migration.version == 1 { try makeHypertableIfPossible(database) }
+                try database.execute("INSERT INTO nmea.schema_version (version) VALUES ($1)",
+                                     [String(migration.version)])
+            }
+            return Outcome(previousVersion: previous, version: max(previous, currentVersion),
+                           isHypertable: try isHypertable(database))
+        }
+    }
+
+    /// PostGIS installed in the database, or installed now when this role may (a superuser, or the database's
+    /// owner where PostGIS is trusted).
+    private static func requirePostGIS(_ database: PostgresConnection) throws(DatabaseError) {
+        let installed = try database.execute("SELECT 1 FROM pg_extension WHERE extname = 'postgis'")
+        guard installed.rowCount == 0 else { return }
+        do {
+            try database.execute("SAVEPOINT postgis")
+            try database.execute("CREATE EXTENSION postgis")
+            try database.execute("RELEASE SAVEPOINT postgis")
+        } catch {
+            guard !error.isConnectionProblem else { throw error }
+            throw DatabaseError(
+                message: "PostGIS is not installed in this database and this user may not install it (\(error)): "
+                    + "run 'CREATE EXTENSION postgis;' in it as a superuser (Debian: apt install "
+                    + "postgresql-15-postgis-3)",
+                sqlState: error.sqlState, isConnectionProblem: false)
+        }
+    }
+
+    /// Turns the new, empty `positions` into a hypertable when TimescaleDB is installed or can be; otherwise
+    /// leaves the plain table. (Not covered by the tests here: Debian 12 does not package TimescaleDB.)
+    private static func makeHypertableIfPossible(_ database: PostgresConnection) throws(DatabaseError) {
+        let available = try database.execute("SELECT 1 FROM pg_available_extensions WHERE name = 'timescaledb'")
+        guard available.rowCount > 0 else { return }
+        try database.execute("SAVEPOINT timescaledb")
+        do {
+            try database.execute("CREATE EXTENSION IF NOT EXISTS timescaledb")
+            try database.execute("""
+                SELECT create_hypertable('nmea.positions', 'time', chunk_time_interval => interval '1 day')
+                """)
+            try database.execute("RELEASE SAVEPOINT timescaledb")
+        } catch {
+            guard !error.isConnectionProblem else { throw error }
+            // Not preloaded (shared_preload_libraries) or not permitted: a plain table.
+            try database.execute("ROLLBACK TO SAVEPOINT timescaledb")
+        }
+    }
+
+    private static func isHypertable(_ database: PostgresConnection) throws(DatabaseError) -> Bool {
+        let installed = try database.execute("SELECT 1 FROM pg_extension WHERE extname = 'timescaledb'")
+        guard installed.rowCount > 0 else { return false }
+        let found = try database.execute("""
+            SELECT 1 FROM timescaledb_information.hypertables
+            WHERE hypertable_schema = 'nmea' AND hypertable_name = 'positions'
+            """)
+        return found.rowCount > 0
+    }
+}
