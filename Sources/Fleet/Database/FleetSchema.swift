@@ -29,6 +29,12 @@ public enum FleetSchema {
         public var version: Int
         /// `positions` is a TimescaleDB hypertable.
         public var isHypertable: Bool
+
+        public init(previousVersion: Int, version: Int, isHypertable: Bool) {
+            self.previousVersion = previousVersion
+            self.version = version
+            self.isHypertable = isHypertable
+        }
     }
 
     /// Key of the advisory lock the migrations hold (any constant; "nmea" in ASCII).

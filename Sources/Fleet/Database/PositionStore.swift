@@ -15,6 +15,11 @@ public final class PositionStore {
         /// Positions inserted; the others of the batch were stored before.
         public var positions = 0
         public var trips = 0
+
+        public init(positions: Int = 0, trips: Int = 0) {
+            self.positions = positions
+            self.trips = trips
+        }
     }
 
     /// Prepares the staging table on `database` (whose schema ``FleetSchema/migrate(_:)`` made).
