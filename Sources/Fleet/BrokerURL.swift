@@ -104,6 +104,15 @@ public struct BrokerURL: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// `text` with the password of its `user:password@` part, if any, replaced by `***`, for messages about a URL
+    /// that could not be read.
+    public static func redacted(_ text: String) -> String {
+        guard let scheme = text.firstRange(of: "://") else { return text }
+        let rest = text[scheme.upperBound...]
+        guard let at = rest.lastIndex(of: "@"), let colon = rest[..<at].firstIndex(of: ":") else { return text }
+        return String(text[..<rest.index(after: colon)]) + "***" + String(rest[at...])
+    }
+
     /// The URL without the password: `mqtt://fleet@broker.example:1883`.
     public var description: String {
         let scheme = usesTLS ? "mqtts" : "mqtt"

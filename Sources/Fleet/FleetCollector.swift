@@ -4,8 +4,16 @@ import System
 import Threading
 import Tracks
 
-/// The other side of the fleet: subscribes to the vehicles' topics and writes, per vehicle, a daily GPX and GeoJSON
-/// track and a trips JSON Lines file (see ``VehicleFiles`` for the layout).
+/// The other side of the fleet: subscribes to the vehicles' topics and stores what they send in PostgreSQL (see
+/// ``FleetSchema``), or writes, per vehicle, a daily GPX and GeoJSON track and a trips JSON Lines file (see
+/// ``VehicleFiles`` for the layout), or both.
+///
+/// - With a database, nothing is lost and nothing stored twice: the messages of each read from the broker are
+///   stored in one transaction (``PositionStore``), and their QoS 1 acknowledgements go out only after it commits.
+///   A collector killed at any moment leaves messages the broker has not seen acknowledged, which it sends again
+///   on the next connection of the session; rows the database already has are left alone (`ON CONFLICT DO
+///   NOTHING`). While the database is unreachable the collector stays away from the broker, where messages wait
+///   in the persistent session, and tries the database again with backoff.
 ///
 /// - Vehicles are named by their topic without its first level: `owntracks/acme/van7` → `acme/van7`; a message on
 ///   `…/trip` is that vehicle's trip. Other OwnTracks messages (`lwt`, `transition`, `card`, …) are counted and
@@ -29,9 +37,12 @@ public final class FleetCollector: @unchecked Sendable {
         public var topicFilter = "owntracks/#"
         /// A shared-subscription group (`$share/<group>/…`), to split the load between collectors.
         public var shareGroup: String?
-        public var outputDirectory: String
-        /// By default `nmea-collect-<host>-<hash of the output directory>`: stable across restarts, so the broker
-        /// keeps the session.
+        /// Where the files go; `nil` for none.
+        public var outputDirectory: String?
+        /// A libpq URL or connection string (`postgresql://fleet@db.example/fleet`); `nil` for no database.
+        public var database: String?
+        /// By default `nmea-collect-<host>-<hash of the output directory, database and share group>`: stable
+        /// across restarts, so the broker keeps the session.
         public var clientID: String?
         public var tlsCAFile: String?
         /// A longer gap between two points of a vehicle starts a new track segment.
@@ -43,9 +54,10 @@ public final class FleetCollector: @unchecked Sendable {
         public var reconnectDelayMinimum = 1.0
         public var reconnectDelayMaximum = 30.0
 
-        public init(broker: BrokerURL, outputDirectory: String) {
+        public init(broker: BrokerURL, outputDirectory: String? = nil, database: String? = nil) {
             self.broker = broker
             self.outputDirectory = outputDirectory
+            self.database = database
         }
 
         /// The filter actually subscribed to.
@@ -75,6 +87,13 @@ public final class FleetCollector: @unchecked Sendable {
         public var writeErrors = 0
         /// Vehicles seen.
         public var vehicles = 0
+        /// Positions and trips stored in the database.
+        public var storedPositions = 0
+        public var storedTrips = 0
+        /// Positions and trips the database already had.
+        public var storedBefore = 0
+        /// Transactions committed.
+        public var commits = 0
         /// The last problem with a message or a file.
         public var lastProblem: String?
         public init() {}
@@ -85,6 +104,8 @@ public final class FleetCollector: @unchecked Sendable {
     private let connection: MQTTConnection
     private let shared = Locked(Statistics())
     private var vehicles: [String: VehicleState] = [:]
+    private var vehicleNames: Set<String> = []
+    private let database: DatabaseWriter?
     private var lockFD: FileDescriptor?
     private var lastFlush = 0.0
     private var trackOptions: TrackOptions
@@ -137,7 +158,58 @@ public final class FleetCollector: @unchecked Sendable {
         guard !configuration.topicFilter.isEmpty, !configuration.topicFilter.hasPrefix("$share/") else {
             throw FleetError("the topic filter must not be empty or start with '$share/' (use --share)")
         }
-        let directory = configuration.outputDirectory
+        guard configuration.outputDirectory != nil || configuration.database != nil else {
+            throw FleetError("give an output directory, a database, or both")
+        }
+        if let directory = configuration.outputDirectory {
+            lockFD = try Self.lock(directory)
+        }
+        if let target = configuration.database {
+            do {
+                database = try DatabaseWriter(target: target,
+                                              reconnectDelayMinimum: configuration.reconnectDelayMinimum,
+                                              reconnectDelayMaximum: configuration.reconnectDelayMaximum)
+            } catch {
+                try? lockFD?.close()
+                throw FleetError("cannot use the database: \(error.message)")
+            }
+        } else {
+            database = nil
+        }
+        clientID = configuration.clientID
+            ?? Self.defaultClientID(directory: configuration.outputDirectory, database: configuration.database,
+                                    shareGroup: configuration.shareGroup)
+        var settings = ConnectionSettings(broker: configuration.broker, clientID: clientID)
+        settings.tlsCAFile = configuration.tlsCAFile
+        settings.reconnectDelayMinimum = configuration.reconnectDelayMinimum
+        settings.reconnectDelayMaximum = max(configuration.reconnectDelayMaximum, configuration.reconnectDelayMinimum)
+        settings.acknowledgesAfterStoring = database != nil
+        do throws(FleetError) {
+            connection = try MQTTConnection(settings: settings)
+        } catch {
+            try? lockFD?.close()
+            lockFD = nil
+            throw error
+        }
+        Self.raiseDescriptorLimit()
+        let subscription = configuration.subscription
+        connection.onConnected = { [unowned self] in
+            let rc = self.connection.subscribe(subscription, qos: 1)
+            if rc != 0 { self.problem("cannot subscribe to '\(subscription)': \(MQTTConnection.errorString(rc))") }
+        }
+        connection.onMessage = { [unowned self] topic, payload, retained in
+            self.handle(topic: topic, payload: payload, retained: retained)
+        }
+        connection.onTick = { [unowned self] in self.tick() }
+        if let database {
+            connection.onReceived = { [unowned self] in self.commit() }
+            connection.mayConnect = { database.isConnected }
+            connection.onDisconnected = { database.discardStaged() }
+        }
+    }
+
+    /// Creates `directory` when missing and locks it against a second collector.
+    private static func lock(_ directory: String) throws(FleetError) -> FileDescriptor {
         do {
             try Directory.create(directory)
         } catch {
@@ -156,46 +228,26 @@ public final class FleetCollector: @unchecked Sendable {
             try? lock.close()
             throw FleetError("another collector is writing to '\(directory)'; give each collector its own directory")
         }
-        lockFD = lock
-        clientID = configuration.clientID ?? Self.defaultClientID(directory: directory)
-        var settings = ConnectionSettings(broker: configuration.broker, clientID: clientID)
-        settings.tlsCAFile = configuration.tlsCAFile
-        settings.reconnectDelayMinimum = configuration.reconnectDelayMinimum
-        settings.reconnectDelayMaximum = max(configuration.reconnectDelayMaximum, configuration.reconnectDelayMinimum)
-        do throws(FleetError) {
-            connection = try MQTTConnection(settings: settings)
-        } catch {
-            try? lock.close()
-            lockFD = nil
-            throw error
-        }
-        Self.raiseDescriptorLimit()
-        let subscription = configuration.subscription
-        connection.onConnected = { [unowned self] in
-            let rc = self.connection.subscribe(subscription, qos: 1)
-            if rc != 0 { self.problem("cannot subscribe to '\(subscription)': \(MQTTConnection.errorString(rc))") }
-        }
-        connection.onMessage = { [unowned self] topic, payload, retained in
-            self.handle(topic: topic, payload: payload, retained: retained)
-        }
-        connection.onTick = { [unowned self] in self.tick() }
+        return lock
     }
 
     deinit {
         try? lockFD?.close()
     }
 
-    /// `nmea-collect-<hostname>-<8 hex digits of the directory's absolute path>`.
-    static func defaultClientID(directory: String) -> String {
+    /// `nmea-collect-<hostname>-<8 hex digits>` of the output directory's absolute path and, with a database, the
+    /// database and the share group: two collectors of one group on one host need `clientID`s of their own.
+    static func defaultClientID(directory: String?, database: String?, shareGroup: String?) -> String {
         var host = [CChar](repeating: 0, count: 256)
         gethostname(&host, 255)
-        var absolute = directory
-        if !directory.hasPrefix("/"), let cwd = getcwd(nil, 0) {
-            absolute = String(cString: cwd) + "/" + directory
+        var identity = directory ?? ""
+        if let directory, !directory.hasPrefix("/"), let cwd = getcwd(nil, 0) {
+            identity = String(cString: cwd) + "/" + directory
             free(cwd)
         }
+        if let database { identity += "\u{0}" + database + "\u{0}" + (shareGroup ?? "") }
         var hash: UInt32 = 2_166_136_261
-        for byte in absolute.utf8 { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
+        for byte in identity.utf8 { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
         let hex = String(hash, radix: 16)
         let hostName = String(String(decoding: host.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
             .prefix(32))
@@ -215,6 +267,9 @@ public final class FleetCollector: @unchecked Sendable {
 
     /// The connection's state, from any thread.
     public var connectionStatus: ConnectionStatus { connection.status }
+
+    /// The database connection's state, from any thread (`nil` without a database).
+    public var databaseStatus: ConnectionStatus? { database?.status }
 
     /// Collects on the calling thread until `shouldStop` returns `true` (checked at least 4 times a second), then
     /// finishes every file.
@@ -243,9 +298,9 @@ public final class FleetCollector: @unchecked Sendable {
         }
         let isTrip = levels.last == "trip" && levels.count >= 3
         if isTrip { levels.removeLast() }
-        let vehicle = VehicleFiles.safePath(levels.dropFirst())
+        let name = levels.dropFirst().joined(separator: "/")
         if isTrip {
-            handleTrip(vehicle: vehicle, payload: payload)
+            handleTrip(vehicle: name, payload: payload)
             return
         }
         let location: OwnTracksLocation
@@ -255,10 +310,7 @@ public final class FleetCollector: @unchecked Sendable {
             if case .notALocation = error {
                 count { $0.otherTypes += 1 }
             } else {
-                count {
-                    $0.invalid += 1
-                    $0.lastProblem = "'\(topic)': \(error)"
-                }
+                invalid("'\(topic)': \(error)")
             }
             return
         }
@@ -266,7 +318,17 @@ public final class FleetCollector: @unchecked Sendable {
             count { $0.retained += 1 }
             return
         }
-        guard let state = vehicleState(vehicle) else { return }
+        if let database {
+            do {
+                database.stage(try StoredPosition(vehicle: name, location: location))
+            } catch {
+                invalid("'\(topic)': \(error)")
+                return
+            }
+            seen(name)
+        }
+        guard configuration.outputDirectory != nil else { return }
+        guard let state = vehicleState(VehicleFiles.safePath(levels.dropFirst())) else { return }
         guard state.remember(LocationKey(tst: location.timestamp, latitude: location.latitude,
                                          longitude: location.longitude)) else {
             count { $0.duplicates += 1 }
@@ -281,17 +343,25 @@ public final class FleetCollector: @unchecked Sendable {
         }
     }
 
-    private func handleTrip(vehicle: String, payload: UnsafeRawBufferPointer) {
+    private func handleTrip(vehicle name: String, payload: UnsafeRawBufferPointer) {
         let trip: TripSummary
         do {
             trip = try TripSummary(json: payload)
         } catch {
-            count {
-                $0.invalid += 1
-                $0.lastProblem = "a trip for '\(vehicle)': \(error)"
-            }
+            invalid("a trip for '\(name)': \(error)")
             return
         }
+        if let database {
+            do {
+                database.stage(try StoredTrip(vehicle: name, summary: trip))
+            } catch {
+                invalid("a trip for '\(name)': \(error)")
+                return
+            }
+            seen(name)
+        }
+        guard configuration.outputDirectory != nil else { return }
+        let vehicle = VehicleFiles.safePath(name.split(separator: "/", omittingEmptySubsequences: false))
         guard let state = vehicleState(vehicle) else { return }
         guard state.trips.insert(TripKey(start: trip.start.timestamp, end: trip.end.timestamp)).inserted else {
             count { $0.duplicates += 1 }
@@ -308,10 +378,31 @@ public final class FleetCollector: @unchecked Sendable {
         }
     }
 
+    /// Stores what the last read staged; `false` when the database is gone (the messages stay unacknowledged).
+    private func commit() -> Bool {
+        guard let database, database.hasStaged else { return true }
+        // Nil when the connection broke: ``databaseStatus`` says so, and the messages wait at the broker.
+        guard let committed = database.commit() else { return false }
+        count {
+            $0.storedPositions += committed.positions
+            $0.storedTrips += committed.trips
+            $0.storedBefore += committed.duplicates
+            $0.commits += 1
+            $0.invalid += committed.refused.count
+            if let last = committed.refused.last { $0.lastProblem = "refused by the database: \(last)" }
+        }
+        return true
+    }
+
+    private func seen(_ vehicle: String) {
+        guard configuration.outputDirectory == nil, vehicleNames.insert(vehicle).inserted else { return }
+        count { $0.vehicles += 1 }
+    }
+
     private func vehicleState(_ vehicle: String) -> VehicleState? {
         if let state = vehicles[vehicle] { return state }
         do {
-            let files = try VehicleFiles(vehicle: vehicle, root: configuration.outputDirectory,
+            let files = try VehicleFiles(vehicle: vehicle, root: configuration.outputDirectory ?? ".",
                                          trackOptions: trackOptions,
                                          pointsPerFeature: configuration.pointsPerFeature)
             let state = VehicleState(files: files)
@@ -325,6 +416,7 @@ public final class FleetCollector: @unchecked Sendable {
     }
 
     private func tick() {
+        _ = database?.reconnectIfDue()
         let now = MonotonicTime.now().seconds
         guard now - lastFlush >= configuration.flushIntervalSeconds else { return }
         lastFlush = now
@@ -335,6 +427,13 @@ public final class FleetCollector: @unchecked Sendable {
 
     private func count(_ update: (inout Statistics) -> Void) {
         shared.withLock(update)
+    }
+
+    private func invalid(_ message: String) {
+        count {
+            $0.invalid += 1
+            $0.lastProblem = message
+        }
     }
 
     private func problem(_ message: String) {

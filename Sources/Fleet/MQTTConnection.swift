@@ -44,6 +44,11 @@ public struct ConnectionSettings: Sendable, Hashable {
     public var connectTimeoutSeconds = 15.0
     /// QoS 1 messages libmosquitto keeps in flight at once.
     public var maximumInflight = 100
+    /// Received QoS 1 messages are acknowledged only once the owner has stored them (see
+    /// ``MQTTConnection/onReceived``), instead of on receipt.
+    public var acknowledgesAfterStoring = false
+    /// With ``acknowledgesAfterStoring``: messages read at most before the owner stores them.
+    public var batchLimit = 5000
 
     public init(broker: BrokerURL, clientID: String) {
         self.broker = broker
@@ -68,8 +73,9 @@ final class MQTTConnection {
     /// The state as the loop thread sees it.
     private(set) var state: ConnectionState = .disconnected
     private var attemptStarted = 0.0
-    private var nextAttempt = 0.0
-    private var delay: Double
+    private var backoff: ReconnectBackoff
+    /// Messages received since the owner last stored them (``onReceived``).
+    private var unstored = 0
     private var refusal: String?
     private var logError: String?
 
@@ -83,6 +89,13 @@ final class MQTTConnection {
     var onMessage: ((String, UnsafeRawBufferPointer, Bool) -> Void)?
     /// Called on the loop thread on every turn of the loop (at least 4 times a second).
     var onTick: (() -> Void)?
+    /// With ``ConnectionSettings/acknowledgesAfterStoring``: called on the loop thread after the messages of a
+    /// read have been handed to ``onMessage`` and before anything is written, so before their acknowledgements go
+    /// out. Return `true` once they are stored (the acknowledgements follow), `false` when they could not be:
+    /// the connection is then dropped without a byte more, and the broker sends them again on the next one.
+    var onReceived: (() -> Bool)?
+    /// Asked before each connection attempt; `false` puts it off (the database is down, say).
+    var mayConnect: (() -> Bool)?
 
     private static let libraryReady: Bool = {
         mosquitto_lib_init()
@@ -94,7 +107,7 @@ final class MQTTConnection {
     init(settings: ConnectionSettings) throws(FleetError) {
         _ = Self.libraryReady
         self.settings = settings
-        delay = settings.reconnectDelayMinimum
+        backoff = ReconnectBackoff(minimum: settings.reconnectDelayMinimum, maximum: settings.reconnectDelayMaximum)
         guard let client = mosquitto_new(settings.clientID, settings.cleanSession, nil) else {
             throw FleetError("cannot create an MQTT client: \(Errno.current)")
         }
@@ -119,6 +132,13 @@ final class MQTTConnection {
         }
         _ = mosquitto_int_option(client, MOSQ_OPT_SEND_MAXIMUM, Int32(max(1, min(settings.maximumInflight, 65535))))
         _ = mosquitto_int_option(client, MOSQ_OPT_TCP_NODELAY, 1)
+        if settings.acknowledgesAfterStoring {
+            // libmosquitto queues a PUBACK before it calls the message callback, and writes it at once unless the
+            // application says it drives the client from threads of its own: then every packet waits in the
+            // queue for mosquitto_loop_write, which this loop calls only after onReceived has stored the messages.
+            // (libmosquitto 2.0.11, Debian 12's, has no mosquitto_manual_ack.)
+            try check(mosquitto_threaded_set(client, true), "holding acknowledgements")
+        }
         if let caFile = settings.tlsCAFile {
             guard access(caFile, R_OK) == 0 else {
                 throw FleetError("cannot read the CA file '\(caFile)': \(Errno.current)")
@@ -139,6 +159,7 @@ final class MQTTConnection {
             let topic = String(cString: message.pointee.topic)
             let payload = UnsafeRawBufferPointer(start: message.pointee.payload,
                                                  count: Int(max(0, message.pointee.payloadlen)))
+            connection.unstored += 1
             connection.onMessage?(topic, payload, message.pointee.retain)
         }
         mosquitto_log_callback_set(client) { _, context, level, text in
@@ -178,7 +199,7 @@ final class MQTTConnection {
     /// One turn: connect when due, give the owner its tick, wait for the socket or a wake-up, handle what came.
     private func turn() {
         let now = MonotonicTime.now().seconds
-        if state == .disconnected && now >= nextAttempt {
+        if state == .disconnected && backoff.isDue && mayConnect?() != false {
             attempt(now)
         } else if state == .connecting && now - attemptStarted > settings.connectTimeoutSeconds {
             _ = mosquitto_disconnect(client)
@@ -190,7 +211,7 @@ final class MQTTConnection {
         if socket >= 0 && mosquitto_want_write(client) { wanted.insert(.writable) }
         var timeout = 250
         if state == .disconnected {
-            timeout = max(0, min(timeout, Int((nextAttempt - MonotonicTime.now().seconds) * 1000) + 1))
+            timeout = max(0, min(timeout, Int(backoff.secondsLeft * 1000) + 1))
         }
         let (woken, events) =
             (try? FileDescriptor.poll(
@@ -199,9 +220,12 @@ final class MQTTConnection {
         if !woken.isEmpty { wake.drain() }
         guard socket >= 0 else { return }
         if !events.isDisjoint(with: [.readable, .error, .hangUp]) {
-            let rc = mosquitto_loop_read(client, 1)
-            if rc != MOSQ_ERR_SUCCESS.rawValue {
-                lost(rc, errno)
+            guard read() else { return }
+        }
+        if unstored > 0 && settings.acknowledgesAfterStoring {
+            unstored = 0
+            if onReceived?() == false {
+                dropWithoutAcknowledging()
                 return
             }
         }
@@ -222,6 +246,38 @@ final class MQTTConnection {
         }
     }
 
+    /// Reads what the socket has: one packet, or with ``ConnectionSettings/acknowledgesAfterStoring`` packets
+    /// until none is left or ``ConnectionSettings/batchLimit`` messages came. `false` when the connection is lost.
+    private func read() -> Bool {
+        let limit = settings.acknowledgesAfterStoring ? settings.batchLimit : 1
+        var calls = 0
+        repeat {
+            errno = 0
+            let rc = mosquitto_loop_read(client, 1)
+            if rc != MOSQ_ERR_SUCCESS.rawValue {
+                unstored = 0
+                lost(rc, errno)
+                return false
+            }
+            calls += 1
+            // libmosquitto reads one packet a call and returns with errno EAGAIN once the socket is empty.
+        } while settings.acknowledgesAfterStoring && errno != EAGAIN && unstored < limit && calls < 4 * limit
+            && mosquitto_socket(client) >= 0
+        return true
+    }
+
+    /// Ends the connection without writing what is queued (the acknowledgements of messages that were not stored):
+    /// the socket is shut down, libmosquitto's next read finds it closed and closes it, and the queue is emptied
+    /// at the next connection attempt.
+    private func dropWithoutAcknowledging() {
+        let socket = mosquitto_socket(client)
+        if socket >= 0 { try? FileDescriptor(rawValue: socket).shutdown(.both) }
+        _ = mosquitto_loop_read(client, 1)
+        let wasConnected = state == .connected
+        if wasConnected { onDisconnected?() }
+        failed("disconnected from \(settings.broker) until the messages can be stored")
+    }
+
     private func attempt(_ now: Double) {
         attemptStarted = now
         refusal = nil
@@ -237,7 +293,7 @@ final class MQTTConnection {
 
     private func connected(_ code: Int32) {
         if code == 0 {
-            delay = settings.reconnectDelayMinimum
+            backoff.succeeded()
             setState(.connected) { $0.connections += 1 }
             onConnected?()
         } else {
@@ -266,9 +322,7 @@ final class MQTTConnection {
 
     /// Records `message` and schedules the next attempt.
     private func failed(_ message: String) {
-        let jitter = Double.random(in: 0.9...1.1)
-        nextAttempt = MonotonicTime.now().seconds + delay * jitter
-        delay = min(delay * 2, settings.reconnectDelayMaximum)
+        backoff.failed()
         setState(.disconnected) {
             $0.lastError = message
             $0.failures += 1

@@ -99,7 +99,7 @@ extension Int64 {
 
 extension TripSummary {
     /// The MQTT trip payload for a detected trip.
-    init(_ trip: Trip, startPlace: String?, endPlace: String?) {
+    public init(_ trip: Trip, startPlace: String?, endPlace: String?) {
         self.init(
             start: Endpoint(
                 timestamp: trip.start.timestamp, latitude: trip.start.latitude,

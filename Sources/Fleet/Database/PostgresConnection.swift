@@ -29,8 +29,8 @@ public final class PostgresConnection {
         guard let made else { throw DatabaseError(message: "out of memory", isConnectionProblem: true) }
         connection = made
         guard PQstatus(connection) == CONNECTION_OK else {
+            // Every stored property is set: deinit runs and finishes the connection (once).
             let message = Self.trimmed(PQerrorMessage(connection))
-            PQfinish(connection)
             throw DatabaseError(message: message, isConnectionProblem: true)
         }
         PQsetNoticeProcessor(connection, { _, _ in }, nil)

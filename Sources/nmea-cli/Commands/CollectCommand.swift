@@ -1,14 +1,24 @@
 import Fleet
 import Glibc
 
-/// `nmea collect`: subscribes to a fleet's OwnTracks topics and writes daily tracks and trips per vehicle.
+/// `nmea collect`: subscribes to a fleet's OwnTracks topics and stores positions and trips in PostgreSQL, or writes
+/// daily tracks and trips per vehicle, or both.
 enum CollectCommand: Command {
     static let spec = CommandSpec(
         name: "collect",
-        abstract: "Collect OwnTracks positions and trips from an MQTT broker into daily tracks per vehicle.",
+        abstract: "Collect OwnTracks positions and trips from an MQTT broker into PostgreSQL or daily files.",
         discussion: """
             Subscribes with QoS 1 and a persistent session (the broker keeps what arrives while the collector is \
-            away) and writes, for each vehicle — the topic without its first level, so owntracks/acme/van7 is \
+            away).
+            With --db, stores positions, trips and vehicles in the schema 'nmea' of a PostgreSQL database with \
+            PostGIS (created or migrated at start). The messages of each read are stored in one transaction and \
+            acknowledged to the broker only after it commits, so a collector killed at any moment loses nothing \
+            (the broker sends again what it has not seen acknowledged) and stores nothing twice (rows are keyed \
+            by vehicle and time). While the database is unreachable the collector stays away from the broker, \
+            where messages wait, and tries again with backoff. The database password comes from ~/.pgpass or \
+            the file $PGPASSFILE names (libpq's own), never from the command line: query the data with 'nmea \
+            fleet'.
+            With -o, writes, for each vehicle — the topic without its first level, so owntracks/acme/van7 is \
             acme/van7 — the files DIR/acme/van7/YYYY-MM-DD.gpx and .geojson (UTC days of the fix time; \
             always-valid documents, flushed every --flush-interval seconds) and DIR/acme/van7/trips.jsonl (one line \
             per message on <vehicle topic>/trip). A day whose files exist from an earlier run continues in \
@@ -18,11 +28,14 @@ enum CollectCommand: Command {
             the group, so several collectors, each with its own output directory, split the load.
             SIGINT or SIGTERM finishes every file and exits 0.
             """,
-        arguments: [ArgumentSpec(name: "url", help: "The broker: mqtt://[user:pass@]host[:port] (mqtts:// for TLS).",
+        arguments: [ArgumentSpec(name: "url", help: "The broker: mqtt://[user@]host[:port] (mqtts:// for TLS).",
                                  isOptional: false)],
         options: [
-            OptionSpec(long: "output", short: "o", valueName: "dir", help: "Where to write (created when missing).",
-                       isRequired: true, completion: .directory),
+            OptionSpec(long: "db", valueName: "url",
+                       help: "Store in this PostgreSQL database: postgresql://USER@HOST[:PORT]/DB (no password)."),
+            OptionSpec(long: "output", short: "o", valueName: "dir",
+                       help: "Write daily files per vehicle here (created when missing).", completion: .directory),
+            MQTTOptions.passwordFile,
             OptionSpec(long: "topic", valueName: "filter", help: "The topic filter to subscribe to.",
                        defaultValue: "owntracks/#"),
             OptionSpec(long: "share", valueName: "group",
@@ -39,21 +52,28 @@ enum CollectCommand: Command {
             OptionSpec(long: "quiet", short: "q", help: "Do not report connections and the summary."),
         ],
         examples: [
+            "nmea collect mqtt://localhost --db postgresql://fleet@localhost/fleet",
+            "nmea collect mqtt://collector@broker.example --mqtt-password-file /etc/nmea/mqtt-password --db "
+                + "postgresql://fleet@db.example/fleet --share collectors",
             "nmea collect mqtt://localhost -o fleet/",
-            "nmea collect mqtt://collector:secret@broker.example --topic 'owntracks/acme/#' -o /srv/fleet",
-            "nmea collect mqtt://broker.example --share collectors -o /srv/fleet-1",
+            "nmea collect mqtt://broker.example --topic 'owntracks/acme/#' -o /srv/fleet",
         ])
 
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
         let urlText = arguments.positionals[0]
-        let broker: BrokerURL
-        do {
-            broker = try BrokerURL(parsing: urlText)
-        } catch {
-            throw arguments.usageError("The value '\(urlText)' is invalid for '<url>': \(error.reason)")
+        let output = arguments.value("output")
+        let database = arguments.value("db")
+        guard output != nil || database != nil else {
+            throw arguments.usageError("Give where to store: '--db <url>', '-o <dir>', or both")
         }
-        var configuration = FleetCollector.Configuration(broker: broker,
-                                                         outputDirectory: arguments.value("output") ?? ".")
+        if let database, let problem = PostgresConnection.passwordProblem(database) {
+            // Not the value itself: it may hold the password.
+            throw arguments.usageError("The value of '--db' is refused: \(problem)")
+        }
+        let broker = try MQTTOptions.broker(urlText, arguments) { reason in
+            arguments.usageError("The value '\(BrokerURL.redacted(urlText))' is invalid for '<url>': \(reason)")
+        }
+        var configuration = FleetCollector.Configuration(broker: broker, outputDirectory: output, database: database)
         configuration.topicFilter = arguments.value("topic") ?? "owntracks/#"
         configuration.shareGroup = arguments.value("share")
         configuration.clientID = arguments.value("client-id")
@@ -78,12 +98,24 @@ enum CollectCommand: Command {
         collector.onProblem = { message in Console.error("nmea collect: \(message)\n") }
         StopSignal.install()
         if !quiet {
-            Console.error("nmea collect: '\(configuration.subscription)' from \(broker) into "
-                + "\(configuration.outputDirectory) (client ID \(collector.clientID))\n")
+            let places = [output, database.map { _ in "the database" }].compactMap { $0 }.joined(separator: " and ")
+            Console.error("nmea collect: '\(configuration.subscription)' from \(broker) into \(places) "
+                + "(client ID \(collector.clientID))\n")
         }
         var reported = ConnectionStatus()
+        var reportedDatabase = collector.databaseStatus
         do {
             try collector.run {
+                if !quiet, let status = collector.databaseStatus, status != reportedDatabase {
+                    if status.state == .connected && reportedDatabase?.state != .connected {
+                        Console.error("nmea collect: the database is back\n")
+                    } else if status.state == .disconnected, let error = status.lastError,
+                              status.failures != reportedDatabase?.failures {
+                        Console.error("nmea collect: the database is unreachable (\(error)); messages wait at the "
+                            + "broker; trying again\n")
+                    }
+                    reportedDatabase = status
+                }
                 let status = collector.connectionStatus
                 if !quiet && (status.state != reported.state || status.lastError != reported.lastError) {
                     if status.state == .connected && reported.state != .connected {
@@ -100,7 +132,22 @@ enum CollectCommand: Command {
             Console.error("Error: \(error.message)\n")
             return ExitStatus.failure
         }
-        if !quiet {
+        if !quiet && database != nil {
+            let statistics = collector.statistics
+            var line = "nmea collect: \(statistics.storedPositions) positions and \(statistics.storedTrips) trips "
+                + "stored from \(statistics.vehicles) vehicle\(statistics.vehicles == 1 ? "" : "s")"
+            var notes: [String] = []
+            if statistics.storedBefore > 0 { notes.append("\(statistics.storedBefore) already stored") }
+            if statistics.retained > 0 { notes.append("\(statistics.retained) retained copies") }
+            if statistics.otherTypes > 0 { notes.append("\(statistics.otherTypes) other messages") }
+            if statistics.invalid > 0 { notes.append("\(statistics.invalid) invalid") }
+            if !notes.isEmpty { line += " (skipped: " + notes.joined(separator: ", ") + ")" }
+            Console.error(line + "\n")
+            if statistics.invalid > 0, let problem = statistics.lastProblem {
+                Console.error("nmea collect: the last invalid message: \(problem)\n")
+            }
+        }
+        if !quiet && output != nil {
             let statistics = collector.statistics
             var line = "nmea collect: \(statistics.locations) positions and \(statistics.trips) trips from "
                 + "\(statistics.vehicles) vehicle\(statistics.vehicles == 1 ? "" : "s")"

@@ -1,12 +1,23 @@
 import Fleet
 import Glibc
+import System
 
-/// The `--mqtt…` options shared by `nmea publish` (and, later, `nmea record`), and turning them into a publisher
-/// configuration.
+/// The `--mqtt…` options shared by `nmea publish` and `nmea record`, the password option every command that talks
+/// MQTT has (`collect` too), and turning them into a broker and a publisher configuration.
 enum MQTTOptions {
+    /// Where the broker password comes from, for every command that talks MQTT.
+    static let passwordFile = OptionSpec(
+        long: "mqtt-password-file", valueName: "file",
+        help: "Read the broker password from this file (a trailing line break is ignored); without it, "
+            + "$NMEA_MQTT_PASSWORD. The user name goes in the URL: mqtt://USER@host.", completion: .file)
+
+    /// The variable a password may come from when no file is given.
+    static let passwordVariable = "NMEA_MQTT_PASSWORD"
+
     static let options: [OptionSpec] = [
         OptionSpec(long: "mqtt", valueName: "url",
-                   help: "The broker: mqtt://[user:pass@]host[:port] (mqtts://… for TLS)."),
+                   help: "The broker: mqtt://[user@]host[:port] (mqtts://… for TLS)."),
+        passwordFile,
         OptionSpec(long: "mqtt-topic", valueName: "topic",
                    help: "Where positions go; trips go to <topic>/trip. Default: owntracks/nmea/<hostname>."),
         OptionSpec(long: "mqtt-interval", valueName: "seconds",
@@ -31,11 +42,8 @@ enum MQTTOptions {
     /// The publisher configuration the options describe, or `nil` when `--mqtt` was not given.
     static func configuration(_ arguments: ParsedArguments) throws -> FleetPublisher.Configuration? {
         guard let urlText = arguments.value("mqtt") else { return nil }
-        let broker: BrokerURL
-        do {
-            broker = try BrokerURL(parsing: urlText)
-        } catch {
-            throw arguments.invalid(urlText, for: "mqtt", because: error.reason)
+        let broker = try Self.broker(urlText, arguments) { reason in
+            arguments.invalid(BrokerURL.redacted(urlText), for: "mqtt", because: reason)
         }
         let topic = arguments.value("mqtt-topic") ?? "owntracks/nmea/\(hostName())"
         guard FleetPublisher.isValidTopic(topic) else {
@@ -53,6 +61,58 @@ enum MQTTOptions {
         let megabytes = try arguments.number("mqtt-queue-size", default: 64, in: 0.01...1_000_000)
         configuration.queue = DiskQueue.Options(maximumBytes: Int(megabytes * 1_048_576))
         return configuration
+    }
+
+    /// The broker `text` names, with its password from `--mqtt-password-file`, else from the URL (with a warning:
+    /// others can read a command line), else from `$NMEA_MQTT_PASSWORD` when the URL names a user.
+    /// - Parameter invalid: the usage error for a URL that cannot be read, with the reason.
+    /// - Throws: ``UsageError``; ``RuntimeError`` for a password file that cannot be read.
+    static func broker(_ text: String, _ arguments: ParsedArguments, invalid: (String) -> UsageError) throws
+        -> BrokerURL
+    {
+        var broker: BrokerURL
+        do {
+            broker = try BrokerURL(parsing: text)
+        } catch {
+            throw invalid(error.reason)
+        }
+        if let path = arguments.value("mqtt-password-file") {
+            guard broker.password == nil else {
+                throw arguments.usageError("Give the broker password once: in '--mqtt-password-file' or the URL")
+            }
+            guard broker.username != nil else {
+                throw arguments.usageError("A password needs a user name in the broker URL: mqtt://USER@host")
+            }
+            broker.password = try readPassword(path)
+        } else if broker.password != nil {
+            Console.error("\(arguments.commandPath): warning: the password in the broker URL can be read by other "
+                + "users of this machine (ps, /proc); give it with --mqtt-password-file FILE or "
+                + "$\(passwordVariable) instead\n")
+        } else if broker.username != nil, let password = getenv(passwordVariable), password.pointee != 0 {
+            broker.password = String(cString: password)
+        }
+        return broker
+    }
+
+    /// The file's text without its trailing line break.
+    private static func readPassword(_ path: String) throws -> String {
+        var bytes: [UInt8] = []
+        do {
+            let file = try FileDescriptor.open(path, .readOnly, options: [.closeOnExec])
+            defer { try? file.close() }
+            var chunk = [UInt8](repeating: 0, count: 4096)
+            while true {
+                let count = try chunk.withUnsafeMutableBytes { buffer throws(Errno) in try file.read(into: buffer) }
+                if count == 0 { break }
+                bytes += chunk[..<count]
+                guard bytes.count <= 65_536 else { throw RuntimeError("the password file '\(path)' is too large") }
+            }
+        } catch let error as Errno {
+            throw RuntimeError("cannot read the password file '\(path)': \(error)")
+        }
+        while let last = bytes.last, last == UInt8(ascii: "\n") || last == UInt8(ascii: "\r") { bytes.removeLast() }
+        guard !bytes.isEmpty else { throw RuntimeError("the password file '\(path)' is empty") }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     static func hostName() -> String {

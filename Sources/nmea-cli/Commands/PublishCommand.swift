@@ -1,13 +1,15 @@
 import Fleet
 import Glibc
 import NMEA
+import Recording
 import System
+import Trips
 
 /// `nmea publish`: replays recorded NMEA through the MQTT publisher, as `nmea record --mqtt` publishes live.
 enum PublishCommand: Command {
     static let spec = CommandSpec(
         name: "publish",
-        abstract: "Publish the fixes of NMEA logs to an MQTT broker as OwnTracks positions.",
+        abstract: "Publish the fixes and trips of NMEA logs to an MQTT broker as OwnTracks positions.",
         discussion: """
             Assembles the fixes of each log (as convert does) and publishes them as OwnTracks 'location' messages \
             (QoS 1, the last one retained), through the same rate limit and disk-backed queue as a live recorder: \
@@ -15,7 +17,9 @@ enum PublishCommand: Command {
             --mqtt-min-move metres, or after --mqtt-heartbeat seconds in any case; 0 and 0 publish every fix. \
             Messages wait in the queue until the broker acknowledges them, so an unreachable broker loses nothing: \
             what is not acknowledged when publish ends (after --wait seconds) stays queued for the next run with \
-            the same queue directory. --speed replays in real time (1), faster (10) or as fast as possible (max).
+            the same queue directory. --speed replays in real time (1), faster (10) or as fast as possible (max). \
+            Each trip found in the fixes (by the rule 'nmea trips' uses, with its place names) goes to \
+            <topic>/trip when it ends, as 'nmea record --mqtt' sends it; --no-trips leaves them out.
             Fixes without a date (GGA-only logs) have no OwnTracks time and are not published: give --date.
             """,
         arguments: [SentenceInput.filesArgument],
@@ -25,11 +29,13 @@ enum PublishCommand: Command {
             OptionSpec(long: "wait", valueName: "seconds",
                        help: "At the end, wait this long for the broker to acknowledge everything.",
                        defaultValue: "30"),
+            OptionSpec(long: "no-trips", help: "Publish positions only."),
             SentenceInput.date,
         ] + SentenceInput.options,
         examples: [
             "nmea publish drive.nmea --mqtt mqtt://localhost --mqtt-topic owntracks/acme/van7",
-            "nmea publish day.nmea --mqtt mqtts://fleet:secret@broker.example --speed 10",
+            "nmea publish day.nmea --mqtt mqtts://van7@broker.example --mqtt-password-file ~/.config/nmea/mqtt "
+                + "--speed 10",
             "nmea publish log.nmea --mqtt mqtt://localhost --mqtt-interval 0 --mqtt-min-move 0",
         ])
 
@@ -70,6 +76,18 @@ enum PublishCommand: Command {
 
         // Pacing: fix time against the wall clock, from the first fix (again after time runs backwards).
         var reference: (fix: Int64, wall: Double)?
+        var detector = arguments.flag("no-trips") ? nil : TripDetector()
+        var places: CachedGeocoder??
+        var trips = 0
+        func publishTrip(_ event: TripDetector.Event) {
+            guard case .trip(let trip) = event else { return }
+            if places == nil { places = .some(TripsCommand.makeGeocoder(command: "nmea publish")) }
+            let geocoder = places ?? nil
+            let start = geocoder?.placeName(latitude: trip.start.latitude, longitude: trip.start.longitude)
+            let end = geocoder?.placeName(latitude: trip.end.latitude, longitude: trip.end.longitude)
+            publisher.publish(TripSummary(trip, startPlace: start?.label, endPlace: end?.label))
+            trips += 1
+        }
         func emit(_ fix: Fix) {
             if StopSignal.isRequested { return }
             if let speed, let timestamp = fix.timestamp {
@@ -86,11 +104,14 @@ enum PublishCommand: Command {
                 }
             }
             publisher.publish(fix)
+            detector?.add(fix, publishTrip)
             showStatus()
         }
 
         let completed = try input.read(isCancelled: { StopSignal.isRequested }, emit)
         let interrupted = !completed || StopSignal.isRequested
+        if !interrupted { detector?.finish(publishTrip) }
+        if case .some(.some(let geocoder)) = places { geocoder.save() }
 
         var delivered = publisher.waitUntilDelivered(timeout: interrupted ? min(wait, 2) : 0)
         if !delivered && !interrupted {
@@ -104,7 +125,9 @@ enum PublishCommand: Command {
         if terminal { Console.error("\r\u{1B}[K") }
         let counters = publisher.counters
         input.printSummary(command: "nmea publish")
-        var line = "nmea publish: \(counters.fixes) fixes, \(counters.queued) queued"
+        var line = "nmea publish: \(counters.fixes) fixes"
+        if trips > 0 { line += " and \(trips) trip\(trips == 1 ? "" : "s")" }
+        line += ", \(counters.queued) queued"
         if counters.rateLimited > 0 { line += " (\(counters.rateLimited) held back by the rate limit)" }
         if counters.withoutPosition > 0 { line += ", \(counters.withoutPosition) without a position or date" }
         line += ", \(counters.acknowledged) acknowledged by the broker"
