@@ -114,6 +114,54 @@ struct CollectorDatabaseTests {
         }
     }
 
+    /// The broker sees no acknowledgement before the transaction commits: with the table locked, the collector has
+    /// the messages but cannot store them; killed then, it leaves them with the broker, which hands them to the
+    /// next run. (Acknowledged on receipt, as libmosquitto does by default, they would be gone.)
+    @Test func messagesAreAcknowledgedOnlyAfterTheyAreStored() throws {
+        let fleet = try FleetDatabase()
+        let broker = try Broker()
+        try broker.start()
+        func startCollector() throws -> ChildProcess {
+            try ChildProcess([BuiltExecutables.nmea, "collect", broker.url, "--db", fleet.url, "--client-id", "held"],
+                             environment: fleet.environment)
+        }
+        var collector = try startCollector()
+        #expect(waitUntil(timeout: .seconds(15)) { collector.error.contains("nmea collect: connected") })
+        usleep(300_000)
+        // Another session holds the table, so the collector's INSERT waits.
+        let locker = try ChildProcess(
+            [
+                Tools.which("psql")!, "-X", "-q", "-h", fleet.server.socketDirectory, "-p", String(fleet.server.port),
+                "-U", "postgres", "-d", "fleet",
+            ], input: .pipe)
+        locker.inputPipe!.writeAllIgnoringErrors("BEGIN;\nLOCK TABLE nmea.positions IN ACCESS EXCLUSIVE MODE;\n")
+        func locks(granted: Bool) -> Int {
+            let rows = try? fleet.query("""
+                SELECT count(*) FROM pg_locks WHERE relation = 'nmea.positions'::regclass AND granted = \(granted)
+                """)
+            return Int(rows?.first ?? "") ?? 0
+        }
+        #expect(waitUntil(timeout: .seconds(10)) { locks(granted: true) >= 1 })
+        let publisher = try FleetPublisher(try publisherConfiguration(broker.url))
+        for n in 0..<10 { publisher.publish(Support.drive(n)) }
+        #expect(publisher.waitUntilDelivered(timeout: 10))
+        publisher.close()
+        #expect(waitUntil(timeout: .seconds(10)) { locks(granted: false) >= 1 }, "the collector never waited")
+        collector.signal(SIGKILL)
+        #expect(collector.wait(timeout: .seconds(10)) == 128 + SIGKILL)
+        locker.closeInput()
+        #expect(locker.wait(timeout: .seconds(10)) == 0)
+        #expect(try fleet.query("SELECT count(*) FROM nmea.positions") == ["0"])
+        collector = try startCollector()
+        #expect(waitUntil(timeout: .seconds(20)) {
+            (try? fleet.query("SELECT count(*) FROM nmea.positions")) == ["10"]
+        })
+        #expect(collector.stop(SIGTERM) == 0)
+        #expect(collector.error.contains("nmea collect: 10 positions and 0 trips stored from 1 vehicle (skipped: "
+            + "1 retained copies)\n"),
+                "\(collector.error)")
+    }
+
     @Test func twoCollectorsSharingASubscriptionStoreEveryMessageOnce() throws {
         let fleet = try FleetDatabase()
         let broker = try Broker()

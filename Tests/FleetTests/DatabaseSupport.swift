@@ -40,3 +40,10 @@ final class FleetDatabase {
     /// `psql` rows in the fleet database.
     func query(_ sql: String) throws -> [String] { try server.query(sql, database: "fleet") }
 }
+
+extension FileDescriptor {
+    /// Writes `text` whole; a test that fails to write sees it in what follows.
+    func writeAllIgnoringErrors(_ text: String) {
+        try? writeAll(Array(text.utf8))
+    }
+}
