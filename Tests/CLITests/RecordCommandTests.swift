@@ -204,7 +204,7 @@ struct RecordCommandTests {
         #expect(record.error.contains("mqtt disconnected · queue 0 · sent 188 · acked 188 · dropped 0"))
         let lines = messages()
         #expect(lines.count == 188)
-        #expect(lines.first == #"owntracks/fleet/van7 {"_type":"location","tid":"n7","tst":1796025600,"lat":48.1374023,"lon":11.5755132,"alt":520,"vel":1,"cog":211,"acc":3}"#)
+        #expect(lines.first == #"owntracks/fleet/van7 {"_type":"location","tid":"n7","tst":1796025600,"lat":48.1374023,"lon":11.5755132,"alt":520,"vel":1,"cog":211,"acc":3,"sat":24}"#)
         #expect(lines.filter { $0.hasPrefix("owntracks/fleet/van7 ") }.count == 186)
         #expect(lines.filter { $0.hasPrefix("owntracks/fleet/van7/trip ") } == [
             #"owntracks/fleet/van7/trip {"_type":"trip","start":{"time":"2026-11-30T08:59:10Z","lat":48.137394,"lon":11.575510,"place":"Munich, Bavaria, DE"},"end":{"time":"2026-11-30T09:30:00Z","lat":48.355064,"lon":11.888291,"place":"Eitting, Bavaria, DE"},"distance_m":34168,"duration_s":1850,"avg_speed_kmh":66.5,"max_speed_kmh":90.0}"#,

@@ -321,7 +321,7 @@ struct BrokerTests {
         #expect(run.error == "nmea publish: 3 fixes, 3 queued, 3 acknowledged by the broker\n")
         #expect(subscription.waitForExit(timeout: .seconds(10)))
         #expect(subscription.outputLines.first
-            == #"owntracks/a/b {"_type":"location","tid":"b","tst":1796025600,"lat":48.1374,"lon":11.5755,"alt":520,"vel":45,"cog":45,"acc":4}"#)
+            == #"owntracks/a/b {"_type":"location","tid":"b","tst":1796025600,"lat":48.1374,"lon":11.5755,"alt":520,"vel":45,"cog":45,"acc":4,"sat":8}"#)
 
         let port = Ports.freeTCP()
         let queue = TemporaryDirectory("queue").path

@@ -12,6 +12,17 @@ import Testing
             == #"{"_type":"location","tid":"v7","tst":1796025600,"lat":48.1374,"lon":11.5755,"alt":520,"vel":45,"cog":45,"acc":4,"vac":7}"#)
     }
 
+    @Test func carriesTheSatellitesUsedBothWays() throws {
+        var fix = Support.drive(0)
+        fix.satellitesUsed = 9
+        let json = OwnTracksLocation(fix, trackerID: "v7")!.json
+        #expect(String(decoding: json, as: UTF8.self)
+            == #"{"_type":"location","tid":"v7","tst":1796025600,"lat":48.1374,"lon":11.5755,"alt":520,"vel":45,"cog":45,"acc":4,"sat":9}"#)
+        let decoded = try OwnTracksLocation(json: json)
+        #expect(decoded.satellites == 9)
+        #expect(decoded.fix.satellitesUsed == 9)
+    }
+
     @Test func prefersTheReceiversOwnErrorEstimates() {
         var fix = Support.drive(0)
         fix.latitudeErrorMeters = 3
