@@ -15,6 +15,7 @@ let commands: [any Command.Type] = [
     CompletionCommand.self,
     PublishCommand.self,
     CollectCommand.self,
+    FleetCommand.self,
 ]
 
 let rootSpec = CommandSpec(
@@ -52,16 +53,15 @@ func runTool(_ arguments: [String]) -> Int32 {
                 throw UsageError(message: "Unknown subcommand '\(arguments[1])'", command: rootSpec,
                                  commandPath: "nmea")
             }
-            Console.standardOutput.write(Help.text(command.spec, commandPath: "nmea \(command.spec.name)"))
+            let (found, path) = try resolve(command, arguments.dropFirst(2), commandPath: "nmea \(command.spec.name)")
+            Console.standardOutput.write(Help.text(found.spec, commandPath: path))
             return ExitStatus.success
         default:
             guard let command = commands.first(where: { $0.spec.name == first }) else {
                 let message = first.hasPrefix("-") ? "Unknown option '\(first)'" : "Unknown subcommand '\(first)'"
                 throw UsageError(message: message, command: rootSpec, commandPath: "nmea")
             }
-            let path = "nmea \(command.spec.name)"
-            let parsed = try ParsedArguments.parse(Array(arguments.dropFirst()), spec: command.spec, commandPath: path)
-            return try command.run(parsed)
+            return try dispatch(command, arguments.dropFirst(), commandPath: "nmea \(command.spec.name)")
         }
     } catch let help as HelpRequest {
         Console.standardOutput.write(Help.text(help.command, commandPath: help.commandPath))

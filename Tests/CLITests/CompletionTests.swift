@@ -17,7 +17,7 @@ import Testing
 
     /// Every option spelling (`-o`, `--output`) in the OPTIONS section of `nmea help <command>`.
     static func options(of command: String) throws -> [String] {
-        let help = try ToolSupport.nmea(["help", command]).text
+        let help = try ToolSupport.nmea(["help"] + command.split(separator: " ").map(String.init)).text
         let section = help.components(separatedBy: "OPTIONS:\n")[1].components(separatedBy: "\n\n")[0]
         return section.split(separator: "\n").filter { $0.hasPrefix("  -") }.flatMap { line in
             line.split(separator: " ").prefix(while: { $0.hasPrefix("-") || $0.hasPrefix("<") })
@@ -92,6 +92,14 @@ import Testing
         #expect(try complete("nmea", "simulate", "--route", "") == ["commute", "drive"])
         // A value after an option does not count as a positional argument.
         #expect(try complete("nmea", "convert", "--format", "gpx", "dr") == ["drive.nmea"])
+        // A group's subcommands, their options and values, and its help.
+        #expect(try complete("nmea", "fleet", "") == ["help", "last", "track", "trips"])
+        #expect(try complete("nmea", "fleet", "-") == ["--help", "-h"])
+        #expect(try complete("nmea", "fleet", "tr") == ["track", "trips"])
+        #expect(try complete("nmea", "fleet", "trips", "--s") == ["--since"])
+        #expect(try complete("nmea", "fleet", "track", "-o", "tr") == ["track.svg"])
+        #expect(try complete("nmea", "fleet", "help", "") == ["last", "track", "trips"])
+        #expect(Set(try complete("nmea", "fleet", "last", "-")) == Set(try Self.options(of: "fleet last")))
     }
 
     @Test func everyOptionOfEveryCommandIsOffered() throws {
@@ -188,6 +196,9 @@ import Testing
         #expect(try complete("nmea plot --color ") == ["altitude", "none", "speed"])
         #expect(try complete("nmea convert --format=") == ["geojson", "gpx"])
         #expect(try complete("nmea completion ") == ["bash", "zsh"])
+        #expect(try complete("nmea fleet ") == ["help", "last", "track", "trips"])
+        #expect(try complete("nmea fleet trips --u") == ["--until"])
+        #expect(try complete("nmea fleet track -o tr") == ["track.svg"])
         #expect(try complete("nmea plot -o tr") == ["track.svg"])
         #expect(try complete("nmea plot dr") == ["drive.nmea"])
         let plotOptions = try complete("nmea plot -")

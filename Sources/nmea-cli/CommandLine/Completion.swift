@@ -2,19 +2,24 @@
 /// values the parser accepts.
 enum Completion {
     /// The `help` pseudo-command as a spec: it is handled before the registered commands but completes like one.
-    static func helpSpec(_ root: CommandSpec) -> CommandSpec {
+    /// (For a group below the root, `nmea fleet help`, without `--man`.)
+    static func helpSpec(_ root: CommandSpec, isRoot: Bool = true) -> CommandSpec {
         CommandSpec(
-            name: "help", abstract: "Show help for a subcommand, or print the manual page with --man.",
+            name: "help",
+            abstract: isRoot ? "Show help for a subcommand, or print the manual page with --man."
+                : "Show help for a subcommand.",
             arguments: [
                 ArgumentSpec(
                     name: "subcommand", help: "The subcommand to explain.",
                     choices: root.subcommands.map(\.name), completion: .none)
             ],
-            options: [OptionSpec(long: "man", help: "Print the manual page (roff) of every subcommand.")])
+            options: isRoot ? [OptionSpec(long: "man", help: "Print the manual page (roff) of every subcommand.")] : [])
     }
 
-    /// Every command a user can type after `nmea`, with `help` last.
-    static func commands(_ root: CommandSpec) -> [CommandSpec] { root.subcommands + [helpSpec(root)] }
+    /// Every command a user can type after `nmea` (or after a group such as `nmea fleet`), with `help` last.
+    static func commands(_ root: CommandSpec, isRoot: Bool = true) -> [CommandSpec] {
+        root.subcommands + [helpSpec(root, isRoot: isRoot)]
+    }
 
     // MARK: - bash
 
@@ -42,51 +47,72 @@ enum Completion {
                     prev=${COMP_WORDS[COMP_CWORD-2]}
                 fi
                 COMPREPLY=()
-                if (( COMP_CWORD == 1 )); then
-                    if [[ $cur == -* ]]; then
-                        \(function)_words \(quoted(optionWords(root.options + [.help])))
-                    else
-                        \(function)_words \(quoted(commands.map(\.name).joined(separator: " ")))
-                    fi
-                    return 0
-                fi
-                case ${COMP_WORDS[1]} in
 
             """
+        out += bashGroupBody(root, name: function, helpers: function, depth: 1, isRoot: true)
+        out += "}\n\n"
         for command in commands {
-            out += "        \(command.name)) \(function)_\(identifier(command.name)) ;;\n"
-        }
-        out += """
-                esac
-                return 0
-            }
-
-            """
-        for command in commands {
-            out += bashFunction(command, prefix: function)
+            out += bashFunction(command, parent: function, helpers: function, depth: 1)
         }
         out += "complete -F \(function) \(name)\n"
         return out
     }
 
-    private static func bashFunction(_ command: CommandSpec, prefix: String) -> String {
+    /// The body of a group's function (`_nmea`, `_nmea_fleet`), whose commands are word `depth`: their names and
+    /// the group's options at that word, else the function of the command named there. `helpers` is the prefix of
+    /// the `_words`/`_files`/`_directories` helpers.
+    private static func bashGroupBody(_ group: CommandSpec, name: String, helpers: String, depth: Int, isRoot: Bool)
+        -> String
+    {
+        let commands = commands(group, isRoot: isRoot)
+        let options = (isRoot ? group.options : []) + [.help]
+        var out = "    if (( COMP_CWORD == \(depth) )); then\n"
+        out += "        if [[ $cur == -* ]]; then\n"
+        out += "            \(helpers)_words \(quoted(optionWords(options)))\n"
+        out += "        else\n"
+        out += "            \(helpers)_words \(quoted(commands.map(\.name).joined(separator: " ")))\n"
+        out += "        fi\n"
+        out += "        return 0\n"
+        out += "    fi\n"
+        out += "    case ${COMP_WORDS[\(depth)]} in\n"
+        for command in commands {
+            out += "        \(command.name)) \(name)_\(identifier(command.name)) ;;\n"
+        }
+        out += "    esac\n"
+        out += "    return 0\n"
+        return out
+    }
+
+    /// The function of `command`, the word at `depth` under `parent`: for a group, its body and the functions of
+    /// its commands.
+    private static func bashFunction(_ command: CommandSpec, parent: String, helpers: String, depth: Int) -> String {
+        let function = "\(parent)_\(identifier(command.name))"
+        if !command.subcommands.isEmpty {
+            var out = "\(function)() {\n"
+            out += bashGroupBody(command, name: function, helpers: helpers, depth: depth + 1, isRoot: false)
+            out += "}\n\n"
+            for child in commands(command, isRoot: false) {
+                out += bashFunction(child, parent: function, helpers: helpers, depth: depth + 1)
+            }
+            return out
+        }
         let options = command.options + [.help]
-        var out = "\(prefix)_\(identifier(command.name))() {\n"
+        var out = "\(function)() {\n"
         let valued = options.filter { !$0.isFlag }
         if !valued.isEmpty {
             out += "    case $prev in\n"
             for option in valued {
                 out += "        \(spellings(option).joined(separator: "|"))) "
-                out += bashAction(choices: option.choices, completion: option.completion, prefix: prefix)
+                out += bashAction(choices: option.choices, completion: option.completion, helpers: helpers)
                 out += "; return ;;\n"
             }
             out += "    esac\n"
         }
-        out += "    if [[ $cur == -* ]]; then \(prefix)_words \(quoted(optionWords(options))); return; fi\n"
+        out += "    if [[ $cur == -* ]]; then \(helpers)_words \(quoted(optionWords(options))); return; fi\n"
         guard !command.arguments.isEmpty else { return out + "}\n\n" }
         // Which positional argument is being typed: count the words that are neither options nor their values.
         out += "    local index=0 i\n"
-        out += "    for (( i = 2; i < COMP_CWORD; i++ )); do\n"
+        out += "    for (( i = \(depth + 1); i < COMP_CWORD; i++ )); do\n"
         out += "        case ${COMP_WORDS[i]} in\n"
         if !valued.isEmpty {
             let words = valued.flatMap(spellings).joined(separator: "|")
@@ -100,18 +126,18 @@ enum Completion {
         for (index, argument) in command.arguments.enumerated() {
             let pattern = argument.isRepeating ? "*" : "\(index)"
             out += "        \(pattern)) "
-            out += bashAction(choices: argument.choices, completion: argument.completion, prefix: prefix)
+            out += bashAction(choices: argument.choices, completion: argument.completion, helpers: helpers)
             out += " ;;\n"
         }
         out += "    esac\n"
         return out + "}\n\n"
     }
 
-    private static func bashAction(choices: [String], completion: OptionSpec.Completion, prefix: String) -> String {
-        if !choices.isEmpty { return "\(prefix)_words \(quoted(choices.joined(separator: " ")))" }
+    private static func bashAction(choices: [String], completion: OptionSpec.Completion, helpers: String) -> String {
+        if !choices.isEmpty { return "\(helpers)_words \(quoted(choices.joined(separator: " ")))" }
         switch completion {
-        case .file: return "\(prefix)_files"
-        case .directory: return "\(prefix)_directories"
+        case .file: return "\(helpers)_files"
+        case .directory: return "\(helpers)_directories"
         case .none: return ":"
         }
     }
@@ -122,20 +148,38 @@ enum Completion {
     static func zsh(_ root: CommandSpec) -> String {
         let name = root.name
         let function = "_" + identifier(name)
-        let commands = commands(root)
         var out = """
             #compdef \(name)
             # zsh completion for \(name), generated by '\(name) completion zsh' from the command specs.
             # Install: \(name) completion zsh > "${fpath[1]}/_\(name)"   (a directory in $fpath), then restart zsh;
             #      or: source <(\(name) completion zsh)    (in ~/.zshrc, after compinit)
 
+
+            """
+        out += zshGroup(root, function: function, path: name, isRoot: true)
+        out += """
+            if [[ ${funcstack[1]-} == \(function) ]]; then
+                \(function) "$@"
+            else
+                compdef \(function) \(name)
+            fi
+
+            """
+        return out
+    }
+
+    /// A group's function (`_nmea`, `_nmea_fleet`: its options, then a command and that command's function), the
+    /// list of its commands, and the functions of those commands, groups among them in turn.
+    private static func zshGroup(_ group: CommandSpec, function: String, path: String, isRoot: Bool) -> String {
+        let commands = commands(group, isRoot: isRoot)
+        var out = """
             \(function)() {
                 local curcontext=$curcontext state line ret=1
                 typeset -A opt_args
                 _arguments -C \\
 
             """
-        for option in root.options + [.help] {
+        for option in (isRoot ? group.options : []) + [.help] {
             out += "        \(zshOptionSpecs(option, exclusive: true)) \\\n"
         }
         out += """
@@ -143,7 +187,7 @@ enum Completion {
                     '*:: :->arguments' && ret=0
                 case $state in
                     arguments)
-                        curcontext=${curcontext%:*:*}:\(name)-$words[1]:
+                        curcontext=${curcontext%:*:*}:\(path.replacingAll(" ", with: "-"))-$words[1]:
                         case $words[1] in
 
             """
@@ -167,13 +211,18 @@ enum Completion {
         }
         out += """
                 )
-                _describe -t commands '\(name) subcommand' commands
+                _describe -t commands '\(path) subcommand' commands
             }
 
 
             """
         for command in commands {
-            out += "\(function)_\(identifier(command.name))() {\n    _arguments -s \\\n"
+            let child = "\(function)_\(identifier(command.name))"
+            if !command.subcommands.isEmpty {
+                out += zshGroup(command, function: child, path: path + " " + command.name, isRoot: false)
+                continue
+            }
+            out += "\(child)() {\n    _arguments -s \\\n"
             for option in command.options + [.help] {
                 out += "        \(zshOptionSpecs(option, exclusive: option.long == "help")) \\\n"
             }
@@ -190,14 +239,6 @@ enum Completion {
             }
             out = String(out.dropLast(3)) + "\n}\n\n"
         }
-        out += """
-            if [[ ${funcstack[1]-} == \(function) ]]; then
-                \(function) "$@"
-            else
-                compdef \(function) \(name)
-            fi
-
-            """
         return out
     }
 

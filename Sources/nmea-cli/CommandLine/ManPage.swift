@@ -97,6 +97,9 @@ enum ManPage {
             for example in command.examples { out += escapeLine(example) + "\n" }
             out += ".fi\n.RE\n"
         }
+        for child in command.subcommands {
+            out += section(child, commandPath: "\(commandPath) \(child.name)")
+        }
         return out
     }
 
