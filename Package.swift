@@ -95,7 +95,7 @@ let package = Package(
         .testTarget(name: "WatchTests", dependencies: ["Watch", "NMEA", "JSON"]),
         .testTarget(
             name: "SerialPortTests", dependencies: ["SerialPort", "NMEA", "System", "TestSupport", "Threading"]),
-        .testTarget(name: "FleetTests", dependencies: ["Fleet", "NMEA", "JSON", "Simulation", "TestSupport"]),
+        .testTarget(name: "FleetTests", dependencies: ["Fleet", "NMEA", "JSON", "Simulation", "System", "TestSupport"]),
         // Simulated receivers with the exact values gpsd's reports carry, for the server's and the commands' tests.
         .target(
             name: "GPSDFixtures", dependencies: ["NMEA", "SerialPort", "Simulation", "System", "Threading"],

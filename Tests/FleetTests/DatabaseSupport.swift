@@ -32,9 +32,9 @@ final class FleetDatabase {
     /// The environment a child needs to log in: the password file.
     var environment: [String: String] { ["PGPASSFILE": passwordFile] }
 
-    /// A connection from this process, as the superuser over the Unix socket (no password needed).
+    /// A connection from this process as `fleet`, which then owns what it creates, as a collector would.
     func connect() throws -> PostgresConnection {
-        try PostgresConnection("host=\(server.socketDirectory) port=\(server.port) user=postgres dbname=fleet")
+        try PostgresConnection("host=127.0.0.1 port=\(server.port) user=fleet dbname=fleet password=\(password)")
     }
 
     /// `psql` rows in the fleet database.

@@ -20,16 +20,17 @@ public struct FleetQueries {
         public var pathGeoJSON: String?
     }
 
+    /// The columns ``position(_:_:)`` reads, of the table called `p`.
     private static let positionColumns = """
-        vehicle, extract(epoch FROM time)::bigint, ST_Y(position::geometry), ST_X(position::geometry), altitude, \
-        speed, course, accuracy, satellites
+        p.vehicle, extract(epoch FROM p.time)::bigint, ST_Y(p.position::geometry), ST_X(p.position::geometry), \
+        p.altitude, p.speed, p.course, p.accuracy, p.satellites
         """
 
     /// The newest position of every vehicle, by name: one backward probe of the primary key per vehicle of
     /// `nmea.vehicles`.
     public func lastPositions() throws(DatabaseError) -> [LastPosition] {
         let result = try database.execute("""
-            SELECT \(Self.positionColumns), extract(epoch FROM now() - time)::float8
+            SELECT \(Self.positionColumns), extract(epoch FROM now() - p.time)::float8
             FROM nmea.vehicles v CROSS JOIN LATERAL (
                 SELECT * FROM nmea.positions p WHERE p.vehicle = v.vehicle ORDER BY p.time DESC LIMIT 1) p
             ORDER BY v.vehicle
@@ -42,7 +43,7 @@ public struct FleetQueries {
     /// One vehicle's positions from `start` (inclusive) to `end` (exclusive), seconds since 1970, in time order.
     public func track(vehicle: String, from start: Int64, to end: Int64) throws(DatabaseError) -> [StoredPosition] {
         let result = try database.execute("""
-            SELECT \(Self.positionColumns) FROM nmea.positions
+            SELECT \(Self.positionColumns) FROM nmea.positions p
             WHERE vehicle = $1 AND time >= to_timestamp($2::bigint) AND time < to_timestamp($3::bigint)
             ORDER BY time
             """, [vehicle, String(start), String(end)])
