@@ -94,6 +94,8 @@ public final class FleetCollector: @unchecked Sendable {
         public var storedBefore = 0
         /// Transactions committed.
         public var commits = 0
+        /// Seconds spent waiting for the database (storing batches).
+        public var databaseSeconds = 0.0
         /// The last problem with a message or a file.
         public var lastProblem: String?
         public init() {}
@@ -291,18 +293,18 @@ public final class FleetCollector: @unchecked Sendable {
 
     private func handle(topic: String, payload: UnsafeRawBufferPointer, retained: Bool) {
         shared.withLock { $0.messages += 1 }
-        var levels = topic.split(separator: "/", omittingEmptySubsequences: false)
-        guard levels.count >= 2 else {
+        // The vehicle is the topic without its first level; `…/trip` is its trip.
+        guard let slash = topic.utf8.firstIndex(of: UInt8(ascii: "/")) else {
             count { $0.invalid += 1 }
             return
         }
-        let isTrip = levels.last == "trip" && levels.count >= 3
-        if isTrip { levels.removeLast() }
-        let name = levels.dropFirst().joined(separator: "/")
-        if isTrip {
-            handleTrip(vehicle: name, payload: payload)
+        var rest = topic[topic.index(after: slash)...]
+        if rest.hasSuffix("/trip") {
+            rest.removeLast(5)
+            handleTrip(vehicle: String(rest), payload: payload)
             return
         }
+        let name = String(rest)
         let location: OwnTracksLocation
         do {
             location = try OwnTracksLocation(json: payload)
@@ -328,7 +330,8 @@ public final class FleetCollector: @unchecked Sendable {
             seen(name)
         }
         guard configuration.outputDirectory != nil else { return }
-        guard let state = vehicleState(VehicleFiles.safePath(levels.dropFirst())) else { return }
+        let levels = name.split(separator: "/", omittingEmptySubsequences: false)
+        guard let state = vehicleState(VehicleFiles.safePath(levels)) else { return }
         guard state.remember(LocationKey(tst: location.timestamp, latitude: location.latitude,
                                          longitude: location.longitude)) else {
             count { $0.duplicates += 1 }
@@ -382,6 +385,11 @@ public final class FleetCollector: @unchecked Sendable {
     private func commit() -> Bool {
         guard let database, database.hasStaged else { return true }
         // Nil when the connection broke: ``databaseStatus`` says so, and the messages wait at the broker.
+        let began = MonotonicTime.now().seconds
+        defer {
+            let spent = MonotonicTime.now().seconds - began
+            count { $0.databaseSeconds += spent }
+        }
         guard let committed = database.commit() else { return false }
         count {
             $0.storedPositions += committed.positions

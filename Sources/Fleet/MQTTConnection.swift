@@ -249,10 +249,9 @@ final class MQTTConnection {
     /// Reads what the socket has: one packet, or with ``ConnectionSettings/acknowledgesAfterStoring`` packets
     /// until none is left or ``ConnectionSettings/batchLimit`` messages came. `false` when the connection is lost.
     private func read() -> Bool {
-        let limit = settings.acknowledgesAfterStoring ? settings.batchLimit : 1
         var calls = 0
-        repeat {
-            errno = 0
+        while true {
+            let before = unstored
             let rc = mosquitto_loop_read(client, 1)
             if rc != MOSQ_ERR_SUCCESS.rawValue {
                 unstored = 0
@@ -260,10 +259,17 @@ final class MQTTConnection {
                 return false
             }
             calls += 1
-            // libmosquitto reads one packet a call and returns with errno EAGAIN once the socket is empty.
-        } while settings.acknowledgesAfterStoring && errno != EAGAIN && unstored < limit && calls < 4 * limit
-            && mosquitto_socket(client) >= 0
-        return true
+            // libmosquitto reads at most one packet a call. Another call is worth it while calls bring messages,
+            // or while the socket has more (TLS records it has buffered are drained inside each call).
+            guard settings.acknowledgesAfterStoring, unstored < settings.batchLimit, calls < 4 * settings.batchLimit
+            else { return true }
+            let socket = mosquitto_socket(client)
+            guard socket >= 0 else { return true }
+            if unstored == before {
+                let events = (try? FileDescriptor(rawValue: socket).poll(.readable, timeoutMilliseconds: 0)) ?? []
+                if events.isEmpty { return true }
+            }
+        }
     }
 
     /// Ends the connection without writing what is queued (the acknowledgements of messages that were not stored):

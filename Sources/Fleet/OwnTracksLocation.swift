@@ -118,34 +118,50 @@ public struct OwnTracksLocation: Sendable, Hashable {
     /// rounded; unknown fields (`batt`, `conn`, `t`, …) are ignored.
     /// - Throws: ``OwnTracksError`` when it is not JSON, not a `location`, or lacks `lat`, `lon` or `tst`.
     public init(json bytes: some Collection<UInt8>) throws(OwnTracksError) {
-        let value: JSONValue
+        var type: String?
+        var latitude: Double?
+        var longitude: Double?
+        var tst: Double?
+        var integers = [Int?](repeating: nil, count: Self.integerKeys.count)
+        var trackerID: String?
+        let isObject: Bool
         do {
-            value = try JSONValue(parsing: bytes)
+            isObject = try JSONValue.forEachMember(ofObject: bytes) { key, value in
+                switch key {
+                case "_type": type = value.string
+                case "lat": latitude = value.number
+                case "lon": longitude = value.number
+                case "tst": tst = value.number
+                case "tid": trackerID = value.string
+                default:
+                    if let slot = Self.integerKeys.firstIndex(of: key) {
+                        integers[slot] = value.number.flatMap(Self.rounded)
+                    }
+                }
+            }
         } catch {
             throw OwnTracksError.notJSON(error.description)
         }
-        guard let members = value.object else { throw OwnTracksError.notAnObject }
-        guard let type = members["_type"]?.string else { throw OwnTracksError.missingField("_type") }
+        guard isObject else { throw OwnTracksError.notAnObject }
+        guard let type else { throw OwnTracksError.missingField("_type") }
         guard type == "location" else { throw OwnTracksError.notALocation(type: type) }
-        guard let latitude = members["lat"]?.number, abs(latitude) <= 90 else {
-            throw OwnTracksError.missingField("lat")
-        }
-        guard let longitude = members["lon"]?.number, abs(longitude) <= 180 else {
-            throw OwnTracksError.missingField("lon")
-        }
-        guard let tst = members["tst"]?.number, abs(tst) < 1e12 else { throw OwnTracksError.missingField("tst") }
+        guard let latitude, abs(latitude) <= 90 else { throw OwnTracksError.missingField("lat") }
+        guard let longitude, abs(longitude) <= 180 else { throw OwnTracksError.missingField("lon") }
+        guard let tst, abs(tst) < 1e12 else { throw OwnTracksError.missingField("tst") }
         self.latitude = latitude
         self.longitude = longitude
         timestamp = Int64(tst.rounded(.down))
-        func integer(_ key: String) -> Int? { members[key]?.number.flatMap(Self.rounded) }
-        altitudeMeters = integer("alt")
-        speedKmh = integer("vel")
-        courseDegrees = integer("cog")
-        accuracyMeters = integer("acc")
-        verticalAccuracyMeters = integer("vac")
-        trackerID = members["tid"]?.string
-        satellites = integer("sat")
+        altitudeMeters = integers[0]
+        speedKmh = integers[1]
+        courseDegrees = integers[2]
+        accuracyMeters = integers[3]
+        verticalAccuracyMeters = integers[4]
+        satellites = integers[5]
+        self.trackerID = trackerID
     }
+
+    /// The integer fields, in the order ``init(json:)`` keeps them.
+    private static let integerKeys = ["alt", "vel", "cog", "acc", "vac", "sat"]
 
     // MARK: As a fix
 

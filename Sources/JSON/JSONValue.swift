@@ -25,6 +25,27 @@ public enum JSONValue: Sendable, Hashable {
         guard parser.index == array.count else { throw JSONParseError(offset: parser.index, reason: "trailing data") }
     }
 
+    /// Reads `bytes` as one JSON object and hands its members to `body` in document order, without building the
+    /// object (each value is parsed as usual): for readers that pick a few known keys out of many messages.
+    /// - Returns: `false` when the document is valid JSON but not an object (`body` is not called).
+    /// - Throws: ``JSONParseError`` as ``init(parsing:maximumDepth:)`` does.
+    public static func forEachMember(
+        ofObject bytes: some Collection<UInt8>, maximumDepth: Int = 64, _ body: (String, JSONValue) -> Void
+    ) throws(JSONParseError) -> Bool {
+        let array = Array(bytes)
+        var parser = Parser(bytes: array, maximumDepth: maximumDepth)
+        parser.skipWhitespace()
+        let isObject = parser.index < array.count && array[parser.index] == UInt8(ascii: "{")
+        if isObject {
+            try parser.members(depth: 0, body)
+        } else {
+            _ = try parser.value(depth: 0)
+        }
+        parser.skipWhitespace()
+        guard parser.index == array.count else { throw JSONParseError(offset: parser.index, reason: "trailing data") }
+        return isObject
+    }
+
     /// The member `key` of an object; `nil` for anything else or a missing key.
     public subscript(key: String) -> JSONValue? {
         if case .object(let members) = self { return members[key] }
@@ -65,12 +86,24 @@ public enum JSONValue: Sendable, Hashable {
     }
 
     private struct Parser {
+        /// 10^0 … 10^22, each exact in a `Double`.
+        static let powersOfTen: [Double] = (0...22).map { exponent in
+            var value = 1.0
+            for _ in 0..<exponent { value *= 10 }
+            return value
+        }
+
         let bytes: [UInt8]
         let maximumDepth: Int
         var index = 0
 
         mutating func skipWhitespace() {
-            while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
+            while index < bytes.count {
+                switch bytes[index] {
+                case 0x20, 0x09, 0x0A, 0x0D: index += 1
+                default: return
+                }
+            }
         }
 
         func fail(_ reason: String) -> JSONParseError { JSONParseError(offset: index, reason: reason) }
@@ -99,12 +132,19 @@ public enum JSONValue: Sendable, Hashable {
         }
 
         mutating func object(depth: Int) throws(JSONParseError) -> JSONValue {
-            index += 1
             var members: [String: JSONValue] = [:]
+            members.reserveCapacity(12)
+            try self.members(depth: depth) { members[$0] = $1 }
+            return .object(members)
+        }
+
+        /// The members of the object at `index`, each handed to `body`.
+        mutating func members(depth: Int, _ body: (String, JSONValue) -> Void) throws(JSONParseError) {
+            index += 1
             skipWhitespace()
             if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
                 index += 1
-                return .object(members)
+                return
             }
             while true {
                 skipWhitespace()
@@ -114,7 +154,7 @@ public enum JSONValue: Sendable, Hashable {
                 guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw fail("expected ':'") }
                 index += 1
                 skipWhitespace()
-                members[key] = try value(depth: depth + 1)
+                body(key, try value(depth: depth + 1))
                 skipWhitespace()
                 guard index < bytes.count else { throw fail("unexpected end") }
                 if bytes[index] == UInt8(ascii: ",") {
@@ -123,7 +163,7 @@ public enum JSONValue: Sendable, Hashable {
                 }
                 guard bytes[index] == UInt8(ascii: "}") else { throw fail("expected ',' or '}'") }
                 index += 1
-                return .object(members)
+                return
             }
         }
 
@@ -178,6 +218,12 @@ public enum JSONValue: Sendable, Hashable {
             while index < bytes.count {
                 let byte = bytes[index]
                 if byte == UInt8(ascii: "\"") {
+                    // Without escapes (the usual case) the bytes are the string.
+                    if scalars.isEmpty {
+                        let text = String(decoding: bytes[start..<index], as: UTF8.self)
+                        index += 1
+                        return text
+                    }
                     flush(index)
                     index += 1
                     return String(scalars)
@@ -227,21 +273,35 @@ public enum JSONValue: Sendable, Hashable {
 
         mutating func number() throws(JSONParseError) -> Double {
             let start = index
-            if index < bytes.count, bytes[index] == UInt8(ascii: "-") { index += 1 }
+            let negative = index < bytes.count && bytes[index] == UInt8(ascii: "-")
+            if negative { index += 1 }
+            // The digits as an integer, for the exact fast path below.
+            var mantissa: UInt64 = 0
+            var significant = 0
             var digits = 0
             while index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) {
+                mantissa = mantissa &* 10 &+ UInt64(bytes[index] - UInt8(ascii: "0"))
+                if mantissa != 0 { significant += 1 }
                 index += 1
                 digits += 1
             }
             guard digits > 0 else { throw fail("unexpected character") }
+            var fraction = 0
             if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
                 index += 1
-                var fraction = 0
                 while index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) {
+                    mantissa = mantissa &* 10 &+ UInt64(bytes[index] - UInt8(ascii: "0"))
+                    if mantissa != 0 { significant += 1 }
                     index += 1
                     fraction += 1
                 }
                 guard fraction > 0 else { throw fail("digits expected after '.'") }
+            }
+            // Clinger's fast path: an integer below 2^53 and a power of ten up to 10^22 are both exact doubles, so
+            // one division (correctly rounded) gives the correctly rounded value, as strtod would.
+            if significant <= 15, fraction <= 22, index == bytes.count || bytes[index] | 0x20 != UInt8(ascii: "e") {
+                let value = Double(mantissa) / Self.powersOfTen[fraction]
+                return negative ? -value : value
             }
             if index < bytes.count, bytes[index] | 0x20 == UInt8(ascii: "e") {
                 index += 1

@@ -9,6 +9,7 @@ import Testing
     static let rulePath = contrib.appendingPathComponent("udev/80-nmea-gps.rules").path
     static let recordUnit = contrib.appendingPathComponent("systemd/nmea-record@.service").path
     static let serveUnit = contrib.appendingPathComponent("systemd/nmea-serve.service").path
+    static let collectUnit = contrib.appendingPathComponent("systemd/nmea-collect.service").path
     static let installScript = ToolSupport.repository.appendingPathComponent("scripts/install").path
 
     /// USB IDs of the receivers the rule claims: u-blox 5–9, Garmin USB, MediaTek/GlobalTop.
@@ -192,6 +193,14 @@ import Testing
         #expect(text.contains("\nStateDirectory=nmea\n"))
         #expect(text.contains("\nSupplementaryGroups=dialout\n"))
         #expect(try Self.execStart(Self.serveUnit) == "/usr/local/bin/nmea serve auto --listen 127.0.0.1:2947")
+        // The collector reads both passwords from its credentials, never from its command line.
+        let collect = try Self.execStart(Self.collectUnit)
+        #expect(collect == "/usr/local/bin/nmea collect mqtt://collector@localhost --mqtt-password-file "
+            + "%d/mqtt-password --db postgresql://fleet@localhost/fleet --share collectors")
+        let collectText = try String(contentsOfFile: Self.collectUnit, encoding: .utf8)
+        #expect(collectText.contains("\nLoadCredential=mqtt-password:/etc/nmea/mqtt-password\n"))
+        #expect(collectText.contains("\nLoadCredential=pgpass:/etc/nmea/pgpass\n"))
+        #expect(collectText.contains("\nEnvironment=PGPASSFILE=%d/pgpass\n"))
     }
 
     @Test(.enabled(if: Tools.which("systemd-analyze") != nil, "systemd-analyze is not installed"))
@@ -207,7 +216,7 @@ import Testing
         let units = root.appendingPathComponent("etc/systemd/system")
         for (name, instance) in [
             ("nmea-record@.service", "nmea-record@ttyACM0.service"),
-            ("nmea-serve.service", "nmea-serve.service"),
+            ("nmea-serve.service", "nmea-serve.service"), ("nmea-collect.service", "nmea-collect.service"),
         ] {
             let text = try String(contentsOf: units.appendingPathComponent(name), encoding: .utf8)
                 .replacingOccurrences(of: "/usr/local/bin/nmea", with: ToolSupport.nmea)
@@ -218,6 +227,7 @@ import Testing
             [
                 "verify", verify.appendingPathComponent("nmea-record@ttyACM0.service").path,
                 verify.appendingPathComponent("nmea-serve.service").path,
+                verify.appendingPathComponent("nmea-collect.service").path,
             ],
             environment: ["MANPATH": root.appendingPathComponent("usr/local/share/man").path])
         #expect(outcome.status == 0, "\(outcome.error)")
@@ -230,7 +240,7 @@ import Testing
         "usr/local/bin/nmea", "usr/local/share/man/man1/nmea.1", "usr/local/share/bash-completion/completions/nmea",
         "usr/local/share/zsh/site-functions/_nmea", "etc/udev/rules.d/80-nmea-gps.rules",
         "etc/systemd/system/nmea-record@.service", "etc/systemd/system/nmea-serve.service",
-        "etc/sysusers.d/nmea.conf",
+        "etc/systemd/system/nmea-collect.service", "etc/sysusers.d/nmea.conf",
     ]
 
     @Test func installPutsEveryFileInPlace() throws {

@@ -143,6 +143,7 @@ struct DatabaseTests {
         func location(_ json: String) throws -> OwnTracksLocation { try OwnTracksLocation(json: Array(json.utf8)) }
         let good = try location(#"{"_type":"location","tst":1796025600,"lat":1,"lon":2,"vel":50,"sat":7}"#)
         let stored = try StoredPosition(vehicle: "a/b", location: good)
+        #expect(try StoredPosition(vehicle: "Zürich/Tram ½", location: good).vehicle == "Zürich/Tram ½")
         #expect(stored.speed == 50 / 3.6 && stored.satellites == 7 && stored.altitudeMeters == nil)
         for json in [
             #"{"_type":"location","tst":-5,"lat":1,"lon":2}"#, #"{"_type":"location","tst":9999999999,"lat":1,"lon":2}"#,
@@ -154,7 +155,7 @@ struct DatabaseTests {
         ] {
             #expect(throws: RecordProblem.self, "\(json)") { try StoredPosition(vehicle: "a/b", location: location(json)) }
         }
-        for name in ["", "tab\there", String(repeating: "v", count: 257)] {
+        for name in ["", "tab\there", "del\u{7F}", "c1\u{85}", String(repeating: "v", count: 257)] {
             #expect(throws: RecordProblem.self, "\(name)") { try StoredPosition(vehicle: name, location: good) }
         }
     }

@@ -20,6 +20,39 @@ import Testing
         #expect(try JSONValue(parsing: Array(#""Zürich""#.utf8)).string == "Zürich")
     }
 
+    /// Short decimals take a fast path; every number must still be the double `strtod` gives.
+    @Test func numbersAreTheCorrectlyRoundedDoubles() throws {
+        var generator = SystemRandomNumberGenerator()
+        var texts = ["0", "-0", "0.1", "0.3", "48.1374023", "-151.20929", "1796025600", "9007199254740993",
+                     "123456789012345.6", "0.000000000000000000000001", "1.7976931348623157e308", "5e-324", "2.5E-3"]
+        for _ in 0..<20_000 {
+            let digits = Int.random(in: 1...17, using: &generator)
+            var text = Bool.random(using: &generator) ? "-" : ""
+            for position in 0..<digits {
+                text += String(Int.random(in: 0...9, using: &generator))
+                if position == Int.random(in: 0..<digits, using: &generator) && !text.contains(".") { text += "." }
+            }
+            if text.hasSuffix(".") { text += "5" }
+            texts.append(text)
+        }
+        for text in texts {
+            #expect(try JSONValue(parsing: Array(text.utf8)).number == Double(text), "\(text)")
+        }
+    }
+
+    @Test func membersOneByOneWithoutTheObject() throws {
+        var keys: [String] = []
+        var values: [JSONValue] = []
+        let text = #" {"b":1,"a":"x","n":{"c":[true]},"b":2} "#
+        #expect(try JSONValue.forEachMember(ofObject: Array(text.utf8)) { keys.append($0); values.append($1) })
+        #expect(keys == ["b", "a", "n", "b"])
+        #expect(values == [.number(1), .string("x"), .object(["c": .array([.bool(true)])]), .number(2)])
+        #expect(try JSONValue.forEachMember(ofObject: Array("[1]".utf8)) { _, _ in Issue.record("called") } == false)
+        #expect(throws: JSONParseError(offset: 8, reason: "trailing data")) {
+            try JSONValue.forEachMember(ofObject: Array(#"{"a":1} x"#.utf8)) { _, _ in }
+        }
+    }
+
     @Test func unpairedSurrogatesBecomeReplacementCharactersAndLoseNothingElse() throws {
         #expect(try JSONValue(parsing: Array(#""\ud800\u0041""#.utf8)).string == "\u{FFFD}A")
         #expect(try JSONValue(parsing: Array(#""\udc00x""#.utf8)).string == "\u{FFFD}x")

@@ -84,7 +84,7 @@ public final class PostgresServer {
         }
         let pidLine = readTextFile(dataDirectory + "/postmaster.pid").split(separator: "\n").first
         pid = pidLine.flatMap { pid_t($0) }
-        if let pid { Self.running.withLock { $0.insert(pid) } }
+        if let pid { _ = Self.running.withLock { $0.insert(pid) } }
         Self.registerExitHandler()
     }
 

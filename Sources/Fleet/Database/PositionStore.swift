@@ -1,9 +1,10 @@
 /// Writes batches of positions and trips into the fleet schema, each batch in one transaction, so that a batch is
 /// stored whole or not at all, and writing the same batch again stores nothing twice.
 ///
-/// Positions go by `COPY` into a temporary staging table, then one statement moves them into `nmea.positions`
-/// (`ON CONFLICT DO NOTHING` on vehicle and time, in key order so concurrent collectors lock rows in the same
-/// order) and brings `nmea.vehicles` up to date from the rows it actually inserted. Trips are inserted one
+/// Positions go by binary `COPY` into a temporary staging table, then one statement moves them into
+/// `nmea.positions` (`ON CONFLICT DO NOTHING` on vehicle and time, in key order so concurrent collectors lock rows
+/// in the same order); `nmea.vehicles` is brought up to date from each vehicle's first and last fix in the batch
+/// (least and greatest, so a batch stored twice changes nothing). Trips are inserted one
 /// statement each (`ON CONFLICT DO NOTHING` on vehicle and start time) with their path made from the positions
 /// stored between their start and end; positions that arrive after their trip (a second collector was faster with
 /// the trip) remake that trip's path.
@@ -22,13 +23,18 @@ public final class PositionStore {
         }
     }
 
-    /// Prepares the staging table on `database` (whose schema ``FleetSchema/migrate(_:)`` made).
+    /// Prepares the staging tables on `database` (whose schema ``FleetSchema/migrate(_:)`` made).
     public init(_ database: PostgresConnection) throws(DatabaseError) {
         self.database = database
         try database.execute("""
             CREATE TEMPORARY TABLE IF NOT EXISTS staged_positions (
                 vehicle text, tst bigint, lat double precision, lon double precision, altitude real, speed real,
                 course real, accuracy real, satellites smallint
+            ) ON COMMIT DELETE ROWS
+            """)
+        try database.execute("""
+            CREATE TEMPORARY TABLE IF NOT EXISTS staged_vehicles (
+                vehicle text, first_tst bigint, last_tst bigint, lat double precision, lon double precision
             ) ON COMMIT DELETE ROWS
             """)
     }
@@ -39,12 +45,14 @@ public final class PositionStore {
     @discardableResult
     public func write(positions: [StoredPosition], trips: [StoredTrip]) throws(DatabaseError) -> Outcome {
         guard !positions.isEmpty || !trips.isEmpty else { return Outcome() }
+        let rows = positions.isEmpty ? [] : Self.copyRows(positions)
+        let vehicles = positions.isEmpty ? [] : Self.copyRows(VehicleSpan.spans(of: positions))
         var attempt = 0
         while true {
             do {
                 return try database.transaction { () throws(DatabaseError) -> Outcome in
                     var outcome = Outcome()
-                    if !positions.isEmpty { outcome.positions = try insert(positions) }
+                    if !positions.isEmpty { outcome.positions = try insertPositions(rows, vehicles) }
                     for trip in trips { outcome.trips += try insert(trip) }
                     return outcome
                 }
@@ -54,43 +62,43 @@ public final class PositionStore {
         }
     }
 
-    private func insert(_ positions: [StoredPosition]) throws(DatabaseError) -> Int {
+    /// Moves the staged positions in (in key order, so that concurrent collectors lock rows in the same order),
+    /// brings `vehicles` up to date from each vehicle's span in the batch (a batch stored again changes nothing
+    /// there either), and remakes the path of stored trips that the new positions fall into.
+    private func insertPositions(_ rows: [UInt8], _ vehicles: [UInt8]) throws(DatabaseError) -> Int {
         try database.copy("""
-            COPY staged_positions (vehicle, tst, lat, lon, altitude, speed, course, accuracy, satellites) FROM STDIN
-            """, data: Self.copyText(positions))
-        let result = try database.execute("""
-            WITH inserted AS (
-                INSERT INTO nmea.positions (vehicle, time, position, altitude, speed, course, accuracy, satellites)
-                SELECT vehicle, to_timestamp(tst), ST_SetSRID(ST_MakePoint(lon, lat), 4326)::geography, altitude,
-                       speed, course, accuracy, satellites
-                FROM staged_positions ORDER BY vehicle, tst
-                ON CONFLICT DO NOTHING
-                RETURNING vehicle, time, position
-            ), latest AS (
-                SELECT DISTINCT ON (vehicle) vehicle, time, position FROM inserted ORDER BY vehicle, time DESC
-            ), earliest AS (
-                SELECT vehicle, min(time) AS first_seen FROM inserted GROUP BY vehicle
-            ), seen AS (
-                INSERT INTO nmea.vehicles AS v (vehicle, first_seen, last_seen, last_position)
-                SELECT l.vehicle, e.first_seen, l.time, l.position
-                FROM latest l JOIN earliest e USING (vehicle) ORDER BY l.vehicle
-                ON CONFLICT (vehicle) DO UPDATE SET
-                    first_seen = least(v.first_seen, excluded.first_seen),
-                    last_seen = greatest(v.last_seen, excluded.last_seen),
-                    last_position = CASE WHEN excluded.last_seen >= v.last_seen
-                                         THEN excluded.last_position ELSE v.last_position END
-                RETURNING 1
-            )
-            SELECT (SELECT count(*) FROM inserted), (SELECT count(*) FROM seen)
+            COPY staged_positions (vehicle, tst, lat, lon, altitude, speed, course, accuracy, satellites)
+            FROM STDIN (FORMAT binary)
+            """, data: rows)
+        try database.copy("""
+            COPY staged_vehicles (vehicle, first_tst, last_tst, lat, lon) FROM STDIN (FORMAT binary)
+            """, data: vehicles)
+        let inserted = try database.execute("""
+            INSERT INTO nmea.positions (vehicle, time, position, altitude, speed, course, accuracy, satellites)
+            SELECT vehicle, to_timestamp(tst), ST_SetSRID(ST_MakePoint(lon, lat), 4326)::geography, altitude, speed,
+                   course, accuracy, satellites
+            FROM staged_positions ORDER BY vehicle, tst
+            ON CONFLICT DO NOTHING
+            """).affectedRows
+        try database.execute("""
+            INSERT INTO nmea.vehicles AS v (vehicle, first_seen, last_seen, last_position)
+            SELECT vehicle, to_timestamp(first_tst), to_timestamp(last_tst),
+                   ST_SetSRID(ST_MakePoint(lon, lat), 4326)::geography
+            FROM staged_vehicles ORDER BY vehicle
+            ON CONFLICT (vehicle) DO UPDATE SET
+                first_seen = least(v.first_seen, excluded.first_seen),
+                last_seen = greatest(v.last_seen, excluded.last_seen),
+                last_position = CASE WHEN excluded.last_seen >= v.last_seen
+                                     THEN excluded.last_position ELSE v.last_position END
             """)
         // Late positions: trips already stored whose time span covers them get their path made again.
         try database.execute("""
             UPDATE nmea.trips t SET path = (\(Self.pathQuery("t.vehicle", "t.start_time", "t.end_time")))
-            FROM (SELECT vehicle, to_timestamp(min(tst)) AS first, to_timestamp(max(tst)) AS last
-                  FROM staged_positions GROUP BY vehicle) s
-            WHERE t.vehicle = s.vehicle AND t.end_time >= s.first AND t.start_time <= s.last
+            FROM staged_vehicles s
+            WHERE t.vehicle = s.vehicle AND t.end_time >= to_timestamp(s.first_tst)
+              AND t.start_time <= to_timestamp(s.last_tst)
             """)
-        return Int(result[0, 0] ?? "0") ?? 0
+        return inserted
     }
 
     private func insert(_ trip: StoredTrip) throws(DatabaseError) -> Int {
@@ -127,34 +135,125 @@ public final class PositionStore {
         String(String.UnicodeScalarView(text.unicodeScalars.filter { $0.value != 0 }))
     }
 
-    /// The rows in COPY's text format: tab-separated, `\N` for NULL, backslash escapes in the vehicle name.
-    static func copyText(_ positions: [StoredPosition]) -> [UInt8] {
-        var out: [UInt8] = []
-        out.reserveCapacity(positions.count * 96)
-        func field(_ value: (some CustomStringConvertible)?) {
-            out.append(UInt8(ascii: "\t"))
-            if let value { out += value.description.utf8 } else { out += [UInt8(ascii: "\\"), UInt8(ascii: "N")] }
-        }
+    /// The rows in COPY's binary format (PostgreSQL's "Binary Format" of COPY: a signature, then per row the field
+    /// count and each field's length and big-endian value, -1 for NULL; -1 at the end): exact values, no text to
+    /// parse on either side.
+    static func copyRows<Row: BinaryCopyRow>(_ rows: [Row]) -> [UInt8] {
+        var out = BinaryCopy(capacity: 19 + rows.count * 80)
+        for row in rows { row.append(to: &out) }
+        return out.finished()
+    }
+}
+
+/// A row ``PositionStore`` sends with `COPY … (FORMAT binary)`.
+protocol BinaryCopyRow {
+    func append(to copy: inout BinaryCopy)
+}
+
+extension StoredPosition: BinaryCopyRow {
+    func append(to copy: inout BinaryCopy) {
+        copy.beginRow(fields: 9)
+        copy.text(vehicle)
+        copy.int64(timestamp)
+        copy.float64(latitude)
+        copy.float64(longitude)
+        copy.float32(altitudeMeters)
+        copy.float32(speed)
+        copy.float32(courseDegrees)
+        copy.float32(accuracyMeters)
+        copy.int16(satellites.map { Int16(clamping: $0) })
+    }
+}
+
+/// One vehicle's first and last fix in a batch, and where the last one is.
+struct VehicleSpan: BinaryCopyRow {
+    var vehicle: String
+    var first: Int64
+    var last: Int64
+    var latitude: Double
+    var longitude: Double
+
+    /// One span per vehicle of `positions`, by name.
+    static func spans(of positions: [StoredPosition]) -> [VehicleSpan] {
+        var spans: [String: VehicleSpan] = [:]
         for position in positions {
-            for byte in position.vehicle.utf8 {
-                switch byte {
-                case UInt8(ascii: "\\"): out += [UInt8(ascii: "\\"), UInt8(ascii: "\\")]
-                case UInt8(ascii: "\t"): out += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
-                case UInt8(ascii: "\n"): out += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
-                case UInt8(ascii: "\r"): out += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
-                default: out.append(byte)
-                }
-            }
-            field(position.timestamp)
-            field(position.latitude)
-            field(position.longitude)
-            field(position.altitudeMeters)
-            field(position.speed)
-            field(position.courseDegrees)
-            field(position.accuracyMeters)
-            field(position.satellites)
-            out.append(UInt8(ascii: "\n"))
+            let fresh = VehicleSpan(vehicle: position.vehicle, first: position.timestamp, last: position.timestamp,
+                                    latitude: position.latitude, longitude: position.longitude)
+            spans[position.vehicle, default: fresh].include(position)
         }
-        return out
+        return spans.values.sorted { $0.vehicle < $1.vehicle }
+    }
+
+    mutating func include(_ position: StoredPosition) {
+        first = min(first, position.timestamp)
+        if position.timestamp >= last {
+            last = position.timestamp
+            latitude = position.latitude
+            longitude = position.longitude
+        }
+    }
+
+    func append(to copy: inout BinaryCopy) {
+        copy.beginRow(fields: 5)
+        copy.text(vehicle)
+        copy.int64(first)
+        copy.int64(last)
+        copy.float64(latitude)
+        copy.float64(longitude)
+    }
+}
+
+/// Builds the data of a binary COPY.
+struct BinaryCopy {
+    private var bytes: [UInt8]
+
+    init(capacity: Int) {
+        bytes = []
+        bytes.reserveCapacity(capacity)
+        bytes += Array("PGCOPY\n".utf8) + [0xFF, 0x0D, 0x0A, 0x00]
+        appendBigEndian(Int32(0))  // flags
+        appendBigEndian(Int32(0))  // header extension length
+    }
+
+    mutating func beginRow(fields: Int16) { appendBigEndian(fields) }
+
+    mutating func text(_ value: String) {
+        var value = value
+        value.withUTF8 { utf8 in
+            appendBigEndian(Int32(utf8.count))
+            bytes.append(contentsOf: utf8)
+        }
+    }
+
+    mutating func int64(_ value: Int64) {
+        appendBigEndian(Int32(8))
+        appendBigEndian(value)
+    }
+
+    mutating func int16(_ value: Int16?) {
+        guard let value else { return appendBigEndian(Int32(-1)) }
+        appendBigEndian(Int32(2))
+        appendBigEndian(value)
+    }
+
+    mutating func float64(_ value: Double) {
+        appendBigEndian(Int32(8))
+        appendBigEndian(value.bitPattern)
+    }
+
+    mutating func float32(_ value: Double?) {
+        guard let value else { return appendBigEndian(Int32(-1)) }
+        appendBigEndian(Int32(4))
+        appendBigEndian(Float(value).bitPattern)
+    }
+
+    /// The data with its trailer.
+    mutating func finished() -> [UInt8] {
+        appendBigEndian(Int16(-1))
+        return bytes
+    }
+
+    private mutating func appendBigEndian<T: FixedWidthInteger>(_ value: T) {
+        withUnsafeBytes(of: value.bigEndian) { bytes.append(contentsOf: $0) }
     }
 }
