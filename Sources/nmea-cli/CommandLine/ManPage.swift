@@ -54,6 +54,22 @@ enum ManPage {
             .RI ( $XDG_STATE_HOME/nmea/baud\\-rates ,
             by default
             .IR ~/.local/state/nmea/baud\\-rates ).
+            .TP
+            .B NMEA_MQTT_PASSWORD
+            The broker password for a URL that names a user (mqtt://USER@host), when no
+            .B \\-\\-mqtt\\-password\\-file
+            is given.
+            .TP
+            .BR PGPASSFILE ", " PGHOST ", " PGUSER ", \\&..."
+            libpq's own variables, for
+            .B nmea collect \\-\\-db
+            and
+            .BR "nmea fleet" ;
+            the database password comes from
+            .I ~/.pgpass
+            or the file
+            .B PGPASSFILE
+            names.
             .SH SHELL COMPLETION
             .nf
             \(name) completion bash > ~/.local/share/bash\\-completion/completions/\(name)
