@@ -233,8 +233,9 @@ final class PublisherEngine: @unchecked Sendable {
         }
         let decision = lock.withLock {
             counters_.fixes += 1
-            let decision = limiter.decide(timestamp: nanoseconds, latitude: location.latitude,
-                                          longitude: location.longitude)
+            let decision = limiter.decide(
+                timestamp: nanoseconds, latitude: location.latitude,
+                longitude: location.longitude)
             if decision != .publish { counters_.rateLimited += 1 }
             return decision
         }
@@ -264,7 +265,8 @@ final class PublisherEngine: @unchecked Sendable {
                 let newlyDropped = queue.statistics.dropped - droppedBefore
                 if newlyDropped > 0 {
                     counters_.dropped += newlyDropped
-                    counters_.lastQueueProblem = "the queue is full (\(queue.options.maximumBytes / 1024) KiB): "
+                    counters_.lastQueueProblem =
+                        "the queue is full (\(queue.options.maximumBytes / 1024) KiB): "
                         + "dropped the oldest \(newlyDropped) messages"
                 }
                 counters_.pending = queue.statistics.pending
@@ -354,8 +356,9 @@ final class PublisherEngine: @unchecked Sendable {
             let entries = lock.withLock { queue.next(limit: min(64, configuration.maximumInflight - inflight.count)) }
             guard !entries.isEmpty else { return }
             for (index, entry) in entries.enumerated() {
-                let (rc, mid) = connection.publish(topic: entry.topic, payload: entry.payload, qos: 1,
-                                                   retain: entry.retain)
+                let (rc, mid) = connection.publish(
+                    topic: entry.topic, payload: entry.payload, qos: 1,
+                    retain: entry.retain)
                 if rc == 0 {
                     inflight[mid] = entry.sequence
                     lock.withLock { counters_.sent += 1 }
@@ -371,7 +374,8 @@ final class PublisherEngine: @unchecked Sendable {
                 lock.withLock {
                     queue.acknowledge(entry.sequence)
                     counters_.dropped += 1
-                    counters_.lastQueueProblem = "dropped a message for '\(entry.topic)': "
+                    counters_.lastQueueProblem =
+                        "dropped a message for '\(entry.topic)': "
                         + MQTTConnection.errorString(rc)
                     counters_.pending = queue.statistics.pending
                 }
@@ -431,7 +435,8 @@ public struct PublisherCounters: Sendable, Hashable {
     /// One line for a status display: `mqtt connected · queue 0 · sent 120 · acked 120 · dropped 0`, with the last
     /// error while not connected.
     public var summary: String {
-        var text = "mqtt \(state.rawValue) · queue \(pending) · sent \(sent) · acked \(acknowledged)"
+        var text =
+            "mqtt \(state.rawValue) · queue \(pending) · sent \(sent) · acked \(acknowledged)"
             + " · dropped \(dropped)"
         if state != .connected, let lastError { text += " · \(lastError)" }
         return text

@@ -45,7 +45,8 @@ public struct PublishRateLimiter: Sendable, Hashable {
         if heartbeatSeconds > 0 && elapsed >= heartbeatSeconds { return .publish }
         if elapsed < intervalSeconds { return .tooSoon }
         if minimumMoveMeters > 0,
-           Geodesy.distanceMeters(last.latitude, last.longitude, latitude, longitude) < minimumMoveMeters {
+            Geodesy.distanceMeters(last.latitude, last.longitude, latitude, longitude) < minimumMoveMeters
+        {
             return .tooClose
         }
         return .publish
@@ -74,8 +75,10 @@ public enum Geodesy {
     public static let earthRadiusMeters = 6_371_008.8
 
     /// Great-circle distance between two points in degrees, metres (haversine; within 0.5 % of the ellipsoid).
-    public static func distanceMeters(_ latitude1: Double, _ longitude1: Double, _ latitude2: Double,
-                                      _ longitude2: Double) -> Double {
+    public static func distanceMeters(
+        _ latitude1: Double, _ longitude1: Double, _ latitude2: Double,
+        _ longitude2: Double
+    ) -> Double {
         let radians = Double.pi / 180
         let phi1 = latitude1 * radians
         let phi2 = latitude2 * radians

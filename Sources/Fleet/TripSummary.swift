@@ -37,8 +37,10 @@ public struct TripSummary: Sendable, Hashable {
     public var averageSpeedKmh: Double
     public var maximumSpeedKmh: Double
 
-    public init(start: Endpoint, end: Endpoint, distanceMeters: Double, durationSeconds: Double,
-                averageSpeedKmh: Double, maximumSpeedKmh: Double) {
+    public init(
+        start: Endpoint, end: Endpoint, distanceMeters: Double, durationSeconds: Double,
+        averageSpeedKmh: Double, maximumSpeedKmh: Double
+    ) {
         self.start = start
         self.end = end
         self.distanceMeters = distanceMeters
@@ -98,8 +100,9 @@ public struct TripSummary: Sendable, Hashable {
             guard let latitude = object["lat"]?.number, let longitude = object["lon"]?.number else {
                 throw TripSummaryError(reason: "no \"\(key)\".\"lat\" and \"lon\"")
             }
-            return Endpoint(timestamp: timestamp, latitude: latitude, longitude: longitude,
-                            place: object["place"]?.string)
+            return Endpoint(
+                timestamp: timestamp, latitude: latitude, longitude: longitude,
+                place: object["place"]?.string)
         }
         start = try endpoint("start")
         end = try endpoint("end")
@@ -177,11 +180,12 @@ public enum ISOTime {
             return value
         }
         guard let year = number(0..<4), bytes[4] == UInt8(ascii: "-"), let month = number(5..<7),
-              bytes[7] == UInt8(ascii: "-"), let day = number(8..<10), bytes[10] | 0x20 == UInt8(ascii: "t"),
-              let hour = number(11..<13), bytes[13] == UInt8(ascii: ":"), let minute = number(14..<16),
-              bytes[16] == UInt8(ascii: ":"), let second = number(17..<19),
-              (1...12).contains(month), (1...UTCDate.daysIn(month: month, year: year)).contains(day),
-              hour < 24, minute < 60, second < 61 else { return nil }
+            bytes[7] == UInt8(ascii: "-"), let day = number(8..<10), bytes[10] | 0x20 == UInt8(ascii: "t"),
+            let hour = number(11..<13), bytes[13] == UInt8(ascii: ":"), let minute = number(14..<16),
+            bytes[16] == UInt8(ascii: ":"), let second = number(17..<19),
+            (1...12).contains(month), (1...UTCDate.daysIn(month: month, year: year)).contains(day),
+            hour < 24, minute < 60, second < 61
+        else { return nil }
         var index = 19
         var nanoseconds: Int64 = 0
         if bytes[index] == UInt8(ascii: ".") {

@@ -13,8 +13,9 @@ enum DecimalText {
                 output.append(contentsOf: utf8)
                 return
             }
-            appendExpanding(mantissa: UnsafeBufferPointer(rebasing: utf8[..<exponentIndex]),
-                            exponent: UnsafeBufferPointer(rebasing: utf8[(exponentIndex + 1)...]), to: &output)
+            appendExpanding(
+                mantissa: UnsafeBufferPointer(rebasing: utf8[..<exponentIndex]),
+                exponent: UnsafeBufferPointer(rebasing: utf8[(exponentIndex + 1)...]), to: &output)
         }
     }
 
@@ -43,8 +44,10 @@ enum DecimalText {
     static func append(_ value: Int, to output: inout [UInt8]) { append(Int64(value), to: &output) }
 
     /// `1.5e-07` → `0.00000015`; `1e+16` → `10000000000000000`.
-    private static func appendExpanding(mantissa: UnsafeBufferPointer<UInt8>, exponent: UnsafeBufferPointer<UInt8>,
-                                        to output: inout [UInt8]) {
+    private static func appendExpanding(
+        mantissa: UnsafeBufferPointer<UInt8>, exponent: UnsafeBufferPointer<UInt8>,
+        to output: inout [UInt8]
+    ) {
         var digits: [UInt8] = []
         var negative = false
         var pointPosition: Int?

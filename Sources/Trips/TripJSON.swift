@@ -27,8 +27,9 @@ public enum TripJSON {
     /// Writes one trip object, its start and end named through `places` (`"place":null` without).
     /// What a live recorder appends to its trip log, one line a trip.
     public static func write(_ trip: Trip, places: CachedGeocoder?, into json: inout JSONWriter) {
-        write(trip, startPlace: places?.placeName(latitude: trip.start.latitude, longitude: trip.start.longitude),
-              endPlace: places?.placeName(latitude: trip.end.latitude, longitude: trip.end.longitude), into: &json)
+        write(
+            trip, startPlace: places?.placeName(latitude: trip.start.latitude, longitude: trip.start.longitude),
+            endPlace: places?.placeName(latitude: trip.end.latitude, longitude: trip.end.longitude), into: &json)
     }
 
     /// Writes one stop object, named through `places`.

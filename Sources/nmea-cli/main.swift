@@ -50,8 +50,9 @@ func runTool(_ arguments: [String]) -> Int32 {
                 return ExitStatus.success
             }
             guard let command = commands.first(where: { $0.spec.name == arguments[1] }) else {
-                throw UsageError(message: "Unknown subcommand '\(arguments[1])'", command: rootSpec,
-                                 commandPath: "nmea")
+                throw UsageError(
+                    message: "Unknown subcommand '\(arguments[1])'", command: rootSpec,
+                    commandPath: "nmea")
             }
             let (found, path) = try resolve(command, arguments.dropFirst(2), commandPath: "nmea \(command.spec.name)")
             Console.standardOutput.write(Help.text(found.spec, commandPath: path))

@@ -195,8 +195,9 @@ import Testing
         #expect(try Self.execStart(Self.serveUnit) == "/usr/local/bin/nmea serve auto --listen 127.0.0.1:2947")
         // The collector reads both passwords from its credentials, never from its command line.
         let collect = try Self.execStart(Self.collectUnit)
-        #expect(collect == "/usr/local/bin/nmea collect mqtt://collector@localhost --mqtt-password-file "
-            + "%d/mqtt-password --db postgresql://fleet@localhost/fleet --share collectors")
+        #expect(
+            collect == "/usr/local/bin/nmea collect mqtt://collector@localhost --mqtt-password-file "
+                + "%d/mqtt-password --db postgresql://fleet@localhost/fleet --share collectors")
         let collectText = try String(contentsOfFile: Self.collectUnit, encoding: .utf8)
         #expect(collectText.contains("\nLoadCredential=mqtt-password:/etc/nmea/mqtt-password\n"))
         #expect(collectText.contains("\nLoadCredential=pgpass:/etc/nmea/pgpass\n"))

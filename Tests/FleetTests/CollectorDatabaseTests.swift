@@ -20,16 +20,21 @@ struct CollectorDatabaseTests {
         // What the broker hands out, as a plain subscriber of its own sees it: the expected rows.
         let witness = try subscriber(broker, topic: "owntracks/#")
         func startCollector() throws -> ChildProcess {
-            try ChildProcess([BuiltExecutables.nmea, "collect", broker.url, "--db", fleet.url, "--client-id",
-                              "collector-1"], environment: fleet.environment)
+            try ChildProcess(
+                [
+                    BuiltExecutables.nmea, "collect", broker.url, "--db", fleet.url, "--client-id",
+                    "collector-1",
+                ], environment: fleet.environment)
         }
         var collector = try startCollector()
-        #expect(waitUntil(timeout: .seconds(15)) { collector.error.contains("nmea collect: connected") },
-                "\(collector.error)")
+        #expect(
+            waitUntil(timeout: .seconds(15)) { collector.error.contains("nmea collect: connected") },
+            "\(collector.error)")
         usleep(300_000)  // the subscription is in place
         let publishers = try logs.enumerated().map { index, log in
             try ChildProcess([
-                BuiltExecutables.nmea, "publish", log, "--mqtt", broker.url, "--mqtt-topic", "owntracks/acme/van\(index)",
+                BuiltExecutables.nmea, "publish", log, "--mqtt", broker.url, "--mqtt-topic",
+                "owntracks/acme/van\(index)",
                 "--mqtt-interval", "0", "--mqtt-min-move", "0", "--speed", "20", "--mqtt-queue",
                 TemporaryDirectory("queue").path,
             ])
@@ -41,8 +46,9 @@ struct CollectorDatabaseTests {
         collector = try startCollector()
         #expect(waitUntil(timeout: .seconds(20)) { stored() >= 250 })
         try fleet.server.restart()
-        #expect(waitUntil(timeout: .seconds(30)) { collector.error.contains("the database is back") },
-                "\(collector.error)")
+        #expect(
+            waitUntil(timeout: .seconds(30)) { collector.error.contains("the database is back") },
+            "\(collector.error)")
         #expect(collector.error.contains("nmea collect: the database is unreachable ("))
         #expect(waitUntil(timeout: .seconds(20)) { stored() >= 450 })
         collector.signal(SIGKILL)
@@ -62,8 +68,11 @@ struct CollectorDatabaseTests {
             let vehicle = topic.split(separator: "/").dropFirst().prefix(2).joined(separator: "/")
             if topic.hasSuffix("/trip") {
                 let trip = try TripSummary(json: payload)
-                expectedTrips.append([vehicle, ISOTime.string(trip.start.timestamp), ISOTime.string(trip.end.timestamp),
-                                      trip.start.place ?? "", trip.end.place ?? ""].joined(separator: "|"))
+                expectedTrips.append(
+                    [
+                        vehicle, ISOTime.string(trip.start.timestamp), ISOTime.string(trip.end.timestamp),
+                        trip.start.place ?? "", trip.end.place ?? "",
+                    ].joined(separator: "|"))
             } else {
                 let location = try OwnTracksLocation(json: payload)
                 expectedPositions.append(expectedRow(vehicle, location))
@@ -72,19 +81,26 @@ struct CollectorDatabaseTests {
         #expect(expectedPositions.count == 3 * 241 && Set(expectedPositions).count == expectedPositions.count)
         #expect(waitUntil(timeout: .seconds(30)) { stored() >= expectedPositions.count })
         #expect(collector.stop(SIGTERM) == 0)
-        let rows = try fleet.query("""
+        let rows = try fleet.query(
+            """
             SELECT vehicle, extract(epoch FROM time)::bigint, ST_Y(position::geometry), ST_X(position::geometry),
                    altitude, round(speed::numeric, 3), course, accuracy, satellites
             FROM nmea.positions ORDER BY vehicle, time
             """)
         #expect(rows.count == expectedPositions.count)
-        #expect(rows == expectedPositions.sorted(by: { $0.split(separator: "|").prefix(2).joined(separator: "|")
-            < $1.split(separator: "|").prefix(2).joined(separator: "|") }))
+        #expect(
+            rows
+                == expectedPositions.sorted(by: {
+                    $0.split(separator: "|").prefix(2).joined(separator: "|")
+                        < $1.split(separator: "|").prefix(2).joined(separator: "|")
+                }))
         for index in 0..<3 {
-            #expect(publishers[index].error.contains("nmea publish: 241 fixes and 1 trip, 242 queued"),
-                    "\(publishers[index].error)")
+            #expect(
+                publishers[index].error.contains("nmea publish: 241 fixes and 1 trip, 242 queued"),
+                "\(publishers[index].error)")
         }
-        let trips = try fleet.query("""
+        let trips = try fleet.query(
+            """
             SELECT vehicle, to_char(start_time AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'),
                    to_char(end_time AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'), start_place, end_place
             FROM nmea.trips ORDER BY vehicle
@@ -92,12 +108,15 @@ struct CollectorDatabaseTests {
         #expect(trips == expectedTrips.sorted())
         #expect(trips.count == 3 && trips.allSatisfy { !$0.hasSuffix("||") })
         // Each trip's path runs through its vehicle's stored positions.
-        #expect(try fleet.query("SELECT vehicle, ST_NPoints(path::geometry) FROM nmea.trips ORDER BY vehicle")
-            == ["acme/van0|241", "acme/van1|241", "acme/van2|241"])
-        #expect(try fleet.query("""
-            SELECT vehicle, extract(epoch FROM last_seen)::bigint - extract(epoch FROM first_seen)::bigint
-            FROM nmea.vehicles ORDER BY vehicle
-            """) == ["acme/van0|240", "acme/van1|240", "acme/van2|240"])
+        #expect(
+            try fleet.query("SELECT vehicle, ST_NPoints(path::geometry) FROM nmea.trips ORDER BY vehicle")
+                == ["acme/van0|241", "acme/van1|241", "acme/van2|241"])
+        #expect(
+            try fleet.query(
+                """
+                SELECT vehicle, extract(epoch FROM last_seen)::bigint - extract(epoch FROM first_seen)::bigint
+                FROM nmea.vehicles ORDER BY vehicle
+                """) == ["acme/van0|240", "acme/van1|240", "acme/van2|240"])
 
         // GDAL reads the positions as a point layer.
         if let ogrinfo = Tools.which("ogrinfo") {
@@ -122,8 +141,9 @@ struct CollectorDatabaseTests {
         let broker = try Broker()
         try broker.start()
         func startCollector() throws -> ChildProcess {
-            try ChildProcess([BuiltExecutables.nmea, "collect", broker.url, "--db", fleet.url, "--client-id", "held"],
-                             environment: fleet.environment)
+            try ChildProcess(
+                [BuiltExecutables.nmea, "collect", broker.url, "--db", fleet.url, "--client-id", "held"],
+                environment: fleet.environment)
         }
         var collector = try startCollector()
         #expect(waitUntil(timeout: .seconds(15)) { collector.error.contains("nmea collect: connected") })
@@ -136,7 +156,8 @@ struct CollectorDatabaseTests {
             ], input: .pipe)
         locker.inputPipe!.writeAllIgnoringErrors("BEGIN;\nLOCK TABLE nmea.positions IN ACCESS EXCLUSIVE MODE;\n")
         func locks(granted: Bool) -> Int {
-            let rows = try? fleet.query("""
+            let rows = try? fleet.query(
+                """
                 SELECT count(*) FROM pg_locks WHERE relation = 'nmea.positions'::regclass AND granted = \(granted)
                 """)
             return Int(rows?.first ?? "") ?? 0
@@ -153,13 +174,16 @@ struct CollectorDatabaseTests {
         #expect(locker.wait(timeout: .seconds(10)) == 0)
         #expect(try fleet.query("SELECT count(*) FROM nmea.positions") == ["0"])
         collector = try startCollector()
-        #expect(waitUntil(timeout: .seconds(20)) {
-            (try? fleet.query("SELECT count(*) FROM nmea.positions")) == ["10"]
-        })
+        #expect(
+            waitUntil(timeout: .seconds(20)) {
+                (try? fleet.query("SELECT count(*) FROM nmea.positions")) == ["10"]
+            })
         #expect(collector.stop(SIGTERM) == 0)
-        #expect(collector.error.contains("nmea collect: 10 positions and 0 trips stored from 1 vehicle (skipped: "
-            + "1 retained copies)\n"),
-                "\(collector.error)")
+        #expect(
+            collector.error.contains(
+                "nmea collect: 10 positions and 0 trips stored from 1 vehicle (skipped: "
+                    + "1 retained copies)\n"),
+            "\(collector.error)")
     }
 
     @Test func twoCollectorsSharingASubscriptionStoreEveryMessageOnce() throws {
@@ -167,8 +191,11 @@ struct CollectorDatabaseTests {
         let broker = try Broker()
         try broker.start()
         let collectors = try (0..<2).map { index in
-            try ChildProcess([BuiltExecutables.nmea, "collect", broker.url, "--db", fleet.url, "--share", "fleet",
-                              "--client-id", "shared-\(index)"], environment: fleet.environment)
+            try ChildProcess(
+                [
+                    BuiltExecutables.nmea, "collect", broker.url, "--db", fleet.url, "--share", "fleet",
+                    "--client-id", "shared-\(index)",
+                ], environment: fleet.environment)
         }
         #expect(waitUntil(timeout: .seconds(15)) { collectors.allSatisfy { $0.error.contains("connected") } })
         usleep(300_000)
@@ -190,16 +217,18 @@ struct CollectorDatabaseTests {
         }
         #expect(counts.allSatisfy { $0 > 0 }, "\(collectors.map(\.error))")
         #expect(counts.reduce(0, +) == total, "\(counts)")
-        #expect(try fleet.query("SELECT vehicle, count(*) FROM nmea.positions GROUP BY vehicle ORDER BY vehicle")
-            == ["acme/van0|200", "acme/van1|200", "acme/van2|200"])
+        #expect(
+            try fleet.query("SELECT vehicle, count(*) FROM nmea.positions GROUP BY vehicle ORDER BY vehicle")
+                == ["acme/van0|200", "acme/van1|200", "acme/van2|200"])
     }
 
     @Test func badPayloadsAreCountedAndSkippedAndNamesAreOnlyValues() throws {
         let fleet = try FleetDatabase()
         let broker = try Broker()
         try broker.start()
-        let collector = try ChildProcess([BuiltExecutables.nmea, "collect", broker.url, "--db", fleet.url],
-                                         environment: fleet.environment)
+        let collector = try ChildProcess(
+            [BuiltExecutables.nmea, "collect", broker.url, "--db", fleet.url],
+            environment: fleet.environment)
         #expect(waitUntil(timeout: .seconds(15)) { collector.error.contains("connected") })
         usleep(300_000)
         let publisher = try FleetPublisher(try publisherConfiguration(broker.url))
@@ -207,7 +236,10 @@ struct CollectorDatabaseTests {
         let good = Array(#"{"_type":"location","tst":1796025600,"lat":48.1,"lon":11.5,"vel":36,"sat":8}"#.utf8)
         for (topic, payload) in [
             (evil, good), ("owntracks/acme/van7", Array("not json".utf8)),
-            ("owntracks/acme/van7", Array(#"{"_type":"location","tst":1796025600,"lat":48.1,"lon":11.5,"vel":-4}"#.utf8)),
+            (
+                "owntracks/acme/van7",
+                Array(#"{"_type":"location","tst":1796025600,"lat":48.1,"lon":11.5,"vel":-4}"#.utf8)
+            ),
             ("owntracks/acme/van7", Array(#"{"_type":"location","tst":1796025600,"lat":95,"lon":11.5}"#.utf8)),
             ("owntracks/acme/van7", Array(#"{"_type":"lwt","tst":1}"#.utf8)),
             ("owntracks/acme/van7/trip", Array(#"{"_type":"trip","start":{}}"#.utf8)),
@@ -219,22 +251,30 @@ struct CollectorDatabaseTests {
         publisher.close()
         usleep(1_000_000)
         #expect(collector.stop(SIGTERM) == 0)
-        #expect(collector.error.contains("nmea collect: 2 positions and 0 trips stored from 2 vehicles (skipped: "
-            + "1 already stored, 1 other messages, 4 invalid)"), "\(collector.error)")
-        #expect(try fleet.query("SELECT vehicle, speed, satellites FROM nmea.positions ORDER BY vehicle") == [
-            "acme/van7|10|8", "x'); DROP TABLE nmea.positions; --/van|10|8",
-        ])
+        #expect(
+            collector.error.contains(
+                "nmea collect: 2 positions and 0 trips stored from 2 vehicles (skipped: "
+                    + "1 already stored, 1 other messages, 4 invalid)"), "\(collector.error)")
+        #expect(
+            try fleet.query("SELECT vehicle, speed, satellites FROM nmea.positions ORDER BY vehicle") == [
+                "acme/van7|10|8", "x'); DROP TABLE nmea.positions; --/van|10|8",
+            ])
     }
 
     @Test func aDatabaseThatCannotBeReachedAtStartIsAnError() throws {
         let broker = try Broker()
         try broker.start()
         let port = Ports.freeTCP()
-        let run = try ChildProcess.run([BuiltExecutables.nmea, "collect", broker.url, "--db",
-                                        "postgresql://fleet@127.0.0.1:\(port)/fleet"], timeout: .seconds(30))
+        let run = try ChildProcess.run(
+            [
+                BuiltExecutables.nmea, "collect", broker.url, "--db",
+                "postgresql://fleet@127.0.0.1:\(port)/fleet",
+            ], timeout: .seconds(30))
         #expect(run.status == 1)
-        #expect(run.error.hasPrefix("Error: cannot use the database: connection to server at \"127.0.0.1\", port "
-            + "\(port) failed: Connection refused"), "\(run.error)")
+        #expect(
+            run.error.hasPrefix(
+                "Error: cannot use the database: connection to server at \"127.0.0.1\", port "
+                    + "\(port) failed: Connection refused"), "\(run.error)")
     }
 }
 

@@ -24,8 +24,9 @@ struct CredentialsTests {
                 BuiltExecutables.nmea, "collect", "mqtt://collector@127.0.0.1:\(broker.port)", "--mqtt-password-file",
                 secrets.file("mqtt-password"), "--db", fleet.url,
             ], environment: fleet.environment)
-        #expect(waitUntil(timeout: .seconds(15)) { collector.error.contains("nmea collect: connected") },
-                "\(collector.error)")
+        #expect(
+            waitUntil(timeout: .seconds(15)) { collector.error.contains("nmea collect: connected") },
+            "\(collector.error)")
         let commandLine = String(decoding: readFile("/proc/\(collector.pid)/cmdline") ?? [], as: UTF8.self)
         #expect(commandLine.contains("mqtt-password-file"))
         usleep(300_000)
@@ -36,9 +37,10 @@ struct CredentialsTests {
                 TemporaryDirectory("queue").path,
             ], environment: ["NMEA_MQTT_PASSWORD": vanPassword])
         #expect(publish.status == 0, "\(publish.error)")
-        #expect(waitUntil(timeout: .seconds(10)) {
-            (try? fleet.query("SELECT count(*) FROM nmea.positions")) == ["5"]
-        })
+        #expect(
+            waitUntil(timeout: .seconds(10)) {
+                (try? fleet.query("SELECT count(*) FROM nmea.positions")) == ["5"]
+            })
         #expect(collector.stop(SIGTERM) == 0)
         let printed = [commandLine, collector.output, collector.error, publish.output, publish.error]
         for text in printed {
@@ -61,9 +63,11 @@ struct CredentialsTests {
             "--mqtt-queue", queue,
         ])
         #expect(visible.status == 0, "\(visible.error)")
-        #expect(visible.error.hasPrefix("nmea publish: warning: the password in the broker URL can be read by other "
-            + "users of this machine (ps, /proc); give it with --mqtt-password-file FILE or $NMEA_MQTT_PASSWORD "
-            + "instead\n"))
+        #expect(
+            visible.error.hasPrefix(
+                "nmea publish: warning: the password in the broker URL can be read by other "
+                    + "users of this machine (ps, /proc); give it with --mqtt-password-file FILE or $NMEA_MQTT_PASSWORD "
+                    + "instead\n"))
         #expect(!visible.error.contains(password))
         // A wrong one from the environment: refused, and the message names no password.
         let wrong = "mq-Wrong-\(UInt32.random(in: 0...UInt32.max))"
@@ -79,16 +83,24 @@ struct CredentialsTests {
         let file = TemporaryDirectory("secrets")
         file.write(password, to: "password")
         for (arguments, message) in [
-            (["publish", log, "--mqtt", "mqtt://van7:\(password)@h", "--mqtt-password-file", file.file("password")],
-             "Error: Give the broker password once: in '--mqtt-password-file' or the URL\n"),
-            (["publish", log, "--mqtt", "mqtt://h", "--mqtt-password-file", file.file("password")],
-             "Error: A password needs a user name in the broker URL: mqtt://USER@host\n"),
-            (["collect", "mqtt://h", "--db", "postgresql://fleet:\(password)@db/fleet"],
-             "Error: The value of '--db' is refused: the database URL holds a password, which other users can read on "
-                + "the command line: put it in ~/.pgpass or the file $PGPASSFILE names\n"),
-            (["collect", "mqtt://van7:\(password)@h:0", "--db", "postgresql://fleet@db/fleet"],
-             "Error: The value 'mqtt://van7:***@h:0' is invalid for '<url>': the port must be a number from 1 to "
-                + "65535\n"),
+            (
+                ["publish", log, "--mqtt", "mqtt://van7:\(password)@h", "--mqtt-password-file", file.file("password")],
+                "Error: Give the broker password once: in '--mqtt-password-file' or the URL\n"
+            ),
+            (
+                ["publish", log, "--mqtt", "mqtt://h", "--mqtt-password-file", file.file("password")],
+                "Error: A password needs a user name in the broker URL: mqtt://USER@host\n"
+            ),
+            (
+                ["collect", "mqtt://h", "--db", "postgresql://fleet:\(password)@db/fleet"],
+                "Error: The value of '--db' is refused: the database URL holds a password, which other users can read on "
+                    + "the command line: put it in ~/.pgpass or the file $PGPASSFILE names\n"
+            ),
+            (
+                ["collect", "mqtt://van7:\(password)@h:0", "--db", "postgresql://fleet@db/fleet"],
+                "Error: The value 'mqtt://van7:***@h:0' is invalid for '<url>': the port must be a number from 1 to "
+                    + "65535\n"
+            ),
         ] {
             let run = try ChildProcess.run([BuiltExecutables.nmea] + arguments)
             #expect(run.status == 64, "\(arguments)")

@@ -14,35 +14,41 @@ struct DatabaseTests {
         let again = try FleetSchema.migrate(database)
         #expect(again == FleetSchema.Outcome(previousVersion: 1, version: 1, isHypertable: false))
         #expect(try fleet.query("SELECT version FROM nmea.schema_version") == ["1"])
-        #expect(try fleet.query("""
-            SELECT table_name, column_name, data_type, is_nullable FROM information_schema.columns
-            WHERE table_schema = 'nmea' AND table_name <> 'schema_version' ORDER BY table_name, ordinal_position
-            """) == [
-                "positions|vehicle|text|NO", "positions|time|timestamp with time zone|NO",
-                "positions|position|USER-DEFINED|NO", "positions|altitude|real|YES", "positions|speed|real|YES",
-                "positions|course|real|YES", "positions|accuracy|real|YES", "positions|satellites|smallint|YES",
-                "positions|received|timestamp with time zone|NO",
-                "trips|vehicle|text|NO", "trips|start_time|timestamp with time zone|NO",
-                "trips|end_time|timestamp with time zone|NO", "trips|start_position|USER-DEFINED|NO",
-                "trips|end_position|USER-DEFINED|NO", "trips|start_place|text|YES", "trips|end_place|text|YES",
-                "trips|distance_m|double precision|NO", "trips|max_speed|real|NO", "trips|path|USER-DEFINED|YES",
-                "vehicles|vehicle|text|NO", "vehicles|first_seen|timestamp with time zone|NO",
-                "vehicles|last_seen|timestamp with time zone|NO", "vehicles|last_position|USER-DEFINED|NO",
-            ])
-        #expect(try fleet.query("""
-            SELECT f_table_name, f_geography_column, type, srid FROM geography_columns
-            WHERE f_table_schema = 'nmea' ORDER BY 1, 2
-            """) == [
-                "positions|position|Point|4326", "trips|end_position|Point|4326", "trips|path|LineString|4326",
-                "trips|start_position|Point|4326", "vehicles|last_position|Point|4326",
-            ])
-        #expect(try fleet.query("""
-            SELECT conrelid::regclass, pg_get_constraintdef(oid) FROM pg_constraint
-            WHERE connamespace = 'nmea'::regnamespace AND contype = 'p' ORDER BY conrelid::regclass::text
-            """) == [
-                "nmea.positions|PRIMARY KEY (vehicle, \"time\")", "nmea.schema_version|PRIMARY KEY (version)",
-                "nmea.trips|PRIMARY KEY (vehicle, start_time)", "nmea.vehicles|PRIMARY KEY (vehicle)",
-            ])
+        #expect(
+            try fleet.query(
+                """
+                SELECT table_name, column_name, data_type, is_nullable FROM information_schema.columns
+                WHERE table_schema = 'nmea' AND table_name <> 'schema_version' ORDER BY table_name, ordinal_position
+                """) == [
+                    "positions|vehicle|text|NO", "positions|time|timestamp with time zone|NO",
+                    "positions|position|USER-DEFINED|NO", "positions|altitude|real|YES", "positions|speed|real|YES",
+                    "positions|course|real|YES", "positions|accuracy|real|YES", "positions|satellites|smallint|YES",
+                    "positions|received|timestamp with time zone|NO",
+                    "trips|vehicle|text|NO", "trips|start_time|timestamp with time zone|NO",
+                    "trips|end_time|timestamp with time zone|NO", "trips|start_position|USER-DEFINED|NO",
+                    "trips|end_position|USER-DEFINED|NO", "trips|start_place|text|YES", "trips|end_place|text|YES",
+                    "trips|distance_m|double precision|NO", "trips|max_speed|real|NO", "trips|path|USER-DEFINED|YES",
+                    "vehicles|vehicle|text|NO", "vehicles|first_seen|timestamp with time zone|NO",
+                    "vehicles|last_seen|timestamp with time zone|NO", "vehicles|last_position|USER-DEFINED|NO",
+                ])
+        #expect(
+            try fleet.query(
+                """
+                SELECT f_table_name, f_geography_column, type, srid FROM geography_columns
+                WHERE f_table_schema = 'nmea' ORDER BY 1, 2
+                """) == [
+                    "positions|position|Point|4326", "trips|end_position|Point|4326", "trips|path|LineString|4326",
+                    "trips|start_position|Point|4326", "vehicles|last_position|Point|4326",
+                ])
+        #expect(
+            try fleet.query(
+                """
+                SELECT conrelid::regclass, pg_get_constraintdef(oid) FROM pg_constraint
+                WHERE connamespace = 'nmea'::regnamespace AND contype = 'p' ORDER BY conrelid::regclass::text
+                """) == [
+                    "nmea.positions|PRIMARY KEY (vehicle, \"time\")", "nmea.schema_version|PRIMARY KEY (version)",
+                    "nmea.trips|PRIMARY KEY (vehicle, start_time)", "nmea.vehicles|PRIMARY KEY (vehicle)",
+                ])
     }
 
     @Test func aBatchIsStoredOnceWithItsExactValuesWhateverTheVehicleIsCalled() throws {
@@ -51,51 +57,63 @@ struct DatabaseTests {
         try FleetSchema.migrate(database)
         let store = try PositionStore(database)
         let evil = "x'); DROP TABLE nmea.positions; --"
-        let positions = (0..<3).map { n in
-            StoredPosition(vehicle: "acme/van7", timestamp: Support.start + Int64(n),
-                           latitude: 48.1374 + Double(n) * 0.0001, longitude: 11.5755 + Double(n) * 0.0001,
-                           altitudeMeters: 520, speed: 12.5, courseDegrees: 45, accuracyMeters: 4, satellites: 9)
-        } + [
-            StoredPosition(vehicle: evil, timestamp: Support.start, latitude: -33.8688197, longitude: -151.20929),
-            StoredPosition(vehicle: #"back\slash"#, timestamp: Support.start + 9, latitude: 0, longitude: 0),
-        ]
-        let trip = try StoredTrip(vehicle: "acme/van7", summary: TripSummary(
-            start: .init(timestamp: Support.start * 1_000_000_000, latitude: 48.1374, longitude: 11.5755,
-                         place: "Munich, Bavaria, DE"),
-            end: .init(timestamp: (Support.start + 2) * 1_000_000_000 + 250_000_000, latitude: 48.1376,
-                       longitude: 11.5757, place: "O'Brien's \"yard\""),
-            distanceMeters: 27.5, durationSeconds: 2.25, averageSpeedKmh: 44, maximumSpeedKmh: 90))
+        let positions =
+            (0..<3).map { n in
+                StoredPosition(
+                    vehicle: "acme/van7", timestamp: Support.start + Int64(n),
+                    latitude: 48.1374 + Double(n) * 0.0001, longitude: 11.5755 + Double(n) * 0.0001,
+                    altitudeMeters: 520, speed: 12.5, courseDegrees: 45, accuracyMeters: 4, satellites: 9)
+            } + [
+                StoredPosition(vehicle: evil, timestamp: Support.start, latitude: -33.8688197, longitude: -151.20929),
+                StoredPosition(vehicle: #"back\slash"#, timestamp: Support.start + 9, latitude: 0, longitude: 0),
+            ]
+        let trip = try StoredTrip(
+            vehicle: "acme/van7",
+            summary: TripSummary(
+                start: .init(
+                    timestamp: Support.start * 1_000_000_000, latitude: 48.1374, longitude: 11.5755,
+                    place: "Munich, Bavaria, DE"),
+                end: .init(
+                    timestamp: (Support.start + 2) * 1_000_000_000 + 250_000_000, latitude: 48.1376,
+                    longitude: 11.5757, place: "O'Brien's \"yard\""),
+                distanceMeters: 27.5, durationSeconds: 2.25, averageSpeedKmh: 44, maximumSpeedKmh: 90))
         #expect(try store.write(positions: positions, trips: [trip]) == PositionStore.Outcome(positions: 5, trips: 1))
         // The same batch again (a redelivery): nothing new.
         #expect(try store.write(positions: positions, trips: [trip]) == PositionStore.Outcome(positions: 0, trips: 0))
-        #expect(try fleet.query("""
-            SELECT vehicle, extract(epoch FROM time)::bigint, ST_Y(position::geometry), ST_X(position::geometry),
-                   altitude, speed, course, accuracy, satellites, received <= now()
-            FROM nmea.positions ORDER BY vehicle, time
-            """) == [
-                "acme/van7|1796025600|48.1374|11.5755|520|12.5|45|4|9|t",
-                "acme/van7|1796025601|48.1375|11.5756|520|12.5|45|4|9|t",
-                "acme/van7|1796025602|48.1376|11.5757|520|12.5|45|4|9|t",
-                #"back\slash|1796025609|0|0||||||t"#,
-                "x'); DROP TABLE nmea.positions; --|1796025600|-33.8688197|-151.20929||||||t",
-            ])
-        #expect(try fleet.query("""
-            SELECT vehicle, extract(epoch FROM first_seen)::bigint, extract(epoch FROM last_seen)::bigint,
-                   ST_AsText(last_position) FROM nmea.vehicles ORDER BY vehicle
-            """) == [
-                "acme/van7|1796025600|1796025602|POINT(11.5757 48.1376)",
-                #"back\slash|1796025609|1796025609|POINT(0 0)"#,
-                "x'); DROP TABLE nmea.positions; --|1796025600|1796025600|POINT(-151.20929 -33.8688197)",
-            ])
-        #expect(try fleet.query("""
-            SELECT vehicle, extract(epoch FROM start_time), extract(epoch FROM end_time), ST_AsText(start_position),
-                   ST_AsText(end_position), start_place, end_place, distance_m, max_speed, ST_AsText(path)
-            FROM nmea.trips
-            """) == [
-                "acme/van7|1796025600.000000|1796025602.250000|POINT(11.5755 48.1374)|POINT(11.5757 48.1376)|"
-                    + #"Munich, Bavaria, DE|O'Brien's "yard"|27.5|25|"#
-                    + "LINESTRING(11.5755 48.1374,11.5756 48.1375,11.5757 48.1376)",
-            ])
+        #expect(
+            try fleet.query(
+                """
+                SELECT vehicle, extract(epoch FROM time)::bigint, ST_Y(position::geometry), ST_X(position::geometry),
+                       altitude, speed, course, accuracy, satellites, received <= now()
+                FROM nmea.positions ORDER BY vehicle, time
+                """) == [
+                    "acme/van7|1796025600|48.1374|11.5755|520|12.5|45|4|9|t",
+                    "acme/van7|1796025601|48.1375|11.5756|520|12.5|45|4|9|t",
+                    "acme/van7|1796025602|48.1376|11.5757|520|12.5|45|4|9|t",
+                    #"back\slash|1796025609|0|0||||||t"#,
+                    "x'); DROP TABLE nmea.positions; --|1796025600|-33.8688197|-151.20929||||||t",
+                ])
+        #expect(
+            try fleet.query(
+                """
+                SELECT vehicle, extract(epoch FROM first_seen)::bigint, extract(epoch FROM last_seen)::bigint,
+                       ST_AsText(last_position) FROM nmea.vehicles ORDER BY vehicle
+                """) == [
+                    "acme/van7|1796025600|1796025602|POINT(11.5757 48.1376)",
+                    #"back\slash|1796025609|1796025609|POINT(0 0)"#,
+                    "x'); DROP TABLE nmea.positions; --|1796025600|1796025600|POINT(-151.20929 -33.8688197)",
+                ])
+        #expect(
+            try fleet.query(
+                """
+                SELECT vehicle, extract(epoch FROM start_time), extract(epoch FROM end_time), ST_AsText(start_position),
+                       ST_AsText(end_position), start_place, end_place, distance_m, max_speed, ST_AsText(path)
+                FROM nmea.trips
+                """) == [
+                    "acme/van7|1796025600.000000|1796025602.250000|POINT(11.5755 48.1374)|POINT(11.5757 48.1376)|"
+                        + #"Munich, Bavaria, DE|O'Brien's "yard"|27.5|25|"#
+                        + "LINESTRING(11.5755 48.1374,11.5756 48.1375,11.5757 48.1376)"
+                ])
     }
 
     @Test func positionsThatArriveAfterTheirTripMakeItsPath() throws {
@@ -103,15 +121,18 @@ struct DatabaseTests {
         let database = try fleet.connect()
         try FleetSchema.migrate(database)
         let store = try PositionStore(database)
-        let trip = try StoredTrip(vehicle: "acme/van8", summary: TripSummary(
-            start: .init(timestamp: Support.start * 1_000_000_000, latitude: 1, longitude: 2),
-            end: .init(timestamp: (Support.start + 60) * 1_000_000_000, latitude: 1.01, longitude: 2.01),
-            distanceMeters: 1570, durationSeconds: 60, averageSpeedKmh: 94, maximumSpeedKmh: 100))
+        let trip = try StoredTrip(
+            vehicle: "acme/van8",
+            summary: TripSummary(
+                start: .init(timestamp: Support.start * 1_000_000_000, latitude: 1, longitude: 2),
+                end: .init(timestamp: (Support.start + 60) * 1_000_000_000, latitude: 1.01, longitude: 2.01),
+                distanceMeters: 1570, durationSeconds: 60, averageSpeedKmh: 94, maximumSpeedKmh: 100))
         try store.write(positions: [], trips: [trip])
         #expect(try fleet.query("SELECT path IS NULL, start_place IS NULL FROM nmea.trips") == ["t|t"])
         let late = [0, 30, 60, 61].map { second in
-            StoredPosition(vehicle: "acme/van8", timestamp: Support.start + Int64(second),
-                           latitude: 1 + Double(second) / 6000, longitude: 2 + Double(second) / 6000)
+            StoredPosition(
+                vehicle: "acme/van8", timestamp: Support.start + Int64(second),
+                latitude: 1 + Double(second) / 6000, longitude: 2 + Double(second) / 6000)
         }
         #expect(try store.write(positions: late, trips: []).positions == 4)
         #expect(try fleet.query("SELECT ST_AsText(path) FROM nmea.trips") == ["LINESTRING(2 1,2.005 1.005,2.01 1.01)"])
@@ -125,15 +146,19 @@ struct DatabaseTests {
         let error = #expect(throws: DatabaseError.self) { try FleetSchema.migrate(database) }
         let message = error?.message ?? ""
         #expect(message.hasPrefix("PostGIS is not installed in this database and this user may not install it ("))
-        #expect(message.hasSuffix("run 'CREATE EXTENSION postgis;' in it as a superuser (Debian: apt install "
-            + "postgresql-15-postgis-3)"), "\(message)")
-        #expect(try fleet.server.query("SELECT count(*) FROM pg_namespace WHERE nspname = 'nmea'", database: "bare")
-            == ["0"])
+        #expect(
+            message.hasSuffix(
+                "run 'CREATE EXTENSION postgis;' in it as a superuser (Debian: apt install "
+                    + "postgresql-15-postgis-3)"), "\(message)")
+        #expect(
+            try fleet.server.query("SELECT count(*) FROM pg_namespace WHERE nspname = 'nmea'", database: "bare")
+                == ["0"])
     }
 
     @Test func passwordsInTheDatabaseURLAreRefused() {
-        #expect(PostgresConnection.passwordProblem("postgresql://fleet:secret@db.example/fleet")?.hasPrefix(
-            "the database URL holds a password") == true)
+        #expect(
+            PostgresConnection.passwordProblem("postgresql://fleet:secret@db.example/fleet")?.hasPrefix(
+                "the database URL holds a password") == true)
         #expect(PostgresConnection.passwordProblem("host=db user=fleet password=secret") != nil)
         #expect(PostgresConnection.passwordProblem("postgresql://fleet@db.example:5433/fleet?sslmode=require") == nil)
         #expect(PostgresConnection.passwordProblem("postgresql://[::1") != nil)
@@ -146,14 +171,17 @@ struct DatabaseTests {
         #expect(try StoredPosition(vehicle: "Zürich/Tram ½", location: good).vehicle == "Zürich/Tram ½")
         #expect(stored.speed == 50 / 3.6 && stored.satellites == 7 && stored.altitudeMeters == nil)
         for json in [
-            #"{"_type":"location","tst":-5,"lat":1,"lon":2}"#, #"{"_type":"location","tst":9999999999,"lat":1,"lon":2}"#,
+            #"{"_type":"location","tst":-5,"lat":1,"lon":2}"#,
+            #"{"_type":"location","tst":9999999999,"lat":1,"lon":2}"#,
             #"{"_type":"location","tst":1796025600,"lat":1,"lon":2,"vel":-3}"#,
             #"{"_type":"location","tst":1796025600,"lat":1,"lon":2,"cog":400}"#,
             #"{"_type":"location","tst":1796025600,"lat":1,"lon":2,"alt":200000}"#,
             #"{"_type":"location","tst":1796025600,"lat":1,"lon":2,"acc":-1}"#,
             #"{"_type":"location","tst":1796025600,"lat":1,"lon":2,"sat":300}"#,
         ] {
-            #expect(throws: RecordProblem.self, "\(json)") { try StoredPosition(vehicle: "a/b", location: location(json)) }
+            #expect(throws: RecordProblem.self, "\(json)") {
+                try StoredPosition(vehicle: "a/b", location: location(json))
+            }
         }
         for name in ["", "tab\there", "del\u{7F}", "c1\u{85}", String(repeating: "v", count: 257)] {
             #expect(throws: RecordProblem.self, "\(name)") { try StoredPosition(vehicle: name, location: good) }

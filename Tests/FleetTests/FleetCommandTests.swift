@@ -19,20 +19,29 @@ struct FleetCommandTests {
         let now = Int64(try database.execute("SELECT floor(extract(epoch FROM now()))::bigint")[0, 0]!)!
         let store = try PositionStore(database)
         var positions = (0..<3).map { n in
-            StoredPosition(vehicle: "acme/van7", timestamp: Support.start + Int64(n) * 60,
-                           latitude: 48.1374 + Double(n) * 0.01, longitude: 11.5755 + Double(n) * 0.01,
-                           altitudeMeters: 520, speed: 12.5, courseDegrees: 45, accuracyMeters: 4, satellites: 9)
+            StoredPosition(
+                vehicle: "acme/van7", timestamp: Support.start + Int64(n) * 60,
+                latitude: 48.1374 + Double(n) * 0.01, longitude: 11.5755 + Double(n) * 0.01,
+                altitudeMeters: 520, speed: 12.5, courseDegrees: 45, accuracyMeters: 4, satellites: 9)
         }
-        positions.append(StoredPosition(vehicle: "acme/van7", timestamp: now - 125, latitude: 48.2, longitude: 11.6,
-                                        speed: 10))
-        positions.append(StoredPosition(vehicle: "acme/van8", timestamp: now - 90_000, latitude: -33.8688197,
-                                        longitude: 151.20929))
-        let trip = try StoredTrip(vehicle: "acme/van7", summary: TripSummary(
-            start: .init(timestamp: Support.start * 1_000_000_000, latitude: 48.1374, longitude: 11.5755,
-                         place: "Munich, Bavaria, DE"),
-            end: .init(timestamp: (Support.start + 120) * 1_000_000_000, latitude: 48.1574, longitude: 11.5955,
-                       place: nil),
-            distanceMeters: 2710, durationSeconds: 120, averageSpeedKmh: 81.3, maximumSpeedKmh: 90))
+        positions.append(
+            StoredPosition(
+                vehicle: "acme/van7", timestamp: now - 125, latitude: 48.2, longitude: 11.6,
+                speed: 10))
+        positions.append(
+            StoredPosition(
+                vehicle: "acme/van8", timestamp: now - 90_000, latitude: -33.8688197,
+                longitude: 151.20929))
+        let trip = try StoredTrip(
+            vehicle: "acme/van7",
+            summary: TripSummary(
+                start: .init(
+                    timestamp: Support.start * 1_000_000_000, latitude: 48.1374, longitude: 11.5755,
+                    place: "Munich, Bavaria, DE"),
+                end: .init(
+                    timestamp: (Support.start + 120) * 1_000_000_000, latitude: 48.1574, longitude: 11.5955,
+                    place: nil),
+                distanceMeters: 2710, durationSeconds: 120, averageSpeedKmh: 81.3, maximumSpeedKmh: 90))
         try store.write(positions: positions, trips: [trip])
         return (fleet, now)
     }
@@ -40,8 +49,9 @@ struct FleetCommandTests {
     static func run(_ fleet: FleetDatabase, _ arguments: [String], directory: String? = nil) throws
         -> ChildProcess.Outcome
     {
-        try ChildProcess.run([BuiltExecutables.nmea, "fleet"] + arguments + ["--db", fleet.url],
-                             environment: fleet.environment, directory: directory)
+        try ChildProcess.run(
+            [BuiltExecutables.nmea, "fleet"] + arguments + ["--db", fleet.url],
+            environment: fleet.environment, directory: directory)
     }
 
     @Test func lastShowsEveryVehicleWithItsAgeAndPlace() throws {
@@ -52,12 +62,13 @@ struct FleetCommandTests {
             let text = ISOTime.string(seconds * 1_000_000_000)
             return String(text.prefix(10)) + " " + String(text.dropFirst(11).prefix(8))
         }
-        #expect(table.output == """
-            VEHICLE    LAST FIX (UTC)           AGE  POSITION              km/h  PLACE
-            acme/van7  \(time(now - 125))    2 min  48.20000, 11.60000    36.0  3 km W of Unterföhring, Bavaria, DE
-            acme/van8  \(time(now - 90_000))  1 d 1 h  -33.86882, 151.20929        Sydney, New South Wales, AU
+        #expect(
+            table.output == """
+                VEHICLE    LAST FIX (UTC)           AGE  POSITION              km/h  PLACE
+                acme/van7  \(time(now - 125))    2 min  48.20000, 11.60000    36.0  3 km W of Unterföhring, Bavaria, DE
+                acme/van8  \(time(now - 90_000))  1 d 1 h  -33.86882, 151.20929        Sydney, New South Wales, AU
 
-            """, "\(table.output)")
+                """, "\(table.output)")
         let json = try Self.run(fleet, ["last", "--json", "--no-places"])
         #expect(json.status == 0)
         // The ages grow while the test runs: compared apart.
@@ -69,79 +80,91 @@ struct FleetCommandTests {
             text.replaceSubrange(range.lowerBound..<text.index(range.upperBound, offsetBy: digits.count), with: "AGE")
         }
         #expect(ages.count == 2 && (125...135).contains(ages[0]) && (90_000...90_010).contains(ages[1]), "\(ages)")
-        #expect(text == #"{"vehicles":[{"vehicle":"acme/van7","time":""# + ISOTime.string((now - 125) * 1_000_000_000)
-            + #"",AGE,"lat":48.2,"lon":11.6,"speed_kmh":36.0,"place":null},{"vehicle":"acme/van8","time":""#
-            + ISOTime.string((now - 90_000) * 1_000_000_000) + #"",AGE,"lat":-33.8688197,"lon":151.20929,"#
-            + #""place":null}]}"# + "\n")
+        #expect(
+            text == #"{"vehicles":[{"vehicle":"acme/van7","time":""# + ISOTime.string((now - 125) * 1_000_000_000)
+                + #"",AGE,"lat":48.2,"lon":11.6,"speed_kmh":36.0,"place":null},{"vehicle":"acme/van8","time":""#
+                + ISOTime.string((now - 90_000) * 1_000_000_000) + #"",AGE,"lat":-33.8688197,"lon":151.20929,"#
+                + #""place":null}]}"# + "\n")
     }
 
     @Test func tripsAsATableJSONAndGeoJSON() throws {
         let (fleet, _) = try Self.filled()
         let table = try Self.run(fleet, ["trips", "--vehicle", "acme/van7", "--since", "2026-11-30"])
         #expect(table.status == 0, "\(table.error)")
-        #expect(table.output == """
-            VEHICLE    START (UTC)          END (UTC)            DURATION  DISTANCE  AVG km/h  MAX km/h  FROM → TO
-            acme/van7  2026-11-30 08:00:00  2026-11-30 08:02:00   0:02:00   2.71 km      81.3      90.0  Munich, Bavaria, DE → 48.15740, 11.59550
+        #expect(
+            table.output == """
+                VEHICLE    START (UTC)          END (UTC)            DURATION  DISTANCE  AVG km/h  MAX km/h  FROM → TO
+                acme/van7  2026-11-30 08:00:00  2026-11-30 08:02:00   0:02:00   2.71 km      81.3      90.0  Munich, Bavaria, DE → 48.15740, 11.59550
 
-            1 trip, 2.71 km in 0:02:00
+                1 trip, 2.71 km in 0:02:00
 
-            """)
+                """)
         #expect(try Self.run(fleet, ["trips", "--until", "2026-11-30"]).output == "No trips.\n")
         #expect(try Self.run(fleet, ["trips", "--vehicle", "acme/van8"]).output == "No trips.\n")
         let json = try Self.run(fleet, ["trips", "--json"])
-        #expect(json.output == #"{"trips":[{"vehicle":"acme/van7","start":{"time":"2026-11-30T08:00:00Z","lat":48.137400,"#
-            + #""lon":11.575500,"place":"Munich, Bavaria, DE"},"end":{"time":"2026-11-30T08:02:00Z","lat":48.157400,"#
-            + #""lon":11.595500,"place":null},"distance_m":2710,"duration_s":120,"avg_speed_kmh":81.3,"max_speed_kmh":90.0}]}"#
-            + "\n")
+        #expect(
+            json.output == #"{"trips":[{"vehicle":"acme/van7","start":{"time":"2026-11-30T08:00:00Z","lat":48.137400,"#
+                + #""lon":11.575500,"place":"Munich, Bavaria, DE"},"end":{"time":"2026-11-30T08:02:00Z","lat":48.157400,"#
+                + #""lon":11.595500,"place":null},"distance_m":2710,"duration_s":120,"avg_speed_kmh":81.3,"max_speed_kmh":90.0}]}"#
+                + "\n")
         let directory = TemporaryDirectory("trips")
         let written = try Self.run(fleet, ["trips", "-o", "november.geojson"], directory: directory.path)
         #expect(written.status == 0)
         #expect(written.error == "nmea fleet trips: 1 trip in november.geojson\n")
         #expect(Directory.entries(directory.path) == ["november.geojson"])
-        #expect(directory.read("november.geojson") == #"{"type":"FeatureCollection","features":[{"type":"Feature","#
-            + #""geometry":{"type":"LineString","coordinates":[[11.5755,48.1374],[11.5855,48.1474],[11.5955,48.1574]]},"#
-            + #""properties":{"vehicle":"acme/van7","start":{"time":"2026-11-30T08:00:00Z","lat":48.137400,"#
-            + #""lon":11.575500,"place":"Munich, Bavaria, DE"},"end":{"time":"2026-11-30T08:02:00Z","lat":48.157400,"#
-            + #""lon":11.595500,"place":null},"distance_m":2710,"duration_s":120,"avg_speed_kmh":81.3,"#
-            + #""max_speed_kmh":90.0}}]}"# + "\n")
+        #expect(
+            directory.read("november.geojson") == #"{"type":"FeatureCollection","features":[{"type":"Feature","#
+                + #""geometry":{"type":"LineString","coordinates":[[11.5755,48.1374],[11.5855,48.1474],[11.5955,48.1574]]},"#
+                + #""properties":{"vehicle":"acme/van7","start":{"time":"2026-11-30T08:00:00Z","lat":48.137400,"#
+                + #""lon":11.575500,"place":"Munich, Bavaria, DE"},"end":{"time":"2026-11-30T08:02:00Z","lat":48.157400,"#
+                + #""lon":11.595500,"place":null},"distance_m":2710,"duration_s":120,"avg_speed_kmh":81.3,"#
+                + #""max_speed_kmh":90.0}}]}"# + "\n")
         if let ogrinfo = Tools.which("ogrinfo") {
             let info = try ChildProcess.run([ogrinfo, "-ro", "-al", "-so", directory.file("november.geojson")])
-            #expect(info.output.contains("Geometry: Line String") && info.output.contains("Feature Count: 1"),
-                    "\(info.output)")
+            #expect(
+                info.output.contains("Geometry: Line String") && info.output.contains("Feature Count: 1"),
+                "\(info.output)")
         }
     }
 
     @Test func trackWritesTheDayAsGPXOnlyWhenThereIsOne() throws {
         let (fleet, _) = try Self.filled()
         let directory = TemporaryDirectory("track")
-        let run = try Self.run(fleet, ["track", "--vehicle", "acme/van7", "--day", "2026-11-30", "-o", "day.gpx"],
-                               directory: directory.path)
+        let run = try Self.run(
+            fleet, ["track", "--vehicle", "acme/van7", "--day", "2026-11-30", "-o", "day.gpx"],
+            directory: directory.path)
         #expect(run.status == 0, "\(run.error)")
         #expect(run.error == "nmea fleet track: 3 positions of acme/van7 in day.gpx\n")
         #expect(Directory.entries(directory.path) == ["day.gpx"])
-        #expect(Support.gpxTimes(directory.file("day.gpx"))
-            == ["2026-11-30T08:00:00Z", "2026-11-30T08:01:00Z", "2026-11-30T08:02:00Z"])
+        #expect(
+            Support.gpxTimes(directory.file("day.gpx"))
+                == ["2026-11-30T08:00:00Z", "2026-11-30T08:01:00Z", "2026-11-30T08:02:00Z"])
         let gpx = directory.read("day.gpx") ?? ""
         let points = gpx.split(separator: "\n").filter { $0.contains("<trkpt ") }.map(String.init)
         #expect(points.count == 3)
-        let second: String = #"      <trkpt lat="48.1474" lon="11.5855"><ele>520</ele>"#
+        let second: String =
+            #"      <trkpt lat="48.1474" lon="11.5855"><ele>520</ele>"#
             + #"<time>2026-11-30T08:01:00Z</time><fix>3d</fix><sat>9</sat><extensions><gpxtpx:TrackPointExtension>"#
             + #"<gpxtpx:speed>12.5</gpxtpx:speed><gpxtpx:course>45</gpxtpx:course></gpxtpx:TrackPointExtension>"#
             + #"</extensions></trkpt>"#
         #expect(points.dropFirst().first == second, "\(gpx)")
         if let xmllint = Tools.which("xmllint"), let schemas = Locations.schemas {
-            let valid = try ChildProcess.run([xmllint, "--noout", "--schema", schemas + "/gpx-1.1.xsd",
-                                              directory.file("day.gpx")])
+            let valid = try ChildProcess.run([
+                xmllint, "--noout", "--schema", schemas + "/gpx-1.1.xsd",
+                directory.file("day.gpx"),
+            ])
             #expect(valid.status == 0, "\(valid.error)")
         }
-        let empty = try Self.run(fleet, ["track", "--vehicle", "acme/van7", "--day", "2026-11-29", "-o", "none.gpx"],
-                                 directory: directory.path)
+        let empty = try Self.run(
+            fleet, ["track", "--vehicle", "acme/van7", "--day", "2026-11-29", "-o", "none.gpx"],
+            directory: directory.path)
         #expect(empty.status == 1)
         #expect(empty.error == "Error: no positions of 'acme/van7' on 2026-11-29\n")
         #expect(Directory.entries(directory.path) == ["day.gpx"])
         let bad = try Self.run(fleet, ["track", "--vehicle", "acme/van7", "--day", "30.11.2026", "-o", "x.gpx"])
         #expect(bad.status == 64)
-        #expect(bad.error.hasPrefix("Error: The value '30.11.2026' is invalid for '--day <date>': expected YYYY-MM-DD\n"))
+        #expect(
+            bad.error.hasPrefix("Error: The value '30.11.2026' is invalid for '--day <date>': expected YYYY-MM-DD\n"))
     }
 
     @Test func anEmptyDatabaseAndAnUnreachableOneAreExplained() throws {
@@ -150,10 +173,14 @@ struct FleetCommandTests {
         #expect(empty.status == 1)
         #expect(empty.error == "Error: the database has no fleet tables yet: 'nmea collect --db URL' creates them\n")
         let port = Ports.freeTCP()
-        let unreachable = try ChildProcess.run([BuiltExecutables.nmea, "fleet", "trips", "--db",
-                                                "postgresql://fleet@127.0.0.1:\(port)/fleet"])
+        let unreachable = try ChildProcess.run([
+            BuiltExecutables.nmea, "fleet", "trips", "--db",
+            "postgresql://fleet@127.0.0.1:\(port)/fleet",
+        ])
         #expect(unreachable.status == 1)
-        #expect(unreachable.error.hasPrefix("Error: cannot connect to the database: connection to server at "
-            + "\"127.0.0.1\", port \(port) failed: Connection refused"))
+        #expect(
+            unreachable.error.hasPrefix(
+                "Error: cannot connect to the database: connection to server at "
+                    + "\"127.0.0.1\", port \(port) failed: Connection refused"))
     }
 }

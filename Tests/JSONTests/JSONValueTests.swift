@@ -23,8 +23,10 @@ import Testing
     /// Short decimals take a fast path; every number must still be the double `strtod` gives.
     @Test func numbersAreTheCorrectlyRoundedDoubles() throws {
         var generator = SystemRandomNumberGenerator()
-        var texts = ["0", "-0", "0.1", "0.3", "48.1374023", "-151.20929", "1796025600", "9007199254740993",
-                     "123456789012345.6", "0.000000000000000000000001", "1.7976931348623157e308", "5e-324", "2.5E-3"]
+        var texts = [
+            "0", "-0", "0.1", "0.3", "48.1374023", "-151.20929", "1796025600", "9007199254740993",
+            "123456789012345.6", "0.000000000000000000000001", "1.7976931348623157e308", "5e-324", "2.5E-3",
+        ]
         for _ in 0..<20_000 {
             let digits = Int.random(in: 1...17, using: &generator)
             var text = Bool.random(using: &generator) ? "-" : ""
@@ -44,7 +46,11 @@ import Testing
         var keys: [String] = []
         var values: [JSONValue] = []
         let text = #" {"b":1,"a":"x","n":{"c":[true]},"b":2} "#
-        #expect(try JSONValue.forEachMember(ofObject: Array(text.utf8)) { keys.append($0); values.append($1) })
+        #expect(
+            try JSONValue.forEachMember(ofObject: Array(text.utf8)) {
+                keys.append($0)
+                values.append($1)
+            })
         #expect(keys == ["b", "a", "n", "b"])
         #expect(values == [.number(1), .string("x"), .object(["c": .array([.bool(true)])]), .number(2)])
         #expect(try JSONValue.forEachMember(ofObject: Array("[1]".utf8)) { _, _ in Issue.record("called") } == false)

@@ -8,7 +8,8 @@ enum CorpusLocation {
 
     static let directory: URL? = {
         if let path = ProcessInfo.processInfo.environment["NMEA_CORPUS"],
-           FileManager.default.fileExists(atPath: path) {
+            FileManager.default.fileExists(atPath: path)
+        {
             return URL(fileURLWithPath: path)
         }
         let beside = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/nmea-corpus")

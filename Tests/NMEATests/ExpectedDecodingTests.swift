@@ -1,5 +1,5 @@
-import Simulation
 import Foundation
+import Simulation
 import Testing
 
 @testable import NMEA
@@ -176,7 +176,8 @@ import Testing
             for extra in [",", ",1", ",,", ",1,2", ",A", ",1.5", ",,,,,"] {
                 digest.add(Self.expectSame(withChecksum(body + extra) + "\n"), prefix: extra)
             }
-            let unchecked = Self.expectSame(body + "\r\n", policy: .optional)
+            let unchecked =
+                Self.expectSame(body + "\r\n", policy: .optional)
                 + Self.expectSame(body + "$GPXXX,1*00\n", policy: .optional)
             digest.add(unchecked, prefix: "none")
             #expect(digest.matches(expected), "\(line): \(digest) != \(expected)")
@@ -230,8 +231,9 @@ import Testing
                     default: body.insert(alphabet[random.next(upTo: alphabet.count)], at: index)
                     }
                 }
-                if random.next(upTo: 4) == 0, let comma = body.indices.filter({ body[$0] == UInt8(ascii: ",") })
-                    .dropFirst(random.next(upTo: 4)).first
+                if random.next(upTo: 4) == 0,
+                    let comma = body.indices.filter({ body[$0] == UInt8(ascii: ",") })
+                        .dropFirst(random.next(upTo: 4)).first
                 {
                     body.removeSubrange((comma + 1)...)  // cut after a comma: the fields end with an empty one
                 }
@@ -321,7 +323,7 @@ import Testing
         var files = try FileManager.default.contentsOfDirectory(
             at: CorpusLocation.packageRoot.appendingPathComponent("nmea-samples"), includingPropertiesForKeys: nil)
         if let corpus = CorpusLocation.directory,
-           let enumerator = FileManager.default.enumerator(at: corpus, includingPropertiesForKeys: nil)
+            let enumerator = FileManager.default.enumerator(at: corpus, includingPropertiesForKeys: nil)
         {
             for case let url as URL in enumerator where !url.hasDirectoryPath { files.append(url) }
         }

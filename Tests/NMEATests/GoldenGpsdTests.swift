@@ -22,15 +22,18 @@ struct GoldenGpsdTests {
         "tcp-test.log": "the same receiver as ac12.log (GGA with 5 decimals, RMC with 4)",
         "udp-test.log": "the same receiver as ac12.log (GGA with 5 decimals, RMC with 4)",
         // Altitudes and modes:
-        "garmin38.log": "gpsd prefers Garmin's $PGRMZ altitude in whole feet (38.4048 m) to GGA's 38.4 m; we keep GGA's",
+        "garmin38.log":
+            "gpsd prefers Garmin's $PGRMZ altitude in whole feet (38.4048 m) to GGA's 38.4 m; we keep GGA's",
         "tn204.log": "as garmin38.log: gpsd takes $PGRMZ's whole feet over GGA's metres",
-        "garmin25lp.log": "gpsd's mode follows whichever of GGA (altitude: 3D) and GSA (2D) came last; we say 3D when the epoch has an altitude",
+        "garmin25lp.log":
+            "gpsd's mode follows whichever of GGA (altitude: 3D) and GSA (2D) came last; we say 3D when the epoch has an altitude",
         "sl869.log": "as garmin25lp.log: GSA says 2D after a GGA with altitude",
         "iTrek.log": "a GSA with fix type 2D arrives between two RMCs; we apply it to the next epoch, gpsd reports 3D",
         "bundg_zeus_9.log": "a boat multiplexer whose GLL, RMC and GGA of one second carry different positions; gpsd "
             + "reports at its cycle end before that second's GGA arrives, we take the epoch's last equally fine position",
         // Sentences gpsd decodes and we do not:
-        "ericsson-gru04-02-70sec.log": "gpsd takes Ericsson's proprietary averaged position ($PERC,GPavp) once a minute",
+        "ericsson-gru04-02-70sec.log":
+            "gpsd takes Ericsson's proprietary averaged position ($PERC,GPavp) once a minute",
     ]
 
     struct Epoch: Equatable, CustomStringConvertible {
@@ -39,7 +42,9 @@ struct GoldenGpsdTests {
         var longitude: Double
         var altitude: Double?
         var mode: Int
-        var description: String { "\(time) \(latitude),\(longitude) alt \(altitude.map { "\($0)" } ?? "-") mode \(mode)" }
+        var description: String {
+            "\(time) \(latitude),\(longitude) alt \(altitude.map { "\($0)" } ?? "-") mode \(mode)"
+        }
     }
 
     static func gpsdEpochs(_ chk: URL) throws -> [String: Epoch] {
@@ -48,11 +53,12 @@ struct GoldenGpsdTests {
         for line in text.split(whereSeparator: \.isNewline) where line.hasPrefix("{\"class\":\"TPV\"") {
             // A few reports hold values JSON has no spelling for (gpsd writes `nan`); those are skipped.
             guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
-                  let time = object["time"] as? String, let mode = object["mode"] as? Int, mode >= 2,
-                  let lat = object["lat"] as? Double, let lon = object["lon"] as? Double
+                let time = object["time"] as? String, let mode = object["mode"] as? Int, mode >= 2,
+                let lat = object["lat"] as? Double, let lon = object["lon"] as? Double
             else { continue }
-            epochs[time] = Epoch(time: time, latitude: lat, longitude: lon,
-                                 altitude: object["altMSL"] as? Double, mode: mode)
+            epochs[time] = Epoch(
+                time: time, latitude: lat, longitude: lon,
+                altitude: object["altMSL"] as? Double, mode: mode)
         }
         return epochs
     }
@@ -66,11 +72,13 @@ struct GoldenGpsdTests {
             guard fix.hasPosition, let date = fix.date, let time = fix.time else { return }
             // gpsd writes milliseconds.
             let ms = time.nanoseconds / 1_000_000
-            let iso = String(format: "%04d-%02d-%02dT%02d:%02d:%02d.%03dZ", Int(date.year), Int(date.month),
-                             Int(date.day), Int(time.hour), Int(time.minute), Int(time.second), Int(ms))
-            epochs[iso] = Epoch(time: iso, latitude: fix.latitude!, longitude: fix.longitude!,
-                                altitude: fix.mode == .threeD ? fix.altitudeMeters : nil,
-                                mode: Int(fix.mode.rawValue))
+            let iso = String(
+                format: "%04d-%02d-%02dT%02d:%02d:%02d.%03dZ", Int(date.year), Int(date.month),
+                Int(date.day), Int(time.hour), Int(time.minute), Int(time.second), Int(ms))
+            epochs[iso] = Epoch(
+                time: iso, latitude: fix.latitude!, longitude: fix.longitude!,
+                altitude: fix.mode == .threeD ? fix.altitudeMeters : nil,
+                mode: Int(fix.mode.rawValue))
         }
         framer.feed(bytes) { event in
             guard case .sentence(let sentence) = event, let parsed = try? ParsedSentence(sentence) else { return }
@@ -106,7 +114,8 @@ struct GoldenGpsdTests {
                 }
                 compared += 1
                 // gpsd prints nine decimals; we keep five more than the receiver's minutes had (seven for two).
-                let close = abs(actual.latitude - expected.latitude) < 6e-8
+                let close =
+                    abs(actual.latitude - expected.latitude) < 6e-8
                     && abs(actual.longitude - expected.longitude) < 6e-8
                     && actual.mode == expected.mode
                     && (expected.altitude == nil || actual.altitude.map { abs($0 - expected.altitude!) < 1e-3 } == true)
@@ -117,8 +126,9 @@ struct GoldenGpsdTests {
                 print("known difference in \(name): \(reason) (\(problems.count) epochs)")
                 continue
             }
-            failures.append("\(name): \(problems.count) of \(theirs.count) epochs differ, e.g.\n  "
-                + problems.prefix(3).joined(separator: "\n  "))
+            failures.append(
+                "\(name): \(problems.count) of \(theirs.count) epochs differ, e.g.\n  "
+                    + problems.prefix(3).joined(separator: "\n  "))
         }
         print("compared \(compared) epochs from \(Self.logs.count) logs")
         #expect(failures.isEmpty, "\(failures.count) logs disagree:\n\(failures.joined(separator: "\n"))")

@@ -79,8 +79,9 @@ public final class PostgresServer {
             "\(Self.binaries)/pg_ctl", "-D", dataDirectory, "-l", logFile, "-w", "-t", "30", "start",
         ])
         guard started.status == 0 else {
-            throw Failure(description: "pg_ctl start failed: \(started.output)\(started.error)\n"
-                + readTextFile(logFile))
+            throw Failure(
+                description: "pg_ctl start failed: \(started.output)\(started.error)\n"
+                    + readTextFile(logFile))
         }
         let pidLine = readTextFile(dataDirectory + "/postmaster.pid").split(separator: "\n").first
         pid = pidLine.flatMap { pid_t($0) }
@@ -162,11 +163,15 @@ public final class PostgresServer {
     private func run(_ arguments: [String]) throws -> ChildProcess.Outcome {
         var command = arguments
         if Tools.isRoot {
-            command = [Tools.which("setpriv") ?? "/usr/bin/setpriv", "--reuid=postgres", "--regid=postgres",
-                       "--init-groups", "--"] + arguments
+            command =
+                [
+                    Tools.which("setpriv") ?? "/usr/bin/setpriv", "--reuid=postgres", "--regid=postgres",
+                    "--init-groups", "--",
+                ] + arguments
         }
-        return try ChildProcess.run(command, environment: ["LC_ALL": "C"], directory: directory.path,
-                                    timeout: .seconds(60))
+        return try ChildProcess.run(
+            command, environment: ["LC_ALL": "C"], directory: directory.path,
+            timeout: .seconds(60))
     }
 
     // MARK: At exit

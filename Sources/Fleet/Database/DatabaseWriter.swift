@@ -56,9 +56,10 @@ final class DatabaseWriter {
         let total = positions.count + trips.count
         do {
             let outcome = try store.write(positions: positions, trips: trips)
-            return Committed(positions: outcome.positions, trips: outcome.trips,
-                             duplicates: total - outcome.positions - outcome.trips)
-        } catch where error.isConnectionProblem {
+            return Committed(
+                positions: outcome.positions, trips: outcome.trips,
+                duplicates: total - outcome.positions - outcome.trips)
+        } catch  where error.isConnectionProblem {
             lost(error)
             return nil
         } catch {
@@ -74,14 +75,16 @@ final class DatabaseWriter {
     }
 
     /// Adds one row's outcome; `false` when the connection broke.
-    private func add(_ write: @autoclosure () throws(DatabaseError) -> PositionStore.Outcome,
-                     _ committed: inout Committed) -> Bool {
+    private func add(
+        _ write: @autoclosure () throws(DatabaseError) -> PositionStore.Outcome,
+        _ committed: inout Committed
+    ) -> Bool {
         do {
             let outcome = try write()
             committed.positions += outcome.positions
             committed.trips += outcome.trips
             if outcome.positions + outcome.trips == 0 { committed.duplicates += 1 }
-        } catch where error.isConnectionProblem {
+        } catch  where error.isConnectionProblem {
             lost(error)
             return false
         } catch {

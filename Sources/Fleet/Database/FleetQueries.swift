@@ -29,7 +29,8 @@ public struct FleetQueries {
     /// The newest position of every vehicle, by name: one backward probe of the primary key per vehicle of
     /// `nmea.vehicles`.
     public func lastPositions() throws(DatabaseError) -> [LastPosition] {
-        let result = try database.execute("""
+        let result = try database.execute(
+            """
             SELECT \(Self.positionColumns), extract(epoch FROM now() - p.time)::float8
             FROM nmea.vehicles v CROSS JOIN LATERAL (
                 SELECT * FROM nmea.positions p WHERE p.vehicle = v.vehicle ORDER BY p.time DESC LIMIT 1) p
@@ -42,7 +43,8 @@ public struct FleetQueries {
 
     /// One vehicle's positions from `start` (inclusive) to `end` (exclusive), seconds since 1970, in time order.
     public func track(vehicle: String, from start: Int64, to end: Int64) throws(DatabaseError) -> [StoredPosition] {
-        let result = try database.execute("""
+        let result = try database.execute(
+            """
             SELECT \(Self.positionColumns) FROM nmea.positions p
             WHERE vehicle = $1 AND time >= to_timestamp($2::bigint) AND time < to_timestamp($3::bigint)
             ORDER BY time
@@ -53,7 +55,8 @@ public struct FleetQueries {
     /// The trips of `vehicle` (every vehicle when `nil`) that end at or after `since` and start before `until`
     /// (nanoseconds since 1970; `nil` for no limit), by vehicle and start time.
     public func trips(vehicle: String?, since: Int64?, until: Int64?) throws(DatabaseError) -> [StoredTripRow] {
-        let result = try database.execute("""
+        let result = try database.execute(
+            """
             SELECT vehicle, extract(epoch FROM start_time)::float8, extract(epoch FROM end_time)::float8,
                    ST_Y(start_position::geometry), ST_X(start_position::geometry), ST_Y(end_position::geometry),
                    ST_X(end_position::geometry), start_place, end_place, distance_m, max_speed,
@@ -64,16 +67,20 @@ public struct FleetQueries {
             ORDER BY vehicle, start_time
             """, [vehicle, since.map(ISOTime.string), until.map(ISOTime.string)])
         return (0..<result.rowCount).map { row in
-            func nanoseconds(_ column: Int) -> Int64 { Int64(((result.double(row, column) ?? 0) * 1000).rounded()) * 1_000_000 }
+            func nanoseconds(_ column: Int) -> Int64 {
+                Int64(((result.double(row, column) ?? 0) * 1000).rounded()) * 1_000_000
+            }
             let start = nanoseconds(1)
             let end = nanoseconds(2)
             let distance = result.double(row, 9) ?? 0
             let duration = Double(end - start) / 1e9
             let summary = TripSummary(
-                start: .init(timestamp: start, latitude: result.double(row, 3) ?? 0,
-                             longitude: result.double(row, 4) ?? 0, place: result[row, 7]),
-                end: .init(timestamp: end, latitude: result.double(row, 5) ?? 0, longitude: result.double(row, 6) ?? 0,
-                           place: result[row, 8]),
+                start: .init(
+                    timestamp: start, latitude: result.double(row, 3) ?? 0,
+                    longitude: result.double(row, 4) ?? 0, place: result[row, 7]),
+                end: .init(
+                    timestamp: end, latitude: result.double(row, 5) ?? 0, longitude: result.double(row, 6) ?? 0,
+                    place: result[row, 8]),
                 distanceMeters: distance, durationSeconds: duration,
                 averageSpeedKmh: duration > 0 ? distance / duration * 3.6 : 0,
                 maximumSpeedKmh: (result.double(row, 10) ?? 0) * 3.6)

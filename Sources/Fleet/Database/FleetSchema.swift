@@ -41,47 +41,50 @@ public enum FleetSchema {
     static let lockKey = "1852663137"
 
     static let migrations: [(version: Int, statements: [String])] = [
-        (1, [
-            """
-            CREATE TABLE nmea.positions (
-                vehicle text NOT NULL,
-                time timestamptz NOT NULL,
-                position geography(Point, 4326) NOT NULL,
-                altitude real,
-                speed real,
-                course real,
-                accuracy real,
-                satellites smallint,
-                received timestamptz NOT NULL DEFAULT now(),
-                PRIMARY KEY (vehicle, time)
-            )
-            """,
-            """
-            CREATE TABLE nmea.trips (
-                vehicle text NOT NULL,
-                start_time timestamptz NOT NULL,
-                end_time timestamptz NOT NULL,
-                start_position geography(Point, 4326) NOT NULL,
-                end_position geography(Point, 4326) NOT NULL,
-                start_place text,
-                end_place text,
-                distance_m double precision NOT NULL,
-                max_speed real NOT NULL,
-                path geography(LineString, 4326),
-                PRIMARY KEY (vehicle, start_time)
-            )
-            """,
-            // Finds the trips a late position falls into (see PositionStore).
-            "CREATE INDEX trips_vehicle_end_time ON nmea.trips (vehicle, end_time)",
-            """
-            CREATE TABLE nmea.vehicles (
-                vehicle text PRIMARY KEY,
-                first_seen timestamptz NOT NULL,
-                last_seen timestamptz NOT NULL,
-                last_position geography(Point, 4326) NOT NULL
-            )
-            """,
-        ]),
+        (
+            1,
+            [
+                """
+                CREATE TABLE nmea.positions (
+                    vehicle text NOT NULL,
+                    time timestamptz NOT NULL,
+                    position geography(Point, 4326) NOT NULL,
+                    altitude real,
+                    speed real,
+                    course real,
+                    accuracy real,
+                    satellites smallint,
+                    received timestamptz NOT NULL DEFAULT now(),
+                    PRIMARY KEY (vehicle, time)
+                )
+                """,
+                """
+                CREATE TABLE nmea.trips (
+                    vehicle text NOT NULL,
+                    start_time timestamptz NOT NULL,
+                    end_time timestamptz NOT NULL,
+                    start_position geography(Point, 4326) NOT NULL,
+                    end_position geography(Point, 4326) NOT NULL,
+                    start_place text,
+                    end_place text,
+                    distance_m double precision NOT NULL,
+                    max_speed real NOT NULL,
+                    path geography(LineString, 4326),
+                    PRIMARY KEY (vehicle, start_time)
+                )
+                """,
+                // Finds the trips a late position falls into (see PositionStore).
+                "CREATE INDEX trips_vehicle_end_time ON nmea.trips (vehicle, end_time)",
+                """
+                CREATE TABLE nmea.vehicles (
+                    vehicle text PRIMARY KEY,
+                    first_seen timestamptz NOT NULL,
+                    last_seen timestamptz NOT NULL,
+                    last_position geography(Point, 4326) NOT NULL
+                )
+                """,
+            ]
+        )
     ]
 
     /// Creates the schema or applies the migrations it lacks, then says whether `positions` is a hypertable.
@@ -91,7 +94,8 @@ public enum FleetSchema {
         try database.transaction { () throws(DatabaseError) -> Outcome in
             try database.execute("SELECT pg_advisory_xact_lock($1::bigint)", [lockKey])
             try database.execute("CREATE SCHEMA IF NOT EXISTS nmea")
-            try database.execute("""
+            try database.execute(
+                """
                 CREATE TABLE IF NOT EXISTS nmea.schema_version (
                     version integer PRIMARY KEY,
                     applied timestamptz NOT NULL DEFAULT now()
@@ -103,11 +107,13 @@ public enum FleetSchema {
             for migration in migrations where migration.version > previous {
                 for statement in migration.statements { try database.execute(statement) }
                 if migration.version == 1 { try makeHypertableIfPossible(database) }
-                try database.execute("INSERT INTO nmea.schema_version (version) VALUES ($1)",
-                                     [String(migration.version)])
+                try database.execute(
+                    "INSERT INTO nmea.schema_version (version) VALUES ($1)",
+                    [String(migration.version)])
             }
-            return Outcome(previousVersion: previous, version: max(previous, currentVersion),
-                           isHypertable: try isHypertable(database))
+            return Outcome(
+                previousVersion: previous, version: max(previous, currentVersion),
+                isHypertable: try isHypertable(database))
         }
     }
 
@@ -138,7 +144,8 @@ public enum FleetSchema {
         try database.execute("SAVEPOINT timescaledb")
         do {
             try database.execute("CREATE EXTENSION IF NOT EXISTS timescaledb")
-            try database.execute("""
+            try database.execute(
+                """
                 SELECT create_hypertable('nmea.positions', 'time', chunk_time_interval => interval '1 day')
                 """)
             try database.execute("RELEASE SAVEPOINT timescaledb")
@@ -152,7 +159,8 @@ public enum FleetSchema {
     private static func isHypertable(_ database: PostgresConnection) throws(DatabaseError) -> Bool {
         let installed = try database.execute("SELECT 1 FROM pg_extension WHERE extname = 'timescaledb'")
         guard installed.rowCount > 0 else { return false }
-        let found = try database.execute("""
+        let found = try database.execute(
+            """
             SELECT 1 FROM timescaledb_information.hypertables
             WHERE hypertable_schema = 'nmea' AND hypertable_name = 'positions'
             """)

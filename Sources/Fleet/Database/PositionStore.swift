@@ -26,13 +26,15 @@ public final class PositionStore {
     /// Prepares the staging tables on `database` (whose schema ``FleetSchema/migrate(_:)`` made).
     public init(_ database: PostgresConnection) throws(DatabaseError) {
         self.database = database
-        try database.execute("""
+        try database.execute(
+            """
             CREATE TEMPORARY TABLE IF NOT EXISTS staged_positions (
                 vehicle text, tst bigint, lat double precision, lon double precision, altitude real, speed real,
                 course real, accuracy real, satellites smallint
             ) ON COMMIT DELETE ROWS
             """)
-        try database.execute("""
+        try database.execute(
+            """
             CREATE TEMPORARY TABLE IF NOT EXISTS staged_vehicles (
                 vehicle text, first_tst bigint, last_tst bigint, lat double precision, lon double precision
             ) ON COMMIT DELETE ROWS
@@ -56,7 +58,7 @@ public final class PositionStore {
                     for trip in trips { outcome.trips += try insert(trip) }
                     return outcome
                 }
-            } catch where error.isRetryable && attempt < 4 {
+            } catch  where error.isRetryable && attempt < 4 {
                 attempt += 1
             }
         }
@@ -66,21 +68,26 @@ public final class PositionStore {
     /// brings `vehicles` up to date from each vehicle's span in the batch (a batch stored again changes nothing
     /// there either), and remakes the path of stored trips that the new positions fall into.
     private func insertPositions(_ rows: [UInt8], _ vehicles: [UInt8]) throws(DatabaseError) -> Int {
-        try database.copy("""
+        try database.copy(
+            """
             COPY staged_positions (vehicle, tst, lat, lon, altitude, speed, course, accuracy, satellites)
             FROM STDIN (FORMAT binary)
             """, data: rows)
-        try database.copy("""
+        try database.copy(
+            """
             COPY staged_vehicles (vehicle, first_tst, last_tst, lat, lon) FROM STDIN (FORMAT binary)
             """, data: vehicles)
-        let inserted = try database.execute("""
+        let inserted = try database.execute(
+            """
             INSERT INTO nmea.positions (vehicle, time, position, altitude, speed, course, accuracy, satellites)
             SELECT vehicle, to_timestamp(tst), ST_SetSRID(ST_MakePoint(lon, lat), 4326)::geography, altitude, speed,
                    course, accuracy, satellites
             FROM staged_positions ORDER BY vehicle, tst
             ON CONFLICT DO NOTHING
-            """).affectedRows
-        try database.execute("""
+            """
+        ).affectedRows
+        try database.execute(
+            """
             INSERT INTO nmea.vehicles AS v (vehicle, first_seen, last_seen, last_position)
             SELECT vehicle, to_timestamp(first_tst), to_timestamp(last_tst),
                    ST_SetSRID(ST_MakePoint(lon, lat), 4326)::geography
@@ -92,7 +99,8 @@ public final class PositionStore {
                                      THEN excluded.last_position ELSE v.last_position END
             """)
         // Late positions: trips already stored whose time span covers them get their path made again.
-        try database.execute("""
+        try database.execute(
+            """
             UPDATE nmea.trips t SET path = (\(Self.pathQuery("t.vehicle", "t.start_time", "t.end_time")))
             FROM staged_vehicles s
             WHERE t.vehicle = s.vehicle AND t.end_time >= to_timestamp(s.first_tst)
@@ -103,7 +111,8 @@ public final class PositionStore {
 
     private func insert(_ trip: StoredTrip) throws(DatabaseError) -> Int {
         let summary = trip.summary
-        let result = try database.execute("""
+        let result = try database.execute(
+            """
             INSERT INTO nmea.trips (vehicle, start_time, end_time, start_position, end_position, start_place,
                                     end_place, distance_m, max_speed, path)
             VALUES ($1, $2::timestamptz, $3::timestamptz,
@@ -111,7 +120,8 @@ public final class PositionStore {
                     ST_SetSRID(ST_MakePoint($7::float8, $6::float8), 4326)::geography, $8, $9, $10::float8,
                     $11::real, (\(Self.pathQuery("$1", "$2::timestamptz", "$3::timestamptz"))))
             ON CONFLICT DO NOTHING
-            """, [
+            """,
+            [
                 trip.vehicle, ISOTime.string(summary.start.timestamp), ISOTime.string(summary.end.timestamp),
                 "\(summary.start.latitude)", "\(summary.start.longitude)", "\(summary.end.latitude)",
                 "\(summary.end.longitude)", summary.start.place.map(Self.withoutNUL),
@@ -177,8 +187,9 @@ struct VehicleSpan: BinaryCopyRow {
     static func spans(of positions: [StoredPosition]) -> [VehicleSpan] {
         var spans: [String: VehicleSpan] = [:]
         for position in positions {
-            let fresh = VehicleSpan(vehicle: position.vehicle, first: position.timestamp, last: position.timestamp,
-                                    latitude: position.latitude, longitude: position.longitude)
+            let fresh = VehicleSpan(
+                vehicle: position.vehicle, first: position.timestamp, last: position.timestamp,
+                latitude: position.latitude, longitude: position.longitude)
             spans[position.vehicle, default: fresh].include(position)
         }
         return spans.values.sorted { $0.vehicle < $1.vehicle }

@@ -136,15 +136,17 @@ public final class PostgresConnection {
             let message = Self.trimmed(PQresultErrorMessage(result))
             let state = PQresultErrorField(result, Int32(UInt8(ascii: "C"))).map { String(cString: $0) }
             PQclear(result)
-            throw DatabaseError(message: message.isEmpty ? Self.trimmed(PQerrorMessage(connection)) : message,
-                                sqlState: state, isConnectionProblem: !isConnected || DatabaseError.isConnection(state))
+            throw DatabaseError(
+                message: message.isEmpty ? Self.trimmed(PQerrorMessage(connection)) : message,
+                sqlState: state, isConnectionProblem: !isConnected || DatabaseError.isConnection(state))
         }
     }
 
     private func lostError() -> DatabaseError {
         let message = Self.trimmed(PQerrorMessage(connection))
-        return DatabaseError(message: message.isEmpty ? "the connection to the database was lost" : message,
-                             isConnectionProblem: true)
+        return DatabaseError(
+            message: message.isEmpty ? "the connection to the database was lost" : message,
+            isConnectionProblem: true)
     }
 
     /// libpq's message without the `ERROR:  ` prefix and trailing line breaks, on one line.

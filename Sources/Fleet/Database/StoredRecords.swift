@@ -14,9 +14,11 @@ public struct StoredPosition: Sendable, Hashable {
     public var accuracyMeters: Double?
     public var satellites: Int?
 
-    public init(vehicle: String, timestamp: Int64, latitude: Double, longitude: Double,
-                altitudeMeters: Double? = nil, speed: Double? = nil, courseDegrees: Double? = nil,
-                accuracyMeters: Double? = nil, satellites: Int? = nil) {
+    public init(
+        vehicle: String, timestamp: Int64, latitude: Double, longitude: Double,
+        altitudeMeters: Double? = nil, speed: Double? = nil, courseDegrees: Double? = nil,
+        accuracyMeters: Double? = nil, satellites: Int? = nil
+    ) {
         self.vehicle = vehicle
         self.timestamp = timestamp
         self.latitude = latitude
@@ -34,17 +36,21 @@ public struct StoredPosition: Sendable, Hashable {
     ///   0…360°, negative accuracy, satellites outside 0…255.
     public init(vehicle: String, location: OwnTracksLocation) throws(RecordProblem) {
         try StoredTrip.check(vehicle: vehicle)
-        try Self.check(location.timestamp >= 0 && location.timestamp < StoredTrip.latestSeconds, "tst",
-                       location.timestamp)
-        if let altitude = location.altitudeMeters { try Self.check((-1000...100_000).contains(altitude), "alt", altitude) }
+        try Self.check(
+            location.timestamp >= 0 && location.timestamp < StoredTrip.latestSeconds, "tst",
+            location.timestamp)
+        if let altitude = location.altitudeMeters {
+            try Self.check((-1000...100_000).contains(altitude), "alt", altitude)
+        }
         if let speed = location.speedKmh { try Self.check((0...3000).contains(speed), "vel", speed) }
         if let course = location.courseDegrees { try Self.check((0...360).contains(course), "cog", course) }
         if let accuracy = location.accuracyMeters { try Self.check(accuracy >= 0, "acc", accuracy) }
         if let satellites = location.satellites { try Self.check((0...255).contains(satellites), "sat", satellites) }
-        self.init(vehicle: vehicle, timestamp: location.timestamp, latitude: location.latitude,
-                  longitude: location.longitude, altitudeMeters: location.altitudeMeters.map(Double.init),
-                  speed: location.speedKmh.map { Double($0) / 3.6 }, courseDegrees: location.courseDegrees.map(Double.init),
-                  accuracyMeters: location.accuracyMeters.map(Double.init), satellites: location.satellites)
+        self.init(
+            vehicle: vehicle, timestamp: location.timestamp, latitude: location.latitude,
+            longitude: location.longitude, altitudeMeters: location.altitudeMeters.map(Double.init),
+            speed: location.speedKmh.map { Double($0) / 3.6 }, courseDegrees: location.courseDegrees.map(Double.init),
+            accuracyMeters: location.accuracyMeters.map(Double.init), satellites: location.satellites)
     }
 
     private static func check(_ condition: Bool, _ field: String, _ value: some BinaryInteger) throws(RecordProblem) {
@@ -57,8 +63,9 @@ public struct StoredPosition: Sendable, Hashable {
         let secondOfDay = Int(timestamp - Int64(days) * 86_400)
         var fix = Fix(
             date: UTCDate(daysSinceEpoch: days),
-            time: UTCTime(hour: UInt8(secondOfDay / 3600), minute: UInt8(secondOfDay / 60 % 60),
-                          second: UInt8(secondOfDay % 60)),
+            time: UTCTime(
+                hour: UInt8(secondOfDay / 3600), minute: UInt8(secondOfDay / 60 % 60),
+                second: UInt8(secondOfDay % 60)),
             latitude: latitude, longitude: longitude, altitudeMeters: altitudeMeters, speed: speed,
             courseDegrees: courseDegrees, quality: .gps, mode: altitudeMeters == nil ? .twoD : .threeD)
         fix.horizontalErrorMeters = accuracyMeters
@@ -88,7 +95,8 @@ public struct StoredTrip: Sendable, Hashable {
             throw RecordProblem("the trip ends before it starts")
         }
         guard summary.distanceMeters.isFinite, summary.distanceMeters >= 0, summary.maximumSpeedKmh.isFinite,
-              summary.maximumSpeedKmh >= 0 else {
+            summary.maximumSpeedKmh >= 0
+        else {
             throw RecordProblem("\"distance_m\" or \"max_speed_kmh\" is out of range")
         }
         self.vehicle = vehicle

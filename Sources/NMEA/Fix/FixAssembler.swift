@@ -40,8 +40,10 @@ public struct FixAssembler: Sendable {
         /// ``Fix/isProvisional`` (the complete fix follows). For live displays: position at once.
         public var provisionalFirstFix: Bool
 
-        public init(fallbackDate: UTCDate? = nil, referenceDate: UTCDate? = nil, backfillLimit: Int = 10_000,
-                    provisionalFirstFix: Bool = false) {
+        public init(
+            fallbackDate: UTCDate? = nil, referenceDate: UTCDate? = nil, backfillLimit: Int = 10_000,
+            provisionalFirstFix: Bool = false
+        ) {
             self.fallbackDate = fallbackDate
             self.referenceDate = referenceDate
             self.backfillLimit = backfillLimit
@@ -307,7 +309,6 @@ public struct FixAssembler: Sendable {
         return SentenceSignature(ths.talker, .ths)
     }
 
-
     /// After a sentence's facts are merged: notes its place in the cycle, and hands the epoch out when this
     /// sentence ends the learned cycle (or a provisional first fix when asked for one).
     private mutating func finishSentence(_ signature: SentenceSignature) {
@@ -471,10 +472,11 @@ public struct FixAssembler: Sendable {
     private mutating func merge(_ gsv: GSV) {
         let system = gsv.talker.system
         for satellite in gsv.satellites {
-            epoch.sky.append(SatelliteInView(
-                system: system ?? GNSSSystem(prn: Int(satellite.prn)), prn: satellite.prn,
-                elevationDegrees: satellite.elevationDegrees, azimuthDegrees: satellite.azimuthDegrees,
-                snr: satellite.snr, signalID: gsv.signalID))
+            epoch.sky.append(
+                SatelliteInView(
+                    system: system ?? GNSSSystem(prn: Int(satellite.prn)), prn: satellite.prn,
+                    elevationDegrees: satellite.elevationDegrees, azimuthDegrees: satellite.azimuthDegrees,
+                    snr: satellite.snr, signalID: gsv.signalID))
         }
         epoch.sawGSV = true
     }
@@ -493,7 +495,9 @@ public struct FixAssembler: Sendable {
         let valid = status != "NF" && status != "TT" && !status.isEmpty
         if valid, let latitude = pubx.latitude, let longitude = pubx.longitude {
             epoch.setPosition(latitude, longitude)
-            let quality: FixQuality = status == "DR" ? .deadReckoning
+            let quality: FixQuality =
+                status == "DR"
+                ? .deadReckoning
                 : status == "D2" || status == "D3" ? .differential : .gps
             epoch.modeQuality = epoch.modeQuality ?? quality
             if status == "G2" || status == "D2" { epoch.gsaMode = epoch.gsaMode ?? .twoD }
@@ -532,12 +536,15 @@ public struct FixAssembler: Sendable {
         var date: UTCDate?
         var corrected = false
         if let own = epoch.date {
-            (date, corrected) = FixAssembler.correctingRollover(own, reference: options.referenceDate,
-                                                                lastGood: lastGoodDate)
+            (date, corrected) = FixAssembler.correctingRollover(
+                own, reference: options.referenceDate,
+                lastGood: lastGoodDate)
             if corrected { statistics.weekRolloverCorrections += 1 } else { lastGoodDate = own }
             currentDate = date
         } else if var running = currentDate {
-            if let last = lastEpochTime, time.nanosecondsSinceMidnight < last.nanosecondsSinceMidnight - 43_200_000_000_000 {
+            if let last = lastEpochTime,
+                time.nanosecondsSinceMidnight < last.nanosecondsSinceMidnight - 43_200_000_000_000
+            {
                 running = UTCDate(daysSinceEpoch: running.daysSinceEpoch + 1)
                 currentDate = running
             }
@@ -625,8 +632,10 @@ public struct FixAssembler: Sendable {
             // Right after a rollover boundary a receiver with a 10-bit week counter reports the start of the GPS
             // epoch; nobody logged NMEA in early 1980, and hardly anybody in the weeks after 1999-08-22.
             // (Two dates in an inline array: an array literal here would allocate at every epoch.)
-            let boundaries: InlineArray<2, UTCDate> = [UTCDate(year: 1980, month: 1, day: 6),
-                                                       UTCDate(year: 1999, month: 8, day: 22)]
+            let boundaries: InlineArray<2, UTCDate> = [
+                UTCDate(year: 1980, month: 1, day: 6),
+                UTCDate(year: 1999, month: 8, day: 22),
+            ]
             for index in boundaries.indices {
                 let start = boundaries[index].daysSinceEpoch
                 if days >= start && days < start + 140 {
@@ -647,8 +656,10 @@ public struct FixAssembler: Sendable {
         output.time = epoch.time
         output.isProvisional = false
         output.dateWasCorrected = false
-        let valid = epoch.latitude != nil && (epoch.gsaMode != FixMode.none || epoch.ggaQuality != nil
-            || epoch.modeQuality != nil)
+        let valid =
+            epoch.latitude != nil
+            && (epoch.gsaMode != FixMode.none || epoch.ggaQuality != nil
+                || epoch.modeQuality != nil)
         if valid {
             output.latitude = epoch.latitude
             output.longitude = epoch.longitude
@@ -657,7 +668,8 @@ public struct FixAssembler: Sendable {
             // An altitude makes a 3D fix even when GSA says 2D (Garmins report their last altitude), as in gpsd.
             output.altitudeMeters = epoch.altitude
             if output.altitudeMeters == nil, let height = epoch.ellipsoidHeight,
-               let separation = epoch.geoidSeparation {
+                let separation = epoch.geoidSeparation
+            {
                 output.altitudeMeters = height - separation
             }
             if output.altitudeMeters != nil || epoch.gsaMode == .threeD {

@@ -80,8 +80,9 @@ public struct FieldReader {
             let copy = buffer.baseAddress.unsafelyUnwrapped
             copy.initialize(from: start, count: count)
             (copy + count).initialize(to: UInt8(ascii: "*"))
-            var inner = FieldReader(position: UnsafePointer(copy), end: UnsafePointer(copy + count),
-                                    fieldsStart: UnsafePointer(copy))
+            var inner = FieldReader(
+                position: UnsafePointer(copy), end: UnsafePointer(copy + count),
+                fieldsStart: UnsafePointer(copy))
             do throws(NMEAError) {
                 let value = try read(&inner)
                 return .success((value, inner.position - inner.end))
@@ -462,7 +463,7 @@ public struct FieldReader {
             return nil
         }
         guard end - start >= 6, let hour = twoDigits(start), let minute = twoDigits(start + 2),
-              let second = twoDigits(start + 4)
+            let second = twoDigits(start + 4)
         else {
             return try outOfLine { (reader) throws(NMEAError) in try reader.timeSlowly() }
         }
@@ -488,8 +489,9 @@ public struct FieldReader {
             return try outOfLine { (reader) throws(NMEAError) in try reader.timeSlowly() }
         }
         position = cursor + 1
-        return UTCTime(hour: hour, minute: minute, second: second, nanoseconds: nanoseconds,
-                       fractionDigits: fractionDigits)
+        return UTCTime(
+            hour: hour, minute: minute, second: second, nanoseconds: nanoseconds,
+            fractionDigits: fractionDigits)
     }
 
     /// Times padded with spaces (` 222519`, `222517 `, which some loggers write), and errors: a field too short

@@ -6,7 +6,8 @@ enum Completion {
     static func helpSpec(_ root: CommandSpec, isRoot: Bool = true) -> CommandSpec {
         CommandSpec(
             name: "help",
-            abstract: isRoot ? "Show help for a subcommand, or print the manual page with --man."
+            abstract: isRoot
+                ? "Show help for a subcommand, or print the manual page with --man."
                 : "Show help for a subcommand.",
             arguments: [
                 ArgumentSpec(

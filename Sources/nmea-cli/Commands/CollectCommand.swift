@@ -28,27 +28,38 @@ enum CollectCommand: Command {
             the group, so several collectors, each with its own output directory, split the load.
             SIGINT or SIGTERM finishes every file and exits 0.
             """,
-        arguments: [ArgumentSpec(name: "url", help: "The broker: mqtt://[user@]host[:port] (mqtts:// for TLS).",
-                                 isOptional: false)],
+        arguments: [
+            ArgumentSpec(
+                name: "url", help: "The broker: mqtt://[user@]host[:port] (mqtts:// for TLS).",
+                isOptional: false)
+        ],
         options: [
-            OptionSpec(long: "db", valueName: "url",
-                       help: "Store in this PostgreSQL database: postgresql://USER@HOST[:PORT]/DB (no password)."),
-            OptionSpec(long: "output", short: "o", valueName: "dir",
-                       help: "Write daily files per vehicle here (created when missing).", completion: .directory),
+            OptionSpec(
+                long: "db", valueName: "url",
+                help: "Store in this PostgreSQL database: postgresql://USER@HOST[:PORT]/DB (no password)."),
+            OptionSpec(
+                long: "output", short: "o", valueName: "dir",
+                help: "Write daily files per vehicle here (created when missing).", completion: .directory),
             MQTTOptions.passwordFile,
-            OptionSpec(long: "topic", valueName: "filter", help: "The topic filter to subscribe to.",
-                       defaultValue: "owntracks/#"),
-            OptionSpec(long: "share", valueName: "group",
-                       help: "Share the subscription with the other collectors of this group."),
-            OptionSpec(long: "client-id", valueName: "id",
-                       help: "The MQTT client ID. Default: nmea-collect-<host>-<hash of DIR>, stable across runs."),
-            OptionSpec(long: "tls-ca", valueName: "file",
-                       help: "Verify the broker with the CA certificates in this PEM file (enables TLS).",
-                       completion: .file),
-            OptionSpec(long: "split-gap", valueName: "seconds",
-                       help: "Start a new track segment after a gap longer than this.", defaultValue: "600"),
-            OptionSpec(long: "flush-interval", valueName: "seconds",
-                       help: "How often the files are brought up to date.", defaultValue: "1"),
+            OptionSpec(
+                long: "topic", valueName: "filter", help: "The topic filter to subscribe to.",
+                defaultValue: "owntracks/#"),
+            OptionSpec(
+                long: "share", valueName: "group",
+                help: "Share the subscription with the other collectors of this group."),
+            OptionSpec(
+                long: "client-id", valueName: "id",
+                help: "The MQTT client ID. Default: nmea-collect-<host>-<hash of DIR>, stable across runs."),
+            OptionSpec(
+                long: "tls-ca", valueName: "file",
+                help: "Verify the broker with the CA certificates in this PEM file (enables TLS).",
+                completion: .file),
+            OptionSpec(
+                long: "split-gap", valueName: "seconds",
+                help: "Start a new track segment after a gap longer than this.", defaultValue: "600"),
+            OptionSpec(
+                long: "flush-interval", valueName: "seconds",
+                help: "How often the files are brought up to date.", defaultValue: "1"),
             OptionSpec(long: "quiet", short: "q", help: "Do not report connections and the summary."),
         ],
         examples: [
@@ -81,12 +92,14 @@ enum CollectCommand: Command {
         configuration.splitGapSeconds = try arguments.number("split-gap", default: 600, in: 0...1e9)
         configuration.flushIntervalSeconds = try arguments.number("flush-interval", default: 1, in: 0...86_400)
         if let group = configuration.shareGroup,
-           group.isEmpty || group.contains("/") || group.contains("+") || group.contains("#") {
+            group.isEmpty || group.contains("/") || group.contains("+") || group.contains("#")
+        {
             throw arguments.invalid(group, for: "share", because: "a name without '/', '+' or '#'")
         }
         if configuration.topicFilter.isEmpty || configuration.topicFilter.hasPrefix("$share/") {
-            throw arguments.invalid(configuration.topicFilter, for: "topic",
-                                    because: "give the filter itself and the group with --share")
+            throw arguments.invalid(
+                configuration.topicFilter, for: "topic",
+                because: "give the filter itself and the group with --share")
         }
         let quiet = arguments.flag("quiet")
         let collector: FleetCollector
@@ -99,8 +112,9 @@ enum CollectCommand: Command {
         StopSignal.install()
         if !quiet {
             let places = [output, database.map { _ in "the database" }].compactMap { $0 }.joined(separator: " and ")
-            Console.error("nmea collect: '\(configuration.subscription)' from \(broker) into \(places) "
-                + "(client ID \(collector.clientID))\n")
+            Console.error(
+                "nmea collect: '\(configuration.subscription)' from \(broker) into \(places) "
+                    + "(client ID \(collector.clientID))\n")
         }
         var reported = ConnectionStatus()
         var reportedDatabase = collector.databaseStatus
@@ -110,9 +124,11 @@ enum CollectCommand: Command {
                     if status.state == .connected && reportedDatabase?.state != .connected {
                         Console.error("nmea collect: the database is back\n")
                     } else if status.state == .disconnected, let error = status.lastError,
-                              status.failures != reportedDatabase?.failures {
-                        Console.error("nmea collect: the database is unreachable (\(error)); messages wait at the "
-                            + "broker; trying again\n")
+                        status.failures != reportedDatabase?.failures
+                    {
+                        Console.error(
+                            "nmea collect: the database is unreachable (\(error)); messages wait at the "
+                                + "broker; trying again\n")
                     }
                     reportedDatabase = status
                 }
@@ -121,7 +137,8 @@ enum CollectCommand: Command {
                     if status.state == .connected && reported.state != .connected {
                         Console.error("nmea collect: connected\n")
                     } else if status.state == .disconnected, let error = status.lastError,
-                              error != reported.lastError {
+                        error != reported.lastError
+                    {
                         Console.error("nmea collect: \(error); trying again\n")
                     }
                     reported = status
@@ -134,7 +151,8 @@ enum CollectCommand: Command {
         }
         if !quiet && database != nil {
             let statistics = collector.statistics
-            var line = "nmea collect: \(statistics.storedPositions) positions and \(statistics.storedTrips) trips "
+            var line =
+                "nmea collect: \(statistics.storedPositions) positions and \(statistics.storedTrips) trips "
                 + "stored from \(statistics.vehicles) vehicle\(statistics.vehicles == 1 ? "" : "s")"
             var notes: [String] = []
             if statistics.storedBefore > 0 { notes.append("\(statistics.storedBefore) already stored") }
@@ -149,7 +167,8 @@ enum CollectCommand: Command {
         }
         if !quiet && output != nil {
             let statistics = collector.statistics
-            var line = "nmea collect: \(statistics.locations) positions and \(statistics.trips) trips from "
+            var line =
+                "nmea collect: \(statistics.locations) positions and \(statistics.trips) trips from "
                 + "\(statistics.vehicles) vehicle\(statistics.vehicles == 1 ? "" : "s")"
             var notes: [String] = []
             if statistics.duplicates > 0 { notes.append("\(statistics.duplicates) duplicates") }

@@ -18,8 +18,10 @@ enum FleetCommand: Command {
             """,
         subcommands: subcommands.map { $0.spec })
 
-    static let subcommands: [any Command.Type] = [FleetLastCommand.self, FleetTripsCommand.self,
-                                                  FleetTrackCommand.self]
+    static let subcommands: [any Command.Type] = [
+        FleetLastCommand.self, FleetTripsCommand.self,
+        FleetTrackCommand.self,
+    ]
 
     /// `--db`, which every subcommand needs.
     static let database = OptionSpec(
@@ -67,9 +69,11 @@ enum FleetCommand: Command {
 
     /// Text for a terminal: control characters from the database (a vehicle name, a place) shown as `?`.
     static func printable(_ text: String) -> String {
-        String(String.UnicodeScalarView(text.unicodeScalars.map {
-            $0.properties.generalCategory == .control ? "?" : $0
-        }))
+        String(
+            String.UnicodeScalarView(
+                text.unicodeScalars.map {
+                    $0.properties.generalCategory == .control ? "?" : $0
+                }))
     }
 
     /// Writes `bytes` to `path` ('-': standard output) under a temporary name beside it, renamed into place once
@@ -120,7 +124,8 @@ enum FleetLastCommand: Command {
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
         let queries = try FleetCommand.connect(arguments)
         let vehicles = try FleetCommand.ask { () throws(DatabaseError) in try queries.lastPositions() }
-        let places = arguments.flag("no-places") || vehicles.isEmpty
+        let places =
+            arguments.flag("no-places") || vehicles.isEmpty
             ? nil : TripsCommand.makeGeocoder(command: "nmea fleet last")
         func place(_ position: StoredPosition) -> String? {
             places?.placeName(latitude: position.latitude, longitude: position.longitude)?.label
@@ -203,8 +208,9 @@ enum FleetTripsCommand: Command {
             OptionSpec(long: "since", valueName: "time", help: "Trips that end at or after this time."),
             OptionSpec(long: "until", valueName: "time", help: "Trips that start before this time."),
             OptionSpec(long: "json", help: "Print one JSON document {\"trips\":[…]} instead of a table."),
-            OptionSpec(long: "output", short: "o", valueName: "file",
-                       help: "Write the trips as GeoJSON to this file ('-': standard output).", completion: .file),
+            OptionSpec(
+                long: "output", short: "o", valueName: "file",
+                help: "Write the trips as GeoJSON to this file ('-': standard output).", completion: .file),
         ],
         examples: [
             "nmea fleet trips --db postgresql://fleet@localhost/fleet --vehicle acme/van7 --since 2026-11-30",
@@ -263,8 +269,12 @@ enum FleetTripsCommand: Command {
         func label(_ point: TripSummary.Endpoint) -> String {
             point.place.map(FleetCommand.printable) ?? TripsCommand.formatPosition(point.latitude, point.longitude)
         }
-        var rows = [["VEHICLE", "START (UTC)", "END (UTC)", "DURATION", "DISTANCE", "AVG km/h", "MAX km/h",
-                     "FROM → TO"]]
+        var rows = [
+            [
+                "VEHICLE", "START (UTC)", "END (UTC)", "DURATION", "DISTANCE", "AVG km/h", "MAX km/h",
+                "FROM → TO",
+            ]
+        ]
         for trip in trips {
             let summary = trip.summary
             rows.append([
@@ -272,7 +282,8 @@ enum FleetTripsCommand: Command {
                 TripsCommand.formatTime(summary.end.timestamp), TripsCommand.formatDuration(summary.durationSeconds),
                 TripsCommand.formatDistance(summary.distanceMeters),
                 TripsCommand.formatDecimal(summary.averageSpeedKmh, 1),
-                TripsCommand.formatDecimal(summary.maximumSpeedKmh, 1), label(summary.start) + " → " + label(summary.end),
+                TripsCommand.formatDecimal(summary.maximumSpeedKmh, 1),
+                label(summary.start) + " → " + label(summary.end),
             ])
         }
         let distance = trips.reduce(0) { $0 + $1.summary.distanceMeters }
@@ -355,17 +366,22 @@ enum FleetTrackCommand: Command {
             """,
         options: [
             FleetCommand.database,
-            OptionSpec(long: "vehicle", valueName: "name", help: "The vehicle (its topic without 'owntracks/').",
-                       isRequired: true),
+            OptionSpec(
+                long: "vehicle", valueName: "name", help: "The vehicle (its topic without 'owntracks/').",
+                isRequired: true),
             OptionSpec(long: "day", valueName: "date", help: "The UTC day, YYYY-MM-DD.", isRequired: true),
-            OptionSpec(long: "output", short: "o", valueName: "file",
-                       help: "Where to write: NAME.gpx, NAME.geojson, or '-' (GPX on standard output).",
-                       isRequired: true, completion: .file),
-            OptionSpec(long: "split-gap", valueName: "seconds",
-                       help: "Start a new track segment after a gap longer than this.", defaultValue: "600"),
+            OptionSpec(
+                long: "output", short: "o", valueName: "file",
+                help: "Where to write: NAME.gpx, NAME.geojson, or '-' (GPX on standard output).",
+                isRequired: true, completion: .file),
+            OptionSpec(
+                long: "split-gap", valueName: "seconds",
+                help: "Start a new track segment after a gap longer than this.", defaultValue: "600"),
         ],
-        examples: ["nmea fleet track --db postgresql://fleet@localhost/fleet --vehicle acme/van7 --day 2026-11-30 "
-            + "-o day.gpx"])
+        examples: [
+            "nmea fleet track --db postgresql://fleet@localhost/fleet --vehicle acme/van7 --day 2026-11-30 "
+                + "-o day.gpx"
+        ])
 
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
         let dayText = arguments.value("day") ?? ""
@@ -373,12 +389,15 @@ enum FleetTrackCommand: Command {
             throw arguments.invalid(dayText, for: "day", because: "expected YYYY-MM-DD")
         }
         let output = arguments.value("output") ?? "-"
-        let format: ConvertOutput.Format = output == "-" ? .gpx : try {
-            guard let format = ConvertOutput.formatNamed(by: output) else {
-                throw arguments.usageError("Cannot tell the format of '\(output)': name it .gpx or .geojson")
-            }
-            return format
-        }()
+        let format: ConvertOutput.Format =
+            output == "-"
+            ? .gpx
+            : try {
+                guard let format = ConvertOutput.formatNamed(by: output) else {
+                    throw arguments.usageError("Cannot tell the format of '\(output)': name it .gpx or .geojson")
+                }
+                return format
+            }()
         let options = TrackOptions(splitGapSeconds: try arguments.number("split-gap", default: 600, in: 0...1e9))
         let vehicle = arguments.value("vehicle") ?? ""
         let queries = try FleetCommand.connect(arguments)
@@ -395,7 +414,8 @@ enum FleetTrackCommand: Command {
             switch (format, temporary) {
             case (.gpx, nil): writer = try GPXWriter(streamingTo: .standardOutput, options: options)
             case (.gpx, let path?): writer = try GPXWriter(path: path, options: options, creator: "nmea fleet")
-            case (.geojson, nil): writer = try GeoJSONWriter(streamingTo: .standardOutput, options: .init(track: options))
+            case (.geojson, nil):
+                writer = try GeoJSONWriter(streamingTo: .standardOutput, options: .init(track: options))
             case (.geojson, let path?): writer = try GeoJSONWriter(path: path, options: .init(track: options))
             }
             for position in positions { try writer.write(position.fix) }
@@ -407,8 +427,9 @@ enum FleetTrackCommand: Command {
             throw RuntimeError("\(error)")
         }
         if output != "-" {
-            Console.error("nmea fleet track: \(positions.count) positions of \(FleetCommand.printable(vehicle)) "
-                + "in \(output)\n")
+            Console.error(
+                "nmea fleet track: \(positions.count) positions of \(FleetCommand.printable(vehicle)) "
+                    + "in \(output)\n")
         }
         return ExitStatus.success
     }

@@ -24,20 +24,25 @@ enum TripsCommand: Command {
             """,
         arguments: [SentenceInput.filesArgument],
         options: [
-            OptionSpec(long: "json",
-                       help: "Print one JSON document {\"trips\":[…],\"stops\":[…]} instead of a table."),
-            OptionSpec(long: "min-distance", valueName: "meters",
-                       help: "Movement beyond this from a stop starts a trip; a stop stays within it.",
-                       defaultValue: "200"),
-            OptionSpec(long: "min-stop", valueName: "seconds",
-                       help: "How long the position must stay within --min-distance to make a stop.",
-                       defaultValue: "180"),
-            OptionSpec(long: "max-gap", valueName: "seconds", help: "A pause in the data longer than this ends a trip.",
-                       defaultValue: "3600"),
+            OptionSpec(
+                long: "json",
+                help: "Print one JSON document {\"trips\":[…],\"stops\":[…]} instead of a table."),
+            OptionSpec(
+                long: "min-distance", valueName: "meters",
+                help: "Movement beyond this from a stop starts a trip; a stop stays within it.",
+                defaultValue: "200"),
+            OptionSpec(
+                long: "min-stop", valueName: "seconds",
+                help: "How long the position must stay within --min-distance to make a stop.",
+                defaultValue: "180"),
+            OptionSpec(
+                long: "max-gap", valueName: "seconds", help: "A pause in the data longer than this ends a trip.",
+                defaultValue: "3600"),
             SentenceInput.date,
             OptionSpec(long: "no-places", help: "Leave out place names (no place file, no cache)."),
-            OptionSpec(long: "bench",
-                       help: "Measure the place lookup (load time, lookups per second, memory), then exit."),
+            OptionSpec(
+                long: "bench",
+                help: "Measure the place lookup (load time, lookups per second, memory), then exit."),
         ] + SentenceInput.options,
         examples: [
             "nmea trips day.nmea",
@@ -52,8 +57,10 @@ enum TripsCommand: Command {
         let maximumGap = try arguments.number("max-gap", default: 3600, in: 1...31_536_000)
         if arguments.flag("bench") { return try PlaceBenchmark.run(json: arguments.flag("json")) }
         var input = try SentenceInput(arguments)
-        var detector = TripDetector(options: .init(minimumDistanceMeters: minimumDistance, stopSeconds: stopSeconds,
-                                                   maximumGapSeconds: maximumGap))
+        var detector = TripDetector(
+            options: .init(
+                minimumDistanceMeters: minimumDistance, stopSeconds: stopSeconds,
+                maximumGapSeconds: maximumGap))
         var events: [TripDetector.Event] = []
         try input.read { fix in detector.add(fix) { events.append($0) } }
         detector.finish { events.append($0) }
@@ -65,7 +72,8 @@ enum TripsCommand: Command {
         // Stops between trips: after the first trip and before the last.
         var stops: [Stop] = []
         if let first = events.firstIndex(where: { if case .trip = $0 { true } else { false } }),
-           let last = events.lastIndex(where: { if case .trip = $0 { true } else { false } }) {
+            let last = events.lastIndex(where: { if case .trip = $0 { true } else { false } })
+        {
             for event in events[first..<last] {
                 if case .stop(let stop) = event { stops.append(stop) }
             }
@@ -81,8 +89,9 @@ enum TripsCommand: Command {
             json.key("trips")
             json.beginArray()
             for trip in trips {
-                TripJSON.write(trip, startPlace: place(trip.start.latitude, trip.start.longitude),
-                               endPlace: place(trip.end.latitude, trip.end.longitude), into: &json)
+                TripJSON.write(
+                    trip, startPlace: place(trip.start.latitude, trip.start.longitude),
+                    endPlace: place(trip.end.latitude, trip.end.longitude), into: &json)
             }
             json.endArray()
             json.key("stops")
@@ -102,16 +111,19 @@ enum TripsCommand: Command {
         let statistics = detector.statistics
         let undated = input.statistics.assembler.undatedFixes
         if undated > 0 && input.fallbackDate == nil {
-            Console.error("nmea trips: \(undated) fixes had no date and were left out; "
-                + "--date YYYY-MM-DD gives them one\n")
+            Console.error(
+                "nmea trips: \(undated) fixes had no date and were left out; "
+                    + "--date YYYY-MM-DD gives them one\n")
         }
         if statistics.outOfOrder > 0 {
-            Console.error("nmea trips: \(statistics.outOfOrder) fix\(statistics.outOfOrder == 1 ? " was" : "es were") "
-                + "older than the fix before and left out (give the logs in time order)\n")
+            Console.error(
+                "nmea trips: \(statistics.outOfOrder) fix\(statistics.outOfOrder == 1 ? " was" : "es were") "
+                    + "older than the fix before and left out (give the logs in time order)\n")
         }
         if statistics.glitches > 0 {
-            Console.error("nmea trips: \(statistics.glitches) position\(statistics.glitches == 1 ? "" : "s") "
-                + "implying over 540 km/h left out as receiver glitches\n")
+            Console.error(
+                "nmea trips: \(statistics.glitches) position\(statistics.glitches == 1 ? "" : "s") "
+                    + "implying over 540 km/h left out as receiver glitches\n")
         }
         if statistics.fixes == 0 && input.failures.isEmpty {
             Console.error("nmea trips: warning: no fix with a position and a time in the input\n")
@@ -139,9 +151,11 @@ enum TripsCommand: Command {
         func label(_ latitude: Double, _ longitude: Double) -> String {
             guard let text = place(latitude, longitude)?.label else { return formatPosition(latitude, longitude) }
             // A label from a cache file or another geocoder must not steer the terminal.
-            return String(String.UnicodeScalarView(text.unicodeScalars.map {
-                $0.properties.generalCategory == .control ? "?" : $0
-            }))
+            return String(
+                String.UnicodeScalarView(
+                    text.unicodeScalars.map {
+                        $0.properties.generalCategory == .control ? "?" : $0
+                    }))
         }
         var rows = [["#", "START (UTC)", "END (UTC)", "DURATION", "DISTANCE", "AVG km/h", "MAX km/h", "FROM → TO"]]
         for (number, trip) in trips.enumerated() {
@@ -157,14 +171,17 @@ enum TripsCommand: Command {
         if !stops.isEmpty {
             var stopRows = [["#", "START (UTC)", "END (UTC)", "DURATION", "PLACE"]]
             for (number, stop) in stops.enumerated() {
-                stopRows.append([String(number + 1), formatTime(stop.start.timestamp), formatTime(stop.endTimestamp),
-                                 formatDuration(stop.durationSeconds), label(stop.latitude, stop.longitude)])
+                stopRows.append([
+                    String(number + 1), formatTime(stop.start.timestamp), formatTime(stop.endTimestamp),
+                    formatDuration(stop.durationSeconds), label(stop.latitude, stop.longitude),
+                ])
             }
             out += "\nSTOPS\n" + layout(stopRows, rightAligned: [0, 3])
         }
         let distance = trips.reduce(0) { $0 + $1.distanceMeters }
         let duration = trips.reduce(0) { $0 + $1.durationSeconds }
-        out += "\n\(trips.count) trip\(trips.count == 1 ? "" : "s"), \(formatDistance(distance)) in "
+        out +=
+            "\n\(trips.count) trip\(trips.count == 1 ? "" : "s"), \(formatDistance(distance)) in "
             + formatDuration(duration)
         if trips.count > 1 { out += "; \(stops.count) stop\(stops.count == 1 ? "" : "s") between them" }
         out += "\n"
