@@ -28,7 +28,7 @@ let package = Package(
         // GPX and GeoJSON track writers that leave a valid file on disk after every flush.
         .target(name: "Tracks", dependencies: ["NMEA", "System"]),
         // SVG pictures of tracks: Web-Mercator map colored by speed or altitude, stops, profile over time.
-        .target(name: "Plot", dependencies: ["NMEA"]),
+        .target(name: "Plot", dependencies: ["NMEA", "Trips"]),
         // Small C shims (pty functions, ioctls, futex, thread names) and libudev.
         .target(name: "CShims"),
         // Descriptors, errno, the EINTR retry, the monotonic clock, the eventfd wake-up, sockets: swift-system's
@@ -46,11 +46,12 @@ let package = Package(
         // libmosquitto (MQTT client), for the fleet module.
         .systemLibrary(name: "CMosquitto", pkgConfig: "libmosquitto", providers: [.apt(["libmosquitto-dev"])]),
         // Fleets: OwnTracks payloads, an MQTT publisher with a disk-backed queue, the collector.
-        .target(name: "Fleet", dependencies: ["NMEA", "JSON", "Tracks", "CMosquitto", "System", "Threading"]),
+        .target(
+            name: "Fleet", dependencies: ["NMEA", "JSON", "Tracks", "Trips", "CMosquitto", "System", "Threading"]),
         // Position and status streams for Swift code, and a gpsd-compatible JSON server on TCP.
         .target(name: "Publisher", dependencies: ["NMEA", "Pipeline", "JSON", "System", "Threading"]),
         // `nmea watch`: the screen as a pure function of state and size, screen diffs, gpsd JSON, replay pacing.
-        .target(name: "Watch", dependencies: ["NMEA", "JSON"]),
+        .target(name: "Watch", dependencies: ["NMEA", "JSON", "Trips"]),
         // The command-line tool.
         .executableTarget(name: "NMEATool",
                           dependencies: ["NMEA", "JSON", "Simulation", "Tracks", "SerialPort", "Pipeline", "Trips",
@@ -77,14 +78,15 @@ let package = Package(
         .testTarget(
             name: "TracksTests",
             dependencies: ["Tracks", "NMEA", "Simulation", "System", "TestSupport", "TrackWriterChild"]),
-        .testTarget(name: "PlotTests", dependencies: ["Plot", "NMEA"]),
+        .testTarget(name: "PlotTests", dependencies: ["Plot", "NMEA", "Trips"]),
         .testTarget(name: "SystemTests", dependencies: ["System", "Threading"]),
         .testTarget(name: "TestSupportTests", dependencies: ["TestSupport", "System"]),
         .testTarget(name: "JSONTests", dependencies: ["JSON"]),
-        .testTarget(name: "WatchTests", dependencies: ["Watch", "NMEA", "JSON"]),
+        .testTarget(name: "WatchTests", dependencies: ["Watch", "NMEA", "JSON", "Trips"]),
         .testTarget(
             name: "SerialPortTests", dependencies: ["SerialPort", "NMEA", "System", "TestSupport", "Threading"]),
-        .testTarget(name: "FleetTests", dependencies: ["Fleet", "NMEA", "JSON", "Simulation", "TestSupport"]),
+        .testTarget(
+            name: "FleetTests", dependencies: ["Fleet", "NMEA", "JSON", "Simulation", "TestSupport", "Trips"]),
         // Simulated receivers with the exact values gpsd's reports carry, for the server's and the commands' tests.
         .target(
             name: "GPSDFixtures", dependencies: ["NMEA", "SerialPort", "Simulation", "System", "Threading"],

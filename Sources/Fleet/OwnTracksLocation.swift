@@ -92,12 +92,10 @@ public struct OwnTracksLocation: Sendable, Hashable {
         writer.beginObject()
         writer.field("_type", "location" as StaticString)
         writer.field("tid", trackerID)
-        writer.key("tst")
-        writer.raw(Array(String(timestamp).utf8))
-        writer.key("lat")
-        writer.raw(CoordinateText.bytes(latitude))
-        writer.key("lon")
-        writer.raw(CoordinateText.bytes(longitude))
+        writer.field("tst", Int(timestamp))
+        // Seven decimals: about a centimetre, trailing zeros dropped (`48.1374`, `-0.5`).
+        writer.field("lat", latitude, maximumDecimals: 7)
+        writer.field("lon", longitude, maximumDecimals: 7)
         writer.field("alt", altitudeMeters)
         writer.field("vel", speedKmh)
         writer.field("cog", courseDegrees)
@@ -174,25 +172,5 @@ public enum OwnTracksError: Error, Sendable, Hashable, CustomStringConvertible {
         case .missingField(let name): "no valid \"\(name)\""
         case .notALocation(let type): "a \"\(type)\" message, not a location"
         }
-    }
-}
-
-/// Coordinates as JSON numbers with seven decimals (about 1 cm), trailing zeros trimmed: `48.1374`, `-0.5`.
-enum CoordinateText {
-    static func bytes(_ value: Double) -> [UInt8] {
-        let scaled = Int64((abs(value) * 10_000_000).rounded())
-        var text = value < 0 && scaled != 0 ? "-" : ""
-        text += String(scaled / 10_000_000)
-        var fraction = scaled % 10_000_000
-        if fraction != 0 {
-            var digits = 7
-            while fraction % 10 == 0 {
-                fraction /= 10
-                digits -= 1
-            }
-            let string = String(fraction)
-            text += "." + String(repeating: "0", count: digits - string.count) + string
-        }
-        return Array(text.utf8)
     }
 }

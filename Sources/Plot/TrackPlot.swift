@@ -1,4 +1,5 @@
 import Glibc
+import Trips
 
 /// How a picture is drawn.
 public struct PlotOptions: Sendable {
@@ -144,19 +145,19 @@ struct Renderer {
     }
 
     var summaryParts: [String] {
-        var parts = [NiceScale.distanceLabel(track.distanceMeters)]
+        var parts = [TripText.distance(track.distanceMeters)]
         if let start = track.earliestTime, let end = track.latestTime {
             parts.append(NiceScale.durationLabel(end - start))
         }
         if let fastest = track.fastest?.speed {
             parts.append(
-                "max " + NumberText.format(fastest * 3.6, maximumDecimals: fastest * 3.6 < 10 ? 1 : 0)
+                "max " + SVGWriter.number(fastest * 3.6, maximumDecimals: fastest * 3.6 < 10 ? 1 : 0)
                     + " km/h")
         }
         if let low = track.lowestAltitude, let high = track.highestAltitude {
             parts.append(
-                "altitude " + NumberText.format(low, maximumDecimals: 0) + "–"
-                    + NumberText.format(high, maximumDecimals: 0) + " m")
+                "altitude " + SVGWriter.number(low, maximumDecimals: 0) + "–"
+                    + SVGWriter.number(high, maximumDecimals: 0) + " m")
         }
         if hasTimes { parts.append("\(track.stops.count) stop" + (track.stops.count == 1 ? "" : "s")) }
         parts.append("\(track.count) fix" + (track.count == 1 ? "" : "es"))
@@ -274,8 +275,8 @@ struct Renderer {
         svg.open(
             "g",
             [
-                ("id", "map"), ("data-projection", "web-mercator"), ("data-mercator-scale", "\(scale)"),
-                ("data-mercator-x", "\(offsetX)"), ("data-mercator-y", "\(offsetY)"),
+                ("id", "map"), ("data-projection", "web-mercator"), ("data-mercator-scale", SVGWriter.exact(scale)),
+                ("data-mercator-x", SVGWriter.exact(offsetX)), ("data-mercator-y", SVGWriter.exact(offsetY)),
             ])
         svg.element(
             "rect",
@@ -456,7 +457,7 @@ struct Renderer {
         svg.open(
             "g",
             [
-                ("id", "scale-bar"), ("data-meters", NumberText.format(meters, maximumDecimals: 3)),
+                ("id", "scale-bar"), ("data-meters", SVGWriter.number(meters, maximumDecimals: 3)),
                 ("data-pixels", SVGWriter.number(length)),
             ])
         let backing = Box(
@@ -526,7 +527,8 @@ struct Renderer {
                     ("class", "stop"), ("cx", SVGWriter.number(point.x)),
                     ("cy", SVGWriter.number(point.y)), ("r", SVGWriter.number(stopRadius)),
                     ("fill", Palette.stop.hex), ("stroke", "#ffffff"), ("stroke-width", "1.5"),
-                    ("data-start", "\(stop.start)"), ("data-duration", "\(stop.durationSeconds)"),
+                    ("data-start", SVGWriter.exact(track.seconds(stop.start.timestamp))),
+                    ("data-duration", SVGWriter.exact(stop.durationSeconds)),
                 ])
             labels.reserve(
                 Box(
@@ -602,7 +604,7 @@ struct Renderer {
         var legendAttributes = [("id", "legend")]
         if let ramp {
             legendAttributes += [
-                ("data-low", "\(ramp.low)"), ("data-high", "\(ramp.high)"),
+                ("data-low", SVGWriter.exact(ramp.low)), ("data-high", SVGWriter.exact(ramp.high)),
                 ("data-bins", "\(ramp.binCount)"),
             ]
         }
@@ -646,13 +648,13 @@ struct Renderer {
                         ("text-anchor", "middle"), ("font-size", SVGWriter.number(small)),
                         ("fill", Palette.mutedText),
                     ],
-                    content: NumberText.format(value, maximumDecimals: 1))
+                    content: SVGWriter.number(value, maximumDecimals: 1))
             }
             bottom = barTop + barHeight + small * 1.5
             symbolsLeft = margin + barWidth + font * 2
         }
         // Symbols, right-aligned when there is room beside the color bar, else on a line of their own.
-        let minimum = NiceScale.durationLabel(track.options.stopRule.minimumSeconds)
+        let minimum = NiceScale.durationLabel(track.options.trips.stopSeconds)
         let items: [(String, String)] = [("start", "Start"), ("end", "End"), ("stop", "Stop ≥ \(minimum)")]
         let itemWidths = items.map { textWidth($0.1, size: small) + small * 1.6 }
         let total = itemWidths.reduce(0, +) + small * Double(items.count - 1)
@@ -731,7 +733,7 @@ struct Renderer {
         svg.open(
             "g",
             [
-                ("id", "profile"), ("data-time-start", "\(start)"), ("data-time-end", "\(end)"),
+                ("id", "profile"), ("data-time-start", SVGWriter.exact(start)), ("data-time-end", SVGWriter.exact(end)),
                 ("data-left", SVGWriter.number(left)), ("data-width", SVGWriter.number(plotWidth)),
             ])
         svg.element(
@@ -764,7 +766,7 @@ struct Renderer {
                     ("x", SVGWriter.number(left - font * 0.4)), ("y", SVGWriter.number(y + small * 0.35)),
                     ("text-anchor", "end"), ("font-size", SVGWriter.number(small)),
                     ("fill", Palette.speedLine),
-                ], content: NumberText.format(value, maximumDecimals: 1))
+                ], content: SVGWriter.number(value, maximumDecimals: 1))
         }
         if hasAltitude {
             for value in NiceScale.ticks(from: altitudeLow, to: altitudeHigh, count: 4).values {
@@ -776,7 +778,7 @@ struct Renderer {
                         ("y", SVGWriter.number(y + small * 0.35)), ("font-size", SVGWriter.number(small)),
                         ("fill", Palette.altitudeLine),
                     ],
-                    content: NumberText.format(value, maximumDecimals: 1))
+                    content: SVGWriter.number(value, maximumDecimals: 1))
             }
         }
         let span = end - start
@@ -785,7 +787,7 @@ struct Renderer {
         let multiDay = step >= 86_400
         var tick = (start / step).rounded(.up) * step
         var timeLabels = 0
-        svg.open("g", [("id", "time-axis"), ("data-step", NumberText.format(step, maximumDecimals: 0))])
+        svg.open("g", [("id", "time-axis"), ("data-step", SVGWriter.number(step, maximumDecimals: 0))])
         while tick <= end + 1e-6 {
             let tx = x(tick)
             svg.element(
@@ -842,8 +844,8 @@ struct Renderer {
         }
         svg.open("g", [("id", "stop-spans"), ("fill", Palette.stopSpan), ("fill-opacity", "0.5")])
         for stop in track.stops {
-            let x0 = x(stop.start)
-            let x1 = max(x(stop.end), x0 + 1)
+            let x0 = x(track.seconds(stop.start.timestamp))
+            let x1 = max(x(track.seconds(stop.endTimestamp)), x0 + 1)
             svg.element(
                 "rect",
                 [

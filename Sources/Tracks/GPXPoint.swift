@@ -20,9 +20,9 @@ enum GPXPoint {
         // The schema's longitude is -180 ≤ lon < 180.
         if longitude == 180 { longitude = -180 }
         out.append(contentsOf: "      <trkpt lat=\"".utf8)
-        DecimalText.append(latitude, to: &out)
+        DecimalFormatter.write(latitude) { out.append($0) }
         out.append(contentsOf: "\" lon=\"".utf8)
-        DecimalText.append(longitude, to: &out)
+        DecimalFormatter.write(longitude) { out.append($0) }
         out.append(contentsOf: "\">".utf8)
         if let altitude = fix.altitudeMeters, altitude.isFinite {
             element("ele", altitude, &out)
@@ -43,7 +43,7 @@ enum GPXPoint {
         out.append(contentsOf: "</fix>".utf8)
         if let used = fix.satellitesUsed, used >= 0 {
             out.append(contentsOf: "<sat>".utf8)
-            DecimalText.append(used, to: &out)
+            DecimalFormatter.write(used) { out.append($0) }
             out.append(contentsOf: "</sat>".utf8)
         }
         if let hdop = fix.hdop, hdop.isFinite { element("hdop", hdop, &out) }
@@ -52,14 +52,14 @@ enum GPXPoint {
         if let age = fix.differentialAgeSeconds, age.isFinite { element("ageofdgpsdata", age, &out) }
         if let station = fix.differentialStationID, (0...1023).contains(station) {
             out.append(contentsOf: "<dgpsid>".utf8)
-            DecimalText.append(station, to: &out)
+            DecimalFormatter.write(station) { out.append($0) }
             out.append(contentsOf: "</dgpsid>".utf8)
         }
         let speed = fix.speed.flatMap { $0.isFinite && $0 >= 0 ? $0 : nil }
         let course = fix.courseDegrees.flatMap(degreesTrue)
         if speed != nil || course != nil {
             out.append(contentsOf: "<extensions><gpxtpx:TrackPointExtension>".utf8)
-            if let speed { element("gpxtpx:speed", speed, &out) }
+            if let speed { element("gpxtpx:speed", speed, maximumDecimals: Fix.speedDecimals, &out) }
             if let course { element("gpxtpx:course", course, &out) }
             out.append(contentsOf: "</gpxtpx:TrackPointExtension></extensions>".utf8)
         }
@@ -83,12 +83,18 @@ enum GPXPoint {
         return value >= 360 ? 0 : value
     }
 
-    private static func element(_ name: StaticString, _ value: Double, _ out: inout [UInt8]) {
+    /// `<name>value</name>`, the value in its shortest digits or rounded to at most `maximumDecimals`.
+    private static func element(_ name: StaticString, _ value: Double, maximumDecimals: Int? = nil,
+                                _ out: inout [UInt8]) {
         let name = UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount)
         out.append(UInt8(ascii: "<"))
         out.append(contentsOf: name)
         out.append(UInt8(ascii: ">"))
-        DecimalText.append(value, to: &out)
+        if let maximumDecimals {
+            DecimalFormatter.write(value, maximumDecimals: maximumDecimals) { out.append($0) }
+        } else {
+            DecimalFormatter.write(value) { out.append($0) }
+        }
         out.append(contentsOf: [UInt8(ascii: "<"), UInt8(ascii: "/")])
         out.append(contentsOf: name)
         out.append(UInt8(ascii: ">"))

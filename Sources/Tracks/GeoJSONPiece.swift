@@ -100,12 +100,12 @@ enum GeoJSONText {
     static func appendPosition(_ fix: Fix, to out: inout [UInt8]) {
         guard let latitude = fix.latitude, let longitude = fix.longitude else { return }
         out.append(UInt8(ascii: "["))
-        DecimalText.append(longitude, to: &out)
+        DecimalFormatter.write(longitude) { out.append($0) }
         out.append(UInt8(ascii: ","))
-        DecimalText.append(latitude, to: &out)
+        DecimalFormatter.write(latitude) { out.append($0) }
         if let altitude = fix.altitudeMeters, altitude.isFinite {
             out.append(UInt8(ascii: ","))
-            DecimalText.append(altitude, to: &out)
+            DecimalFormatter.write(altitude) { out.append($0) }
         }
         out.append(UInt8(ascii: "]"))
     }
@@ -134,17 +134,21 @@ enum GeoJSONText {
             out += UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount)
             out += [UInt8(ascii: "\""), UInt8(ascii: ":")]
         }
-        func number(_ name: StaticString, _ value: Double?) {
+        func number(_ name: StaticString, _ value: Double?, maximumDecimals: Int? = nil) {
             guard let value, value.isFinite else { return }
             key(name)
-            DecimalText.append(value, to: &out)
+            if let maximumDecimals {
+                DecimalFormatter.write(value, maximumDecimals: maximumDecimals) { out.append($0) }
+            } else {
+                DecimalFormatter.write(value) { out.append($0) }
+            }
         }
         if fix.date != nil && fix.time != nil {
             key("time")
             appendTime(fix, to: &out)
         }
         number("ele", fix.altitudeMeters)
-        number("speed", fix.speed)
+        number("speed", fix.speed, maximumDecimals: Fix.speedDecimals)
         number("course", fix.courseDegrees.flatMap(GPXPoint.degreesTrue))
         key("fix")
         out += Array("\"\(GPXPoint.fixName(fix))\"".utf8)
@@ -152,7 +156,7 @@ enum GeoJSONText {
         out += Array("\"\(fix.quality.name)\"".utf8)
         if let used = fix.satellitesUsed {
             key("sat")
-            DecimalText.append(used, to: &out)
+            DecimalFormatter.write(used) { out.append($0) }
         }
         number("hdop", fix.hdop)
         number("vdop", fix.vdop)

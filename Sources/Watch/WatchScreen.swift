@@ -1,5 +1,6 @@
 import Glibc
 import NMEA
+import Trips
 
 /// The screen of `nmea watch` as a pure function of a ``WatchState`` and the terminal's size.
 ///
@@ -111,12 +112,18 @@ public enum WatchScreen {
         return parts.joined(separator: glyphs.separator)
     }
 
-    /// The footer: the connection's state, fixes received, lines rejected.
+    /// The footer: the connection's state, fixes received, lines rejected, and — once there is a trip — the trips,
+    /// their distance and the stops between them, as `nmea trips` counts them: `2 trips · 68.34 km · 1 stop`.
     public static func footerText(_ state: WatchState, glyphs: Glyphs) -> String {
         var parts: [String] = []
         if !state.status.isEmpty { parts.append(state.status) }
         parts.append(state.fixCount == 1 ? "1 fix" : "\(state.fixCount) fixes")
         if let rejected = state.rejectedLines { parts.append("\(rejected) rejected") }
+        if let trips = state.trips, trips.trips > 0 {
+            parts.append(trips.trips == 1 ? "1 trip" : "\(trips.trips) trips")
+            parts.append(TripText.distance(trips.distanceMeters))
+            if trips.trips > 1 { parts.append(trips.stops == 1 ? "1 stop" : "\(trips.stops) stops") }
+        }
         return parts.joined(separator: glyphs.separator)
     }
 

@@ -1,4 +1,5 @@
 import NMEA
+import Trips
 
 /// Everything the screen shows, at one moment: the screen is a pure function of this and the terminal's size
 /// (``WatchScreen``).
@@ -34,11 +35,14 @@ public struct WatchState: Sendable, Hashable {
     public var placeNote: String?
     /// The connection's state in words, for the footer: `connected`, `end of input`, `waiting for a GPS receiver`.
     public var status: String
+    /// The trips, distance and stops so far by the one trip rule (``TripLog/summary``), for the footer; `nil` when
+    /// not kept.
+    public var trips: TripLog.Summary?
 
     public init(
         source: Source, device: String? = nil, baudRate: Int? = nil, fix: Fix? = nil,
         fixAgeSeconds: Double? = nil, fixRateHz: Double? = nil, fixCount: Int = 0, rejectedLines: Int? = nil,
-        place: String? = nil, placeNote: String? = nil, status: String = ""
+        place: String? = nil, placeNote: String? = nil, status: String = "", trips: TripLog.Summary? = nil
     ) {
         self.source = source
         self.device = device
@@ -51,6 +55,7 @@ public struct WatchState: Sendable, Hashable {
         self.place = place
         self.placeNote = placeNote
         self.status = status
+        self.trips = trips
     }
 }
 

@@ -1,6 +1,7 @@
 import Fleet
 import NMEA
 import TestSupport
+import Trips
 import Testing
 
 @Suite struct OwnTracksLocationTests {
@@ -114,11 +115,11 @@ import Testing
     }
 
     @Test func isoTimes() {
-        #expect(ISOTime.parse("2026-11-30T08:00:04Z") == (Support.start + 4) * 1_000_000_000)
-        #expect(ISOTime.parse("2026-11-30T08:00:04.5+00:00") == (Support.start + 4) * 1_000_000_000 + 500_000_000)
-        #expect(ISOTime.parse("2026-02-30T08:00:04Z") == nil)
-        #expect(ISOTime.parse("2026-11-30 08:00") == nil)
-        #expect(ISOTime.string(-1_000_000_000) == "1969-12-31T23:59:59Z")
+        #expect(ISO8601.parse("2026-11-30T08:00:04Z") == (Support.start + 4) * 1_000_000_000)
+        #expect(ISO8601.parse("2026-11-30T08:00:04.5+00:00") == (Support.start + 4) * 1_000_000_000 + 500_000_000)
+        #expect(ISO8601.parse("2026-02-30T08:00:04Z") == nil)
+        #expect(ISO8601.parse("2026-11-30 08:00") == nil)
+        #expect(ISO8601.string(-1_000_000_000) == "1969-12-31T23:59:59Z")
     }
 }
 

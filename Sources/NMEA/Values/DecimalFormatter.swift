@@ -1,0 +1,162 @@
+/// The one number writer: every number the tools write (JSON, GPX, GeoJSON, SVG, tables, the terminal) is written
+/// here, as plain decimal text, never in exponent notation (`0.00001`, not `1e-05`: `xsd:decimal` has no exponent,
+/// and people read plain digits).
+///
+/// - ``write(_:minimumDigits:to:)-(FixedPoint,_,_)``: a sentence's number digit for digit, as it was sent.
+/// - ``write(_:to:)``: a `Double` in the shortest digits that read back as the same `Double`.
+/// - ``write(_:decimals:to:)``: rounded to a number of decimals, trailing zeros kept (`12.500`).
+/// - ``write(_:maximumDecimals:to:)``: rounded to at most that many decimals, trailing zeros dropped (`12.5`).
+///
+/// Rounding is half away from zero, and a value that rounds to zero is written without a sign (`-0.04` to one
+/// decimal is `0.0`). Not-a-number and the infinities are written `nan`, `inf` and `-inf`; writers of formats that
+/// lack them (JSON) check first. Nothing here allocates but ``write(_:to:)`` for values with more than 15
+/// characters (it reads the standard library's shortest digits).
+public enum DecimalFormatter {
+    /// Writes `value` as plain decimal (no exponent) with exactly `value.scale` decimal places, and at least
+    /// `minimumDigits` digits in all (zero-padded on the left: `(712345, 5)` with 7 digits is `07.12345`).
+    @inlinable
+    public static func write(_ value: FixedPoint, minimumDigits: Int = 1, to output: (UInt8) -> Void) {
+        writeDigits(value.significand, scale: Int(value.scale), minimumDigits: minimumDigits, to: output)
+    }
+
+    /// Writes an integer with at least `minimumDigits` digits, zero-padded.
+    @inlinable
+    public static func write(_ value: Int, minimumDigits: Int = 1, to output: (UInt8) -> Void) {
+        writeDigits(Int64(value), scale: 0, minimumDigits: minimumDigits, to: output)
+    }
+
+    /// Writes `value` in the shortest digits that read back as the same `Double`, in plain decimal: `48.1374`,
+    /// `520` (a whole number has no fraction), `0.00000015`, `10000000000000000`.
+    public static func write(_ value: Double, to output: (UInt8) -> Void) {
+        guard value.isFinite else { return writeNonFinite(value, to: output) }
+        if value == value.rounded(.towardZero) && abs(value) < 1e15 {
+            writeDigits(Int64(value), scale: 0, minimumDigits: 1, to: output)
+            return
+        }
+        var text = value.description
+        text.withUTF8 { writeExpanded($0, to: output) }
+    }
+
+    /// Writes `value` rounded to exactly `decimals` decimal places (0…15), trailing zeros kept: `12.500`, `3`.
+    /// A value too large for that many decimals is written as ``write(_:to:)`` writes it.
+    public static func write(_ value: Double, decimals: Int, to output: (UInt8) -> Void) {
+        guard let (significand, scale) = scaled(value, decimals: decimals) else { return write(value, to: output) }
+        writeDigits(significand, scale: scale, minimumDigits: 1, to: output)
+    }
+
+    /// Writes `value` rounded to at most `maximumDecimals` decimal places (0…15), trailing zeros dropped: `12.5`,
+    /// `3`, `0.087`.
+    public static func write(_ value: Double, maximumDecimals: Int, to output: (UInt8) -> Void) {
+        guard var (significand, scale) = scaled(value, decimals: maximumDecimals) else {
+            return write(value, to: output)
+        }
+        while scale > 0 && significand % 10 == 0 {
+            significand /= 10
+            scale -= 1
+        }
+        writeDigits(significand, scale: scale, minimumDigits: 1, to: output)
+    }
+
+    // MARK: As text
+
+    /// The text ``write(_:to:)`` writes.
+    public static func string(_ value: Double) -> String { text { write(value, to: $0) } }
+
+    /// The text ``write(_:decimals:to:)`` writes.
+    public static func string(_ value: Double, decimals: Int) -> String {
+        text { write(value, decimals: decimals, to: $0) }
+    }
+
+    /// The text ``write(_:maximumDecimals:to:)`` writes.
+    public static func string(_ value: Double, maximumDecimals: Int) -> String {
+        text { write(value, maximumDecimals: maximumDecimals, to: $0) }
+    }
+
+    // MARK: Internals
+
+    /// Writes `significand` with a decimal point `scale` digits from the right.
+    @inlinable
+    static func writeDigits(_ significand: Int64, scale: Int, minimumDigits: Int, to output: (UInt8) -> Void) {
+        var magnitude = significand.magnitude
+        if significand < 0 { output(UInt8(ascii: "-")) }
+        let minimum = min(max(minimumDigits, scale + 1), 20)
+        // At most 20 digits for a UInt64: write them backwards into an inline buffer, then forwards to `output`.
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            var count = 0
+            repeat {
+                buffer[count] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
+                magnitude /= 10
+                count += 1
+            } while magnitude != 0 || count < minimum
+            while count > 0 {
+                count -= 1
+                output(buffer[count])
+                if count == scale && count != 0 { output(UInt8(ascii: ".")) }
+            }
+        }
+    }
+
+    /// `value` × 10^`decimals` rounded half away from zero, and the number of decimals; `nil` when that is not
+    /// finite or not exactly an integer of 53 bits.
+    static func scaled(_ value: Double, decimals: Int) -> (significand: Int64, scale: Int)? {
+        let decimals = min(max(decimals, 0), 15)
+        var power = 1.0
+        for _ in 0..<decimals { power *= 10 }
+        let scaled = (value * power).rounded(.toNearestOrAwayFromZero)
+        guard scaled.isFinite, abs(scaled) < 9e15 else { return nil }
+        return (Int64(scaled), decimals)
+    }
+
+    static func writeNonFinite(_ value: Double, to output: (UInt8) -> Void) {
+        let text: StaticString = value.isNaN ? "nan" : value < 0 ? "-inf" : "inf"
+        UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount).forEach(output)
+    }
+
+    /// Writes the standard library's shortest digits (`1.5e-07`, `-2.5e+16`, `48.1374`) in plain decimal.
+    static func writeExpanded(_ text: UnsafeBufferPointer<UInt8>, to output: (UInt8) -> Void) {
+        guard let e = text.firstIndex(of: UInt8(ascii: "e")) else { return text.forEach(output) }
+        var exponent = 0
+        var exponentSign = 1
+        for byte in text[(e + 1)...] {
+            switch byte {
+            case UInt8(ascii: "-"): exponentSign = -1
+            case UInt8(ascii: "+"): break
+            default: exponent = exponent * 10 + Int(byte &- UInt8(ascii: "0"))
+            }
+        }
+        var start = 0
+        if text[0] == UInt8(ascii: "-") {
+            output(UInt8(ascii: "-"))
+            start = 1
+        }
+        // The mantissa's digits without its point, and where the point goes in them after the exponent.
+        let mantissa = text[start..<e]
+        let point = mantissa.firstIndex(of: UInt8(ascii: ".")).map { $0 - start } ?? mantissa.count
+        let digitCount = mantissa.count - (mantissa.contains(UInt8(ascii: ".")) ? 1 : 0)
+        let position = point + exponentSign * exponent
+        func digit(_ index: Int) -> UInt8 {
+            let offset = start + index
+            return index < point ? text[offset] : text[offset + 1]
+        }
+        if position <= 0 {
+            output(UInt8(ascii: "0"))
+            output(UInt8(ascii: "."))
+            for _ in 0..<(-position) { output(UInt8(ascii: "0")) }
+            for index in 0..<digitCount { output(digit(index)) }
+        } else if position >= digitCount {
+            for index in 0..<digitCount { output(digit(index)) }
+            for _ in 0..<(position - digitCount) { output(UInt8(ascii: "0")) }
+        } else {
+            for index in 0..<position { output(digit(index)) }
+            output(UInt8(ascii: "."))
+            for index in position..<digitCount { output(digit(index)) }
+        }
+    }
+
+    private static func text(_ write: ((UInt8) -> Void) -> Void) -> String {
+        var text = ""
+        write { text.unicodeScalars.append(Unicode.Scalar($0)) }
+        return text
+    }
+}
