@@ -66,7 +66,7 @@ let package = Package(
             // dlsym lives in libdl before glibc 2.34 and in libc after; naming libdl works for both.
             linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]
         ),
-        .testTarget(name: "NMEATests", dependencies: ["NMEA", "CAllocationCounter", "Simulation"]),
+        .testTarget(name: "NMEATests", dependencies: ["NMEA", "CAllocationCounter", "Simulation", "TestSupport"]),
         .testTarget(
             name: "CLITests",
             dependencies: ["NMEA", "SerialPort", "Simulation", "GPSDFixtures", "System", "TestSupport"]),

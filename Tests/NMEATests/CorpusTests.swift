@@ -3,6 +3,7 @@ import Simulation
 import Testing
 
 @testable import NMEA
+import TestSupport
 
 /// The real-receiver logs in the shared corpus, framed and decoded end to end.
 ///
@@ -122,7 +123,7 @@ struct CorpusTests {
 
 enum Corpus {
     /// The corpus directory, or `nil` when it is not there.
-    static var directory: URL? { CorpusLocation.directory }
+    static var directory: URL? { Locations.corpus.map { URL(fileURLWithPath: $0) } }
 
     /// Sentences with a valid checksum in all input logs (framed and independently counted).
     static let expectedTotalSentences = 63_122

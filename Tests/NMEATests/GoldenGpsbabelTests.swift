@@ -1,10 +1,11 @@
 import Foundation
 import NMEA
 import Testing
+import TestSupport
 
 /// Our fixes give the same points, times and dates as GPSBabel's reference outputs for its NMEA test inputs
 /// (`gpsbabel/` in the shared corpus; the commands are in GPSBabel's `testo.d/nmea.test`).
-@Suite(.enabled(if: CorpusLocation.isAvailable, "the shared NMEA corpus is absent (set NMEA_CORPUS)"))
+@Suite(.enabled(if: Locations.corpus != nil, "the shared NMEA corpus is absent (set NMEA_CORPUS)"))
 struct GoldenGpsbabelTests {
     struct Point: Equatable, CustomStringConvertible {
         var latitude: String
@@ -14,7 +15,7 @@ struct GoldenGpsbabelTests {
         var description: String { "\(time) \(latitude),\(longitude) \(altitude ?? "-")" }
     }
 
-    static var directory: URL { CorpusLocation.directory!.appendingPathComponent("gpsbabel") }
+    static var directory: URL { URL(fileURLWithPath: Locations.corpus! + "/gpsbabel") }
 
     /// Our fixes with a position, formatted as GPSBabel formats them: `decimals` places for coordinates.
     static func ourPoints(_ name: String, date: UTCDate? = nil, decimals: Int, altitudeDecimals: Int,

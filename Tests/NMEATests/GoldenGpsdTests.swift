@@ -1,13 +1,14 @@
 import Foundation
 import NMEA
 import Testing
+import TestSupport
 
 /// The fixes we assemble from gpsd's regression logs agree with the TPV reports gpsd wrote in its `.chk` files.
 ///
 /// gpsd reports a TPV several times per epoch as sentences arrive; the last report carrying each time is its
 /// settled view of that epoch. We compare, for every epoch where gpsd had a 2D or 3D fix with a time: our fix exists,
 /// and time, latitude, longitude, altitude and mode agree.
-@Suite(.enabled(if: CorpusLocation.isAvailable, "the shared NMEA corpus is absent (set NMEA_CORPUS)"))
+@Suite(.enabled(if: Locations.corpus != nil, "the shared NMEA corpus is absent (set NMEA_CORPUS)"))
 struct GoldenGpsdTests {
     /// Logs where gpsd is known to differ from us, and why.
     static let knownDifferences: [String: String] = [
@@ -85,7 +86,8 @@ struct GoldenGpsdTests {
     }
 
     static var logs: [URL] {
-        guard let directory = CorpusLocation.directory?.appendingPathComponent("gpsd") else { return [] }
+        guard let corpus = Locations.corpus else { return [] }
+        let directory = URL(fileURLWithPath: corpus + "/gpsd")
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
         return names.filter { $0.hasSuffix(".log") && names.contains($0 + ".chk") }.sorted()
             .map { directory.appendingPathComponent($0) }
