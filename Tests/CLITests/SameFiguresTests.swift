@@ -39,11 +39,11 @@ import Testing
     struct Figures: Equatable, CustomStringConvertible {
         var distance: String
         var trips: Int
-        var stops: [Stop]
+        var stops: [StopFigure]
         var description: String { "\(trips) trips, \(distance), stops \(stops)" }
     }
 
-    struct Stop: Equatable, CustomStringConvertible {
+    struct StopFigure: Equatable, CustomStringConvertible {
         var secondOfDay: Int
         var seconds: Double
         var description: String { "\(secondOfDay) s of the day for \(seconds) s" }
@@ -64,7 +64,7 @@ import Testing
         let stops = (object?["stops"] as? [[String: Any]] ?? []).map { stop in
             let start = stop["start"] as? String ?? ""
             let clock = start.dropFirst(11).prefix(8).split(separator: ":").compactMap { Int($0) }
-            return Stop(
+            return StopFigure(
                 secondOfDay: clock.count == 3 ? clock[0] * 3600 + clock[1] * 60 + clock[2] : -1,
                 seconds: stop["duration_s"] as? Double ?? -1)
         }
@@ -73,7 +73,7 @@ import Testing
     }
 
     /// What `nmea plot` drew: the summary's distance, and the stop markers.
-    static func plotFigures(_ log: Log, date: String?) throws -> (distance: String, stops: [Stop]) {
+    static func plotFigures(_ log: Log, date: String?) throws -> (distance: String, stops: [StopFigure]) {
         let plotted = try ToolSupport.nmea(["plot", log.path, "-o", "-"] + (date.map { ["--date", $0] } ?? []))
         #expect(plotted.status == 0, "\(plotted.error)")
         let svg = plotted.text
@@ -85,7 +85,7 @@ import Testing
                 return Double(rest.prefix { $0 != "\"" }) ?? -1
             }
             let start = Int(value("data-start"))
-            return Stop(secondOfDay: (start % 86_400 + 86_400) % 86_400, seconds: value("data-duration"))
+            return StopFigure(secondOfDay: (start % 86_400 + 86_400) % 86_400, seconds: value("data-duration"))
         }
         return (distance, stops)
     }
