@@ -52,11 +52,11 @@ let package = Package(
         .target(name: "Publisher", dependencies: ["NMEA", "Pipeline", "JSON", "System", "Threading"]),
         // `nmea watch`: the screen as a pure function of state and size, screen diffs, gpsd JSON, replay pacing.
         .target(name: "Watch", dependencies: ["NMEA", "JSON", "Trips"]),
-        // The command-line tool.
+        // The command-line tool: the module and its directory are NMEATool, the program it makes `nmea` (a module
+        // named `nmea` would differ from `NMEA` only in case, which case-insensitive file systems cannot hold apart).
         .executableTarget(name: "NMEATool",
                           dependencies: ["NMEA", "JSON", "Simulation", "Tracks", "SerialPort", "Pipeline", "Trips",
-                                         "Plot", "Fleet", "Publisher", "Watch", "System", "Threading"],
-                          path: "Sources/nmea-cli"),
+                                         "Plot", "Fleet", "Publisher", "Watch", "System", "Threading"]),
         // What every test target and benchmark shares: processes with a clean signal mask, temporary directories,
         // waiting with a deadline, free ports, finding tools and the built executables, the corpus.
         .target(name: "TestSupport", dependencies: ["CShims", "System", "Threading"], path: "Tests/TestSupport"),
