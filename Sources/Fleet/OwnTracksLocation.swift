@@ -4,7 +4,8 @@ import NMEA
 /// An OwnTracks `location` message: the payload that OwnTracks apps, the OwnTracks Recorder and most fleet
 /// dashboards read from `owntracks/<user>/<device>`.
 ///
-///     {"_type":"location","tid":"42","tst":1795939200,"lat":48.1374,"lon":11.5755,"alt":520,"vel":50,"cog":45,"acc":4,"vac":7}
+///     {"_type":"location","tid":"42","tst":1795939200,"lat":48.1374,"lon":11.5755,"alt":520,"vel":50,"cog":45,
+///      "acc":4,"vac":7}
 ///
 /// Fields (OwnTracks booklet, "JSON" chapter): `lat`, `lon` degrees; `tst` the fix time, whole seconds since 1970
 /// UTC; the optional ones are integers as the apps send them — `alt` metres above sea level, `vel` km/h, `cog`

@@ -310,8 +310,8 @@ public enum WatchScreen {
 
     /// The sky plot: the horizon as an ellipse twice as wide as high (terminal cells are about twice as high as
     /// wide), the zenith in the middle, north up and east right; each satellite with an elevation and azimuth is
-    /// its system's letter (`G`, `R`, `E`, `C`, `J`, `I`, `S` for SBAS), upper case when used, lower case when not. Where two
-    /// fall in one cell the used one, then the stronger, shows.
+    /// its system's letter (`G`, `R`, `E`, `C`, `J`, `I`, `S` for SBAS), upper case when used, lower case when not.
+    /// Where two fall in one cell the used one, then the stronger, shows.
     /// - Returns: `height` lines of `2 × height − 1` cells (`height` odd, at least 3).
     public static func skyPlot(_ satellites: [SatelliteInView], height: Int, glyphs: Glyphs) -> [String] {
         let height = max(3, height | 1)

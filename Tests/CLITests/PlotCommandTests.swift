@@ -298,7 +298,8 @@ import Testing
                 == [Double(Self.epoch(2026, 11, 30, 8, 5, 15))])
         #expect(shorter.contains(">1 min 59 s</text>"))
         #expect(shorter.contains(">Stop ≥ 2 min</text>"))
-        #expect(shorter.contains(">6.73 km · 9 min 59 s · max 70 km/h · altitude 520–535 m · 1 stop · 600 fixes</text>"))
+        #expect(
+            shorter.contains(">6.73 km · 9 min 59 s · max 70 km/h · altitude 520–535 m · 1 stop · 600 fixes</text>"))
         #expect(svg.contains("<title>Track 2026-11-30, 08:00:00–08:09:59 UTC</title>"))
         #expect(svg.contains(">Start 08:00:00</text>"))
         #expect(svg.contains(">End 08:09:59</text>"))

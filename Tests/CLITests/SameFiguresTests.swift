@@ -132,7 +132,9 @@ import Testing
             let trips = try Self.tripsFigures(log)
             let footer = try Self.watchFooter(log)
             var expected = (trips.trips == 1 ? "1 trip" : "\(trips.trips) trips") + " · " + trips.distance
-            if trips.trips > 1 { expected += " · " + (trips.stops.count == 1 ? "1 stop" : "\(trips.stops.count) stops") }
+            if trips.trips > 1 {
+                expected += " · " + (trips.stops.count == 1 ? "1 stop" : "\(trips.stops.count) stops")
+            }
             #expect(footer.hasSuffix(" rejected · " + expected), "\(log.testDescription): \(footer)")
         }
     }

@@ -10,7 +10,8 @@ import Testing
         fix.vdop = 1.3
         let location = OwnTracksLocation(fix, trackerID: "v7")!
         #expect(String(decoding: location.json, as: UTF8.self)
-            == #"{"_type":"location","tid":"v7","tst":1796025600,"lat":48.1374,"lon":11.5755,"alt":520,"vel":45,"cog":45,"acc":4,"vac":7}"#)
+            == #"{"_type":"location","tid":"v7","tst":1796025600,"lat":48.1374,"lon":11.5755,"alt":520,"vel":45,"#
+                + #""cog":45,"acc":4,"vac":7}"#)
     }
 
     @Test func prefersTheReceiversOwnErrorEstimates() {
@@ -143,7 +144,9 @@ import Testing
 }
 
 @Suite struct RateLimiterTests {
-    func decide(_ limiter: inout PublishRateLimiter, _ second: Int64, _ metersNorth: Double) -> PublishRateLimiter.Decision {
+    func decide(_ limiter: inout PublishRateLimiter, _ second: Int64, _ metersNorth: Double)
+        -> PublishRateLimiter.Decision
+    {
         limiter.decide(timestamp: second * 1_000_000_000, latitude: 48 + metersNorth / 111_195, longitude: 11)
     }
 

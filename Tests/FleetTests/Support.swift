@@ -33,7 +33,8 @@ enum Support {
         guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return [] }
         var times: [String] = []
         var rest = text[...]
-        while let open = rest.range(of: "<time>"), let close = rest.range(of: "</time>", range: open.upperBound..<rest.endIndex) {
+        while let open = rest.range(of: "<time>"),
+              let close = rest.range(of: "</time>", range: open.upperBound..<rest.endIndex) {
             times.append(String(rest[open.upperBound..<close.lowerBound]))
             rest = rest[close.upperBound...]
         }

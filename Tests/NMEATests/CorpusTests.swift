@@ -8,8 +8,8 @@ import TestSupport
 /// The real-receiver logs in the shared corpus, framed and decoded end to end.
 ///
 /// The corpus is not part of this repository (its licences differ, and it is large). It is found through the
-/// `NMEA_CORPUS` environment variable, else at `../shared/nmea-corpus` beside the package root; without it the tests are
-/// skipped, and say so.
+/// `NMEA_CORPUS` environment variable, else at `../shared/nmea-corpus` beside the package root (TestSupport's
+/// `Locations.corpus`); without it the tests are skipped, and say so.
 @Suite(
     "Real corpus",
     .enabled(if: Corpus.directory != nil, "corpus not found: set NMEA_CORPUS or put it at ../shared/nmea-corpus"))

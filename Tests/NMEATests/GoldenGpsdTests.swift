@@ -23,15 +23,19 @@ struct GoldenGpsdTests {
         "tcp-test.log": "the same receiver as ac12.log (GGA with 5 decimals, RMC with 4)",
         "udp-test.log": "the same receiver as ac12.log (GGA with 5 decimals, RMC with 4)",
         // Altitudes and modes:
-        "garmin38.log": "gpsd prefers Garmin's $PGRMZ altitude in whole feet (38.4048 m) to GGA's 38.4 m; we keep GGA's",
+        "garmin38.log":
+            "gpsd prefers Garmin's $PGRMZ altitude in whole feet (38.4048 m) to GGA's 38.4 m; we keep GGA's",
         "tn204.log": "as garmin38.log: gpsd takes $PGRMZ's whole feet over GGA's metres",
-        "garmin25lp.log": "gpsd's mode follows whichever of GGA (altitude: 3D) and GSA (2D) came last; we say 3D when the epoch has an altitude",
+        "garmin25lp.log": "gpsd's mode follows whichever of GGA (altitude: 3D) and GSA (2D) came last; "
+            + "we say 3D when the epoch has an altitude",
         "sl869.log": "as garmin25lp.log: GSA says 2D after a GGA with altitude",
         "iTrek.log": "a GSA with fix type 2D arrives between two RMCs; we apply it to the next epoch, gpsd reports 3D",
-        "bundg_zeus_9.log": "a boat multiplexer whose GLL, RMC and GGA of one second carry different positions; gpsd "
-            + "reports at its cycle end before that second's GGA arrives, we take the epoch's last equally fine position",
+        "bundg_zeus_9.log": "a boat multiplexer whose GLL, RMC and GGA of one second carry different positions; "
+            + "gpsd reports at its cycle end before that second's GGA arrives, we take the epoch's last equally fine "
+            + "position",
         // Sentences gpsd decodes and we do not:
-        "ericsson-gru04-02-70sec.log": "gpsd takes Ericsson's proprietary averaged position ($PERC,GPavp) once a minute",
+        "ericsson-gru04-02-70sec.log":
+            "gpsd takes Ericsson's proprietary averaged position ($PERC,GPavp) once a minute",
     ]
 
     struct Epoch: Equatable, CustomStringConvertible {
@@ -40,7 +44,9 @@ struct GoldenGpsdTests {
         var longitude: Double
         var altitude: Double?
         var mode: Int
-        var description: String { "\(time) \(latitude),\(longitude) alt \(altitude.map { "\($0)" } ?? "-") mode \(mode)" }
+        var description: String {
+            "\(time) \(latitude),\(longitude) alt \(altitude.map { "\($0)" } ?? "-") mode \(mode)"
+        }
     }
 
     static func gpsdEpochs(_ chk: URL) throws -> [String: Epoch] {

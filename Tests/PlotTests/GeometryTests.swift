@@ -33,7 +33,8 @@ import Trips
     }
 
     @Test func greatCircle() {
-        // The one distance (Trips' Geodesy), which the plot's totals use. One degree of latitude is about 111.2 km on the mean sphere.
+        // The one distance (Trips' Geodesy), which the plot's totals use. One degree of latitude is about 111.2 km on
+        // the mean sphere.
         #expect(abs(Geodesy.distanceMeters(48, 11, 49, 11) - 111_195) < 1)
         #expect(Geodesy.distanceMeters(48.1, 11.5, 48.1, 11.5) == 0)
     }

@@ -24,7 +24,8 @@ extension FixAssembler {
             if corrected { statistics.weekRolloverCorrections += 1 } else { lastGoodDate = own }
             currentDate = date
         } else if var running = currentDate {
-            if let last = lastEpochTime, time.nanosecondsSinceMidnight < last.nanosecondsSinceMidnight - 43_200_000_000_000 {
+            if let last = lastEpochTime,
+               time.nanosecondsSinceMidnight < last.nanosecondsSinceMidnight - 43_200_000_000_000 {
                 running = UTCDate(daysSinceEpoch: running.daysSinceEpoch + 1)
                 currentDate = running
             }

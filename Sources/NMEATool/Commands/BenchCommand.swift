@@ -213,7 +213,8 @@ enum BenchCommand: Command {
     /// The built-in corpus: a simulated multi-GNSS drive, `sentences` long.
     static func generateCorpus(sentences: Int) -> [UInt8] {
         let epochs = (sentences + 15) / 16
-        let scenario = Scenario(rateHz: 1, legs: [.drive(seconds: Double(epochs), speedKmh: 60, turnDegreesPerSecond: 0.5)])
+        let scenario = Scenario(
+            rateHz: 1, legs: [.drive(seconds: Double(epochs), speedKmh: 60, turnDegreesPerSecond: 0.5)])
         var builder = SentenceBuilder()
         let writer = EpochWriter(profile: .multiGNSS)
         for fix in scenario.fixes() { writer.write(fix, into: &builder) }

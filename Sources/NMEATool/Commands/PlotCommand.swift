@@ -15,7 +15,8 @@ enum PlotCommand: Command {
             kilobytes at most.
             The distance and the stops are the track's by the rule of 'nmea trips', with the same options and \
             defaults, so both commands give the same figures: a stop is where every fix of --min-stop seconds lay \
-            within --min-distance, between two trips. The line breaks where the fix was lost or the time between two fixes exceeds --split-gap. \
+            within --min-distance, between two trips. The line breaks where the fix was lost or the time between \
+            two fixes exceeds --split-gap. \
             Up to 100,000 points are kept for drawing; longer inputs are thinned evenly as they are read, while \
             totals, extremes and stops are computed from every fix.
             """,
