@@ -314,6 +314,11 @@ public struct TripDetector: Sendable {
         mode = .stopped
         stopPosition = sample.point
         stopOpenStart = true
+        restart(at: sample)
+    }
+
+    /// At rest at `sample`, with nothing before it: the window, the rest and the speed begin again there.
+    private mutating func restart(at sample: Sample) {
         window.removeAll()
         _ = keep(sample)
         markRest(sample)
@@ -371,12 +376,7 @@ public struct TripDetector: Sendable {
                                               sample.latitude, sample.longitude)
         if mode == .stopped && fromStop <= options.minimumDistanceMeters {
             // Still (or again) at the same stop: it goes on across the gap.
-            window.removeAll()
-            _ = keep(sample)
-            markRest(sample)
-            speedReference = sample
-            derivedSpeed = nil
-            last = sample
+            restart(at: sample)
             return
         }
         emitStop(Stop(start: stopPosition, endTimestamp: previous.timestamp, openStart: stopOpenStart, openEnd: true),

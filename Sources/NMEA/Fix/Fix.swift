@@ -112,9 +112,7 @@ public struct Fix: Sendable, Hashable {
     /// The time as ISO 8601, or `nil` when the date or time is unknown.
     public var iso8601: String? {
         guard date != nil, time != nil else { return nil }
-        var text = ""
-        writeISO8601 { text.unicodeScalars.append(Unicode.Scalar($0)) }
-        return text
+        return String(writing: writeISO8601)
     }
 }
 

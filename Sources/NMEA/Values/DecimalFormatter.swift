@@ -60,16 +60,16 @@ public enum DecimalFormatter {
     // MARK: As text
 
     /// The text ``write(_:to:)`` writes.
-    public static func string(_ value: Double) -> String { text { write(value, to: $0) } }
+    public static func string(_ value: Double) -> String { String(writing: { write(value, to: $0) }) }
 
     /// The text ``write(_:decimals:to:)`` writes.
     public static func string(_ value: Double, decimals: Int) -> String {
-        text { write(value, decimals: decimals, to: $0) }
+        String(writing: { write(value, decimals: decimals, to: $0) })
     }
 
     /// The text ``write(_:maximumDecimals:to:)`` writes.
     public static func string(_ value: Double, maximumDecimals: Int) -> String {
-        text { write(value, maximumDecimals: maximumDecimals, to: $0) }
+        String(writing: { write(value, maximumDecimals: maximumDecimals, to: $0) })
     }
 
     // MARK: Internals
@@ -152,11 +152,5 @@ public enum DecimalFormatter {
             output(UInt8(ascii: "."))
             for index in position..<digitCount { output(digit(index)) }
         }
-    }
-
-    private static func text(_ write: ((UInt8) -> Void) -> Void) -> String {
-        var text = ""
-        write { text.unicodeScalars.append(Unicode.Scalar($0)) }
-        return text
     }
 }

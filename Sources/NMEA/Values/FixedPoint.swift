@@ -110,9 +110,7 @@ public struct FixedPoint: Hashable, Sendable {
 extension FixedPoint: CustomStringConvertible {
     /// The number in the sentence's own digits: `"4807.038"`, `"-0.5"`, `"12"`.
     public var description: String {
-        var text = ""
-        DecimalFormatter.write(self) { text.unicodeScalars.append(Unicode.Scalar($0)) }
-        return text
+        String(writing: { DecimalFormatter.write(self, to: $0) })
     }
 }
 

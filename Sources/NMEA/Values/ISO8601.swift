@@ -67,11 +67,7 @@ public enum ISO8601 {
 
     /// The text ``write(nanosecondsSinceEpoch:fraction:to:)`` writes.
     public static func string(_ nanosecondsSinceEpoch: Int64, fraction: Fraction = .nearestMillisecond) -> String {
-        var text = ""
-        write(nanosecondsSinceEpoch: nanosecondsSinceEpoch, fraction: fraction) {
-            text.unicodeScalars.append(Unicode.Scalar($0))
-        }
-        return text
+        String(writing: { write(nanosecondsSinceEpoch: nanosecondsSinceEpoch, fraction: fraction, to: $0) })
     }
 
     /// Reads `YYYY-MM-DDThh:mm:ss[.f…]Z` (or `+00:00`) into nanoseconds since 1970; `nil` for anything else,

@@ -200,24 +200,21 @@ extension Renderer {
                 current.append(low.1)
             }
         }
+        /// Ends the line in hand: at a segment start or a point without a value.
+        func endPart() {
+            flushColumn()
+            low = nil
+            high = nil
+            column = nil
+            if !current.isEmpty { parts.append(current) }
+            current = []
+        }
         for (index, point) in track.points.enumerated() {
             guard let y = value(point), let x = position(point) else {
-                flushColumn()
-                low = nil
-                high = nil
-                column = nil
-                if !current.isEmpty { parts.append(current) }
-                current = []
+                endPart()
                 continue
             }
-            if point.startsSegment {
-                flushColumn()
-                low = nil
-                high = nil
-                column = nil
-                if !current.isEmpty { parts.append(current) }
-                current = []
-            }
+            if point.startsSegment { endPart() }
             let pixel = PixelPoint(x: x, y: y)
             let thisColumn = Int(x.rounded(.down))
             if thisColumn != column {
