@@ -12,9 +12,8 @@ public enum TripText {
     /// `1:05:09`: hours, minutes and seconds.
     public static func duration(_ seconds: Double) -> String {
         let total = Int(seconds.rounded())
-        let minutes = total / 60 % 60
-        let rest = total % 60
-        return "\(total / 3600):\(minutes < 10 ? "0" : "")\(minutes):\(rest < 10 ? "0" : "")\(rest)"
+        return "\(total / 3600):" + DecimalFormatter.string(total / 60 % 60, minimumDigits: 2) + ":"
+            + DecimalFormatter.string(total % 60, minimumDigits: 2)
     }
 
     /// `2 trips, 68.34 km in 1:00:02; 1 stop between them` — the figures of a track in one line (the stops only

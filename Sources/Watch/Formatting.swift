@@ -23,11 +23,8 @@ public enum Formatting {
             degrees += 1
             tenThousandths = 0
         }
-        let whole = Int(tenThousandths) / 10_000
-        let fraction = Int(tenThousandths) % 10_000
-        let minutes =
-            (whole < 10 ? "0" : "") + String(whole) + "."
-            + String(repeating: "0", count: 4 - String(fraction).count) + String(fraction)
+        let minutes = DecimalFormatter.string(
+            FixedPoint(significand: Int64(tenThousandths), scale: 4), minimumDigits: 6)
         let mark = glyphs.degree.isEmpty ? " " : glyphs.degree
         return String(Int(degrees)) + mark + minutes + "' " + (value < 0 ? negative : positive)
     }
@@ -112,7 +109,7 @@ public enum Formatting {
     /// A satellite reported by gpsd (numbered within its system) gets the same name as from NMEA.
     public static func satelliteName(_ satellite: SatelliteInView) -> String {
         let (letter, number) = rinexNumber(satellite)
-        return letter + (number < 10 ? "0" : "") + String(number)
+        return letter + DecimalFormatter.string(number, minimumDigits: 2)
     }
 
     /// The satellite's letter for the sky plot (`S` for SBAS).

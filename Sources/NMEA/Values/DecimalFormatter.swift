@@ -59,6 +59,17 @@ public enum DecimalFormatter {
 
     // MARK: As text
 
+    /// The text ``write(_:minimumDigits:to:)-(Int,_,_)`` writes: `07` for `(7, minimumDigits: 2)`.
+    public static func string(_ value: Int, minimumDigits: Int = 1) -> String {
+        String(writing: { write(value, minimumDigits: minimumDigits, to: $0) })
+    }
+
+    /// The text ``write(_:minimumDigits:to:)-(FixedPoint,_,_)`` writes: `08.2440` for `(82440, scale 4)` with
+    /// `minimumDigits: 6`.
+    public static func string(_ value: FixedPoint, minimumDigits: Int = 1) -> String {
+        String(writing: { write(value, minimumDigits: minimumDigits, to: $0) })
+    }
+
     /// The text ``write(_:to:)`` writes.
     public static func string(_ value: Double) -> String { String(writing: { write(value, to: $0) }) }
 

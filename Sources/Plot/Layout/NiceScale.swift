@@ -1,4 +1,5 @@
 import Glibc
+import NMEA
 
 /// Round numbers for axes, legends and the scale bar: 1, 2 or 5 times a power of ten.
 public enum NiceScale {
@@ -75,7 +76,7 @@ public enum NiceScale {
         let minutesTotal = Int((seconds / 60).rounded())
         if minutesTotal < 48 * 60 {
             let minutes = minutesTotal % 60
-            return "\(minutesTotal / 60) h " + (minutes < 10 ? "0" : "") + "\(minutes) min"
+            return "\(minutesTotal / 60) h " + DecimalFormatter.string(minutes, minimumDigits: 2) + " min"
         }
         let hours = Int((seconds / 3600).rounded())
         return "\(hours / 24) d \(hours % 24) h"
