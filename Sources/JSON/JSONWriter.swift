@@ -145,7 +145,7 @@ public struct JSONWriter {
 
     public mutating func number(_ value: Int) {
         beginValue()
-        DecimalFormatter.write(Int(value)) { bytes.append($0) }
+        DecimalFormatter.write(value) { bytes.append($0) }
     }
 
     /// Writes a decimal number digit for digit as the sentence sent it: `4807.038`.
@@ -159,21 +159,21 @@ public struct JSONWriter {
     public mutating func number(_ value: Double) {
         guard value.isFinite else { return null() }
         beginValue()
-        DecimalFormatter.write(value) { bytes.append($0) }
+        DecimalFormatter.append(value, to: &bytes)
     }
 
     /// Writes `value` rounded to `decimals` places, trailing zeros kept; `null` when not finite.
     public mutating func number(_ value: Double, decimals: Int) {
         guard value.isFinite else { return null() }
         beginValue()
-        DecimalFormatter.write(value, decimals: decimals) { bytes.append($0) }
+        DecimalFormatter.append(value, .decimals(decimals), to: &bytes)
     }
 
     /// Writes `value` rounded to at most `maximumDecimals` places, trailing zeros dropped; `null` when not finite.
     public mutating func number(_ value: Double, maximumDecimals: Int) {
         guard value.isFinite else { return null() }
         beginValue()
-        DecimalFormatter.write(value, maximumDecimals: maximumDecimals) { bytes.append($0) }
+        DecimalFormatter.append(value, .maximumDecimals(maximumDecimals), to: &bytes)
     }
 
     public mutating func bool(_ value: Bool) {

@@ -100,12 +100,12 @@ enum GeoJSONText {
     static func appendPosition(_ fix: Fix, to out: inout [UInt8]) {
         guard let latitude = fix.latitude, let longitude = fix.longitude else { return }
         out.append(UInt8(ascii: "["))
-        DecimalFormatter.write(longitude) { out.append($0) }
+        DecimalFormatter.append(longitude, to: &out)
         out.append(UInt8(ascii: ","))
-        DecimalFormatter.write(latitude) { out.append($0) }
+        DecimalFormatter.append(latitude, to: &out)
         if let altitude = fix.altitudeMeters, altitude.isFinite {
             out.append(UInt8(ascii: ","))
-            DecimalFormatter.write(altitude) { out.append($0) }
+            DecimalFormatter.append(altitude, to: &out)
         }
         out.append(UInt8(ascii: "]"))
     }
@@ -117,7 +117,7 @@ enum GeoJSONText {
             return
         }
         out.append(UInt8(ascii: "\""))
-        fix.writeISO8601 { out.append($0) }
+        fix.appendISO8601(to: &out)
         out.append(UInt8(ascii: "\""))
     }
 
@@ -134,21 +134,17 @@ enum GeoJSONText {
             out += UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount)
             out += [UInt8(ascii: "\""), UInt8(ascii: ":")]
         }
-        func number(_ name: StaticString, _ value: Double?, maximumDecimals: Int? = nil) {
+        func number(_ name: StaticString, _ value: Double?, _ style: DecimalFormatter.Style = .shortest) {
             guard let value, value.isFinite else { return }
             key(name)
-            if let maximumDecimals {
-                DecimalFormatter.write(value, maximumDecimals: maximumDecimals) { out.append($0) }
-            } else {
-                DecimalFormatter.write(value) { out.append($0) }
-            }
+            DecimalFormatter.append(value, style, to: &out)
         }
         if fix.date != nil && fix.time != nil {
             key("time")
             appendTime(fix, to: &out)
         }
         number("ele", fix.altitudeMeters)
-        number("speed", fix.speed, maximumDecimals: Fix.speedDecimals)
+        number("speed", fix.speed, .maximumDecimals(Fix.speedDecimals))
         number("course", fix.courseDegrees.flatMap(GPXPoint.degreesTrue))
         key("fix")
         out += Array("\"\(GPXPoint.fixName(fix))\"".utf8)
@@ -156,7 +152,7 @@ enum GeoJSONText {
         out += Array("\"\(fix.quality.name)\"".utf8)
         if let used = fix.satellitesUsed {
             key("sat")
-            DecimalFormatter.write(used) { out.append($0) }
+            DecimalFormatter.append(used, to: &out)
         }
         number("hdop", fix.hdop)
         number("vdop", fix.vdop)

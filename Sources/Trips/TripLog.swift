@@ -77,9 +77,9 @@ public struct TripLog: Sendable {
             feed { $0.add(fix, $1) }  // counted as without a position
             return nil
         }
-        guard let timestamp = clock.timestamp(of: fix), timestamp != fix.timestamp else {
-            feed { $0.add(fix, $1) }
-            return fix.timestamp
+        guard let timestamp = clock.timestamp(of: fix) else {
+            feed { $0.add(fix, $1) }  // counted as without a time
+            return nil
         }
         feed { $0.add(timestamp: timestamp, latitude: latitude, longitude: longitude, speed: fix.speed, $1) }
         return timestamp

@@ -109,6 +109,12 @@ public struct Fix: Sendable, Hashable {
         ISO8601.write(date, time, fraction: .asSent, to: output)
     }
 
+    /// Appends what ``writeISO8601(to:)`` writes to `bytes`, in one copy.
+    public func appendISO8601(to bytes: inout [UInt8]) {
+        guard let date, let time else { return }
+        ISO8601.append(date, time, fraction: .asSent, to: &bytes)
+    }
+
     /// The time as ISO 8601, or `nil` when the date or time is unknown.
     public var iso8601: String? {
         guard date != nil, time != nil else { return nil }

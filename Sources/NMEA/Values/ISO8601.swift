@@ -19,6 +19,32 @@ public enum ISO8601 {
     /// Writes `date` and `time` as `YYYY-MM-DDThh:mm:ss[.f…]Z`.
     public static func write(_ date: UTCDate, _ time: UTCTime, fraction: Fraction = .asSent,
                              to output: (UInt8) -> Void) {
+        withText(date, time, fraction: fraction) { $0.forEach(output) }
+    }
+
+    /// Appends what ``write(_:_:fraction:to:)`` writes to `bytes`, in one copy.
+    public static func append(_ date: UTCDate, _ time: UTCTime, fraction: Fraction = .asSent,
+                              to bytes: inout [UInt8]) {
+        withText(date, time, fraction: fraction) { bytes.append(contentsOf: $0) }
+    }
+
+    /// Calls `body` with the text ``write(_:_:fraction:to:)`` writes (at most 35 bytes: nine fraction digits and a
+    /// five-digit year).
+    public static func withText<R>(_ date: UTCDate, _ time: UTCTime, fraction: Fraction = .asSent,
+                                   _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        var storage: (UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0)
+        return withUnsafeMutableBytes(of: &storage) { buffer in
+            var count = 0
+            produce(date, time, fraction: fraction) { byte in
+                buffer[count] = byte
+                count += 1
+            }
+            let start = buffer.baseAddress!.assumingMemoryBound(to: UInt8.self)
+            return body(UnsafeBufferPointer(start: start, count: count))
+        }
+    }
+
+    private static func produce(_ date: UTCDate, _ time: UTCTime, fraction: Fraction, to output: (UInt8) -> Void) {
         if fraction == .nearestMillisecond {
             let nanoseconds = Int64(date.daysSinceEpoch) * 86_400_000_000_000 + time.nanosecondsSinceMidnight
             return write(nanosecondsSinceEpoch: nanoseconds, fraction: fraction, to: output)
