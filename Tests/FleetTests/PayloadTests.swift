@@ -1,6 +1,7 @@
 import Fleet
 import NMEA
 import TestSupport
+import Trips
 import Testing
 
 @Suite struct OwnTracksLocationTests {
@@ -9,7 +10,8 @@ import Testing
         fix.vdop = 1.3
         let location = OwnTracksLocation(fix, trackerID: "v7")!
         #expect(String(decoding: location.json, as: UTF8.self)
-            == #"{"_type":"location","tid":"v7","tst":1796025600,"lat":48.1374,"lon":11.5755,"alt":520,"vel":45,"cog":45,"acc":4,"vac":7}"#)
+            == #"{"_type":"location","tid":"v7","tst":1796025600,"lat":48.1374,"lon":11.5755,"alt":520,"vel":45,"#
+                + #""cog":45,"acc":4,"vac":7}"#)
     }
 
     @Test func prefersTheReceiversOwnErrorEstimates() {
@@ -114,11 +116,11 @@ import Testing
     }
 
     @Test func isoTimes() {
-        #expect(ISOTime.parse("2026-11-30T08:00:04Z") == (Support.start + 4) * 1_000_000_000)
-        #expect(ISOTime.parse("2026-11-30T08:00:04.5+00:00") == (Support.start + 4) * 1_000_000_000 + 500_000_000)
-        #expect(ISOTime.parse("2026-02-30T08:00:04Z") == nil)
-        #expect(ISOTime.parse("2026-11-30 08:00") == nil)
-        #expect(ISOTime.string(-1_000_000_000) == "1969-12-31T23:59:59Z")
+        #expect(ISO8601.parse("2026-11-30T08:00:04Z") == (Support.start + 4) * 1_000_000_000)
+        #expect(ISO8601.parse("2026-11-30T08:00:04.5+00:00") == (Support.start + 4) * 1_000_000_000 + 500_000_000)
+        #expect(ISO8601.parse("2026-02-30T08:00:04Z") == nil)
+        #expect(ISO8601.parse("2026-11-30 08:00") == nil)
+        #expect(ISO8601.string(-1_000_000_000) == "1969-12-31T23:59:59Z")
     }
 }
 
@@ -142,7 +144,9 @@ import Testing
 }
 
 @Suite struct RateLimiterTests {
-    func decide(_ limiter: inout PublishRateLimiter, _ second: Int64, _ metersNorth: Double) -> PublishRateLimiter.Decision {
+    func decide(_ limiter: inout PublishRateLimiter, _ second: Int64, _ metersNorth: Double)
+        -> PublishRateLimiter.Decision
+    {
         limiter.decide(timestamp: second * 1_000_000_000, latitude: 48 + metersNorth / 111_195, longitude: 11)
     }
 

@@ -33,7 +33,8 @@ enum Support {
         guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return [] }
         var times: [String] = []
         var rest = text[...]
-        while let open = rest.range(of: "<time>"), let close = rest.range(of: "</time>", range: open.upperBound..<rest.endIndex) {
+        while let open = rest.range(of: "<time>"),
+              let close = rest.range(of: "</time>", range: open.upperBound..<rest.endIndex) {
             times.append(String(rest[open.upperBound..<close.lowerBound]))
             rest = rest[close.upperBound...]
         }
@@ -42,7 +43,7 @@ enum Support {
 
     /// The ISO time of `drive(n)`.
     static func driveTime(_ n: Int) -> String {
-        ISOTime.string((start + Int64(n)) * 1_000_000_000)
+        ISO8601.string((start + Int64(n)) * 1_000_000_000)
     }
 }
 

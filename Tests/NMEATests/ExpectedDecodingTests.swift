@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import NMEA
+import TestSupport
 
 /// Each decoder has one body, which reads a sentence in two ways: up to the stop byte the framer guarantees after
 /// every sentence it hands out (digit loops never compare against the end), and — for a view of the caller's own
@@ -271,12 +272,12 @@ import Testing
     /// Every sentence of the project's samples and of the shared real-world corpus, file by file.
     @Test func samplesAndCorpusDecodeAsExpected() throws {
         var files = try FileManager.default.contentsOfDirectory(
-            at: CorpusLocation.packageRoot.appendingPathComponent("nmea-samples"), includingPropertiesForKeys: nil)
-        let corpus = CorpusLocation.directory
+            at: URL(fileURLWithPath: Locations.packageRoot + "/nmea-samples"), includingPropertiesForKeys: nil)
+        let corpus = Locations.corpus.map { URL(fileURLWithPath: $0) }
         if let corpus, let enumerator = FileManager.default.enumerator(at: corpus, includingPropertiesForKeys: nil) {
             for case let url as URL in enumerator where !url.hasDirectoryPath { files.append(url) }
         }
-        let root = CorpusLocation.packageRoot.path + "/"
+        let root = Locations.packageRoot + "/"
         var compared = 0
         var checkedFiles = 0
         for file in files.sorted(by: { $0.path < $1.path }) {
@@ -319,8 +320,8 @@ import Testing
     /// in the same order and at the same sentences, as decoding into a `ParsedSentence` and adding that.
     @Test func assemblingInPlaceMatchesAssemblingParsedSentences() throws {
         var files = try FileManager.default.contentsOfDirectory(
-            at: CorpusLocation.packageRoot.appendingPathComponent("nmea-samples"), includingPropertiesForKeys: nil)
-        if let corpus = CorpusLocation.directory,
+            at: URL(fileURLWithPath: Locations.packageRoot + "/nmea-samples"), includingPropertiesForKeys: nil)
+        if let corpus = Locations.corpus.map({ URL(fileURLWithPath: $0) }),
            let enumerator = FileManager.default.enumerator(at: corpus, includingPropertiesForKeys: nil)
         {
             for case let url as URL in enumerator where !url.hasDirectoryPath { files.append(url) }

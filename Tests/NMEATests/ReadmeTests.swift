@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 import NMEA
+import TestSupport
 
 // The README's library section, compiled: the code between each `README` marker pair below is the README's code
 // block of that number, character for character (`readmeShowsThisCode` checks it), and runs in `readmeCodeRuns`.
@@ -43,7 +44,7 @@ private func readmeExamples(chunks: [[UInt8]], bytes: [UInt8]) throws -> (FixRea
 
 @Suite(.serialized) struct ReadmeTests {
     @Test func readmeCodeRuns() throws {
-        let url = CorpusLocation.packageRoot.appendingPathComponent("nmea-samples/faulty.nmea")
+        let url = URL(fileURLWithPath: Locations.packageRoot + "/nmea-samples/faulty.nmea")
         let bytes = Array(try Data(contentsOf: url))
         let chunks = stride(from: 0, to: bytes.count, by: 1000).map { Array(bytes[$0..<min($0 + 1000, bytes.count)]) }
         var fixes = 0
@@ -63,7 +64,7 @@ private func readmeExamples(chunks: [[UInt8]], bytes: [UInt8]) throws -> (FixRea
 
     /// The code blocks of the README's "The library" section, with their indentation.
     static func readmeBlocks() throws -> [String] {
-        let readme = try String(contentsOf: CorpusLocation.packageRoot.appendingPathComponent("README.md"),
+        let readme = try String(contentsOf: URL(fileURLWithPath: Locations.packageRoot + "/README.md"),
                                 encoding: .utf8)
         let section = readme.components(separatedBy: "## The library\n")[1].components(separatedBy: "\n## ")[0]
         return section.components(separatedBy: "```swift\n").dropFirst().map { $0.components(separatedBy: "```")[0] }

@@ -213,7 +213,8 @@ enum BenchCommand: Command {
     /// The built-in corpus: a simulated multi-GNSS drive, `sentences` long.
     static func generateCorpus(sentences: Int) -> [UInt8] {
         let epochs = (sentences + 15) / 16
-        let scenario = Scenario(rateHz: 1, legs: [.drive(seconds: Double(epochs), speedKmh: 60, turnDegreesPerSecond: 0.5)])
+        let scenario = Scenario(
+            rateHz: 1, legs: [.drive(seconds: Double(epochs), speedKmh: 60, turnDegreesPerSecond: 0.5)])
         var builder = SentenceBuilder()
         let writer = EpochWriter(profile: .multiGNSS)
         for fix in scenario.fixes() { writer.write(fix, into: &builder) }
@@ -229,9 +230,5 @@ enum BenchCommand: Command {
     }
 }
 
-/// `value` with `decimals` decimal places.
-func format(_ value: Double, _ decimals: Int) -> String {
-    var json = JSONWriter(capacity: 32)
-    json.number(value, decimals: decimals)
-    return json.string
-}
+/// `value` with `decimals` decimal places (``DecimalFormatter/string(_:decimals:)``).
+func format(_ value: Double, _ decimals: Int) -> String { DecimalFormatter.string(value, decimals: decimals) }

@@ -213,8 +213,4 @@ enum DevicesCommand: Command {
         return json.string + "\n"
     }
 
-    static func hex4(_ value: UInt16) -> String {
-        let digits = String(value, radix: 16)
-        return String(repeating: "0", count: 4 - digits.count) + digits
-    }
 }

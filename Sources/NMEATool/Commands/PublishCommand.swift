@@ -130,7 +130,5 @@ enum PublishCommand: Command {
         return input.failures.isEmpty ? ExitStatus.success : ExitStatus.failure
     }
 
-    private static func formatSeconds(_ seconds: Double) -> String {
-        seconds == seconds.rounded() ? "\(Int(seconds)) s" : "\(seconds) s"
-    }
+    private static func formatSeconds(_ seconds: Double) -> String { DecimalFormatter.string(seconds) + " s" }
 }
