@@ -10,8 +10,10 @@ public struct BrokerURL: Sendable, Hashable, CustomStringConvertible {
     /// `mqtts://`: connect with TLS.
     public var usesTLS: Bool
 
-    public init(host: String, port: Int = 1883, username: String? = nil, password: String? = nil,
-                usesTLS: Bool = false) {
+    public init(
+        host: String, port: Int = 1883, username: String? = nil, password: String? = nil,
+        usesTLS: Bool = false
+    ) {
         self.host = host
         self.port = port
         self.username = username
@@ -59,7 +61,9 @@ public struct BrokerURL: Sendable, Hashable, CustomStringConvertible {
             host = String(rest[rest.index(after: rest.startIndex)..<close])
             let after = rest[rest.index(after: close)...]
             if !after.isEmpty {
-                guard after.hasPrefix(":") else { throw BrokerURLError(text: text, reason: "unexpected text after ']'") }
+                guard after.hasPrefix(":") else {
+                    throw BrokerURLError(text: text, reason: "unexpected text after ']'")
+                }
                 portText = after.dropFirst()
             }
         } else if let colon = rest.lastIndex(of: ":") {

@@ -234,7 +234,8 @@ public final class DiskQueue {
         var bytes = [UInt8](repeating: 0, count: 16)
         let headBytes = bytes.withUnsafeMutableBytes { try? headFD?.readAll(into: $0, fromAbsoluteOffset: 0) }
         if headBytes == 16, Array(bytes[0..<4]) == Self.headMagic,
-           CRC32.checksum(Array(bytes[0..<12])) == Self.readU32(bytes, 12) {
+            CRC32.checksum(Array(bytes[0..<12])) == Self.readU32(bytes, 12)
+        {
             stored = Self.readU64(bytes, 4)
         }
         let oldest = segments.first?.first ?? 1
@@ -305,7 +306,8 @@ public final class DiskQueue {
             guard length >= 11, length <= Self.maximumRecordBody, offset + 8 + length <= done else { break }
             let body = data[(offset + 8)..<(offset + 8 + length)]
             guard body.withUnsafeBytes({ CRC32.checksum($0) }) == crc,
-                  Self.readU64(data, offset + 8) == expected else { break }
+                Self.readU64(data, offset + 8) == expected
+            else { break }
             offset += 8 + length
             good = offset
             expected += 1
@@ -362,7 +364,8 @@ public final class DiskQueue {
         let bodyLength = 11 + topicBytes.count + payload.count
         let recordLength = 8 + bodyLength
         guard topicBytes.count <= Int(UInt16.max), bodyLength <= Self.maximumRecordBody,
-              recordLength + Self.segmentMagic.count <= options.maximumBytes else {
+            recordLength + Self.segmentMagic.count <= options.maximumBytes
+        else {
             throw QueueError.entryTooLarge(directory: directory, bytes: recordLength)
         }
         var record = recordBuffer
@@ -501,9 +504,10 @@ public final class DiskQueue {
             readSequence += 1
             let topicLength = Int(body[9]) | Int(body[10]) << 8
             guard 11 + topicLength <= length else { return nil }
-            return QueueEntry(sequence: Self.readU64(body, 0),
-                              topic: String(decoding: body[11..<(11 + topicLength)], as: UTF8.self),
-                              payload: Array(body[(11 + topicLength)...]), retain: body[8] & 1 != 0)
+            return QueueEntry(
+                sequence: Self.readU64(body, 0),
+                topic: String(decoding: body[11..<(11 + topicLength)], as: UTF8.self),
+                payload: Array(body[(11 + topicLength)...]), retain: body[8] & 1 != 0)
         }
     }
 
@@ -594,8 +598,9 @@ public final class DiskQueue {
             newHead = head
             writtenHead = head
         }
-        return SyncWork(descriptors: descriptors, directoryFD: directoryFD, head: newHead,
-                        headFD: newHead != nil ? try? headFD?.duplicate() : nil, directory: directory)
+        return SyncWork(
+            descriptors: descriptors, directoryFD: directoryFD, head: newHead,
+            headFD: newHead != nil ? try? headFD?.duplicate() : nil, directory: directory)
     }
 
     /// Syncs now (``takeSyncWork()`` and ``SyncWork/perform()`` in one).
@@ -646,13 +651,17 @@ public struct QueueError: Error, Sendable, Hashable, CustomStringConvertible {
     }
 
     static func inUse(directory: String) -> QueueError {
-        QueueError(directory: directory, message: "the queue in '\(directory)' is in use by another process; "
-            + "give each publisher its own queue directory")
+        QueueError(
+            directory: directory,
+            message: "the queue in '\(directory)' is in use by another process; "
+                + "give each publisher its own queue directory")
     }
 
     static func entryTooLarge(directory: String, bytes: Int) -> QueueError {
-        QueueError(directory: directory, message: "a message of \(bytes) bytes does not fit in the queue in "
-            + "'\(directory)'")
+        QueueError(
+            directory: directory,
+            message: "a message of \(bytes) bytes does not fit in the queue in "
+                + "'\(directory)'")
     }
 
     /// `true` for a full disk or quota.

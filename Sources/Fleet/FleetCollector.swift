@@ -128,10 +128,12 @@ public final class FleetCollector: @unchecked Sendable {
     /// - Throws: ``FleetError`` for an unusable directory, filter or TLS setting.
     public init(_ configuration: Configuration) throws(FleetError) {
         self.configuration = configuration
-        trackOptions = TrackOptions(splitGapSeconds: configuration.splitGapSeconds,
-                                    flush: .batch(bytes: 256 * 1024))
+        trackOptions = TrackOptions(
+            splitGapSeconds: configuration.splitGapSeconds,
+            flush: .batch(bytes: 256 * 1024))
         if let group = configuration.shareGroup,
-           group.isEmpty || group.contains("/") || group.contains("+") || group.contains("#") {
+            group.isEmpty || group.contains("/") || group.contains("+") || group.contains("#")
+        {
             throw FleetError("the share group '\(group)' must be a non-empty name without '/', '+' or '#'")
         }
         guard !configuration.topicFilter.isEmpty, !configuration.topicFilter.hasPrefix("$share/") else {
@@ -197,15 +199,17 @@ public final class FleetCollector: @unchecked Sendable {
         var hash: UInt32 = 2_166_136_261
         for byte in absolute.utf8 { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
         let hex = String(hash, radix: 16)
-        let hostName = String(String(decoding: host.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            .prefix(32))
+        let hostName = String(
+            String(decoding: host.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+                .prefix(32))
         return "nmea-collect-\(hostName)-" + String(repeating: "0", count: 8 - hex.count) + hex
     }
 
     /// A collector keeps two files open per vehicle: allow as many descriptors as the hard limit does.
     private static func raiseDescriptorLimit() {
         var limit = rlimit()
-        guard getrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit) == 0, limit.rlim_cur < limit.rlim_max else { return }
+        guard getrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit) == 0, limit.rlim_cur < limit.rlim_max
+        else { return }
         limit.rlim_cur = limit.rlim_max
         _ = setrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit)
     }
@@ -267,8 +271,12 @@ public final class FleetCollector: @unchecked Sendable {
             return
         }
         guard let state = vehicleState(vehicle) else { return }
-        guard state.remember(LocationKey(tst: location.timestamp, latitude: location.latitude,
-                                         longitude: location.longitude)) else {
+        guard
+            state.remember(
+                LocationKey(
+                    tst: location.timestamp, latitude: location.latitude,
+                    longitude: location.longitude))
+        else {
             count { $0.duplicates += 1 }
             return
         }
@@ -311,9 +319,10 @@ public final class FleetCollector: @unchecked Sendable {
     private func vehicleState(_ vehicle: String) -> VehicleState? {
         if let state = vehicles[vehicle] { return state }
         do {
-            let files = try VehicleFiles(vehicle: vehicle, root: configuration.outputDirectory,
-                                         trackOptions: trackOptions,
-                                         pointsPerFeature: configuration.pointsPerFeature)
+            let files = try VehicleFiles(
+                vehicle: vehicle, root: configuration.outputDirectory,
+                trackOptions: trackOptions,
+                pointsPerFeature: configuration.pointsPerFeature)
             let state = VehicleState(files: files)
             vehicles[vehicle] = state
             count { $0.vehicles += 1 }

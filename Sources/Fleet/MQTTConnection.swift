@@ -137,8 +137,9 @@ final class MQTTConnection {
             guard let message else { return }
             let connection = MQTTConnection.from(context)
             let topic = String(cString: message.pointee.topic)
-            let payload = UnsafeRawBufferPointer(start: message.pointee.payload,
-                                                 count: Int(max(0, message.pointee.payloadlen)))
+            let payload = UnsafeRawBufferPointer(
+                start: message.pointee.payload,
+                count: Int(max(0, message.pointee.payloadlen)))
             connection.onMessage?(topic, payload, message.pointee.retain)
         }
         mosquitto_log_callback_set(client) { _, context, level, text in
@@ -227,8 +228,9 @@ final class MQTTConnection {
         refusal = nil
         logError = nil
         setState(.connecting)
-        let rc = mosquitto_connect_async(client, settings.broker.host, Int32(settings.broker.port),
-                                         Int32(settings.keepaliveSeconds))
+        let rc = mosquitto_connect_async(
+            client, settings.broker.host, Int32(settings.broker.port),
+            Int32(settings.keepaliveSeconds))
         let code = errno
         if rc != MOSQ_ERR_SUCCESS.rawValue {
             failed(describe(rc, code, connecting: true))

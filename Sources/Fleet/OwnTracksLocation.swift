@@ -29,9 +29,11 @@ public struct OwnTracksLocation: Sendable, Hashable {
     /// Tracker ID (`tid`), shown by the apps on the map pin; OwnTracks uses two characters.
     public var trackerID: String?
 
-    public init(latitude: Double, longitude: Double, timestamp: Int64, altitudeMeters: Int? = nil,
-                speedKmh: Int? = nil, courseDegrees: Int? = nil, accuracyMeters: Int? = nil,
-                verticalAccuracyMeters: Int? = nil, trackerID: String? = nil) {
+    public init(
+        latitude: Double, longitude: Double, timestamp: Int64, altitudeMeters: Int? = nil,
+        speedKmh: Int? = nil, courseDegrees: Int? = nil, accuracyMeters: Int? = nil,
+        verticalAccuracyMeters: Int? = nil, trackerID: String? = nil
+    ) {
         self.latitude = latitude
         self.longitude = longitude
         self.timestamp = timestamp
@@ -54,8 +56,9 @@ public struct OwnTracksLocation: Sendable, Hashable {
     /// from the vertical error estimate or VDOP.
     public init?(_ fix: Fix, trackerID: String? = nil) {
         guard fix.hasPosition, !fix.isProvisional, let latitude = fix.latitude, let longitude = fix.longitude,
-              latitude.isFinite, longitude.isFinite, abs(latitude) <= 90, abs(longitude) <= 180,
-              let nanoseconds = fix.timestamp else { return nil }
+            latitude.isFinite, longitude.isFinite, abs(latitude) <= 90, abs(longitude) <= 180,
+            let nanoseconds = fix.timestamp
+        else { return nil }
         self.latitude = latitude
         self.longitude = longitude
         timestamp = nanoseconds >= 0 ? nanoseconds / 1_000_000_000 : (nanoseconds - 999_999_999) / 1_000_000_000
@@ -147,8 +150,9 @@ public struct OwnTracksLocation: Sendable, Hashable {
         let secondOfDay = Int(timestamp - Int64(days) * 86_400)
         var fix = Fix(
             date: UTCDate(daysSinceEpoch: days),
-            time: UTCTime(hour: UInt8(secondOfDay / 3600), minute: UInt8(secondOfDay / 60 % 60),
-                          second: UInt8(secondOfDay % 60)),
+            time: UTCTime(
+                hour: UInt8(secondOfDay / 3600), minute: UInt8(secondOfDay / 60 % 60),
+                second: UInt8(secondOfDay % 60)),
             latitude: latitude, longitude: longitude, altitudeMeters: altitudeMeters.map(Double.init),
             speed: speedKmh.map { Double($0) / 3.6 }, courseDegrees: courseDegrees.map(Double.init),
             quality: .gps, mode: altitudeMeters == nil ? .twoD : .threeD)

@@ -45,7 +45,8 @@ public struct PublishRateLimiter: Sendable, Hashable {
         if heartbeatSeconds > 0 && elapsed >= heartbeatSeconds { return .publish }
         if elapsed < intervalSeconds { return .tooSoon }
         if minimumMoveMeters > 0,
-           Geodesy.distanceMeters(last.latitude, last.longitude, latitude, longitude) < minimumMoveMeters {
+            Geodesy.distanceMeters(last.latitude, last.longitude, latitude, longitude) < minimumMoveMeters
+        {
             return .tooClose
         }
         return .publish

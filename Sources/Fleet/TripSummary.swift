@@ -41,8 +41,10 @@ public struct TripSummary: Sendable, Hashable {
     public var averageSpeedKmh: Double
     public var maximumSpeedKmh: Double
 
-    public init(start: Endpoint, end: Endpoint, distanceMeters: Double, durationSeconds: Double,
-                averageSpeedKmh: Double, maximumSpeedKmh: Double) {
+    public init(
+        start: Endpoint, end: Endpoint, distanceMeters: Double, durationSeconds: Double,
+        averageSpeedKmh: Double, maximumSpeedKmh: Double
+    ) {
         self.start = start
         self.end = end
         self.distanceMeters = distanceMeters
@@ -54,10 +56,12 @@ public struct TripSummary: Sendable, Hashable {
     /// The message for a detected trip, with its start and end named (`nil`: unknown).
     public init(trip: Trip, startPlace: String?, endPlace: String?) {
         self.init(
-            start: Endpoint(timestamp: trip.start.timestamp, latitude: trip.start.latitude,
-                            longitude: trip.start.longitude, place: startPlace),
-            end: Endpoint(timestamp: trip.end.timestamp, latitude: trip.end.latitude, longitude: trip.end.longitude,
-                          place: endPlace),
+            start: Endpoint(
+                timestamp: trip.start.timestamp, latitude: trip.start.latitude,
+                longitude: trip.start.longitude, place: startPlace),
+            end: Endpoint(
+                timestamp: trip.end.timestamp, latitude: trip.end.latitude, longitude: trip.end.longitude,
+                place: endPlace),
             distanceMeters: trip.distanceMeters, durationSeconds: trip.durationSeconds,
             averageSpeedKmh: trip.averageSpeedKmh, maximumSpeedKmh: trip.maximumSpeedKmh)
     }
@@ -95,8 +99,9 @@ public struct TripSummary: Sendable, Hashable {
             guard let latitude = object["lat"]?.number, let longitude = object["lon"]?.number else {
                 throw TripSummaryError(reason: "no \"\(key)\".\"lat\" and \"lon\"")
             }
-            return Endpoint(timestamp: timestamp, latitude: latitude, longitude: longitude,
-                            place: object["place"]?.string)
+            return Endpoint(
+                timestamp: timestamp, latitude: latitude, longitude: longitude,
+                place: object["place"]?.string)
         }
         start = try endpoint("start")
         end = try endpoint("end")

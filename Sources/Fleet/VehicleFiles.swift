@@ -67,8 +67,10 @@ final class VehicleFiles {
         }
         do {
             gpx = try GPXWriter(path: base + ".gpx", options: trackOptions, creator: "nmea collect")
-            geojson = try GeoJSONWriter(path: base + ".geojson", options: GeoJSONWriter.Options(
-                track: trackOptions, pointsPerFeature: pointsPerFeature))
+            geojson = try GeoJSONWriter(
+                path: base + ".geojson",
+                options: GeoJSONWriter.Options(
+                    track: trackOptions, pointsPerFeature: pointsPerFeature))
         } catch {
             try? gpx?.finish()
             gpx = nil

@@ -82,9 +82,15 @@ public enum JSONValue: Sendable, Hashable {
             case UInt8(ascii: "{"): return try object(depth: depth)
             case UInt8(ascii: "["): return try array(depth: depth)
             case UInt8(ascii: "\""): return .string(try string())
-            case UInt8(ascii: "t"): try literal("true"); return .bool(true)
-            case UInt8(ascii: "f"): try literal("false"); return .bool(false)
-            case UInt8(ascii: "n"): try literal("null"); return .null
+            case UInt8(ascii: "t"):
+                try literal("true")
+                return .bool(true)
+            case UInt8(ascii: "f"):
+                try literal("false")
+                return .bool(false)
+            case UInt8(ascii: "n"):
+                try literal("null")
+                return .null
             default: return .number(try number())
             }
         }
@@ -173,7 +179,9 @@ public enum JSONValue: Sendable, Hashable {
             var scalars = String.UnicodeScalarView()
             var start = index
             func flush(_ end: Int) {
-                if end > start { scalars.append(contentsOf: String(decoding: bytes[start..<end], as: UTF8.self).unicodeScalars) }
+                if end > start {
+                    scalars.append(contentsOf: String(decoding: bytes[start..<end], as: UTF8.self).unicodeScalars)
+                }
             }
             while index < bytes.count {
                 let byte = bytes[index]
@@ -204,7 +212,8 @@ public enum JSONValue: Sendable, Hashable {
                 case UInt8(ascii: "u"):
                     let code = try hex4()
                     if (0xD800..<0xDC00).contains(code), index + 6 <= bytes.count,
-                       bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") {
+                        bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u")
+                    {
                         index += 2
                         let low = try hex4()
                         if (0xDC00..<0xE000).contains(low) {

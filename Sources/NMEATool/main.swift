@@ -49,8 +49,9 @@ func runTool(_ arguments: [String]) -> Int32 {
                 return ExitStatus.success
             }
             guard let command = commands.first(where: { $0.spec.name == arguments[1] }) else {
-                throw UsageError(message: "Unknown subcommand '\(arguments[1])'", command: rootSpec,
-                                 commandPath: "nmea")
+                throw UsageError(
+                    message: "Unknown subcommand '\(arguments[1])'", command: rootSpec,
+                    commandPath: "nmea")
             }
             Console.standardOutput.write(Help.text(command.spec, commandPath: "nmea \(command.spec.name)"))
             return ExitStatus.success

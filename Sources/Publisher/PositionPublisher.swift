@@ -64,13 +64,16 @@ public final class PositionPublisher: Sendable {
     /// - Complexity: O(`configuration.capacity`).
     public convenience init(configuration: ReceiverPipeline.Configuration = .positionAtOnce) {
         let pipeline = ReceiverPipeline(configuration: configuration)
-        self.init(pipeline: pipeline, consumer: pipeline.makeConsumer(name: "publisher"), latest: nil,
-                  ownsPipeline: true)
+        self.init(
+            pipeline: pipeline, consumer: pipeline.makeConsumer(name: "publisher"), latest: nil,
+            ownsPipeline: true)
     }
 
     /// The streams start with `latest` (when it has a position) and the pipeline's status; `consumer` has joined.
-    private init(pipeline: ReceiverPipeline, consumer: RingConsumer<PipelineRecord>, latest: TimedFix?,
-                 ownsPipeline: Bool) {
+    private init(
+        pipeline: ReceiverPipeline, consumer: RingConsumer<PipelineRecord>, latest: TimedFix?,
+        ownsPipeline: Bool
+    ) {
         self.pipeline = pipeline
         self.ownsPipeline = ownsPipeline
         let fixes = Broadcast<Position>(bufferLimit: 1)

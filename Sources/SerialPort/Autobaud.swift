@@ -21,8 +21,10 @@ public struct Autobaud: Sendable {
 
     /// - Parameters:
     ///   - remembered: the rate that last worked for this device, tried first.
-    public init(remembered: BaudRate? = nil, window: Duration = .milliseconds(1500), garbageLimit: Int = 1200,
-                sentencesNeeded: Int = 1, order: [BaudRate] = BaudRate.autobaudOrder, totalLimit: Duration? = nil) {
+    public init(
+        remembered: BaudRate? = nil, window: Duration = .milliseconds(1500), garbageLimit: Int = 1200,
+        sentencesNeeded: Int = 1, order: [BaudRate] = BaudRate.autobaudOrder, totalLimit: Duration? = nil
+    ) {
         self.window = window
         self.totalLimit = totalLimit
         self.garbageLimit = garbageLimit
@@ -49,9 +51,10 @@ public struct Autobaud: Sendable {
 
     /// Tries the candidate rates on `connection`, calling `trying` before each.
     /// - Throws: ``SerialPortError`` when the port fails otherwise (for example the driver refuses every rate).
-    public func run(on connection: any SerialConnection, stop: StopSignal? = nil,
-                    trying: (BaudRate) -> Void = { _ in }) throws(SerialPortError) -> Outcome
-    {
+    public func run(
+        on connection: any SerialConnection, stop: StopSignal? = nil,
+        trying: (BaudRate) -> Void = { _ in }
+    ) throws(SerialPortError) -> Outcome {
         let started = MonotonicTime.now()
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 4096, alignment: 16)
         defer { buffer.deallocate() }
@@ -63,7 +66,7 @@ public struct Autobaud: Sendable {
             if let end, MonotonicTime.now() >= end { break }
             do {
                 try connection.setBaudRate(rate)
-            } catch where error.kind == .unsupportedSettings {
+            } catch  where error.kind == .unsupportedSettings {
                 lastError = error
                 continue  // a driver that cannot do this rate
             }
@@ -95,9 +98,10 @@ public struct Autobaud: Sendable {
     }
 
     /// Reads at the current rate until enough valid sentences, the window ends, or too much garbage.
-    private func listen(on connection: any SerialConnection, buffer: UnsafeMutableRawBufferPointer,
-                        until deadline: MonotonicTime, stop: StopSignal?) throws(SerialPortError) -> Listening
-    {
+    private func listen(
+        on connection: any SerialConnection, buffer: UnsafeMutableRawBufferPointer,
+        until deadline: MonotonicTime, stop: StopSignal?
+    ) throws(SerialPortError) -> Listening {
         var framer = Framer()
         var received: [UInt8] = []
         var valid = 0

@@ -50,7 +50,7 @@ public struct BaudRateMemory: Sendable {
         var result: [String: BaudRate] = [:]
         for line in text.split(separator: "\n") {
             guard let space = line.lastIndex(of: " "), let number = Int(line[line.index(after: space)...]),
-                  let rate = BaudRate(rawValue: number)
+                let rate = BaudRate(rawValue: number)
             else { continue }
             result[String(line[..<space])] = rate
         }

@@ -27,8 +27,9 @@ public enum DeviceProbe {
             return (.failed(error), started.elapsed)
         }
         defer { port.close() }
-        let autobaud = Autobaud(remembered: remembered, window: window, sentencesNeeded: sentencesNeeded,
-                                totalLimit: budget)
+        let autobaud = Autobaud(
+            remembered: remembered, window: window, sentencesNeeded: sentencesNeeded,
+            totalLimit: budget)
         let outcome: Outcome
         do {
             switch try autobaud.run(on: port, stop: stop) {
@@ -40,8 +41,10 @@ public enum DeviceProbe {
             case .stopped:
                 outcome = .noNMEA(tried: [])
             case .disconnected(let reason):
-                outcome = .failed(SerialPortError(kind: .disconnected, path: path, operation: "read",
-                                                  errno: reason.errno))
+                outcome = .failed(
+                    SerialPortError(
+                        kind: .disconnected, path: path, operation: "read",
+                        errno: reason.errno))
             }
         } catch {
             outcome = .failed(error)

@@ -49,9 +49,11 @@ public final class DeviceReceiver: Sendable {
                         feeder.finish(.stopped)
                     } catch {
                         receiver.failed.withLock { $0 = error }
-                        feeder.report(.disconnected(device: error.path, reason: .failed,
-                                                    errorNumber: error.errno?.rawValue ?? 0,
-                                                    detail: error.description))
+                        feeder.report(
+                            .disconnected(
+                                device: error.path, reason: .failed,
+                                errorNumber: error.errno?.rawValue ?? 0,
+                                detail: error.description))
                         feeder.finish(.stopped)
                     }
                 }
@@ -83,8 +85,9 @@ extension ReceiverStatus {
         case .autobauding(let path, let rate):
             self = .connecting(device: path, baudRate: UInt32(rate.rawValue))
         case .connected(let device):
-            self = .connected(device: device.path, baudRate: UInt32(device.baudRate.rawValue),
-                              detail: device.isReconnection ? "reconnected" : "")
+            self = .connected(
+                device: device.path, baudRate: UInt32(device.baudRate.rawValue),
+                detail: device.isReconnection ? "reconnected" : "")
         case .disconnected(let path, let reason):
             switch reason {
             case .endOfFile: self = .disconnected(device: path, reason: .endOfFile)
@@ -93,8 +96,9 @@ extension ReceiverStatus {
             case .removed: self = .disconnected(device: path, reason: .removed)
             }
         case .unavailable(let path, let error):
-            self = .disconnected(device: path, reason: .unavailable, errorNumber: error.errno?.rawValue ?? 0,
-                                 detail: error.description)
+            self = .disconnected(
+                device: path, reason: .unavailable, errorNumber: error.errno?.rawValue ?? 0,
+                detail: error.description)
         case .stopped:
             self = .ended(reason: .stopped)
         }

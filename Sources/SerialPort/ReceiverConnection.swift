@@ -51,10 +51,11 @@ public final class ReceiverConnection: @unchecked Sendable {
         /// Take ports exclusively (`TIOCEXCL`).
         public var exclusive = true
         /// Opens a connection; replace it to test with a fake device. The default opens a ``SerialPort``.
-        public var open: @Sendable (_ path: String, _ rate: BaudRate, _ exclusive: Bool) throws(SerialPortError)
-            -> any SerialConnection = { path, rate, exclusive throws(SerialPortError) in
-                try SerialPort(path: path, baudRate: rate, exclusive: exclusive)
-            }
+        public var open:
+            @Sendable (_ path: String, _ rate: BaudRate, _ exclusive: Bool) throws(SerialPortError)
+                -> any SerialConnection = { path, rate, exclusive throws(SerialPortError) in
+                    try SerialPort(path: path, baudRate: rate, exclusive: exclusive)
+                }
         /// Lists candidate devices for `auto` and serial numbers, and describes paths; `nil` uses libudev.
         public var listDevices: (@Sendable () -> [SerialDeviceInfo])?
 
@@ -91,7 +92,7 @@ public final class ReceiverConnection: @unchecked Sendable {
             var sessionEnded = false
             let found = candidates(&state)
             if found.isEmpty, case .path(let path) = selector, !state.everConnected,
-               !(options.waitForDevice ?? false)
+                !(options.waitForDevice ?? false)
             {
                 throw SerialPortError(.noSuchFileOrDirectory, path: path, operation: "open")
             }
@@ -149,13 +150,14 @@ public final class ReceiverConnection: @unchecked Sendable {
         switch selector {
         case .path(let path):
             if access(path, F_OK) == 0 {
-                let info = options.listDevices == nil
+                let info =
+                    options.listDevices == nil
                     ? state.discovery?.device(atPath: path) : devices(state).first { $0.path == path }
                 return [info ?? SerialDeviceInfo(path: path)]
             }
             // A USB device that came back under another name.
             if let last = state.last, last.serialNumber != nil || last.byIDLink != nil,
-               let moved = devices(state).first(where: { $0.sameHardware(as: last) })
+                let moved = devices(state).first(where: { $0.sameHardware(as: last) })
             {
                 return [moved]
             }
@@ -186,9 +188,10 @@ public final class ReceiverConnection: @unchecked Sendable {
 
     /// Waits until something may have changed: a hotplug event, the rescan interval, or stop.
     private func waitForChange(_ state: inout LoopState) {
-        let events = try? FileDescriptor.poll((stopSignal.fileDescriptor, .readable),
-                                              state.monitor.map { ($0.fileDescriptor, .readable) },
-                                              timeoutMilliseconds: options.rescanInterval.pollMilliseconds)
+        let events = try? FileDescriptor.poll(
+            (stopSignal.fileDescriptor, .readable),
+            state.monitor.map { ($0.fileDescriptor, .readable) },
+            timeoutMilliseconds: options.rescanInterval.pollMilliseconds)
         if let events, !events.1.isEmpty, let monitor = state.monitor {
             for event in monitor.pendingEvents() {
                 if let path = event.path {
@@ -214,7 +217,8 @@ public final class ReceiverConnection: @unchecked Sendable {
         let remembered = options.memory?.rate(for: key)
 
         func unusable(_ error: SerialPortError) throws(SerialPortError) -> SessionResult {
-            let fatal = explicit && firstAttempt
+            let fatal =
+                explicit && firstAttempt
                 && (error.kind != .notFound || !waits)
                 && (error.kind != .noNMEA || options.giveUpWithoutNMEA)
             if fatal { throw error }
@@ -264,9 +268,12 @@ public final class ReceiverConnection: @unchecked Sendable {
         state.everConnected = true
         state.last = device
         state.reported[path] = nil
-        handler(.status(.connected(ConnectedDevice(
-            path: path, baudRate: rate, info: device, setupTime: started.elapsed,
-            isReconnection: isReconnection))))
+        handler(
+            .status(
+                .connected(
+                    ConnectedDevice(
+                        path: path, baudRate: rate, info: device, setupTime: started.elapsed,
+                        isReconnection: isReconnection))))
         if !initialBytes.isEmpty {
             initialBytes.withUnsafeBytes { handler(.data($0)) }
         }

@@ -35,8 +35,9 @@ public final class SerialPort: SerialConnection {
         self.baudRate = baudRate
         let fd: FileDescriptor
         do {
-            fd = try FileDescriptor.open(path, .readWrite,
-                                         options: [.noControllingTerminal, .nonBlocking, .closeOnExec])
+            fd = try FileDescriptor.open(
+                path, .readWrite,
+                options: [.noControllingTerminal, .nonBlocking, .closeOnExec])
         } catch {
             throw SerialPortError(error, path: path, operation: "open")
         }
@@ -81,8 +82,9 @@ public final class SerialPort: SerialConnection {
             try fd.lockExclusively()
         } catch {
             guard error == .wouldBlock else { return }  // a file system without locks: TIOCEXCL still applies
-            throw SerialPortError(kind: .busy, path: path, operation: "lock", errno: .wouldBlock,
-                                  holders: DeviceHolder.lockHolders(path: path))
+            throw SerialPortError(
+                kind: .busy, path: path, operation: "lock", errno: .wouldBlock,
+                holders: DeviceHolder.lockHolders(path: path))
         }
     }
 
@@ -106,8 +108,9 @@ public final class SerialPort: SerialConnection {
             baudRate = rate
             try? fileDescriptor.discardTerminalInput()
         } catch .invalidArgument {
-            throw SerialPortError(kind: .unsupportedSettings, path: path, operation: "set \(rate) baud on",
-                                  errno: .invalidArgument)
+            throw SerialPortError(
+                kind: .unsupportedSettings, path: path, operation: "set \(rate) baud on",
+                errno: .invalidArgument)
         } catch {
             throw SerialPortError(error, path: path, operation: "configure")
         }
@@ -131,9 +134,10 @@ public final class SerialPort: SerialConnection {
         while true {
             let portEvents: FileDescriptor.PollEvents
             do {
-                let events = try FileDescriptor.poll((fileDescriptor, .readable),
-                                                     stop.map { ($0.fileDescriptor, .readable) },
-                                                     timeoutMilliseconds: deadline.millisecondsFromNow)
+                let events = try FileDescriptor.poll(
+                    (fileDescriptor, .readable),
+                    stop.map { ($0.fileDescriptor, .readable) },
+                    timeoutMilliseconds: deadline.millisecondsFromNow)
                 if !events.1.isEmpty { return .stopped }
                 portEvents = events.0
             } catch {

@@ -37,8 +37,10 @@ public struct SerialPortError: Error, ErrnoCarrying, CustomStringConvertible, Se
     /// For ``Kind/permissionDenied``: who the device node lets in.
     public var access: DeviceAccess?
 
-    public init(kind: Kind, path: String, operation: String, errno: Errno? = nil, holders: [DeviceHolder] = [],
-                access: DeviceAccess? = nil) {
+    public init(
+        kind: Kind, path: String, operation: String, errno: Errno? = nil, holders: [DeviceHolder] = [],
+        access: DeviceAccess? = nil
+    ) {
         self.kind = kind
         self.path = path
         self.operation = operation
@@ -49,8 +51,9 @@ public struct SerialPortError: Error, ErrnoCarrying, CustomStringConvertible, Se
 
     /// A permission error for a device whose group, `deviceGroup`, may open it.
     public init(kind: Kind, path: String, operation: String, errno: Errno? = nil, deviceGroup: String) {
-        self.init(kind: kind, path: path, operation: operation, errno: errno,
-                  access: DeviceAccess(ownerID: 0, groupID: 0, owner: nil, group: deviceGroup, permissions: 0o660))
+        self.init(
+            kind: kind, path: path, operation: operation, errno: errno,
+            access: DeviceAccess(ownerID: 0, groupID: 0, owner: nil, group: deviceGroup, permissions: 0o660))
     }
 
     /// For ``Kind/permissionDenied``: the group that owns the device node, when known.
@@ -104,7 +107,8 @@ public struct SerialPortError: Error, ErrnoCarrying, CustomStringConvertible, Se
                     + "or choose another device."
             }
             let names = holders.map { "\($0.name) (pid \($0.pid))" }.joined(separator: ", ")
-            var text = "cannot open '\(path)': it is in use by \(names). Stop "
+            var text =
+                "cannot open '\(path)': it is in use by \(names). Stop "
                 + (holders.count == 1 ? "it" : "them") + " or choose another device."
             if holders.contains(where: { $0.name == "gpsd" }) {
                 text += " For gpsd: 'sudo systemctl stop gpsd.socket gpsd'."
@@ -148,8 +152,9 @@ public struct DeviceAccess: Sendable, Hashable {
     /// The node at `path`, or `nil` when it cannot be looked at.
     public init?(path: String) {
         guard let info = try? FileStatus(path: path) else { return nil }
-        self.init(ownerID: info.ownerID, groupID: info.groupID, owner: userName(info.ownerID),
-                  group: groupName(info.groupID), permissions: info.permissions)
+        self.init(
+            ownerID: info.ownerID, groupID: info.groupID, owner: userName(info.ownerID),
+            group: groupName(info.groupID), permissions: info.permissions)
     }
 
     /// `true` when members of the group may open it for reading and writing (as a port is opened): only then does
@@ -183,7 +188,7 @@ public struct DeviceHolder: Sendable, Hashable {
             let fdDirectory = "/proc/\(pid)/fd"
             for entry in Directory.entries(fdDirectory) {
                 guard let info = try? FileStatus(path: "\(fdDirectory)/\(entry)"), info.kind == .characterDevice,
-                      info.deviceNumber == target.deviceNumber
+                    info.deviceNumber == target.deviceNumber
                 else { continue }
                 let name = readSmallFile("/proc/\(pid)/comm")?.trimmingNewline ?? "pid \(pid)"
                 holders.append(DeviceHolder(pid: pid, name: name))

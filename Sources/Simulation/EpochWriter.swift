@@ -63,8 +63,10 @@ public struct EpochWriter: Sendable {
 
     private func mode(_ fix: SimulatedFix) -> String { fix.hasFix ? "A" : "N" }
 
-    private func rmc(_ fix: SimulatedFix, _ time: UTCTime, _ date: UTCDate, _ talker: String,
-                     _ builder: inout SentenceBuilder) {
+    private func rmc(
+        _ fix: SimulatedFix, _ time: UTCTime, _ date: UTCDate, _ talker: String,
+        _ builder: inout SentenceBuilder
+    ) {
         builder.begin(talker + "RMC")
         builder.field(time)
         builder.field(fix.hasFix ? "A" : "V")
@@ -80,8 +82,10 @@ public struct EpochWriter: Sendable {
         builder.end()
     }
 
-    private func gga(_ fix: SimulatedFix, _ time: UTCTime, _ talker: String, satellites: Int,
-                     _ builder: inout SentenceBuilder) {
+    private func gga(
+        _ fix: SimulatedFix, _ time: UTCTime, _ talker: String, satellites: Int,
+        _ builder: inout SentenceBuilder
+    ) {
         builder.begin(talker + "GGA")
         builder.field(time)
         builder.latitude(fix.hasFix ? fix.latitude : nil, decimals: coordinateDecimals)
@@ -98,8 +102,10 @@ public struct EpochWriter: Sendable {
         builder.end()
     }
 
-    private func gsa(_ fix: SimulatedFix, _ used: [SimulatedSatellite], systemID: Int?, _ talker: String,
-                     _ builder: inout SentenceBuilder) {
+    private func gsa(
+        _ fix: SimulatedFix, _ used: [SimulatedSatellite], systemID: Int?, _ talker: String,
+        _ builder: inout SentenceBuilder
+    ) {
         builder.begin(talker + "GSA")
         builder.field("A")
         builder.field(fix.hasFix ? 3 : 1)
@@ -114,8 +120,10 @@ public struct EpochWriter: Sendable {
         builder.end()
     }
 
-    private func gsv(_ satellites: [SimulatedSatellite], _ talker: String, signalID: Int?,
-                     _ builder: inout SentenceBuilder) {
+    private func gsv(
+        _ satellites: [SimulatedSatellite], _ talker: String, signalID: Int?,
+        _ builder: inout SentenceBuilder
+    ) {
         let total = max(1, (satellites.count + 3) / 4)
         for message in 0..<total {
             builder.begin(talker + "GSV")

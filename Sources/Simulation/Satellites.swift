@@ -37,8 +37,10 @@ enum Satellites {
             let elevation = Int(max(1, min(89, orbit.elevation + 8 * sin(drift / 20 + Double(orbit.prn)))))
             let azimuth = Int((orbit.azimuth + drift).truncatingRemainder(dividingBy: 360))
             let snr = 20 + Int(Double(elevation) / 4) + Int(random.next() % 8)
-            result.append(SimulatedSatellite(system: orbit.system, prn: orbit.prn, elevation: elevation,
-                                             azimuth: azimuth, snr: snr, used: elevation > 15))
+            result.append(
+                SimulatedSatellite(
+                    system: orbit.system, prn: orbit.prn, elevation: elevation,
+                    azimuth: azimuth, snr: snr, used: elevation > 15))
         }
         return result
     }

@@ -18,8 +18,10 @@ extension Scenario {
     public static func crashTest() -> Scenario {
         var legs: [Leg] = []
         for _ in 0..<50 {
-            legs += [.drive(seconds: 40, speedKmh: 50, turnDegreesPerSecond: 2), .noFix(seconds: 3),
-                     .drive(seconds: 30, speedKmh: 30), .silence(seconds: 90), .park(seconds: 20, jitterMeters: 2)]
+            legs += [
+                .drive(seconds: 40, speedKmh: 50, turnDegreesPerSecond: 2), .noFix(seconds: 3),
+                .drive(seconds: 30, speedKmh: 30), .silence(seconds: 90), .park(seconds: 20, jitterMeters: 2),
+            ]
         }
         return Scenario(start: DateTime(2026, 11, 30, 8, 0, 0), legs: legs, seed: 7)
     }

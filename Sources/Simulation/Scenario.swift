@@ -145,8 +145,9 @@ public struct Scenario: Sendable {
 
             private mutating func move(meters: Double) {
                 let radians = course * .pi / 180
-                (latitude, longitude) = offset((latitude, longitude), north: meters * cos(radians),
-                                               east: meters * sin(radians))
+                (latitude, longitude) = offset(
+                    (latitude, longitude), north: meters * cos(radians),
+                    east: meters * sin(radians))
             }
 
             private mutating func fix(time: Int64, speed: Double, hasFix: Bool) -> SimulatedFix {
@@ -200,22 +201,28 @@ public struct DateTime: Sendable, Hashable {
     public var date: UTCDate
     public var time: UTCTime
 
-    public init(_ year: Int, _ month: Int, _ day: Int, _ hour: Int, _ minute: Int, _ second: Int,
-                nanoseconds: Int = 0) {
+    public init(
+        _ year: Int, _ month: Int, _ day: Int, _ hour: Int, _ minute: Int, _ second: Int,
+        nanoseconds: Int = 0
+    ) {
         date = UTCDate(year: Int16(year), month: UInt8(month), day: UInt8(day))
-        time = UTCTime(hour: UInt8(hour), minute: UInt8(minute), second: UInt8(second),
-                       nanoseconds: UInt32(nanoseconds), fractionDigits: 0)
+        time = UTCTime(
+            hour: UInt8(hour), minute: UInt8(minute), second: UInt8(second),
+            nanoseconds: UInt32(nanoseconds), fractionDigits: 0)
     }
 
     public init(nanosecondsSinceEpoch: Int64) {
-        let seconds = nanosecondsSinceEpoch >= 0 ? nanosecondsSinceEpoch / 1_000_000_000
+        let seconds =
+            nanosecondsSinceEpoch >= 0
+            ? nanosecondsSinceEpoch / 1_000_000_000
             : (nanosecondsSinceEpoch - 999_999_999) / 1_000_000_000
         let nanoseconds = nanosecondsSinceEpoch - seconds * 1_000_000_000
         let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
         let secondOfDay = seconds - days * 86_400
         date = UTCDate(daysSinceEpoch: Int(days))
-        time = UTCTime(hour: UInt8(secondOfDay / 3600), minute: UInt8(secondOfDay / 60 % 60),
-                       second: UInt8(secondOfDay % 60), nanoseconds: UInt32(nanoseconds), fractionDigits: 0)
+        time = UTCTime(
+            hour: UInt8(secondOfDay / 3600), minute: UInt8(secondOfDay / 60 % 60),
+            second: UInt8(secondOfDay % 60), nanoseconds: UInt32(nanoseconds), fractionDigits: 0)
     }
 
     public var nanosecondsSinceEpoch: Int64 {

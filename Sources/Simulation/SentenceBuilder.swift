@@ -118,7 +118,9 @@ public struct SentenceBuilder {
         let minuteUnits = totalUnits % (60 * scale)
         bytes.append(UInt8(ascii: ","))
         DecimalFormatter.write(Int(wholeDegrees), minimumDigits: degreeDigits) { bytes.append($0) }
-        DecimalFormatter.write(FixedPoint(significand: minuteUnits, scale: UInt8(decimals)), minimumDigits: 2 + decimals) {
+        DecimalFormatter.write(
+            FixedPoint(significand: minuteUnits, scale: UInt8(decimals)), minimumDigits: 2 + decimals
+        ) {
             bytes.append($0)
         }
         field(degrees < 0 ? negative : positive)
@@ -126,8 +128,10 @@ public struct SentenceBuilder {
 
     private mutating func appendFixed(_ value: Double, decimals: Int, integerDigits: Int) {
         let scaled = Int64((value * Double(pow10(decimals))).rounded())
-        DecimalFormatter.write(FixedPoint(significand: scaled, scale: UInt8(decimals)),
-                               minimumDigits: integerDigits + decimals) { bytes.append($0) }
+        DecimalFormatter.write(
+            FixedPoint(significand: scaled, scale: UInt8(decimals)),
+            minimumDigits: integerDigits + decimals
+        ) { bytes.append($0) }
     }
 }
 

@@ -12,12 +12,14 @@ public final class NativeThread: @unchecked Sendable {
     /// Starts `body` on a new thread, named `name` in `top` and `/proc` when given (the kernel keeps 15 bytes).
     public init(name: String? = nil, _ body: sending @escaping () -> Void) {
         let start = Unmanaged.passRetained(Start(name: name, body: body)).toOpaque()
-        let status = pthread_create(&thread, nil, { argument in
-            let start = Unmanaged<Start>.fromOpaque(argument!).takeRetainedValue()
-            if let name = start.name { nmea_set_thread_name(name) }
-            start.body()
-            return nil
-        }, start)
+        let status = pthread_create(
+            &thread, nil,
+            { argument in
+                let start = Unmanaged<Start>.fromOpaque(argument!).takeRetainedValue()
+                if let name = start.name { nmea_set_thread_name(name) }
+                start.body()
+                return nil
+            }, start)
         precondition(status == 0, "pthread_create failed: \(Errno(rawValue: status))")
     }
 

@@ -207,8 +207,10 @@ struct DocumentFile {
         try finishAppendXML(data, newTailOffset: newTailOffset, newTail: newTail, switchLength: switchLength)
     }
 
-    private mutating func finishAppendXML(_ data: [UInt8], newTailOffset: Int, newTail: [UInt8],
-                                          switchLength: Int) throws(TrackError) {
+    private mutating func finishAppendXML(
+        _ data: [UInt8], newTailOffset: Int, newTail: [UInt8],
+        switchLength: Int
+    ) throws(TrackError) {
         // 1. Enough inert space: the data must end before the final `?>\n`.
         let dataEnd = tailOffset + data.count
         if dataEnd > fileLength - 3 {

@@ -84,8 +84,10 @@ enum GPXPoint {
     }
 
     /// `<name>value</name>`, the value in its shortest digits unless `style` says otherwise.
-    private static func element(_ name: StaticString, _ value: Double, _ out: inout [UInt8],
-                                style: DecimalFormatter.Style = .shortest) {
+    private static func element(
+        _ name: StaticString, _ value: Double, _ out: inout [UInt8],
+        style: DecimalFormatter.Style = .shortest
+    ) {
         let name = UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount)
         out.append(UInt8(ascii: "<"))
         out.append(contentsOf: name)

@@ -34,9 +34,10 @@ public final class GPXWriter: TrackWriter {
     }
 
     /// Writes to an open descriptor (standard output) as a stream, complete when ``finish()`` writes the end.
-    public init(streamingTo fd: FileDescriptor, name: String = "<stdout>", options: TrackOptions = TrackOptions(),
-                creator: String = "swift-nmea") throws(TrackError)
-    {
+    public init(
+        streamingTo fd: FileDescriptor, name: String = "<stdout>", options: TrackOptions = TrackOptions(),
+        creator: String = "swift-nmea"
+    ) throws(TrackError) {
         self.options = options
         file = DocumentFile(streamingTo: fd, name: name)
         segmenter = TrackSegmenter(splitGapSeconds: options.splitGapSeconds)

@@ -32,7 +32,9 @@ public struct TrackError: Error, Sendable, Hashable, CustomStringConvertible {
     public var description: String {
         var text = "cannot \(operation.rawValue) '\(path)': \(Errno(rawValue: code))"
         if operation != .create {
-            text += fileIsIntact ? "; the file is a complete document holding every fix up to the last flush"
+            text +=
+                fileIsIntact
+                ? "; the file is a complete document holding every fix up to the last flush"
                 : "; the output is incomplete"
         }
         return text

@@ -39,7 +39,8 @@ public struct TrackSegmenter: Sendable {
         }
         guard segmentIsOpen else { return .newSegment }
         if let timestamp, let lastTimestamp,
-           timestamp - lastTimestamp > splitGapNanoseconds || timestamp < lastTimestamp {
+            timestamp - lastTimestamp > splitGapNanoseconds || timestamp < lastTimestamp
+        {
             return .newSegment
         }
         return .continueSegment

@@ -65,12 +65,14 @@ public struct GeocodeCache {
     /// The default file for a geocoder: `$XDG_CACHE_HOME/nmea/places-<identifier>.tsv`, with `~/.cache` when
     /// `XDG_CACHE_HOME` is unset (or not absolute, as the XDG specification asks); `nil` without a home directory.
     public static func defaultPath(identifier: String) -> String? {
-        defaultPath(identifier: identifier, cacheHome: FileSystem.environment("XDG_CACHE_HOME"),
-                    home: FileSystem.environment("HOME"))
+        defaultPath(
+            identifier: identifier, cacheHome: FileSystem.environment("XDG_CACHE_HOME"),
+            home: FileSystem.environment("HOME"))
     }
 
     static func defaultPath(identifier: String, cacheHome: String?, home: String?) -> String? {
-        let name = "places-" + String(identifier.map { $0.isLetter || $0.isNumber || "-_.".contains($0) ? $0 : "_" })
+        let name =
+            "places-" + String(identifier.map { $0.isLetter || $0.isNumber || "-_.".contains($0) ? $0 : "_" })
             + ".tsv"
         if let cacheHome, cacheHome.hasPrefix("/") { return cacheHome + "/nmea/" + name }
         if let home { return home + "/.cache/nmea/" + name }
@@ -141,7 +143,7 @@ public struct GeocodeCache {
         guard fields.count >= 2, fields[0].count == 7, let cell = Geohash(fields[0]) else { return nil }
         if fields.count == 2 { return fields[1] == "-" ? (cell, .nothing) : nil }
         guard fields.count == 4, let latitude = Double(fields[1]), let longitude = Double(fields[2]),
-              abs(latitude) <= 90, abs(longitude) <= 180, let label = unescape(fields[3]), !label.isEmpty
+            abs(latitude) <= 90, abs(longitude) <= 180, let label = unescape(fields[3]), !label.isEmpty
         else { return nil }
         return (cell, .place(PlaceName(label: label, latitude: latitude, longitude: longitude)))
     }
@@ -206,11 +208,14 @@ public final class CachedGeocoder {
     }
 
     /// `geocoder` behind the cache file at `cachePath` (by default ``GeocodeCache/defaultPath(identifier:)``).
-    public convenience init(_ geocoder: any Geocoder, cachePath: String? = nil,
-                            warning: @escaping (String) -> Void) {
+    public convenience init(
+        _ geocoder: any Geocoder, cachePath: String? = nil,
+        warning: @escaping (String) -> Void
+    ) {
         let path = cachePath ?? GeocodeCache.defaultPath(identifier: geocoder.identifier)
-        self.init(geocoder, cache: GeocodeCache(path: path, identifier: geocoder.identifier, warning: warning),
-                  warning: warning)
+        self.init(
+            geocoder, cache: GeocodeCache(path: path, identifier: geocoder.identifier, warning: warning),
+            warning: warning)
     }
 
     /// The place name for a position (of its cell's centre), from the cache when known.

@@ -88,9 +88,11 @@ public final class OfflineGeocoder: Geocoder {
         let found = index.nearest(latitude: latitude, longitude: longitude)
         let place = index.place(at: found.index)
         let bearing = Geodesy.bearingDegrees(from: place.latitude, place.longitude, to: latitude, longitude)
-        return PlaceName(label: OfflineGeocoder.label(place, distanceMeters: found.distanceMeters,
-                                                      bearingDegrees: bearing),
-                         latitude: place.latitude, longitude: place.longitude)
+        return PlaceName(
+            label: OfflineGeocoder.label(
+                place, distanceMeters: found.distanceMeters,
+                bearingDegrees: bearing),
+            latitude: place.latitude, longitude: place.longitude)
     }
 
     /// `"3 km NE of Khimki, Moscow Oblast, RU"` for a position 3 km north-east of Khimki; the place alone when
@@ -142,8 +144,9 @@ extension PlaceIndex {
     ///    that has a `Package.swift` (`swift build` puts it in `.build/<triple>/<configuration>/`);
     /// 5. `Resources/places.bin` in the source tree this module was compiled from.
     public static func searchPaths() -> [String] {
-        searchPaths(executable: FileSystem.executablePath(), environment: FileSystem.environment("NMEA_PLACES"),
-                    sourceFile: #filePath)
+        searchPaths(
+            executable: FileSystem.executablePath(), environment: FileSystem.environment("NMEA_PLACES"),
+            sourceFile: #filePath)
     }
 
     static func searchPaths(executable: String?, environment: String?, sourceFile: String) -> [String] {

@@ -9,8 +9,10 @@ public enum Geodesy {
     /// The great-circle distance between two positions in decimal degrees, metres (haversine formula, accurate at
     /// every distance from centimetres to antipodes).
     @inlinable
-    public static func distanceMeters(_ latitude1: Double, _ longitude1: Double,
-                                      _ latitude2: Double, _ longitude2: Double) -> Double {
+    public static func distanceMeters(
+        _ latitude1: Double, _ longitude1: Double,
+        _ latitude2: Double, _ longitude2: Double
+    ) -> Double {
         let radians = Double.pi / 180
         let phi1 = latitude1 * radians
         let phi2 = latitude2 * radians
@@ -21,8 +23,10 @@ public enum Geodesy {
     }
 
     /// The initial bearing from the first position to the second, degrees clockwise from true north, 0..<360.
-    public static func bearingDegrees(from latitude1: Double, _ longitude1: Double,
-                                      to latitude2: Double, _ longitude2: Double) -> Double {
+    public static func bearingDegrees(
+        from latitude1: Double, _ longitude1: Double,
+        to latitude2: Double, _ longitude2: Double
+    ) -> Double {
         let radians = Double.pi / 180
         let phi1 = latitude1 * radians
         let phi2 = latitude2 * radians

@@ -28,7 +28,8 @@ public struct Geohash: Hashable, Sendable, CustomStringConvertible {
         }
         for index in 0..<(length * 5) {
             bits <<= 1
-            let upper = index % 2 == 0
+            let upper =
+                index % 2 == 0
                 ? halve(&longitudeRange, keeping: longitude) : halve(&latitudeRange, keeping: latitude)
             if upper { bits |= 1 }
         }

@@ -91,7 +91,9 @@ struct KDTree: Sendable {
             var minimum: (Float, Float, Float) = (.infinity, .infinity, .infinity)
             var maximum: (Float, Float, Float) = (-.infinity, -.infinity, -.infinity)
             for index in low..<high {
-                let x = points[index * 3], y = points[index * 3 + 1], z = points[index * 3 + 2]
+                let x = points[index * 3]
+                let y = points[index * 3 + 1]
+                let z = points[index * 3 + 2]
                 minimum = (min(minimum.0, x), min(minimum.1, y), min(minimum.2, z))
                 maximum = (max(maximum.0, x), max(maximum.1, y), max(maximum.2, z))
             }
@@ -168,8 +170,10 @@ struct KDTree: Sendable {
         /// distance plus twice the tolerance.
         var bound = Double.infinity
 
-        init(points: UnsafeBufferPointer<Float>, axes: UnsafeBufferPointer<UInt8>, query: (Double, Double, Double),
-             candidates: UnsafeMutableBufferPointer<Int>) {
+        init(
+            points: UnsafeBufferPointer<Float>, axes: UnsafeBufferPointer<UInt8>, query: (Double, Double, Double),
+            candidates: UnsafeMutableBufferPointer<Int>
+        ) {
             self.points = points
             self.axes = axes
             self.query = query

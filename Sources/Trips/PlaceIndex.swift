@@ -13,8 +13,10 @@ public struct Place: Sendable, Hashable {
     /// Inhabitants, exact below 4096 and to four significant digits above (as the place file keeps it).
     public var population: Int
 
-    public init(name: String, admin1: String, admin2: String, countryCode: String, latitude: Double,
-                longitude: Double, population: Int) {
+    public init(
+        name: String, admin1: String, admin2: String, countryCode: String, latitude: Double,
+        longitude: Double, population: Int
+    ) {
         self.name = name
         self.admin1 = admin1
         self.admin2 = admin2
@@ -92,7 +94,7 @@ public final class PlaceIndex: Sendable {
         identity = try reader.u32()
         let aboutLength = Int(try reader.u16())
         guard placeCount > 0, placeCount < 1 << 24, regionCount > 0, regionCount <= 65536, stringCount > 0,
-              stringCount <= 65536, countryCount > 0, countryCount <= 256
+            stringCount <= 65536, countryCount > 0, countryCount <= 256
         else { throw PlaceFileError("place file header has impossible counts") }
         reader.offset = PlaceIndex.headerSize
         about = String(decoding: try reader.bytes(aboutLength), as: UTF8.self)
@@ -123,7 +125,7 @@ public final class PlaceIndex: Sendable {
             let admin2 = try reader.u16()
             let places = Int(try reader.u16())
             guard Int(country) < countryCount, Int(admin1) < stringCount, Int(admin2) < stringCount, places > 0,
-                  placesInRegions + places <= placeCount
+                placesInRegions + places <= placeCount
             else { throw PlaceFileError("place file region \(region) is out of range") }
             regionCountry.append(country)
             regionAdmin1.append(admin1)
@@ -157,8 +159,9 @@ public final class PlaceIndex: Sendable {
             points.withUnsafeMutableBufferPointer { points in
                 for index in 0..<placeCount {
                     let latitude = raw.loadUnaligned(fromByteOffset: coordinatesOffset + index * 8, as: Int32.self)
-                    let longitude = raw.loadUnaligned(fromByteOffset: coordinatesOffset + index * 8 + 4,
-                                                      as: Int32.self)
+                    let longitude = raw.loadUnaligned(
+                        fromByteOffset: coordinatesOffset + index * 8 + 4,
+                        as: Int32.self)
                     let latitudeValue = Int32(littleEndian: latitude)
                     let longitudeValue = Int32(littleEndian: longitude)
                     guard abs(latitudeValue) <= 9_000_000, abs(longitudeValue) <= 18_000_000 else {
@@ -193,7 +196,9 @@ public final class PlaceIndex: Sendable {
         let found = tree.nearest(query.x, query.y, query.z) { index in
             let place = coordinates(at: index)
             let vector = Geodesy.unitVector(place.latitude, place.longitude)
-            let dx = vector.x - query.x, dy = vector.y - query.y, dz = vector.z - query.z
+            let dx = vector.x - query.x
+            let dy = vector.y - query.y
+            let dz = vector.z - query.z
             return dx * dx + dy * dy + dz * dz
         }
         let place = coordinates(at: found)
@@ -204,21 +209,26 @@ public final class PlaceIndex: Sendable {
     public func place(at index: Int) -> Place {
         let region = region(of: index)
         let position = coordinates(at: index)
-        return Place(name: name(at: index),
-                     admin1: string(at: Int(stringOffsets[Int(regionAdmin1[region])])),
-                     admin2: string(at: Int(stringOffsets[Int(regionAdmin2[region])])),
-                     countryCode: countries[Int(regionCountry[region])],
-                     latitude: position.latitude, longitude: position.longitude,
-                     population: population(at: index))
+        return Place(
+            name: name(at: index),
+            admin1: string(at: Int(stringOffsets[Int(regionAdmin1[region])])),
+            admin2: string(at: Int(stringOffsets[Int(regionAdmin2[region])])),
+            countryCode: countries[Int(regionCountry[region])],
+            latitude: position.latitude, longitude: position.longitude,
+            population: population(at: index))
     }
 
     /// The coordinates of the place at `index`, decimal degrees.
     public func coordinates(at index: Int) -> (latitude: Double, longitude: Double) {
         bytes.withUnsafeBytes { raw in
-            let latitude = Int32(littleEndian: raw.loadUnaligned(fromByteOffset: coordinatesOffset + index * 8,
-                                                                 as: Int32.self))
-            let longitude = Int32(littleEndian: raw.loadUnaligned(fromByteOffset: coordinatesOffset + index * 8 + 4,
-                                                                  as: Int32.self))
+            let latitude = Int32(
+                littleEndian: raw.loadUnaligned(
+                    fromByteOffset: coordinatesOffset + index * 8,
+                    as: Int32.self))
+            let longitude = Int32(
+                littleEndian: raw.loadUnaligned(
+                    fromByteOffset: coordinatesOffset + index * 8 + 4,
+                    as: Int32.self))
             return (Double(latitude) / 1e5, Double(longitude) / 1e5)
         }
     }

@@ -39,8 +39,10 @@ public struct Trip: Sendable, Hashable {
     public var fixes: Int
     public var ending: Ending
 
-    public init(start: TripPoint, end: TripPoint, distanceMeters: Double, maximumSpeed: Double, fixes: Int,
-                ending: Ending) {
+    public init(
+        start: TripPoint, end: TripPoint, distanceMeters: Double, maximumSpeed: Double, fixes: Int,
+        ending: Ending
+    ) {
         self.start = start
         self.end = end
         self.distanceMeters = distanceMeters

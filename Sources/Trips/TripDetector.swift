@@ -48,8 +48,10 @@ public struct TripDetector: Sendable {
         /// every position.
         public var maximumSpeed: Double?
 
-        public init(minimumDistanceMeters: Double = 200, stopSeconds: Double = 180, maximumGapSeconds: Double = 3600,
-                    restRadiusMeters: Double? = nil, maximumSpeed: Double? = 150) {
+        public init(
+            minimumDistanceMeters: Double = 200, stopSeconds: Double = 180, maximumGapSeconds: Double = 3600,
+            restRadiusMeters: Double? = nil, maximumSpeed: Double? = 150
+        ) {
             self.minimumDistanceMeters = minimumDistanceMeters
             self.stopSeconds = stopSeconds
             self.maximumGapSeconds = maximumGapSeconds
@@ -150,8 +152,9 @@ public struct TripDetector: Sendable {
     private var trip = Sample(timestamp: 0, latitude: 0, longitude: 0)
 
     public init(options: Options = Options()) {
-        precondition(options.minimumDistanceMeters > 0 && options.stopSeconds > 0 && options.maximumGapSeconds > 0,
-                     "trip detector options must be positive")
+        precondition(
+            options.minimumDistanceMeters > 0 && options.stopSeconds > 0 && options.maximumGapSeconds > 0,
+            "trip detector options must be positive")
         self.options = options
         stopNanoseconds = Int64(options.stopSeconds * 1e9)
         gapNanoseconds = Int64(options.maximumGapSeconds * 1e9)
@@ -169,8 +172,10 @@ public struct TripDetector: Sendable {
     public var state: State {
         switch mode {
         case .waiting: .waiting
-        case .stopped: .stopped(since: stopPosition.timestamp, latitude: stopPosition.latitude,
-                                longitude: stopPosition.longitude)
+        case .stopped:
+            .stopped(
+                since: stopPosition.timestamp, latitude: stopPosition.latitude,
+                longitude: stopPosition.longitude)
         case .moving: .moving(since: tripStart.timestamp, distanceMeters: trip.distance)
         }
     }
@@ -206,8 +211,10 @@ public struct TripDetector: Sendable {
 
     /// Adds one position: `timestamp` in nanoseconds since 1970-01-01 UTC, decimal degrees, and the receiver's
     /// speed over ground in metres per second when it sent one.
-    public mutating func add(timestamp: Int64, latitude: Double, longitude: Double, speed: Double? = nil,
-                             _ emit: (Event) -> Void) {
+    public mutating func add(
+        timestamp: Int64, latitude: Double, longitude: Double, speed: Double? = nil,
+        _ emit: (Event) -> Void
+    ) {
         guard latitude.isFinite, longitude.isFinite, abs(latitude) <= 90, abs(longitude) <= 180 else {
             statistics.withoutPosition += 1
             return
@@ -289,8 +296,9 @@ public struct TripDetector: Sendable {
         guard let last else { return }
         if mode == .moving { arrive(ending: .endOfData, emit) }
         if mode == .stopped {
-            emitStop(Stop(start: stopPosition, endTimestamp: last.timestamp, openStart: stopOpenStart, openEnd: true),
-                     emit)
+            emitStop(
+                Stop(start: stopPosition, endTimestamp: last.timestamp, openStart: stopOpenStart, openEnd: true),
+                emit)
         }
         mode = .waiting
         self.last = nil
@@ -354,33 +362,39 @@ public struct TripDetector: Sendable {
         let (arrival, position) = arrivalSample(before: last)
         emit(.trip(trip(arrivingAt: arrival, ending: ending)))
         mode = .stopped
-        stopPosition = TripPoint(timestamp: arrival.timestamp, latitude: position.latitude,
-                                 longitude: position.longitude)
+        stopPosition = TripPoint(
+            timestamp: arrival.timestamp, latitude: position.latitude,
+            longitude: position.longitude)
         stopOpenStart = false
         markRest(last)
     }
 
     /// The trip in progress, ended at `arrival`.
     private func trip(arrivingAt arrival: Sample, ending: Trip.Ending) -> Trip {
-        Trip(start: tripStart, end: arrival.point, distanceMeters: arrival.distance,
-             maximumSpeed: arrival.maximumSpeed, fixes: arrival.fixes + 1, ending: ending)
+        Trip(
+            start: tripStart, end: arrival.point, distanceMeters: arrival.distance,
+            maximumSpeed: arrival.maximumSpeed, fixes: arrival.fixes + 1, ending: ending)
     }
 
     /// A pause between `previous` and `sample` longer than the maximum gap, or longer than the stop time with the
     /// vehicle where it was: a trip in progress ends (`ending`), and the stop goes on at `sample` or, when the data
     /// resumes elsewhere, ends at `previous`.
-    private mutating func resume(after previous: Sample, at sample: Sample, ending: Trip.Ending,
-                                 _ emit: (Event) -> Void) {
+    private mutating func resume(
+        after previous: Sample, at sample: Sample, ending: Trip.Ending,
+        _ emit: (Event) -> Void
+    ) {
         if mode == .moving { arrive(ending: ending, emit) }
-        let fromStop = Geodesy.distanceMeters(stopPosition.latitude, stopPosition.longitude,
-                                              sample.latitude, sample.longitude)
+        let fromStop = Geodesy.distanceMeters(
+            stopPosition.latitude, stopPosition.longitude,
+            sample.latitude, sample.longitude)
         if mode == .stopped && fromStop <= options.minimumDistanceMeters {
             // Still (or again) at the same stop: it goes on across the gap.
             restart(at: sample)
             return
         }
-        emitStop(Stop(start: stopPosition, endTimestamp: previous.timestamp, openStart: stopOpenStart, openEnd: true),
-                 emit)
+        emitStop(
+            Stop(start: stopPosition, endTimestamp: previous.timestamp, openStart: stopOpenStart, openEnd: true),
+            emit)
         begin(sample)
     }
 
@@ -417,8 +431,10 @@ public struct TripDetector: Sendable {
     private func windowLies(within meters: Double, of sample: Sample) -> Bool {
         guard window.count >= 2, window[0].timestamp <= sample.timestamp - stopNanoseconds else { return false }
         for index in 0..<window.count
-        where Geodesy.distanceMeters(window[index].latitude, window[index].longitude, sample.latitude,
-                                     sample.longitude) > meters {
+        where Geodesy.distanceMeters(
+            window[index].latitude, window[index].longitude, sample.latitude,
+            sample.longitude) > meters
+        {
             return false
         }
         return true
@@ -439,8 +455,9 @@ public struct TripDetector: Sendable {
                 index -= 1
                 guard sample.timestamp < newest.timestamp else { continue }
                 guard sample.timestamp > tripStart.timestamp, sample.isSlow,
-                      Geodesy.distanceMeters(sample.latitude, sample.longitude, newest.latitude,
-                                             newest.longitude) <= options.restRadius
+                    Geodesy.distanceMeters(
+                        sample.latitude, sample.longitude, newest.latitude,
+                        newest.longitude) <= options.restRadius
                 else { break }
                 arrival = sample
                 var longitudeOffset = sample.longitude - newest.longitude
@@ -465,8 +482,10 @@ public struct TripDetector: Sendable {
         guard let reference = speedReference else { return nil }
         let elapsed = Double(sample.timestamp - reference.timestamp) / 1e9
         guard elapsed >= 1 else { return derivedSpeed }
-        derivedSpeed = Geodesy.distanceMeters(reference.latitude, reference.longitude, sample.latitude,
-                                              sample.longitude) / elapsed
+        derivedSpeed =
+            Geodesy.distanceMeters(
+                reference.latitude, reference.longitude, sample.latitude,
+                sample.longitude) / elapsed
         return derivedSpeed
     }
 }
@@ -480,8 +499,9 @@ struct SampleRing: Sendable {
     private(set) var count = 0
 
     init(capacity: Int) {
-        storage = Array(repeating: TripDetector.Sample(timestamp: 0, latitude: 0, longitude: 0),
-                        count: max(capacity, 2))
+        storage = Array(
+            repeating: TripDetector.Sample(timestamp: 0, latitude: 0, longitude: 0),
+            count: max(capacity, 2))
     }
 
     var capacity: Int { storage.count }

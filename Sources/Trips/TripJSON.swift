@@ -12,16 +12,19 @@ import NMEA
 public enum TripJSON {
     /// Writes one trip object.
     public static func write(_ trip: Trip, startPlace: PlaceName?, endPlace: PlaceName?, into json: inout JSONWriter) {
-        write(start: trip.start, startPlace: startPlace?.label, end: trip.end, endPlace: endPlace?.label,
-              distanceMeters: trip.distanceMeters, durationSeconds: trip.durationSeconds,
-              averageSpeedKmh: trip.averageSpeedKmh, maximumSpeedKmh: trip.maximumSpeedKmh, into: &json)
+        write(
+            start: trip.start, startPlace: startPlace?.label, end: trip.end, endPlace: endPlace?.label,
+            distanceMeters: trip.distanceMeters, durationSeconds: trip.durationSeconds,
+            averageSpeedKmh: trip.averageSpeedKmh, maximumSpeedKmh: trip.maximumSpeedKmh, into: &json)
     }
 
     /// Writes one trip object from its figures, for messages that carry a trip without its fixes (the fleet's
     /// trip messages); `type` first as `"_type"` when given.
-    public static func write(start: TripPoint, startPlace: String?, end: TripPoint, endPlace: String?,
-                             distanceMeters: Double, durationSeconds: Double, averageSpeedKmh: Double,
-                             maximumSpeedKmh: Double, type: StaticString? = nil, into json: inout JSONWriter) {
+    public static func write(
+        start: TripPoint, startPlace: String?, end: TripPoint, endPlace: String?,
+        distanceMeters: Double, durationSeconds: Double, averageSpeedKmh: Double,
+        maximumSpeedKmh: Double, type: StaticString? = nil, into json: inout JSONWriter
+    ) {
         json.beginObject()
         if let type { json.field("_type", type) }
         json.key("start")
@@ -38,8 +41,9 @@ public enum TripJSON {
     /// Writes one trip object, its start and end named through `places` (`"place":null` without).
     /// What a live recorder appends to its trip log, one line a trip.
     public static func write(_ trip: Trip, places: CachedGeocoder?, into json: inout JSONWriter) {
-        write(trip, startPlace: places?.placeName(latitude: trip.start.latitude, longitude: trip.start.longitude),
-              endPlace: places?.placeName(latitude: trip.end.latitude, longitude: trip.end.longitude), into: &json)
+        write(
+            trip, startPlace: places?.placeName(latitude: trip.start.latitude, longitude: trip.start.longitude),
+            endPlace: places?.placeName(latitude: trip.end.latitude, longitude: trip.end.longitude), into: &json)
     }
 
     /// Writes one stop object, named through `places`.

@@ -26,7 +26,8 @@ import Testing
         return path
     }
 
-    static let usage = "Usage: nmea convert [<files> ...] -o <file> ... [--format <format>] [--date <YYYY-MM-DD>] "
+    static let usage =
+        "Usage: nmea convert [<files> ...] -o <file> ... [--format <format>] [--date <YYYY-MM-DD>] "
         + "[--split-gap <seconds>] [--points] [--fsync] [--allow-missing-checksum] [--max-length <n>] [-v]\n"
         + "  See 'nmea convert --help' for more information.\n"
 
@@ -41,9 +42,11 @@ import Testing
         #expect(outcome.output == "")
         #expect(outcome.error == "")
         let gpxText = try String(contentsOfFile: gpx, encoding: .utf8)
-        #expect(gpxText.contains("""
-            <trkpt lat="48.117301667" lon="11.51667"><ele>520.3</ele><time>2026-11-30T08:00:00.25Z</time>
-            """))
+        #expect(
+            gpxText.contains(
+                """
+                <trkpt lat="48.117301667" lon="11.51667"><ele>520.3</ele><time>2026-11-30T08:00:00.25Z</time>
+                """))
         #expect(gpxText.contains("<geoidheight>47.3</geoidheight><fix>3d</fix><sat>9</sat><hdop>0.8</hdop>"))
         // 12.5 knots is 6.430555… m/s: written to the millimetre per second (Fix.speedDecimals), not to the float's
         // 16 digits.
@@ -51,10 +54,12 @@ import Testing
         #expect(gpxText.contains("<time>2026-11-30T08:00:01.25Z</time>"))
         #expect(gpxText.hasSuffix("</trkpt>\n    </trkseg>\n  </trk>\n</gpx>\n"))
         let geojsonText = try String(contentsOfFile: geojson, encoding: .utf8)
-        #expect(geojsonText.contains("""
-            "coordinates":[[11.51667,48.117301667,520.3],[11.516686667,48.117318333,520.4]]},\
-            "properties":{"coordTimes":["2026-11-30T08:00:00.25Z","2026-11-30T08:00:01.25Z"]}}
-            """))
+        #expect(
+            geojsonText.contains(
+                """
+                "coordinates":[[11.51667,48.117301667,520.3],[11.516686667,48.117318333,520.4]]},\
+                "properties":{"coordTimes":["2026-11-30T08:00:00.25Z","2026-11-30T08:00:01.25Z"]}}
+                """))
         #expect(try String(contentsOfFile: json, encoding: .utf8) == geojsonText)
     }
 
@@ -74,23 +79,26 @@ import Testing
         let outcome = try Self.run(["convert", "-o", "-"], input: Self.smallLog)
         #expect(outcome.status == 64)
         #expect(outcome.output == "")
-        #expect(outcome.error == "Error: Writing to standard output ('-o -') needs '--format gpx' or "
-            + "'--format geojson'\n" + Self.usage)
+        #expect(
+            outcome.error == "Error: Writing to standard output ('-o -') needs '--format gpx' or "
+                + "'--format geojson'\n" + Self.usage)
     }
 
     @Test func unknownExtensionIsAUsageError() throws {
         let outcome = try Self.run(["convert", "-o", "track.txt"], input: Self.smallLog)
         #expect(outcome.status == 64)
-        #expect(outcome.error == "Error: Cannot tell the format of 'track.txt': name it .gpx, .geojson or .json, "
-            + "or give '--format'\n" + Self.usage)
+        #expect(
+            outcome.error == "Error: Cannot tell the format of 'track.txt': name it .gpx, .geojson or .json, "
+                + "or give '--format'\n" + Self.usage)
         #expect(!FileManager.default.fileExists(atPath: "track.txt"))
     }
 
     @Test func conflictingFormatIsAUsageError() throws {
         let outcome = try Self.run(["convert", "-o", "a.gpx", "--format", "geojson"], input: Self.smallLog)
         #expect(outcome.status == 64)
-        #expect(outcome.error.hasPrefix(
-            "Error: The output 'a.gpx' is named as gpx but '--format geojson' was given\n"))
+        #expect(
+            outcome.error.hasPrefix(
+                "Error: The output 'a.gpx' is named as gpx but '--format geojson' was given\n"))
     }
 
     @Test func missingOutputIsAUsageError() throws {
@@ -102,8 +110,9 @@ import Testing
     @Test func badDateAndGapAreUsageErrors() throws {
         let date = try Self.run(["convert", "-o", "a.gpx", "--date", "2026-02-30"])
         #expect(date.status == 64)
-        #expect(date.error.hasPrefix(
-            "Error: The value '2026-02-30' is invalid for '--date <YYYY-MM-DD>': expected YYYY-MM-DD\n"))
+        #expect(
+            date.error.hasPrefix(
+                "Error: The value '2026-02-30' is invalid for '--date <YYYY-MM-DD>': expected YYYY-MM-DD\n"))
         let gap = try Self.run(["convert", "-o", "a.gpx", "--split-gap=-1"])
         #expect(gap.status == 64)
         #expect(gap.error.hasPrefix("Error: The value '-1' is invalid for '--split-gap <seconds>'\n"))
@@ -133,8 +142,9 @@ import Testing
 
     @Test func badLinesAreSummarisedNotFatal() throws {
         let directory = Self.temporaryDirectory()
-        let log = try Self.writeLog("garbage line\n" + Self.smallLog + "$GPGGA,080002,4807,N,01131,E,1,09*00\n",
-                                    in: directory)
+        let log = try Self.writeLog(
+            "garbage line\n" + Self.smallLog + "$GPGGA,080002,4807,N,01131,E,1,09*00\n",
+            in: directory)
         let gpx = directory.appendingPathComponent("out.gpx").path
         let outcome = try Self.run(["convert", log, "-o", gpx])
         #expect(outcome.status == 0)
@@ -145,8 +155,9 @@ import Testing
     }
 
     @Test func noPositionWarns() throws {
-        let outcome = try Self.run(["convert", "-o", "-", "--format", "geojson"],
-                                   input: "$GPGGA,123520,,,,,0,00,,,M,,M,,*61\r\n")
+        let outcome = try Self.run(
+            ["convert", "-o", "-", "--format", "geojson"],
+            input: "$GPGGA,123520,,,,,0,00,,,M,,M,,*61\r\n")
         #expect(outcome.status == 0)
         #expect(outcome.output == "{\"type\":\"FeatureCollection\",\"features\":[\n\n]}\n")
         #expect(outcome.error.contains("warning: no fix with a position in the input"))

@@ -128,23 +128,29 @@ struct DevicesCommandTests {
         let directory = TemporaryDirectory("umockdev-list")
         defer { directory.remove() }
         directory.write(Self.ublox7, to: "ublox7.umockdev")
-        let process = try ChildProcess([umockdev, "-d", directory.file("ublox7.umockdev"), "--", Self.nmea, "devices",
-                                  "--json"],
-                                 environment: ["XDG_STATE_HOME": directory.file("state")])
+        let process = try ChildProcess(
+            [
+                umockdev, "-d", directory.file("ublox7.umockdev"), "--", Self.nmea, "devices",
+                "--json",
+            ],
+            environment: ["XDG_STATE_HOME": directory.file("state")])
         #expect(process.wait() == 0)
         let output = process.output
-        #expect(output == """
-            {"devices":[{"path":"/dev/ttyACM0","vendor_id":"1546","product_id":"01a7",\
-            "manufacturer":"u-blox AG - www.u-blox.com","product":"u-blox 7 - GPS/GNSS Receiver",\
-            "driver":"cdc_acm","gps":"yes","model":"u-blox 7"}]}
+        #expect(
+            output == """
+                {"devices":[{"path":"/dev/ttyACM0","vendor_id":"1546","product_id":"01a7",\
+                "manufacturer":"u-blox AG - www.u-blox.com","product":"u-blox 7 - GPS/GNSS Receiver",\
+                "driver":"cdc_acm","gps":"yes","model":"u-blox 7"}]}
 
-            """)
+                """)
         try Self.checkJSON(output)
         // And as a table.
         let table = try ChildProcess([umockdev, "-d", directory.file("ublox7.umockdev"), "--", Self.nmea, "devices"])
         #expect(table.wait() == 0)
-        #expect(table.output.hasPrefix("PATH          GPS  USB ID     DRIVER   SERIAL  DESCRIPTION\n"
-                                               + "/dev/ttyACM0  yes  1546:01a7  cdc_acm  -       u-blox AG"))
+        #expect(
+            table.output.hasPrefix(
+                "PATH          GPS  USB ID     DRIVER   SERIAL  DESCRIPTION\n"
+                    + "/dev/ttyACM0  yes  1546:01a7  cdc_acm  -       u-blox AG"))
     }
 
     @Test(.enabled(if: DevicesCommandTests.hasUmockdev, DevicesCommandTests.needsUmockdev))
@@ -157,28 +163,34 @@ struct DevicesCommandTests {
         directory.write(Self.nmeaScript(seconds: 6), to: "nmea.script")
         let started = MonotonicTime.now()
         let process = try ChildProcess(
-            [umockdev, "-d", directory.file("ublox7.umockdev"), "-d", directory.file("pl2303.umockdev"),
-             "-s", "/dev/ttyACM0=" + directory.file("nmea.script"), "--",
-             Self.nmea, "devices", "--json", "--probe", "--probe-time", "2"],
+            [
+                umockdev, "-d", directory.file("ublox7.umockdev"), "-d", directory.file("pl2303.umockdev"),
+                "-s", "/dev/ttyACM0=" + directory.file("nmea.script"), "--",
+                Self.nmea, "devices", "--json", "--probe", "--probe-time", "2",
+            ],
             environment: ["XDG_STATE_HOME": directory.file("state")])
         #expect(process.wait() == 0, "stderr: \(process.error)")
         let elapsed = started.elapsed
         let output = process.output
         try Self.checkJSON(output)
         // The u-blox: a GPS by its IDs, and it sent NMEA at the first rate tried.
-        #expect(output.contains("""
-            {"path":"/dev/ttyACM0","vendor_id":"1546","product_id":"01a7","manufacturer":"u-blox AG - www.u-blox.com",\
-            "product":"u-blox 7 - GPS/GNSS Receiver","driver":"cdc_acm","gps":"yes","model":"u-blox 7",\
-            "probe":{"result":"nmea","baud":9600,
-            """))
+        #expect(
+            output.contains(
+                """
+                {"path":"/dev/ttyACM0","vendor_id":"1546","product_id":"01a7","manufacturer":"u-blox AG - www.u-blox.com",\
+                "product":"u-blox 7 - GPS/GNSS Receiver","driver":"cdc_acm","gps":"yes","model":"u-blox 7",\
+                "probe":{"result":"nmea","baud":9600,
+                """))
         // The PL2303: described from udev properties, by-id link included; silent, so still only possible.
-        #expect(output.contains("""
-            {"path":"/dev/ttyUSB0",\
-            "by_id":"/dev/serial/by-id/usb-Prolific_Technology_Inc._USB-Serial_Controller_D-if00-port0",\
-            "vendor_id":"067b","product_id":"2303","manufacturer":"Prolific Technology Inc.",\
-            "product":"USB-Serial Controller D","driver":"pl2303","gps":"possible","bridge":"Prolific PL2303",\
-            "probe":{"result":"no_nmea","tried":[
-            """))
+        #expect(
+            output.contains(
+                """
+                {"path":"/dev/ttyUSB0",\
+                "by_id":"/dev/serial/by-id/usb-Prolific_Technology_Inc._USB-Serial_Controller_D-if00-port0",\
+                "vendor_id":"067b","product_id":"2303","manufacturer":"Prolific Technology Inc.",\
+                "product":"USB-Serial Controller D","driver":"pl2303","gps":"possible","bridge":"Prolific PL2303",\
+                "probe":{"result":"no_nmea","tried":[
+                """))
         #expect(!output.contains("\"gps\":\"yes\",\"bridge\""))
         // Probes run side by side within the time allowed.
         #expect(elapsed < .seconds(5))
@@ -195,19 +207,22 @@ struct DevicesCommandTests {
         defer { socat.stop() }
         #expect(socat.start())
         // Silent first: named devices are probed whatever they are, and stay "no".
-        let silent = try ChildProcess([Self.nmea, "devices", "--probe", "--probe-time", "1", "--json", socat.deviceSide],
-                                environment: ["XDG_STATE_HOME": directory.file("state")])
+        let silent = try ChildProcess(
+            [Self.nmea, "devices", "--probe", "--probe-time", "1", "--json", socat.deviceSide],
+            environment: ["XDG_STATE_HOME": directory.file("state")])
         #expect(silent.wait() == 0)
         #expect(silent.output.contains("\"gps\":\"no\",\"probe\":{\"result\":\"no_nmea\""))
         // Then talking.
         let feeder = NMEAFeeder(path: socat.receiverSide, interval: .milliseconds(50))
         feeder.start()
         defer { feeder.stop() }
-        let talking = try ChildProcess([Self.nmea, "devices", "--probe", socat.deviceSide],
-                                 environment: ["XDG_STATE_HOME": directory.file("state")])
+        let talking = try ChildProcess(
+            [Self.nmea, "devices", "--probe", socat.deviceSide],
+            environment: ["XDG_STATE_HOME": directory.file("state")])
         #expect(talking.wait() == 0)
         let lines = talking.output.split(separator: "\n")
-        let header = "PATH" + String(repeating: " ", count: socat.deviceSide.count - 2)
+        let header =
+            "PATH" + String(repeating: " ", count: socat.deviceSide.count - 2)
             + "GPS  USB ID  DRIVER  SERIAL  PROBE         DESCRIPTION"
         #expect(lines.first.map(String.init) == header)
         #expect(lines.count == 2 && lines[1].contains("  yes  ") && lines[1].contains("NMEA at 9600"))
@@ -219,7 +234,8 @@ struct DevicesCommandTests {
         let process = try ChildProcess([Self.nmea, "devices", "/dev/ttyNoSuchGPS3"])
         #expect(process.wait() == 1)
         #expect(process.output == "")
-        #expect(process.error == "Error: cannot open '/dev/ttyNoSuchGPS3': no such device. Is the receiver "
+        #expect(
+            process.error == "Error: cannot open '/dev/ttyNoSuchGPS3': no such device. Is the receiver "
                 + "plugged in? 'nmea devices' lists the serial devices it can see.\n")
         let usage = try ChildProcess([Self.nmea, "devices", "--probe-time", "x"])
         #expect(usage.wait() == 64)
@@ -234,18 +250,26 @@ struct DevicesCommandTests {
         let pty = try PseudoTerminal.open()
         defer { pty.close() }
         chmod(pty.slavePath, 0o660)
-        let process = try ChildProcess([setpriv, "--reuid=65534", "--regid=65534", "--clear-groups", "--",
-                                  Self.nmea, "devices", "--probe", pty.slavePath],
-                                 environment: ["XDG_STATE_HOME": directory.file("state")])
+        let process = try ChildProcess(
+            [
+                setpriv, "--reuid=65534", "--regid=65534", "--clear-groups", "--",
+                Self.nmea, "devices", "--probe", pty.slavePath,
+            ],
+            environment: ["XDG_STATE_HOME": directory.file("state")])
         #expect(process.wait() == 1)
-        let group = (try? FileStatus(path: pty.slavePath)).flatMap { getgrgid($0.groupID) }
+        let group =
+            (try? FileStatus(path: pty.slavePath)).flatMap { getgrgid($0.groupID) }
             .map { String(cString: $0.pointee.gr_name) } ?? "tty"
-        #expect(process.error.contains("Error: cannot open '\(pty.slavePath)': permission denied. Serial "
-                                               + "devices belong to the '\(group)' group; add yourself with "
-                                               + "'sudo usermod -aG \(group) $USER', then log out and back in."))
+        #expect(
+            process.error.contains(
+                "Error: cannot open '\(pty.slavePath)': permission denied. Serial "
+                    + "devices belong to the '\(group)' group; add yourself with "
+                    + "'sudo usermod -aG \(group) $USER', then log out and back in."))
     }
 
-    @Test(.enabled(if: DevicesCommandTests.canSwitchUser, "needs root and setpriv (root itself may open exclusive ports)"))
+    @Test(
+        .enabled(if: DevicesCommandTests.canSwitchUser, "needs root and setpriv (root itself may open exclusive ports)")
+    )
     func busyPortIsReportedAsInUse() throws {
         let setpriv = try #require(Tools.which("setpriv"))
         let directory = TemporaryDirectory("busy")
@@ -255,9 +279,12 @@ struct DevicesCommandTests {
         chmod(pty.slavePath, 0o666)
         let holder = try SerialPort(path: pty.slavePath)  // TIOCEXCL
         defer { holder.close() }
-        let process = try ChildProcess([setpriv, "--reuid=65534", "--regid=65534", "--clear-groups", "--",
-                                  Self.nmea, "devices", "--probe", pty.slavePath],
-                                 environment: ["XDG_STATE_HOME": directory.file("state")])
+        let process = try ChildProcess(
+            [
+                setpriv, "--reuid=65534", "--regid=65534", "--clear-groups", "--",
+                Self.nmea, "devices", "--probe", pty.slavePath,
+            ],
+            environment: ["XDG_STATE_HOME": directory.file("state")])
         #expect(process.wait() == 1)
         // An unprivileged user cannot look into root's /proc/PID/fd, so the holder goes unnamed here.
         #expect(process.error.contains("Error: cannot open '\(pty.slavePath)': it is in use by "))

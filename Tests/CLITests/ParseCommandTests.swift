@@ -16,32 +16,35 @@ import Testing
     @Test func printsOneTypedObjectPerAcceptedSentence() throws {
         let outcome = try Tool.run(["parse"], input: Self.log)
         #expect(outcome.status == 0)
-        #expect(outcome.output == """
-            {"talker":"GP","type":"RMC","time":"12:35:19","status":"A","lat":48.11730000,"lon":11.51666667,\
-            "speed_knots":22.4,"course":84.4,"date":"1994-03-23","magnetic_variation":-3.1}
-            {"talker":"GP","type":"GSV","total":1,"number":1,"in_view":0,"satellites":[]}
-            {"talker":"GP","type":"GGA","time":"12:35:19","lat":48.11730000,"lon":11.51666667,"quality":1,\
-            "satellites":8,"hdop":0.9,"altitude":545.4,"geoid_separation":46.9}
-            {"talker":"GP","type":"XYZ","fields":["1","","three"]}
-            {"talker":"GP","type":"ZDA","time":"20:15:30.00","date":"2002-07-04","zone_hours":0,"zone_minutes":0}
+        #expect(
+            outcome.output == """
+                {"talker":"GP","type":"RMC","time":"12:35:19","status":"A","lat":48.11730000,"lon":11.51666667,\
+                "speed_knots":22.4,"course":84.4,"date":"1994-03-23","magnetic_variation":-3.1}
+                {"talker":"GP","type":"GSV","total":1,"number":1,"in_view":0,"satellites":[]}
+                {"talker":"GP","type":"GGA","time":"12:35:19","lat":48.11730000,"lon":11.51666667,"quality":1,\
+                "satellites":8,"hdop":0.9,"altitude":545.4,"geoid_separation":46.9}
+                {"talker":"GP","type":"XYZ","fields":["1","","three"]}
+                {"talker":"GP","type":"ZDA","time":"20:15:30.00","date":"2002-07-04","zone_hours":0,"zone_minutes":0}
 
-            """)
+                """)
         #expect(outcome.error == "nmea parse: 1 line rejected (1 bad checksum); -v lists them\n")
     }
 
     @Test func verboseListsEachRejectedLineWithItsNumber() throws {
         let outcome = try Tool.run(["parse", "-v", "-"], input: Self.log)
         #expect(outcome.status == 0)
-        #expect(outcome.error.hasPrefix(
-            "<stdin>:4: checksum mismatch: calculated 47, found 48: $GPGGA,123519,4807.038,N,01131.000,E,1,08"))
+        #expect(
+            outcome.error.hasPrefix(
+                "<stdin>:4: checksum mismatch: calculated 47, found 48: $GPGGA,123519,4807.038,N,01131.000,E,1,08"))
     }
 
     @Test func statsCountEveryOutcome() throws {
         let outcome = try Tool.run(["parse", "--stats"], input: Self.log)
-        let rows = Dictionary(uniqueKeysWithValues: outcome.error.split(separator: "\n").map { line in
-            let parts = line.split(separator: " ", omittingEmptySubsequences: true)
-            return (parts.dropLast().joined(separator: " "), Int(parts.last!)!)
-        })
+        let rows = Dictionary(
+            uniqueKeysWithValues: outcome.error.split(separator: "\n").map { line in
+                let parts = line.split(separator: " ", omittingEmptySubsequences: true)
+                return (parts.dropLast().joined(separator: " "), Int(parts.last!)!)
+            })
         #expect(rows["sentences"] == 5)
         #expect(rows["RMC"] == 1 && rows["GGA"] == 1 && rows["GSV"] == 1 && rows["ZDA"] == 1)
         #expect(rows["unknown type"] == 1)
@@ -53,7 +56,9 @@ import Testing
     @Test func undecodableSentencesKeepTheirFieldsAndSayWhy() throws {
         let outcome = try Tool.run(["parse"], input: "$GPGGA,12x519,,,,,0,,,,,,,,*20\n")
         #expect(outcome.status == 0)
-        #expect(outcome.output.hasPrefix(#"{"talker":"GP","type":"GGA","error":"field 1: not a number","fields":["12x519""#))
+        #expect(
+            outcome.output.hasPrefix(#"{"talker":"GP","type":"GGA","error":"field 1: not a number","fields":["12x519""#)
+        )
         #expect(outcome.error == "nmea parse: 1 line rejected (1 undecodable); -v lists them\n")
     }
 
@@ -75,7 +80,8 @@ import Testing
         let outcome = try Tool.run(["parse", directory.path + "/missing.nmea", good.path])
         #expect(outcome.status == 1)
         #expect(outcome.error == "Error: cannot open '\(directory.path)/missing.nmea': No such file or directory\n")
-        #expect(outcome.output == #"{"talker":"GP","type":"GSV","total":1,"number":1,"in_view":0,"satellites":[]}"# + "\n")
+        #expect(
+            outcome.output == #"{"talker":"GP","type":"GSV","total":1,"number":1,"in_view":0,"satellites":[]}"# + "\n")
         let directoryOutcome = try Tool.run(["parse", directory.path])
         #expect(directoryOutcome.status == 1)
         #expect(directoryOutcome.error.contains("is a directory; give an NMEA file, or '-' for standard input"))
@@ -84,7 +90,8 @@ import Testing
     @Test func aBadOptionValueIsAUsageError() throws {
         let outcome = try Tool.run(["parse", "--max-length", "eight"])
         #expect(outcome.status == 64)
-        #expect(outcome.error.hasPrefix("Error: The value 'eight' is invalid for '--max-length <n>'\nUsage: nmea parse"))
+        #expect(
+            outcome.error.hasPrefix("Error: The value 'eight' is invalid for '--max-length <n>'\nUsage: nmea parse"))
     }
 }
 

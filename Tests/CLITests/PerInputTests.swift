@@ -20,8 +20,10 @@ import Testing
     @Test func parseFixesOfTwoSamplesIsTheTwoRunsOneAfterTheOther() throws {
         // (A log without dates after one with them takes the last date, as a log cut in two would: the dates are
         // the one thing an input hands on to the next, so `gga-only.nmea` comes first here.)
-        for (first, second) in [("drive.nmea", "commute.nmea"), ("faulty.nmea", "drive.nmea"),
-                                ("gga-only.nmea", "commute.nmea"), ("drive.nmea", "drive.nmea")] {
+        for (first, second) in [
+            ("drive.nmea", "commute.nmea"), ("faulty.nmea", "drive.nmea"),
+            ("gga-only.nmea", "commute.nmea"), ("drive.nmea", "drive.nmea"),
+        ] {
             let a = Self.samples.appendingPathComponent(first).path
             let b = Self.samples.appendingPathComponent(second).path
             let together = try Self.parseFixes([a, b])
@@ -53,7 +55,8 @@ import Testing
         #expect(lines[600].hasPrefix("$GPRMC,080500.00,") && lines[601].hasPrefix("$GPGGA,080500.00,"))
         let body = "$GPGGA,080500.00,4811.000000,N,01134.530000,E,1,24,0.50,520.0,M,47.3,M,,"
         let checksum = body.utf8.dropFirst().reduce(UInt8(0), ^)
-        let farOff = body + "*" + String(checksum >> 4, radix: 16, uppercase: true)
+        let farOff =
+            body + "*" + String(checksum >> 4, radix: 16, uppercase: true)
             + String(checksum & 0xF, radix: 16, uppercase: true)
         let whole = directory.appendingPathComponent("whole.nmea")
         let first = directory.appendingPathComponent("first.nmea")
@@ -96,4 +99,3 @@ import Testing
         #expect(!trips.error.contains("glitch"), "\(trips.error)")
     }
 }
-

@@ -53,12 +53,19 @@ struct RecordCommandTests {
     @Test(.enabled(if: RecordCommandTests.hasSocat, RecordCommandTests.needsSocat))
     func everyFedEpochReachesBothTracksAndSIGTERMFinishesThem() throws {
         let setup = try Self.setUp("record-term")
-        defer { setup.pair.stop(); setup.directory.remove() }
-        let gpx = setup.directory.file("t.gpx"), geojson = setup.directory.file("t.geojson")
+        defer {
+            setup.pair.stop()
+            setup.directory.remove()
+        }
+        let gpx = setup.directory.file("t.gpx")
+        let geojson = setup.directory.file("t.geojson")
         let raw = setup.directory.file("t.nmea")
-        let record = try ChildProcess([setup.nmea, "record", setup.pair.deviceSide, "--baud", "9600", "-o", gpx,
-                                 "-o", geojson, "--raw", raw],
-                                environment: ["XDG_STATE_HOME": setup.directory.file("state")])
+        let record = try ChildProcess(
+            [
+                setup.nmea, "record", setup.pair.deviceSide, "--baud", "9600", "-o", gpx,
+                "-o", geojson, "--raw", raw,
+            ],
+            environment: ["XDG_STATE_HOME": setup.directory.file("state")])
         #expect(waitUntil(timeout: .seconds(5)) { record.error.contains("connected at 9600 baud") })
         let sent = Self.feed(setup.pair.receiverSide, epochs: 30)
         #expect(sent == 30)
@@ -80,7 +87,10 @@ struct RecordCommandTests {
     @Test(.enabled(if: RecordCommandTests.hasSocat, RecordCommandTests.needsSocat))
     func afterSIGKILLTheFilesAreValidAndHoldTheFixes() throws {
         let setup = try Self.setUp("record-kill")
-        defer { setup.pair.stop(); setup.directory.remove() }
+        defer {
+            setup.pair.stop()
+            setup.directory.remove()
+        }
         let gpx = setup.directory.file("k.gpx")
         let record = try ChildProcess([setup.nmea, "record", setup.pair.deviceSide, "--baud", "9600", "-o", gpx])
         #expect(waitUntil(timeout: .seconds(5)) { record.error.contains("connected") })
@@ -95,7 +105,10 @@ struct RecordCommandTests {
     @Test(.enabled(if: RecordCommandTests.hasSocat, RecordCommandTests.needsSocat))
     func aReconnectionStartsANewSegmentWithinASecond() throws {
         let setup = try Self.setUp("record-replug")
-        defer { setup.pair.stop(); setup.directory.remove() }
+        defer {
+            setup.pair.stop()
+            setup.directory.remove()
+        }
         let gpx = setup.directory.file("r.gpx")
         let record = try ChildProcess([setup.nmea, "record", setup.pair.deviceSide, "--baud", "9600", "-o", gpx])
         #expect(waitUntil(timeout: .seconds(5)) { record.error.contains("connected") })
@@ -140,16 +153,23 @@ struct RecordCommandTests {
     @Test(.enabled(if: RecordCommandTests.hasSocat, RecordCommandTests.needsSocat))
     func tripsAreAppendedAsTheyFinishWithPlaceNames() throws {
         let setup = try Self.setUp("record-trips")
-        defer { setup.pair.stop(); setup.directory.remove() }
+        defer {
+            setup.pair.stop()
+            setup.directory.remove()
+        }
         let trips = setup.directory.file("trips.jsonl")
-        let record = try ChildProcess([setup.nmea, "record", setup.pair.deviceSide, "--baud", "9600",
-                                 "-o", setup.directory.file("day.gpx"), "--trips", trips],
-                                environment: ["XDG_CACHE_HOME": setup.directory.file("cache")])
+        let record = try ChildProcess(
+            [
+                setup.nmea, "record", setup.pair.deviceSide, "--baud", "9600",
+                "-o", setup.directory.file("day.gpx"), "--trips", trips,
+            ],
+            environment: ["XDG_CACHE_HOME": setup.directory.file("cache")])
         #expect(waitUntil(timeout: .seconds(5)) { record.error.contains("connected") })
         try Self.feedCommute(setup)
-        #expect(waitUntil(timeout: .seconds(10)) {
-            ((try? String(contentsOfFile: trips, encoding: .utf8)) ?? "").split(separator: "\n").count == 2
-        })
+        #expect(
+            waitUntil(timeout: .seconds(10)) {
+                ((try? String(contentsOfFile: trips, encoding: .utf8)) ?? "").split(separator: "\n").count == 2
+            })
         record.signal(SIGTERM)
         #expect(record.wait() == 0)
         let lines = try String(contentsOfFile: trips, encoding: .utf8).split(separator: "\n")
@@ -168,7 +188,10 @@ struct RecordCommandTests {
             "mosquitto and mosquitto_sub are not installed (scripts/test installs them)"))
     func mqttCarriesRateLimitedPositionsAndFinishedTripsToARealBroker() throws {
         let setup = try Self.setUp("record-mqtt")
-        defer { setup.pair.stop(); setup.directory.remove() }
+        defer {
+            setup.pair.stop()
+            setup.directory.remove()
+        }
         let mosquitto = try #require(Tools.which("mosquitto"))
         let mosquittoSub = try #require(Tools.which("mosquitto_sub"))
         let port = Ports.freeTCP()
@@ -179,18 +202,25 @@ struct RecordCommandTests {
             _ = broker.wait()
         }
         #expect(waitUntil(timeout: .seconds(10)) { broker.error.contains("running") })
-        let subscription = try ChildProcess([mosquittoSub, "-h", "127.0.0.1", "-p", String(port), "-t", "owntracks/#",
-                                       "-q", "1", "-v", "-C", "188", "-W", "120"])
+        let subscription = try ChildProcess([
+            mosquittoSub, "-h", "127.0.0.1", "-p", String(port), "-t", "owntracks/#",
+            "-q", "1", "-v", "-C", "188", "-W", "120",
+        ])
         defer {
             subscription.signal(SIGTERM)
             _ = subscription.wait()
         }
         #expect(waitUntil(timeout: .seconds(5)) { broker.error.contains("as auto-") })
-        let record = try ChildProcess([setup.nmea, "record", setup.pair.deviceSide, "--baud", "9600",
-                                 "-o", setup.directory.file("day.gpx"), "--mqtt", "mqtt://127.0.0.1:\(port)",
-                                 "--mqtt-topic", "owntracks/fleet/van7"],
-                                environment: ["XDG_CACHE_HOME": setup.directory.file("cache"),
-                                              "XDG_STATE_HOME": setup.directory.file("state")])
+        let record = try ChildProcess(
+            [
+                setup.nmea, "record", setup.pair.deviceSide, "--baud", "9600",
+                "-o", setup.directory.file("day.gpx"), "--mqtt", "mqtt://127.0.0.1:\(port)",
+                "--mqtt-topic", "owntracks/fleet/van7",
+            ],
+            environment: [
+                "XDG_CACHE_HOME": setup.directory.file("cache"),
+                "XDG_STATE_HOME": setup.directory.file("state"),
+            ])
         #expect(waitUntil(timeout: .seconds(5)) { record.error.contains("connected") })
         try Self.feedCommute(setup)
         func messages() -> [Substring] {
@@ -204,24 +234,35 @@ struct RecordCommandTests {
         #expect(record.error.contains("mqtt disconnected · queue 0 · sent 188 · acked 188 · dropped 0"))
         let lines = messages()
         #expect(lines.count == 188)
-        #expect(lines.first == #"owntracks/fleet/van7 {"_type":"location","tid":"n7","tst":1796025600,"lat":48.1374023,"lon":11.5755132,"alt":520,"vel":1,"cog":211,"acc":3}"#)
+        #expect(
+            lines.first
+                == #"owntracks/fleet/van7 {"_type":"location","tid":"n7","tst":1796025600,"lat":48.1374023,"lon":11.5755132,"alt":520,"vel":1,"cog":211,"acc":3}"#
+        )
         #expect(lines.filter { $0.hasPrefix("owntracks/fleet/van7 ") }.count == 186)
-        #expect(lines.filter { $0.hasPrefix("owntracks/fleet/van7/trip ") } == [
-            #"owntracks/fleet/van7/trip {"_type":"trip","start":{"time":"2026-11-30T08:59:10Z","lat":48.137394,"lon":11.575510,"place":"Munich, Bavaria, DE"},"end":{"time":"2026-11-30T09:30:00Z","lat":48.355064,"lon":11.888291,"place":"Eitting, Bavaria, DE"},"distance_m":34168,"duration_s":1850,"avg_speed_kmh":66.5,"max_speed_kmh":90.0}"#,
-            #"owntracks/fleet/van7/trip {"_type":"trip","start":{"time":"2026-11-30T17:29:10Z","lat":48.355049,"lon":11.888280,"place":"Eitting, Bavaria, DE"},"end":{"time":"2026-11-30T18:00:00Z","lat":48.269792,"lon":11.456211,"place":"2 km NE of Dachau, Bavaria, DE"},"distance_m":34168,"duration_s":1850,"avg_speed_kmh":66.5,"max_speed_kmh":90.0}"#,
-        ])
+        #expect(
+            lines.filter { $0.hasPrefix("owntracks/fleet/van7/trip ") } == [
+                #"owntracks/fleet/van7/trip {"_type":"trip","start":{"time":"2026-11-30T08:59:10Z","lat":48.137394,"lon":11.575510,"place":"Munich, Bavaria, DE"},"end":{"time":"2026-11-30T09:30:00Z","lat":48.355064,"lon":11.888291,"place":"Eitting, Bavaria, DE"},"distance_m":34168,"duration_s":1850,"avg_speed_kmh":66.5,"max_speed_kmh":90.0}"#,
+                #"owntracks/fleet/van7/trip {"_type":"trip","start":{"time":"2026-11-30T17:29:10Z","lat":48.355049,"lon":11.888280,"place":"Eitting, Bavaria, DE"},"end":{"time":"2026-11-30T18:00:00Z","lat":48.269792,"lon":11.456211,"place":"2 km NE of Dachau, Bavaria, DE"},"distance_m":34168,"duration_s":1850,"avg_speed_kmh":66.5,"max_speed_kmh":90.0}"#,
+            ])
     }
 
     @Test(.enabled(if: RecordCommandTests.hasSocat, RecordCommandTests.needsSocat))
     func anUnreachableBrokerLeavesTheTracksAloneAndKeepsTheMessagesQueued() throws {
         let setup = try Self.setUp("record-mqtt-down")
-        defer { setup.pair.stop(); setup.directory.remove() }
+        defer {
+            setup.pair.stop()
+            setup.directory.remove()
+        }
         let port = Ports.freeTCP()  // nothing listens there
-        let gpx = setup.directory.file("t.gpx"), queue = setup.directory.file("queue")
-        let record = try ChildProcess([setup.nmea, "record", setup.pair.deviceSide, "--baud", "9600", "-o", gpx,
-                                 "--mqtt", "mqtt://127.0.0.1:\(port)", "--mqtt-topic", "owntracks/fleet/van7",
-                                 "--mqtt-interval", "0", "--mqtt-min-move", "0", "--mqtt-queue", queue],
-                                environment: ["XDG_CACHE_HOME": setup.directory.file("cache")])
+        let gpx = setup.directory.file("t.gpx")
+        let queue = setup.directory.file("queue")
+        let record = try ChildProcess(
+            [
+                setup.nmea, "record", setup.pair.deviceSide, "--baud", "9600", "-o", gpx,
+                "--mqtt", "mqtt://127.0.0.1:\(port)", "--mqtt-topic", "owntracks/fleet/van7",
+                "--mqtt-interval", "0", "--mqtt-min-move", "0", "--mqtt-queue", queue,
+            ],
+            environment: ["XDG_CACHE_HOME": setup.directory.file("cache")])
         #expect(waitUntil(timeout: .seconds(5)) { record.error.contains("connected at 9600 baud") })
         #expect(Self.feed(setup.pair.receiverSide, epochs: 10) == 10)
         #expect(waitUntil(timeout: .seconds(3)) { Self.points(inGPX: gpx).count == 10 })
@@ -229,9 +270,10 @@ struct RecordCommandTests {
         #expect(record.wait() == 0)
         #expect(Self.points(inGPX: gpx).count == 10)
         #expect(try Self.validates(gpx))
-        #expect(record.error.contains(
-            "nmea record: mqtt disconnected · queue 10 · sent 0 · acked 0 · dropped 0 · cannot connect to "
-                + "mqtt://127.0.0.1:\(port): Connection refused\n"))
+        #expect(
+            record.error.contains(
+                "nmea record: mqtt disconnected · queue 10 · sent 0 · acked 0 · dropped 0 · cannot connect to "
+                    + "mqtt://127.0.0.1:\(port): Connection refused\n"))
     }
 
     @Test func aMissingDeviceAndAnUnwritableTrackAreClearErrors() throws {
@@ -255,9 +297,14 @@ struct RecordCommandTests {
     @Test(.enabled(if: RecordCommandTests.hasSocat, RecordCommandTests.needsSocat))
     func aFullDiskIsReportedAndEndsTheRun() throws {
         let setup = try Self.setUp("record-full")
-        defer { setup.pair.stop(); setup.directory.remove() }
-        let record = try ChildProcess([setup.nmea, "record", setup.pair.deviceSide, "--baud", "9600", "-o", "/dev/full.gpx",
-                                 "-o", "/dev/full"])
+        defer {
+            setup.pair.stop()
+            setup.directory.remove()
+        }
+        let record = try ChildProcess([
+            setup.nmea, "record", setup.pair.deviceSide, "--baud", "9600", "-o", "/dev/full.gpx",
+            "-o", "/dev/full",
+        ])
         _ = record.wait(timeout: .seconds(5))
         // A .gpx name is needed for the format: /dev/full itself has none, so that is a usage error first.
         #expect(record.error.contains("Cannot tell the format of '/dev/full'"))
@@ -278,8 +325,11 @@ struct RecordCommandTests {
         directory.write(DevicesCommandTests.nmeaScript(seconds: 4), to: "nmea.script")
         let gpx = directory.file("u.gpx")
         let record = try ChildProcess(
-            [umockdev, "-d", directory.file("ublox7.umockdev"), "-s", "/dev/ttyACM0=" + directory.file("nmea.script"),
-             "--", nmea, "record", "auto", "-o", gpx],
+            [
+                umockdev, "-d", directory.file("ublox7.umockdev"), "-s",
+                "/dev/ttyACM0=" + directory.file("nmea.script"),
+                "--", nmea, "record", "auto", "-o", gpx,
+            ],
             environment: ["XDG_STATE_HOME": directory.file("state")])
         #expect(waitUntil(timeout: .seconds(10)) { Self.points(inGPX: gpx).count >= 3 })
         // umockdev-run does not pass signals on: stop `nmea record` itself.

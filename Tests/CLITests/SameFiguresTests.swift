@@ -108,8 +108,9 @@ import Testing
 
     @Test(arguments: logs) func tripsAndPlotAgreeOnTheSamples(_ log: Log) throws { try check(log) }
 
-    @Test(.enabled(if: Locations.corpus != nil, "the shared NMEA corpus is absent (set NMEA_CORPUS)"),
-          arguments: corpusLogs)
+    @Test(
+        .enabled(if: Locations.corpus != nil, "the shared NMEA corpus is absent (set NMEA_CORPUS)"),
+        arguments: corpusLogs)
     func tripsAndPlotAgreeOnRealReceivers(_ log: Log) throws { try check(log) }
 
     /// The footer of `nmea watch LOG --speed max` once the log has ended: `… · 2 trips · 68.33 km · 1 stop`.

@@ -12,20 +12,26 @@ import Testing
 
     /// Runs `executable` (the built `nmea` by default) with `environment` added to this process's, and without an
     /// `NMEA_PLACES` the caller may have set.
-    static func run(_ arguments: [String], input: String? = nil, environment: [String: String] = [:],
-                    executable: String = tool) throws -> Tool.Outcome {
-        let outcome = try ToolSupport.run(executable, arguments, input: input.map { Data($0.utf8) },
-                                          environment: environment, unset: ["NMEA_PLACES"])
+    static func run(
+        _ arguments: [String], input: String? = nil, environment: [String: String] = [:],
+        executable: String = tool
+    ) throws -> Tool.Outcome {
+        let outcome = try ToolSupport.run(
+            executable, arguments, input: input.map { Data($0.utf8) },
+            environment: environment, unset: ["NMEA_PLACES"])
         return Tool.Outcome(status: outcome.status, output: outcome.text, error: outcome.error)
     }
 
     /// A commute from Khimki: parked 10 minutes, 3 km north-east in 5 minutes, parked 20, 3 km back, parked 10.
     static func khimkiDay(profile: EpochWriter.Profile) -> String {
-        let scenario = Scenario(latitude: 55.9001, longitude: 37.42848, start: DateTime(2026, 6, 15, 23, 40, 0),
-                                courseDegrees: 45,
-                                legs: [.park(seconds: 600, jitterMeters: 5), .drive(seconds: 300, speedKmh: 36),
-                                       .park(seconds: 1200, jitterMeters: 5), .course(degrees: 225),
-                                       .drive(seconds: 300, speedKmh: 36), .park(seconds: 600, jitterMeters: 5)])
+        let scenario = Scenario(
+            latitude: 55.9001, longitude: 37.42848, start: DateTime(2026, 6, 15, 23, 40, 0),
+            courseDegrees: 45,
+            legs: [
+                .park(seconds: 600, jitterMeters: 5), .drive(seconds: 300, speedKmh: 36),
+                .park(seconds: 1200, jitterMeters: 5), .course(degrees: 225),
+                .drive(seconds: 300, speedKmh: 36), .park(seconds: 600, jitterMeters: 5),
+            ])
         let writer = EpochWriter(profile: profile)
         var builder = SentenceBuilder()
         for fix in scenario.fixes() { writer.write(fix, into: &builder) }
@@ -69,32 +75,35 @@ import Testing
         try Data("garbage\n".utf8).write(to: URL(fileURLWithPath: cacheFile))
         let third = try Self.run(["trips", "--json", log], environment: environment)
         #expect(third.output == Self.khimkiJSON)
-        #expect(third.error == "nmea trips: warning: the place cache \(cacheFile) is damaged (line 1 is not the "
-            + "header for geonames-a5ba49d8); rebuilding it\n")
+        #expect(
+            third.error == "nmea trips: warning: the place cache \(cacheFile) is damaged (line 1 is not the "
+                + "header for geonames-a5ba49d8); rebuilding it\n")
         #expect(try String(contentsOfFile: cacheFile, encoding: .utf8).hasPrefix("nmea-geocode-cache 1 geonames-"))
     }
 
     @Test func theTable() throws {
         let directory = Tool.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let outcome = try Self.run(["trips", "-"], input: Self.khimkiDay(profile: .multiGNSS),
-                                   environment: ["XDG_CACHE_HOME": directory.path])
+        let outcome = try Self.run(
+            ["trips", "-"], input: Self.khimkiDay(profile: .multiGNSS),
+            environment: ["XDG_CACHE_HOME": directory.path])
         #expect(outcome.status == 0)
-        #expect(outcome.output == """
-            TRIPS
-            #  START (UTC)          END (UTC)            DURATION  DISTANCE  AVG km/h  MAX km/h  FROM → TO
-            1  2026-06-15 23:49:59  2026-06-15 23:55:00   0:05:01   3.00 km      35.9      36.0  \
-            Khimki, Moscow Oblast, RU → 3 km NE of Khimki, Moscow Oblast, RU
-            2  2026-06-16 00:14:59  2026-06-16 00:20:00   0:05:01   3.00 km      35.9      36.0  \
-            3 km NE of Khimki, Moscow Oblast, RU → Khimki, Moscow Oblast, RU
+        #expect(
+            outcome.output == """
+                TRIPS
+                #  START (UTC)          END (UTC)            DURATION  DISTANCE  AVG km/h  MAX km/h  FROM → TO
+                1  2026-06-15 23:49:59  2026-06-15 23:55:00   0:05:01   3.00 km      35.9      36.0  \
+                Khimki, Moscow Oblast, RU → 3 km NE of Khimki, Moscow Oblast, RU
+                2  2026-06-16 00:14:59  2026-06-16 00:20:00   0:05:01   3.00 km      35.9      36.0  \
+                3 km NE of Khimki, Moscow Oblast, RU → Khimki, Moscow Oblast, RU
 
-            STOPS
-            #  START (UTC)          END (UTC)            DURATION  PLACE
-            1  2026-06-15 23:55:00  2026-06-16 00:14:59   0:19:59  3 km NE of Khimki, Moscow Oblast, RU
+                STOPS
+                #  START (UTC)          END (UTC)            DURATION  PLACE
+                1  2026-06-15 23:55:00  2026-06-16 00:14:59   0:19:59  3 km NE of Khimki, Moscow Oblast, RU
 
-            2 trips, 6.01 km in 0:10:02; 1 stop between them
+                2 trips, 6.01 km in 0:10:02; 1 stop between them
 
-            """)
+                """)
     }
 
     @Test func ggaOnlyLogsNeedADate() throws {
@@ -105,8 +114,9 @@ import Testing
         let undated = try Self.run(["trips", "--json", "--no-places"], input: log, environment: environment)
         #expect(undated.status == 0)
         #expect(undated.output == "{\"trips\":[],\"stops\":[]}\n")
-        #expect(undated.error == "nmea trips: 3000 fixes had no date and were left out; --date YYYY-MM-DD gives them "
-            + "one\nnmea trips: warning: no fix with a position and a time in the input\n")
+        #expect(
+            undated.error == "nmea trips: 3000 fixes had no date and were left out; --date YYYY-MM-DD gives them "
+                + "one\nnmea trips: warning: no fix with a position and a time in the input\n")
         let dated = try Self.run(["trips", "--json", "--date", "2026-06-15"], input: log, environment: environment)
         #expect(dated.status == 0)
         // Without the receiver's speed, the ends of the trips come from the positions (seconds apart).
@@ -120,8 +130,9 @@ import Testing
         let directory = Tool.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let log = Self.khimkiDay(profile: .rmcGGA)
-        let outcome = try Self.run(["trips", "--json", "--no-places", "--min-stop", "2000"], input: log,
-                                   environment: ["XDG_CACHE_HOME": directory.path])
+        let outcome = try Self.run(
+            ["trips", "--json", "--no-places", "--min-stop", "2000"], input: log,
+            environment: ["XDG_CACHE_HOME": directory.path])
         #expect(outcome.status == 0)
         #expect(outcome.error == "")
         // A 20-minute halt is no stop when a stop takes 2000 s: one trip there and back.
@@ -130,8 +141,9 @@ import Testing
         #expect(outcome.output.hasSuffix("\"stops\":[]}\n"))
         #expect(!FileManager.default.fileExists(atPath: directory.path + "/nmea"))
         // A minimum distance beyond the drive: nothing is a trip.
-        let wide = try Self.run(["trips", "--min-distance", "5000"], input: log,
-                                environment: ["XDG_CACHE_HOME": directory.path])
+        let wide = try Self.run(
+            ["trips", "--min-distance", "5000"], input: log,
+            environment: ["XDG_CACHE_HOME": directory.path])
         #expect(wide.output == "No trips.\n")
     }
 
@@ -139,18 +151,22 @@ import Testing
         (["--min-distance", "-5"], "Error: Missing value for '--min-distance <meters>'\n"),
         (["--min-distance", "0"], "Error: The value '0' is invalid for '--min-distance <meters>'\n"),
         (["--max-gap", "soon"], "Error: The value 'soon' is invalid for '--max-gap <seconds>'\n"),
-        (["--date", "2026-02-30"], "Error: The value '2026-02-30' is invalid for '--date <YYYY-MM-DD>': "
-            + "expected YYYY-MM-DD\n"),
+        (
+            ["--date", "2026-02-30"],
+            "Error: The value '2026-02-30' is invalid for '--date <YYYY-MM-DD>': "
+                + "expected YYYY-MM-DD\n"
+        ),
         (["--places"], "Error: Unknown option '--places'\n"),
     ])
     func usageErrors(arguments: [String], message: String) throws {
         let outcome = try Self.run(["trips"] + arguments, input: "")
         #expect(outcome.status == 64)
         #expect(outcome.output == "")
-        #expect(outcome.error == message + "Usage: nmea trips [<files> ...] [--json] [--min-distance <meters>] "
-            + "[--min-stop <seconds>] [--max-gap <seconds>] [--date <YYYY-MM-DD>] [--no-places] [--bench] "
-            + "[--allow-missing-checksum] [--max-length <n>] [-v]\n"
-            + "  See 'nmea trips --help' for more information.\n")
+        #expect(
+            outcome.error == message + "Usage: nmea trips [<files> ...] [--json] [--min-distance <meters>] "
+                + "[--min-stop <seconds>] [--max-gap <seconds>] [--date <YYYY-MM-DD>] [--no-places] [--bench] "
+                + "[--allow-missing-checksum] [--max-length <n>] [-v]\n"
+                + "  See 'nmea trips --help' for more information.\n")
     }
 
     @Test func helpIsTheSameEverywhere() throws {
@@ -166,10 +182,12 @@ import Testing
     @Test func badLinesAreSummarisedAndMissingFilesFail() throws {
         let directory = Tool.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let log = Self.khimkiDay(profile: .rmcGGA)
+        let log =
+            Self.khimkiDay(profile: .rmcGGA)
             + "$GPRMC,000000.00,A,5554.0060,N,03725.7088,E,0.1,0.0,160626,,,A*00\r\nnoise\r\n"
-        let outcome = try Self.run(["trips", "--json", "-", "/nonexistent/day.nmea"], input: log,
-                                   environment: ["XDG_CACHE_HOME": directory.path])
+        let outcome = try Self.run(
+            ["trips", "--json", "-", "/nonexistent/day.nmea"], input: log,
+            environment: ["XDG_CACHE_HOME": directory.path])
         #expect(outcome.status == 1)
         #expect(outcome.output.hasPrefix("{\"trips\":[{"))
         #expect(outcome.error.hasPrefix("Error: cannot open '/nonexistent/day.nmea': No such file or directory\n"))
@@ -197,12 +215,15 @@ import Testing
         // That file, and no other, is the one used: damaged, it is named in the warning.
         let bytes = try Data(contentsOf: URL(fileURLWithPath: places))
         try bytes.prefix(100_000).write(to: URL(fileURLWithPath: installedPlaces))
-        let damaged = try Self.run(["trips", "--json"], input: log,
-                                   environment: ["XDG_CACHE_HOME": directory.appendingPathComponent("other").path],
-                                   executable: installed)
+        let damaged = try Self.run(
+            ["trips", "--json"], input: log,
+            environment: ["XDG_CACHE_HOME": directory.appendingPathComponent("other").path],
+            executable: installed)
         #expect(damaged.status == 0)
-        #expect(damaged.error.contains("nmea trips: warning: place names unavailable: \(installedPlaces): "
-            + "place file is truncated\n"))
+        #expect(
+            damaged.error.contains(
+                "nmea trips: warning: place names unavailable: \(installedPlaces): "
+                    + "place file is truncated\n"))
         #expect(damaged.output.contains("\"place\":null"))
 
         // A portable copy: places.bin beside the program.
@@ -210,19 +231,26 @@ import Testing
         try manager.createDirectory(at: portable, withIntermediateDirectories: true)
         try manager.copyItem(atPath: Self.tool, toPath: portable.appendingPathComponent("nmea").path)
         try bytes.prefix(50).write(to: portable.appendingPathComponent("places.bin"))
-        let beside = try Self.run(["trips", "--json"], input: log,
-                                  environment: ["XDG_CACHE_HOME": directory.appendingPathComponent("third").path],
-                                  executable: portable.appendingPathComponent("nmea").path)
-        #expect(beside.error.contains("nmea trips: warning: place names unavailable: "
-            + "\(portable.path)/places.bin: place file is truncated\n"))
+        let beside = try Self.run(
+            ["trips", "--json"], input: log,
+            environment: ["XDG_CACHE_HOME": directory.appendingPathComponent("third").path],
+            executable: portable.appendingPathComponent("nmea").path)
+        #expect(
+            beside.error.contains(
+                "nmea trips: warning: place names unavailable: "
+                    + "\(portable.path)/places.bin: place file is truncated\n"))
 
         // NMEA_PLACES overrides everything.
-        let missing = try Self.run(["trips", "--json"], input: log,
-                                   environment: ["NMEA_PLACES": "/nonexistent/places.bin",
-                                                 "XDG_CACHE_HOME": directory.path])
+        let missing = try Self.run(
+            ["trips", "--json"], input: log,
+            environment: [
+                "NMEA_PLACES": "/nonexistent/places.bin",
+                "XDG_CACHE_HOME": directory.path,
+            ])
         #expect(missing.status == 0)
-        #expect(missing.error == "nmea trips: warning: no place file (looked for /nonexistent/places.bin); places "
-            + "are left out. Set NMEA_PLACES to the places.bin file\n")
+        #expect(
+            missing.error == "nmea trips: warning: no place file (looked for /nonexistent/places.bin); places "
+                + "are left out. Set NMEA_PLACES to the places.bin file\n")
         #expect(missing.output.contains("\"place\":null"))
     }
 }

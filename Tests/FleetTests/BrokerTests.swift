@@ -16,12 +16,13 @@ struct BrokerTests {
         for n in 0..<3 { publisher.publish(Support.drive(n)) }
         publisher.publish(TripSummaryTests.trip)
         #expect(subscription.waitForExit(timeout: .seconds(10)))
-        #expect(subscription.outputLines == [
-            #"owntracks/acme/van7 {"_type":"location","tid":"n7","tst":1796025600,"lat":48.1374,"lon":11.5755,"alt":520,"vel":45,"cog":45,"acc":4}"#,
-            #"owntracks/acme/van7 {"_type":"location","tid":"n7","tst":1796025601,"lat":48.1375,"lon":11.5756,"alt":520,"vel":45,"cog":45,"acc":4}"#,
-            #"owntracks/acme/van7 {"_type":"location","tid":"n7","tst":1796025602,"lat":48.1376,"lon":11.5757,"alt":520,"vel":45,"cog":45,"acc":4}"#,
-            "owntracks/acme/van7/trip " + String(decoding: TripSummaryTests.trip.json, as: UTF8.self),
-        ])
+        #expect(
+            subscription.outputLines == [
+                #"owntracks/acme/van7 {"_type":"location","tid":"n7","tst":1796025600,"lat":48.1374,"lon":11.5755,"alt":520,"vel":45,"cog":45,"acc":4}"#,
+                #"owntracks/acme/van7 {"_type":"location","tid":"n7","tst":1796025601,"lat":48.1375,"lon":11.5756,"alt":520,"vel":45,"cog":45,"acc":4}"#,
+                #"owntracks/acme/van7 {"_type":"location","tid":"n7","tst":1796025602,"lat":48.1376,"lon":11.5757,"alt":520,"vel":45,"cog":45,"acc":4}"#,
+                "owntracks/acme/van7/trip " + String(decoding: TripSummaryTests.trip.json, as: UTF8.self),
+            ])
         #expect(publisher.waitUntilDelivered(timeout: 5))
         let counters = publisher.counters
         #expect(counters.queued == 4 && counters.sent == 4 && counters.acknowledged == 4 && counters.pending == 0)
@@ -38,10 +39,13 @@ struct BrokerTests {
         publisher.close()
         let late = try subscriber(broker, topic: "owntracks/#", count: 1)
         #expect(late.waitForExit(timeout: .seconds(10)))
-        #expect(late.outputLines == [
-            "owntracks/acme/van7 " + String(decoding: OwnTracksLocation(Support.drive(4), trackerID: "n7")!.json,
-                                             as: UTF8.self),
-        ])
+        #expect(
+            late.outputLines == [
+                "owntracks/acme/van7 "
+                    + String(
+                        decoding: OwnTracksLocation(Support.drive(4), trackerID: "n7")!.json,
+                        as: UTF8.self)
+            ])
     }
 
     @Test func theRateLimitKeepsAParkedVehicleQuiet() throws {
@@ -53,12 +57,16 @@ struct BrokerTests {
         let publisher = try FleetPublisher(configuration)
         // Ten minutes parked (jitter of a metre), then a minute driving at about 14 m/s.
         for second in 0..<600 {
-            publisher.publish(Support.fix(seconds: Support.start + Int64(second),
-                                          latitude: 48.1374 + Double(second % 3) * 0.00001, longitude: 11.5755))
+            publisher.publish(
+                Support.fix(
+                    seconds: Support.start + Int64(second),
+                    latitude: 48.1374 + Double(second % 3) * 0.00001, longitude: 11.5755))
         }
         for second in 0..<60 {
-            publisher.publish(Support.fix(seconds: Support.start + 600 + Int64(second),
-                                          latitude: 48.1374 + Double(second) * 0.000125, longitude: 11.5755))
+            publisher.publish(
+                Support.fix(
+                    seconds: Support.start + 600 + Int64(second),
+                    latitude: 48.1374 + Double(second) * 0.000125, longitude: 11.5755))
         }
         #expect(publisher.waitUntilDelivered(timeout: 10))
         publisher.close()
@@ -73,8 +81,10 @@ struct BrokerTests {
         let broker = try Broker(persistence: true)
         try broker.start()
         let output = TemporaryDirectory("collected").path
-        let collector = try ChildProcess([BuiltExecutables.nmea, "collect", broker.url, "-o", output, "--client-id", "collector-1",
-                                                 "--flush-interval", "0.2"])
+        let collector = try ChildProcess([
+            BuiltExecutables.nmea, "collect", broker.url, "-o", output, "--client-id", "collector-1",
+            "--flush-interval", "0.2",
+        ])
         #expect(waitUntil(timeout: .seconds(10)) { collector.error.contains("connected") })
         usleep(1_200_000)  // the broker saves the collector's session (autosave every second)
         let publisher = try FleetPublisher(try publisherConfiguration(broker.url))
@@ -126,8 +136,10 @@ struct BrokerTests {
         let first = TemporaryDirectory("first").path
         let second = TemporaryDirectory("second").path
         let collectors = try [first, second].enumerated().map { index, output in
-            try ChildProcess([BuiltExecutables.nmea, "collect", broker.url, "-o", output, "--share", "collectors",
-                                     "--client-id", "shared-\(index)", "--flush-interval", "0.2"])
+            try ChildProcess([
+                BuiltExecutables.nmea, "collect", broker.url, "-o", output, "--share", "collectors",
+                "--client-id", "shared-\(index)", "--flush-interval", "0.2",
+            ])
         }
         #expect(waitUntil(timeout: .seconds(10)) { collectors.allSatisfy { $0.error.contains("connected") } })
         usleep(300_000)
@@ -149,7 +161,9 @@ struct BrokerTests {
         let broker = try Broker()
         try broker.start()
         let output = TemporaryDirectory("collected").path
-        let collector = try ChildProcess([BuiltExecutables.nmea, "collect", broker.url, "-o", output, "--flush-interval", "0.2"])
+        let collector = try ChildProcess([
+            BuiltExecutables.nmea, "collect", broker.url, "-o", output, "--flush-interval", "0.2",
+        ])
         #expect(waitUntil(timeout: .seconds(10)) { collector.error.contains("connected") })
         usleep(300_000)
         // The same fixes and trip twice (a publisher that lost its queue and sent everything again), then an
@@ -158,8 +172,9 @@ struct BrokerTests {
             let publisher = try FleetPublisher(try publisherConfiguration(broker.url))
             for n in 0..<10 { publisher.publish(Support.drive(n)) }
             publisher.publish(TripSummaryTests.trip)
-            publisher.enqueue(topic: "owntracks/acme/van7", payload: Array(#"{"_type":"lwt","tst":1}"#.utf8),
-                              retain: false)
+            publisher.enqueue(
+                topic: "owntracks/acme/van7", payload: Array(#"{"_type":"lwt","tst":1}"#.utf8),
+                retain: false)
             publisher.enqueue(topic: "owntracks/acme/van7", payload: Array("not json".utf8), retain: false)
             #expect(publisher.waitUntilDelivered(timeout: 10))
             publisher.close()
@@ -169,8 +184,10 @@ struct BrokerTests {
         #expect(Support.gpxTimes(output + "/acme/van7/2026-11-30.gpx") == (0..<10).map(Support.driveTime))
         let trips = try String(contentsOfFile: output + "/acme/van7/trips.jsonl", encoding: .utf8)
         #expect(trips == String(decoding: TripSummaryTests.trip.json, as: UTF8.self) + "\n")
-        #expect(collector.error.contains("nmea collect: 10 positions and 1 trips from 1 vehicle (skipped: "
-            + "11 duplicates, 2 other messages, 2 invalid)"))
+        #expect(
+            collector.error.contains(
+                "nmea collect: 10 positions and 1 trips from 1 vehicle (skipped: "
+                    + "11 duplicates, 2 other messages, 2 invalid)"))
     }
 
     @Test func aRestartedCollectorContinuesTheDayInANewPartAndADirectoryHasOneCollector() throws {
@@ -178,14 +195,17 @@ struct BrokerTests {
         try broker.start()
         let output = TemporaryDirectory("collected").path
         for round in 0..<2 {
-            let collector = try ChildProcess([BuiltExecutables.nmea, "collect", broker.url, "-o", output, "--flush-interval", "0.2"])
+            let collector = try ChildProcess([
+                BuiltExecutables.nmea, "collect", broker.url, "-o", output, "--flush-interval", "0.2",
+            ])
             #expect(waitUntil(timeout: .seconds(10)) { collector.error.contains("connected") })
             if round == 0 {
                 let second = try ChildProcess([BuiltExecutables.nmea, "collect", broker.url, "-o", output])
                 #expect(second.waitForExit(timeout: .seconds(10)))
                 #expect(second.exitStatus == 1)
-                #expect(second.error == "Error: another collector is writing to '\(output)'; give each collector its "
-                    + "own directory\n")
+                #expect(
+                    second.error == "Error: another collector is writing to '\(output)'; give each collector its "
+                        + "own directory\n")
             }
             usleep(300_000)
             let publisher = try FleetPublisher(try publisherConfiguration(broker.url))
@@ -204,30 +224,40 @@ struct BrokerTests {
         let broker = try Broker(users: [("van7", "right")])
         try broker.start()
         let queue = TemporaryDirectory("queue").path
-        let wrong = try FleetPublisher(try publisherConfiguration("mqtt://van7:wrong@127.0.0.1:\(broker.port)",
-                                                                  queue: queue))
+        let wrong = try FleetPublisher(
+            try publisherConfiguration(
+                "mqtt://van7:wrong@127.0.0.1:\(broker.port)",
+                queue: queue))
         for n in 0..<10 { wrong.publish(Support.drive(n)) }
         #expect(waitUntil(timeout: .seconds(5)) { wrong.counters.lastError != nil })
         let counters = wrong.counters
-        #expect(counters.lastError == "the broker refused the connection: not authorised"
-            || counters.lastError == "the broker refused the connection: bad user name or password")
+        #expect(
+            counters.lastError == "the broker refused the connection: not authorised"
+                || counters.lastError == "the broker refused the connection: bad user name or password")
         #expect(counters.state != .connected)
         #expect(counters.pending == 10 && counters.acknowledged == 0)
         #expect(counters.summary.contains("queue 10"))
         wrong.close()
         // With the right password the queue goes out, in order.
-        let subscription = try subscriber(broker, topic: "owntracks/#", count: 10,
-                                          extra: ["-u", "van7", "-P", "right"])
-        let right = try FleetPublisher(try publisherConfiguration("mqtt://van7:right@127.0.0.1:\(broker.port)",
-                                                                  queue: queue))
+        let subscription = try subscriber(
+            broker, topic: "owntracks/#", count: 10,
+            extra: ["-u", "van7", "-P", "right"])
+        let right = try FleetPublisher(
+            try publisherConfiguration(
+                "mqtt://van7:right@127.0.0.1:\(broker.port)",
+                queue: queue))
         #expect(right.counters.recovered == 10)
         #expect(right.waitUntilDelivered(timeout: 10))
         right.close()
         #expect(subscription.waitForExit(timeout: .seconds(10)))
-        #expect(subscription.outputLines == (0..<10).map {
-            "owntracks/acme/van7 " + String(decoding: OwnTracksLocation(Support.drive($0), trackerID: "n7")!.json,
-                                             as: UTF8.self)
-        })
+        #expect(
+            subscription.outputLines
+                == (0..<10).map {
+                    "owntracks/acme/van7 "
+                        + String(
+                            decoding: OwnTracksLocation(Support.drive($0), trackerID: "n7")!.json,
+                            as: UTF8.self)
+                })
     }
 
     @Test func anUnreachableBrokerNeverBlocksTheCaller() throws {
@@ -313,24 +343,32 @@ struct BrokerTests {
         let log = TemporaryDirectory("log").path + "/drive.nmea"
         try nmeaLog().write(toFile: log, atomically: true, encoding: .utf8)
         let subscription = try subscriber(broker, topic: "owntracks/#", count: 3)
-        let run = try ChildProcess([BuiltExecutables.nmea, "publish", log, "--mqtt", broker.url, "--mqtt-topic", "owntracks/a/b",
-                                           "--mqtt-interval", "0", "--mqtt-min-move", "0", "--mqtt-queue",
-                                           TemporaryDirectory("queue").path])
+        let run = try ChildProcess([
+            BuiltExecutables.nmea, "publish", log, "--mqtt", broker.url, "--mqtt-topic", "owntracks/a/b",
+            "--mqtt-interval", "0", "--mqtt-min-move", "0", "--mqtt-queue",
+            TemporaryDirectory("queue").path,
+        ])
         #expect(run.waitForExit(timeout: .seconds(20)))
         #expect(run.exitStatus == 0)
         #expect(run.error == "nmea publish: 3 fixes, 3 queued, 3 acknowledged by the broker\n")
         #expect(subscription.waitForExit(timeout: .seconds(10)))
-        #expect(subscription.outputLines.first
-            == #"owntracks/a/b {"_type":"location","tid":"b","tst":1796025600,"lat":48.1374,"lon":11.5755,"alt":520,"vel":45,"cog":45,"acc":4}"#)
+        #expect(
+            subscription.outputLines.first
+                == #"owntracks/a/b {"_type":"location","tid":"b","tst":1796025600,"lat":48.1374,"lon":11.5755,"alt":520,"vel":45,"cog":45,"acc":4}"#
+        )
 
         let port = Ports.freeTCP()
         let queue = TemporaryDirectory("queue").path
-        let failing = try ChildProcess([BuiltExecutables.nmea, "publish", log, "--mqtt", "mqtt://127.0.0.1:\(port)",
-                                               "--mqtt-queue", queue, "--wait", "1"])
+        let failing = try ChildProcess([
+            BuiltExecutables.nmea, "publish", log, "--mqtt", "mqtt://127.0.0.1:\(port)",
+            "--mqtt-queue", queue, "--wait", "1",
+        ])
         #expect(failing.waitForExit(timeout: .seconds(20)))
         #expect(failing.exitStatus == 1)
-        #expect(failing.error.contains("nmea publish: 1 messages not acknowledged within 1 s (cannot connect to "
-            + "mqtt://127.0.0.1:\(port): Connection refused); they stay queued in \(queue) for the next run"))
+        #expect(
+            failing.error.contains(
+                "nmea publish: 1 messages not acknowledged within 1 s (cannot connect to "
+                    + "mqtt://127.0.0.1:\(port): Connection refused); they stay queued in \(queue) for the next run"))
     }
 
     @Test(.enabled(if: TLSFiles.openssl != nil, "needs openssl"))
@@ -338,8 +376,9 @@ struct BrokerTests {
         let tls = try TLSFiles.make()
         let broker = try Broker(tls: tls)
         try broker.start()
-        let subscription = try subscriber(broker, topic: "owntracks/#", count: 2,
-                                          extra: ["--cafile", tls.caCertificate])
+        let subscription = try subscriber(
+            broker, topic: "owntracks/#", count: 2,
+            extra: ["--cafile", tls.caCertificate])
         var configuration = try publisherConfiguration(broker.tlsURL)
         configuration.tlsCAFile = tls.caCertificate
         let publisher = try FleetPublisher(configuration)
@@ -357,8 +396,9 @@ struct BrokerTests {
         refused.publish(Support.drive(0))
         #expect(waitUntil(timeout: .seconds(10)) { refused.counters.lastError != nil })
         let counters = refused.counters
-        #expect(counters.lastError?.hasPrefix("cannot connect to mqtts://127.0.0.1:\(broker.port): TLS failed") == true,
-                "\(counters.lastError ?? "")")
+        #expect(
+            counters.lastError?.hasPrefix("cannot connect to mqtts://127.0.0.1:\(broker.port): TLS failed") == true,
+            "\(counters.lastError ?? "")")
         #expect(counters.state != .connected && counters.pending == 1)
         refused.close()
 
@@ -368,9 +408,11 @@ struct BrokerTests {
     }
 
     @Test func usageErrorsExit64() throws {
-        for arguments in [["publish", "--mqtt", "http://x"], ["publish", "--mqtt", "mqtt://h", "--mqtt-topic", "a/#"],
-                          ["publish"], ["collect", "mqtt://h"], ["collect", "mqtt://h", "-o", "x", "--share", "a/b"],
-                          ["publish", "--mqtt", "mqtt://h", "--speed", "0"]] {
+        for arguments in [
+            ["publish", "--mqtt", "http://x"], ["publish", "--mqtt", "mqtt://h", "--mqtt-topic", "a/#"],
+            ["publish"], ["collect", "mqtt://h"], ["collect", "mqtt://h", "-o", "x", "--share", "a/b"],
+            ["publish", "--mqtt", "mqtt://h", "--speed", "0"],
+        ] {
             let run = try ChildProcess([BuiltExecutables.nmea] + arguments)
             #expect(run.waitForExit(timeout: .seconds(10)))
             #expect(run.exitStatus == 64, "\(arguments)")

@@ -4,7 +4,9 @@ import TestSupport
 import Testing
 
 @Suite struct DiskQueueTests {
-    func payload(_ n: Int) -> [UInt8] { Array("{\"n\":\(n),\"pad\":\"\(String(repeating: "x", count: n % 50))\"}".utf8) }
+    func payload(_ n: Int) -> [UInt8] {
+        Array("{\"n\":\(n),\"pad\":\"\(String(repeating: "x", count: n % 50))\"}".utf8)
+    }
 
     func fill(_ queue: DiskQueue, _ range: Range<Int>) throws {
         for n in range { try queue.append(topic: "t/\(n % 3)", payload: payload(n), retain: n % 2 == 0) }
@@ -20,7 +22,8 @@ import Testing
     }
 
     func segmentFiles(_ directory: String) -> [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).filter { $0.hasSuffix(".seg") }.sorted()
+        ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).filter { $0.hasSuffix(".seg") }
+            .sorted()
     }
 
     @Test func persistsAcrossReopenInOrder() throws {
@@ -48,7 +51,9 @@ import Testing
             try fill(queue, 0..<100)
             let entries = drain(queue)
             // Acknowledgements may come out of order: 1…40 and 45, not 41…44.
-            for entry in entries where entry.sequence <= 40 || entry.sequence == 45 { queue.acknowledge(entry.sequence) }
+            for entry in entries where entry.sequence <= 40 || entry.sequence == 45 {
+                queue.acknowledge(entry.sequence)
+            }
             #expect(queue.statistics.pending == 59)
             #expect(queue.head == 41)
             queue.close()
@@ -83,7 +88,8 @@ import Testing
             try queue.append(topic: "owntracks/acme/van7", payload: payload(n), retain: true)
             largest = max(largest, queue.statistics.bytesOnDisk)
             let onDisk = segmentFiles(directory).reduce(0) { total, name in
-                total + ((try? FileManager.default.attributesOfItem(atPath: directory + "/" + name)[.size] as? Int) ?? 0)
+                total
+                    + ((try? FileManager.default.attributesOfItem(atPath: directory + "/" + name)[.size] as? Int) ?? 0)
             }
             #expect(onDisk == queue.statistics.bytesOnDisk)
         }
@@ -97,8 +103,9 @@ import Testing
     }
 
     @Test func dropsOnlyWhatWasNotAcknowledged() throws {
-        let queue = try DiskQueue(directory: TemporaryDirectory().path,
-                                  options: .init(maximumBytes: 8192, segmentBytes: 1024))
+        let queue = try DiskQueue(
+            directory: TemporaryDirectory().path,
+            options: .init(maximumBytes: 8192, segmentBytes: 1024))
         try fill(queue, 0..<20)
         for entry in queue.next(limit: 10) { queue.acknowledge(entry.sequence) }
         try fill(queue, 20..<400)

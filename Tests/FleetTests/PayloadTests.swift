@@ -1,16 +1,17 @@
 import Fleet
 import NMEA
 import TestSupport
-import Trips
 import Testing
+import Trips
 
 @Suite struct OwnTracksLocationTests {
     @Test func encodesEveryKnownField() {
         var fix = Support.drive(0)
         fix.vdop = 1.3
         let location = OwnTracksLocation(fix, trackerID: "v7")!
-        #expect(String(decoding: location.json, as: UTF8.self)
-            == #"{"_type":"location","tid":"v7","tst":1796025600,"lat":48.1374,"lon":11.5755,"alt":520,"vel":45,"#
+        #expect(
+            String(decoding: location.json, as: UTF8.self)
+                == #"{"_type":"location","tid":"v7","tst":1796025600,"lat":48.1374,"lon":11.5755,"alt":520,"vel":45,"#
                 + #""cog":45,"acc":4,"vac":7}"#)
     }
 
@@ -27,10 +28,12 @@ import Testing
     }
 
     @Test func leavesOutWhatIsUnknown() {
-        let fix = Support.fix(seconds: 1_796_025_601, latitude: -33.8688197, longitude: -151.20929,
-                              altitude: nil, speed: nil, course: nil, hdop: nil)
-        #expect(String(decoding: OwnTracksLocation(fix)!.json, as: UTF8.self)
-            == #"{"_type":"location","tst":1796025601,"lat":-33.8688197,"lon":-151.20929}"#)
+        let fix = Support.fix(
+            seconds: 1_796_025_601, latitude: -33.8688197, longitude: -151.20929,
+            altitude: nil, speed: nil, course: nil, hdop: nil)
+        #expect(
+            String(decoding: OwnTracksLocation(fix)!.json, as: UTF8.self)
+                == #"{"_type":"location","tst":1796025601,"lat":-33.8688197,"lon":-151.20929}"#)
     }
 
     @Test func needsAPositionAndATime() {
@@ -52,12 +55,16 @@ import Testing
     }
 
     @Test func decodesWhatTheAppsSend() throws {
-        let text = #"{"_type":"location","acc":13,"alt":159,"batt":40,"conn":"w","lat":52.5200066,"lon":13.404954,"#
+        let text =
+            #"{"_type":"location","acc":13,"alt":159,"batt":40,"conn":"w","lat":52.5200066,"lon":13.404954,"#
             + #""t":"u","tid":"JJ","tst":1700000000.9,"vac":7.6,"vel":0,"cog":-1}"#
         let location = try OwnTracksLocation(json: Array(text.utf8))
-        #expect(location == OwnTracksLocation(latitude: 52.5200066, longitude: 13.404954, timestamp: 1_700_000_000,
-                                              altitudeMeters: 159, speedKmh: 0, courseDegrees: -1,
-                                              accuracyMeters: 13, verticalAccuracyMeters: 8, trackerID: "JJ"))
+        #expect(
+            location
+                == OwnTracksLocation(
+                    latitude: 52.5200066, longitude: 13.404954, timestamp: 1_700_000_000,
+                    altitudeMeters: 159, speedKmh: 0, courseDegrees: -1,
+                    accuracyMeters: 13, verticalAccuracyMeters: 8, trackerID: "JJ"))
     }
 
     @Test func roundTripsThroughJSONAndBackToAFix() throws {
@@ -88,18 +95,21 @@ import Testing
 
 @Suite struct TripSummaryTests {
     static let trip = TripSummary(
-        start: .init(timestamp: (Support.start + 4) * 1_000_000_000, latitude: 55.9001, longitude: 37.42848,
-                     place: "Khimki, Moscow Oblast, RU"),
-        end: .init(timestamp: (Support.start + 1800) * 1_000_000_000 + 250_000_000, latitude: 55.75,
-                   longitude: 37.6166, place: nil),
+        start: .init(
+            timestamp: (Support.start + 4) * 1_000_000_000, latitude: 55.9001, longitude: 37.42848,
+            place: "Khimki, Moscow Oblast, RU"),
+        end: .init(
+            timestamp: (Support.start + 1800) * 1_000_000_000 + 250_000_000, latitude: 55.75,
+            longitude: 37.6166, place: nil),
         distanceMeters: 21_834.4, durationSeconds: 1796.25, averageSpeedKmh: 43.76, maximumSpeedKmh: 90)
 
     @Test func encodesTheTripsFields() {
-        #expect(String(decoding: Self.trip.json, as: UTF8.self)
-            == #"{"_type":"trip","start":{"time":"2026-11-30T08:00:04Z","lat":55.900100,"lon":37.428480,"#
-            + #""place":"Khimki, Moscow Oblast, RU"},"end":{"time":"2026-11-30T08:30:00.25Z","lat":55.750000,"#
-            + #""lon":37.616600,"place":null},"distance_m":21834,"duration_s":1796.25,"avg_speed_kmh":43.8,"#
-            + #""max_speed_kmh":90.0}"#)
+        #expect(
+            String(decoding: Self.trip.json, as: UTF8.self)
+                == #"{"_type":"trip","start":{"time":"2026-11-30T08:00:04Z","lat":55.900100,"lon":37.428480,"#
+                + #""place":"Khimki, Moscow Oblast, RU"},"end":{"time":"2026-11-30T08:30:00.25Z","lat":55.750000,"#
+                + #""lon":37.616600,"place":null},"distance_m":21834,"duration_s":1796.25,"avg_speed_kmh":43.8,"#
+                + #""max_speed_kmh":90.0}"#)
     }
 
     @Test func decodesWhatItEncodes() throws {
@@ -129,15 +139,20 @@ import Testing
         let url = try BrokerURL(parsing: "mqtt://fleet:s%40cret:x@broker.example:1884")
         #expect(url == BrokerURL(host: "broker.example", port: 1884, username: "fleet", password: "s@cret:x"))
         #expect(url.description == "mqtt://fleet@broker.example:1884")
-        #expect(try BrokerURL(parsing: "mqtts://broker.example") == BrokerURL(host: "broker.example", port: 8883,
-                                                                             usesTLS: true))
+        #expect(
+            try BrokerURL(parsing: "mqtts://broker.example")
+                == BrokerURL(
+                    host: "broker.example", port: 8883,
+                    usesTLS: true))
         #expect(try BrokerURL(parsing: "mqtt://[::1]:1999/").host == "::1")
         #expect(try BrokerURL(parsing: "mqtt://localhost").port == 1883)
     }
 
     @Test func saysWhatIsWrong() {
-        for text in ["http://x", "mqtt://", "mqtt://host:0", "mqtt://host:99999", "mqtt://host/topic", "mqtt://:pw@h",
-                     "mqtt://[::1", "mqtt://u:%zz@h"] {
+        for text in [
+            "http://x", "mqtt://", "mqtt://host:0", "mqtt://host:99999", "mqtt://host/topic", "mqtt://:pw@h",
+            "mqtt://[::1", "mqtt://u:%zz@h",
+        ] {
             #expect(throws: BrokerURLError.self, "\(text)") { try BrokerURL(parsing: text) }
         }
     }

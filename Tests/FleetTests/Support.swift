@@ -7,15 +7,19 @@ import Testing
 /// Helpers for the fleet tests: fixes with known values, temporary directories, the built `nmea`, and brokers.
 enum Support {
     /// A fix at `seconds` since 1970 with the given values.
-    static func fix(seconds: Int64, latitude: Double, longitude: Double, altitude: Double? = 520,
-                    speed: Double? = 12.5, course: Double? = 45, hdop: Double? = 0.8) -> Fix {
+    static func fix(
+        seconds: Int64, latitude: Double, longitude: Double, altitude: Double? = 520,
+        speed: Double? = 12.5, course: Double? = 45, hdop: Double? = 0.8
+    ) -> Fix {
         let days = Int(seconds / 86_400)
         let second = Int(seconds % 86_400)
-        var fix = Fix(date: UTCDate(daysSinceEpoch: days),
-                      time: UTCTime(hour: UInt8(second / 3600), minute: UInt8(second / 60 % 60),
-                                    second: UInt8(second % 60)),
-                      latitude: latitude, longitude: longitude, altitudeMeters: altitude, speed: speed,
-                      courseDegrees: course, quality: .gps, mode: altitude == nil ? .twoD : .threeD)
+        var fix = Fix(
+            date: UTCDate(daysSinceEpoch: days),
+            time: UTCTime(
+                hour: UInt8(second / 3600), minute: UInt8(second / 60 % 60),
+                second: UInt8(second % 60)),
+            latitude: latitude, longitude: longitude, altitudeMeters: altitude, speed: speed,
+            courseDegrees: course, quality: .gps, mode: altitude == nil ? .twoD : .threeD)
         fix.hdop = hdop
         return fix
     }
@@ -34,7 +38,8 @@ enum Support {
         var times: [String] = []
         var rest = text[...]
         while let open = rest.range(of: "<time>"),
-              let close = rest.range(of: "</time>", range: open.upperBound..<rest.endIndex) {
+            let close = rest.range(of: "</time>", range: open.upperBound..<rest.endIndex)
+        {
             times.append(String(rest[open.upperBound..<close.lowerBound]))
             rest = rest[close.upperBound...]
         }
@@ -66,16 +71,25 @@ extension MosquittoBroker.TLS {
             }
         }
         let curve = ["-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes"]
-        try run(["req", "-x509"] + curve + ["-keyout", directory + "/ca.key", "-out", directory + "/ca.crt",
-                 "-days", "2", "-subj", "/CN=swift-nmea test CA"])
-        try run(["req"] + curve + ["-keyout", directory + "/server.key", "-out", directory + "/server.csr",
-                 "-subj", "/CN=127.0.0.1"])
+        try run(
+            ["req", "-x509"] + curve + [
+                "-keyout", directory + "/ca.key", "-out", directory + "/ca.crt",
+                "-days", "2", "-subj", "/CN=swift-nmea test CA",
+            ])
+        try run(
+            ["req"] + curve + [
+                "-keyout", directory + "/server.key", "-out", directory + "/server.csr",
+                "-subj", "/CN=127.0.0.1",
+            ])
         try "subjectAltName=IP:127.0.0.1\n".write(toFile: directory + "/san.ext", atomically: true, encoding: .utf8)
-        try run(["x509", "-req", "-in", directory + "/server.csr", "-CA", directory + "/ca.crt", "-CAkey",
-                 directory + "/ca.key", "-CAcreateserial", "-out", directory + "/server.crt", "-days", "2",
-                 "-extfile", directory + "/san.ext"])
-        return TLSFiles(caCertificate: directory + "/ca.crt", serverCertificate: directory + "/server.crt",
-                        serverKey: directory + "/server.key")
+        try run([
+            "x509", "-req", "-in", directory + "/server.csr", "-CA", directory + "/ca.crt", "-CAkey",
+            directory + "/ca.key", "-CAcreateserial", "-out", directory + "/server.crt", "-days", "2",
+            "-extfile", directory + "/san.ext",
+        ])
+        return TLSFiles(
+            caCertificate: directory + "/ca.crt", serverCertificate: directory + "/server.crt",
+            serverKey: directory + "/server.key")
     }
 }
 
@@ -94,8 +108,10 @@ func subscriber(_ broker: Broker, topic: String, count: Int? = nil, extra: [Stri
 }
 
 /// A publisher configuration for `broker` with every fix published and a fresh queue.
-func publisherConfiguration(_ brokerURL: String, topic: String = "owntracks/acme/van7",
-                            queue: String = TemporaryDirectory("queue").path) throws -> FleetPublisher.Configuration {
+func publisherConfiguration(
+    _ brokerURL: String, topic: String = "owntracks/acme/van7",
+    queue: String = TemporaryDirectory("queue").path
+) throws -> FleetPublisher.Configuration {
     var configuration = FleetPublisher.Configuration(broker: try BrokerURL(parsing: brokerURL), topic: topic)
     configuration.rateLimit = PublishRateLimiter(intervalSeconds: 0, minimumMoveMeters: 0, heartbeatSeconds: 0)
     configuration.queueDirectory = queue

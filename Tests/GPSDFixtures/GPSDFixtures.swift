@@ -172,8 +172,10 @@ public final class PtyFeeder: @unchecked Sendable {
 
     /// - Parameter afterEach: called on the feeder's thread after each epoch is written, with its index (a test
     ///   can hold the feed there until a reader has caught up, so that "keeps up" holds on a loaded machine).
-    public init(pty: PseudoTerminal, journey: Journey, interval: Duration, count: Int? = nil, startAt: Int = 0,
-                afterEach: (@Sendable (Int) -> Void)? = nil) {
+    public init(
+        pty: PseudoTerminal, journey: Journey, interval: Duration, count: Int? = nil, startAt: Int = 0,
+        afterEach: (@Sendable (Int) -> Void)? = nil
+    ) {
         self.pty = pty
         self.journey = journey
         self.interval = interval

@@ -1,9 +1,9 @@
 import Foundation
 import Simulation
+import TestSupport
 import Testing
 
 @testable import NMEA
-import TestSupport
 
 /// The real-receiver logs in the shared corpus, framed and decoded end to end.
 ///

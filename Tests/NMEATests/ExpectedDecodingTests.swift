@@ -1,9 +1,9 @@
-import Simulation
 import Foundation
+import Simulation
+import TestSupport
 import Testing
 
 @testable import NMEA
-import TestSupport
 
 /// Each decoder has one body, which reads a sentence in two ways: up to the stop byte the framer guarantees after
 /// every sentence it hands out (digit loops never compare against the end), and — for a view of the caller's own
@@ -177,7 +177,8 @@ import TestSupport
             for extra in [",", ",1", ",,", ",1,2", ",A", ",1.5", ",,,,,"] {
                 digest.add(Self.expectSame(withChecksum(body + extra) + "\n"), prefix: extra)
             }
-            let unchecked = Self.expectSame(body + "\r\n", policy: .optional)
+            let unchecked =
+                Self.expectSame(body + "\r\n", policy: .optional)
                 + Self.expectSame(body + "$GPXXX,1*00\n", policy: .optional)
             digest.add(unchecked, prefix: "none")
             #expect(digest.matches(expected), "\(line): \(digest) != \(expected)")
@@ -231,8 +232,9 @@ import TestSupport
                     default: body.insert(alphabet[random.next(upTo: alphabet.count)], at: index)
                     }
                 }
-                if random.next(upTo: 4) == 0, let comma = body.indices.filter({ body[$0] == UInt8(ascii: ",") })
-                    .dropFirst(random.next(upTo: 4)).first
+                if random.next(upTo: 4) == 0,
+                    let comma = body.indices.filter({ body[$0] == UInt8(ascii: ",") })
+                        .dropFirst(random.next(upTo: 4)).first
                 {
                     body.removeSubrange((comma + 1)...)  // cut after a comma: the fields end with an empty one
                 }
@@ -322,7 +324,7 @@ import TestSupport
         var files = try FileManager.default.contentsOfDirectory(
             at: URL(fileURLWithPath: Locations.packageRoot + "/nmea-samples"), includingPropertiesForKeys: nil)
         if let corpus = Locations.corpus.map({ URL(fileURLWithPath: $0) }),
-           let enumerator = FileManager.default.enumerator(at: corpus, includingPropertiesForKeys: nil)
+            let enumerator = FileManager.default.enumerator(at: corpus, includingPropertiesForKeys: nil)
         {
             for case let url as URL in enumerator where !url.hasDirectoryPath { files.append(url) }
         }

@@ -49,13 +49,17 @@ private func emissionLines(_ lines: [String]) -> [Int] {
     return results[0]
 }
 
-private func rmc(_ time: String, _ lat: String = "4807.038", _ lon: String = "01131.000", status: String = "A",
-                 date: String = "301126") -> String {
+private func rmc(
+    _ time: String, _ lat: String = "4807.038", _ lon: String = "01131.000", status: String = "A",
+    date: String = "301126"
+) -> String {
     "$GPRMC,\(time),\(status),\(lat),N,\(lon),E,010.0,045.0,\(date),,,A"
 }
 
-private func gga(_ time: String, _ lat: String = "4807.038", _ lon: String = "01131.000", quality: Int = 1,
-                 altitude: String = "545.4") -> String {
+private func gga(
+    _ time: String, _ lat: String = "4807.038", _ lon: String = "01131.000", quality: Int = 1,
+    altitude: String = "545.4"
+) -> String {
     "$GPGGA,\(time),\(lat),N,\(lon),E,\(quality),08,0.9,\(altitude),M,46.9,M,,"
 }
 
@@ -91,11 +95,13 @@ private func gga(_ time: String, _ lat: String = "4807.038", _ lon: String = "01
     }
 
     @Test func ggaOnlyStreamsGiveFixesWithTheGivenDate() throws {
-        let (fixes, statistics) = assemble([gga("235958"), gga("235959"), gga("000000"), gga("000001")],
-                                           options: .init(fallbackDate: UTCDate(year: 2026, month: 6, day: 21)))
-        #expect(fixes.map(\.iso8601) == [
-            "2026-06-21T23:59:58Z", "2026-06-21T23:59:59Z", "2026-06-22T00:00:00Z", "2026-06-22T00:00:01Z",
-        ])
+        let (fixes, statistics) = assemble(
+            [gga("235958"), gga("235959"), gga("000000"), gga("000001")],
+            options: .init(fallbackDate: UTCDate(year: 2026, month: 6, day: 21)))
+        #expect(
+            fixes.map(\.iso8601) == [
+                "2026-06-21T23:59:58Z", "2026-06-21T23:59:59Z", "2026-06-22T00:00:00Z", "2026-06-22T00:00:01Z",
+            ])
         #expect(fixes.allSatisfy { $0.mode == .threeD && $0.quality == .gps })
         #expect(statistics.undatedFixes == 0 && statistics.backfilledFixes == 0)
     }
@@ -110,9 +116,10 @@ private func gga(_ time: String, _ lat: String = "4807.038", _ lon: String = "01
         let (fixes, statistics) = assemble([
             gga("235958"), gga("235959"), gga("000000"), "$GPZDA,000000,09,03,2019,00,00", gga("000001"),
         ])
-        #expect(fixes.map(\.iso8601) == [
-            "2019-03-08T23:59:58Z", "2019-03-08T23:59:59Z", "2019-03-09T00:00:00Z", "2019-03-09T00:00:01Z",
-        ])
+        #expect(
+            fixes.map(\.iso8601) == [
+                "2019-03-08T23:59:58Z", "2019-03-08T23:59:59Z", "2019-03-09T00:00:00Z", "2019-03-09T00:00:01Z",
+            ])
         // GGA ended two cycles, so the 00:00:00 epoch went out (held, undated) before its ZDA, which then dates all three.
         #expect(statistics.backfilledFixes == 3)
         #expect(statistics.lateSentences == 1)
@@ -127,33 +134,39 @@ private func gga(_ time: String, _ lat: String = "4807.038", _ lon: String = "01
 
     @Test func zdaGivesTheCenturyForRMC() throws {
         // A two-digit 79 would be 2079; ZDA says the century is the 1900s.
-        let (fixes, _) = assemble(["$GPZDA,120000,01,06,1979,00,00", rmc("120000", date: "010679"), rmc("120001", date: "010679")])
+        let (fixes, _) = assemble([
+            "$GPZDA,120000,01,06,1979,00,00", rmc("120000", date: "010679"), rmc("120001", date: "010679"),
+        ])
         #expect(fixes.map { $0.date?.year } == [1979, 1979])
     }
 
     @Test func weekRolloverDatesAreCorrectedAndCounted() throws {
         // A receiver after the April 2019 rollover reports 1999-08-22 for 2019-04-07.
         let (fixes, statistics) = assemble([rmc("000231", date: "220899"), rmc("000232", date: "220899")])
-        #expect(fixes.map { $0.date } == [UTCDate(year: 2019, month: 4, day: 7), UTCDate(year: 2019, month: 4, day: 7)])
+        #expect(
+            fixes.map { $0.date } == [UTCDate(year: 2019, month: 4, day: 7), UTCDate(year: 2019, month: 4, day: 7)])
         #expect(fixes.allSatisfy { $0.dateWasCorrected })
         #expect(statistics.weekRolloverCorrections == 2)
     }
 
     @Test func aJumpBackBy1024WeeksIsCorrected() throws {
         let (fixes, statistics) = assemble([rmc("120000", date: "010326"), rmc("120001", date: "160706")])
-        #expect(fixes.map { $0.date } == [UTCDate(year: 2026, month: 3, day: 1), UTCDate(year: 2026, month: 3, day: 1)])
+        #expect(
+            fixes.map { $0.date } == [UTCDate(year: 2026, month: 3, day: 1), UTCDate(year: 2026, month: 3, day: 1)])
         #expect(statistics.weekRolloverCorrections == 1)
     }
 
     @Test func genuineOldDatesAreKept() throws {
         let (fixes, statistics) = assemble([rmc("123519", date: "230394"), rmc("123520", date: "070804")])
-        #expect(fixes.map { $0.date } == [UTCDate(year: 1994, month: 3, day: 23), UTCDate(year: 2004, month: 8, day: 7)])
+        #expect(
+            fixes.map { $0.date } == [UTCDate(year: 1994, month: 3, day: 23), UTCDate(year: 2004, month: 8, day: 7)])
         #expect(statistics.weekRolloverCorrections == 0)
     }
 
     @Test func aLiveReferenceDateCorrectsAnyDate1024WeeksBack() throws {
-        let (fixes, _) = assemble([rmc("120000", date: "160407")],
-                                  options: .init(referenceDate: UTCDate(year: 2026, month: 11, day: 30)))
+        let (fixes, _) = assemble(
+            [rmc("120000", date: "160407")],
+            options: .init(referenceDate: UTCDate(year: 2026, month: 11, day: 30)))
         #expect(fixes.first?.date == UTCDate(year: 2026, month: 11, day: 30))
     }
 
@@ -180,10 +193,12 @@ private func gga(_ time: String, _ lat: String = "4807.038", _ lon: String = "01
 
     @Test func lateDataForAHandedOutEpochIsCountedAndTheLessonForgotten() throws {
         // GSA ends two cycles, then a cycle brings a ZDA after its GSA: the ZDA is late.
-        let lines = [rmc("120000"), "$GPGSA,A,3,04,,,,,,,,,,,,2.5,1.3,2.1",
-                     rmc("120001"), "$GPGSA,A,3,04,,,,,,,,,,,,2.5,1.3,2.1",
-                     rmc("120002"), "$GPGSA,A,3,04,,,,,,,,,,,,2.5,1.3,2.1", "$GPZDA,120002,30,11,2026,00,00",
-                     rmc("120003")]
+        let lines = [
+            rmc("120000"), "$GPGSA,A,3,04,,,,,,,,,,,,2.5,1.3,2.1",
+            rmc("120001"), "$GPGSA,A,3,04,,,,,,,,,,,,2.5,1.3,2.1",
+            rmc("120002"), "$GPGSA,A,3,04,,,,,,,,,,,,2.5,1.3,2.1", "$GPZDA,120002,30,11,2026,00,00",
+            rmc("120003"),
+        ]
         let (fixes, statistics) = assemble(lines)
         #expect(fixes.count == 4)
         #expect(statistics.lateSentences == 1)
@@ -197,7 +212,9 @@ private func gga(_ time: String, _ lat: String = "4807.038", _ lon: String = "01
     }
 
     @Test func theFinerPositionWins() throws {
-        let (fixes, _) = assemble([gga("120000", "4807.03812", "01131.00034"), rmc("120000", "4807.0381", "01131.0003")])
+        let (fixes, _) = assemble([
+            gga("120000", "4807.03812", "01131.00034"), rmc("120000", "4807.0381", "01131.0003"),
+        ])
         #expect(fixes[0].latitude! == 48 + 7.03812 / 60)
     }
 

@@ -1,9 +1,9 @@
 import Foundation
 import Simulation
+import TestSupport
 import Testing
 
 @testable import NMEA
-import TestSupport
 
 /// `FixReader`: the one stream from bytes to fixes.
 @Suite struct FixReaderTests {
@@ -146,9 +146,10 @@ import TestSupport
     /// `finish` ends one input: the next one starts afresh, so the last epoch of one file never takes the first
     /// sentences of the next, and line numbers start again from 1.
     @Test func finishEndsOneInputAndTheNextStartsAfresh() {
-        let first = [
-            withChecksum("$GPGGA,120000,4807.038,N,01131.000,E,1,08,0.9,545.4,M,46.9,M,,"),
-        ].joined(separator: "\r\n") + "\r\n"
+        let first =
+            [
+                withChecksum("$GPGGA,120000,4807.038,N,01131.000,E,1,08,0.9,545.4,M,46.9,M,,")
+            ].joined(separator: "\r\n") + "\r\n"
         // The next file's first sentence has the same time: one input, it would join the epoch above.
         let second = [
             withChecksum("$GPRMC,120000,A,4808.000,N,01132.000,E,010.0,045.0,301126,,,A"),
@@ -207,8 +208,9 @@ import TestSupport
         #expect(fixes.isEmpty && strict.statistics.framer.missingChecksums == 1)
 
         let date = UTCDate(year: 2026, month: 6, day: 21)
-        var lenient = FixReader(options: FixReader.Options(
-            maximumLength: 80, checksumPolicy: .optional, assembler: FixAssembler.Options(fallbackDate: date)))
+        var lenient = FixReader(
+            options: FixReader.Options(
+                maximumLength: 80, checksumPolicy: .optional, assembler: FixAssembler.Options(fallbackDate: date)))
         lenient.read(Array(line.utf8)) { fixes.append($0) }
         lenient.read(Array(("$GPTXT,01,01,02," + String(repeating: "A", count: 80) + "\r\n").utf8)) { _ in }
         lenient.finish { fixes.append($0) }

@@ -10,7 +10,8 @@ import Testing
         #expect(
             try GGA(parsing: Self.textbook)
                 == GGA(
-                    talker: .gps, time: .at(12, 35, 19), latitude: fp(4_811_730_000, 8), longitude: fp(1_151_666_667, 8),
+                    talker: .gps, time: .at(12, 35, 19), latitude: fp(4_811_730_000, 8),
+                    longitude: fp(1_151_666_667, 8),
                     quality: .gps, satellitesUsed: 8, hdop: fp(9, 1), altitudeMeters: fp(5454, 1),
                     geoidSeparationMeters: fp(469, 1), differentialAgeSeconds: nil, differentialStationID: nil))
     }
@@ -37,7 +38,8 @@ import Testing
             gga
                 == GGA(
                     talker: .gps, time: .at(17, 28, 14, digits: 1), latitude: fp(373_910_979_506_667, 13),
-                    longitude: fp(-1_220_378_263_106_667, 13), quality: .differential, satellitesUsed: 6, hdop: fp(12, 1),
+                    longitude: fp(-1_220_378_263_106_667, 13), quality: .differential, satellitesUsed: 6,
+                    hdop: fp(12, 1),
                     altitudeMeters: fp(18_893, 3), geoidSeparationMeters: fp(-25_669, 3),
                     differentialAgeSeconds: fp(20, 1),
                     differentialStationID: 31))
@@ -83,7 +85,8 @@ import Testing
         #expect(
             try GGA(parsing: keepingFields(6, of: Self.textbook))
                 == GGA(
-                    talker: .gps, time: .at(12, 35, 19), latitude: fp(4_811_730_000, 8), longitude: fp(1_151_666_667, 8),
+                    talker: .gps, time: .at(12, 35, 19), latitude: fp(4_811_730_000, 8),
+                    longitude: fp(1_151_666_667, 8),
                     quality: .gps))
     }
 

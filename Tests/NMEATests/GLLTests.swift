@@ -42,7 +42,8 @@ import Testing
         #expect(
             try GLL(parsing: "$GPGLL,3751.65,S,14507.36,E*77")
                 == GLL(
-                    talker: .gps, latitude: fp(-378_608_333, 7), longitude: fp(1_451_226_667, 7), time: nil, isValid: true))
+                    talker: .gps, latitude: fp(-378_608_333, 7), longitude: fp(1_451_226_667, 7), time: nil,
+                    isValid: true))
     }
 
     @Test func nmea15WithoutPositionIsNotValid() throws {

@@ -23,7 +23,8 @@ import Testing
             try GNS(parsing: "$GPGNS,014035.00,4332.69262,S,17235.48549,E,RR,13,0.9,25.63,11.24,,*6E")
                 == GNS(
                     talker: .gps, time: .at(1, 40, 35, digits: 2), latitude: fp(-435_448_770_000, 10),
-                    longitude: fp(1_725_914_248_333, 10), modes: [.rtkFixed, .rtkFixed], satellitesUsed: 13, hdop: fp(9, 1),
+                    longitude: fp(1_725_914_248_333, 10), modes: [.rtkFixed, .rtkFixed], satellitesUsed: 13,
+                    hdop: fp(9, 1),
                     altitudeMeters: fp(2563, 2), geoidSeparationMeters: fp(1124, 2), differentialAgeSeconds: nil,
                     differentialStationID: nil, navigationalStatus: nil))
     }

@@ -1,7 +1,7 @@
 import Foundation
 import NMEA
-import Testing
 import TestSupport
+import Testing
 
 /// Our fixes give the same points, times and dates as GPSBabel's reference outputs for its NMEA test inputs
 /// (`gpsbabel/` in the shared corpus; the commands are in GPSBabel's `testo.d/nmea.test`).
@@ -18,19 +18,22 @@ struct GoldenGpsbabelTests {
     static var directory: URL { URL(fileURLWithPath: Locations.corpus! + "/gpsbabel") }
 
     /// Our fixes with a position, formatted as GPSBabel formats them: `decimals` places for coordinates.
-    static func ourPoints(_ name: String, date: UTCDate? = nil, decimals: Int, altitudeDecimals: Int,
-                          timeFormat: (Fix) -> String) throws -> [Point] {
+    static func ourPoints(
+        _ name: String, date: UTCDate? = nil, decimals: Int, altitudeDecimals: Int,
+        timeFormat: (Fix) -> String
+    ) throws -> [Point] {
         let bytes = try Data(contentsOf: directory.appendingPathComponent(name))
         var framer = Framer()
         var assembler = FixAssembler(options: .init(fallbackDate: date))
         var points: [Point] = []
         func take(_ fix: Fix) {
             guard fix.hasPosition else { return }
-            points.append(Point(
-                latitude: String(format: "%.\(decimals)f", fix.latitude!),
-                longitude: String(format: "%.\(decimals)f", fix.longitude!),
-                altitude: fix.altitudeMeters.map { String(format: "%.\(altitudeDecimals)f", $0) },
-                time: timeFormat(fix)))
+            points.append(
+                Point(
+                    latitude: String(format: "%.\(decimals)f", fix.latitude!),
+                    longitude: String(format: "%.\(decimals)f", fix.longitude!),
+                    altitude: fix.altitudeMeters.map { String(format: "%.\(altitudeDecimals)f", $0) },
+                    time: timeFormat(fix)))
         }
         let handle = { (event: FramerEvent) in
             guard case .sentence(let sentence) = event, let parsed = try? ParsedSentence(sentence) else { return }
@@ -49,16 +52,18 @@ struct GoldenGpsbabelTests {
     static func gpxTime(_ fix: Fix) -> String {
         guard let date = fix.date, let time = fix.time else { return "-" }
         let fraction = milliseconds(time) > 0 ? String(format: ".%03d", milliseconds(time)) : ""
-        return String(format: "%04d-%02d-%02dT%02d:%02d:%02d", Int(date.year), Int(date.month), Int(date.day),
-                      Int(time.hour), Int(time.minute), Int(time.second)) + fraction + "Z"
+        return String(
+            format: "%04d-%02d-%02dT%02d:%02d:%02d", Int(date.year), Int(date.month), Int(date.day),
+            Int(time.hour), Int(time.minute), Int(time.second)) + fraction + "Z"
     }
 
     /// `2019/03/08,23:56:00` with `.mmm` when the time has milliseconds, as GPSBabel's unicsv has it.
     static func csvTime(_ fix: Fix) -> String {
         guard let date = fix.date, let time = fix.time else { return "-" }
         let milliseconds = milliseconds(time)
-        return String(format: "%04d/%02d/%02d,%02d:%02d:%02d", Int(date.year), Int(date.month), Int(date.day),
-                      Int(time.hour), Int(time.minute), Int(time.second))
+        return String(
+            format: "%04d/%02d/%02d,%02d:%02d:%02d", Int(date.year), Int(date.month), Int(date.day),
+            Int(time.hour), Int(time.minute), Int(time.second))
             + (milliseconds > 0 ? String(format: ".%03d", milliseconds) : "")
     }
 
@@ -76,8 +81,10 @@ struct GoldenGpsbabelTests {
                 .map { String(block[$0].dropFirst(5).dropLast()) }!
             let lon = block.range(of: #"lon="[^"]*""#, options: .regularExpression)
                 .map { String(block[$0].dropFirst(5).dropLast()) }!
-            points.append(Point(latitude: lat, longitude: lon, altitude: capture("<ele>[^<]*<"),
-                                time: capture("<time>[^<]*<") ?? "-"))
+            points.append(
+                Point(
+                    latitude: lat, longitude: lon, altitude: capture("<ele>[^<]*<"),
+                    time: capture("<time>[^<]*<") ?? "-"))
         }
         return points
     }
@@ -90,9 +97,10 @@ struct GoldenGpsbabelTests {
         func column(_ name: String) -> Int { header.firstIndex(of: name)! }
         return rows.dropFirst().map { row in
             let altitude = header.contains("Altitude") ? String(row[column("Altitude")]) : ""
-            return Point(latitude: String(row[column("Latitude")]), longitude: String(row[column("Longitude")]),
-                         altitude: altitude.isEmpty ? nil : altitude,
-                         time: "\(row[column("Date")]),\(row[column("Time")])")
+            return Point(
+                latitude: String(row[column("Latitude")]), longitude: String(row[column("Longitude")]),
+                altitude: altitude.isEmpty ? nil : altitude,
+                time: "\(row[column("Date")]),\(row[column("Time")])")
         }
     }
 
@@ -111,7 +119,8 @@ struct GoldenGpsbabelTests {
             return 1.01 * pow(10, -Double(decimals))
         }
         for (index, (mine, expected)) in zip(ours, theirs).enumerated() {
-            let same = mine.time == expected.time && close(mine.latitude, expected.latitude, lastPlace)
+            let same =
+                mine.time == expected.time && close(mine.latitude, expected.latitude, lastPlace)
                 && close(mine.longitude, expected.longitude, lastPlace)
                 && close(mine.altitude, expected.altitude, { lastPlace($0) / 2 + 1e-9 })
             if !same { problems.append("point \(index + 1): ours \(mine) vs GPSBabel \(expected)") }
@@ -130,14 +139,20 @@ struct GoldenGpsbabelTests {
     /// (37 fixes, the log's own times, which run backwards twice); every GPSBabel position is one of ours.
     @Test func subSecondTimesKeepTheirOwnEpochs() throws {
         let ours = try Self.ourPoints("nmea+ms.txt", decimals: 9, altitudeDecimals: 3, timeFormat: Self.gpxTime)
-            .map { Point(latitude: String(format: "%.9f", Double($0.latitude)!),
-                         longitude: String(format: "%.9f", Double($0.longitude)!), altitude: $0.altitude,
-                         time: $0.time) }
+            .map {
+                Point(
+                    latitude: String(format: "%.9f", Double($0.latitude)!),
+                    longitude: String(format: "%.9f", Double($0.longitude)!), altitude: $0.altitude,
+                    time: $0.time)
+            }
         let theirs = try Self.gpxPoints("nmea+ms.gpx")
         #expect(ours.count == 37)
         for point in theirs {
-            #expect(ours.contains { $0.latitude == point.latitude && $0.longitude == point.longitude
-                && $0.altitude == point.altitude }, "GPSBabel's \(point) is not among ours")
+            #expect(
+                ours.contains {
+                    $0.latitude == point.latitude && $0.longitude == point.longitude
+                        && $0.altitude == point.altitude
+                }, "GPSBabel's \(point) is not among ours")
         }
     }
 

@@ -1,7 +1,7 @@
 import Foundation
 import NMEA
-import Testing
 import TestSupport
+import Testing
 
 /// The fixes we assemble from gpsd's regression logs agree with the TPV reports gpsd wrote in its `.chk` files.
 ///
@@ -55,11 +55,12 @@ struct GoldenGpsdTests {
         for line in text.split(whereSeparator: \.isNewline) where line.hasPrefix("{\"class\":\"TPV\"") {
             // A few reports hold values JSON has no spelling for (gpsd writes `nan`); those are skipped.
             guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
-                  let time = object["time"] as? String, let mode = object["mode"] as? Int, mode >= 2,
-                  let lat = object["lat"] as? Double, let lon = object["lon"] as? Double
+                let time = object["time"] as? String, let mode = object["mode"] as? Int, mode >= 2,
+                let lat = object["lat"] as? Double, let lon = object["lon"] as? Double
             else { continue }
-            epochs[time] = Epoch(time: time, latitude: lat, longitude: lon,
-                                 altitude: object["altMSL"] as? Double, mode: mode)
+            epochs[time] = Epoch(
+                time: time, latitude: lat, longitude: lon,
+                altitude: object["altMSL"] as? Double, mode: mode)
         }
         return epochs
     }
@@ -73,11 +74,13 @@ struct GoldenGpsdTests {
             guard fix.hasPosition, let date = fix.date, let time = fix.time else { return }
             // gpsd writes milliseconds.
             let ms = time.nanoseconds / 1_000_000
-            let iso = String(format: "%04d-%02d-%02dT%02d:%02d:%02d.%03dZ", Int(date.year), Int(date.month),
-                             Int(date.day), Int(time.hour), Int(time.minute), Int(time.second), Int(ms))
-            epochs[iso] = Epoch(time: iso, latitude: fix.latitude!, longitude: fix.longitude!,
-                                altitude: fix.mode == .threeD ? fix.altitudeMeters : nil,
-                                mode: Int(fix.mode.rawValue))
+            let iso = String(
+                format: "%04d-%02d-%02dT%02d:%02d:%02d.%03dZ", Int(date.year), Int(date.month),
+                Int(date.day), Int(time.hour), Int(time.minute), Int(time.second), Int(ms))
+            epochs[iso] = Epoch(
+                time: iso, latitude: fix.latitude!, longitude: fix.longitude!,
+                altitude: fix.mode == .threeD ? fix.altitudeMeters : nil,
+                mode: Int(fix.mode.rawValue))
         }
         framer.feed(bytes) { event in
             guard case .sentence(let sentence) = event, let parsed = try? ParsedSentence(sentence) else { return }
@@ -114,7 +117,8 @@ struct GoldenGpsdTests {
                 }
                 compared += 1
                 // gpsd prints nine decimals; we keep five more than the receiver's minutes had (seven for two).
-                let close = abs(actual.latitude - expected.latitude) < 6e-8
+                let close =
+                    abs(actual.latitude - expected.latitude) < 6e-8
                     && abs(actual.longitude - expected.longitude) < 6e-8
                     && actual.mode == expected.mode
                     && (expected.altitude == nil || actual.altitude.map { abs($0 - expected.altitude!) < 1e-3 } == true)
@@ -125,8 +129,9 @@ struct GoldenGpsdTests {
                 print("known difference in \(name): \(reason) (\(problems.count) epochs)")
                 continue
             }
-            failures.append("\(name): \(problems.count) of \(theirs.count) epochs differ, e.g.\n  "
-                + problems.prefix(3).joined(separator: "\n  "))
+            failures.append(
+                "\(name): \(problems.count) of \(theirs.count) epochs differ, e.g.\n  "
+                    + problems.prefix(3).joined(separator: "\n  "))
         }
         print("compared \(compared) epochs from \(Self.logs.count) logs")
         #expect(failures.isEmpty, "\(failures.count) logs disagree:\n\(failures.joined(separator: "\n"))")

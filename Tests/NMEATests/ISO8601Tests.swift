@@ -24,8 +24,9 @@ import Testing
     @Test func gpsdsMilliseconds() {
         let time = UTCTime(hour: 8, minute: 0, second: 1, nanoseconds: 987_654_321, fractionDigits: 9)
         #expect(Self.text(Self.date, time, .milliseconds) == "2026-11-30T08:00:01.987Z")
-        #expect(Self.text(Self.date, UTCTime(hour: 8, minute: 0, second: 1), .milliseconds)
-            == "2026-11-30T08:00:01.000Z")
+        #expect(
+            Self.text(Self.date, UTCTime(hour: 8, minute: 0, second: 1), .milliseconds)
+                == "2026-11-30T08:00:01.000Z")
         #expect(ISO8601.string(Self.start + 1_987_654_321, fraction: .milliseconds) == "2026-11-30T08:00:01.987Z")
         #expect(ISO8601.string(0, fraction: .milliseconds) == "1970-01-01T00:00:00.000Z")
     }

@@ -1,8 +1,7 @@
 import Foundation
-import Testing
-
 import NMEA
 import TestSupport
+import Testing
 
 // The README's library section, compiled: the code between each `README` marker pair below is the README's code
 // block of that number, character for character (`readmeShowsThisCode` checks it), and runs in `readmeCodeRuns`.
@@ -13,11 +12,11 @@ private func print(_ items: Any..., separator: String = " ", terminator: String 
 
 private func readmeExamples(chunks: [[UInt8]], bytes: [UInt8]) throws -> (FixReader.Statistics, Double, GGA) {
     // README 1
-    var reader = FixReader()                          // framing, decoding, epochs and their counters in one value
-    for chunk in chunks {                             // a file's blocks, a serial port's reads: any chunking
+    var reader = FixReader()  // framing, decoding, epochs and their counters in one value
+    for chunk in chunks {  // a file's blocks, a serial port's reads: any chunking
         reader.read(chunk) { fix in print(fix.latitude as Any, fix.longitude as Any, fix.mode) }
     }
-    reader.finish { fix in print(fix.iso8601 as Any) }   // end of this input: its last epoch, fixes held for a date
+    reader.finish { fix in print(fix.iso8601 as Any) }  // end of this input: its last epoch, fixes held for a date
     print(reader.statistics.framer.rejected, reader.statistics.decoder.failed, reader.statistics.assembler.fixes)
 
     let gga = try GGA(parsing: "$GPGGA,123519,4807.038,N,01131.000,E,1,08,0.9,545.4,M,46.9,M,,*47")
@@ -31,7 +30,7 @@ private func readmeExamples(chunks: [[UInt8]], bytes: [UInt8]) throws -> (FixRea
             if let rmc = decoded as? RMC { fastest = max(fastest, rmc.speedKnots?.doubleValue ?? 0) }
         }
         mutating func rejected(_ rejection: Rejection, _ context: FixReader.Context) {
-            print("line \(context.line): \(rejection.error)")   // bad checksum, overlong, truncated…
+            print("line \(context.line): \(rejection.error)")  // bad checksum, overlong, truncated…
         }
     }
     var speeds = Speeds()
@@ -58,14 +57,16 @@ private func readmeExamples(chunks: [[UInt8]], bytes: [UInt8]) throws -> (FixRea
         #expect(fastest > 1)
         #expect(gga.satellitesUsed == 8)
         // One line per fix of each pass, the statistics, and one per rejected line of the second.
-        #expect(printed == 2 * fixes + 1 + statistics.framer.rejected,
-                "fixes \(fixes), rejected \(statistics.framer.rejected), \(statistics.assembler)")
+        #expect(
+            printed == 2 * fixes + 1 + statistics.framer.rejected,
+            "fixes \(fixes), rejected \(statistics.framer.rejected), \(statistics.assembler)")
     }
 
     /// The code blocks of the README's "The library" section, with their indentation.
     static func readmeBlocks() throws -> [String] {
-        let readme = try String(contentsOf: URL(fileURLWithPath: Locations.packageRoot + "/README.md"),
-                                encoding: .utf8)
+        let readme = try String(
+            contentsOf: URL(fileURLWithPath: Locations.packageRoot + "/README.md"),
+            encoding: .utf8)
         let section = readme.components(separatedBy: "## The library\n")[1].components(separatedBy: "\n## ")[0]
         return section.components(separatedBy: "```swift\n").dropFirst().map { $0.components(separatedBy: "```")[0] }
     }

@@ -15,8 +15,9 @@ import Testing
     }
 
     @Test func epochStampingTypes() {
-        #expect(Self.time("$GPRMC,123519.50,A,4807.038,N,01131.000,E,022.4,084.4,230394,003.1,W*6A\r\n")
-            == Self.at(12, 35, 19, 500_000_000))
+        #expect(
+            Self.time("$GPRMC,123519.50,A,4807.038,N,01131.000,E,022.4,084.4,230394,003.1,W*6A\r\n")
+                == Self.at(12, 35, 19, 500_000_000))
         #expect(Self.time("$GNGGA,080000.00,4808.244,N,01134.530,E,1,24,0.5,520.0,M,47.3,M,,") == Self.at(8, 0, 0))
         #expect(Self.time("$GPGLL,4916.45,N,12311.12,W,225444,A,*1D") == Self.at(22, 54, 44))
         for type in ["GNS", "ZDA", "GST", "GBS", "GRS"] {
@@ -54,8 +55,9 @@ import Testing
         // A leap second.
         #expect(Self.time("$GPZDA,235960,31,12,2016,00,00") == Self.at(23, 59, 60))
         // The time the framed sentence carries is the same one.
-        let framed = try? Sentence.withParsing("$GPRMC,123519,A,4807.038,N,01131.000,E,022.4,084.4,230394,003.1,W*6A")
-        { sentence throws(NMEAError) in sentence.time }
+        let framed = try? Sentence.withParsing("$GPRMC,123519,A,4807.038,N,01131.000,E,022.4,084.4,230394,003.1,W*6A") {
+            sentence throws(NMEAError) in sentence.time
+        }
         #expect(framed == Self.at(12, 35, 19))
     }
 }

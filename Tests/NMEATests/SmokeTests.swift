@@ -1,4 +1,5 @@
 import Testing
+
 @testable import NMEA
 
 @Test func rmcDecodesTheTextbookExample() throws {

@@ -85,9 +85,10 @@ import Testing
         let failures = Shared<[String]>([])
         let tallies = Shared<[String: (delivered: UInt64, lost: UInt64)]>([:])
 
-        func check(_ name: String, _ consumer: RingConsumer<WideProbe>, batch: Int, polling: Bool = false,
-                   pause: @escaping @Sendable (Int) -> Void) -> TestThread
-        {
+        func check(
+            _ name: String, _ consumer: RingConsumer<WideProbe>, batch: Int, polling: Bool = false,
+            pause: @escaping @Sendable (Int) -> Void
+        ) -> TestThread {
             TestThread {
                 let buffer = UnsafeMutableBufferPointer<WideProbe>.allocate(capacity: batch)
                 defer { buffer.deallocate() }
@@ -165,8 +166,9 @@ import Testing
             let tally = results[name]
             #expect(tally.map { $0.delivered + $0.lost } == total, "\(name)")
         }
-        print("stress: \(total) records;",
-              results.sorted { $0.key < $1.key }.map { "\($0.key) delivered \($0.value.delivered) lost \($0.value.lost)" }
+        print(
+            "stress: \(total) records;",
+            results.sorted { $0.key < $1.key }.map { "\($0.key) delivered \($0.value.delivered) lost \($0.value.lost)" }
                 .joined(separator: ", "))
     }
 }

@@ -48,11 +48,13 @@ final class TestThread: @unchecked Sendable {
     init(_ body: @escaping @Sendable () -> Void) {
         self.body = body
         let context = Unmanaged.passRetained(self).toOpaque()
-        let result = pthread_create(&thread, nil, { context in
-            let this = Unmanaged<TestThread>.fromOpaque(context!).takeRetainedValue()
-            this.body()
-            return nil
-        }, context)
+        let result = pthread_create(
+            &thread, nil,
+            { context in
+                let this = Unmanaged<TestThread>.fromOpaque(context!).takeRetainedValue()
+                this.body()
+                return nil
+            }, context)
         precondition(result == 0)
     }
 

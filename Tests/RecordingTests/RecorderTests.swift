@@ -153,8 +153,10 @@ import Tracks
         // Parked, a drive that ends just before midnight, parked across it, a drive after it, parked: a fix every 5 s.
         let scenario = Scenario(
             start: DateTime(2026, 11, 29, 23, 40, 0), rateHz: 0.2,
-            legs: [.park(seconds: 300), .drive(seconds: 600, speedKmh: 60), .park(seconds: 600),
-                   .drive(seconds: 600, speedKmh: 60), .park(seconds: 600)])
+            legs: [
+                .park(seconds: 300), .drive(seconds: 600, speedKmh: 60), .park(seconds: 600),
+                .drive(seconds: 600, speedKmh: 60), .park(seconds: 600),
+            ])
         let writer = EpochWriter(profile: .rmcGGA)
         let epochs = scenario.fixes().map { fix in
             var builder = SentenceBuilder()
@@ -171,9 +173,10 @@ import Tracks
         #expect(first.split(separator: "\n").count == 1)
         #expect(second.hasPrefix(#"{"start":{"time":"2026-11-30T00:0"#))
         #expect(second.split(separator: "\n").count == 1)
-        #expect(Directory.entries(directory.path).sorted() == [
-            "2026-11-29-x.gpx", "2026-11-30-x.gpx", "trips-2026-11-29.jsonl", "trips-2026-11-30.jsonl",
-        ])
+        #expect(
+            Directory.entries(directory.path).sorted() == [
+                "2026-11-29-x.gpx", "2026-11-30-x.gpx", "trips-2026-11-29.jsonl", "trips-2026-11-30.jsonl",
+            ])
     }
 
     @Test func anUnwritableOutputIsAnErrorBeforeAnythingRuns() throws {

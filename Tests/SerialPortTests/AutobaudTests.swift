@@ -36,8 +36,11 @@ import Testing
 
     @Test func rememberedRateIsTriedFirst() throws {
         let autobaud = Autobaud(remembered: .b57600)
-        #expect(autobaud.candidates == [.b57600, .b9600, .b4800, .b115200, .b38400, .b19200, .b230400, .b460800,
-                                        .b921600])
+        #expect(
+            autobaud.candidates == [
+                .b57600, .b9600, .b4800, .b115200, .b38400, .b19200, .b230400, .b460800,
+                .b921600,
+            ])
         #expect(Autobaud(remembered: .b9600).candidates == BaudRate.autobaudOrder)
         let device = FakeReceiver(rightRate: .b57600, burstInterval: .milliseconds(100))
         let outcome = try autobaud.run(on: device)

@@ -13,22 +13,26 @@ import Testing
         #expect(KnownDevices.classify(vendorID: 0x1546, productID: 0x01a7) == .gps(model: "u-blox 7"))
         #expect(KnownDevices.classify(vendorID: 0x091e, productID: 0x0003).label == "yes")
         #expect(KnownDevices.classify(vendorID: 0x0e8d, productID: 0x3329).label == "yes")
-        for (vendor, product) in [(0x067b, 0x2303), (0x10c4, 0xea60), (0x0403, 0x6001), (0x0403, 0x6015),
-                                  (0x1a86, 0x7523)] as [(UInt16, UInt16)] {
+        for (vendor, product) in [
+            (0x067b, 0x2303), (0x10c4, 0xea60), (0x0403, 0x6001), (0x0403, 0x6015),
+            (0x1a86, 0x7523),
+        ] as [(UInt16, UInt16)] {
             #expect(KnownDevices.classify(vendorID: vendor, productID: product).label == "possible")
         }
         #expect(KnownDevices.classify(vendorID: 0x2341, productID: 0x0043) == .notGPS)  // an Arduino
         #expect(KnownDevices.classify(vendorID: nil, productID: nil) == .notGPS)
         // A device that says what it is.
-        #expect(KnownDevices.classify(vendorID: 0x1234, productID: 0x5678, product: "Acme GNSS Receiver").label
+        #expect(
+            KnownDevices.classify(vendorID: 0x1234, productID: 0x5678, product: "Acme GNSS Receiver").label
                 == "yes")
         #expect(KnownDevices.classify(vendorID: 0x1234, productID: 0x5678, interfaceName: "GPS").label == "yes")
         #expect(KnownDevices.classify(vendorID: 0x1234, productID: 0x5678, product: "GPSless widget") == .notGPS)
     }
 
     @Test func stableKeysSurviveReplugging() {
-        let byID = SerialDeviceInfo(path: "/dev/ttyACM0", byIDLink: "/dev/serial/by-id/usb-u-blox-if00",
-                                    vendorID: 0x1546, productID: 0x01a7)
+        let byID = SerialDeviceInfo(
+            path: "/dev/ttyACM0", byIDLink: "/dev/serial/by-id/usb-u-blox-if00",
+            vendorID: 0x1546, productID: 0x01a7)
         #expect(byID.stableKey == "by-id:usb-u-blox-if00")
         let serial = SerialDeviceInfo(path: "/dev/ttyUSB3", vendorID: 0x067b, productID: 0x2303, serialNumber: "X9")
         #expect(serial.stableKey == "usb:067b:2303:X9")

@@ -34,10 +34,13 @@ import Threading
         let bridge = SerialDeviceInfo(path: "/dev/ttyUSB0", vendorID: 0x067b, productID: 0x2303)
         let ublox = SerialDeviceInfo(path: "/dev/ttyACM0", vendorID: 0x1546, productID: 0x01a7, serialNumber: "A1")
         let other = SerialDeviceInfo(path: "/dev/ttyACM1", vendorID: 0x2341, productID: 0x0043)
-        let options = Self.fakeOptions([bridge, other, ublox],
-                                       rates: ["/dev/ttyUSB0": .b4800, "/dev/ttyACM0": .b115200,
-                                               "/dev/ttyACM1": .b9600],
-                                       memory: memory)
+        let options = Self.fakeOptions(
+            [bridge, other, ublox],
+            rates: [
+                "/dev/ttyUSB0": .b4800, "/dev/ttyACM0": .b115200,
+                "/dev/ttyACM1": .b9600,
+            ],
+            memory: memory)
         let runner = ConnectionRunner(ReceiverConnection(.auto, options: options))
         runner.start()
         #expect(waitUntil(timeout: .seconds(5)) { runner.log.sentences.load(ordering: .relaxed) >= 4 })
@@ -58,21 +61,27 @@ import Threading
     @Test func autoSkipsAPossibleGPSThatSendsNoNMEA() throws {
         let silent = SerialDeviceInfo(path: "/dev/ttyUSB0", vendorID: 0x10c4, productID: 0xea60)
         let talking = SerialDeviceInfo(path: "/dev/ttyUSB1", vendorID: 0x0403, productID: 0x6001)
-        let options = Self.fakeOptions([silent, talking],
-                                       rates: ["/dev/ttyUSB0": BaudRate?.none, "/dev/ttyUSB1": .b38400], memory: nil)
+        let options = Self.fakeOptions(
+            [silent, talking],
+            rates: ["/dev/ttyUSB0": BaudRate?.none, "/dev/ttyUSB1": .b38400], memory: nil)
         let runner = ConnectionRunner(ReceiverConnection(.auto, options: options))
         runner.start()
-        #expect(waitUntil(timeout: .seconds(10)) { runner.log.count { $0.isConnected } == 1 },
-                "statuses: \(runner.log.statuses)")
+        #expect(
+            waitUntil(timeout: .seconds(10)) { runner.log.count { $0.isConnected } == 1 },
+            "statuses: \(runner.log.statuses)")
         runner.stop()
-        #expect(runner.log.statuses.contains {
-            if case .unavailable("/dev/ttyUSB0", let error) = $0 { return error.kind == .noNMEA }
-            return false
-        })
-        #expect(runner.log.statuses.contains {
-            if case .connected(let device) = $0 { return device.path == "/dev/ttyUSB1" && device.baudRate == .b38400 }
-            return false
-        })
+        #expect(
+            runner.log.statuses.contains {
+                if case .unavailable("/dev/ttyUSB0", let error) = $0 { return error.kind == .noNMEA }
+                return false
+            })
+        #expect(
+            runner.log.statuses.contains {
+                if case .connected(let device) = $0 {
+                    return device.path == "/dev/ttyUSB1" && device.baudRate == .b38400
+                }
+                return false
+            })
     }
 
     @Test func autoWaitsForAReceiverToAppear() throws {
@@ -102,10 +111,11 @@ import Threading
         #expect(waitUntil(timeout: .seconds(3)) { runner.log.sentences.load(ordering: .relaxed) >= 2 })
         runner.stop()
         #expect(!runner.log.statuses.contains { if case .autobauding = $0 { true } else { false } })
-        #expect(runner.log.statuses.contains {
-            if case .connected(let device) = $0 { return device.baudRate == .b9600 }
-            return false
-        })
+        #expect(
+            runner.log.statuses.contains {
+                if case .connected(let device) = $0 { return device.baudRate == .b9600 }
+                return false
+            })
     }
 
     @Test func openFailureOfANamedPathIsFatalOnTheFirstAttempt() throws {
@@ -158,11 +168,12 @@ import Threading
         runner.start()
         // Input that arrived before the port was opened is discarded at open, so keep talking.
         var second = 0
-        #expect(waitUntil(timeout: .seconds(3)) {
-            try? pty.write(sampleRMC(second: second))
-            second += 1
-            return runner.log.sentences.load(ordering: .relaxed) >= 5
-        })
+        #expect(
+            waitUntil(timeout: .seconds(3)) {
+                try? pty.write(sampleRMC(second: second))
+                second += 1
+                return runner.log.sentences.load(ordering: .relaxed) >= 5
+            })
         pty.close()
         let ended = runner.waitForEnd(timeout: .seconds(3))
         #expect(ended != nil)
@@ -258,8 +269,9 @@ import Threading
         options.rescanInterval = .milliseconds(50)
         options.listDevices = { present.withLock { $0 } }
         options.open = { path, rate, _ throws(SerialPortError) in
-            let device = FakeReceiver(path: path, rightRate: .b4800, initialRate: rate,
-                                      burstInterval: .milliseconds(30))
+            let device = FakeReceiver(
+                path: path, rightRate: .b4800, initialRate: rate,
+                burstInterval: .milliseconds(30))
             if path == first {
                 device.unplugAfterBursts = 25  // after autobaud has locked (about 8 bursts)
             }

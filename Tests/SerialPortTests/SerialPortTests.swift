@@ -186,12 +186,14 @@ import Testing
     }
 
     @Test func errorMessagesSayWhatToDo() {
-        let denied = SerialPortError(kind: .permissionDenied, path: "/dev/ttyUSB0", operation: "open",
-                                     errno: .permissionDenied, deviceGroup: "dialout")
+        let denied = SerialPortError(
+            kind: .permissionDenied, path: "/dev/ttyUSB0", operation: "open",
+            errno: .permissionDenied, deviceGroup: "dialout")
         #expect(denied.description.contains("'dialout' group"))
         #expect(denied.description.contains("sudo usermod -aG dialout $USER"))
-        let busy = SerialPortError(kind: .busy, path: "/dev/ttyUSB0", operation: "open", errno: .resourceBusy,
-                                   holders: [DeviceHolder(pid: 812, name: "gpsd")])
+        let busy = SerialPortError(
+            kind: .busy, path: "/dev/ttyUSB0", operation: "open", errno: .resourceBusy,
+            holders: [DeviceHolder(pid: 812, name: "gpsd")])
         #expect(busy.description.contains("in use by gpsd (pid 812)"))
         #expect(busy.description.contains("systemctl stop gpsd"))
         let unknownHolder = SerialPortError(.resourceBusy, path: "/dev/ttyNoSuchGPS9", operation: "open")
@@ -202,21 +204,28 @@ import Testing
 
     @Test func permissionAdviceNamesTheGroupOnlyWhenItMayOpenTheDevice() {
         func denied(_ permissions: UInt32, group: String) -> String {
-            SerialPortError(kind: .permissionDenied, path: "/dev/ttyACM0", operation: "open", errno: .permissionDenied,
-                            access: DeviceAccess(ownerID: 0, groupID: 20, owner: "root", group: group,
-                                                 permissions: permissions)).description
+            SerialPortError(
+                kind: .permissionDenied, path: "/dev/ttyACM0", operation: "open", errno: .permissionDenied,
+                access: DeviceAccess(
+                    ownerID: 0, groupID: 20, owner: "root", group: group,
+                    permissions: permissions)
+            ).description
         }
-        let udev = "A udev rule that gives it a group does, as contrib/udev/80-nmea-gps.rules does for known receivers "
+        let udev =
+            "A udev rule that gives it a group does, as contrib/udev/80-nmea-gps.rules does for known receivers "
             + "(GROUP=\"dialout\", MODE=\"0660\"; scripts/install installs it); then add yourself to that group."
-        #expect(denied(0o600, group: "root") == "cannot open '/dev/ttyACM0': permission denied. Only its owner (root, "
-            + "crw-------) may open it, so no group you could join would help. " + udev)
+        #expect(
+            denied(0o600, group: "root") == "cannot open '/dev/ttyACM0': permission denied. Only its owner (root, "
+                + "crw-------) may open it, so no group you could join would help. " + udev)
         // Read-only for the group: joining it would not let a port (opened read-write) open either.
         #expect(denied(0o640, group: "dialout").contains("Only its owner (root, crw-r-----)"))
-        #expect(denied(0o660, group: "dialout") == "cannot open '/dev/ttyACM0': permission denied. Serial devices "
-            + "belong to the 'dialout' group; add yourself with 'sudo usermod -aG dialout $USER', then log out and "
-            + "back in.")
-        #expect(DeviceAccess(ownerID: 0, groupID: 0, owner: nil, group: nil, permissions: 0o666).modeText
-            == "crw-rw-rw-")
+        #expect(
+            denied(0o660, group: "dialout") == "cannot open '/dev/ttyACM0': permission denied. Serial devices "
+                + "belong to the 'dialout' group; add yourself with 'sudo usermod -aG dialout $USER', then log out and "
+                + "back in.")
+        #expect(
+            DeviceAccess(ownerID: 0, groupID: 0, owner: nil, group: nil, permissions: 0o666).modeText
+                == "crw-rw-rw-")
     }
 
     @Test func aLockedPortIsRefusedNamingTheLocksHolderAndFreedOnClose() throws {

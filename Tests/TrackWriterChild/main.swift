@@ -19,8 +19,10 @@ do {
     if arguments[1] == "gpx" {
         writer = try GPXWriter(path: arguments[2], options: track)
     } else {
-        writer = try GeoJSONWriter(path: arguments[2], options: .init(
-            track: track, includePoints: arguments.count > 6 && arguments[6] == "points", pointsPerFeature: 50))
+        writer = try GeoJSONWriter(
+            path: arguments[2],
+            options: .init(
+                track: track, includePoints: arguments.count > 6 && arguments[6] == "points", pointsPerFeature: 50))
     }
 } catch {
     fail("\(error)")

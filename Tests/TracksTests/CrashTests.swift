@@ -42,8 +42,10 @@ import Testing
         for round in 0..<rounds {
             let configuration = Self.configurations[round % Self.configurations.count]
             let path = directory.file("round\(round).\(configuration.format)")
-            var arguments = [configuration.format, path, String(Self.fixCount), configuration.flush,
-                             String(configuration.pauseMicroseconds)]
+            var arguments = [
+                configuration.format, path, String(Self.fixCount), configuration.flush,
+                String(configuration.pauseMicroseconds),
+            ]
             if configuration.format == "geojson" { arguments.append("points") }
             let process = try ChildProcess([child] + arguments)
             let delay = 1 + Int(random.next() % UInt64(configuration.maximumDelayMilliseconds))

@@ -55,14 +55,17 @@ import Tracks
         return true
     }()
 
-    @Test(.enabled(if: canMount, "cannot mount a tmpfs here (no privilege): a full disk is not tested"),
-          arguments: ["gpx", "geojson"])
+    @Test(
+        .enabled(if: canMount, "cannot mount a tmpfs here (no privilege): a full disk is not tested"),
+        arguments: ["gpx", "geojson"])
     func fullDiskLeavesAValidFileWithEveryFlushedPoint(format: String) throws {
         let directory = try #require(Self.mountTinyDisk())
         defer { Self.unmountTinyDisk(directory) }
         let path = directory + "/track." + format
         let options = TrackOptions(flush: .everyFix)
-        let writer: any TrackWriter = format == "gpx" ? try GPXWriter(path: path, options: options)
+        let writer: any TrackWriter =
+            format == "gpx"
+            ? try GPXWriter(path: path, options: options)
             : try GeoJSONWriter(path: path, options: .init(track: options, pointsPerFeature: 100))
         var written: [String] = []
         var failure: TrackError?
@@ -90,7 +93,8 @@ import Tracks
             var times: [String] = []
             for feature in features {
                 let properties = try #require(feature["properties"] as? [String: Any])
-                let featureTimes = (properties["coordTimes"] as? [String])
+                let featureTimes =
+                    (properties["coordTimes"] as? [String])
                     ?? (properties["coordTimes"] as? [[String]])?.flatMap { $0 } ?? []
                 times += properties["continued"] as? Bool == true ? Array(featureTimes.dropFirst()) : featureTimes
             }

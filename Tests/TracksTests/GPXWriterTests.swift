@@ -3,29 +3,30 @@ import NMEA
 import System
 import TestSupport
 import Testing
+
 @testable import Tracks
 
 /// The GPX the fixed sequence gives: a new segment after the lost fix and after the five-minute gap; the 2D point
 /// has no elevation; course 360 is written 0 and longitude 180 is written -180 (the schema's ranges);
 /// 0.00001 stays out of exponent notation; times keep the fraction the receiver sent.
 let expectedGPX = #"""
-<?xml version="1.0" encoding="UTF-8"?>
-<gpx version="1.1" creator="swift-nmea" xmlns="http://www.topografix.com/GPX/1/1" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:gpxtpx="http://www.garmin.com/xmlschemas/TrackPointExtension/v2" xsi:schemaLocation="http://www.topografix.com/GPX/1/1 http://www.topografix.com/GPX/1/1/gpx.xsd http://www.garmin.com/xmlschemas/TrackPointExtension/v2 http://www.garmin.com/xmlschemas/TrackPointExtensionv2.xsd">
-  <trk>
-    <trkseg>
-      <trkpt lat="48.1173" lon="11.5166"><ele>545.4</ele><time>2026-11-30T08:00:00.25Z</time><fix>3d</fix><sat>8</sat><hdop>0.9</hdop><vdop>1.2</vdop><pdop>1.5</pdop><extensions><gpxtpx:TrackPointExtension><gpxtpx:speed>11.5</gpxtpx:speed><gpxtpx:course>84.4</gpxtpx:course></gpxtpx:TrackPointExtension></extensions></trkpt>
-      <trkpt lat="48.1174" lon="11.5168"><ele>545.6</ele><time>2026-11-30T08:00:01.25Z</time><fix>dgps</fix><sat>9</sat><hdop>0.8</hdop><extensions><gpxtpx:TrackPointExtension><gpxtpx:speed>11.6</gpxtpx:speed><gpxtpx:course>359.99</gpxtpx:course></gpxtpx:TrackPointExtension></extensions></trkpt>
-    </trkseg>
-    <trkseg>
-      <trkpt lat="-33.5" lon="-70.25"><time>2026-11-30T08:00:03.25Z</time><fix>2d</fix><extensions><gpxtpx:TrackPointExtension><gpxtpx:course>0</gpxtpx:course></gpxtpx:TrackPointExtension></extensions></trkpt>
-    </trkseg>
-    <trkseg>
-      <trkpt lat="0.00001" lon="-180"><ele>-12.5</ele><time>2026-11-30T08:05:03Z</time><fix>3d</fix><extensions><gpxtpx:TrackPointExtension><gpxtpx:speed>0</gpxtpx:speed></gpxtpx:TrackPointExtension></extensions></trkpt>
-    </trkseg>
-  </trk>
-</gpx>
+    <?xml version="1.0" encoding="UTF-8"?>
+    <gpx version="1.1" creator="swift-nmea" xmlns="http://www.topografix.com/GPX/1/1" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:gpxtpx="http://www.garmin.com/xmlschemas/TrackPointExtension/v2" xsi:schemaLocation="http://www.topografix.com/GPX/1/1 http://www.topografix.com/GPX/1/1/gpx.xsd http://www.garmin.com/xmlschemas/TrackPointExtension/v2 http://www.garmin.com/xmlschemas/TrackPointExtensionv2.xsd">
+      <trk>
+        <trkseg>
+          <trkpt lat="48.1173" lon="11.5166"><ele>545.4</ele><time>2026-11-30T08:00:00.25Z</time><fix>3d</fix><sat>8</sat><hdop>0.9</hdop><vdop>1.2</vdop><pdop>1.5</pdop><extensions><gpxtpx:TrackPointExtension><gpxtpx:speed>11.5</gpxtpx:speed><gpxtpx:course>84.4</gpxtpx:course></gpxtpx:TrackPointExtension></extensions></trkpt>
+          <trkpt lat="48.1174" lon="11.5168"><ele>545.6</ele><time>2026-11-30T08:00:01.25Z</time><fix>dgps</fix><sat>9</sat><hdop>0.8</hdop><extensions><gpxtpx:TrackPointExtension><gpxtpx:speed>11.6</gpxtpx:speed><gpxtpx:course>359.99</gpxtpx:course></gpxtpx:TrackPointExtension></extensions></trkpt>
+        </trkseg>
+        <trkseg>
+          <trkpt lat="-33.5" lon="-70.25"><time>2026-11-30T08:00:03.25Z</time><fix>2d</fix><extensions><gpxtpx:TrackPointExtension><gpxtpx:course>0</gpxtpx:course></gpxtpx:TrackPointExtension></extensions></trkpt>
+        </trkseg>
+        <trkseg>
+          <trkpt lat="0.00001" lon="-180"><ele>-12.5</ele><time>2026-11-30T08:05:03Z</time><fix>3d</fix><extensions><gpxtpx:TrackPointExtension><gpxtpx:speed>0</gpxtpx:speed></gpxtpx:TrackPointExtension></extensions></trkpt>
+        </trkseg>
+      </trk>
+    </gpx>
 
-"""#
+    """#
 
 @Suite struct GPXWriterTests {
     @Test func fixedSequenceIsByteExact() throws {
@@ -34,15 +35,17 @@ let expectedGPX = #"""
         for fix in fixedSequence { try writer.write(fix) }
         try writer.finish()
         #expect(try String(contentsOfFile: path, encoding: .utf8) == expectedGPX)
-        #expect(writer.statistics == {
-            var statistics = TrackStatistics()
-            statistics.fixes = 5
-            statistics.points = 4
-            statistics.segments = 3
-            statistics.skipped = 1
-            statistics.flushes = 1
-            return statistics
-        }())
+        #expect(
+            writer.statistics
+                == {
+                    var statistics = TrackStatistics()
+                    statistics.fixes = 5
+                    statistics.points = 4
+                    statistics.segments = 3
+                    statistics.skipped = 1
+                    statistics.flushes = 1
+                    return statistics
+                }())
         try Support.expectValidGPX(path)
     }
 

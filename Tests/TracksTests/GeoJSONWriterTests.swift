@@ -2,6 +2,7 @@ import Foundation
 import NMEA
 import TestSupport
 import Testing
+
 @testable import Tracks
 
 /// The GeoJSON the fixed sequence gives: one MultiLineString feature with three lines, times per line.
@@ -35,8 +36,10 @@ let expectedGeoJSONWithPoints = """
     """
 
 @Suite struct GeoJSONWriterTests {
-    func write(_ fixes: [Fix], options: GeoJSONWriter.Options = .init(), checkEachFlush: Bool = false,
-               name: String = #function) throws -> String {
+    func write(
+        _ fixes: [Fix], options: GeoJSONWriter.Options = .init(), checkEachFlush: Bool = false,
+        name: String = #function
+    ) throws -> String {
         let path = TemporaryDirectory(name).file("track.geojson")
         let writer = try GeoJSONWriter(path: path, options: options)
         for fix in fixes {
@@ -70,14 +73,15 @@ let expectedGeoJSONWithPoints = """
 
     @Test func oneSegmentIsALineString() throws {
         let text = try write(Array(fixedSequence.prefix(2)))
-        #expect(text == """
-            {"type":"FeatureCollection","features":[
-            {"type":"Feature","geometry":{"type":"LineString","coordinates":[[11.5166,48.1173,545.4],\
-            [11.5168,48.1174,545.6]]},"properties":{"coordTimes":["2026-11-30T08:00:00.25Z",\
-            "2026-11-30T08:00:01.25Z"]}}
-            ]}
+        #expect(
+            text == """
+                {"type":"FeatureCollection","features":[
+                {"type":"Feature","geometry":{"type":"LineString","coordinates":[[11.5166,48.1173,545.4],\
+                [11.5168,48.1174,545.6]]},"properties":{"coordTimes":["2026-11-30T08:00:00.25Z",\
+                "2026-11-30T08:00:01.25Z"]}}
+                ]}
 
-            """)
+                """)
     }
 
     @Test func emptyCollectionIsValid() throws {
@@ -90,8 +94,9 @@ let expectedGeoJSONWithPoints = """
         let fixes = (0..<23).map { second in
             makeFix(String(format: "2026-11-30T08:00:%02d", second), lat: 48 + Double(second) / 1000, lon: 11)
         }
-        let text = try write(fixes, options: .init(track: TrackOptions(flush: flush), pointsPerFeature: 5),
-                             checkEachFlush: true)
+        let text = try write(
+            fixes, options: .init(track: TrackOptions(flush: flush), pointsPerFeature: 5),
+            checkEachFlush: true)
         let document = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
         let features = try #require(document["features"] as? [[String: Any]])
         #expect(features.count == 6)  // 5 + 4 + 4 + 4 + 4 + 2 = 23
@@ -116,7 +121,8 @@ let expectedGeoJSONWithPoints = """
             DecimalFormatter.write(value) { out.append($0) }
             out.append(UInt8(ascii: " "))
         }
-        #expect(String(decoding: out, as: UTF8.self) == "0.00001 -0.00000015 10000000000000000 123.456 0 "
-            + "0.\(String(repeating: "0", count: 323))5 0.001 ")
+        #expect(
+            String(decoding: out, as: UTF8.self) == "0.00001 -0.00000015 10000000000000000 123.456 0 "
+                + "0.\(String(repeating: "0", count: 323))5 0.001 ")
     }
 }

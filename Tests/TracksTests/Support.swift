@@ -36,9 +36,11 @@ enum Support {
 }
 
 /// A fix with the given values, for fixed sequences.
-func makeFix(_ time: String, lat: Double? = nil, lon: Double? = nil, alt: Double? = nil, speed: Double? = nil,
-             course: Double? = nil, quality: FixQuality = .gps, mode: FixMode = .threeD, sat: Int? = nil,
-             hdop: Double? = nil, vdop: Double? = nil, pdop: Double? = nil) -> Fix {
+func makeFix(
+    _ time: String, lat: Double? = nil, lon: Double? = nil, alt: Double? = nil, speed: Double? = nil,
+    course: Double? = nil, quality: FixQuality = .gps, mode: FixMode = .threeD, sat: Int? = nil,
+    hdop: Double? = nil, vdop: Double? = nil, pdop: Double? = nil
+) -> Fix {
     // time: "YYYY-MM-DDThh:mm:ss[.ff]"
     let parts = time.split(separator: "T")
     let day = parts[0].split(separator: "-").map { Int($0)! }
@@ -49,9 +51,11 @@ func makeFix(_ time: String, lat: Double? = nil, lon: Double? = nil, alt: Double
     if !fraction.isEmpty {
         nanoseconds = UInt32(fraction.padding(toLength: 9, withPad: "0", startingAt: 0))!
     }
-    var fix = Fix(date: UTCDate(year: Int16(day[0]), month: UInt8(day[1]), day: UInt8(day[2])),
-                  time: UTCTime(hour: UInt8(clock[0])!, minute: UInt8(clock[1])!, second: UInt8(seconds[0])!,
-                                nanoseconds: nanoseconds, fractionDigits: UInt8(fraction.count)))
+    var fix = Fix(
+        date: UTCDate(year: Int16(day[0]), month: UInt8(day[1]), day: UInt8(day[2])),
+        time: UTCTime(
+            hour: UInt8(clock[0])!, minute: UInt8(clock[1])!, second: UInt8(seconds[0])!,
+            nanoseconds: nanoseconds, fractionDigits: UInt8(fraction.count)))
     guard let lat, let lon else { return fix }
     fix.latitude = lat
     fix.longitude = lon
@@ -70,10 +74,12 @@ func makeFix(_ time: String, lat: Double? = nil, lon: Double? = nil, alt: Double
 /// The small fixed sequence of the byte-exact tests: a point, a DGPS point, a lost fix, a 2D point after it, and a
 /// point five minutes later on the antimeridian with a tiny latitude.
 let fixedSequence: [Fix] = [
-    makeFix("2026-11-30T08:00:00.25", lat: 48.1173, lon: 11.5166, alt: 545.4, speed: 11.5, course: 84.4, sat: 8,
-            hdop: 0.9, vdop: 1.2, pdop: 1.5),
-    makeFix("2026-11-30T08:00:01.25", lat: 48.1174, lon: 11.5168, alt: 545.6, speed: 11.6, course: 359.99,
-            quality: .differential, sat: 9, hdop: 0.8),
+    makeFix(
+        "2026-11-30T08:00:00.25", lat: 48.1173, lon: 11.5166, alt: 545.4, speed: 11.5, course: 84.4, sat: 8,
+        hdop: 0.9, vdop: 1.2, pdop: 1.5),
+    makeFix(
+        "2026-11-30T08:00:01.25", lat: 48.1174, lon: 11.5168, alt: 545.6, speed: 11.6, course: 359.99,
+        quality: .differential, sat: 9, hdop: 0.8),
     makeFix("2026-11-30T08:00:02.25"),
     makeFix("2026-11-30T08:00:03.25", lat: -33.5, lon: -70.25, course: 360, mode: .twoD),
     makeFix("2026-11-30T08:05:03", lat: 0.00001, lon: 180, alt: -12.5, speed: 0),

@@ -3,6 +3,7 @@ import NMEA
 import Simulation
 import TestSupport
 import Testing
+
 @testable import Trips
 
 /// A geocoder that counts what it is asked and answers "cell <n>" (or nothing, or fails, on request).
@@ -13,10 +14,12 @@ final class CountingGeocoder: Geocoder {
 
     init(identifier: String = "counting-test", answer: ((Double, Double) throws -> PlaceName?)? = nil) {
         self.identifier = identifier
-        self.answer = answer ?? { latitude, longitude in
-            PlaceName(label: "near \(Int(latitude * 1000)),\(Int(longitude * 1000))", latitude: latitude,
-                      longitude: longitude)
-        }
+        self.answer =
+            answer ?? { latitude, longitude in
+                PlaceName(
+                    label: "near \(Int(latitude * 1000)),\(Int(longitude * 1000))", latitude: latitude,
+                    longitude: longitude)
+            }
     }
 
     func placeName(latitude: Double, longitude: Double) throws -> PlaceName? {
@@ -145,8 +148,10 @@ struct LookupFailed: Error {}
         defer { directory.remove() }
         let path = directory.file("cache.tsv")
         let odd = "Line one\nline\ttwo \\ back\\slash\r, ÄÖ, 東京"
-        let cached = CachedGeocoder(CountingGeocoder { la, lo in PlaceName(label: odd, latitude: la, longitude: lo) },
-                                    cachePath: path) { _ in }
+        let cached = CachedGeocoder(
+            CountingGeocoder { la, lo in PlaceName(label: odd, latitude: la, longitude: lo) },
+            cachePath: path
+        ) { _ in }
         _ = cached.placeName(latitude: 35.68, longitude: 139.69)
         cached.save()
         var warnings: [String] = []
@@ -169,13 +174,16 @@ struct LookupFailed: Error {}
     }
 
     @Test func defaultPathFollowsXDG() {
-        #expect(GeocodeCache.defaultPath(identifier: "geonames-a5ba49d8", cacheHome: "/var/cache/me", home: "/home/d")
-            == "/var/cache/me/nmea/places-geonames-a5ba49d8.tsv")
+        #expect(
+            GeocodeCache.defaultPath(identifier: "geonames-a5ba49d8", cacheHome: "/var/cache/me", home: "/home/d")
+                == "/var/cache/me/nmea/places-geonames-a5ba49d8.tsv")
         // A relative XDG_CACHE_HOME is ignored, as the specification asks.
-        #expect(GeocodeCache.defaultPath(identifier: "a/b c", cacheHome: "relative", home: "/home/d")
-            == "/home/d/.cache/nmea/places-a_b_c.tsv")
-        #expect(GeocodeCache.defaultPath(identifier: "x", cacheHome: nil, home: "/home/d")
-            == "/home/d/.cache/nmea/places-x.tsv")
+        #expect(
+            GeocodeCache.defaultPath(identifier: "a/b c", cacheHome: "relative", home: "/home/d")
+                == "/home/d/.cache/nmea/places-a_b_c.tsv")
+        #expect(
+            GeocodeCache.defaultPath(identifier: "x", cacheHome: nil, home: "/home/d")
+                == "/home/d/.cache/nmea/places-x.tsv")
         #expect(GeocodeCache.defaultPath(identifier: "x", cacheHome: nil, home: nil) == nil)
     }
 
@@ -189,13 +197,17 @@ struct LookupFailed: Error {}
         let east = 3000 * sin(Double.pi / 4) / (111_195 * cos(khimki.latitude * .pi / 180))
         let middle = (latitude: khimki.latitude + north, longitude: khimki.longitude + east)
         let leg = Geodesy.distanceMeters(middle.latitude, middle.longitude, dolgoprudny.latitude, dolgoprudny.longitude)
-        let course = Geodesy.bearingDegrees(from: middle.latitude, middle.longitude, to: dolgoprudny.latitude,
-                                            dolgoprudny.longitude)
-        let scenario = Scenario(latitude: khimki.latitude, longitude: khimki.longitude,
-                                start: DateTime(2026, 6, 15, 5, 0, 0), courseDegrees: 45,
-                                legs: [.park(seconds: 600, jitterMeters: 5), .drive(seconds: 300, speedKmh: 36),
-                                       .park(seconds: 1200, jitterMeters: 5), .course(degrees: course),
-                                       .drive(seconds: leg / 10, speedKmh: 36), .park(seconds: 600, jitterMeters: 5)])
+        let course = Geodesy.bearingDegrees(
+            from: middle.latitude, middle.longitude, to: dolgoprudny.latitude,
+            dolgoprudny.longitude)
+        let scenario = Scenario(
+            latitude: khimki.latitude, longitude: khimki.longitude,
+            start: DateTime(2026, 6, 15, 5, 0, 0), courseDegrees: 45,
+            legs: [
+                .park(seconds: 600, jitterMeters: 5), .drive(seconds: 300, speedKmh: 36),
+                .park(seconds: 1200, jitterMeters: 5), .course(degrees: course),
+                .drive(seconds: leg / 10, speedKmh: 36), .park(seconds: 600, jitterMeters: 5),
+            ])
         let outcome = Journey.detect(scenario, profile: .gps)
         #expect(outcome.trips.count == 2)
 
@@ -206,16 +218,21 @@ struct LookupFailed: Error {}
             let cached = CachedGeocoder(geocoder, cachePath: cachePath) { _ in }
             defer { cached.save() }
             return outcome.trips.flatMap { trip in
-                [cached.placeName(latitude: trip.start.latitude, longitude: trip.start.longitude)?.label,
-                 cached.placeName(latitude: trip.end.latitude, longitude: trip.end.longitude)?.label]
-            } + outcome.stopsBetweenTrips.map {
-                cached.placeName(latitude: $0.latitude, longitude: $0.longitude)?.label
+                [
+                    cached.placeName(latitude: trip.start.latitude, longitude: trip.start.longitude)?.label,
+                    cached.placeName(latitude: trip.end.latitude, longitude: trip.end.longitude)?.label,
+                ]
             }
+                + outcome.stopsBetweenTrips.map {
+                    cached.placeName(latitude: $0.latitude, longitude: $0.longitude)?.label
+                }
         }
         let first = try OfflineGeocoder(path: PlaceData.path)
-        let expected = ["Khimki, Moscow Oblast, RU", "3 km NE of Khimki, Moscow Oblast, RU",
-                        "3 km NE of Khimki, Moscow Oblast, RU", "Dolgoprudnyy, Moscow Oblast, RU",
-                        "3 km NE of Khimki, Moscow Oblast, RU"]
+        let expected = [
+            "Khimki, Moscow Oblast, RU", "3 km NE of Khimki, Moscow Oblast, RU",
+            "3 km NE of Khimki, Moscow Oblast, RU", "Dolgoprudnyy, Moscow Oblast, RU",
+            "3 km NE of Khimki, Moscow Oblast, RU",
+        ]
         #expect(names(first) == expected)
         #expect(first.lookups == 3 || first.lookups == 4)  // start, middle (one or two cells), Dolgoprudny
         #expect(first.loadSeconds > 0)

@@ -4,6 +4,7 @@ import Simulation
 import System
 import TestSupport
 import Testing
+
 @testable import Trips
 
 /// The committed place file, the k-d tree against brute force, labels of real places.
@@ -19,14 +20,17 @@ import Testing
         #expect(try PlaceIndex.identity(ofFileAt: PlaceData.path) == index.identity)
         // 65 ms in a release build on this machine (see `nmea trips --bench`); debug builds are ten times slower.
         #if DEBUG
-        #expect(seconds < 3, "loaded in \(seconds) s")
+            #expect(seconds < 3, "loaded in \(seconds) s")
         #else
-        #expect(seconds < 0.3, "loaded in \(seconds) s")
+            #expect(seconds < 0.3, "loaded in \(seconds) s")
         #endif
         let khimki = (0..<index.count).map(index.place(at:)).first { $0.name == "Khimki" }
-        #expect(khimki == Place(name: "Khimki", admin1: "Moscow Oblast", admin2: "Khimki Urban Okrug",
-                                countryCode: "RU",
-                                latitude: 55.9001, longitude: 37.42848, population: 240_000))
+        #expect(
+            khimki
+                == Place(
+                    name: "Khimki", admin1: "Moscow Oblast", admin2: "Khimki Urban Okrug",
+                    countryCode: "RU",
+                    latitude: 55.9001, longitude: 37.42848, population: 240_000))
     }
 
     /// Brute force: every place's unit vector, computed here from its coordinates; the straight-line nearest of
@@ -56,7 +60,9 @@ import Testing
                 var bestDistance = Double.infinity
                 var offset = 0
                 for place in 0..<(vectors.count / 3) {
-                    let dx = vectors[offset] - x, dy = vectors[offset + 1] - y, dz = vectors[offset + 2] - z
+                    let dx = vectors[offset] - x
+                    let dy = vectors[offset + 1] - y
+                    let dz = vectors[offset + 2] - z
                     let distance = dx * dx + dy * dy + dz * dz
                     if distance < bestDistance {
                         bestDistance = distance
@@ -83,8 +89,11 @@ import Testing
                 points.append(place)
                 continue
             }
-            points.append((max(-90, min(90, place.latitude + random.nextSigned() * 0.2)),
-                           place.longitude + random.nextSigned() * 0.2))
+            points.append(
+                (
+                    max(-90, min(90, place.latitude + random.nextSigned() * 0.2)),
+                    place.longitude + random.nextSigned() * 0.2
+                ))
         }
         // Across the date line and near the poles.
         for _ in 0..<300 { points.append((random.nextSigned() * 60, 180 - random.nextUnit() * 1.5)) }
@@ -98,12 +107,14 @@ import Testing
             let found = index.nearest(latitude: latitude, longitude: longitude)
             let expected = brute.nearest(latitude, longitude)
             let expectedPlace = index.coordinates(at: expected)
-            let expectedMeters = Geodesy.distanceMeters(latitude, longitude, expectedPlace.latitude,
-                                                        expectedPlace.longitude)
+            let expectedMeters = Geodesy.distanceMeters(
+                latitude, longitude, expectedPlace.latitude,
+                expectedPlace.longitude)
             // The same place, or one exactly as far (duplicates share coordinates).
             if found.index != expected && abs(found.distanceMeters - expectedMeters) > 1e-6 {
                 disagreements += 1
-                let message = "(\(latitude), \(longitude)): tree \(found.index) at \(found.distanceMeters) m, "
+                let message =
+                    "(\(latitude), \(longitude)): tree \(found.index) at \(found.distanceMeters) m, "
                     + "brute force \(expected) at \(expectedMeters) m"
                 Issue.record(Comment(rawValue: message))
                 if disagreements > 5 { return }
@@ -130,16 +141,20 @@ import Testing
         #expect(pairs.count >= 100)
         var checked = 0
         for (first, second) in pairs {
-            let a = index.coordinates(at: first), b = index.coordinates(at: second)
-            let va = Geodesy.unitVector(a.latitude, a.longitude), vb = Geodesy.unitVector(b.latitude, b.longitude)
+            let a = index.coordinates(at: first)
+            let b = index.coordinates(at: second)
+            let va = Geodesy.unitVector(a.latitude, a.longitude)
+            let vb = Geodesy.unitVector(b.latitude, b.longitude)
             // The midpoint, moved 3 cm towards `first` (3 cm is 4.7e-9 of the Earth's radius).
             let shift = 0.03 / Geodesy.earthRadiusMeters
             let difference = (va.x - vb.x, va.y - vb.y, va.z - vb.z)
             let length = (difference.0 * difference.0 + difference.1 * difference.1 + difference.2 * difference.2)
                 .squareRoot()
-            var point = ((va.x + vb.x) / 2 + difference.0 / length * shift,
-                         (va.y + vb.y) / 2 + difference.1 / length * shift,
-                         (va.z + vb.z) / 2 + difference.2 / length * shift)
+            var point = (
+                (va.x + vb.x) / 2 + difference.0 / length * shift,
+                (va.y + vb.y) / 2 + difference.1 / length * shift,
+                (va.z + vb.z) / 2 + difference.2 / length * shift
+            )
             let norm = (point.0 * point.0 + point.1 * point.1 + point.2 * point.2).squareRoot()
             point = (point.0 / norm, point.1 / norm, point.2 / norm)
             let latitude = asin(point.2) * 180 / .pi
@@ -179,8 +194,9 @@ import Testing
     }
 
     @Test func labelFormatting() {
-        let place = Place(name: "Sample", admin1: "Region", admin2: "", countryCode: "XX", latitude: 0, longitude: 0,
-                          population: 1000)
+        let place = Place(
+            name: "Sample", admin1: "Region", admin2: "", countryCode: "XX", latitude: 0, longitude: 0,
+            population: 1000)
         #expect(OfflineGeocoder.label(place, distanceMeters: 999, bearingDegrees: 10) == "Sample, Region, XX")
         func label(_ meters: Double, _ bearing: Double) -> String {
             OfflineGeocoder.label(place, distanceMeters: meters, bearingDegrees: bearing)
@@ -239,15 +255,20 @@ import Testing
     }
 
     @Test func searchPaths() {
-        #expect(PlaceIndex.searchPaths(executable: "/opt/x/bin/nmea", environment: "/data/p.bin",
-                                       sourceFile: "/src/Sources/Trips/Geocoder.swift") == ["/data/p.bin"])
-        #expect(PlaceIndex.searchPaths(executable: "/opt/x/bin/nmea", environment: nil,
-                                       sourceFile: "/src/Sources/Trips/Geocoder.swift")
-            == ["/opt/x/share/nmea/places.bin", "/opt/x/bin/places.bin", "/src/Resources/places.bin"])
+        #expect(
+            PlaceIndex.searchPaths(
+                executable: "/opt/x/bin/nmea", environment: "/data/p.bin",
+                sourceFile: "/src/Sources/Trips/Geocoder.swift") == ["/data/p.bin"])
+        #expect(
+            PlaceIndex.searchPaths(
+                executable: "/opt/x/bin/nmea", environment: nil,
+                sourceFile: "/src/Sources/Trips/Geocoder.swift")
+                == ["/opt/x/share/nmea/places.bin", "/opt/x/bin/places.bin", "/src/Resources/places.bin"])
         // Built in this package: .build/<triple>/debug/nmea finds Resources/places.bin at the package root.
         let root = Locations.packageRoot
-        let paths = PlaceIndex.searchPaths(executable: root + "/.build/x86_64-unknown-linux-gnu/debug/nmea",
-                                           environment: nil, sourceFile: "/elsewhere/Sources/Trips/Geocoder.swift")
+        let paths = PlaceIndex.searchPaths(
+            executable: root + "/.build/x86_64-unknown-linux-gnu/debug/nmea",
+            environment: nil, sourceFile: "/elsewhere/Sources/Trips/Geocoder.swift")
         #expect(paths[2] == root + "/Resources/places.bin")
         #expect(PlaceIndex.locate() == root + "/Resources/places.bin" || FileSystem.environment("NMEA_PLACES") != nil)
     }

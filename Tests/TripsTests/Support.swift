@@ -1,6 +1,7 @@
 import NMEA
 import Simulation
 import TestSupport
+
 @testable import Trips
 
 /// Scenarios turned into NMEA, NMEA turned back into fixes, fixes into trips: the whole path a log takes.
@@ -16,7 +17,7 @@ enum Journey {
         /// Stops with a trip before and after them.
         var stopsBetweenTrips: [Stop] {
             guard let first = events.firstIndex(where: { if case .trip = $0 { true } else { false } }),
-                  let last = events.lastIndex(where: { if case .trip = $0 { true } else { false } })
+                let last = events.lastIndex(where: { if case .trip = $0 { true } else { false } })
             else { return [] }
             return events[first..<last].compactMap { if case .stop(let stop) = $0 { stop } else { nil } }
         }
@@ -31,8 +32,10 @@ enum Journey {
     }
 
     /// Frames, decodes and assembles `bytes`, and hands the fixes to a detector.
-    static func detect(_ bytes: [UInt8], fallbackDate: UTCDate? = nil,
-                       options: TripDetector.Options = .init()) -> Outcome {
+    static func detect(
+        _ bytes: [UInt8], fallbackDate: UTCDate? = nil,
+        options: TripDetector.Options = .init()
+    ) -> Outcome {
         var outcome = Outcome()
         var detector = TripDetector(options: options)
         var assembler = FixAssembler(options: .init(fallbackDate: fallbackDate))
@@ -59,8 +62,10 @@ enum Journey {
         return outcome
     }
 
-    static func detect(_ scenario: Scenario, profile: EpochWriter.Profile = .rmcGGA, fallbackDate: UTCDate? = nil,
-                       options: TripDetector.Options = .init()) -> Outcome {
+    static func detect(
+        _ scenario: Scenario, profile: EpochWriter.Profile = .rmcGGA, fallbackDate: UTCDate? = nil,
+        options: TripDetector.Options = .init()
+    ) -> Outcome {
         detect(nmea(scenario, profile: profile), fallbackDate: fallbackDate, options: options)
     }
 

@@ -2,6 +2,7 @@ import Glibc
 import NMEA
 import Simulation
 import Testing
+
 @testable import Trips
 
 /// Days of driving with known stops, written as NMEA by the simulator and read back: the trips and stops found
@@ -12,11 +13,14 @@ import Testing
     /// 50 km/h for 600 s, 90 for 900, 40 for 300.
     static let commuteLegMeters = 50 / 3.6 * 600 + 90 / 3.6 * 900 + 40 / 3.6 * 300
 
-    static func expectNear(_ timestamp: Int64, _ expected: Int64, within seconds: Double = 60,
-                           sourceLocation: SourceLocation = #_sourceLocation) {
+    static func expectNear(
+        _ timestamp: Int64, _ expected: Int64, within seconds: Double = 60,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         let difference = Double(timestamp - expected) / 1e9
-        #expect(abs(difference) <= seconds, "off by \(difference) s: \(ISO8601.string(timestamp))",
-                sourceLocation: sourceLocation)
+        #expect(
+            abs(difference) <= seconds, "off by \(difference) s: \(ISO8601.string(timestamp))",
+            sourceLocation: sourceLocation)
     }
 
     func checkCommute(_ outcome: Journey.Outcome, _ scenario: Scenario, measuredSpeed: Bool) {
@@ -31,8 +35,9 @@ import Testing
         Self.expectNear(outcome.trips[0].start.timestamp, Journey.time(scenario, plus: hour), within: 5)
         Self.expectNear(outcome.trips[0].end.timestamp, Journey.time(scenario, plus: 1.5 * hour), within: 5)
         for trip in outcome.trips {
-            #expect(abs(trip.distanceMeters - Self.commuteLegMeters) < 0.01 * Self.commuteLegMeters,
-                    "\(trip.distanceMeters) m")
+            #expect(
+                abs(trip.distanceMeters - Self.commuteLegMeters) < 0.01 * Self.commuteLegMeters,
+                "\(trip.distanceMeters) m")
             #expect(abs(trip.durationSeconds - 1800) < 10)
             #expect(abs(trip.averageSpeedKmh - Self.commuteLegMeters / 1800 * 3.6) < 1)
             #expect(abs(trip.maximumSpeedKmh - 90) < (measuredSpeed ? 0.05 : 1), "\(trip.maximumSpeedKmh) km/h")
@@ -71,8 +76,9 @@ import Testing
 
     @Test func commuteDayFromGGAOnlyWithAGivenDate() {
         let scenario = Scenario(legs: Self.commute, seed: 5)
-        let outcome = Journey.detect(scenario, profile: .ggaOnly,
-                                     fallbackDate: UTCDate(year: 2026, month: 11, day: 30))
+        let outcome = Journey.detect(
+            scenario, profile: .ggaOnly,
+            fallbackDate: UTCDate(year: 2026, month: 11, day: 30))
         checkCommute(outcome, scenario, measuredSpeed: false)
         #expect(outcome.statistics.withoutTime == 0)
     }
@@ -87,12 +93,18 @@ import Testing
     @Test(arguments: [EpochWriter.Profile.rmcGGA, .ggaOnly])
     func tripAcrossMidnight(profile: EpochWriter.Profile) {
         // Potsdam, 23:00: parked 20 minutes, an hour's drive through midnight, parked 20 minutes.
-        let scenario = Scenario(latitude: 52.39886, longitude: 13.06566, start: DateTime(2026, 12, 31, 23, 0, 0),
-                                legs: [.park(seconds: 1200), .drive(seconds: 3600, speedKmh: 60,
-                                                                    turnDegreesPerSecond: 0.02),
-                                       .park(seconds: 1200)])
-        let outcome = Journey.detect(scenario, profile: profile,
-                                     fallbackDate: UTCDate(year: 2026, month: 12, day: 31))
+        let scenario = Scenario(
+            latitude: 52.39886, longitude: 13.06566, start: DateTime(2026, 12, 31, 23, 0, 0),
+            legs: [
+                .park(seconds: 1200),
+                .drive(
+                    seconds: 3600, speedKmh: 60,
+                    turnDegreesPerSecond: 0.02),
+                .park(seconds: 1200),
+            ])
+        let outcome = Journey.detect(
+            scenario, profile: profile,
+            fallbackDate: UTCDate(year: 2026, month: 12, day: 31))
         #expect(outcome.trips.count == 1)
         guard let trip = outcome.trips.first else { return }
         #expect(ISO8601.string(trip.start.timestamp).hasPrefix("2026-12-31T23:"))
@@ -105,8 +117,10 @@ import Testing
 
     @Test func aGapLongerThanAnHourEndsATrip() {
         // Driving, 90 minutes of silence (the journey stands still meanwhile), driving on.
-        let scenario = Scenario(legs: [.drive(seconds: 600, speedKmh: 50), .silence(seconds: 5400),
-                                       .drive(seconds: 600, speedKmh: 50), .park(seconds: 300)])
+        let scenario = Scenario(legs: [
+            .drive(seconds: 600, speedKmh: 50), .silence(seconds: 5400),
+            .drive(seconds: 600, speedKmh: 50), .park(seconds: 300),
+        ])
         let outcome = Journey.detect(scenario)
         #expect(outcome.trips.count == 2)
         guard outcome.trips.count == 2 else { return }
@@ -127,10 +141,11 @@ import Testing
         // 10 minutes' drive; 30 minutes without data, 25 km on (a tunnel, a dead receiver); 10 minutes more.
         let first = Scenario(courseDegrees: 90, legs: [.park(seconds: 300), .drive(seconds: 600, speedKmh: 50)])
         let end = first.fixes().reduce(nil) { _, fix in fix }!
-        let second = Scenario(latitude: end.latitude,
-                              longitude: end.longitude + 25_000 / (111_195 * cos(end.latitude * .pi / 180)),
-                              start: DateTime(nanosecondsSinceEpoch: end.nanosecondsSinceEpoch + 1_801_000_000_000),
-                              courseDegrees: 90, legs: [.drive(seconds: 600, speedKmh: 50), .park(seconds: 300)])
+        let second = Scenario(
+            latitude: end.latitude,
+            longitude: end.longitude + 25_000 / (111_195 * cos(end.latitude * .pi / 180)),
+            start: DateTime(nanosecondsSinceEpoch: end.nanosecondsSinceEpoch + 1_801_000_000_000),
+            courseDegrees: 90, legs: [.drive(seconds: 600, speedKmh: 50), .park(seconds: 300)])
         let bytes = Journey.nmea(first, profile: .rmcGGA) + Journey.nmea(second, profile: .rmcGGA)
         let outcome = Journey.detect(bytes)
         #expect(outcome.trips.count == 1)
@@ -145,8 +160,10 @@ import Testing
 
     @Test func aPauseWithoutMovementIsAStop() {
         // Driving, 30 minutes of silence without moving (parked with the receiver off), driving on.
-        let scenario = Scenario(legs: [.drive(seconds: 600, speedKmh: 50), .silence(seconds: 1800),
-                                       .drive(seconds: 600, speedKmh: 50), .park(seconds: 300)])
+        let scenario = Scenario(legs: [
+            .drive(seconds: 600, speedKmh: 50), .silence(seconds: 1800),
+            .drive(seconds: 600, speedKmh: 50), .park(seconds: 300),
+        ])
         let outcome = Journey.detect(scenario)
         #expect(outcome.trips.count == 2)
         guard outcome.trips.count == 2 else { return }
@@ -160,28 +177,34 @@ import Testing
     @Test func aLoggerThatStopsWithTheEngine() {
         // Parked a minute, driven, parked a minute (too short to confirm a stop), three hours without power,
         // a minute, driven back, parked.
-        let scenario = Scenario(latitude: 55.9001, longitude: 37.42848, start: DateTime(2026, 3, 2, 6, 0, 0),
-                                legs: [.park(seconds: 60), .drive(seconds: 900, speedKmh: 60), .park(seconds: 60),
-                                       .silence(seconds: 3 * 3600), .park(seconds: 60), .course(degrees: 225),
-                                       .drive(seconds: 900, speedKmh: 60), .park(seconds: 300)])
+        let scenario = Scenario(
+            latitude: 55.9001, longitude: 37.42848, start: DateTime(2026, 3, 2, 6, 0, 0),
+            legs: [
+                .park(seconds: 60), .drive(seconds: 900, speedKmh: 60), .park(seconds: 60),
+                .silence(seconds: 3 * 3600), .park(seconds: 60), .course(degrees: 225),
+                .drive(seconds: 900, speedKmh: 60), .park(seconds: 300),
+            ])
         let outcome = Journey.detect(scenario)
         #expect(outcome.trips.count == 2)
         guard outcome.trips.count == 2 else { return }
         #expect(outcome.trips[0].ending == .gap)
         Self.expectNear(outcome.trips[0].start.timestamp, Journey.time(scenario, plus: 60), within: 2)
         Self.expectNear(outcome.trips[0].end.timestamp, Journey.time(scenario, plus: 960), within: 2)
-        Self.expectNear(outcome.trips[1].start.timestamp, Journey.time(scenario, plus: 1020 + 3 * 3600 + 60),
-                        within: 2)
+        Self.expectNear(
+            outcome.trips[1].start.timestamp, Journey.time(scenario, plus: 1020 + 3 * 3600 + 60),
+            within: 2)
         let between = outcome.stopsBetweenTrips
         #expect(between.count == 1)
         #expect(abs((between.first?.durationSeconds ?? 0) - (3 * 3600 + 120)) < 5)
     }
 
     @Test func dataThatResumesElsewhereAfterAGapInventsNoTrip() {
-        let first = Scenario(latitude: 52.39886, longitude: 13.06566, start: DateTime(2026, 5, 1, 8, 0, 0),
-                             legs: [.park(seconds: 300), .drive(seconds: 600, speedKmh: 50), .park(seconds: 300)])
-        let second = Scenario(latitude: 52.37874, longitude: 12.934, start: DateTime(2026, 5, 1, 12, 0, 0),
-                              legs: [.park(seconds: 300), .drive(seconds: 600, speedKmh: 50), .park(seconds: 300)])
+        let first = Scenario(
+            latitude: 52.39886, longitude: 13.06566, start: DateTime(2026, 5, 1, 8, 0, 0),
+            legs: [.park(seconds: 300), .drive(seconds: 600, speedKmh: 50), .park(seconds: 300)])
+        let second = Scenario(
+            latitude: 52.37874, longitude: 12.934, start: DateTime(2026, 5, 1, 12, 0, 0),
+            legs: [.park(seconds: 300), .drive(seconds: 600, speedKmh: 50), .park(seconds: 300)])
         let outcome = Journey.detect(Journey.nmea(first, profile: .rmcGGA) + Journey.nmea(second, profile: .rmcGGA))
         #expect(outcome.trips.count == 2)
         #expect(outcome.trips.allSatisfy { $0.ending == .stop && abs($0.durationSeconds - 600) < 10 })
@@ -198,8 +221,9 @@ import Testing
     @Test(arguments: [(EpochWriter.Profile.rmcGGA, 4.0), (.ggaOnly, 4.0), (.rmcGGA, 40.0), (.ggaOnly, 40.0)])
     func parkedJitterNeverMakesATrip(profile: EpochWriter.Profile, jitter: Double) {
         let scenario = Scenario(legs: [.park(seconds: 8 * 3600, jitterMeters: jitter)], seed: 11)
-        let outcome = Journey.detect(scenario, profile: profile,
-                                     fallbackDate: UTCDate(year: 2026, month: 11, day: 30))
+        let outcome = Journey.detect(
+            scenario, profile: profile,
+            fallbackDate: UTCDate(year: 2026, month: 11, day: 30))
         #expect(outcome.trips.isEmpty)
         #expect(outcome.stops.count == 1)
         #expect(abs((outcome.stops.first?.durationSeconds ?? 0) - 8 * 3600) < 2)
@@ -268,8 +292,10 @@ import Testing
     }
 
     @Test func aTripIsHandedOutWhenItsStopIsConfirmed() {
-        let scenario = Scenario(legs: [.park(seconds: 300), .drive(seconds: 600, speedKmh: 50),
-                                       .park(seconds: 900)])
+        let scenario = Scenario(legs: [
+            .park(seconds: 300), .drive(seconds: 600, speedKmh: 50),
+            .park(seconds: 900),
+        ])
         var detector = TripDetector()
         var emitted: [(Int64, TripDetector.Event)] = []
         for simulated in scenario.fixes() {
@@ -324,8 +350,10 @@ import Testing
     }
 
     @Test func speedsWithoutAReceiverSpeedComeFromPositions() {
-        let scenario = Scenario(legs: [.park(seconds: 300), .drive(seconds: 600, speedKmh: 72),
-                                       .park(seconds: 300)])
+        let scenario = Scenario(legs: [
+            .park(seconds: 300), .drive(seconds: 600, speedKmh: 72),
+            .park(seconds: 300),
+        ])
         var detector = TripDetector()
         var trips: [Trip] = []
         for simulated in scenario.fixes() {

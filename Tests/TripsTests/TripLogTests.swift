@@ -1,6 +1,7 @@
 import NMEA
 import Simulation
 import Testing
+
 @testable import Trips
 
 /// The one rule's figures of a track: its trips, the stops between them and its distance, live and at the end.
@@ -21,9 +22,11 @@ import Testing
         #expect(abs((log.stops.first?.durationSeconds ?? 0) - 8 * 3600) < 60)
         #expect(log.distanceMeters == log.trips[0].distanceMeters + log.trips[1].distanceMeters)
         #expect(abs(log.distanceMeters - 2 * TripDetectorTests.commuteLegMeters) < 0.01 * log.distanceMeters)
-        #expect(log.summary == TripLog.Summary(
-            trips: 2, distanceMeters: log.distanceMeters,
-            durationSeconds: log.trips[0].durationSeconds + log.trips[1].durationSeconds, stops: 1))
+        #expect(
+            log.summary
+                == TripLog.Summary(
+                    trips: 2, distanceMeters: log.distanceMeters,
+                    durationSeconds: log.trips[0].durationSeconds + log.trips[1].durationSeconds, stops: 1))
         #expect(TripText.summary(log.summary).hasSuffix("; 1 stop between them"))
     }
 
@@ -92,8 +95,9 @@ import Testing
         #expect(undated.isDated == nil)
         #expect(undated.timestamp(of: Fix(time: UTCTime(hour: 23, minute: 59, second: 59))) == 86_399_000_000_000)
         // A date later on does not change the clock: still the time of day, the next day.
-        #expect(undated.timestamp(of: Fix(date: date, time: UTCTime(hour: 0, minute: 0, second: 1)))
-            == 86_401_000_000_000)
+        #expect(
+            undated.timestamp(of: Fix(date: date, time: UTCTime(hour: 0, minute: 0, second: 1)))
+                == 86_401_000_000_000)
     }
 
     @Test func distancesAndDurationsAsEveryCommandWritesThem() {
@@ -101,7 +105,8 @@ import Testing
         #expect(TripText.distance(999.4) == "999 m")
         #expect(TripText.distance(6_915.2) == "6.92 km")
         #expect(TripText.duration(3909) == "1:05:09")
-        #expect(TripText.summary(.init(trips: 1, distanceMeters: 6_915.2, durationSeconds: 599, stops: 0))
-            == "1 trip, 6.92 km in 0:09:59")
+        #expect(
+            TripText.summary(.init(trips: 1, distanceMeters: 6_915.2, durationSeconds: 599, stops: 0))
+                == "1 trip, 6.92 km in 0:09:59")
     }
 }

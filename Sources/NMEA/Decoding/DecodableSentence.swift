@@ -91,8 +91,9 @@ public struct SentenceAddress: Hashable, Sendable {
     /// The message ID as text (`"00"`), or `nil` when the address has none.
     public var messageIDText: String? {
         guard messageID != 0 else { return nil }
-        return String(decoding: [UInt8(truncatingIfNeeded: messageID), UInt8(truncatingIfNeeded: messageID >> 8)],
-                      as: UTF8.self)
+        return String(
+            decoding: [UInt8(truncatingIfNeeded: messageID), UInt8(truncatingIfNeeded: messageID >> 8)],
+            as: UTF8.self)
     }
 
     /// As the address is written: `RMC`, `PUBX,00`, `PGRME`.

@@ -103,8 +103,9 @@ enum SentenceKindTable {
             precondition(address.type.rawValue != 0, "\(kind) has an empty type")
             var index = slot(address.type)
             while slots[index].type != 0 { index = (index + 1) & mask }
-            slots[index] = Slot(type: address.type.rawValue, messageID: address.messageID,
-                                isProprietary: address.isProprietary, kind: kind)
+            slots[index] = Slot(
+                type: address.type.rawValue, messageID: address.messageID,
+                isProprietary: address.isProprietary, kind: kind)
         }
         return UnsafePointer(slots)
     }()

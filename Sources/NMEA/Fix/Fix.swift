@@ -225,8 +225,10 @@ public struct SatelliteInView: Sendable, Hashable, FixedListElement {
     /// `true` when a GSA sentence listed it as used in the solution.
     public var isUsed: Bool
 
-    public init(system: GNSSSystem?, prn: UInt16, elevationDegrees: Int8? = nil, azimuthDegrees: UInt16? = nil,
-                snr: UInt8? = nil, signalID: UInt8? = nil, isUsed: Bool = false) {
+    public init(
+        system: GNSSSystem?, prn: UInt16, elevationDegrees: Int8? = nil, azimuthDegrees: UInt16? = nil,
+        snr: UInt8? = nil, signalID: UInt8? = nil, isUsed: Bool = false
+    ) {
         self.system = system
         self.prn = prn
         self.elevationDegrees = elevationDegrees

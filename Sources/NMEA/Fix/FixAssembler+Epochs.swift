@@ -19,13 +19,15 @@ extension FixAssembler {
         var date: UTCDate?
         var corrected = false
         if let own = epoch.date {
-            (date, corrected) = FixAssembler.correctingRollover(own, reference: options.referenceDate,
-                                                                lastGood: lastGoodDate)
+            (date, corrected) = FixAssembler.correctingRollover(
+                own, reference: options.referenceDate,
+                lastGood: lastGoodDate)
             if corrected { statistics.weekRolloverCorrections += 1 } else { lastGoodDate = own }
             currentDate = date
         } else if var running = currentDate {
             if let last = lastEpochTime,
-               time.nanosecondsSinceMidnight < last.nanosecondsSinceMidnight - 43_200_000_000_000 {
+                time.nanosecondsSinceMidnight < last.nanosecondsSinceMidnight - 43_200_000_000_000
+            {
                 running = UTCDate(daysSinceEpoch: running.daysSinceEpoch + 1)
                 currentDate = running
             }
@@ -113,8 +115,10 @@ extension FixAssembler {
             // Right after a rollover boundary a receiver with a 10-bit week counter reports the start of the GPS
             // epoch; nobody logged NMEA in early 1980, and hardly anybody in the weeks after 1999-08-22.
             // (Two dates in an inline array: an array literal here would allocate at every epoch.)
-            let boundaries: InlineArray<2, UTCDate> = [UTCDate(year: 1980, month: 1, day: 6),
-                                                       UTCDate(year: 1999, month: 8, day: 22)]
+            let boundaries: InlineArray<2, UTCDate> = [
+                UTCDate(year: 1980, month: 1, day: 6),
+                UTCDate(year: 1999, month: 8, day: 22),
+            ]
             for index in boundaries.indices {
                 let start = boundaries[index].daysSinceEpoch
                 if days >= start && days < start + 140 {
@@ -135,8 +139,10 @@ extension FixAssembler {
         output.time = epoch.time
         output.isProvisional = false
         output.dateWasCorrected = false
-        let valid = epoch.latitude != nil && (epoch.gsaMode != FixMode.none || epoch.ggaQuality != nil
-            || epoch.modeQuality != nil)
+        let valid =
+            epoch.latitude != nil
+            && (epoch.gsaMode != FixMode.none || epoch.ggaQuality != nil
+                || epoch.modeQuality != nil)
         if valid {
             output.latitude = epoch.latitude
             output.longitude = epoch.longitude
@@ -145,7 +151,8 @@ extension FixAssembler {
             // An altitude makes a 3D fix even when GSA says 2D (Garmins report their last altitude), as in gpsd.
             output.altitudeMeters = epoch.altitude
             if output.altitudeMeters == nil, let height = epoch.ellipsoidHeight,
-               let separation = epoch.geoidSeparation {
+                let separation = epoch.geoidSeparation
+            {
                 output.altitudeMeters = height - separation
             }
             if output.altitudeMeters != nil || epoch.gsaMode == .threeD {

@@ -87,10 +87,11 @@ extension FixAssembler {
     mutating func merge(_ gsv: GSV) {
         let system = gsv.talker.system
         for satellite in gsv.satellites {
-            epoch.sky.append(SatelliteInView(
-                system: system ?? GNSSSystem(prn: Int(satellite.prn)), prn: satellite.prn,
-                elevationDegrees: satellite.elevationDegrees, azimuthDegrees: satellite.azimuthDegrees,
-                snr: satellite.snr, signalID: gsv.signalID))
+            epoch.sky.append(
+                SatelliteInView(
+                    system: system ?? GNSSSystem(prn: Int(satellite.prn)), prn: satellite.prn,
+                    elevationDegrees: satellite.elevationDegrees, azimuthDegrees: satellite.azimuthDegrees,
+                    snr: satellite.snr, signalID: gsv.signalID))
         }
         epoch.sawGSV = true
     }
@@ -109,7 +110,9 @@ extension FixAssembler {
         let valid = status != "NF" && status != "TT" && !status.isEmpty
         if valid, let latitude = pubx.latitude, let longitude = pubx.longitude {
             epoch.setPosition(latitude, longitude)
-            let quality: FixQuality = status == "DR" ? .deadReckoning
+            let quality: FixQuality =
+                status == "DR"
+                ? .deadReckoning
                 : status == "D2" || status == "D3" ? .differential : .gps
             epoch.modeQuality = epoch.modeQuality ?? quality
             if status == "G2" || status == "D2" { epoch.gsaMode = epoch.gsaMode ?? .twoD }

@@ -110,7 +110,6 @@ extension FixAssembler {
         return SentenceSignature(ths.talker, .ths)
     }
 
-
     /// After a sentence's facts are merged: notes its place in the cycle, and hands the epoch out when this
     /// sentence ends the learned cycle (or a provisional first fix when asked for one).
     mutating func finishSentence(_ signature: SentenceSignature) {

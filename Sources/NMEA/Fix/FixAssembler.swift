@@ -40,8 +40,10 @@ public struct FixAssembler: Sendable {
         /// ``Fix/isProvisional`` (the complete fix follows). For live displays: position at once.
         public var provisionalFirstFix: Bool
 
-        public init(fallbackDate: UTCDate? = nil, referenceDate: UTCDate? = nil, backfillLimit: Int = 10_000,
-                    provisionalFirstFix: Bool = false) {
+        public init(
+            fallbackDate: UTCDate? = nil, referenceDate: UTCDate? = nil, backfillLimit: Int = 10_000,
+            provisionalFirstFix: Bool = false
+        ) {
             self.fallbackDate = fallbackDate
             self.referenceDate = referenceDate
             self.backfillLimit = backfillLimit

@@ -42,8 +42,10 @@ public struct FixReader: ~Copyable {
         /// `false` to frame and decode only (no fixes are assembled): for tools that want the sentences alone.
         public var assemblesFixes: Bool
 
-        public init(maximumLength: Int = 1024, checksumPolicy: Framer.ChecksumPolicy = .required,
-                    assembler: FixAssembler.Options = FixAssembler.Options(), assemblesFixes: Bool = true) {
+        public init(
+            maximumLength: Int = 1024, checksumPolicy: Framer.ChecksumPolicy = .required,
+            assembler: FixAssembler.Options = FixAssembler.Options(), assemblesFixes: Bool = true
+        ) {
             self.maximumLength = maximumLength
             self.checksumPolicy = checksumPolicy
             self.assembler = assembler
@@ -224,8 +226,9 @@ extension FixReader {
                 let context = Context(line: sentence.line)
                 let outcome = withUnsafeMutablePointer(to: &assembler) {
                     assembler -> Result<SentenceKind?, NMEAError> in
-                    var dispatch = Dispatch(assembler: assembler, handler: handler, sentence: sentence,
-                                            context: context, assemblesFixes: assemblesFixes)
+                    var dispatch = Dispatch(
+                        assembler: assembler, handler: handler, sentence: sentence,
+                        context: context, assemblesFixes: assemblesFixes)
                     do throws(NMEAError) {
                         return .success(try sentence.decode(into: &dispatch))
                     } catch {

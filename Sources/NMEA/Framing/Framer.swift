@@ -110,7 +110,8 @@ public struct Framer: ~Copyable {
                 return .failure(error)
             }
         }
-        let result = bytes.withContiguousStorageIfAvailable { frame(UnsafeRawBufferPointer($0)) }
+        let result =
+            bytes.withContiguousStorageIfAvailable { frame(UnsafeRawBufferPointer($0)) }
             ?? Array(bytes).withUnsafeBytes { frame($0) }
         try result.get()
     }
@@ -213,8 +214,9 @@ public struct Framer: ~Copyable {
         if stop < limit {
             state = .idle
             pending[pendingCount] = UInt8(ascii: "\n")  // the stop byte for decoders (see `Sentence.isTerminated`)
-            try complete(UnsafePointer(pending), count: pendingCount, xor: pendingXor,
-                         lineEnded: isLineEnd(stop.pointee), body)
+            try complete(
+                UnsafePointer(pending), count: pendingCount, xor: pendingXor,
+                lineEnded: isLineEnd(stop.pointee), body)
             return stop
         }
         if pendingCount > maximumLength {
@@ -299,8 +301,9 @@ public struct Framer: ~Copyable {
             let high = start[count - 2]
             let low = start[count - 1]
             if let highValue = hexDigitValue(high), let lowValue = hexDigitValue(low),
-               highValue << 4 | lowValue == xor ^ UInt8(ascii: "*") ^ high ^ low,
-               let sentence = Sentence(framed: start, count: count - 3, checksum: highValue << 4 | lowValue, line: line)
+                highValue << 4 | lowValue == xor ^ UInt8(ascii: "*") ^ high ^ low,
+                let sentence = Sentence(
+                    framed: start, count: count - 3, checksum: highValue << 4 | lowValue, line: line)
             {
                 statistics.sentences &+= 1
                 try body(.sentence(sentence))
@@ -325,7 +328,7 @@ public struct Framer: ~Copyable {
         case .success(let (length, checksum)):
             let sentence: Sentence
             do {
-                    // The byte after the sentence is its `*`, or the stop byte that ended it (for a sentence gathered in
+                // The byte after the sentence is its `*`, or the stop byte that ended it (for a sentence gathered in
                 // `pending`, the caller wrote a line ending there).
                 sentence = try Sentence(
                     terminated: UnsafeRawBufferPointer(start: start, count: length), checksum: checksum, line: line)
@@ -345,8 +348,11 @@ public struct Framer: ~Copyable {
         _ error: NMEAError, _ start: UnsafePointer<UInt8>, count: Int, _ body: (FramerEvent) throws(E) -> Void
     ) throws(E) {
         statistics.count(error)
-        try body(.rejected(Rejection(error: error, bytes: UnsafeRawBufferPointer(start: start, count: count),
-                                     line: line)))
+        try body(
+            .rejected(
+                Rejection(
+                    error: error, bytes: UnsafeRawBufferPointer(start: start, count: count),
+                    line: line)))
     }
 
     /// Checks the checksum of the `count` bytes at `start` (start character first; `xor` covers the rest).

@@ -13,7 +13,7 @@ extension FieldReader {
             return nil
         }
         guard end - start >= 6, let hour = twoDigits(start), let minute = twoDigits(start + 2),
-              let second = twoDigits(start + 4)
+            let second = twoDigits(start + 4)
         else {
             return try outOfLine { (reader) throws(NMEAError) in try reader.timeSlowly() }
         }
@@ -39,8 +39,9 @@ extension FieldReader {
             return try outOfLine { (reader) throws(NMEAError) in try reader.timeSlowly() }
         }
         position = cursor + 1
-        return UTCTime(hour: hour, minute: minute, second: second, nanoseconds: nanoseconds,
-                       fractionDigits: fractionDigits)
+        return UTCTime(
+            hour: hour, minute: minute, second: second, nanoseconds: nanoseconds,
+            fractionDigits: fractionDigits)
     }
 
     /// Times padded with spaces (` 222519`, `222517 `, which some loggers write), and errors: a field too short

@@ -80,8 +80,9 @@ public struct FieldReader {
             let copy = buffer.baseAddress.unsafelyUnwrapped
             copy.initialize(from: start, count: count)
             (copy + count).initialize(to: UInt8(ascii: "*"))
-            var inner = FieldReader(position: UnsafePointer(copy), end: UnsafePointer(copy + count),
-                                    fieldsStart: UnsafePointer(copy))
+            var inner = FieldReader(
+                position: UnsafePointer(copy), end: UnsafePointer(copy + count),
+                fieldsStart: UnsafePointer(copy))
             do throws(NMEAError) {
                 let value = try read(&inner)
                 return .success((value, inner.position - inner.end))

@@ -42,7 +42,9 @@ public struct Sentence {
             type = SentenceType(bytes: address, count: addressLength)
         } else {
             talker = Talker(address[0], addressLength > 1 ? address[1] : 0)
-            type = addressLength > 2 ? SentenceType(bytes: address + 2, count: addressLength - 2) : SentenceType(rawValue: 0)
+            type =
+                addressLength > 2
+                ? SentenceType(bytes: address + 2, count: addressLength - 2) : SentenceType(rawValue: 0)
         }
         self.bytes = bytes
         self.checksum = checksum
@@ -54,8 +56,9 @@ public struct Sentence {
     /// A view made by the framer, whose bytes are followed by a readable stop byte (see ``isTerminated``).
     init(terminated bytes: UnsafeRawBufferPointer, checksum: UInt8?, line: Int) throws(NMEAError) {
         let sentence = try Sentence(unchecked: bytes, checksum: checksum, line: line)
-        self.init(bytes: bytes, talker: sentence.talker, type: sentence.type, checksum: checksum, line: line,
-                  fieldsOffset: sentence.fieldsOffset, isTerminated: true)
+        self.init(
+            bytes: bytes, talker: sentence.talker, type: sentence.type, checksum: checksum, line: line,
+            fieldsOffset: sentence.fieldsOffset, isTerminated: true)
     }
 
     /// The framer's fast path: reads a short address (three to seven characters, then a comma, not proprietary)
@@ -74,14 +77,17 @@ public struct Sentence {
             return nil
         }
         let typeBits = UInt64(addressLength - 2) * 8
-        self.init(bytes: bytes, talker: Talker(rawValue: UInt16(truncatingIfNeeded: word)),
-                  type: SentenceType(rawValue: (word >> 16) & ((1 << typeBits) - 1)), checksum: checksum, line: line,
-                  fieldsOffset: addressLength + 2, isTerminated: true)
+        self.init(
+            bytes: bytes, talker: Talker(rawValue: UInt16(truncatingIfNeeded: word)),
+            type: SentenceType(rawValue: (word >> 16) & ((1 << typeBits) - 1)), checksum: checksum, line: line,
+            fieldsOffset: addressLength + 2, isTerminated: true)
     }
 
     @inline(__always)
-    private init(bytes: UnsafeRawBufferPointer, talker: Talker, type: SentenceType, checksum: UInt8?, line: Int,
-                 fieldsOffset: Int, isTerminated: Bool) {
+    private init(
+        bytes: UnsafeRawBufferPointer, talker: Talker, type: SentenceType, checksum: UInt8?, line: Int,
+        fieldsOffset: Int, isTerminated: Bool
+    ) {
         self.bytes = bytes
         self.talker = talker
         self.type = type

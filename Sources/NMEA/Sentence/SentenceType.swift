@@ -31,9 +31,12 @@ public struct SentenceType: RawRepresentable, Hashable, Sendable {
 
     /// A type from three to five letters, folded to a constant (the `static var`s below are one instruction).
     @inlinable
-    init(letters a: Unicode.Scalar, _ b: Unicode.Scalar, _ c: Unicode.Scalar, _ d: Unicode.Scalar = "\0",
-         _ e: Unicode.Scalar = "\0") {
-        rawValue = UInt64(a.value) | UInt64(b.value) << 8 | UInt64(c.value) << 16 | UInt64(d.value) << 24
+    init(
+        letters a: Unicode.Scalar, _ b: Unicode.Scalar, _ c: Unicode.Scalar, _ d: Unicode.Scalar = "\0",
+        _ e: Unicode.Scalar = "\0"
+    ) {
+        rawValue =
+            UInt64(a.value) | UInt64(b.value) << 8 | UInt64(c.value) << 16 | UInt64(d.value) << 24
             | UInt64(e.value) << 32
     }
 

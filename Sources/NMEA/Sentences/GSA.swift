@@ -65,8 +65,9 @@ public struct GSA: DecodableSentence, Hashable, Sendable {
     /// end that the sentence had that many fields. Only a sentence with another count is counted and read again.
     @inline(__always)
     public init(_ sentence: Sentence) throws(NMEAError) {
-        self.init(talker: sentence.talker, selectionMode: nil, fixType: nil, satellites: FixedList(), pdop: nil,
-                  hdop: nil, vdop: nil)
+        self.init(
+            talker: sentence.talker, selectionMode: nil, fixType: nil, satellites: FixedList(), pdop: nil,
+            hdop: nil, vdop: nil)
         switch GSA.read(sentence, layout: nil, into: &self) {
         case nil: return
         case .field(let error): throw error

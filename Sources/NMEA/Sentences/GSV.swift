@@ -77,7 +77,8 @@ public struct GSV: DecodableSentence, Hashable, Sendable {
         signalID = nil
         // The last byte that may be loaded: the second checksum digit after a framed sentence, its stop byte when it
         // has no checksum, its own last byte otherwise (compared as addresses, so no pointer outside it is formed).
-        let last = UInt(bitPattern: fields.end) &+ (sentence.isTerminated ? (sentence.checksum != nil ? 2 : 0) : 0)
+        let last =
+            UInt(bitPattern: fields.end) &+ (sentence.isTerminated ? (sentence.checksum != nil ? 2 : 0) : 0)
             &- (sentence.isTerminated ? 0 : 1)
         // Groups of four fields follow; a single field left over after them is the signal ID.
         while fields.hasMore {
@@ -100,11 +101,12 @@ public struct GSV: DecodableSentence, Hashable, Sendable {
                 if prn >= 0 && (-1...90).contains(elevation) && (-1...360).contains(azimuth)
                     && (-1...99).contains(snr)
                 {
-                    satellites.append(Satellite(
-                        prn: UInt16(truncatingIfNeeded: prn),
-                        elevationDegrees: elevation < 0 ? nil : Int8(truncatingIfNeeded: elevation),
-                        azimuthDegrees: azimuth < 0 ? nil : UInt16(truncatingIfNeeded: azimuth),
-                        snr: snr < 0 ? nil : UInt8(truncatingIfNeeded: snr)))
+                    satellites.append(
+                        Satellite(
+                            prn: UInt16(truncatingIfNeeded: prn),
+                            elevationDegrees: elevation < 0 ? nil : Int8(truncatingIfNeeded: elevation),
+                            azimuthDegrees: azimuth < 0 ? nil : UInt16(truncatingIfNeeded: azimuth),
+                            snr: snr < 0 ? nil : UInt8(truncatingIfNeeded: snr)))
                     continue
                 }
                 if prn == -1 && elevation == -1 && azimuth == -1 && snr == -1 { continue }  // an empty padding slot
@@ -116,11 +118,12 @@ public struct GSV: DecodableSentence, Hashable, Sendable {
             let carefulAzimuth = try fields.integer(in: 0...360)
             let carefulSNR = try fields.integer(in: 0...99)
             guard let carefulPRN else { continue }
-            satellites.append(Satellite(
-                prn: UInt16(truncatingIfNeeded: carefulPRN),
-                elevationDegrees: carefulElevation.map { Int8(truncatingIfNeeded: $0) },
-                azimuthDegrees: carefulAzimuth.map { UInt16(truncatingIfNeeded: $0) },
-                snr: carefulSNR.map { UInt8(truncatingIfNeeded: $0) }))
+            satellites.append(
+                Satellite(
+                    prn: UInt16(truncatingIfNeeded: carefulPRN),
+                    elevationDegrees: carefulElevation.map { Int8(truncatingIfNeeded: $0) },
+                    azimuthDegrees: carefulAzimuth.map { UInt16(truncatingIfNeeded: $0) },
+                    snr: carefulSNR.map { UInt8(truncatingIfNeeded: $0) }))
         }
     }
 
@@ -186,11 +189,13 @@ extension FieldReader {
         let pairs = x1 &* 10 &+ (x1 >> 8)
         let elevation = UInt8(truncatingIfNeeded: pairs >> 24)
         guard elevation <= 90 else { return nil }
-        let azimuth = UInt16(UInt8(truncatingIfNeeded: pairs >> 48)) &* 10
+        let azimuth =
+            UInt16(UInt8(truncatingIfNeeded: pairs >> 48)) &* 10
             &+ UInt16(UInt8(truncatingIfNeeded: x2 >> 24))
         guard azimuth <= 360 else { return nil }
         position = cursor + length + 1
-        return GSV.Satellite(prn: UInt16(UInt8(truncatingIfNeeded: pairs)), elevationDegrees: Int8(elevation),
-                             azimuthDegrees: azimuth, snr: snr)
+        return GSV.Satellite(
+            prn: UInt16(UInt8(truncatingIfNeeded: pairs)), elevationDegrees: Int8(elevation),
+            azimuthDegrees: azimuth, snr: snr)
     }
 }

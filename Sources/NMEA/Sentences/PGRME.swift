@@ -21,8 +21,10 @@ public struct PGRME: DecodableSentence, Hashable, Sendable {
     public var verticalErrorMeters: FixedPoint?
     public var sphericalErrorMeters: FixedPoint?
 
-    public init(horizontalErrorMeters: FixedPoint?, verticalErrorMeters: FixedPoint?,
-                sphericalErrorMeters: FixedPoint?) {
+    public init(
+        horizontalErrorMeters: FixedPoint?, verticalErrorMeters: FixedPoint?,
+        sphericalErrorMeters: FixedPoint?
+    ) {
         self.horizontalErrorMeters = horizontalErrorMeters
         self.verticalErrorMeters = verticalErrorMeters
         self.sphericalErrorMeters = sphericalErrorMeters

@@ -22,7 +22,7 @@ public struct PUBXSatellites: DecodableSentence {
     public static var address: SentenceAddress { .proprietary(.pubx, messageID: "0", "3") }
     public static var sample: String {
         "$PUBX,03,11,23,-,,,45,010,29,-,,,46,013,07,-,,,42,015,08,U,067,31,42,025,10,U,195,33,46,026,18,U,326,08,"
-        + "39,026,17,-,,,32,015,26,U,306,66,48,025,27,U,073,10,36,026,28,U,089,61,46,024,15,-,,,39,014*0D"
+            + "39,026,17,-,,,32,015,26,U,306,66,48,025,27,U,073,10,36,026,28,U,089,61,46,024,15,-,,,39,014*0D"
     }
     /// ``Talker/proprietary``: the address names the maker.
     public var talker: Talker { .proprietary }
@@ -39,8 +39,10 @@ public struct PUBXSatellites: DecodableSentence {
         /// Seconds, 0…64.
         public var lockTimeSeconds: Int?
 
-        public init(id: Int, status: UInt8?, azimuthDegrees: Int?, elevationDegrees: Int?, carrierToNoise: Int?,
-                    lockTimeSeconds: Int?) {
+        public init(
+            id: Int, status: UInt8?, azimuthDegrees: Int?, elevationDegrees: Int?, carrierToNoise: Int?,
+            lockTimeSeconds: Int?
+        ) {
             self.id = id
             self.status = status
             self.azimuthDegrees = azimuthDegrees
@@ -84,11 +86,6 @@ public struct PUBXSatellites: DecodableSentence {
             var reader: FieldReader
             var remaining: Int
 
-            init(reader: FieldReader, remaining: Int) {
-                self.reader = reader
-                self.remaining = remaining
-            }
-
             /// The next satellite; a malformed one ends the iteration (the initializer has already reported it).
             public mutating func next() -> Satellite? {
                 (try? nextSatellite()) ?? nil
@@ -104,8 +101,9 @@ public struct PUBXSatellites: DecodableSentence {
                 let carrierToNoise = try reader.integer(in: 0...99)
                 let lockTime = try reader.integer(in: 0...999)
                 guard let id else { throw .badField(index: reader.index - 6, reason: .notANumber) }
-                return Satellite(id: id, status: status, azimuthDegrees: azimuth, elevationDegrees: elevation,
-                                 carrierToNoise: carrierToNoise, lockTimeSeconds: lockTime)
+                return Satellite(
+                    id: id, status: status, azimuthDegrees: azimuth, elevationDegrees: elevation,
+                    carrierToNoise: carrierToNoise, lockTimeSeconds: lockTime)
             }
         }
     }

@@ -161,8 +161,10 @@ public enum DecimalFormatter {
 
     /// Calls `body` with what ``writeDigits(_:scale:minimumDigits:to:)`` writes, as contiguous bytes.
     @inlinable
-    static func withDigits<R>(_ significand: Int64, scale: Int, minimumDigits: Int,
-                              _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+    static func withDigits<R>(
+        _ significand: Int64, scale: Int, minimumDigits: Int,
+        _ body: (UnsafeBufferPointer<UInt8>) -> R
+    ) -> R {
         // A sign, at most 20 digits and a point.
         var storage: (UInt64, UInt64, UInt64) = (0, 0, 0)
         return withUnsafeMutableBytes(of: &storage) { buffer in

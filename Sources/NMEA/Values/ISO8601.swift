@@ -17,21 +17,27 @@ public enum ISO8601 {
     }
 
     /// Writes `date` and `time` as `YYYY-MM-DDThh:mm:ss[.f…]Z`.
-    public static func write(_ date: UTCDate, _ time: UTCTime, fraction: Fraction = .asSent,
-                             to output: (UInt8) -> Void) {
+    public static func write(
+        _ date: UTCDate, _ time: UTCTime, fraction: Fraction = .asSent,
+        to output: (UInt8) -> Void
+    ) {
         withText(date, time, fraction: fraction) { $0.forEach(output) }
     }
 
     /// Appends what ``write(_:_:fraction:to:)`` writes to `bytes`, in one copy.
-    public static func append(_ date: UTCDate, _ time: UTCTime, fraction: Fraction = .asSent,
-                              to bytes: inout [UInt8]) {
+    public static func append(
+        _ date: UTCDate, _ time: UTCTime, fraction: Fraction = .asSent,
+        to bytes: inout [UInt8]
+    ) {
         withText(date, time, fraction: fraction) { bytes.append(contentsOf: $0) }
     }
 
     /// Calls `body` with the text ``write(_:_:fraction:to:)`` writes (at most 35 bytes: nine fraction digits and a
     /// five-digit year).
-    public static func withText<R>(_ date: UTCDate, _ time: UTCTime, fraction: Fraction = .asSent,
-                                   _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+    public static func withText<R>(
+        _ date: UTCDate, _ time: UTCTime, fraction: Fraction = .asSent,
+        _ body: (UnsafeBufferPointer<UInt8>) -> R
+    ) -> R {
         var storage: (UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0)
         return withUnsafeMutableBytes(of: &storage) { buffer in
             var count = 0
@@ -66,16 +72,19 @@ public enum ISO8601 {
     }
 
     /// Writes a moment given in nanoseconds since 1970-01-01 UTC.
-    public static func write(nanosecondsSinceEpoch: Int64, fraction: Fraction = .nearestMillisecond,
-                             to output: (UInt8) -> Void) {
+    public static func write(
+        nanosecondsSinceEpoch: Int64, fraction: Fraction = .nearestMillisecond,
+        to output: (UInt8) -> Void
+    ) {
         let milliseconds = floorDivide(
             fraction == .nearestMillisecond ? nanosecondsSinceEpoch + 500_000 : nanosecondsSinceEpoch, 1_000_000)
         let days = floorDivide(milliseconds, 86_400_000)
         let ofDay = Int(milliseconds - days * 86_400_000)
         var millisecond = ofDay % 1000
         let date = UTCDate(daysSinceEpoch: Int(days))
-        let time = UTCTime(hour: UInt8(ofDay / 3_600_000), minute: UInt8(ofDay / 60_000 % 60),
-                           second: UInt8(ofDay / 1000 % 60))
+        let time = UTCTime(
+            hour: UInt8(ofDay / 3_600_000), minute: UInt8(ofDay / 60_000 % 60),
+            second: UInt8(ofDay / 1000 % 60))
         date.write(to: output)
         output(UInt8(ascii: "T"))
         time.write(to: output)

@@ -24,7 +24,9 @@ enum Help {
         var out = "OVERVIEW: \(spec.abstract)\n"
         if !spec.discussion.isEmpty {
             let paragraphs = spec.discussion.split(separator: "\n", omittingEmptySubsequences: false)
-            out += "\n" + paragraphs.map { wrap(String($0), width: 80).joined(separator: "\n") }
+            out +=
+                "\n"
+                + paragraphs.map { wrap(String($0), width: 80).joined(separator: "\n") }
                 .joined(separator: "\n") + "\n"
         }
         out += "\nUSAGE: \(usage(spec, commandPath: commandPath))\n"

@@ -26,8 +26,10 @@ struct ParsedArguments {
     }
 
     /// The value of `--name` as a number in `range`, or `defaultValue` when absent.
-    func number(_ name: String, default defaultValue: Double,
-                in range: ClosedRange<Double> = -Double.greatestFiniteMagnitude...Double.greatestFiniteMagnitude)
+    func number(
+        _ name: String, default defaultValue: Double,
+        in range: ClosedRange<Double> = -Double.greatestFiniteMagnitude...Double.greatestFiniteMagnitude
+    )
         throws(UsageError) -> Double
     {
         guard let text = value(name) else { return defaultValue }
@@ -105,8 +107,9 @@ struct ParsedArguments {
                 throw error("Missing value for '\(option.usageLabel)'")
             }
             if !option.choices.isEmpty && !option.choices.contains(value) {
-                throw error("The value '\(value)' is invalid for '\(option.usageLabel)'. "
-                    + "Please provide one of \(option.choices.map { "'\($0)'" }.joined(separator: ", ")).")
+                throw error(
+                    "The value '\(value)' is invalid for '\(option.usageLabel)'. "
+                        + "Please provide one of \(option.choices.map { "'\($0)'" }.joined(separator: ", ")).")
             }
             if !option.isRepeatable, result.values[option.long] != nil {
                 throw error("'\(option.usageLabel)' may only be given once")

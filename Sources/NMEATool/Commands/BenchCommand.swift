@@ -18,8 +18,9 @@ enum BenchCommand: Command {
         arguments: [ArgumentSpec(name: "file", help: "An NMEA file to measure with; omit for the built-in corpus.")],
         options: [
             OptionSpec(long: "iterations", valueName: "n", help: "Passes over the input.", defaultValue: "7"),
-            OptionSpec(long: "sentences", valueName: "n", help: "Size of the built-in corpus.",
-                       defaultValue: "1000000"),
+            OptionSpec(
+                long: "sentences", valueName: "n", help: "Size of the built-in corpus.",
+                defaultValue: "1000000"),
             OptionSpec(long: "json", help: "Print one JSON object instead of a table."),
         ],
         examples: ["nmea bench", "nmea bench --json --iterations 11", "nmea bench capture.nmea"])

@@ -18,24 +18,34 @@ enum CollectCommand: Command {
             the group, so several collectors, each with its own output directory, split the load.
             SIGINT or SIGTERM finishes every file and exits 0.
             """,
-        arguments: [ArgumentSpec(name: "url", help: "The broker: mqtt://[user:pass@]host[:port] (mqtts:// for TLS).",
-                                 isOptional: false)],
+        arguments: [
+            ArgumentSpec(
+                name: "url", help: "The broker: mqtt://[user:pass@]host[:port] (mqtts:// for TLS).",
+                isOptional: false)
+        ],
         options: [
-            OptionSpec(long: "output", short: "o", valueName: "dir", help: "Where to write (created when missing).",
-                       isRequired: true, completion: .directory),
-            OptionSpec(long: "topic", valueName: "filter", help: "The topic filter to subscribe to.",
-                       defaultValue: "owntracks/#"),
-            OptionSpec(long: "share", valueName: "group",
-                       help: "Share the subscription with the other collectors of this group."),
-            OptionSpec(long: "client-id", valueName: "id",
-                       help: "The MQTT client ID. Default: nmea-collect-<host>-<hash of DIR>, stable across runs."),
-            OptionSpec(long: "tls-ca", valueName: "file",
-                       help: "Verify the broker with the CA certificates in this PEM file (enables TLS).",
-                       completion: .file),
-            OptionSpec(long: "split-gap", valueName: "seconds",
-                       help: "Start a new track segment after a gap longer than this.", defaultValue: "600"),
-            OptionSpec(long: "flush-interval", valueName: "seconds",
-                       help: "How often the files are brought up to date.", defaultValue: "1"),
+            OptionSpec(
+                long: "output", short: "o", valueName: "dir", help: "Where to write (created when missing).",
+                isRequired: true, completion: .directory),
+            OptionSpec(
+                long: "topic", valueName: "filter", help: "The topic filter to subscribe to.",
+                defaultValue: "owntracks/#"),
+            OptionSpec(
+                long: "share", valueName: "group",
+                help: "Share the subscription with the other collectors of this group."),
+            OptionSpec(
+                long: "client-id", valueName: "id",
+                help: "The MQTT client ID. Default: nmea-collect-<host>-<hash of DIR>, stable across runs."),
+            OptionSpec(
+                long: "tls-ca", valueName: "file",
+                help: "Verify the broker with the CA certificates in this PEM file (enables TLS).",
+                completion: .file),
+            OptionSpec(
+                long: "split-gap", valueName: "seconds",
+                help: "Start a new track segment after a gap longer than this.", defaultValue: "600"),
+            OptionSpec(
+                long: "flush-interval", valueName: "seconds",
+                help: "How often the files are brought up to date.", defaultValue: "1"),
             OptionSpec(long: "quiet", short: "q", help: "Do not report connections and the summary."),
         ],
         examples: [
@@ -52,8 +62,9 @@ enum CollectCommand: Command {
         } catch {
             throw arguments.usageError("The value '\(urlText)' is invalid for '<url>': \(error.reason)")
         }
-        var configuration = FleetCollector.Configuration(broker: broker,
-                                                         outputDirectory: arguments.value("output") ?? ".")
+        var configuration = FleetCollector.Configuration(
+            broker: broker,
+            outputDirectory: arguments.value("output") ?? ".")
         configuration.topicFilter = arguments.value("topic") ?? "owntracks/#"
         configuration.shareGroup = arguments.value("share")
         configuration.clientID = arguments.value("client-id")
@@ -61,12 +72,14 @@ enum CollectCommand: Command {
         configuration.splitGapSeconds = try arguments.number("split-gap", default: 600, in: 0...1e9)
         configuration.flushIntervalSeconds = try arguments.number("flush-interval", default: 1, in: 0...86_400)
         if let group = configuration.shareGroup,
-           group.isEmpty || group.contains("/") || group.contains("+") || group.contains("#") {
+            group.isEmpty || group.contains("/") || group.contains("+") || group.contains("#")
+        {
             throw arguments.invalid(group, for: "share", because: "a name without '/', '+' or '#'")
         }
         if configuration.topicFilter.isEmpty || configuration.topicFilter.hasPrefix("$share/") {
-            throw arguments.invalid(configuration.topicFilter, for: "topic",
-                                    because: "give the filter itself and the group with --share")
+            throw arguments.invalid(
+                configuration.topicFilter, for: "topic",
+                because: "give the filter itself and the group with --share")
         }
         let quiet = arguments.flag("quiet")
         let collector: FleetCollector
@@ -78,8 +91,9 @@ enum CollectCommand: Command {
         collector.onProblem = { message in Console.error("nmea collect: \(message)\n") }
         StopSignal.install()
         if !quiet {
-            Console.error("nmea collect: '\(configuration.subscription)' from \(broker) into "
-                + "\(configuration.outputDirectory) (client ID \(collector.clientID))\n")
+            Console.error(
+                "nmea collect: '\(configuration.subscription)' from \(broker) into "
+                    + "\(configuration.outputDirectory) (client ID \(collector.clientID))\n")
         }
         var reported = ConnectionStatus()
         do {
@@ -89,7 +103,8 @@ enum CollectCommand: Command {
                     if status.state == .connected && reported.state != .connected {
                         Console.error("nmea collect: connected\n")
                     } else if status.state == .disconnected, let error = status.lastError,
-                              error != reported.lastError {
+                        error != reported.lastError
+                    {
                         Console.error("nmea collect: \(error); trying again\n")
                     }
                     reported = status
@@ -102,7 +117,8 @@ enum CollectCommand: Command {
         }
         if !quiet {
             let statistics = collector.statistics
-            var line = "nmea collect: \(statistics.locations) positions and \(statistics.trips) trips from "
+            var line =
+                "nmea collect: \(statistics.locations) positions and \(statistics.trips) trips from "
                 + "\(statistics.vehicles) vehicle\(statistics.vehicles == 1 ? "" : "s")"
             var notes: [String] = []
             if statistics.duplicates > 0 { notes.append("\(statistics.duplicates) duplicates") }

@@ -20,15 +20,18 @@ enum ConvertCommand: Command {
             """,
         arguments: [SentenceInput.filesArgument],
         options: [
-            OptionSpec(long: "output", short: "o", valueName: "file",
-                       help: "Where to write: a .gpx, .geojson or .json file, or '-' for standard output.",
-                       isRepeatable: true, isRequired: true, completion: .file),
-            OptionSpec(long: "format", valueName: "format",
-                       help: "The format for '-' and for names without a known extension.",
-                       choices: ["gpx", "geojson"]),
+            OptionSpec(
+                long: "output", short: "o", valueName: "file",
+                help: "Where to write: a .gpx, .geojson or .json file, or '-' for standard output.",
+                isRepeatable: true, isRequired: true, completion: .file),
+            OptionSpec(
+                long: "format", valueName: "format",
+                help: "The format for '-' and for names without a known extension.",
+                choices: ["gpx", "geojson"]),
             SentenceInput.date,
-            OptionSpec(long: "split-gap", valueName: "seconds",
-                       help: "Start a new segment after a gap longer than this.", defaultValue: "60"),
+            OptionSpec(
+                long: "split-gap", valueName: "seconds",
+                help: "Start a new segment after a gap longer than this.", defaultValue: "60"),
             OptionSpec(long: "points", help: "GeoJSON: also write each fix as a Point feature with its properties."),
             OptionSpec(long: "fsync", help: "Sync each flush to disk (fdatasync), for loggers facing power cuts."),
         ] + SentenceInput.options,
@@ -44,8 +47,9 @@ enum ConvertCommand: Command {
         let splitGap = try arguments.number("split-gap", default: 60, in: 0...1e9)
         var input = try SentenceInput(arguments)
         let live = input.paths.contains(where: isLiveSource)
-        let track = TrackOptions(splitGapSeconds: splitGap, flush: live ? .everyFix : .conversion,
-                                 sync: arguments.flag("fsync"))
+        let track = TrackOptions(
+            splitGapSeconds: splitGap, flush: live ? .everyFix : .conversion,
+            sync: arguments.flag("fsync"))
 
         var writers: [any TrackWriter] = []
         for output in outputs {
@@ -94,8 +98,9 @@ enum ConvertCommand: Command {
                 points = max(points, writer.statistics.points)
                 if input.verbose {
                     let statistics = writer.statistics
-                    Console.error("nmea convert: \(writer.path): \(statistics.points) points in "
-                        + "\(statistics.segments) segment\(statistics.segments == 1 ? "" : "s")\n")
+                    Console.error(
+                        "nmea convert: \(writer.path): \(statistics.points) points in "
+                            + "\(statistics.segments) segment\(statistics.segments == 1 ? "" : "s")\n")
                 }
             } catch {
                 Console.error("Error: \(error.description)\n")
@@ -106,12 +111,14 @@ enum ConvertCommand: Command {
         let assembled = input.statistics.assembler
         if points == 0 && failedOutputs < outputs.count {
             let fixes = assembled.fixes
-            Console.error("nmea convert: warning: no fix with a position in the input (\(fixes) fix"
-                + "\(fixes == 1 ? "" : "es") without one); the track is empty\n")
+            Console.error(
+                "nmea convert: warning: no fix with a position in the input (\(fixes) fix"
+                    + "\(fixes == 1 ? "" : "es") without one); the track is empty\n")
         }
         if assembled.undatedFixes > 0 && input.fallbackDate == nil {
-            Console.error("nmea convert: \(assembled.undatedFixes) fixes had no date and were written "
-                + "without a time; --date YYYY-MM-DD gives them one\n")
+            Console.error(
+                "nmea convert: \(assembled.undatedFixes) fixes had no date and were written "
+                    + "without a time; --date YYYY-MM-DD gives them one\n")
         }
         return input.failures.isEmpty && failedOutputs == 0 ? ExitStatus.success : ExitStatus.failure
     }

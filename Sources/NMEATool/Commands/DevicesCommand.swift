@@ -19,13 +19,18 @@ enum DevicesCommand: Command {
             Named devices (paths, including ptys and built-in ports) are described, and probed with --probe, \
             whatever they are; the exit status is 1 when one of them cannot be found or opened.
             """,
-        arguments: [ArgumentSpec(name: "devices", help: "Device paths to describe instead of every USB serial "
-                                     + "device.", isRepeating: true)],
+        arguments: [
+            ArgumentSpec(
+                name: "devices",
+                help: "Device paths to describe instead of every USB serial "
+                    + "device.", isRepeating: true)
+        ],
         options: [
             OptionSpec(long: "json", help: "Print one JSON document instead of a table."),
             OptionSpec(long: "probe", help: "Open GPS-like ports briefly and look for NMEA."),
-            OptionSpec(long: "probe-time", valueName: "seconds", help: "The longest probe of one port.",
-                       defaultValue: "4"),
+            OptionSpec(
+                long: "probe-time", valueName: "seconds", help: "The longest probe of one port.",
+                defaultValue: "4"),
         ],
         examples: [
             "nmea devices",
@@ -57,7 +62,8 @@ enum DevicesCommand: Command {
         if named {
             for path in arguments.positionals {
                 guard let info = discovery.device(atPath: path) else {
-                    let error: String = (try? FileStatus(path: path)) == nil
+                    let error: String =
+                        (try? FileStatus(path: path)) == nil
                         ? SerialPortError(kind: .notFound, path: path, operation: "open").description
                         : "'\(path)' is not a serial device (not a character device)."
                     Console.error("Error: \(error)\n")
@@ -109,11 +115,12 @@ enum DevicesCommand: Command {
             NativeThread {
                 let device = devices[index]
                 // Each thread writes only its own slot.
-                slots[index] = DeviceProbe.probe(path: device.path, budget: budget, memory: memory,
-                                                 key: device.stableKey)
+                slots[index] = DeviceProbe.probe(
+                    path: device.path, budget: budget, memory: memory,
+                    key: device.stableKey)
             }
         }
-        threads.forEach { $0.join() }
+        for thread in threads { thread.join() }
         return results.map { $0! }
     }
 
@@ -202,8 +209,10 @@ enum DevicesCommand: Command {
                     json.field("result", "error")
                     json.field("error", error.description)
                 }
-                json.field("seconds", Double(probe.elapsed.components.seconds)
-                           + Double(probe.elapsed.components.attoseconds) / 1e18, decimals: 2)
+                json.field(
+                    "seconds",
+                    Double(probe.elapsed.components.seconds)
+                        + Double(probe.elapsed.components.attoseconds) / 1e18, decimals: 2)
                 json.endObject()
             }
             json.endObject()

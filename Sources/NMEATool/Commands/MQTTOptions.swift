@@ -5,27 +5,37 @@ import Glibc
 /// configuration.
 enum MQTTOptions {
     static let options: [OptionSpec] = [
-        OptionSpec(long: "mqtt", valueName: "url",
-                   help: "The broker: mqtt://[user:pass@]host[:port] (mqtts://… for TLS)."),
-        OptionSpec(long: "mqtt-topic", valueName: "topic",
-                   help: "Where positions go; trips go to <topic>/trip. Default: owntracks/nmea/<hostname>."),
-        OptionSpec(long: "mqtt-interval", valueName: "seconds",
-                   help: "Publish a position at most this often (fix time).", defaultValue: "5"),
-        OptionSpec(long: "mqtt-min-move", valueName: "meters",
-                   help: "...and only when it moved this far from the last one published.", defaultValue: "25"),
-        OptionSpec(long: "mqtt-heartbeat", valueName: "seconds",
-                   help: "Publish at least this often even when parked (0: never).", defaultValue: "300"),
-        OptionSpec(long: "mqtt-tls-ca", valueName: "file",
-                   help: "Verify the broker with the CA certificates in this PEM file (enables TLS).",
-                   completion: .file),
-        OptionSpec(long: "mqtt-client-id", valueName: "id",
-                   help: "The MQTT client ID. Default: nmea- and the topic's last two levels."),
-        OptionSpec(long: "mqtt-tid", valueName: "id",
-                   help: "The OwnTracks tracker ID. Default: the topic's last two characters."),
-        OptionSpec(long: "mqtt-queue", valueName: "dir",
-                   help: "The queue directory. Default: $XDG_STATE_HOME/nmea/mqtt-queue.", completion: .directory),
-        OptionSpec(long: "mqtt-queue-size", valueName: "MiB",
-                   help: "The queue's size limit; when full, the oldest messages are dropped.", defaultValue: "64"),
+        OptionSpec(
+            long: "mqtt", valueName: "url",
+            help: "The broker: mqtt://[user:pass@]host[:port] (mqtts://… for TLS)."),
+        OptionSpec(
+            long: "mqtt-topic", valueName: "topic",
+            help: "Where positions go; trips go to <topic>/trip. Default: owntracks/nmea/<hostname>."),
+        OptionSpec(
+            long: "mqtt-interval", valueName: "seconds",
+            help: "Publish a position at most this often (fix time).", defaultValue: "5"),
+        OptionSpec(
+            long: "mqtt-min-move", valueName: "meters",
+            help: "...and only when it moved this far from the last one published.", defaultValue: "25"),
+        OptionSpec(
+            long: "mqtt-heartbeat", valueName: "seconds",
+            help: "Publish at least this often even when parked (0: never).", defaultValue: "300"),
+        OptionSpec(
+            long: "mqtt-tls-ca", valueName: "file",
+            help: "Verify the broker with the CA certificates in this PEM file (enables TLS).",
+            completion: .file),
+        OptionSpec(
+            long: "mqtt-client-id", valueName: "id",
+            help: "The MQTT client ID. Default: nmea- and the topic's last two levels."),
+        OptionSpec(
+            long: "mqtt-tid", valueName: "id",
+            help: "The OwnTracks tracker ID. Default: the topic's last two characters."),
+        OptionSpec(
+            long: "mqtt-queue", valueName: "dir",
+            help: "The queue directory. Default: $XDG_STATE_HOME/nmea/mqtt-queue.", completion: .directory),
+        OptionSpec(
+            long: "mqtt-queue-size", valueName: "MiB",
+            help: "The queue's size limit; when full, the oldest messages are dropped.", defaultValue: "64"),
     ]
 
     /// The publisher configuration the options describe, or `nil` when `--mqtt` was not given.
@@ -60,8 +70,10 @@ enum MQTTOptions {
         gethostname(&buffer, 255)
         let name = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         let clean = name.split(separator: ".").first.map(String.init) ?? ""
-        return clean.isEmpty ? "localhost" : clean.replacingOccurrences(of: "+", with: "-")
-            .replacingOccurrences(of: "#", with: "-")
+        return clean.isEmpty
+            ? "localhost"
+            : clean.replacingOccurrences(of: "+", with: "-")
+                .replacingOccurrences(of: "#", with: "-")
     }
 }
 

@@ -53,8 +53,11 @@ enum PlaceBenchmark {
             sink &+= (try? geocoder.placeName(latitude: point.0, longitude: point.1))?.label.utf8.count ?? 0
         }
         let labelRate = 100_000 / (MonotonicTime.now().seconds - labelStart)
-        let cached = CachedGeocoder(geocoder, cache: GeocodeCache(path: nil, identifier: geocoder.identifier,
-                                                                   warning: { _ in }), warning: { _ in })
+        let cached = CachedGeocoder(
+            geocoder,
+            cache: GeocodeCache(
+                path: nil, identifier: geocoder.identifier,
+                warning: { _ in }), warning: { _ in })
         for point in near.prefix(10_000) {
             sink &+= cached.placeName(latitude: point.0, longitude: point.1) == nil ? 0 : 1
         }
@@ -68,9 +71,9 @@ enum PlaceBenchmark {
         let peak = memory("VmHWM")
         let resident = memory("VmRSS")
         #if DEBUG
-        let build = "debug"
+            let build = "debug"
         #else
-        let build = "release"
+            let build = "release"
         #endif
 
         if json {
@@ -103,8 +106,10 @@ enum PlaceBenchmark {
             out += row("labels/s (lookup + label)", rate(labelRate))
             out += row("labels/s from the cache", rate(cachedRate))
             out += row("resident before load", kilobytes(residentBefore))
-            out += row("resident after load", kilobytes(residentAfter)
-                + " (+\(kilobytes((residentAfter ?? 0) - (residentBefore ?? 0))))")
+            out += row(
+                "resident after load",
+                kilobytes(residentAfter)
+                    + " (+\(kilobytes((residentAfter ?? 0) - (residentBefore ?? 0))))")
             out += row("resident at end (test points too)", kilobytes(resident))
             Console.standardOutput.write(out)
         }

@@ -20,11 +20,13 @@ enum PublishCommand: Command {
             """,
         arguments: [SentenceInput.filesArgument],
         options: MQTTOptions.options + [
-            OptionSpec(long: "speed", valueName: "factor",
-                       help: "Replay speed: 1 for real time, 10 for ten times faster, or max.", defaultValue: "max"),
-            OptionSpec(long: "wait", valueName: "seconds",
-                       help: "At the end, wait this long for the broker to acknowledge everything.",
-                       defaultValue: "30"),
+            OptionSpec(
+                long: "speed", valueName: "factor",
+                help: "Replay speed: 1 for real time, 10 for ten times faster, or max.", defaultValue: "max"),
+            OptionSpec(
+                long: "wait", valueName: "seconds",
+                help: "At the end, wait this long for the broker to acknowledge everything.",
+                defaultValue: "30"),
             SentenceInput.date,
         ] + SentenceInput.options,
         examples: [
@@ -55,8 +57,9 @@ enum PublishCommand: Command {
         }
         StopSignal.install()
         if publisher.counters.recovered > 0 {
-            Console.error("nmea publish: \(publisher.counters.recovered) messages left queued by an earlier run "
-                + "go first\n")
+            Console.error(
+                "nmea publish: \(publisher.counters.recovered) messages left queued by an earlier run "
+                    + "go first\n")
         }
         let terminal = Console.standardErrorIsTerminal
         var lastStatus = 0.0
@@ -115,11 +118,13 @@ enum PublishCommand: Command {
         }
         let undated = input.statistics.assembler.undatedFixes
         if undated > 0 && input.fallbackDate == nil {
-            Console.error("nmea publish: \(undated) fixes had no date and were not "
-                + "published; --date YYYY-MM-DD gives them one\n")
+            Console.error(
+                "nmea publish: \(undated) fixes had no date and were not "
+                    + "published; --date YYYY-MM-DD gives them one\n")
         }
         if !delivered {
-            var message = "nmea publish: \(counters.pending) messages not acknowledged"
+            var message =
+                "nmea publish: \(counters.pending) messages not acknowledged"
                 + (interrupted ? "" : " within \(formatSeconds(wait))")
             if let error = counters.lastError, counters.state != .connected { message += " (\(error))" }
             message += "; they stay queued in \(publisher.queueDirectory) for the next run\n"

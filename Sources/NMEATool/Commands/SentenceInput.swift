@@ -19,10 +19,12 @@ struct SentenceInput: ~Copyable {
 
     /// The framing options every reading command accepts, after its own.
     static let options: [OptionSpec] = [
-        OptionSpec(long: "allow-missing-checksum",
-                   help: "Accept sentences without a *hh checksum (old receivers send none)."),
-        OptionSpec(long: "max-length", valueName: "n",
-                   help: "Reject lines longer than this many characters.", defaultValue: "1024"),
+        OptionSpec(
+            long: "allow-missing-checksum",
+            help: "Accept sentences without a *hh checksum (old receivers send none)."),
+        OptionSpec(
+            long: "max-length", valueName: "n",
+            help: "Reject lines longer than this many characters.", defaultValue: "1024"),
         OptionSpec(long: "verbose", short: "v", help: "List every rejected line on standard error."),
     ]
 
@@ -46,8 +48,10 @@ struct SentenceInput: ~Copyable {
 
     /// Parses the shared options of `arguments`; `assembler` is the command's own starting point for fix assembly
     /// (`--date` is set in it), and `assemblesFixes` is `false` for a command that wants the sentences only.
-    init(_ arguments: ParsedArguments, assembler: FixAssembler.Options = FixAssembler.Options(),
-         assemblesFixes: Bool = true) throws(UsageError) {
+    init(
+        _ arguments: ParsedArguments, assembler: FixAssembler.Options = FixAssembler.Options(),
+        assemblesFixes: Bool = true
+    ) throws(UsageError) {
         paths = arguments.positionals.isEmpty ? ["-"] : arguments.positionals
         verbose = arguments.flag("verbose")
         var assembler = assembler
@@ -186,8 +190,9 @@ struct SentenceInput: ~Copyable {
         if framing.missingChecksums > 0 && readerOptions.checksumPolicy == .required {
             advice += "; --allow-missing-checksum accepts sentences without one"
         }
-        Console.error("\(command): \(total) line\(total == 1 ? "" : "s") rejected (\(parts.joined(separator: ", ")))"
-            + "\(advice)\n")
+        Console.error(
+            "\(command): \(total) line\(total == 1 ? "" : "s") rejected (\(parts.joined(separator: ", ")))"
+                + "\(advice)\n")
     }
 
     /// The counters as a table, for `--stats`.

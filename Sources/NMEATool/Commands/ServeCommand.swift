@@ -70,8 +70,9 @@ enum ServeCommand: Command {
         let pipeline = ReceiverPipeline(configuration: configuration(for: source))
         let server: GPSDServer
         do {
-            server = try GPSDServer.started(pipeline: pipeline, listen: listen, maxClients: maxClients,
-                                            version: toolVersion)
+            server = try GPSDServer.started(
+                pipeline: pipeline, listen: listen, maxClients: maxClients,
+                version: toolVersion)
         } catch {
             throw RuntimeError(error.description)
         }

@@ -12,22 +12,28 @@ enum SimulateCommand: Command {
             --faults damages the stream the way bad serial links do (bad checksums, cut lines, noise, binary frames).
             """,
         options: [
-            OptionSpec(long: "route", valueName: "route", help: "The journey.", defaultValue: "drive",
-                       choices: ["drive", "commute"]),
-            OptionSpec(long: "profile", valueName: "profile", help: "Which sentences the receiver sends.",
-                       defaultValue: "multi-gnss", choices: EpochWriter.Profile.allCases.map(\.rawValue)),
-            OptionSpec(long: "duration", valueName: "seconds", help: "Length of a 'drive' route.",
-                       defaultValue: "600"),
+            OptionSpec(
+                long: "route", valueName: "route", help: "The journey.", defaultValue: "drive",
+                choices: ["drive", "commute"]),
+            OptionSpec(
+                long: "profile", valueName: "profile", help: "Which sentences the receiver sends.",
+                defaultValue: "multi-gnss", choices: EpochWriter.Profile.allCases.map(\.rawValue)),
+            OptionSpec(
+                long: "duration", valueName: "seconds", help: "Length of a 'drive' route.",
+                defaultValue: "600"),
             OptionSpec(long: "rate", valueName: "hz", help: "Epochs per second.", defaultValue: "1"),
-            OptionSpec(long: "start", valueName: "time", help: "UTC start, YYYY-MM-DDThh:mm:ssZ.",
-                       defaultValue: "2026-11-30T08:00:00Z"),
+            OptionSpec(
+                long: "start", valueName: "time", help: "UTC start, YYYY-MM-DDThh:mm:ssZ.",
+                defaultValue: "2026-11-30T08:00:00Z"),
             OptionSpec(long: "lat", valueName: "degrees", help: "Starting latitude.", defaultValue: "48.13740"),
             OptionSpec(long: "lon", valueName: "degrees", help: "Starting longitude.", defaultValue: "11.57550"),
             OptionSpec(long: "seed", valueName: "n", help: "Seed for jitter and signal strengths.", defaultValue: "1"),
-            OptionSpec(long: "faults", valueName: "n", help: "Damage about one line in n (0: none).",
-                       defaultValue: "0"),
-            OptionSpec(long: "output", short: "o", valueName: "file", help: "Where to write, or '-'.",
-                       defaultValue: "-", completion: .file),
+            OptionSpec(
+                long: "faults", valueName: "n", help: "Damage about one line in n (0: none).",
+                defaultValue: "0"),
+            OptionSpec(
+                long: "output", short: "o", valueName: "file", help: "Where to write, or '-'.",
+                defaultValue: "-", completion: .file),
         ],
         examples: [
             "nmea simulate --duration 60 | nmea parse",
@@ -47,9 +53,11 @@ enum SimulateCommand: Command {
         guard let start = parseISODateTime(startText) else {
             throw arguments.invalid(startText, for: "start", because: "expected YYYY-MM-DDThh:mm:ssZ")
         }
-        let legs: [Scenario.Leg] = arguments.value("route") == "commute" ? Scenario.commuteLegs : drive(seconds: duration)
-        let scenario = Scenario(latitude: latitude, longitude: longitude, start: start, rateHz: rate, legs: legs,
-                                seed: UInt64(seed))
+        let legs: [Scenario.Leg] =
+            arguments.value("route") == "commute" ? Scenario.commuteLegs : drive(seconds: duration)
+        let scenario = Scenario(
+            latitude: latitude, longitude: longitude, start: start, rateHz: rate, legs: legs,
+            seed: UInt64(seed))
         let writer = EpochWriter(profile: profile)
         var builder = SentenceBuilder()
         for fix in scenario.fixes() { writer.write(fix, into: &builder) }
@@ -96,19 +104,20 @@ func parseISODateTime(_ text: String) -> DateTime? {
     guard halves.count == 2, let date = parseISODate(String(halves[0])) else { return nil }
     let parts = halves[1].split(separator: ":")
     guard parts.count == 3, let hour = Int(parts[0]), let minute = Int(parts[1]),
-          let seconds = Double(parts[2]), (0..<24).contains(hour), (0..<60).contains(minute),
-          seconds >= 0, seconds < 61
+        let seconds = Double(parts[2]), (0..<24).contains(hour), (0..<60).contains(minute),
+        seconds >= 0, seconds < 61
     else { return nil }
-    return DateTime(Int(date.year), Int(date.month), Int(date.day), hour, minute, Int(seconds),
-                    nanoseconds: Int(((seconds - seconds.rounded(.down)) * 1e9).rounded()))
+    return DateTime(
+        Int(date.year), Int(date.month), Int(date.day), hour, minute, Int(seconds),
+        nanoseconds: Int(((seconds - seconds.rounded(.down)) * 1e9).rounded()))
 }
 
 /// `YYYY-MM-DD` as a date, checked against the calendar.
 func parseISODate(_ text: String) -> UTCDate? {
     let parts = text.split(separator: "-")
     guard parts.count == 3, parts[0].count == 4, let year = Int(parts[0]), let month = Int(parts[1]),
-          let day = Int(parts[2]), (1...12).contains(month), day >= 1,
-          day <= UTCDate.daysIn(month: month, year: year)
+        let day = Int(parts[2]), (1...12).contains(month), day >= 1,
+        day <= UTCDate.daysIn(month: month, year: year)
     else { return nil }
     return UTCDate(year: Int16(year), month: UInt8(month), day: UInt8(day))
 }

@@ -4,14 +4,17 @@ import Trips
 /// command that finds trips or stops (`nmea trips`, `nmea plot`), so that the same flags give the same answer.
 enum TripRuleOptions {
     static let options: [OptionSpec] = [
-        OptionSpec(long: "min-distance", valueName: "meters",
-                   help: "Movement beyond this from a stop starts a trip; a stop stays within it.",
-                   defaultValue: "200"),
-        OptionSpec(long: "min-stop", valueName: "seconds",
-                   help: "How long the position must stay within --min-distance to make a stop.",
-                   defaultValue: "180"),
-        OptionSpec(long: "max-gap", valueName: "seconds", help: "A pause in the data longer than this ends a trip.",
-                   defaultValue: "3600"),
+        OptionSpec(
+            long: "min-distance", valueName: "meters",
+            help: "Movement beyond this from a stop starts a trip; a stop stays within it.",
+            defaultValue: "200"),
+        OptionSpec(
+            long: "min-stop", valueName: "seconds",
+            help: "How long the position must stay within --min-distance to make a stop.",
+            defaultValue: "180"),
+        OptionSpec(
+            long: "max-gap", valueName: "seconds", help: "A pause in the data longer than this ends a trip.",
+            defaultValue: "3600"),
     ]
 
     /// The rule the options give.

@@ -24,13 +24,15 @@ enum TripsCommand: Command {
             """,
         arguments: [SentenceInput.filesArgument],
         options: [
-            OptionSpec(long: "json",
-                       help: "Print one JSON document {\"trips\":[…],\"stops\":[…]} instead of a table."),
+            OptionSpec(
+                long: "json",
+                help: "Print one JSON document {\"trips\":[…],\"stops\":[…]} instead of a table.")
         ] + TripRuleOptions.options + [
             SentenceInput.date,
             OptionSpec(long: "no-places", help: "Leave out place names (no place file, no cache)."),
-            OptionSpec(long: "bench",
-                       help: "Measure the place lookup (load time, lookups per second, memory), then exit."),
+            OptionSpec(
+                long: "bench",
+                help: "Measure the place lookup (load time, lookups per second, memory), then exit."),
         ] + SentenceInput.options,
         examples: [
             "nmea trips day.nmea",
@@ -59,8 +61,9 @@ enum TripsCommand: Command {
             json.key("trips")
             json.beginArray()
             for trip in trips {
-                TripJSON.write(trip, startPlace: place(trip.start.latitude, trip.start.longitude),
-                               endPlace: place(trip.end.latitude, trip.end.longitude), into: &json)
+                TripJSON.write(
+                    trip, startPlace: place(trip.start.latitude, trip.start.longitude),
+                    endPlace: place(trip.end.latitude, trip.end.longitude), into: &json)
             }
             json.endArray()
             json.key("stops")
@@ -80,16 +83,19 @@ enum TripsCommand: Command {
         let statistics = log.statistics
         let undated = input.statistics.assembler.undatedFixes
         if undated > 0 && input.fallbackDate == nil {
-            Console.error("nmea trips: \(undated) fixes had no date and were left out; "
-                + "--date YYYY-MM-DD gives them one\n")
+            Console.error(
+                "nmea trips: \(undated) fixes had no date and were left out; "
+                    + "--date YYYY-MM-DD gives them one\n")
         }
         if statistics.outOfOrder > 0 {
-            Console.error("nmea trips: \(statistics.outOfOrder) fix\(statistics.outOfOrder == 1 ? " was" : "es were") "
-                + "older than the fix before and left out (give the logs in time order)\n")
+            Console.error(
+                "nmea trips: \(statistics.outOfOrder) fix\(statistics.outOfOrder == 1 ? " was" : "es were") "
+                    + "older than the fix before and left out (give the logs in time order)\n")
         }
         if statistics.glitches > 0 {
-            Console.error("nmea trips: \(statistics.glitches) position\(statistics.glitches == 1 ? "" : "s") "
-                + "implying over 540 km/h left out as receiver glitches\n")
+            Console.error(
+                "nmea trips: \(statistics.glitches) position\(statistics.glitches == 1 ? "" : "s") "
+                    + "implying over 540 km/h left out as receiver glitches\n")
         }
         if statistics.fixes == 0 && input.failures.isEmpty {
             Console.error("nmea trips: warning: no fix with a position and a time in the input\n")
@@ -119,9 +125,11 @@ enum TripsCommand: Command {
         func label(_ latitude: Double, _ longitude: Double) -> String {
             guard let text = place(latitude, longitude)?.label else { return formatPosition(latitude, longitude) }
             // A label from a cache file or another geocoder must not steer the terminal.
-            return String(String.UnicodeScalarView(text.unicodeScalars.map {
-                $0.properties.generalCategory == .control ? "?" : $0
-            }))
+            return String(
+                String.UnicodeScalarView(
+                    text.unicodeScalars.map {
+                        $0.properties.generalCategory == .control ? "?" : $0
+                    }))
         }
         var rows = [["#", "START (UTC)", "END (UTC)", "DURATION", "DISTANCE", "AVG km/h", "MAX km/h", "FROM → TO"]]
         for (number, trip) in trips.enumerated() {
@@ -138,8 +146,10 @@ enum TripsCommand: Command {
         if !stops.isEmpty {
             var stopRows = [["#", "START (UTC)", "END (UTC)", "DURATION", "PLACE"]]
             for (number, stop) in stops.enumerated() {
-                stopRows.append([String(number + 1), formatTime(stop.start.timestamp), formatTime(stop.endTimestamp),
-                                 TripText.duration(stop.durationSeconds), label(stop.latitude, stop.longitude)])
+                stopRows.append([
+                    String(number + 1), formatTime(stop.start.timestamp), formatTime(stop.endTimestamp),
+                    TripText.duration(stop.durationSeconds), label(stop.latitude, stop.longitude),
+                ])
             }
             out += "\nSTOPS\n" + layout(stopRows, rightAligned: [0, 3])
         }

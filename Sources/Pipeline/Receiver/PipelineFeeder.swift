@@ -34,14 +34,17 @@ public final class PipelineFeeder {
     private var now = MonotonicTime(nanoseconds: 0)
     public private(set) var isFinished = false
 
-    init(ring: BroadcastRing<PipelineRecord>, shared: SharedState,
-         configuration: ReceiverPipeline.Configuration) {
+    init(
+        ring: BroadcastRing<PipelineRecord>, shared: SharedState,
+        configuration: ReceiverPipeline.Configuration
+    ) {
         self.ring = ring
         self.shared = shared
         self.configuration = configuration
-        reader = FixReader(options: FixReader.Options(
-            maximumLength: min(max(configuration.maximumSentenceLength, 8), PipelineRecord.sentenceCapacity),
-            checksumPolicy: configuration.checksumPolicy, assembler: configuration.assembler))
+        reader = FixReader(
+            options: FixReader.Options(
+                maximumLength: min(max(configuration.maximumSentenceLength, 8), PipelineRecord.sentenceCapacity),
+                checksumPolicy: configuration.checksumPolicy, assembler: configuration.assembler))
     }
 
     // MARK: Input

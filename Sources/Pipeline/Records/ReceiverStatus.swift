@@ -86,8 +86,10 @@ public struct ReceiverStatus: Sendable, Hashable, BitwiseCopyable {
     public var detail: InlineBytes<512>
 
     /// - Complexity: O(size of the record).
-    public init(state: State, reason: Reason = .none, baudRate: UInt32 = 0, errorNumber: Int32 = 0,
-                device: String = "", detail: String = "") {
+    public init(
+        state: State, reason: Reason = .none, baudRate: UInt32 = 0, errorNumber: Int32 = 0,
+        device: String = "", detail: String = ""
+    ) {
         self.state = state
         self.reason = reason
         self.baudRate = baudRate
@@ -112,8 +114,10 @@ public struct ReceiverStatus: Sendable, Hashable, BitwiseCopyable {
     }
 
     /// `device` went away or cannot be used.
-    public static func disconnected(device: String = "", reason: Reason, errorNumber: Int32 = 0,
-                                    detail: String = "") -> ReceiverStatus {
+    public static func disconnected(
+        device: String = "", reason: Reason, errorNumber: Int32 = 0,
+        detail: String = ""
+    ) -> ReceiverStatus {
         ReceiverStatus(state: .disconnected, reason: reason, errorNumber: errorNumber, device: device, detail: detail)
     }
 

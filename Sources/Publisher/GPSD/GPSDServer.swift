@@ -112,8 +112,10 @@ public final class GPSDServer: Sendable {
     /// naming itself `version` in VERSION (`release`; `rev` is "swift-nmea" and the version): what `nmea serve`
     /// and `nmea record --serve` run.
     /// - Throws: ``GPSDServerError`` when the address cannot be listened on.
-    public static func started(pipeline: ReceiverPipeline, listen: ListenAddress, maxClients: Int = 64,
-                               version: String) throws(GPSDServerError) -> GPSDServer {
+    public static func started(
+        pipeline: ReceiverPipeline, listen: ListenAddress, maxClients: Int = 64,
+        version: String
+    ) throws(GPSDServerError) -> GPSDServer {
         var configuration = Configuration()
         configuration.listen = listen
         configuration.maxClients = maxClients
@@ -245,8 +247,10 @@ public final class GPSDServer: Sendable {
         }
 
         /// Hands the batch to the socket thread and wakes it.
-        private func post(latestTPV: [UInt8]?, latestSKY: [UInt8]?, deviceChanged: Bool, lost: Int,
-                          finished: Bool = false) {
+        private func post(
+            latestTPV: [UInt8]?, latestSKY: [UInt8]?, deviceChanged: Bool, lost: Int,
+            finished: Bool = false
+        ) {
             guard !batch.isEmpty || deviceChanged || lost > 0 || finished else { return }
             let reports = batch.count
             let (device, path, batch) = (device, path, batch)

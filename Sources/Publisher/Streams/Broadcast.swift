@@ -1,4 +1,5 @@
 import Threading
+
 /// Hands values to any number of asynchronous subscribers, each with a buffer of at most ``bufferLimit`` values.
 ///
 /// A subscriber that falls behind loses its oldest values — with a limit of 1 it always gets the newest value and

@@ -38,7 +38,7 @@ public final class DeviceDiscovery {
         while let current = entry {
             defer { entry = udev_list_entry_get_next(current) }
             guard let name = udev_list_entry_get_name(current),
-                  let device = udev_device_new_from_syspath(udev, name)
+                let device = udev_device_new_from_syspath(udev, name)
             else { continue }
             defer { udev_device_unref(device) }
             if let info = describe(device, links: links) { devices.append(info) }
@@ -65,13 +65,16 @@ public final class DeviceDiscovery {
     func describe(_ device: OpaquePointer, links: [String: String]) -> SerialDeviceInfo? {
         guard let usb = udev_device_get_parent_with_subsystem_devtype(device, "usb", "usb_device") else { return nil }
         let interface = udev_device_get_parent_with_subsystem_devtype(device, "usb", "usb_interface")
-        let devnode = string(udev_device_get_devnode(device))
+        let devnode =
+            string(udev_device_get_devnode(device))
             ?? property(device, "DEVNAME").map { $0.hasPrefix("/") ? $0 : "/dev/" + $0 }
             ?? string(udev_device_get_sysname(device)).map { "/dev/" + $0 }
         guard let path = devnode else { return nil }
         let vendor = property(device, "ID_VENDOR_ID") ?? attribute(usb, "idVendor")
         let product = property(device, "ID_MODEL_ID") ?? attribute(usb, "idProduct")
-        let byID = links[path] ?? property(device, "DEVLINKS")?.split(separator: " ")
+        let byID =
+            links[path]
+            ?? property(device, "DEVLINKS")?.split(separator: " ")
             .first { $0.hasPrefix(byIDDirectory + "/") }.map(String.init)
         return SerialDeviceInfo(
             path: path,
@@ -139,7 +142,7 @@ func decodeUdevString(_ text: String) -> String {
     var index = 0
     while index < utf8.count {
         if utf8[index] == UInt8(ascii: "\\"), index + 3 < utf8.count, utf8[index + 1] == UInt8(ascii: "x"),
-           let value = UInt8(String(decoding: utf8[(index + 2)...(index + 3)], as: UTF8.self), radix: 16)
+            let value = UInt8(String(decoding: utf8[(index + 2)...(index + 3)], as: UTF8.self), radix: 16)
         {
             bytes.append(value)
             index += 4

@@ -54,13 +54,16 @@ public final class HotplugMonitor {
         while let device = udev_monitor_receive_device(monitor) {
             defer { udev_device_unref(device) }
             let action = udev_device_get_action(device).map { String(cString: $0) } ?? "change"
-            let node = udev_device_get_devnode(device).map { String(cString: $0) }
+            let node =
+                udev_device_get_devnode(device).map { String(cString: $0) }
                 ?? udev_device_get_property_value(device, "DEVNAME").map { name in
                     let text = String(cString: name)
                     return text.hasPrefix("/") ? text : "/dev/" + text
                 }
-            events.append(Event(action: action, path: node,
-                                sysPath: udev_device_get_syspath(device).map { String(cString: $0) }))
+            events.append(
+                Event(
+                    action: action, path: node,
+                    sysPath: udev_device_get_syspath(device).map { String(cString: $0) }))
             if events.count > 1000 { break }
         }
         return events

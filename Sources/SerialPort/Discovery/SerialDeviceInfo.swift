@@ -23,10 +23,12 @@ public struct SerialDeviceInfo: Sendable, Hashable {
     /// Whether it is a GPS receiver, as far as its identity tells.
     public var classification: GPSClassification
 
-    public init(path: String, sysPath: String? = nil, byIDLink: String? = nil, vendorID: UInt16? = nil,
-                productID: UInt16? = nil, manufacturer: String? = nil, product: String? = nil,
-                serialNumber: String? = nil, driver: String? = nil, interfaceName: String? = nil,
-                classification: GPSClassification? = nil) {
+    public init(
+        path: String, sysPath: String? = nil, byIDLink: String? = nil, vendorID: UInt16? = nil,
+        productID: UInt16? = nil, manufacturer: String? = nil, product: String? = nil,
+        serialNumber: String? = nil, driver: String? = nil, interfaceName: String? = nil,
+        classification: GPSClassification? = nil
+    ) {
         self.path = path
         self.sysPath = sysPath
         self.byIDLink = byIDLink
@@ -37,9 +39,11 @@ public struct SerialDeviceInfo: Sendable, Hashable {
         self.serialNumber = serialNumber
         self.driver = driver
         self.interfaceName = interfaceName
-        self.classification = classification
-            ?? KnownDevices.classify(vendorID: vendorID, productID: productID, product: product,
-                                     interfaceName: interfaceName)
+        self.classification =
+            classification
+            ?? KnownDevices.classify(
+                vendorID: vendorID, productID: productID, product: product,
+                interfaceName: interfaceName)
     }
 
     /// `1546:01a7`, or `nil` without USB IDs.
@@ -112,8 +116,10 @@ public enum KnownDevices {
 
     /// Classifies a device by its USB IDs; failing that, a product or interface name that says GPS or GNSS (as
     /// u-blox and others write it) counts as a receiver.
-    public static func classify(vendorID: UInt16?, productID: UInt16?, product: String? = nil,
-                                interfaceName: String? = nil) -> GPSClassification {
+    public static func classify(
+        vendorID: UInt16?, productID: UInt16?, product: String? = nil,
+        interfaceName: String? = nil
+    ) -> GPSClassification {
         if let vendorID, let productID {
             let key = UInt32(vendorID) << 16 | UInt32(productID)
             if let model = receivers[key] { return .gps(model: model) }

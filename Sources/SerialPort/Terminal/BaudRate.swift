@@ -24,14 +24,18 @@ public struct BaudRate: RawRepresentable, Hashable, Comparable, Sendable, Custom
     public static let b921600 = BaudRate(unchecked: 921_600)
 
     /// Every supported rate, slowest first.
-    public static let all: [BaudRate] = [.b4800, .b9600, .b19200, .b38400, .b57600, .b115200, .b230400, .b460800,
-                                         .b921600]
+    public static let all: [BaudRate] = [
+        .b4800, .b9600, .b19200, .b38400, .b57600, .b115200, .b230400, .b460800,
+        .b921600,
+    ]
 
     /// The order autobaud tries rates in (after the one remembered for the device): the common receiver defaults
     /// first — 9600 (most NMEA modules), 4800 (NMEA 0183's own rate, older and marine receivers), 115200 (many
     /// modern modules), 38400 (u-blox M9/M10 UART) — then the rest.
-    public static let autobaudOrder: [BaudRate] = [.b9600, .b4800, .b115200, .b38400, .b57600, .b19200, .b230400,
-                                                   .b460800, .b921600]
+    public static let autobaudOrder: [BaudRate] = [
+        .b9600, .b4800, .b115200, .b38400, .b57600, .b19200, .b230400,
+        .b460800, .b921600,
+    ]
 
     public var description: String { String(rawValue) }
 

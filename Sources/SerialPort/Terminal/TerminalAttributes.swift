@@ -24,8 +24,9 @@ public struct TerminalAttributes: Sendable {
     public func apply(to fd: FileDescriptor, when: When = .now) throws(Errno) {
         try fd.setTerminalAttributes(raw, when)
         let readBack = try TerminalAttributes(of: fd)
-        if readBack.baudRate != baudRate || readBack.controlFlags & TerminalAttributes.characterSizeMask
-            != controlFlags & TerminalAttributes.characterSizeMask
+        if readBack.baudRate != baudRate
+            || readBack.controlFlags & TerminalAttributes.characterSizeMask
+                != controlFlags & TerminalAttributes.characterSizeMask
         {
             throw .invalidArgument
         }

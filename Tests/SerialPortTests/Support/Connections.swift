@@ -109,4 +109,3 @@ final class ConnectionRunner: @unchecked Sendable {
         return .some(thrown.withLock { $0 })
     }
 }
-

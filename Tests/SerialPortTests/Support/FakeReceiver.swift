@@ -25,8 +25,10 @@ final class FakeReceiver: SerialConnection {
     private var bursts = 0
     private var random: UInt64 = 0x9E37_79B9_7F4A_7C15
 
-    init(path: String = "/dev/fake", rightRate: BaudRate?, initialRate: BaudRate = .b9600,
-         burstInterval: Duration = .milliseconds(200), garbagePerBurst: Int = 60, phase: Duration = .zero) {
+    init(
+        path: String = "/dev/fake", rightRate: BaudRate?, initialRate: BaudRate = .b9600,
+        burstInterval: Duration = .milliseconds(200), garbagePerBurst: Int = 60, phase: Duration = .zero
+    ) {
         self.path = path
         self.rightRate = rightRate
         self.baudRate = initialRate
