@@ -28,7 +28,7 @@ let package = Package(
         // GPX and GeoJSON track writers that leave a valid file on disk after every flush.
         .target(name: "Tracks", dependencies: ["NMEA", "System"]),
         // SVG pictures of tracks: Web-Mercator map colored by speed or altitude, stops, profile over time.
-        .target(name: "Plot", dependencies: ["NMEA"]),
+        .target(name: "Plot", dependencies: ["NMEA", "Trips"]),
         // Small C shims (pty functions, ioctls, futex, thread names) and libudev.
         .target(name: "CShims"),
         // Descriptors, errno, the EINTR retry, the monotonic clock, the eventfd wake-up, sockets: swift-system's
@@ -50,7 +50,8 @@ let package = Package(
         .systemLibrary(name: "CPostgres", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
         // Fleets: OwnTracks payloads, an MQTT publisher with a disk-backed queue, the collector, the PostgreSQL store.
         .target(
-            name: "Fleet", dependencies: ["NMEA", "JSON", "Tracks", "CMosquitto", "CPostgres", "System", "Threading"]),
+            name: "Fleet",
+            dependencies: ["NMEA", "JSON", "Tracks", "Trips", "CMosquitto", "CPostgres", "System", "Threading"]),
         // A receiver's records to tracks, raw capture, trips and MQTT: the consumers `nmea record` runs.
         .target(
             name: "Recording",
@@ -58,12 +59,12 @@ let package = Package(
         // Position and status streams for Swift code, and a gpsd-compatible JSON server on TCP.
         .target(name: "Publisher", dependencies: ["NMEA", "Pipeline", "JSON", "System", "Threading"]),
         // `nmea watch`: the screen as a pure function of state and size, screen diffs, gpsd JSON, replay pacing.
-        .target(name: "Watch", dependencies: ["NMEA", "JSON"]),
-        // The command-line tool.
+        .target(name: "Watch", dependencies: ["NMEA", "JSON", "Trips"]),
+        // The command-line tool: the module and its directory are NMEATool, the program it makes `nmea` (a module
+        // named `nmea` would differ from `NMEA` only in case, which case-insensitive file systems cannot hold apart).
         .executableTarget(name: "NMEATool",
                           dependencies: ["NMEA", "JSON", "Simulation", "Tracks", "SerialPort", "Pipeline", "Trips",
-                                         "Plot", "Fleet", "Publisher", "Watch", "System", "Threading", "Recording"],
-                          path: "Sources/nmea-cli"),
+                                         "Plot", "Fleet", "Publisher", "Watch", "System", "Threading", "Recording"]),
         // What every test target and benchmark shares: processes with a clean signal mask, temporary directories,
         // waiting with a deadline, free ports, finding tools and the built executables, the corpus.
         .target(name: "TestSupport", dependencies: ["CShims", "System", "Threading"], path: "Tests/TestSupport"),
@@ -73,7 +74,7 @@ let package = Package(
             // dlsym lives in libdl before glibc 2.34 and in libc after; naming libdl works for both.
             linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]
         ),
-        .testTarget(name: "NMEATests", dependencies: ["NMEA", "CAllocationCounter", "Simulation"]),
+        .testTarget(name: "NMEATests", dependencies: ["NMEA", "CAllocationCounter", "Simulation", "TestSupport"]),
         .testTarget(
             name: "CLITests",
             dependencies: ["NMEA", "SerialPort", "Simulation", "GPSDFixtures", "System", "TestSupport"]),
@@ -88,14 +89,16 @@ let package = Package(
         .testTarget(
             name: "TracksTests",
             dependencies: ["Tracks", "NMEA", "Simulation", "System", "TestSupport", "TrackWriterChild"]),
-        .testTarget(name: "PlotTests", dependencies: ["Plot", "NMEA"]),
+        .testTarget(name: "PlotTests", dependencies: ["Plot", "NMEA", "Trips"]),
         .testTarget(name: "SystemTests", dependencies: ["System", "Threading"]),
         .testTarget(name: "TestSupportTests", dependencies: ["TestSupport", "System"]),
         .testTarget(name: "JSONTests", dependencies: ["JSON"]),
-        .testTarget(name: "WatchTests", dependencies: ["Watch", "NMEA", "JSON"]),
+        .testTarget(name: "WatchTests", dependencies: ["Watch", "NMEA", "JSON", "Trips"]),
         .testTarget(
             name: "SerialPortTests", dependencies: ["SerialPort", "NMEA", "System", "TestSupport", "Threading"]),
-        .testTarget(name: "FleetTests", dependencies: ["Fleet", "NMEA", "JSON", "Simulation", "System", "TestSupport"]),
+        .testTarget(
+            name: "FleetTests",
+            dependencies: ["Fleet", "NMEA", "JSON", "Simulation", "System", "TestSupport", "Trips"]),
         // Simulated receivers with the exact values gpsd's reports carry, for the server's and the commands' tests.
         .target(
             name: "GPSDFixtures", dependencies: ["NMEA", "SerialPort", "Simulation", "System", "Threading"],

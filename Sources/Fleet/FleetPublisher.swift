@@ -165,7 +165,7 @@ final class PublisherEngine: @unchecked Sendable {
     let queueDirectory: String
     private let queue: DiskQueue
     private let lock = Lock()
-    private var counters_ = PublisherCounters()
+    private var guardedCounters = PublisherCounters()
     private var limiter: PublishRateLimiter
     private let connection: MQTTConnection
     private let positionTopic: String
@@ -208,8 +208,8 @@ final class PublisherEngine: @unchecked Sendable {
             queue.close()
             throw error
         }
-        counters_.recovered = queue.statistics.recovered
-        counters_.pending = queue.statistics.pending
+        guardedCounters.recovered = queue.statistics.recovered
+        guardedCounters.pending = queue.statistics.pending
         connection.onTick = { [unowned self] in self.tick() }
         connection.onPublished = { [unowned self] mid in self.acknowledged(mid) }
         connection.onDisconnected = { [unowned self] in self.disconnected() }
@@ -226,17 +226,17 @@ final class PublisherEngine: @unchecked Sendable {
     func publish(_ fix: Fix) -> Outcome {
         guard let location = OwnTracksLocation(fix, trackerID: trackerID), let nanoseconds = fix.timestamp else {
             lock.withLock {
-                counters_.fixes += 1
-                counters_.withoutPosition += 1
+                guardedCounters.fixes += 1
+                guardedCounters.withoutPosition += 1
             }
             return .noPosition
         }
         let decision = lock.withLock {
-            counters_.fixes += 1
+            guardedCounters.fixes += 1
             let decision = limiter.decide(
                 timestamp: nanoseconds, latitude: location.latitude,
                 longitude: location.longitude)
-            if decision != .publish { counters_.rateLimited += 1 }
+            if decision != .publish { guardedCounters.rateLimited += 1 }
             return decision
         }
         guard decision == .publish else { return .rateLimited }
@@ -247,7 +247,7 @@ final class PublisherEngine: @unchecked Sendable {
     @discardableResult
     func publish(_ trip: TripSummary) -> Outcome {
         let outcome = enqueue(topic: tripTopic, payload: trip.json, retain: false)
-        if case .queued = outcome { lock.withLock { counters_.trips += 1 } }
+        if case .queued = outcome { lock.withLock { guardedCounters.trips += 1 } }
         return outcome
     }
 
@@ -261,19 +261,19 @@ final class PublisherEngine: @unchecked Sendable {
             let droppedBefore = queue.statistics.dropped
             do throws(QueueError) {
                 let sequence = try queue.append(topic: topic, payload: payload, retain: retain)
-                counters_.queued += 1
+                guardedCounters.queued += 1
                 let newlyDropped = queue.statistics.dropped - droppedBefore
                 if newlyDropped > 0 {
-                    counters_.dropped += newlyDropped
-                    counters_.lastQueueProblem =
+                    guardedCounters.dropped += newlyDropped
+                    guardedCounters.lastQueueProblem =
                         "the queue is full (\(queue.options.maximumBytes / 1024) KiB): "
                         + "dropped the oldest \(newlyDropped) messages"
                 }
-                counters_.pending = queue.statistics.pending
+                guardedCounters.pending = queue.statistics.pending
                 return .queued(sequence)
             } catch {
-                counters_.dropped += 1
-                counters_.lastQueueProblem = error.description
+                guardedCounters.dropped += 1
+                guardedCounters.lastQueueProblem = error.description
                 return .failed(error.description)
             }
         }
@@ -285,7 +285,7 @@ final class PublisherEngine: @unchecked Sendable {
 
     /// A snapshot of the counters and the connection's state.
     var counters: PublisherCounters {
-        var snapshot = lock.withLock { counters_ }
+        var snapshot = lock.withLock { guardedCounters }
         let status = connection.status
         snapshot.state = status.state
         snapshot.lastError = status.lastError
@@ -333,7 +333,7 @@ final class PublisherEngine: @unchecked Sendable {
                 inflight.removeAll()
                 lock.withLock {
                     queue.rewind()
-                    counters_.lastQueueProblem = "no acknowledgement for \(Int(stallSeconds)) s: sending again"
+                    guardedCounters.lastQueueProblem = "no acknowledgement for \(Int(stallSeconds)) s: sending again"
                 }
             }
             if inflight.isEmpty { lastProgress = now }
@@ -345,7 +345,7 @@ final class PublisherEngine: @unchecked Sendable {
             do throws(QueueError) {
                 try work.perform()
             } catch {
-                lock.withLock { counters_.lastQueueProblem = error.description }
+                lock.withLock { guardedCounters.lastQueueProblem = error.description }
             }
         }
     }
@@ -361,10 +361,11 @@ final class PublisherEngine: @unchecked Sendable {
                     retain: entry.retain)
                 if rc == 0 {
                     inflight[mid] = entry.sequence
-                    lock.withLock { counters_.sent += 1 }
+                    lock.withLock { guardedCounters.sent += 1 }
                     continue
                 }
-                if rc == 4 /* MOSQ_ERR_NO_CONN */ || rc == 1 /* MOSQ_ERR_NOMEM */ || rc == 7 /* CONN_LOST */ {
+                // MOSQ_ERR_NO_CONN (4), MOSQ_ERR_NOMEM (1), MOSQ_ERR_CONN_LOST (7).
+                if rc == 4 || rc == 1 || rc == 7 {
                     // Try this one and the rest again later.
                     lock.withLock { queue.seek(to: entries[index].sequence) }
                     return
@@ -373,11 +374,11 @@ final class PublisherEngine: @unchecked Sendable {
                 // queue behind it.
                 lock.withLock {
                     queue.acknowledge(entry.sequence)
-                    counters_.dropped += 1
-                    counters_.lastQueueProblem =
+                    guardedCounters.dropped += 1
+                    guardedCounters.lastQueueProblem =
                         "dropped a message for '\(entry.topic)': "
                         + MQTTConnection.errorString(rc)
-                    counters_.pending = queue.statistics.pending
+                    guardedCounters.pending = queue.statistics.pending
                 }
             }
         }
@@ -390,8 +391,8 @@ final class PublisherEngine: @unchecked Sendable {
         lastProgress = MonotonicTime.now().seconds
         lock.withLock {
             queue.acknowledge(sequence)
-            counters_.acknowledged += 1
-            counters_.pending = queue.statistics.pending
+            guardedCounters.acknowledged += 1
+            guardedCounters.pending = queue.statistics.pending
         }
     }
 

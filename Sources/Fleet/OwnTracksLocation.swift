@@ -4,7 +4,8 @@ import NMEA
 /// An OwnTracks `location` message: the payload that OwnTracks apps, the OwnTracks Recorder and most fleet
 /// dashboards read from `owntracks/<user>/<device>`.
 ///
-///     {"_type":"location","tid":"42","tst":1795939200,"lat":48.1374,"lon":11.5755,"alt":520,"vel":50,"cog":45,"acc":4,"vac":7}
+///     {"_type":"location","tid":"42","tst":1795939200,"lat":48.1374,"lon":11.5755,"alt":520,"vel":50,"cog":45,
+///      "acc":4,"vac":7}
 ///
 /// Fields (OwnTracks booklet, "JSON" chapter): `lat`, `lon` degrees; `tst` the fix time, whole seconds since 1970
 /// UTC; the optional ones are integers as the apps send them — `alt` metres above sea level, `vel` km/h, `cog`
@@ -100,12 +101,10 @@ public struct OwnTracksLocation: Sendable, Hashable {
         writer.beginObject()
         writer.field("_type", "location" as StaticString)
         writer.field("tid", trackerID)
-        writer.key("tst")
-        writer.raw(Array(String(timestamp).utf8))
-        writer.key("lat")
-        writer.raw(CoordinateText.bytes(latitude))
-        writer.key("lon")
-        writer.raw(CoordinateText.bytes(longitude))
+        writer.field("tst", Int(timestamp))
+        // Seven decimals: about a centimetre, trailing zeros dropped (`48.1374`, `-0.5`).
+        writer.field("lat", latitude, maximumDecimals: 7)
+        writer.field("lon", longitude, maximumDecimals: 7)
         writer.field("alt", altitudeMeters)
         writer.field("vel", speedKmh)
         writer.field("cog", courseDegrees)
@@ -202,25 +201,5 @@ public enum OwnTracksError: Error, Sendable, Hashable, CustomStringConvertible {
         case .missingField(let name): "no valid \"\(name)\""
         case .notALocation(let type): "a \"\(type)\" message, not a location"
         }
-    }
-}
-
-/// Coordinates as JSON numbers with seven decimals (about 1 cm), trailing zeros trimmed: `48.1374`, `-0.5`.
-enum CoordinateText {
-    static func bytes(_ value: Double) -> [UInt8] {
-        let scaled = Int64((abs(value) * 10_000_000).rounded())
-        var text = value < 0 && scaled != 0 ? "-" : ""
-        text += String(scaled / 10_000_000)
-        var fraction = scaled % 10_000_000
-        if fraction != 0 {
-            var digits = 7
-            while fraction % 10 == 0 {
-                fraction /= 10
-                digits -= 1
-            }
-            let string = String(fraction)
-            text += "." + String(repeating: "0", count: digits - string.count) + string
-        }
-        return Array(text.utf8)
     }
 }

@@ -58,8 +58,7 @@ final class VehicleFiles {
     }
 
     private func open(day: Int) throws(FleetError) {
-        var name = ""
-        UTCDate(daysSinceEpoch: day).write { name.unicodeScalars.append(Unicode.Scalar($0)) }
+        let name = UTCDate(daysSinceEpoch: day).description
         var base = directory + "/" + name
         var part = 2
         while access(base + ".gpx", F_OK) == 0 || access(base + ".geojson", F_OK) == 0 {

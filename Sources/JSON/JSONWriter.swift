@@ -145,7 +145,7 @@ public struct JSONWriter {
 
     public mutating func number(_ value: Int) {
         beginValue()
-        DecimalFormatter.write(Int(value)) { bytes.append($0) }
+        DecimalFormatter.write(value) { bytes.append($0) }
     }
 
     /// Writes a decimal number digit for digit as the sentence sent it: `4807.038`.
@@ -154,29 +154,26 @@ public struct JSONWriter {
         DecimalFormatter.write(value) { bytes.append($0) }
     }
 
-    /// Writes `value` in the shortest form that reads back exactly; `null` for NaN and infinities, which JSON lacks.
+    /// Writes `value` in the shortest digits that read back exactly, never in exponent notation
+    /// (``DecimalFormatter/write(_:to:)``); `null` for NaN and infinities, which JSON lacks.
     public mutating func number(_ value: Double) {
-        guard value.isFinite else {
-            null()
-            return
-        }
+        guard value.isFinite else { return null() }
         beginValue()
-        if value == value.rounded(), abs(value) < 1e15 {
-            DecimalFormatter.write(Int(value)) { bytes.append($0) }
-        } else {
-            bytes.append(contentsOf: value.description.utf8)
-        }
+        DecimalFormatter.append(value, to: &bytes)
     }
 
-    /// Writes `value` rounded to `decimals` places (trailing zeros kept), `null` when not finite.
+    /// Writes `value` rounded to `decimals` places, trailing zeros kept; `null` when not finite.
     public mutating func number(_ value: Double, decimals: Int) {
-        guard value.isFinite, abs(value) < 9e15 / pow10(decimals) else {
-            if value.isFinite { number(value) } else { null() }
-            return
-        }
+        guard value.isFinite else { return null() }
         beginValue()
-        let scaled = FixedPoint(significand: Int64((value * pow10(decimals)).rounded()), scale: UInt8(decimals))
-        DecimalFormatter.write(scaled) { bytes.append($0) }
+        DecimalFormatter.append(value, .decimals(decimals), to: &bytes)
+    }
+
+    /// Writes `value` rounded to at most `maximumDecimals` places, trailing zeros dropped; `null` when not finite.
+    public mutating func number(_ value: Double, maximumDecimals: Int) {
+        guard value.isFinite else { return null() }
+        beginValue()
+        DecimalFormatter.append(value, .maximumDecimals(maximumDecimals), to: &bytes)
     }
 
     public mutating func bool(_ value: Bool) {
@@ -227,6 +224,12 @@ public struct JSONWriter {
         number(value, decimals: decimals)
     }
 
+    public mutating func field(_ name: StaticString, _ value: Double?, maximumDecimals: Int) {
+        guard let value else { return }
+        key(name)
+        number(value, maximumDecimals: maximumDecimals)
+    }
+
     public mutating func field(_ name: StaticString, _ value: FixedPoint?) {
         guard let value else { return }
         key(name)
@@ -269,12 +272,6 @@ public struct JSONWriter {
 
 private func hexDigit(_ value: UInt8) -> UInt8 {
     value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "a") + value - 10
-}
-
-private func pow10(_ exponent: Int) -> Double {
-    var result = 1.0
-    for _ in 0..<exponent { result *= 10 }
-    return result
 }
 
 /// The length of the valid UTF-8 sequence starting at `index`, or 0 when it is not valid.

@@ -63,7 +63,7 @@ final class TripConsumer: RecordConsumer {
         let startPlace = geocoder?.placeName(latitude: trip.start.latitude, longitude: trip.start.longitude)
         let endPlace = geocoder?.placeName(latitude: trip.end.latitude, longitude: trip.end.longitude)
         if let file { append(trip, startPlace: startPlace, endPlace: endPlace, to: file) }
-        publisher?.publish(TripSummary(trip, startPlace: startPlace?.label, endPlace: endPlace?.label))
+        publisher?.publish(TripSummary(trip: trip, startPlace: startPlace?.label, endPlace: endPlace?.label))
         trips.add(1, ordering: .relaxed)
         geocoder?.save()
     }
@@ -94,20 +94,5 @@ extension Int64 {
     fileprivate func dividedRoundingDown(by divisor: Int64) -> Int64 {
         let (quotient, remainder) = quotientAndRemainder(dividingBy: divisor)
         return remainder < 0 ? quotient - 1 : quotient
-    }
-}
-
-extension TripSummary {
-    /// The MQTT trip payload for a detected trip.
-    public init(_ trip: Trip, startPlace: String?, endPlace: String?) {
-        self.init(
-            start: Endpoint(
-                timestamp: trip.start.timestamp, latitude: trip.start.latitude,
-                longitude: trip.start.longitude, place: startPlace),
-            end: Endpoint(
-                timestamp: trip.end.timestamp, latitude: trip.end.latitude, longitude: trip.end.longitude,
-                place: endPlace),
-            distanceMeters: trip.distanceMeters, durationSeconds: trip.durationSeconds,
-            averageSpeedKmh: trip.averageSpeedKmh, maximumSpeedKmh: trip.maximumSpeedKmh)
     }
 }

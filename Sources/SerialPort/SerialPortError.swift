@@ -184,9 +184,9 @@ public struct DeviceHolder: Sendable, Hashable {
         guard let target = try? FileStatus(path: path), target.kind == .characterDevice else { return [] }
         let own = getpid()
         var holders: [DeviceHolder] = []
-        for pid in directoryEntries("/proc").compactMap({ Int32($0) }) where !(excludingSelf && pid == own) {
+        for pid in Directory.entries("/proc").compactMap({ Int32($0) }) where !(excludingSelf && pid == own) {
             let fdDirectory = "/proc/\(pid)/fd"
-            for entry in directoryEntries(fdDirectory) {
+            for entry in Directory.entries(fdDirectory) {
                 guard let info = try? FileStatus(path: "\(fdDirectory)/\(entry)"), info.kind == .characterDevice,
                     info.deviceNumber == target.deviceNumber
                 else { continue }
@@ -224,20 +224,6 @@ extension DeviceHolder {
         }
         return holders
     }
-}
-
-/// The names in a directory, without `.` and `..`; empty when it cannot be read.
-func directoryEntries(_ path: String) -> [String] {
-    guard let directory = opendir(path) else { return [] }
-    defer { closedir(directory) }
-    var names: [String] = []
-    while let entry = readdir(directory) {
-        let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
-            String(decoding: bytes.prefix(while: { $0 != 0 }), as: UTF8.self)
-        }
-        if name != "." && name != ".." { names.append(name) }
-    }
-    return names
 }
 
 /// A small text file's contents (sysfs attributes, /proc entries), or `nil`.

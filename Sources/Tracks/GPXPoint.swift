@@ -20,16 +20,16 @@ enum GPXPoint {
         // The schema's longitude is -180 ≤ lon < 180.
         if longitude == 180 { longitude = -180 }
         out.append(contentsOf: "      <trkpt lat=\"".utf8)
-        DecimalText.append(latitude, to: &out)
+        DecimalFormatter.append(latitude, to: &out)
         out.append(contentsOf: "\" lon=\"".utf8)
-        DecimalText.append(longitude, to: &out)
+        DecimalFormatter.append(longitude, to: &out)
         out.append(contentsOf: "\">".utf8)
         if let altitude = fix.altitudeMeters, altitude.isFinite {
             element("ele", altitude, &out)
         }
         if fix.date != nil && fix.time != nil {
             out.append(contentsOf: "<time>".utf8)
-            fix.writeISO8601 { out.append($0) }
+            fix.appendISO8601(to: &out)
             out.append(contentsOf: "</time>".utf8)
         }
         if let variation = fix.magneticVariationDegrees, let degrees = degreesTrue(variation) {
@@ -43,7 +43,7 @@ enum GPXPoint {
         out.append(contentsOf: "</fix>".utf8)
         if let used = fix.satellitesUsed, used >= 0 {
             out.append(contentsOf: "<sat>".utf8)
-            DecimalText.append(used, to: &out)
+            DecimalFormatter.append(used, to: &out)
             out.append(contentsOf: "</sat>".utf8)
         }
         if let hdop = fix.hdop, hdop.isFinite { element("hdop", hdop, &out) }
@@ -52,14 +52,14 @@ enum GPXPoint {
         if let age = fix.differentialAgeSeconds, age.isFinite { element("ageofdgpsdata", age, &out) }
         if let station = fix.differentialStationID, (0...1023).contains(station) {
             out.append(contentsOf: "<dgpsid>".utf8)
-            DecimalText.append(station, to: &out)
+            DecimalFormatter.append(station, to: &out)
             out.append(contentsOf: "</dgpsid>".utf8)
         }
         let speed = fix.speed.flatMap { $0.isFinite && $0 >= 0 ? $0 : nil }
         let course = fix.courseDegrees.flatMap(degreesTrue)
         if speed != nil || course != nil {
             out.append(contentsOf: "<extensions><gpxtpx:TrackPointExtension>".utf8)
-            if let speed { element("gpxtpx:speed", speed, &out) }
+            if let speed { element("gpxtpx:speed", speed, &out, style: .maximumDecimals(Fix.speedDecimals)) }
             if let course { element("gpxtpx:course", course, &out) }
             out.append(contentsOf: "</gpxtpx:TrackPointExtension></extensions>".utf8)
         }
@@ -83,12 +83,16 @@ enum GPXPoint {
         return value >= 360 ? 0 : value
     }
 
-    private static func element(_ name: StaticString, _ value: Double, _ out: inout [UInt8]) {
+    /// `<name>value</name>`, the value in its shortest digits unless `style` says otherwise.
+    private static func element(
+        _ name: StaticString, _ value: Double, _ out: inout [UInt8],
+        style: DecimalFormatter.Style = .shortest
+    ) {
         let name = UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount)
         out.append(UInt8(ascii: "<"))
         out.append(contentsOf: name)
         out.append(UInt8(ascii: ">"))
-        DecimalText.append(value, to: &out)
+        DecimalFormatter.append(value, style, to: &out)
         out.append(contentsOf: [UInt8(ascii: "<"), UInt8(ascii: "/")])
         out.append(contentsOf: name)
         out.append(UInt8(ascii: ">"))

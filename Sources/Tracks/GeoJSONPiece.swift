@@ -100,12 +100,12 @@ enum GeoJSONText {
     static func appendPosition(_ fix: Fix, to out: inout [UInt8]) {
         guard let latitude = fix.latitude, let longitude = fix.longitude else { return }
         out.append(UInt8(ascii: "["))
-        DecimalText.append(longitude, to: &out)
+        DecimalFormatter.append(longitude, to: &out)
         out.append(UInt8(ascii: ","))
-        DecimalText.append(latitude, to: &out)
+        DecimalFormatter.append(latitude, to: &out)
         if let altitude = fix.altitudeMeters, altitude.isFinite {
             out.append(UInt8(ascii: ","))
-            DecimalText.append(altitude, to: &out)
+            DecimalFormatter.append(altitude, to: &out)
         }
         out.append(UInt8(ascii: "]"))
     }
@@ -117,7 +117,7 @@ enum GeoJSONText {
             return
         }
         out.append(UInt8(ascii: "\""))
-        fix.writeISO8601 { out.append($0) }
+        fix.appendISO8601(to: &out)
         out.append(UInt8(ascii: "\""))
     }
 
@@ -134,17 +134,17 @@ enum GeoJSONText {
             out += UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount)
             out += [UInt8(ascii: "\""), UInt8(ascii: ":")]
         }
-        func number(_ name: StaticString, _ value: Double?) {
+        func number(_ name: StaticString, _ value: Double?, _ style: DecimalFormatter.Style = .shortest) {
             guard let value, value.isFinite else { return }
             key(name)
-            DecimalText.append(value, to: &out)
+            DecimalFormatter.append(value, style, to: &out)
         }
         if fix.date != nil && fix.time != nil {
             key("time")
             appendTime(fix, to: &out)
         }
         number("ele", fix.altitudeMeters)
-        number("speed", fix.speed)
+        number("speed", fix.speed, .maximumDecimals(Fix.speedDecimals))
         number("course", fix.courseDegrees.flatMap(GPXPoint.degreesTrue))
         key("fix")
         out += Array("\"\(GPXPoint.fixName(fix))\"".utf8)
@@ -152,7 +152,7 @@ enum GeoJSONText {
         out += Array("\"\(fix.quality.name)\"".utf8)
         if let used = fix.satellitesUsed {
             key("sat")
-            DecimalText.append(used, to: &out)
+            DecimalFormatter.append(used, to: &out)
         }
         number("hdop", fix.hdop)
         number("vdop", fix.vdop)

@@ -16,25 +16,22 @@ public struct Geohash: Hashable, Sendable, CustomStringConvertible {
         var latitudeRange = (-90.0, 90.0)
         var longitudeRange = (-180.0, 180.0)
         var bits: UInt64 = 0
+        /// Halves `range` to the half holding `value`; `true` for the upper half.
+        func halve(_ range: inout (Double, Double), keeping value: Double) -> Bool {
+            let middle = (range.0 + range.1) / 2
+            if value >= middle {
+                range.0 = middle
+                return true
+            }
+            range.1 = middle
+            return false
+        }
         for index in 0..<(length * 5) {
             bits <<= 1
-            if index % 2 == 0 {
-                let middle = (longitudeRange.0 + longitudeRange.1) / 2
-                if longitude >= middle {
-                    bits |= 1
-                    longitudeRange.0 = middle
-                } else {
-                    longitudeRange.1 = middle
-                }
-            } else {
-                let middle = (latitudeRange.0 + latitudeRange.1) / 2
-                if latitude >= middle {
-                    bits |= 1
-                    latitudeRange.0 = middle
-                } else {
-                    latitudeRange.1 = middle
-                }
-            }
+            let upper =
+                index % 2 == 0
+                ? halve(&longitudeRange, keeping: longitude) : halve(&latitudeRange, keeping: latitude)
+            if upper { bits |= 1 }
         }
         self.bits = bits
         self.length = length

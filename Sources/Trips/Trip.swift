@@ -55,33 +55,16 @@ public struct Trip: Sendable, Hashable {
     public var durationSeconds: Double { Double(end.timestamp - start.timestamp) / 1e9 }
 
     /// Distance over duration, metres per second (0 for a trip of no duration).
-    public var averageSpeed: Double { durationSeconds > 0 ? distanceMeters / durationSeconds : 0 }
+    public var averageSpeed: Double {
+        Self.averageSpeed(distanceMeters: distanceMeters, durationSeconds: durationSeconds)
+    }
+
+    /// The one average-speed rule, for trips known only by their figures (a stored trip): distance over duration,
+    /// metres per second, 0 for no duration.
+    public static func averageSpeed(distanceMeters: Double, durationSeconds: Double) -> Double {
+        durationSeconds > 0 ? distanceMeters / durationSeconds : 0
+    }
 
     public var averageSpeedKmh: Double { averageSpeed * 3.6 }
     public var maximumSpeedKmh: Double { maximumSpeed * 3.6 }
-}
-
-/// A time at rest in one place, between trips.
-public struct Stop: Sendable, Hashable {
-    /// When the vehicle arrived (the end of the trip before), and where: the stop's position.
-    public var start: TripPoint
-    /// Nanoseconds since 1970-01-01 UTC: when movement began again (the start of the next trip), or the last fix.
-    public var endTimestamp: Int64
-    /// The stop was already going on when the data began, or resumed here after a gap: it began earlier.
-    public var openStart: Bool
-    /// The data ended during the stop, or paused and resumed elsewhere: it ended later.
-    public var openEnd: Bool
-
-    public init(start: TripPoint, endTimestamp: Int64, openStart: Bool, openEnd: Bool) {
-        self.start = start
-        self.endTimestamp = endTimestamp
-        self.openStart = openStart
-        self.openEnd = openEnd
-    }
-
-    public var latitude: Double { start.latitude }
-    public var longitude: Double { start.longitude }
-
-    /// Seconds from start to end.
-    public var durationSeconds: Double { Double(endTimestamp - start.timestamp) / 1e9 }
 }

@@ -180,6 +180,14 @@ public struct TripDetector: Sendable {
         }
     }
 
+    /// The trip in progress as ``finish(_:)`` would end it now (where the vehicle came to rest, or at its last fix);
+    /// `nil` when not on a trip.
+    /// - Complexity: O(*n*) in the fixes of the last ``Options/stopSeconds`` (at most 243 for the default).
+    public var tripInProgress: Trip? {
+        guard mode == .moving, let last else { return nil }
+        return trip(arrivingAt: arrivalSample(before: last).0, ending: .endOfData)
+    }
+
     /// Adds one fix; calls `emit` with each trip or stop it finishes (none, one, or two — a stop and a trip).
     /// Fixes without a position or a time are counted and ignored.
     public mutating func add(_ fix: Fix, _ emit: (Event) -> Void) {
@@ -314,6 +322,11 @@ public struct TripDetector: Sendable {
         mode = .stopped
         stopPosition = sample.point
         stopOpenStart = true
+        restart(at: sample)
+    }
+
+    /// At rest at `sample`, with nothing before it: the window, the rest and the speed begin again there.
+    private mutating func restart(at sample: Sample) {
         window.removeAll()
         _ = keep(sample)
         markRest(sample)
@@ -347,17 +360,20 @@ public struct TripDetector: Sendable {
     private mutating func arrive(ending: Trip.Ending, _ emit: (Event) -> Void) {
         guard let last else { return }
         let (arrival, position) = arrivalSample(before: last)
-        emit(
-            .trip(
-                Trip(
-                    start: tripStart, end: arrival.point, distanceMeters: arrival.distance,
-                    maximumSpeed: arrival.maximumSpeed, fixes: arrival.fixes + 1, ending: ending)))
+        emit(.trip(trip(arrivingAt: arrival, ending: ending)))
         mode = .stopped
         stopPosition = TripPoint(
             timestamp: arrival.timestamp, latitude: position.latitude,
             longitude: position.longitude)
         stopOpenStart = false
         markRest(last)
+    }
+
+    /// The trip in progress, ended at `arrival`.
+    private func trip(arrivingAt arrival: Sample, ending: Trip.Ending) -> Trip {
+        Trip(
+            start: tripStart, end: arrival.point, distanceMeters: arrival.distance,
+            maximumSpeed: arrival.maximumSpeed, fixes: arrival.fixes + 1, ending: ending)
     }
 
     /// A pause between `previous` and `sample` longer than the maximum gap, or longer than the stop time with the
@@ -373,12 +389,7 @@ public struct TripDetector: Sendable {
             sample.latitude, sample.longitude)
         if mode == .stopped && fromStop <= options.minimumDistanceMeters {
             // Still (or again) at the same stop: it goes on across the gap.
-            window.removeAll()
-            _ = keep(sample)
-            markRest(sample)
-            speedReference = sample
-            derivedSpeed = nil
-            last = sample
+            restart(at: sample)
             return
         }
         emitStop(
@@ -411,25 +422,18 @@ public struct TripDetector: Sendable {
     }
 
     /// Every fix of the last stop time lies within the minimum distance of `sample`, and they cover all of it.
-    private func stopped(at sample: Sample) -> Bool {
-        guard window.count >= 2, window[0].timestamp <= sample.timestamp - stopNanoseconds else { return false }
-        for index in 0..<window.count
-        where Geodesy.distanceMeters(
-            window[index].latitude, window[index].longitude, sample.latitude,
-            sample.longitude) > options.minimumDistanceMeters
-        {
-            return false
-        }
-        return true
-    }
+    private func stopped(at sample: Sample) -> Bool { windowLies(within: options.minimumDistanceMeters, of: sample) }
 
     /// Every fix of the last stop time lies within the rest radius of `sample`: at rest here.
-    private func atRest(around sample: Sample) -> Bool {
+    private func atRest(around sample: Sample) -> Bool { windowLies(within: options.restRadius, of: sample) }
+
+    /// The window covers the last stop time and every fix in it lies within `meters` of `sample`.
+    private func windowLies(within meters: Double, of sample: Sample) -> Bool {
         guard window.count >= 2, window[0].timestamp <= sample.timestamp - stopNanoseconds else { return false }
         for index in 0..<window.count
         where Geodesy.distanceMeters(
             window[index].latitude, window[index].longitude, sample.latitude,
-            sample.longitude) > options.restRadius
+            sample.longitude) > meters
         {
             return false
         }

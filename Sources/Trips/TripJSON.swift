@@ -12,16 +12,43 @@ import NMEA
 public enum TripJSON {
     /// Writes one trip object.
     public static func write(_ trip: Trip, startPlace: PlaceName?, endPlace: PlaceName?, into json: inout JSONWriter) {
+        write(
+            start: trip.start, startPlace: startPlace?.label, end: trip.end, endPlace: endPlace?.label,
+            distanceMeters: trip.distanceMeters, durationSeconds: trip.durationSeconds,
+            averageSpeedKmh: trip.averageSpeedKmh, maximumSpeedKmh: trip.maximumSpeedKmh, into: &json)
+    }
+
+    /// Writes one trip object from its figures, for messages that carry a trip without its fixes (the fleet's
+    /// trip messages); `type` first as `"_type"` when given.
+    public static func write(
+        start: TripPoint, startPlace: String?, end: TripPoint, endPlace: String?,
+        distanceMeters: Double, durationSeconds: Double, averageSpeedKmh: Double,
+        maximumSpeedKmh: Double, type: StaticString? = nil, into json: inout JSONWriter
+    ) {
         json.beginObject()
-        json.key("start")
-        write(trip.start, place: startPlace, into: &json)
-        json.key("end")
-        write(trip.end, place: endPlace, into: &json)
-        json.field("distance_m", trip.distanceMeters, decimals: 0)
-        json.field("duration_s", trip.durationSeconds)
-        json.field("avg_speed_kmh", trip.averageSpeedKmh, decimals: 1)
-        json.field("max_speed_kmh", trip.maximumSpeedKmh, decimals: 1)
+        if let type { json.field("_type", type) }
+        writeMembers(
+            start: start, startPlace: startPlace, end: end, endPlace: endPlace, distanceMeters: distanceMeters,
+            durationSeconds: durationSeconds, averageSpeedKmh: averageSpeedKmh, maximumSpeedKmh: maximumSpeedKmh,
+            into: &json)
         json.endObject()
+    }
+
+    /// Writes a trip's members (`"start":…` to `"max_speed_kmh":…`) into an object the caller opened, for objects
+    /// that carry more than the trip (`nmea fleet trips` adds the vehicle first).
+    public static func writeMembers(
+        start: TripPoint, startPlace: String?, end: TripPoint, endPlace: String?,
+        distanceMeters: Double, durationSeconds: Double, averageSpeedKmh: Double,
+        maximumSpeedKmh: Double, into json: inout JSONWriter
+    ) {
+        json.key("start")
+        write(start, place: startPlace, into: &json)
+        json.key("end")
+        write(end, place: endPlace, into: &json)
+        json.field("distance_m", distanceMeters, decimals: 0)
+        json.field("duration_s", durationSeconds)
+        json.field("avg_speed_kmh", averageSpeedKmh, decimals: 1)
+        json.field("max_speed_kmh", maximumSpeedKmh, decimals: 1)
     }
 
     /// Writes one trip object, its start and end named through `places` (`"place":null` without).
@@ -56,59 +83,23 @@ public enum TripJSON {
 
     /// `{"time":…,"lat":…,"lon":…,"place":…}`.
     public static func write(_ point: TripPoint, place: PlaceName?, into json: inout JSONWriter) {
+        write(point, place: place?.label, into: &json)
+    }
+
+    /// `{"time":…,"lat":…,"lon":…,"place":…}` with a place name as text (`null` without).
+    public static func write(_ point: TripPoint, place: String?, into json: inout JSONWriter) {
         json.beginObject()
         json.key("time")
         writeTime(point.timestamp, into: &json)
         json.field("lat", point.latitude, decimals: 6)
         json.field("lon", point.longitude, decimals: 6)
         json.key("place")
-        if let place { json.string(place.label) } else { json.null() }
+        if let place { json.string(place) } else { json.null() }
         json.endObject()
     }
 
-    /// Writes a time as an ISO 8601 string.
+    /// Writes a time as an ISO 8601 string (to the nearest millisecond, ``ISO8601/Fraction/nearestMillisecond``).
     public static func writeTime(_ timestamp: Int64, into json: inout JSONWriter) {
-        json.asciiString { output in ISO8601.write(timestamp, to: output) }
-    }
-}
-
-/// ISO 8601 UTC times from nanoseconds since 1970.
-public enum ISO8601 {
-    /// `2026-11-30T08:00:00Z`, or `2026-11-30T08:00:00.25Z` with the fraction (to the millisecond, trailing zeros
-    /// left out).
-    public static func write(_ timestamp: Int64, to output: (UInt8) -> Void) {
-        let milliseconds = floorDivide(timestamp + 500_000, 1_000_000)
-        let seconds = floorDivide(milliseconds, 1000)
-        var fraction = Int(milliseconds - seconds * 1000)
-        let days = floorDivide(seconds, 86_400)
-        let secondOfDay = Int(seconds - days * 86_400)
-        UTCDate(daysSinceEpoch: Int(days)).write(to: output)
-        output(UInt8(ascii: "T"))
-        DecimalFormatter.write(secondOfDay / 3600, minimumDigits: 2, to: output)
-        output(UInt8(ascii: ":"))
-        DecimalFormatter.write(secondOfDay / 60 % 60, minimumDigits: 2, to: output)
-        output(UInt8(ascii: ":"))
-        DecimalFormatter.write(secondOfDay % 60, minimumDigits: 2, to: output)
-        if fraction > 0 {
-            output(UInt8(ascii: "."))
-            var digits = 3
-            while fraction % 10 == 0 {
-                fraction /= 10
-                digits -= 1
-            }
-            DecimalFormatter.write(fraction, minimumDigits: digits, to: output)
-        }
-        output(UInt8(ascii: "Z"))
-    }
-
-    /// The time as a string.
-    public static func string(_ timestamp: Int64) -> String {
-        var bytes: [UInt8] = []
-        write(timestamp) { bytes.append($0) }
-        return String(decoding: bytes, as: UTF8.self)
-    }
-
-    private static func floorDivide(_ value: Int64, _ divisor: Int64) -> Int64 {
-        value >= 0 ? value / divisor : (value - divisor + 1) / divisor
+        json.asciiString { output in ISO8601.write(nanosecondsSinceEpoch: timestamp, to: output) }
     }
 }

@@ -2,21 +2,10 @@ import NMEA
 
 /// Numbers, angles and times as the screen and the plain lines show them. No Foundation: exact, locale-free text.
 public enum Formatting {
-    /// `value` with exactly `decimals` digits after the point, rounded half away from zero (`-0.0` is `0.0`).
+    /// `value` with exactly `decimals` digits after the point, rounded half away from zero (`-0.0` is `0.0`):
+    /// ``DecimalFormatter/string(_:decimals:)``, the one number writer.
     public static func fixed(_ value: Double, _ decimals: Int) -> String {
-        guard value.isFinite else { return value.isNaN ? "nan" : (value < 0 ? "-inf" : "inf") }
-        var scale = 1.0
-        for _ in 0..<max(decimals, 0) { scale *= 10 }
-        let magnitude = (abs(value) * scale).rounded(.toNearestOrAwayFromZero)
-        guard magnitude < 9e17 else { return String(value) }
-        let scaled = UInt64(magnitude)
-        let unit = UInt64(scale)
-        var text = String(scaled / unit)
-        if decimals > 0 {
-            let fraction = String(scaled % unit)
-            text += "." + String(repeating: "0", count: decimals - fraction.count) + fraction
-        }
-        return value < 0 && scaled != 0 ? "-" + text : text
+        DecimalFormatter.string(value, decimals: decimals)
     }
 
     /// Decimal degrees without sign and the hemisphere: `48.137400° N`.
@@ -34,11 +23,8 @@ public enum Formatting {
             degrees += 1
             tenThousandths = 0
         }
-        let whole = Int(tenThousandths) / 10_000
-        let fraction = Int(tenThousandths) % 10_000
-        let minutes =
-            (whole < 10 ? "0" : "") + String(whole) + "."
-            + String(repeating: "0", count: 4 - String(fraction).count) + String(fraction)
+        let minutes = DecimalFormatter.string(
+            FixedPoint(significand: Int64(tenThousandths), scale: 4), minimumDigits: 6)
         let mark = glyphs.degree.isEmpty ? " " : glyphs.degree
         return String(Int(degrees)) + mark + minutes + "' " + (value < 0 ? negative : positive)
     }
@@ -72,10 +58,7 @@ public enum Formatting {
     /// A replay speed: `1×`, `10×`, `0.5×`, `max`.
     public static func speedFactor(_ factor: Double?, glyphs: Glyphs) -> String {
         guard let factor else { return "max" }
-        if factor == factor.rounded(.down) && factor < 1e9 { return String(Int(factor)) + glyphs.times }
-        var text = fixed(factor, 2)
-        while text.hasSuffix("0") { text.removeLast() }
-        return text + glyphs.times
+        return DecimalFormatter.string(factor, maximumDecimals: 2) + glyphs.times
     }
 
     /// The fix's date and time: `2026-11-30 08:00:05 UTC`, the time alone when there is no date, `nil` without time.
@@ -126,7 +109,7 @@ public enum Formatting {
     /// A satellite reported by gpsd (numbered within its system) gets the same name as from NMEA.
     public static func satelliteName(_ satellite: SatelliteInView) -> String {
         let (letter, number) = rinexNumber(satellite)
-        return letter + (number < 10 ? "0" : "") + String(number)
+        return letter + DecimalFormatter.string(number, minimumDigits: 2)
     }
 
     /// The satellite's letter for the sky plot (`S` for SBAS).

@@ -1,5 +1,6 @@
 import Glibc
 import NMEA
+import Trips
 
 /// The screen of `nmea watch` as a pure function of a ``WatchState`` and the terminal's size.
 ///
@@ -111,12 +112,18 @@ public enum WatchScreen {
         return parts.joined(separator: glyphs.separator)
     }
 
-    /// The footer: the connection's state, fixes received, lines rejected.
+    /// The footer: the connection's state, fixes received, lines rejected, and — once there is a trip — the trips,
+    /// their distance and the stops between them, as `nmea trips` counts them: `2 trips · 68.34 km · 1 stop`.
     public static func footerText(_ state: WatchState, glyphs: Glyphs) -> String {
         var parts: [String] = []
         if !state.status.isEmpty { parts.append(state.status) }
         parts.append(state.fixCount == 1 ? "1 fix" : "\(state.fixCount) fixes")
         if let rejected = state.rejectedLines { parts.append("\(rejected) rejected") }
+        if let trips = state.trips, trips.trips > 0 {
+            parts.append(trips.trips == 1 ? "1 trip" : "\(trips.trips) trips")
+            parts.append(TripText.distance(trips.distanceMeters))
+            if trips.trips > 1 { parts.append(trips.stops == 1 ? "1 stop" : "\(trips.stops) stops") }
+        }
         return parts.joined(separator: glyphs.separator)
     }
 
@@ -303,8 +310,8 @@ public enum WatchScreen {
 
     /// The sky plot: the horizon as an ellipse twice as wide as high (terminal cells are about twice as high as
     /// wide), the zenith in the middle, north up and east right; each satellite with an elevation and azimuth is
-    /// its system's letter (`G`, `R`, `E`, `C`, `J`, `I`, `S` for SBAS), upper case when used, lower case when not. Where two
-    /// fall in one cell the used one, then the stronger, shows.
+    /// its system's letter (`G`, `R`, `E`, `C`, `J`, `I`, `S` for SBAS), upper case when used, lower case when not.
+    /// Where two fall in one cell the used one, then the stronger, shows.
     /// - Returns: `height` lines of `2 × height − 1` cells (`height` odd, at least 3).
     public static func skyPlot(_ satellites: [SatelliteInView], height: Int, glyphs: Glyphs) -> [String] {
         let height = max(3, height | 1)

@@ -1,4 +1,5 @@
 import NMEA
+import Trips
 
 /// Everything the screen shows, at one moment: the screen is a pure function of this and the terminal's size
 /// (``WatchScreen``).
@@ -34,11 +35,14 @@ public struct WatchState: Sendable, Hashable {
     public var placeNote: String?
     /// The connection's state in words, for the footer: `connected`, `end of input`, `waiting for a GPS receiver`.
     public var status: String
+    /// The trips, distance and stops so far by the one trip rule (``TripLog/summary``), for the footer; `nil` when
+    /// not kept.
+    public var trips: TripLog.Summary?
 
     public init(
         source: Source, device: String? = nil, baudRate: Int? = nil, fix: Fix? = nil,
         fixAgeSeconds: Double? = nil, fixRateHz: Double? = nil, fixCount: Int = 0, rejectedLines: Int? = nil,
-        place: String? = nil, placeNote: String? = nil, status: String = ""
+        place: String? = nil, placeNote: String? = nil, status: String = "", trips: TripLog.Summary? = nil
     ) {
         self.source = source
         self.device = device
@@ -51,31 +55,6 @@ public struct WatchState: Sendable, Hashable {
         self.place = place
         self.placeNote = placeNote
         self.status = status
-    }
-}
-
-/// The fix rate, from the timestamps of the last few fixes: `(n − 1) / (last − first)`.
-public struct FixRateMeter: Sendable, Hashable {
-    /// Timestamps (nanoseconds since 1970) of recent fixes, oldest first.
-    private var stamps: [Int64] = []
-    public let window: Int
-
-    public init(window: Int = 8) { self.window = max(window, 2) }
-
-    /// Adds a fix's timestamp. One that repeats or goes back (a new file, a receiver restart, lost records) starts
-    /// the measurement afresh.
-    public mutating func add(_ timestamp: Int64) {
-        if let last = stamps.last, timestamp <= last { stamps.removeAll() }
-        stamps.append(timestamp)
-        if stamps.count > window { stamps.removeFirst(stamps.count - window) }
-    }
-
-    /// Forgets the fixes seen (after a gap in what was read).
-    public mutating func reset() { stamps.removeAll() }
-
-    /// Fixes per second; `nil` until two fixes have been seen.
-    public var hertz: Double? {
-        guard stamps.count >= 2, let first = stamps.first, let last = stamps.last, last > first else { return nil }
-        return Double(stamps.count - 1) / (Double(last - first) / 1e9)
+        self.trips = trips
     }
 }

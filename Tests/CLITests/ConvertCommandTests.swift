@@ -48,7 +48,9 @@ import Testing
                 <trkpt lat="48.117301667" lon="11.51667"><ele>520.3</ele><time>2026-11-30T08:00:00.25Z</time>
                 """))
         #expect(gpxText.contains("<geoidheight>47.3</geoidheight><fix>3d</fix><sat>9</sat><hdop>0.8</hdop>"))
-        #expect(gpxText.contains("<gpxtpx:speed>6.430555555555555</gpxtpx:speed><gpxtpx:course>45</gpxtpx:course>"))
+        // 12.5 knots is 6.430555… m/s: written to the millimetre per second (Fix.speedDecimals), not to the float's
+        // 16 digits.
+        #expect(gpxText.contains("<gpxtpx:speed>6.431</gpxtpx:speed><gpxtpx:course>45</gpxtpx:course>"))
         #expect(gpxText.contains("<time>2026-11-30T08:00:01.25Z</time>"))
         #expect(gpxText.hasSuffix("</trkpt>\n    </trkseg>\n  </trk>\n</gpx>\n"))
         let geojsonText = try String(contentsOfFile: geojson, encoding: .utf8)
@@ -181,7 +183,7 @@ import Testing
         #expect(first["alt"] as? Double == 520.3)
         #expect(first["mode"] as? String == "3d")
         #expect(first["quality"] as? String == "gps")
-        #expect(first["speed"] as? Double == 12.5 * 1852 / 3600)
+        #expect(first["speed"] as? Double == 6.431)  // 12.5 knots, to the millimetre per second
         #expect(first["course"] as? Double == 45)
         #expect(first["hdop"] as? Double == 0.8)
         #expect(first["satellites_used"] as? Int == 9)

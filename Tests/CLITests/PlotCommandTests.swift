@@ -253,7 +253,9 @@ import Testing
         defer { try? FileManager.default.removeItem(at: directory) }
         let minute = try Self.simulate(["--duration", "60"], in: directory, name: "minute.nmea")
         let day = try Self.simulate(["--route", "commute", "--profile", "rmc-gga"], in: directory, name: "day.nmea")
-        for (log, scaleBars, stopCount) in [(minute, ["50 m", "100 m", "200 m"], 0), (day, ["5 km", "10 km"], 3)] {
+        // The day's one stop is the one between its two trips, at work (`nmea trips` lists the same): the hour
+        // at home before and the half hour after are where the track begins and ends.
+        for (log, scaleBars, stopCount) in [(minute, ["50 m", "100 m", "200 m"], 0), (day, ["5 km", "10 km"], 1)] {
             let (svg, path) = try Self.plot(
                 [log], in: directory,
                 name: URL(fileURLWithPath: log).lastPathComponent
@@ -282,18 +284,27 @@ import Testing
         let directory = ToolSupport.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let log = try Self.simulate(["--duration", "600"], in: directory)
+        // The drive parks for 120 s from 08:05:15 and for 30 s from 08:02:45: by the trip rule's default (every fix
+        // of 180 s within 200 m, as `nmea trips`), neither is a stop. (The plot's own rule, gone, marked the first.)
         let (svg, _) = try Self.plot([log], in: directory)
-        // The drive parks for 120 s from 08:05:15 (a stop) and for 30 s from 08:02:45 (too short to be one).
-        #expect(Self.allValues(of: "data-duration", in: svg) == ["120.0"])
+        #expect(Self.allValues(of: "data-duration", in: svg).isEmpty)
+        #expect(svg.contains(">6.92 km · 9 min 59 s · max 70 km/h · altitude 520–535 m · 0 stops · 600 fixes</text>"))
+        // With --min-stop 120 the first is one, from the first fix at rest to the last (119 s), as `nmea trips
+        // --min-stop 120` lists it.
+        let (shorter, _) = try Self.plot([log, "--min-stop", "120"], in: directory, name: "shorter.svg")
+        #expect(Self.allValues(of: "data-duration", in: shorter) == ["119"])
         #expect(
-            Self.allValues(of: "data-start", in: svg).compactMap(Double.init)
+            Self.allValues(of: "data-start", in: shorter).compactMap(Double.init)
                 == [Double(Self.epoch(2026, 11, 30, 8, 5, 15))])
-        #expect(svg.contains(">2 min</text>"))
+        #expect(shorter.contains(">1 min 59 s</text>"))
+        #expect(shorter.contains(">Stop ≥ 2 min</text>"))
+        #expect(
+            shorter.contains(">6.73 km · 9 min 59 s · max 70 km/h · altitude 520–535 m · 1 stop · 600 fixes</text>"))
         #expect(svg.contains("<title>Track 2026-11-30, 08:00:00–08:09:59 UTC</title>"))
         #expect(svg.contains(">Start 08:00:00</text>"))
         #expect(svg.contains(">End 08:09:59</text>"))
         #expect(svg.contains("max 70 km/h"))
-        // With a longer minimum the stop goes away.
+        // With a longer minimum there is none again.
         let (longer, _) = try Self.plot([log, "--min-stop", "300"], in: directory, name: "longer.svg")
         #expect(Self.allValues(of: "data-duration", in: longer).isEmpty)
     }
@@ -360,7 +371,8 @@ import Testing
     @Test func usageAndRuntimeErrors() throws {
         let usage =
             "Usage: nmea plot [<files> ...] -o <file> [--color <mode>] [--width <pixels>] "
-            + "[--title <text>] [--min-stop <seconds>] [--split-gap <seconds>] [--date <YYYY-MM-DD>] "
+            + "[--title <text>] [--split-gap <seconds>] [--min-distance <meters>] [--min-stop <seconds>] "
+            + "[--max-gap <seconds>] [--date <YYYY-MM-DD>] "
             + "[--allow-missing-checksum] [--max-length <n>] [-v]\n"
             + "  See 'nmea plot --help' for more information.\n"
         let missing = try ToolSupport.nmea(["plot", "log.nmea"])

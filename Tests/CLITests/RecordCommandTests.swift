@@ -333,7 +333,7 @@ struct RecordCommandTests {
             environment: ["XDG_STATE_HOME": directory.file("state")])
         #expect(waitUntil(timeout: .seconds(10)) { Self.points(inGPX: gpx).count >= 3 })
         // umockdev-run does not pass signals on: stop `nmea record` itself.
-        _ = try ChildProcess.run(["pkill", "-TERM", "-f", "record auto -o \(gpx)"])
+        _ = try ChildProcess.run(["pkill", "-TERM", "-f", "^\(nmea) record auto -o \(gpx)"])  // not umockdev-run
         #expect(record.wait(timeout: .seconds(10)) == 0)
         #expect(record.error.contains("/dev/ttyACM0: connected"))
         #expect(Self.points(inGPX: gpx).first == #"lat="48.1173" lon="11.51666667""#)

@@ -70,7 +70,7 @@ struct CollectorDatabaseTests {
                 let trip = try TripSummary(json: payload)
                 expectedTrips.append(
                     [
-                        vehicle, ISOTime.string(trip.start.timestamp), ISOTime.string(trip.end.timestamp),
+                        vehicle, ISO8601.string(trip.start.timestamp), ISO8601.string(trip.end.timestamp),
                         trip.start.place ?? "", trip.end.place ?? "",
                     ].joined(separator: "|"))
             } else {

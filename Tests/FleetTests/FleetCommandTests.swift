@@ -59,7 +59,7 @@ struct FleetCommandTests {
         let table = try Self.run(fleet, ["last"])
         #expect(table.status == 0, "\(table.error)")
         func time(_ seconds: Int64) -> String {
-            let text = ISOTime.string(seconds * 1_000_000_000)
+            let text = ISO8601.string(seconds * 1_000_000_000)
             return String(text.prefix(10)) + " " + String(text.dropFirst(11).prefix(8))
         }
         #expect(
@@ -81,9 +81,9 @@ struct FleetCommandTests {
         }
         #expect(ages.count == 2 && (125...135).contains(ages[0]) && (90_000...90_010).contains(ages[1]), "\(ages)")
         #expect(
-            text == #"{"vehicles":[{"vehicle":"acme/van7","time":""# + ISOTime.string((now - 125) * 1_000_000_000)
+            text == #"{"vehicles":[{"vehicle":"acme/van7","time":""# + ISO8601.string((now - 125) * 1_000_000_000)
                 + #"",AGE,"lat":48.2,"lon":11.6,"speed_kmh":36.0,"place":null},{"vehicle":"acme/van8","time":""#
-                + ISOTime.string((now - 90_000) * 1_000_000_000) + #"",AGE,"lat":-33.8688197,"lon":151.20929,"#
+                + ISO8601.string((now - 90_000) * 1_000_000_000) + #"",AGE,"lat":-33.8688197,"lon":151.20929,"#
                 + #""place":null}]}"# + "\n")
     }
 

@@ -2,6 +2,7 @@ import Fleet
 import NMEA
 import TestSupport
 import Testing
+import Trips
 
 @Suite struct OwnTracksLocationTests {
     @Test func encodesEveryKnownField() {
@@ -10,8 +11,8 @@ import Testing
         let location = OwnTracksLocation(fix, trackerID: "v7")!
         #expect(
             String(decoding: location.json, as: UTF8.self)
-                == #"{"_type":"location","tid":"v7","tst":1796025600,"lat":48.1374,"lon":11.5755,"alt":520,"vel":45,"cog":45,"acc":4,"vac":7}"#
-        )
+                == #"{"_type":"location","tid":"v7","tst":1796025600,"lat":48.1374,"lon":11.5755,"alt":520,"vel":45,"#
+                + #""cog":45,"acc":4,"vac":7}"#)
     }
 
     @Test func carriesTheSatellitesUsedBothWays() throws {
@@ -20,8 +21,8 @@ import Testing
         let json = OwnTracksLocation(fix, trackerID: "v7")!.json
         #expect(
             String(decoding: json, as: UTF8.self)
-                == #"{"_type":"location","tid":"v7","tst":1796025600,"lat":48.1374,"lon":11.5755,"alt":520,"vel":45,"cog":45,"acc":4,"sat":9}"#
-        )
+                == #"{"_type":"location","tid":"v7","tst":1796025600,"lat":48.1374,"lon":11.5755,"alt":520,"vel":45,"#
+                + #""cog":45,"acc":4,"sat":9}"#)
         let decoded = try OwnTracksLocation(json: json)
         #expect(decoded.satellites == 9)
         #expect(decoded.fix.satellitesUsed == 9)
@@ -138,11 +139,11 @@ import Testing
     }
 
     @Test func isoTimes() {
-        #expect(ISOTime.parse("2026-11-30T08:00:04Z") == (Support.start + 4) * 1_000_000_000)
-        #expect(ISOTime.parse("2026-11-30T08:00:04.5+00:00") == (Support.start + 4) * 1_000_000_000 + 500_000_000)
-        #expect(ISOTime.parse("2026-02-30T08:00:04Z") == nil)
-        #expect(ISOTime.parse("2026-11-30 08:00") == nil)
-        #expect(ISOTime.string(-1_000_000_000) == "1969-12-31T23:59:59Z")
+        #expect(ISO8601.parse("2026-11-30T08:00:04Z") == (Support.start + 4) * 1_000_000_000)
+        #expect(ISO8601.parse("2026-11-30T08:00:04.5+00:00") == (Support.start + 4) * 1_000_000_000 + 500_000_000)
+        #expect(ISO8601.parse("2026-02-30T08:00:04Z") == nil)
+        #expect(ISO8601.parse("2026-11-30 08:00") == nil)
+        #expect(ISO8601.string(-1_000_000_000) == "1969-12-31T23:59:59Z")
     }
 }
 

@@ -48,7 +48,7 @@ enum Support {
 
     /// The ISO time of `drive(n)`.
     static func driveTime(_ n: Int) -> String {
-        ISOTime.string((start + Int64(n)) * 1_000_000_000)
+        ISO8601.string((start + Int64(n)) * 1_000_000_000)
     }
 }
 

@@ -170,7 +170,12 @@ public final class PtyFeeder: @unchecked Sendable {
     public let written = Atomic<Int>(0)
     private var thread: NativeThread?
 
-    public init(pty: PseudoTerminal, journey: Journey, interval: Duration, count: Int? = nil, startAt: Int = 0) {
+    /// - Parameter afterEach: called on the feeder's thread after each epoch is written, with its index (a test
+    ///   can hold the feed there until a reader has caught up, so that "keeps up" holds on a loaded machine).
+    public init(
+        pty: PseudoTerminal, journey: Journey, interval: Duration, count: Int? = nil, startAt: Int = 0,
+        afterEach: (@Sendable (Int) -> Void)? = nil
+    ) {
         self.pty = pty
         self.journey = journey
         self.interval = interval
@@ -180,6 +185,7 @@ public final class PtyFeeder: @unchecked Sendable {
             for index in startAt..<(startAt + total) where running.load(ordering: .relaxed) {
                 try? pty.write(journey.epoch(index))
                 written.add(1, ordering: .relaxed)
+                afterEach?(index)
                 next = next + interval
                 let wait = next - MonotonicTime.now()
                 if wait > .zero { sleep(for: wait) }

@@ -1,5 +1,6 @@
 import Foundation
 import Simulation
+import TestSupport
 import Testing
 
 @testable import NMEA
@@ -7,8 +8,8 @@ import Testing
 /// The real-receiver logs in the shared corpus, framed and decoded end to end.
 ///
 /// The corpus is not part of this repository (its licences differ, and it is large). It is found through the
-/// `NMEA_CORPUS` environment variable, else at `../shared/nmea-corpus` beside the package root; without it the tests are
-/// skipped, and say so.
+/// `NMEA_CORPUS` environment variable, else at `../shared/nmea-corpus` beside the package root (TestSupport's
+/// `Locations.corpus`); without it the tests are skipped, and say so.
 @Suite(
     "Real corpus",
     .enabled(if: Corpus.directory != nil, "corpus not found: set NMEA_CORPUS or put it at ../shared/nmea-corpus"))
@@ -122,7 +123,7 @@ struct CorpusTests {
 
 enum Corpus {
     /// The corpus directory, or `nil` when it is not there.
-    static var directory: URL? { CorpusLocation.directory }
+    static var directory: URL? { Locations.corpus.map { URL(fileURLWithPath: $0) } }
 
     /// Sentences with a valid checksum in all input logs (framed and independently counted).
     static let expectedTotalSentences = 63_122

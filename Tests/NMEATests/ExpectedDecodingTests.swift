@@ -1,5 +1,6 @@
 import Foundation
 import Simulation
+import TestSupport
 import Testing
 
 @testable import NMEA
@@ -273,12 +274,12 @@ import Testing
     /// Every sentence of the project's samples and of the shared real-world corpus, file by file.
     @Test func samplesAndCorpusDecodeAsExpected() throws {
         var files = try FileManager.default.contentsOfDirectory(
-            at: CorpusLocation.packageRoot.appendingPathComponent("nmea-samples"), includingPropertiesForKeys: nil)
-        let corpus = CorpusLocation.directory
+            at: URL(fileURLWithPath: Locations.packageRoot + "/nmea-samples"), includingPropertiesForKeys: nil)
+        let corpus = Locations.corpus.map { URL(fileURLWithPath: $0) }
         if let corpus, let enumerator = FileManager.default.enumerator(at: corpus, includingPropertiesForKeys: nil) {
             for case let url as URL in enumerator where !url.hasDirectoryPath { files.append(url) }
         }
-        let root = CorpusLocation.packageRoot.path + "/"
+        let root = Locations.packageRoot + "/"
         var compared = 0
         var checkedFiles = 0
         for file in files.sorted(by: { $0.path < $1.path }) {
@@ -321,8 +322,8 @@ import Testing
     /// in the same order and at the same sentences, as decoding into a `ParsedSentence` and adding that.
     @Test func assemblingInPlaceMatchesAssemblingParsedSentences() throws {
         var files = try FileManager.default.contentsOfDirectory(
-            at: CorpusLocation.packageRoot.appendingPathComponent("nmea-samples"), includingPropertiesForKeys: nil)
-        if let corpus = CorpusLocation.directory,
+            at: URL(fileURLWithPath: Locations.packageRoot + "/nmea-samples"), includingPropertiesForKeys: nil)
+        if let corpus = Locations.corpus.map({ URL(fileURLWithPath: $0) }),
             let enumerator = FileManager.default.enumerator(at: corpus, includingPropertiesForKeys: nil)
         {
             for case let url as URL in enumerator where !url.hasDirectoryPath { files.append(url) }

@@ -1,5 +1,6 @@
 import Foundation
 import Simulation
+import TestSupport
 import Testing
 
 @testable import NMEA
@@ -7,7 +8,7 @@ import Testing
 /// `FixReader`: the one stream from bytes to fixes.
 @Suite struct FixReaderTests {
     static func sample(_ name: String) throws -> [UInt8] {
-        Array(try Data(contentsOf: CorpusLocation.packageRoot.appendingPathComponent("nmea-samples/\(name)")))
+        Array(try Data(contentsOf: URL(fileURLWithPath: Locations.packageRoot + "/nmea-samples/\(name)")))
     }
 
     /// What one read of `bytes` gave, fed in pieces of the sizes `chunks` returns (0 for the rest at once).

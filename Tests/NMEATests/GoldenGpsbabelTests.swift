@@ -1,10 +1,11 @@
 import Foundation
 import NMEA
+import TestSupport
 import Testing
 
 /// Our fixes give the same points, times and dates as GPSBabel's reference outputs for its NMEA test inputs
 /// (`gpsbabel/` in the shared corpus; the commands are in GPSBabel's `testo.d/nmea.test`).
-@Suite(.enabled(if: CorpusLocation.isAvailable, "the shared NMEA corpus is absent (set NMEA_CORPUS)"))
+@Suite(.enabled(if: Locations.corpus != nil, "the shared NMEA corpus is absent (set NMEA_CORPUS)"))
 struct GoldenGpsbabelTests {
     struct Point: Equatable, CustomStringConvertible {
         var latitude: String
@@ -14,7 +15,7 @@ struct GoldenGpsbabelTests {
         var description: String { "\(time) \(latitude),\(longitude) \(altitude ?? "-")" }
     }
 
-    static var directory: URL { CorpusLocation.directory!.appendingPathComponent("gpsbabel") }
+    static var directory: URL { URL(fileURLWithPath: Locations.corpus! + "/gpsbabel") }
 
     /// Our fixes with a position, formatted as GPSBabel formats them: `decimals` places for coordinates.
     static func ourPoints(
@@ -76,12 +77,10 @@ struct GoldenGpsbabelTests {
                 return match.split(separator: ">").dropFirst().first.map { String($0.split(separator: "<")[0]) }
                     ?? match
             }
-            let lat = block.range(of: #"lat="[^"]*""#, options: .regularExpression).map {
-                String(block[$0].dropFirst(5).dropLast())
-            }!
-            let lon = block.range(of: #"lon="[^"]*""#, options: .regularExpression).map {
-                String(block[$0].dropFirst(5).dropLast())
-            }!
+            let lat = block.range(of: #"lat="[^"]*""#, options: .regularExpression)
+                .map { String(block[$0].dropFirst(5).dropLast()) }!
+            let lon = block.range(of: #"lon="[^"]*""#, options: .regularExpression)
+                .map { String(block[$0].dropFirst(5).dropLast()) }!
             points.append(
                 Point(
                     latitude: lat, longitude: lon, altitude: capture("<ele>[^<]*<"),
@@ -92,9 +91,8 @@ struct GoldenGpsbabelTests {
 
     static func csvPoints(_ name: String) throws -> [Point] {
         let text = try String(contentsOf: directory.appendingPathComponent(name), encoding: .utf8)
-        let rows = text.split(whereSeparator: \.isNewline).map {
-            $0.split(separator: ",", omittingEmptySubsequences: false)
-        }
+        let rows = text.split(whereSeparator: \.isNewline)
+            .map { $0.split(separator: ",", omittingEmptySubsequences: false) }
         let header = rows[0].map(String.init)
         func column(_ name: String) -> Int { header.firstIndex(of: name)! }
         return rows.dropFirst().map { row in
@@ -144,7 +142,8 @@ struct GoldenGpsbabelTests {
             .map {
                 Point(
                     latitude: String(format: "%.9f", Double($0.latitude)!),
-                    longitude: String(format: "%.9f", Double($0.longitude)!), altitude: $0.altitude, time: $0.time)
+                    longitude: String(format: "%.9f", Double($0.longitude)!), altitude: $0.altitude,
+                    time: $0.time)
             }
         let theirs = try Self.gpxPoints("nmea+ms.gpx")
         #expect(ours.count == 37)

@@ -1,5 +1,6 @@
 import Foundation
 import NMEA
+import TestSupport
 import Testing
 
 /// The fixes we assemble from gpsd's regression logs agree with the TPV reports gpsd wrote in its `.chk` files.
@@ -7,7 +8,7 @@ import Testing
 /// gpsd reports a TPV several times per epoch as sentences arrive; the last report carrying each time is its
 /// settled view of that epoch. We compare, for every epoch where gpsd had a 2D or 3D fix with a time: our fix exists,
 /// and time, latitude, longitude, altitude and mode agree.
-@Suite(.enabled(if: CorpusLocation.isAvailable, "the shared NMEA corpus is absent (set NMEA_CORPUS)"))
+@Suite(.enabled(if: Locations.corpus != nil, "the shared NMEA corpus is absent (set NMEA_CORPUS)"))
 struct GoldenGpsdTests {
     /// Logs where gpsd is known to differ from us, and why.
     static let knownDifferences: [String: String] = [
@@ -25,12 +26,13 @@ struct GoldenGpsdTests {
         "garmin38.log":
             "gpsd prefers Garmin's $PGRMZ altitude in whole feet (38.4048 m) to GGA's 38.4 m; we keep GGA's",
         "tn204.log": "as garmin38.log: gpsd takes $PGRMZ's whole feet over GGA's metres",
-        "garmin25lp.log":
-            "gpsd's mode follows whichever of GGA (altitude: 3D) and GSA (2D) came last; we say 3D when the epoch has an altitude",
+        "garmin25lp.log": "gpsd's mode follows whichever of GGA (altitude: 3D) and GSA (2D) came last; "
+            + "we say 3D when the epoch has an altitude",
         "sl869.log": "as garmin25lp.log: GSA says 2D after a GGA with altitude",
         "iTrek.log": "a GSA with fix type 2D arrives between two RMCs; we apply it to the next epoch, gpsd reports 3D",
-        "bundg_zeus_9.log": "a boat multiplexer whose GLL, RMC and GGA of one second carry different positions; gpsd "
-            + "reports at its cycle end before that second's GGA arrives, we take the epoch's last equally fine position",
+        "bundg_zeus_9.log": "a boat multiplexer whose GLL, RMC and GGA of one second carry different positions; "
+            + "gpsd reports at its cycle end before that second's GGA arrives, we take the epoch's last equally fine "
+            + "position",
         // Sentences gpsd decodes and we do not:
         "ericsson-gru04-02-70sec.log":
             "gpsd takes Ericsson's proprietary averaged position ($PERC,GPavp) once a minute",
@@ -93,7 +95,8 @@ struct GoldenGpsdTests {
     }
 
     static var logs: [URL] {
-        guard let directory = CorpusLocation.directory?.appendingPathComponent("gpsd") else { return [] }
+        guard let corpus = Locations.corpus else { return [] }
+        let directory = URL(fileURLWithPath: corpus + "/gpsd")
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
         return names.filter { $0.hasSuffix(".log") && names.contains($0 + ".chk") }.sorted()
             .map { directory.appendingPathComponent($0) }

@@ -1,5 +1,6 @@
 import Foundation
 import NMEA
+import TestSupport
 import Testing
 
 // The README's library section, compiled: the code between each `README` marker pair below is the README's code
@@ -42,7 +43,7 @@ private func readmeExamples(chunks: [[UInt8]], bytes: [UInt8]) throws -> (FixRea
 
 @Suite(.serialized) struct ReadmeTests {
     @Test func readmeCodeRuns() throws {
-        let url = CorpusLocation.packageRoot.appendingPathComponent("nmea-samples/faulty.nmea")
+        let url = URL(fileURLWithPath: Locations.packageRoot + "/nmea-samples/faulty.nmea")
         let bytes = Array(try Data(contentsOf: url))
         let chunks = stride(from: 0, to: bytes.count, by: 1000).map { Array(bytes[$0..<min($0 + 1000, bytes.count)]) }
         var fixes = 0
@@ -64,7 +65,7 @@ private func readmeExamples(chunks: [[UInt8]], bytes: [UInt8]) throws -> (FixRea
     /// The code blocks of the README's "The library" section, with their indentation.
     static func readmeBlocks() throws -> [String] {
         let readme = try String(
-            contentsOf: CorpusLocation.packageRoot.appendingPathComponent("README.md"),
+            contentsOf: URL(fileURLWithPath: Locations.packageRoot + "/README.md"),
             encoding: .utf8)
         let section = readme.components(separatedBy: "## The library\n")[1].components(separatedBy: "\n## ")[0]
         return section.components(separatedBy: "```swift\n").dropFirst().map { $0.components(separatedBy: "```")[0] }

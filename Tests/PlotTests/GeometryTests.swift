@@ -1,5 +1,6 @@
 import Glibc
 import Testing
+import Trips
 
 @testable import Plot
 
@@ -32,9 +33,10 @@ import Testing
     }
 
     @Test func greatCircle() {
-        // One degree of latitude is about 111.2 km on the mean sphere.
-        #expect(abs(greatCircleMeters(48, 11, 49, 11) - 111_195) < 1)
-        #expect(greatCircleMeters(48.1, 11.5, 48.1, 11.5) == 0)
+        // The one distance (Trips' Geodesy), which the plot's totals use. One degree of latitude is about 111.2 km on
+        // the mean sphere.
+        #expect(abs(Geodesy.distanceMeters(48, 11, 49, 11) - 111_195) < 1)
+        #expect(Geodesy.distanceMeters(48.1, 11.5, 48.1, 11.5) == 0)
     }
 }
 
@@ -101,12 +103,12 @@ import Testing
     }
 
     @Test func numberText() {
-        #expect(NumberText.format(12.345, maximumDecimals: 1) == "12.3")
-        #expect(NumberText.format(12.04, maximumDecimals: 1) == "12")
-        #expect(NumberText.format(-0.25, maximumDecimals: 2) == "-0.25")
-        #expect(NumberText.format(-0.01, maximumDecimals: 1) == "0")
-        #expect(NumberText.format(3.05, maximumDecimals: 3) == "3.05")
-        #expect(NumberText.format(100, maximumDecimals: 1) == "100")
+        #expect(SVGWriter.number(12.345, maximumDecimals: 1) == "12.3")
+        #expect(SVGWriter.number(12.04, maximumDecimals: 1) == "12")
+        #expect(SVGWriter.number(-0.25, maximumDecimals: 2) == "-0.25")
+        #expect(SVGWriter.number(-0.01, maximumDecimals: 1) == "0")
+        #expect(SVGWriter.number(3.05, maximumDecimals: 3) == "3.05")
+        #expect(SVGWriter.number(100, maximumDecimals: 1) == "100")
     }
 }
 

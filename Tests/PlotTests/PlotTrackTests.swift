@@ -1,6 +1,7 @@
 import Foundation
 import NMEA
 import Testing
+import Trips
 
 @testable import Plot
 
@@ -63,8 +64,9 @@ private func point(
         track.add(point(time: 1.5, east: 4, speed: 1))
         track.finish()
         #expect(track.points.map(\.startsSegment) == [true, false, true, false, true])
-        // No distance across the breaks.
-        #expect(abs(track.distanceMeters - 2) < 0.01)
+        // Four metres is no trip by the trip rule (the minimum distance is 200 m), so no distance; the breaks are
+        // the drawing's. (The plot's own rule counted 2 m here, between the breaks.)
+        #expect(track.distanceMeters == 0)
     }
 
     @Test func speedIsDerivedWhenNotSent() {
@@ -84,7 +86,8 @@ private func point(
         }
         track.finish()
         #expect(track.distanceMeters == 0)
-        #expect(track.stops.count == 1)
+        // Standing all along is no trip, so no stop between trips (as `nmea trips` says: "No trips.").
+        #expect(track.stops.isEmpty)
     }
 
     @Test func longitudesUnwrapAcrossTheAntimeridian() {
@@ -128,19 +131,16 @@ private func point(
     }
 }
 
-@Suite struct StopFinderTests {
-    /// Feeds `(time, east, speed)` fixes; returns the stops.
-    func stops(_ fixes: [(Double, Double, Double?)], rule: StopFinder.Rule = .init()) -> [Stop] {
-        var finder = StopFinder(rule: rule)
-        var found: [Stop] = []
-        for (time, east, speed) in fixes {
-            let p = point(time: time, east: east)
-            if let stop = finder.add(time: time, latitude: p.latitude, longitude: p.longitude, speed: speed) {
-                found.append(stop)
-            }
-        }
-        if let stop = finder.finish() { found.append(stop) }
-        return found
+/// The stops the picture marks are the trip rule's (`nmea trips`): stops between trips, where every fix of the stop
+/// time (180 s by default) lay within the minimum distance (200 m). These were `StopFinder`'s journeys (still under
+/// 1 km/h within 50 m for 120 s); the figures are now those `nmea trips` gives for the same fixes.
+@Suite struct PlotStopTests {
+    /// Feeds `(time, east, speed)` fixes; returns the track.
+    func track(_ fixes: [(Double, Double, Double?)], rule: TripDetector.Options = .init()) -> PlotTrack {
+        var track = PlotTrack(options: .init(trips: rule))
+        for (time, east, speed) in fixes { track.add(point(time: time, east: east, speed: speed)) }
+        track.finish()
+        return track
     }
 
     /// Drive at 10 m/s for `before` s, stand `still` s (jitter 3 m, 0.1 m/s), drive on for `after` s.
@@ -161,39 +161,45 @@ private func point(
     }
 
     @Test func aLongEnoughStandStillIsAStop() {
-        let found = stops(journey(still: 180))
-        #expect(found.count == 1)
-        #expect(found.first?.start == 60)
-        #expect(found.first?.end == 240)
-        #expect(found.first?.durationSeconds == 180)
-        #expect(abs((found.first?.latitude ?? 0) - 48) < 1e-6)
+        let drawn = track(journey(still: 180))
+        #expect(drawn.stops.count == 1)
+        // From the first fix at rest to the last: the trip rule's stop, within the rest radius (50 m) of it.
+        #expect(drawn.stops.first.map { drawn.seconds($0.start.timestamp) } == 60)
+        #expect(drawn.stops.first.map { drawn.seconds($0.endTimestamp) } == 239)
+        #expect(drawn.stops.first?.durationSeconds == 179)
+        #expect(abs((drawn.stops.first?.latitude ?? 0) - 48) < 1e-6)
+        // The drives, 600 and 590 m, and the 3 m from the last fix at rest (jittered) to the road: the jitter while
+        // parked adds nothing.
+        #expect(abs(drawn.distanceMeters - 1193) < 0.01)
     }
 
     @Test func aShortOneIsNot() {
-        #expect(stops(journey(still: 100)).isEmpty)
-        #expect(stops(journey(still: 100), rule: .init(minimumSeconds: 90)).count == 1)
+        #expect(track(journey(still: 100)).stops.isEmpty)
+        #expect(track(journey(still: 100), rule: .init(stopSeconds: 90)).stops.count == 1)
     }
 
     @Test func speedNoiseWhileParkedDoesNotSplitAStop() {
-        let found = stops(journey(still: 300, noise: [50, 51, 52, 200]))
-        #expect(found.count == 1)
-        #expect(found.first?.durationSeconds == 300)
+        let drawn = track(journey(still: 300, noise: [50, 51, 52, 200]))
+        #expect(drawn.stops.count == 1)
+        // The rule's stop begins with the unbroken run of slow fixes before it was confirmed: after the noise at
+        // 50–52 s (1.5 m/s), so at 113 s; it ends at the last fix at rest, 359 s.
+        #expect(drawn.stops.first.map { drawn.seconds($0.start.timestamp) } == 113)
+        #expect(drawn.stops.first?.durationSeconds == 246)
     }
 
-    @Test func aStopAtTheEndIsClosedByFinish() {
-        let found = stops(journey(still: 200, after: 0))
-        #expect(found.count == 1)
-        #expect(found.first?.end == 259)
+    @Test func aStandStillAtTheEndIsWhereTheTrackEndsNotAStop() {
+        let drawn = track(journey(still: 200, after: 0))
+        #expect(drawn.stops.isEmpty)
+        #expect(abs(drawn.distanceMeters - 600) < 1)
     }
 
-    @Test func withoutSpeedsTheRadiusDecides() {
-        // Creeping 20 m a minute for ten minutes: every fix within 50 m of the first for only 150 s at a time.
+    @Test func creepingWithinTheMinimumDistanceIsNoTrip() {
+        // Creeping 20 m a minute for ten minutes, without speeds: 200 m in all, never beyond the minimum distance.
         let creeping = (0..<600).map { (Double($0), Double($0) / 3, Double?.none) }
-        let found = stops(creeping)
-        #expect(found.count == 4)
-        #expect(found.allSatisfy { $0.durationSeconds >= 120 && $0.durationSeconds <= 151 })
-        // Standing within a few metres: one stop.
+        let drawn = track(creeping)
+        #expect(drawn.stops.isEmpty)
+        #expect(drawn.distanceMeters == 0)
         let standing = (0..<600).map { (Double($0), Double($0 % 3), Double?.none) }
-        #expect(stops(standing).map(\.durationSeconds) == [599])
+        #expect(track(standing).stops.isEmpty)
     }
 }

@@ -4,14 +4,15 @@ import Testing
 @testable import Plot
 
 @Suite struct TrackPlotTests {
-    /// A square drive around a block, 1 Hz, with a stop at the second corner.
-    static func block(seconds: Int = 400) -> PlotTrack {
+    /// A square drive around a block, 1 Hz, with a stop of 200 s at the second corner (the trip rule's stop time is
+    /// 180 s).
+    static func block(seconds: Int = 460) -> PlotTrack {
         var track = PlotTrack()
         var north = 0.0
         var east = 0.0
         for second in 0..<seconds {
-            let leg = (second / 100) % 4
-            let standing = second >= 150 && second < 290
+            let leg = ((second < 350 ? second : second - 60) / 100) % 4
+            let standing = second >= 150 && second < 350
             let speed = standing ? 0.2 : 8.0
             if !standing {
                 switch leg {
@@ -60,7 +61,9 @@ import Testing
         #expect(values("cx", in: start).first == SVGWriter.number(x))
         #expect(values("cy", in: start).first == SVGWriter.number(y))
         #expect(svg.contains("<rect id=\"end\""))
-        #expect(values("data-duration", in: svg) == ["140.0"])
+        // The stand at the corner, 150 s to 349 s: the trip rule's stop, from the first fix at rest to the last.
+        #expect(values("data-duration", in: svg) == ["199"])
+        #expect(values("data-start", in: svg) == ["1796112150"])
     }
 
     @Test func aRoundTripEndsInARing() {

@@ -77,7 +77,13 @@ import Threading
         }
         // 60 epochs at 100 Hz: 0.6 s, while the slow subscriber takes 0.2 s per fix.
         let feedStarted = MonotonicTime.now()
-        let feeder = PtyFeeder(pty: pty, journey: journey, interval: .milliseconds(10))
+        // The fast subscriber is kept up by construction: the feed waits for it to have the fix of the epoch before
+        // last (an epoch's fix is out once the next one begins), so a busy machine cannot make it miss one.
+        let feeder = PtyFeeder(pty: pty, journey: journey, interval: .milliseconds(10)) { index in
+            _ = waitUntil(timeout: .seconds(2)) {
+                everything.all.filter { !$0.position.fix.isProvisional }.count >= index - 1
+            }
+        }
         feeder.join()
         let feedSeconds =
             Double((MonotonicTime.now() - feedStarted).components.attoseconds) / 1e18

@@ -118,7 +118,7 @@ let expectedGeoJSONWithPoints = """
     @Test func noExponentNotation() {
         var out: [UInt8] = []
         for value in [0.00001, -1.5e-7, 1e16, 123.456, -0.0, Double.leastNonzeroMagnitude, 1.0e-3] {
-            DecimalText.append(value, to: &out)
+            DecimalFormatter.write(value) { out.append($0) }
             out.append(UInt8(ascii: " "))
         }
         #expect(

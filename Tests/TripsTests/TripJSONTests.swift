@@ -1,4 +1,5 @@
 import JSON
+import NMEA
 import Testing
 
 @testable import Trips

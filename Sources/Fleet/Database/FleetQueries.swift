@@ -1,3 +1,6 @@
+import NMEA
+import Trips
+
 /// The questions people ask the fleet store (`nmea fleet last|trips|track`), each one statement with its values as
 /// parameters, answered with the store's own types.
 public struct FleetQueries {
@@ -16,8 +19,19 @@ public struct FleetQueries {
     public struct StoredTripRow: Sendable, Hashable {
         public var vehicle: String
         public var summary: TripSummary
-        /// The path as a GeoJSON geometry (PostGIS's `ST_AsGeoJSON`, seven decimals), when one was made.
-        public var pathGeoJSON: String?
+        /// The points of its path in order, as stored (empty when none was made).
+        public var path: [PathPoint]
+    }
+
+    /// A point of a stored trip's path, degrees.
+    public struct PathPoint: Sendable, Hashable {
+        public var latitude: Double
+        public var longitude: Double
+
+        public init(latitude: Double, longitude: Double) {
+            self.latitude = latitude
+            self.longitude = longitude
+        }
     }
 
     /// The columns ``position(_:_:)`` reads, of the table called `p`.
@@ -60,12 +74,13 @@ public struct FleetQueries {
             SELECT vehicle, extract(epoch FROM start_time)::float8, extract(epoch FROM end_time)::float8,
                    ST_Y(start_position::geometry), ST_X(start_position::geometry), ST_Y(end_position::geometry),
                    ST_X(end_position::geometry), start_place, end_place, distance_m, max_speed,
-                   ST_AsGeoJSON(path::geometry, 7)
+                   (SELECT string_agg(ST_X(d.geom)::text || ' ' || ST_Y(d.geom)::text, ',' ORDER BY d.path)
+                    FROM ST_DumpPoints(path::geometry) d)
             FROM nmea.trips
             WHERE ($1::text IS NULL OR vehicle = $1) AND ($2::timestamptz IS NULL OR end_time >= $2::timestamptz)
               AND ($3::timestamptz IS NULL OR start_time < $3::timestamptz)
             ORDER BY vehicle, start_time
-            """, [vehicle, since.map(ISOTime.string), until.map(ISOTime.string)])
+            """, [vehicle, since.map { ISO8601.string($0) }, until.map { ISO8601.string($0) }])
         return (0..<result.rowCount).map { row in
             func nanoseconds(_ column: Int) -> Int64 {
                 Int64(((result.double(row, column) ?? 0) * 1000).rounded()) * 1_000_000
@@ -82,9 +97,21 @@ public struct FleetQueries {
                     timestamp: end, latitude: result.double(row, 5) ?? 0, longitude: result.double(row, 6) ?? 0,
                     place: result[row, 8]),
                 distanceMeters: distance, durationSeconds: duration,
-                averageSpeedKmh: duration > 0 ? distance / duration * 3.6 : 0,
+                averageSpeedKmh: Trip.averageSpeed(distanceMeters: distance, durationSeconds: duration) * 3.6,
                 maximumSpeedKmh: (result.double(row, 10) ?? 0) * 3.6)
-            return StoredTripRow(vehicle: result[row, 0] ?? "", summary: summary, pathGeoJSON: result[row, 11])
+            return StoredTripRow(vehicle: result[row, 0] ?? "", summary: summary, path: Self.path(result[row, 11]))
+        }
+    }
+
+    /// `lon lat,lon lat,…` (PostgreSQL's float8 text, the shortest that reads back exactly) as points.
+    private static func path(_ text: String?) -> [PathPoint] {
+        guard let text else { return [] }
+        return text.split(separator: ",").compactMap { pair in
+            let numbers = pair.split(separator: " ")
+            guard numbers.count == 2, let longitude = Double(numbers[0]), let latitude = Double(numbers[1]) else {
+                return nil
+            }
+            return PathPoint(latitude: latitude, longitude: longitude)
         }
     }
 

@@ -1,3 +1,5 @@
+import NMEA
+
 /// Writes batches of positions and trips into the fleet schema, each batch in one transaction, so that a batch is
 /// stored whole or not at all, and writing the same batch again stores nothing twice.
 ///
@@ -122,11 +124,11 @@ public final class PositionStore {
             ON CONFLICT DO NOTHING
             """,
             [
-                trip.vehicle, ISOTime.string(summary.start.timestamp), ISOTime.string(summary.end.timestamp),
-                "\(summary.start.latitude)", "\(summary.start.longitude)", "\(summary.end.latitude)",
-                "\(summary.end.longitude)", summary.start.place.map(Self.withoutNUL),
-                summary.end.place.map(Self.withoutNUL), "\(summary.distanceMeters)",
-                "\(summary.maximumSpeedKmh / 3.6)",
+                trip.vehicle, ISO8601.string(summary.start.timestamp), ISO8601.string(summary.end.timestamp),
+                DecimalFormatter.string(summary.start.latitude), DecimalFormatter.string(summary.start.longitude),
+                DecimalFormatter.string(summary.end.latitude), DecimalFormatter.string(summary.end.longitude),
+                summary.start.place.map(Self.withoutNUL), summary.end.place.map(Self.withoutNUL),
+                DecimalFormatter.string(summary.distanceMeters), DecimalFormatter.string(summary.maximumSpeedKmh / 3.6),
             ])
         return result.affectedRows
     }

@@ -15,7 +15,7 @@ public struct Fix: Sendable, Hashable {
     public var altitudeMeters: Double?
     /// Metres from the WGS 84 ellipsoid up to the geoid (add to ``altitudeMeters`` for height above the ellipsoid).
     public var geoidSeparationMeters: Double?
-    /// Speed over ground, metres per second.
+    /// Speed over ground, metres per second (see ``speedDecimals`` for writing it).
     public var speed: Double?
     /// Course over ground, degrees from true north.
     public var courseDegrees: Double?
@@ -96,22 +96,29 @@ public struct Fix: Sendable, Hashable {
     /// Satellites in view that the solution used.
     public var satellitesUsedInView: Int { satellites.reduce(0) { $0 + ($1.isUsed ? 1 : 0) } }
 
+    /// The decimals of metres per second that speeds (``speed``, ``climb``) are written with: millimetres per
+    /// second. Receivers send knots to two or three decimals (0.01 kn is 5 mm/s) and measure speed to a few
+    /// centimetres per second at best; the digits beyond are the noise of converting knots (`0.17` kn is
+    /// `0.08745555555555556` m/s, written `0.087`).
+    public static let speedDecimals = 3
+
     /// Writes the time as ISO 8601 (`2026-11-30T08:00:00.25Z`), with the fraction the receiver sent.
     /// Does nothing when the date or time is unknown.
     public func writeISO8601(to output: (UInt8) -> Void) {
         guard let date, let time else { return }
-        date.write(to: output)
-        output(UInt8(ascii: "T"))
-        time.write(to: output)
-        output(UInt8(ascii: "Z"))
+        ISO8601.write(date, time, fraction: .asSent, to: output)
+    }
+
+    /// Appends what ``writeISO8601(to:)`` writes to `bytes`, in one copy.
+    public func appendISO8601(to bytes: inout [UInt8]) {
+        guard let date, let time else { return }
+        ISO8601.append(date, time, fraction: .asSent, to: &bytes)
     }
 
     /// The time as ISO 8601, or `nil` when the date or time is unknown.
     public var iso8601: String? {
         guard date != nil, time != nil else { return nil }
-        var text = ""
-        writeISO8601 { text.unicodeScalars.append(Unicode.Scalar($0)) }
-        return text
+        return String(writing: writeISO8601)
     }
 }
 

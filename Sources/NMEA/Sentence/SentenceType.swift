@@ -77,8 +77,6 @@ public struct SentenceType: RawRepresentable, Hashable, Sendable {
 
 extension SentenceType: CustomStringConvertible {
     public var description: String {
-        var text = ""
-        write { text.unicodeScalars.append(Unicode.Scalar($0)) }
-        return text
+        String(writing: write)
     }
 }

@@ -61,9 +61,7 @@ public struct Talker: RawRepresentable, Hashable, Sendable {
 
 extension Talker: CustomStringConvertible {
     public var description: String {
-        var text = ""
-        write { text.unicodeScalars.append(Unicode.Scalar($0)) }
-        return text
+        String(writing: write)
     }
 }
 

@@ -86,11 +86,6 @@ public struct PUBXSatellites: DecodableSentence {
             var reader: FieldReader
             var remaining: Int
 
-            init(reader: FieldReader, remaining: Int) {
-                self.reader = reader
-                self.remaining = remaining
-            }
-
             /// The next satellite; a malformed one ends the iteration (the initializer has already reported it).
             public mutating func next() -> Satellite? {
                 (try? nextSatellite()) ?? nil

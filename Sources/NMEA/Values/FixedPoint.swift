@@ -110,9 +110,7 @@ public struct FixedPoint: Hashable, Sendable {
 extension FixedPoint: CustomStringConvertible {
     /// The number in the sentence's own digits: `"4807.038"`, `"-0.5"`, `"12"`.
     public var description: String {
-        var text = ""
-        DecimalFormatter.write(self) { text.unicodeScalars.append(Unicode.Scalar($0)) }
-        return text
+        String(writing: { DecimalFormatter.write(self, to: $0) })
     }
 }
 
@@ -120,44 +118,5 @@ extension FixedPoint: ExpressibleByIntegerLiteral {
     @inlinable
     public init(integerLiteral value: Int64) {
         self.init(significand: value, scale: 0)
-    }
-}
-
-/// Writes decimal numbers byte by byte without allocating.
-public enum DecimalFormatter {
-    /// Writes `value` as plain decimal (no exponent) with exactly `value.scale` decimal places, and at least
-    /// `minimumDigits` digits in all (zero-padded on the left: `(712345, 5)` with 7 digits is `07.12345`).
-    @inlinable
-    public static func write(_ value: FixedPoint, minimumDigits: Int = 1, to output: (UInt8) -> Void) {
-        writeDigits(value.significand, scale: Int(value.scale), minimumDigits: minimumDigits, to: output)
-    }
-
-    /// Writes an integer with at least `minimumDigits` digits, zero-padded.
-    @inlinable
-    public static func write(_ value: Int, minimumDigits: Int = 1, to output: (UInt8) -> Void) {
-        writeDigits(Int64(value), scale: 0, minimumDigits: minimumDigits, to: output)
-    }
-
-    /// Writes `significand` with a decimal point `scale` digits from the right.
-    @inlinable
-    static func writeDigits(_ significand: Int64, scale: Int, minimumDigits: Int, to output: (UInt8) -> Void) {
-        var magnitude = significand.magnitude
-        if significand < 0 { output(UInt8(ascii: "-")) }
-        let minimum = min(max(minimumDigits, scale + 1), 20)
-        // At most 20 digits for a UInt64: write them backwards into an inline buffer, then forwards to `output`.
-        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
-        withUnsafeMutableBytes(of: &digits) { buffer in
-            var count = 0
-            repeat {
-                buffer[count] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
-                magnitude /= 10
-                count += 1
-            } while magnitude != 0 || count < minimum
-            while count > 0 {
-                count -= 1
-                output(buffer[count])
-                if count == scale && count != 0 { output(UInt8(ascii: ".")) }
-            }
-        }
     }
 }

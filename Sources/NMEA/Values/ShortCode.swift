@@ -35,9 +35,7 @@ public struct ShortCode: RawRepresentable, Hashable, Sendable {
 
 extension ShortCode: CustomStringConvertible, ExpressibleByStringLiteral {
     public var description: String {
-        var text = ""
-        write { text.unicodeScalars.append(Unicode.Scalar($0)) }
-        return text
+        String(writing: write)
     }
 
     public init(stringLiteral value: String) { self.init(value) }

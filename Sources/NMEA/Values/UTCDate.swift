@@ -80,9 +80,7 @@ extension UTCDate: Comparable {
 extension UTCDate: CustomStringConvertible {
     /// `"2026-11-30"`.
     public var description: String {
-        var text = ""
-        write { text.unicodeScalars.append(Unicode.Scalar($0)) }
-        return text
+        String(writing: write)
     }
 }
 

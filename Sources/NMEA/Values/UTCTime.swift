@@ -78,9 +78,7 @@ extension UTCTime: Comparable {
 extension UTCTime: CustomStringConvertible {
     /// `"12:35:19"` or `"12:35:19.25"`.
     public var description: String {
-        var text = ""
-        write { text.unicodeScalars.append(Unicode.Scalar($0)) }
-        return text
+        String(writing: write)
     }
 }
 

@@ -46,28 +46,11 @@ public struct ReplayPacer: Sendable {
         return due
     }
 
-    /// The UTC time of day (seconds since midnight) a sentence line carries, or `nil`: field 1 of RMC, GGA, GNS,
-    /// ZDA, GST, GBS and GRS, field 5 of GLL, from any talker, read by the NMEA module's own time field reader. The
-    /// checksum is not checked here (the pipeline does); a line ending and a checksum are allowed.
+    /// The UTC time of day (seconds since midnight) a sentence line carries, or `nil`: NMEA's own
+    /// ``Sentence/time(inLine:)`` (the checksum is not checked here; the pipeline does).
     /// - Complexity: O(*n*) in the line's length (at most the first 96 bytes are looked at).
     public static func sentenceTime(_ line: UnsafeRawBufferPointer) -> Double? {
-        var end = min(line.count, 96)
-        guard end > 7, line[0] == UInt8(ascii: "$") || line[0] == UInt8(ascii: "!") else { return nil }
-        if let star = line[..<end].firstIndex(where: { $0 == UInt8(ascii: "*") || $0 == 0x0D || $0 == 0x0A }) {
-            end = star
-        }
-        let body = UnsafeRawBufferPointer(rebasing: line[..<end])
-        guard let sentence = try? Sentence(unchecked: body, checksum: nil) else { return nil }
-        let field: Int
-        switch sentence.type {
-        case .rmc, .gga, .gns, .zda, .gst, .gbs, .grs: field = 1
-        case .gll: field = 5
-        default: return nil
-        }
-        var reader = sentence.fieldReader
-        reader.skip(field - 1)
-        guard let time = try? reader.time() else { return nil }
-        return time.secondsSinceMidnight
+        Sentence.time(inLine: UnsafeRawBufferPointer(rebasing: line.prefix(96)))?.secondsSinceMidnight
     }
 
     /// ``sentenceTime(_:)`` of bytes in any collection (a line in an array, a slice of a buffer).

@@ -33,18 +33,3 @@ public enum WebMercator {
         equatorMeters * cos(latitude * .pi / 180)
     }
 }
-
-/// Great-circle distance in metres between two points in degrees (haversine, mean Earth radius).
-@inlinable
-public func greatCircleMeters(
-    _ latitude1: Double, _ longitude1: Double, _ latitude2: Double,
-    _ longitude2: Double
-) -> Double {
-    let radius = 6_371_008.8
-    let phi1 = latitude1 * .pi / 180
-    let phi2 = latitude2 * .pi / 180
-    let dPhi = phi2 - phi1
-    let dLambda = (longitude2 - longitude1) * .pi / 180
-    let a = sin(dPhi / 2) * sin(dPhi / 2) + cos(phi1) * cos(phi2) * sin(dLambda / 2) * sin(dLambda / 2)
-    return 2 * radius * asin(min(1, a.squareRoot()))
-}

@@ -1,4 +1,5 @@
 import Glibc
+import NMEA
 
 /// Round numbers for axes, legends and the scale bar: 1, 2 or 5 times a power of ten.
 public enum NiceScale {
@@ -59,8 +60,8 @@ public enum NiceScale {
 
     /// `500 m`, `2 km`, `1.5 km` — a distance as a scale bar or summary shows it.
     public static func distanceLabel(_ meters: Double) -> String {
-        if meters >= 1000 { return NumberText.format(meters / 1000, maximumDecimals: meters >= 10_000 ? 0 : 1) + " km" }
-        return NumberText.format(meters, maximumDecimals: meters >= 10 ? 0 : 1) + " m"
+        if meters >= 1000 { return SVGWriter.number(meters / 1000, maximumDecimals: meters >= 10_000 ? 0 : 1) + " km" }
+        return SVGWriter.number(meters, maximumDecimals: meters >= 10 ? 0 : 1) + " m"
     }
 
     /// `45 s`, `12 min`, `1 h 05 min`, `2 d 3 h` — a duration as a person says it.
@@ -75,38 +76,9 @@ public enum NiceScale {
         let minutesTotal = Int((seconds / 60).rounded())
         if minutesTotal < 48 * 60 {
             let minutes = minutesTotal % 60
-            return "\(minutesTotal / 60) h " + (minutes < 10 ? "0" : "") + "\(minutes) min"
+            return "\(minutesTotal / 60) h " + DecimalFormatter.string(minutes, minimumDigits: 2) + " min"
         }
         let hours = Int((seconds / 3600).rounded())
         return "\(hours / 24) d \(hours % 24) h"
-    }
-}
-
-/// Decimal text for numbers without Foundation.
-public enum NumberText {
-    /// `value` with at most `maximumDecimals` decimals, trailing zeros dropped: `12.5`, `3`, `-0.25`.
-    public static func format(_ value: Double, maximumDecimals: Int) -> String {
-        guard value.isFinite else { return "0" }
-        let decimals = max(0, min(9, maximumDecimals))
-        var scale: Int64 = 1
-        for _ in 0..<decimals { scale *= 10 }
-        let scaled = (abs(value) * Double(scale)).rounded()
-        guard scaled < 9e17 else { return String(Int64(value.rounded())) }
-        var units = Int64(scaled)
-        let negative = value < 0 && units != 0
-        var fraction = units % scale
-        units /= scale
-        var text = negative ? "-" : ""
-        text += String(units)
-        if fraction != 0 {
-            var digits = decimals
-            while fraction % 10 == 0 {
-                fraction /= 10
-                digits -= 1
-            }
-            let fractionText = String(fraction)
-            text += "." + String(repeating: "0", count: digits - fractionText.count) + fractionText
-        }
-        return text
     }
 }

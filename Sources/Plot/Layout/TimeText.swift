@@ -6,7 +6,7 @@ enum TimeText {
     static func clock(_ seconds: Double, withSeconds: Bool) -> String {
         var secondOfDay = Int(seconds.rounded(.down)) % 86_400
         if secondOfDay < 0 { secondOfDay += 86_400 }
-        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        func two(_ value: Int) -> String { DecimalFormatter.string(value, minimumDigits: 2) }
         var text = two(secondOfDay / 3600) + ":" + two(secondOfDay / 60 % 60)
         if withSeconds { text += ":" + two(secondOfDay % 60) }
         return text
@@ -14,10 +14,7 @@ enum TimeText {
 
     /// `YYYY-MM-DD` of `seconds` since 1970.
     static func date(_ seconds: Double) -> String {
-        let days = Int((seconds / 86_400).rounded(.down))
-        let date = UTCDate(daysSinceEpoch: days)
-        func two(_ value: UInt8) -> String { value < 10 ? "0\(value)" : "\(value)" }
-        return "\(date.year)-" + two(date.month) + "-" + two(date.day)
+        UTCDate(daysSinceEpoch: Int((seconds / 86_400).rounded(.down))).description
     }
 
     /// `MM-DD` of `seconds` since 1970, for multi-day axes.

@@ -1,3 +1,5 @@
+import NMEA
+
 /// Writes SVG markup into a string: elements, escaped text, and numbers with one decimal (a tenth of a pixel is
 /// finer than any screen shows, and keeps the file small).
 struct SVGWriter {
@@ -8,8 +10,14 @@ struct SVGWriter {
         text.reserveCapacity(64 * 1024)
     }
 
-    /// A pixel coordinate or length: at most one decimal.
-    static func number(_ value: Double) -> String { NumberText.format(value, maximumDecimals: 1) }
+    /// A number for the picture (``DecimalFormatter``): at most `maximumDecimals` decimals, trailing zeros dropped
+    /// — one by default, for pixel coordinates and lengths — and `0` for NaN and the infinities, which SVG lacks.
+    static func number(_ value: Double, maximumDecimals: Int = 1) -> String {
+        value.isFinite ? DecimalFormatter.string(value, maximumDecimals: maximumDecimals) : "0"
+    }
+
+    /// A number for machines (the `data-` attributes): its shortest exact digits, `0` for NaN and the infinities.
+    static func exact(_ value: Double) -> String { value.isFinite ? DecimalFormatter.string(value) : "0" }
 
     /// `&`, `<`, `>`, `"` and `'` escaped for text and attribute values.
     static func escape(_ value: String) -> String {

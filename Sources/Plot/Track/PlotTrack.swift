@@ -1,4 +1,5 @@
 import NMEA
+import Trips
 
 /// One position to draw.
 public struct TrackPoint: Sendable, Hashable {
@@ -28,19 +29,21 @@ public struct TrackPoint: Sendable, Hashable {
 /// Points are kept as they come until ``Options/capacity``; beyond that every other point is dropped and from then
 /// on only every second (fourth, …) point is kept, so a day at 10 Hz fits in the same memory as a day at 1 Hz.
 /// The first point of each segment and the last point are always kept. Totals — distance, maximum speed, altitude
-/// range, time span — and stops are computed from every point, never from the thinned ones.
+/// range, time span — and stops are computed from every point, never from the thinned ones; the distance and the
+/// stops are the track's by the one trip rule (``TripLog``), the figures `nmea trips` prints for the same fixes.
 public struct PlotTrack: Sendable {
     public struct Options: Sendable {
         /// At most this many points are held (plus segment starts).
         public var capacity = 100_000
         /// A gap in time longer than this breaks the line, seconds.
         public var splitGapSeconds = 60.0
-        public var stopRule = StopFinder.Rule()
+        /// The trip rule, whose stops the picture marks (`nmea trips --min-distance`, `--min-stop`, `--max-gap`).
+        public var trips = TripDetector.Options()
 
-        public init(capacity: Int = 100_000, splitGapSeconds: Double = 60, stopRule: StopFinder.Rule = .init()) {
+        public init(capacity: Int = 100_000, splitGapSeconds: Double = 60, trips: TripDetector.Options = .init()) {
             self.capacity = max(16, capacity)
             self.splitGapSeconds = splitGapSeconds
-            self.stopRule = stopRule
+            self.trips = trips
         }
     }
 
@@ -63,60 +66,50 @@ public struct PlotTrack: Sendable {
     /// The first and last point added.
     public private(set) var first: Point?
     public private(set) var last: Point?
-    /// Metres travelled: between consecutive points while the reported speed is at least the stop rule's still
-    /// speed, or — for receivers that send no speed — in steps of at least 10 m, so a parked receiver's jitter is
-    /// left out.
-    public private(set) var distanceMeters = 0.0
+    /// Metres travelled: the track's distance by the trip rule (``TripLog``; the trip in progress counts), so a
+    /// parked receiver's jitter adds nothing.
+    public var distanceMeters: Double { trips.summary.distanceMeters }
     /// The fastest point.
     public private(set) var fastest: Point?
     public private(set) var lowestAltitude: Double?
     public private(set) var highestAltitude: Double?
     public private(set) var earliestTime: Double?
     public private(set) var latestTime: Double?
-    /// Stops found so far (complete after ``finish()``).
-    public private(set) var stops: [Stop] = []
+    /// The stops between trips found so far (complete after ``finish()``), as `nmea trips` lists them.
+    public var stops: [Stop] { trips.stops }
     /// `true` when times are seconds since 1970 (the input had dates); `false` for seconds since midnight.
-    public private(set) var hasDate = false
+    public var hasDate: Bool { trips.isDated == true }
     /// Every how many points one is kept now (1 until ``Options/capacity`` is reached).
     public private(set) var stride = 1
 
-    private var stopFinder: StopFinder
+    /// The trips and stops of every point with a time, by the one rule; the clock of fixes without dates.
+    private var trips: TripLog
     private var previous: Point?
     /// The last few points of the segment, for speeds derived from positions.
     private var recent: [Point] = []
-    /// Where the distance was last counted from, for receivers that send no speed.
-    private var distanceAnchor: Point?
     private var breakBeforeNext = false
     private var sinceKept = 0
     private var lastWasKept = false
-    // Time-of-day unwrapping for fixes without a date.
-    private var dayOffset = 0.0
-    private var lastTimeOfDay: Double?
 
     public init(options: Options = Options()) {
         self.options = options
-        stopFinder = StopFinder(rule: options.stopRule)
+        trips = TripLog(options: options.trips, undatedFixes: .timeOfDay)
     }
 
-    /// Adds a fix: its position, or a break in the line when it has none.
+    /// Seconds, in the track's time base, of a time the trip rule gives (a stop's start or end).
+    public func seconds(_ timestamp: Int64) -> Double { Double(timestamp) / 1e9 }
+
+    /// Adds a fix: its position, or a break in the line when it has none. Fixes without a date are timed by the time
+    /// of day when the track began without dates (``TrackClock``).
     public mutating func add(_ fix: Fix) {
         guard fix.hasPosition, let latitude = fix.latitude, let longitude = fix.longitude else {
             breakSegment()
             return
         }
-        var time: Double?
-        if let seconds = fix.secondsSinceEpoch {
-            if count == 0 { hasDate = true }
-            time = hasDate ? seconds : nil
-        }
-        if time == nil, !hasDate, let timeOfDay = fix.time?.secondsSinceMidnight {
-            if let lastTimeOfDay, timeOfDay + dayOffset < lastTimeOfDay - 43_200 { dayOffset += 86_400 }
-            time = timeOfDay + dayOffset
-            lastTimeOfDay = time
-        }
-        add(
+        let timestamp = trips.add(fix)
+        draw(
             TrackPoint(
-                time: time, latitude: latitude, longitude: longitude, speed: fix.speed,
+                time: timestamp.map { Double($0) / 1e9 }, latitude: latitude, longitude: longitude, speed: fix.speed,
                 altitudeMeters: fix.altitudeMeters))
     }
 
@@ -125,6 +118,16 @@ public struct PlotTrack: Sendable {
 
     /// Adds a point. Times should increase; a point earlier than the one before starts a new segment.
     public mutating func add(_ input: TrackPoint) {
+        if let time = input.time, time.isFinite {
+            trips.add(
+                timestamp: Int64((time * 1e9).rounded()), latitude: input.latitude, longitude: input.longitude,
+                speed: input.speed)
+        }
+        draw(input)
+    }
+
+    /// Keeps a point for drawing and in the totals (the trip rule has had it).
+    private mutating func draw(_ input: TrackPoint) {
         guard input.latitude.isFinite, input.longitude.isFinite else { return }
         var longitude = input.longitude
         if let previous {
@@ -141,33 +144,12 @@ public struct PlotTrack: Sendable {
                 point.startsSegment = true
             }
         }
-        if point.startsSegment {
-            recent.removeAll(keepingCapacity: true)
-            distanceAnchor = nil
-        }
-        if let previous, !point.startsSegment {
-            let meters = greatCircleMeters(previous.latitude, previous.longitude, point.latitude, point.longitude)
-            if let speed = point.speed {
-                // Reported speeds tell standing from moving, so a parked receiver's jitter adds nothing.
-                if speed >= options.stopRule.stillSpeed { distanceMeters += meters }
-            } else {
-                // Without them, count the way in steps of at least 10 m, which jitter rarely makes.
-                let anchor = distanceAnchor ?? previous
-                let step = greatCircleMeters(anchor.latitude, anchor.longitude, point.latitude, point.longitude)
-                if step >= 10 || point.time == nil {
-                    distanceMeters += step
-                    distanceAnchor = point
-                } else if distanceAnchor == nil {
-                    distanceAnchor = anchor
-                }
-            }
-        }
-        let reportedSpeed = point.speed
+        if point.startsSegment { recent.removeAll(keepingCapacity: true) }
         if point.speed == nil { point.speed = derivedSpeed(point) }
         if let speed = point.speed, !speed.isFinite { point.speed = nil }
         recent.append(point)
         if recent.count > 5 { recent.removeFirst() }
-        record(point, reportedSpeed: reportedSpeed)
+        record(point)
         previous = point
     }
 
@@ -177,22 +159,21 @@ public struct PlotTrack: Sendable {
             let oldest = recent.first(where: { $0.time != nil && time - $0.time! <= 5.5 }),
             let oldestTime = oldest.time, time > oldestTime
         else { return nil }
-        return greatCircleMeters(oldest.latitude, oldest.longitude, point.latitude, point.longitude)
+        return Geodesy.distanceMeters(oldest.latitude, oldest.longitude, point.latitude, point.longitude)
             / (time - oldestTime)
     }
 
-    /// Ends the input: the last stop is closed.
+    /// Ends the input: the trip in progress ends.
     public mutating func finish() {
-        if let stop = stopFinder.finish() { stops.append(stop) }
+        trips.finish()
         if let last, !lastWasKept {
             points.append(last)
             lastWasKept = true
         }
     }
 
-    /// Keeps the totals, feeds the stop finder (with the speed the receiver reported: a speed derived from
-    /// jittering positions would hide a stop) and keeps the point if its turn has come.
-    private mutating func record(_ point: Point, reportedSpeed: Double?) {
+    /// Keeps the totals and keeps the point if its turn has come.
+    private mutating func record(_ point: Point) {
         count += 1
         if first == nil { first = point }
         last = point
@@ -204,12 +185,6 @@ public struct PlotTrack: Sendable {
         if let time = point.time {
             earliestTime = min(earliestTime ?? time, time)
             latestTime = max(latestTime ?? time, time)
-            if let stop = stopFinder.add(
-                time: time, latitude: point.latitude, longitude: point.longitude,
-                speed: reportedSpeed)
-            {
-                stops.append(stop)
-            }
         }
         sinceKept += 1
         guard point.startsSegment || sinceKept >= stride else {

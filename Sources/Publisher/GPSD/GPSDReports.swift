@@ -218,31 +218,12 @@ enum GPSDReports {
 
     /// `2026-11-30T08:00:00.250Z`: milliseconds, as gpsd writes times.
     static func writeISO8601(date: UTCDate, time: UTCTime, to output: (UInt8) -> Void) {
-        writeDigits(Int(date.year), 4, output)
-        output(UInt8(ascii: "-"))
-        writeDigits(Int(date.month), 2, output)
-        output(UInt8(ascii: "-"))
-        writeDigits(Int(date.day), 2, output)
-        output(UInt8(ascii: "T"))
-        writeDigits(Int(time.hour), 2, output)
-        output(UInt8(ascii: ":"))
-        writeDigits(Int(time.minute), 2, output)
-        output(UInt8(ascii: ":"))
-        writeDigits(Int(time.second), 2, output)
-        output(UInt8(ascii: "."))
-        writeDigits(Int(time.nanoseconds / 1_000_000), 3, output)
-        output(UInt8(ascii: "Z"))
+        ISO8601.write(date, time, fraction: .milliseconds, to: output)
     }
 
     /// A moment given in nanoseconds since 1970 as ISO 8601 with milliseconds.
     static func writeISO8601(nanosecondsSinceEpoch: Int64, to output: (UInt8) -> Void) {
-        let milliseconds = nanosecondsSinceEpoch / 1_000_000
-        let days = Int(milliseconds >= 0 ? milliseconds / 86_400_000 : (milliseconds - 86_399_999) / 86_400_000)
-        let ofDay = Int(milliseconds - Int64(days) * 86_400_000)
-        let time = UTCTime(
-            hour: UInt8(ofDay / 3_600_000), minute: UInt8(ofDay / 60_000 % 60),
-            second: UInt8(ofDay / 1000 % 60), nanoseconds: UInt32(ofDay % 1000) * 1_000_000)
-        writeISO8601(date: UTCDate(daysSinceEpoch: days), time: time, to: output)
+        ISO8601.write(nanosecondsSinceEpoch: nanosecondsSinceEpoch, fraction: .milliseconds, to: output)
     }
 
     /// `CLOCK_REALTIME` in nanoseconds since 1970.
@@ -250,17 +231,6 @@ enum GPSDReports {
         var spec = timespec()
         clock_gettime(CLOCK_REALTIME, &spec)
         return Int64(spec.tv_sec) * 1_000_000_000 + Int64(spec.tv_nsec)
-    }
-
-    private static func writeDigits(_ value: Int, _ width: Int, _ output: (UInt8) -> Void) {
-        var divisor = 1
-        for _ in 1..<width { divisor *= 10 }
-        var rest = max(value, 0)
-        while divisor > 0 {
-            output(UInt8(ascii: "0") + UInt8(rest / divisor % 10))
-            rest %= divisor
-            divisor /= 10
-        }
     }
 }
 

@@ -105,7 +105,7 @@ public final class DeviceDiscovery {
     /// `/dev/serial/by-id` links by the device node they resolve to.
     func byIDLinks() -> [String: String] {
         var links: [String: String] = [:]
-        for name in directoryEntries(byIDDirectory).sorted() {
+        for name in Directory.entries(byIDDirectory).sorted() {
             let link = byIDDirectory + "/" + name
             if let target = resolvePath(link), links[target] == nil { links[target] = link }
         }

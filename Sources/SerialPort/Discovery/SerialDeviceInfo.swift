@@ -137,8 +137,8 @@ public enum KnownDevices {
     }
 }
 
-/// `0x1546` → `1546`.
-func hex4(_ value: UInt16) -> String {
+/// `0x1546` → `1546`: a USB vendor or product ID as `lsusb` writes it.
+public func hex4(_ value: UInt16) -> String {
     let digits = String(value, radix: 16)
     return String(repeating: "0", count: 4 - digits.count) + digits
 }

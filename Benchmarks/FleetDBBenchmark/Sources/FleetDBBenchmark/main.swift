@@ -34,8 +34,9 @@ do {
 }
 
 func usage() -> Never {
-    complain("usage: FleetDBBenchmark [--runs N] [--messages N] [--vehicles N] [--rows N] [--skip-ingest] "
-        + "[--skip-queries]\n")
+    complain(
+        "usage: FleetDBBenchmark [--runs N] [--messages N] [--vehicles N] [--rows N] [--skip-ingest] "
+            + "[--skip-queries]\n")
     exit(64)
 }
 
@@ -53,16 +54,8 @@ func median(_ values: [Double]) -> Double {
         ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
 }
 
-/// `value` with `decimals` decimals.
-func fixed(_ value: Double, _ decimals: Int = 0) -> String {
-    var scale = 1.0
-    for _ in 0..<decimals { scale *= 10 }
-    let scaled = Int((value * scale).rounded())
-    guard decimals > 0 else { return String(scaled) }
-    let digits = String(abs(scaled))
-    let padded = String(repeating: "0", count: max(0, decimals + 1 - digits.count)) + digits
-    return (scaled < 0 ? "-" : "") + padded.dropLast(decimals) + "." + padded.suffix(decimals)
-}
+/// `value` with `decimals` decimals (the one number writer).
+func fixed(_ value: Double, _ decimals: Int = 0) -> String { DecimalFormatter.string(value, decimals: decimals) }
 
 func fail(_ message: String) -> Never {
     complain(message + "\n")
@@ -89,11 +82,12 @@ let start: Int64 = 1_796_025_600
 func payload(_ n: Int, vehicle: Int) -> [UInt8] {
     let seconds = start + Int64(n)
     let second = Int(seconds % 86_400)
-    var fix = Fix(date: UTCDate(daysSinceEpoch: Int(seconds / 86_400)),
-                  time: UTCTime(hour: UInt8(second / 3600), minute: UInt8(second / 60 % 60), second: UInt8(second % 60)),
-                  latitude: 48.1374 + Double(n % 10_000) * 0.0001 + Double(vehicle) * 0.001,
-                  longitude: 11.5755 + Double(n % 10_000) * 0.0001, altitudeMeters: 520, speed: 12.5,
-                  courseDegrees: 45, quality: .gps, mode: .threeD)
+    var fix = Fix(
+        date: UTCDate(daysSinceEpoch: Int(seconds / 86_400)),
+        time: UTCTime(hour: UInt8(second / 3600), minute: UInt8(second / 60 % 60), second: UInt8(second % 60)),
+        latitude: 48.1374 + Double(n % 10_000) * 0.0001 + Double(vehicle) * 0.001,
+        longitude: 11.5755 + Double(n % 10_000) * 0.0001, altitudeMeters: 520, speed: 12.5,
+        courseDegrees: 45, quality: .gps, mode: .threeD)
     fix.hdop = 0.8
     fix.satellitesUsed = 9
     return OwnTracksLocation(fix, trackerID: "bv")!.json
@@ -136,8 +130,9 @@ func payload(_ n: Int, vehicle: Int) -> [UInt8] {
     let publisher = try! FleetPublisher(settings)
     for n in 0..<messages {
         let vehicle = n % vehicles
-        publisher.enqueue(topic: "owntracks/fleet/v\(vehicle)", payload: payload(n / vehicles, vehicle: vehicle),
-                          retain: false)
+        publisher.enqueue(
+            topic: "owntracks/fleet/v\(vehicle)", payload: payload(n / vehicles, vehicle: vehicle),
+            retain: false)
     }
     guard publisher.waitUntilDelivered(timeout: 600) else { fail("publishing did not finish") }
     publisher.close()
@@ -163,9 +158,10 @@ func payload(_ n: Int, vehicle: Int) -> [UInt8] {
     let counted = (try? server.query("SELECT count(*) FROM nmea.positions", database: "fleet"))?.first ?? "?"
     guard counted == String(messages) else { fail("the table holds \(counted) rows, not \(messages)") }
     let commits = collectors.reduce(0) { $0 + $1.statistics.commits }
-    complain("  \(count) collector\(count == 1 ? "" : "s"): \(messages) positions in \(fixed(end - began, 2)) s, "
-        + "\(commits) transactions, per collector \(collectors.map { String($0.statistics.storedPositions) }), "
-        + "in the database \(collectors.map { fixed($0.statistics.databaseSeconds, 2) }) s\n")
+    complain(
+        "  \(count) collector\(count == 1 ? "" : "s"): \(messages) positions in \(fixed(end - began, 2)) s, "
+            + "\(commits) transactions, per collector \(collectors.map { String($0.statistics.storedPositions) }), "
+            + "in the database \(collectors.map { fixed($0.statistics.databaseSeconds, 2) }) s\n")
     return Double(messages) / (end - began)
 }
 
@@ -181,7 +177,8 @@ func payload(_ n: Int, vehicle: Int) -> [UInt8] {
         let perVehicle = rows / vehicles
         let began = now()
         // One position a minute per vehicle, vehicle by vehicle (the primary key's order), then the vehicles.
-        try database.execute("""
+        try database.execute(
+            """
             INSERT INTO nmea.positions (vehicle, time, position, altitude, speed, course, accuracy, satellites)
             SELECT 'fleet/v' || lpad(v::text, 4, '0'),
                    timestamptz '2026-11-24 00:00:00+00' + i * interval '1 minute' + v * interval '37 ms',
@@ -189,7 +186,8 @@ func payload(_ n: Int, vehicle: Int) -> [UInt8] {
                    520, 12.5, 45, 4, 9
             FROM generate_series(0, $1::int - 1) v, generate_series(0, $2::int - 1) i
             """, [String(vehicles), String(perVehicle)])
-        try database.execute("""
+        try database.execute(
+            """
             INSERT INTO nmea.vehicles (vehicle, first_seen, last_seen, last_position)
             SELECT DISTINCT ON (vehicle) vehicle, min(time) OVER (PARTITION BY vehicle), time, position
             FROM nmea.positions ORDER BY vehicle, time DESC
@@ -197,8 +195,9 @@ func payload(_ n: Int, vehicle: Int) -> [UInt8] {
         try database.execute("VACUUM ANALYZE nmea.positions")
         try database.execute("VACUUM ANALYZE nmea.vehicles")
         let size = try database.execute("SELECT pg_size_pretty(pg_total_relation_size('nmea.positions'))")[0, 0] ?? "?"
-        complain("  \(vehicles * perVehicle) rows for \(vehicles) vehicles made in \(fixed(now() - began, 1)) s "
-            + "(table and index: \(size))\n")
+        complain(
+            "  \(vehicles * perVehicle) rows for \(vehicles) vehicles made in \(fixed(now() - began, 1)) s "
+                + "(table and index: \(size))\n")
     } catch {
         fail("generating the rows: \(error)")
     }
@@ -211,8 +210,9 @@ func payload(_ n: Int, vehicle: Int) -> [UInt8] {
         let positions = try! fleet.lastPositions()
         let lastTime = now() - began
         began = now()
-        let points = try! fleet.track(vehicle: "fleet/v0\(500 + round % 400)",
-                                      from: day, to: day + 86_400)
+        let points = try! fleet.track(
+            vehicle: "fleet/v0\(500 + round % 400)",
+            from: day, to: day + 86_400)
         let dayTime = now() - began
         guard positions.count == vehicles, points.count == 1440 || rows / vehicles < 1440 * 4 else {
             fail("unexpected answers: \(positions.count) vehicles, \(points.count) positions")
@@ -240,22 +240,27 @@ func payload(_ n: Int, vehicle: Int) -> [UInt8] {
     return (last, track, plan)
 }
 
-print("Fleet store figures: medians; mosquitto and PostgreSQL 15 + PostGIS on this machine, "
-    + "\(sysconf(Int32(_SC_NPROCESSORS_ONLN))) cores")
+print(
+    "Fleet store figures: medians; mosquitto and PostgreSQL 15 + PostGIS on this machine, "
+        + "\(sysconf(Int32(_SC_NPROCESSORS_ONLN))) cores")
 if ingest {
     for count in [1, 2] {
         var rates: [Double] = []
         for _ in 0..<runs { rates.append(ingestRate(collectors: count)) }
-        print("ingest, \(count) collector\(count == 1 ? "" : "s sharing a subscription"): "
-            + "\(fixed(median(rates))) positions/s (\(messages) messages for \(vehicles) vehicles; runs: "
-            + "\(rates.map { fixed($0) }.joined(separator: " ")))")
+        print(
+            "ingest, \(count) collector\(count == 1 ? "" : "s sharing a subscription"): "
+                + "\(fixed(median(rates))) positions/s (\(messages) messages for \(vehicles) vehicles; runs: "
+                + "\(rates.map { fixed($0) }.joined(separator: " ")))")
     }
 }
 if queries {
     let (last, day, plan) = queryTimes()
-    print("last position of every vehicle (\(vehicles), \(rows) rows): \(fixed(median(last) * 1000, 2)) ms "
-        + "(min \(fixed((last.min() ?? 0) * 1000, 2)), max \(fixed((last.max() ?? 0) * 1000, 2)); \(last.count) runs)")
-    print("one vehicle's day (1,440 positions): \(fixed(median(day) * 1000, 2)) ms "
-        + "(min \(fixed((day.min() ?? 0) * 1000, 2)), max \(fixed((day.max() ?? 0) * 1000, 2)); \(day.count) runs)")
+    print(
+        "last position of every vehicle (\(vehicles), \(rows) rows): \(fixed(median(last) * 1000, 2)) ms "
+            + "(min \(fixed((last.min() ?? 0) * 1000, 2)), max \(fixed((last.max() ?? 0) * 1000, 2)); \(last.count) runs)"
+    )
+    print(
+        "one vehicle's day (1,440 positions): \(fixed(median(day) * 1000, 2)) ms "
+            + "(min \(fixed((day.min() ?? 0) * 1000, 2)), max \(fixed((day.max() ?? 0) * 1000, 2)); \(day.count) runs)")
     for line in plan { print("  " + line) }
 }

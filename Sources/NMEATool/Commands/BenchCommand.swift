@@ -231,9 +231,5 @@ enum BenchCommand: Command {
     }
 }
 
-/// `value` with `decimals` decimal places.
-func format(_ value: Double, _ decimals: Int) -> String {
-    var json = JSONWriter(capacity: 32)
-    json.number(value, decimals: decimals)
-    return json.string
-}
+/// `value` with `decimals` decimal places (``DecimalFormatter/string(_:decimals:)``).
+func format(_ value: Double, _ decimals: Int) -> String { DecimalFormatter.string(value, decimals: decimals) }

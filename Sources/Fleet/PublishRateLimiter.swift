@@ -1,4 +1,4 @@
-import Glibc
+import Trips
 
 /// Decides which positions to publish, so that a parked vehicle does not flood the broker.
 ///
@@ -66,25 +66,5 @@ public struct PublishRateLimiter: Sendable, Hashable {
         hasher.combine(minimumMoveMeters)
         hasher.combine(heartbeatSeconds)
         hasher.combine(last?.timestamp)
-    }
-}
-
-/// Distances on the Earth.
-public enum Geodesy {
-    /// The mean Earth radius (IUGG), metres.
-    public static let earthRadiusMeters = 6_371_008.8
-
-    /// Great-circle distance between two points in degrees, metres (haversine; within 0.5 % of the ellipsoid).
-    public static func distanceMeters(
-        _ latitude1: Double, _ longitude1: Double, _ latitude2: Double,
-        _ longitude2: Double
-    ) -> Double {
-        let radians = Double.pi / 180
-        let phi1 = latitude1 * radians
-        let phi2 = latitude2 * radians
-        let dPhi = (latitude2 - latitude1) * radians
-        let dLambda = (longitude2 - longitude1) * radians
-        let a = sin(dPhi / 2) * sin(dPhi / 2) + cos(phi1) * cos(phi2) * sin(dLambda / 2) * sin(dLambda / 2)
-        return 2 * earthRadiusMeters * asin(min(1, a.squareRoot()))
     }
 }

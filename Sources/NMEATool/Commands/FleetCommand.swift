@@ -18,10 +18,9 @@ enum FleetCommand: Command {
             """,
         subcommands: subcommands.map { $0.spec })
 
-    static let subcommands: [any Command.Type] = [
-        FleetLastCommand.self, FleetTripsCommand.self,
-        FleetTrackCommand.self,
-    ]
+    static var subcommands: [any Command.Type] {
+        [FleetLastCommand.self, FleetTripsCommand.self, FleetTrackCommand.self]
+    }
 
     /// `--db`, which every subcommand needs.
     static let database = OptionSpec(
@@ -57,23 +56,14 @@ enum FleetCommand: Command {
     /// A `YYYY-MM-DD` day or an ISO 8601 UTC time as nanoseconds since 1970.
     static func time(_ text: String, for name: String, _ arguments: ParsedArguments) throws(UsageError) -> Int64 {
         if let day = day(text) { return Int64(day.daysSinceEpoch) * 86_400 * 1_000_000_000 }
-        if let time = ISOTime.parse(text) { return time }
+        if let time = ISO8601.parse(text) { return time }
         throw arguments.invalid(text, for: name, because: "expected YYYY-MM-DD or YYYY-MM-DDThh:mm:ssZ")
     }
 
     /// `YYYY-MM-DD`, or `nil`.
     static func day(_ text: String) -> UTCDate? {
-        guard text.utf8.count == 10, let time = ISOTime.parse(text + "T00:00:00Z") else { return nil }
+        guard text.utf8.count == 10, let time = ISO8601.parse(text + "T00:00:00Z") else { return nil }
         return UTCDate(daysSinceEpoch: Int(time / 86_400_000_000_000))
-    }
-
-    /// Text for a terminal: control characters from the database (a vehicle name, a place) shown as `?`.
-    static func printable(_ text: String) -> String {
-        String(
-            String.UnicodeScalarView(
-                text.unicodeScalars.map {
-                    $0.properties.generalCategory == .control ? "?" : $0
-                }))
     }
 
     /// Writes `bytes` to `path` ('-': standard output) under a temporary name beside it, renamed into place once
@@ -140,7 +130,7 @@ enum FleetLastCommand: Command {
                 json.beginObject()
                 json.field("vehicle", position.vehicle)
                 json.key("time")
-                json.asciiString { ISOTime.write(position.timestamp * 1_000_000_000, to: $0) }
+                json.asciiString { ISO8601.write(nanosecondsSinceEpoch: position.timestamp * 1_000_000_000, to: $0) }
                 json.field("age_s", last.ageSeconds, decimals: 0)
                 json.field("lat", position.latitude)
                 json.field("lon", position.longitude)
@@ -163,11 +153,11 @@ enum FleetLastCommand: Command {
             for last in vehicles {
                 let position = last.position
                 rows.append([
-                    FleetCommand.printable(position.vehicle),
+                    TripsCommand.printable(position.vehicle),
                     TripsCommand.formatTime(position.timestamp * 1_000_000_000), age(last.ageSeconds),
                     TripsCommand.formatPosition(position.latitude, position.longitude),
-                    position.speed.map { TripsCommand.formatDecimal($0 * 3.6, 1) } ?? "",
-                    place(position).map(FleetCommand.printable) ?? "",
+                    position.speed.map { DecimalFormatter.string($0 * 3.6, decimals: 1) } ?? "",
+                    place(position).map(TripsCommand.printable) ?? "",
                 ])
             }
             Console.standardOutput.write(TripsCommand.layout(rows, rightAligned: [2, 4]))
@@ -248,7 +238,7 @@ enum FleetTripsCommand: Command {
             for trip in trips {
                 json.beginObject()
                 json.field("vehicle", trip.vehicle)
-                writeFields(trip.summary, into: &json)
+                trip.summary.writeMembers(into: &json)
                 json.endObject()
             }
             json.endArray()
@@ -267,7 +257,7 @@ enum FleetTripsCommand: Command {
     static func table(_ trips: [FleetQueries.StoredTripRow]) -> String {
         guard !trips.isEmpty else { return "No trips.\n" }
         func label(_ point: TripSummary.Endpoint) -> String {
-            point.place.map(FleetCommand.printable) ?? TripsCommand.formatPosition(point.latitude, point.longitude)
+            point.place.map(TripsCommand.printable) ?? TripsCommand.formatPosition(point.latitude, point.longitude)
         }
         var rows = [
             [
@@ -278,39 +268,19 @@ enum FleetTripsCommand: Command {
         for trip in trips {
             let summary = trip.summary
             rows.append([
-                FleetCommand.printable(trip.vehicle), TripsCommand.formatTime(summary.start.timestamp),
-                TripsCommand.formatTime(summary.end.timestamp), TripsCommand.formatDuration(summary.durationSeconds),
-                TripsCommand.formatDistance(summary.distanceMeters),
-                TripsCommand.formatDecimal(summary.averageSpeedKmh, 1),
-                TripsCommand.formatDecimal(summary.maximumSpeedKmh, 1),
+                TripsCommand.printable(trip.vehicle), TripsCommand.formatTime(summary.start.timestamp),
+                TripsCommand.formatTime(summary.end.timestamp), TripText.duration(summary.durationSeconds),
+                TripText.distance(summary.distanceMeters),
+                DecimalFormatter.string(summary.averageSpeedKmh, decimals: 1),
+                DecimalFormatter.string(summary.maximumSpeedKmh, decimals: 1),
                 label(summary.start) + " → " + label(summary.end),
             ])
         }
         let distance = trips.reduce(0) { $0 + $1.summary.distanceMeters }
         let duration = trips.reduce(0) { $0 + $1.summary.durationSeconds }
         return TripsCommand.layout(rows, rightAligned: [3, 4, 5, 6])
-            + "\n\(trips.count) trip\(trips.count == 1 ? "" : "s"), \(TripsCommand.formatDistance(distance)) in "
-            + TripsCommand.formatDuration(duration) + "\n"
-    }
-
-    /// The fields of a trip as `nmea trips --json` writes them: start and end (time, lat, lon, place), distance,
-    /// duration, average and top speed.
-    static func writeFields(_ summary: TripSummary, into json: inout JSONWriter) {
-        for (name, point) in [("start", summary.start), ("end", summary.end)] {
-            json.key(name)
-            json.beginObject()
-            json.key("time")
-            json.asciiString { ISOTime.write(point.timestamp, to: $0) }
-            json.field("lat", point.latitude, decimals: 6)
-            json.field("lon", point.longitude, decimals: 6)
-            json.key("place")
-            if let place = point.place { json.string(place) } else { json.null() }
-            json.endObject()
-        }
-        json.field("distance_m", summary.distanceMeters, decimals: 0)
-        json.field("duration_s", summary.durationSeconds)
-        json.field("avg_speed_kmh", summary.averageSpeedKmh, decimals: 1)
-        json.field("max_speed_kmh", summary.maximumSpeedKmh, decimals: 1)
+            + "\n\(trips.count) trip\(trips.count == 1 ? "" : "s"), \(TripText.distance(distance)) in "
+            + TripText.duration(duration) + "\n"
     }
 
     /// A FeatureCollection of LineStrings, the trip's fields as properties.
@@ -324,26 +294,25 @@ enum FleetTripsCommand: Command {
             json.beginObject()
             json.field("type", "Feature" as StaticString)
             json.key("geometry")
-            if let path = trip.pathGeoJSON {
-                json.raw(Array(path.utf8))
-            } else {
-                json.beginObject()
-                json.field("type", "LineString" as StaticString)
-                json.key("coordinates")
-                json.beginArray()
-                for point in [trip.summary.start, trip.summary.end] {
-                    json.beginArray()
-                    json.number(point.longitude, decimals: 7)
-                    json.number(point.latitude, decimals: 7)
-                    json.endArray()
-                }
-                json.endArray()
-                json.endObject()
+            json.beginObject()
+            json.field("type", "LineString" as StaticString)
+            json.key("coordinates")
+            json.beginArray()
+            let ends = [trip.summary.start, trip.summary.end].map {
+                FleetQueries.PathPoint(latitude: $0.latitude, longitude: $0.longitude)
             }
+            for point in trip.path.isEmpty ? ends : trip.path {
+                json.beginArray()
+                json.number(point.longitude)
+                json.number(point.latitude)
+                json.endArray()
+            }
+            json.endArray()
+            json.endObject()
             json.key("properties")
             json.beginObject()
             json.field("vehicle", trip.vehicle)
-            writeFields(trip.summary, into: &json)
+            trip.summary.writeMembers(into: &json)
             json.endObject()
             json.endObject()
         }
@@ -406,7 +375,7 @@ enum FleetTrackCommand: Command {
             try queries.track(vehicle: vehicle, from: start, to: start + 86_400)
         }
         guard !positions.isEmpty else {
-            throw RuntimeError("no positions of '\(FleetCommand.printable(vehicle))' on \(dayText)")
+            throw RuntimeError("no positions of '\(TripsCommand.printable(vehicle))' on \(dayText)")
         }
         let temporary = output == "-" ? nil : FleetCommand.temporaryPath(for: output)
         do {
@@ -428,7 +397,7 @@ enum FleetTrackCommand: Command {
         }
         if output != "-" {
             Console.error(
-                "nmea fleet track: \(positions.count) positions of \(FleetCommand.printable(vehicle)) "
+                "nmea fleet track: \(positions.count) positions of \(TripsCommand.printable(vehicle)) "
                     + "in \(output)\n")
         }
         return ExitStatus.success

@@ -88,7 +88,7 @@ enum PublishCommand: Command {
             let geocoder = places ?? nil
             let start = geocoder?.placeName(latitude: trip.start.latitude, longitude: trip.start.longitude)
             let end = geocoder?.placeName(latitude: trip.end.latitude, longitude: trip.end.longitude)
-            publisher.publish(TripSummary(trip, startPlace: start?.label, endPlace: end?.label))
+            publisher.publish(TripSummary(trip: trip, startPlace: start?.label, endPlace: end?.label))
             trips += 1
         }
         func emit(_ fix: Fix) {
@@ -158,7 +158,5 @@ enum PublishCommand: Command {
         return input.failures.isEmpty ? ExitStatus.success : ExitStatus.failure
     }
 
-    private static func formatSeconds(_ seconds: Double) -> String {
-        seconds == seconds.rounded() ? "\(Int(seconds)) s" : "\(seconds) s"
-    }
+    private static func formatSeconds(_ seconds: Double) -> String { DecimalFormatter.string(seconds) + " s" }
 }

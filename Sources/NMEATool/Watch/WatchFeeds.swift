@@ -3,6 +3,7 @@ import NMEA
 import Pipeline
 import SerialPort
 import System
+import Trips
 import Watch
 
 /// What the view knows, kept up to date by a feed; ``snapshot(now:)`` is what gets drawn.
@@ -11,6 +12,8 @@ final class WatchModel {
     /// When the latest fix arrived (``Clock/now()``).
     private var arrival: Double?
     private var meter = FixRateMeter()
+    /// The trips so far by the one rule, for the footer: the figures `nmea trips` gives the same fixes.
+    private var trips = TripLog(undatedFixes: .timeOfDay)
     /// `true` once the input has ended: no age is shown then.
     var hasEnded = false
 
@@ -22,6 +25,7 @@ final class WatchModel {
     func received(_ fix: Fix, at now: Double) {
         state.fix = fix
         arrival = now
+        if !fix.isProvisional { trips.add(fix) }
         // The time of day serves for logs without dates (GGA only); midnight starts the measurement afresh.
         if let timestamp = fix.timestamp ?? fix.time?.nanosecondsSinceMidnight {
             meter.add(timestamp)
@@ -35,6 +39,7 @@ final class WatchModel {
     func snapshot(now: Double) -> WatchState {
         var snapshot = state
         snapshot.fixAgeSeconds = hasEnded ? nil : arrival.map { now - $0 }
+        snapshot.trips = trips.summary
         return snapshot
     }
 }

@@ -1,5 +1,6 @@
 import Glibc
 import JSON
+import NMEA
 import Simulation
 import System
 import Trips
@@ -99,7 +100,7 @@ enum PlaceBenchmark {
             }
             var out = row("place file", "\(path) (\(fileSize(path) ?? 0) bytes, \(index.count) places)")
             out += row("build", build)
-            out += row("load and tree", TripsCommand.formatDecimal(loadSeconds * 1000, 1) + " ms")
+            out += row("load and tree", DecimalFormatter.string(loadSeconds * 1000, decimals: 1) + " ms")
             out += row("lookups/s, random on the globe", rate(globeRate))
             out += row("lookups/s, within 20 km of places", rate(nearRate))
             out += row("labels/s (lookup + label)", rate(labelRate))
@@ -117,12 +118,13 @@ enum PlaceBenchmark {
     }
 
     private static func rate(_ perSecond: Double) -> String {
-        TripsCommand.formatDecimal(perSecond, 0) + " (" + TripsCommand.formatDecimal(1e6 / perSecond, 2) + " µs each)"
+        DecimalFormatter.string(perSecond, decimals: 0) + " ("
+            + DecimalFormatter.string(1e6 / perSecond, decimals: 2) + " µs each)"
     }
 
     private static func kilobytes(_ value: Int?) -> String {
         guard let value else { return "?" }
-        return TripsCommand.formatDecimal(Double(value) / 1024, 1) + " MiB"
+        return DecimalFormatter.string(Double(value) / 1024, decimals: 1) + " MiB"
     }
 
     /// A `kB` line of /proc/self/status (`VmRSS`, `VmHWM`).

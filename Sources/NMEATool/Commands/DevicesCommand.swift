@@ -120,7 +120,7 @@ enum DevicesCommand: Command {
                     key: device.stableKey)
             }
         }
-        threads.forEach { $0.join() }
+        for thread in threads { thread.join() }
         return results.map { $0! }
     }
 
@@ -222,8 +222,4 @@ enum DevicesCommand: Command {
         return json.string + "\n"
     }
 
-    static func hex4(_ value: UInt16) -> String {
-        let digits = String(value, radix: 16)
-        return String(repeating: "0", count: 4 - digits.count) + digits
-    }
 }

@@ -26,18 +26,8 @@ enum TripsCommand: Command {
         options: [
             OptionSpec(
                 long: "json",
-                help: "Print one JSON document {\"trips\":[…],\"stops\":[…]} instead of a table."),
-            OptionSpec(
-                long: "min-distance", valueName: "meters",
-                help: "Movement beyond this from a stop starts a trip; a stop stays within it.",
-                defaultValue: "200"),
-            OptionSpec(
-                long: "min-stop", valueName: "seconds",
-                help: "How long the position must stay within --min-distance to make a stop.",
-                defaultValue: "180"),
-            OptionSpec(
-                long: "max-gap", valueName: "seconds", help: "A pause in the data longer than this ends a trip.",
-                defaultValue: "3600"),
+                help: "Print one JSON document {\"trips\":[…],\"stops\":[…]} instead of a table.")
+        ] + TripRuleOptions.options + [
             SentenceInput.date,
             OptionSpec(long: "no-places", help: "Leave out place names (no place file, no cache)."),
             OptionSpec(
@@ -52,32 +42,14 @@ enum TripsCommand: Command {
         ])
 
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
-        let minimumDistance = try arguments.number("min-distance", default: 200, in: 1...1_000_000)
-        let stopSeconds = try arguments.number("min-stop", default: 180, in: 1...86_400)
-        let maximumGap = try arguments.number("max-gap", default: 3600, in: 1...31_536_000)
+        let rule = try TripRuleOptions.parse(arguments)
         if arguments.flag("bench") { return try PlaceBenchmark.run(json: arguments.flag("json")) }
         var input = try SentenceInput(arguments)
-        var detector = TripDetector(
-            options: .init(
-                minimumDistanceMeters: minimumDistance, stopSeconds: stopSeconds,
-                maximumGapSeconds: maximumGap))
-        var events: [TripDetector.Event] = []
-        try input.read { fix in detector.add(fix) { events.append($0) } }
-        detector.finish { events.append($0) }
-
-        let trips = events.compactMap { event -> Trip? in
-            if case .trip(let trip) = event { return trip }
-            return nil
-        }
-        // Stops between trips: after the first trip and before the last.
-        var stops: [Stop] = []
-        if let first = events.firstIndex(where: { if case .trip = $0 { true } else { false } }),
-            let last = events.lastIndex(where: { if case .trip = $0 { true } else { false } })
-        {
-            for event in events[first..<last] {
-                if case .stop(let stop) = event { stops.append(stop) }
-            }
-        }
+        var log = TripLog(options: rule)
+        try input.read { fix in log.add(fix) }
+        log.finish()
+        let trips = log.trips
+        let stops = log.stops
 
         let places = arguments.flag("no-places") || trips.isEmpty ? nil : makeGeocoder()
         func place(_ latitude: Double, _ longitude: Double) -> PlaceName? {
@@ -102,13 +74,13 @@ enum TripsCommand: Command {
             json.bytes.withUnsafeBytes { Console.standardOutput.write($0) }
             Console.standardOutput.write("\n")
         } else {
-            Console.standardOutput.write(table(trips: trips, stops: stops, place: place))
+            Console.standardOutput.write(table(log, place: place))
         }
         Console.standardOutput.flush()
         places?.save()
 
         input.printSummary(command: "nmea trips")
-        let statistics = detector.statistics
+        let statistics = log.statistics
         let undated = input.statistics.assembler.undatedFixes
         if undated > 0 && input.fallbackDate == nil {
             Console.error(
@@ -146,23 +118,22 @@ enum TripsCommand: Command {
     }
 
     /// The trips and stops as a table.
-    static func table(trips: [Trip], stops: [Stop], place: (Double, Double) -> PlaceName?) -> String {
+    static func table(_ log: TripLog, place: (Double, Double) -> PlaceName?) -> String {
+        let trips = log.trips
+        let stops = log.stops
         guard !trips.isEmpty else { return "No trips.\n" }
         func label(_ latitude: Double, _ longitude: Double) -> String {
             guard let text = place(latitude, longitude)?.label else { return formatPosition(latitude, longitude) }
             // A label from a cache file or another geocoder must not steer the terminal.
-            return String(
-                String.UnicodeScalarView(
-                    text.unicodeScalars.map {
-                        $0.properties.generalCategory == .control ? "?" : $0
-                    }))
+            return printable(text)
         }
         var rows = [["#", "START (UTC)", "END (UTC)", "DURATION", "DISTANCE", "AVG km/h", "MAX km/h", "FROM → TO"]]
         for (number, trip) in trips.enumerated() {
             rows.append([
                 String(number + 1), formatTime(trip.start.timestamp), formatTime(trip.end.timestamp),
-                formatDuration(trip.durationSeconds), formatDistance(trip.distanceMeters),
-                formatDecimal(trip.averageSpeedKmh, 1), formatDecimal(trip.maximumSpeedKmh, 1),
+                TripText.duration(trip.durationSeconds), TripText.distance(trip.distanceMeters),
+                DecimalFormatter.string(trip.averageSpeedKmh, decimals: 1),
+                DecimalFormatter.string(trip.maximumSpeedKmh, decimals: 1),
                 label(trip.start.latitude, trip.start.longitude) + " → "
                     + label(trip.end.latitude, trip.end.longitude),
             ])
@@ -173,19 +144,21 @@ enum TripsCommand: Command {
             for (number, stop) in stops.enumerated() {
                 stopRows.append([
                     String(number + 1), formatTime(stop.start.timestamp), formatTime(stop.endTimestamp),
-                    formatDuration(stop.durationSeconds), label(stop.latitude, stop.longitude),
+                    TripText.duration(stop.durationSeconds), label(stop.latitude, stop.longitude),
                 ])
             }
             out += "\nSTOPS\n" + layout(stopRows, rightAligned: [0, 3])
         }
-        let distance = trips.reduce(0) { $0 + $1.distanceMeters }
-        let duration = trips.reduce(0) { $0 + $1.durationSeconds }
-        out +=
-            "\n\(trips.count) trip\(trips.count == 1 ? "" : "s"), \(formatDistance(distance)) in "
-            + formatDuration(duration)
-        if trips.count > 1 { out += "; \(stops.count) stop\(stops.count == 1 ? "" : "s") between them" }
-        out += "\n"
-        return out
+        return out + "\n" + TripText.summary(log.summary) + "\n"
+    }
+
+    /// Text for a terminal: control characters (from a cache file, a geocoder, a database) shown as `?`.
+    static func printable(_ text: String) -> String {
+        String(
+            String.UnicodeScalarView(
+                text.unicodeScalars.map {
+                    $0.properties.generalCategory == .control ? "?" : $0
+                }))
     }
 
     /// Columns padded to their widest cell, two spaces apart, the last one unpadded.
@@ -217,26 +190,7 @@ enum TripsCommand: Command {
         return String(text.prefix(10)) + " " + String(text.dropFirst(11).prefix(8))
     }
 
-    /// `1:05:09` (hours, minutes, seconds).
-    static func formatDuration(_ seconds: Double) -> String {
-        let total = Int(seconds.rounded())
-        let minutes = total / 60 % 60
-        let rest = total % 60
-        return "\(total / 3600):\(minutes < 10 ? "0" : "")\(minutes):\(rest < 10 ? "0" : "")\(rest)"
-    }
-
-    /// `35.21 km`, or `850 m` under a kilometre.
-    static func formatDistance(_ meters: Double) -> String {
-        meters < 1000 ? "\(Int(meters.rounded())) m" : formatDecimal(meters / 1000, 2) + " km"
-    }
-
-    static func formatDecimal(_ value: Double, _ decimals: Int) -> String {
-        var json = JSONWriter(capacity: 32)
-        json.number(value, decimals: decimals)
-        return json.string
-    }
-
     static func formatPosition(_ latitude: Double, _ longitude: Double) -> String {
-        formatDecimal(latitude, 5) + ", " + formatDecimal(longitude, 5)
+        DecimalFormatter.string(latitude, decimals: 5) + ", " + DecimalFormatter.string(longitude, decimals: 5)
     }
 }

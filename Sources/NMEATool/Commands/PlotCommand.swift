@@ -13,8 +13,10 @@ enum PlotCommand: Command {
             altitude over time with the stops shaded. The SVG is self-contained (no scripts, images or fonts to \
             fetch) and small: the track is thinned to the pixel grid, so a day of fixes draws in a few hundred \
             kilobytes at most.
-            A stop is where the receiver stood still (slower than 1 km/h, within 50 m) for at least --min-stop \
-            seconds. The line breaks where the fix was lost or the time between two fixes exceeds --split-gap. \
+            The distance and the stops are the track's by the rule of 'nmea trips', with the same options and \
+            defaults, so both commands give the same figures: a stop is where every fix of --min-stop seconds lay \
+            within --min-distance, between two trips. The line breaks where the fix was lost or the time between \
+            two fixes exceeds --split-gap. \
             Up to 100,000 points are kept for drawing; longer inputs are thinned evenly as they are read, while \
             totals, extremes and stops are computed from every fix.
             """,
@@ -31,12 +33,10 @@ enum PlotCommand: Command {
                 long: "width", valueName: "pixels", help: "Width of the picture (320 to 4000).",
                 defaultValue: "800"),
             OptionSpec(long: "title", valueName: "text", help: "The picture's title instead of the date and times."),
-            OptionSpec(long: "min-stop", valueName: "seconds", help: "Shortest stop to mark.", defaultValue: "120"),
             OptionSpec(
                 long: "split-gap", valueName: "seconds",
                 help: "Break the line after a gap longer than this.", defaultValue: "60"),
-            SentenceInput.date,
-        ] + SentenceInput.options,
+        ] + TripRuleOptions.options + [SentenceInput.date] + SentenceInput.options,
         examples: [
             "nmea plot drive.nmea -o drive.svg",
             "nmea plot day.nmea --color altitude --width 1200 -o day.svg",
@@ -47,13 +47,10 @@ enum PlotCommand: Command {
         let output = arguments.value("output") ?? "-"
         let coloring = PlotOptions.Coloring(rawValue: arguments.value("color") ?? "speed") ?? .speed
         let width = try arguments.integer("width", default: 800, in: 320...4000)
-        let minimumStop = try arguments.number("min-stop", default: 120, in: 1...1e7)
         let splitGap = try arguments.number("split-gap", default: 60, in: 0...1e9)
+        let rule = try TripRuleOptions.parse(arguments)
         var input = try SentenceInput(arguments)
-        var track = PlotTrack(
-            options: .init(
-                splitGapSeconds: splitGap,
-                stopRule: StopFinder.Rule(minimumSeconds: minimumStop)))
+        var track = PlotTrack(options: .init(splitGapSeconds: splitGap, trips: rule))
         try input.read { track.add($0) }
         track.finish()
         input.printSummary(command: "nmea plot")

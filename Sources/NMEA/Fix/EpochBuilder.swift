@@ -1,0 +1,90 @@
+/// The facts of the epoch being assembled.
+struct EpochBuilder: Sendable {
+    var time: UTCTime?
+    var date: UTCDate?
+    var latitude: Double?
+    var longitude: Double?
+    var positionPrecision: UInt8 = 0
+    var altitude: Double?
+    var ellipsoidHeight: Double?
+    var geoidSeparation: Double?
+    var speed: Double?
+    var course: Double?
+    var climb: Double?
+    var magneticVariation: Double?
+    var heading: Double?
+    var ggaQuality: FixQuality?
+    var modeQuality: FixQuality?
+    var gsaMode: FixMode?
+    /// A GGA or GNS with a fix was seen, so a missing altitude means a 2D fix.
+    var sawAltitudeField = false
+    var sawInvalid = false
+    var hdop: Double?
+    var vdop: Double?
+    var pdop: Double?
+    var satellitesUsed: Int?
+    var used = UsedSatellites()
+    var usedCount = 0
+    var sky = FixedList<64, SatelliteInView>()
+    var sawGSV = false
+    var latitudeError: Double?
+    var longitudeError: Double?
+    var horizontalError: Double?
+    var verticalError: Double?
+    var differentialAge: Double?
+    var differentialStation: Int?
+    var firstSignature: SentenceSignature?
+    var lastSignature: SentenceSignature?
+
+    var hasPosition: Bool { latitude != nil }
+
+    /// Empties the builder for the next epoch without rewriting its inline storage.
+    mutating func reset() {
+        time = nil
+        date = nil
+        latitude = nil
+        longitude = nil
+        positionPrecision = 0
+        altitude = nil
+        ellipsoidHeight = nil
+        geoidSeparation = nil
+        speed = nil
+        course = nil
+        climb = nil
+        magneticVariation = nil
+        heading = nil
+        ggaQuality = nil
+        modeQuality = nil
+        gsaMode = nil
+        sawAltitudeField = false
+        sawInvalid = false
+        hdop = nil
+        vdop = nil
+        pdop = nil
+        satellitesUsed = nil
+        if usedCount > 0 { used.removeAll() }
+        usedCount = 0
+        sky.removeAll()
+        sawGSV = false
+        latitudeError = nil
+        longitudeError = nil
+        horizontalError = nil
+        verticalError = nil
+        differentialAge = nil
+        differentialStation = nil
+        firstSignature = nil
+        lastSignature = nil
+    }
+
+    /// Takes a position unless the one already held was sent with more decimals: a receiver's RMC and GGA of
+    /// one epoch can differ in precision (GGA with 5 decimals, RMC with 4), and the finer one wins; otherwise the
+    /// later one does, as in gpsd.
+    mutating func setPosition(_ latitude: FixedPoint, _ longitude: FixedPoint) {
+        let precision = min(latitude.scale, longitude.scale)
+        if self.latitude == nil || precision >= positionPrecision {
+            self.latitude = latitude.doubleValue
+            self.longitude = longitude.doubleValue
+            positionPrecision = precision
+        }
+    }
+}

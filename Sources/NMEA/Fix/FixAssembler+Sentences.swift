@@ -1,0 +1,187 @@
+extension FixAssembler {
+    // MARK: Each type: its time and place in the cycle come first (they may close the epoch in progress), then its
+    // facts are merged. Each returns the sentence's signature, or `nil` when it belonged to an epoch already handed
+    // out (and nothing more is to be done).
+
+    mutating func handle(_ rmc: RMC) -> SentenceSignature? {
+        let signature = SentenceSignature(rmc.talker, .rmc)
+        guard begin(rmc.time, signature, lateDate: rmc.isValid ? rmc.date : nil) else { return nil }
+        merge(rmc)
+        return signature
+    }
+
+    mutating func handle(_ gga: GGA) -> SentenceSignature? {
+        let signature = SentenceSignature(gga.talker, .gga)
+        guard begin(gga.time, signature) else { return nil }
+        merge(gga)
+        return signature
+    }
+
+    mutating func handle(_ gns: GNS) -> SentenceSignature? {
+        let signature = SentenceSignature(gns.talker, .gns)
+        guard begin(gns.time, signature) else { return nil }
+        merge(gns)
+        return signature
+    }
+
+    mutating func handle(_ gll: GLL) -> SentenceSignature? {
+        let signature = SentenceSignature(gll.talker, .gll)
+        guard begin(gll.time, signature) else { return nil }
+        merge(gll)
+        return signature
+    }
+
+    mutating func handle(_ vtg: VTG) -> SentenceSignature? {
+        merge(vtg)
+        return SentenceSignature(vtg.talker, .vtg)
+    }
+
+    mutating func handle(_ gsa: GSA) -> SentenceSignature? {
+        merge(gsa)
+        return SentenceSignature(gsa.talker, .gsa)
+    }
+
+    mutating func handle(_ gsv: GSV) -> SentenceSignature? {
+        merge(gsv)
+        return SentenceSignature(gsv.talker, .gsv, isLastPart: gsv.messageNumber == gsv.totalMessages)
+    }
+
+    mutating func handle(_ zda: ZDA) -> SentenceSignature? {
+        let signature = SentenceSignature(zda.talker, .zda)
+        guard begin(zda.time, signature, lateDate: zda.date) else { return nil }
+        if let date = zda.date {
+            century = Int(date.year) / 100 * 100
+            epoch.date = date
+        }
+        return signature
+    }
+
+    mutating func handle(_ gst: GST) -> SentenceSignature? {
+        let signature = SentenceSignature(gst.talker, .gst)
+        guard begin(gst.time, signature) else { return nil }
+        merge(gst)
+        return signature
+    }
+
+    mutating func handle(_ gbs: GBS) -> SentenceSignature? {
+        let signature = SentenceSignature(gbs.talker, .gbs)
+        guard begin(gbs.time, signature) else { return nil }
+        return signature
+    }
+
+    mutating func handle(_ grs: GRS) -> SentenceSignature? {
+        let signature = SentenceSignature(grs.talker, .grs)
+        guard begin(grs.time, signature) else { return nil }
+        return signature
+    }
+
+    mutating func handle(_ pubx: PUBXPosition) -> SentenceSignature? {
+        let signature = SentenceSignature(.proprietary, .pubx)
+        guard begin(pubx.time, signature) else { return nil }
+        merge(pubx)
+        return signature
+    }
+
+    mutating func handle(_ pubx: PUBXTime) -> SentenceSignature? {
+        let signature = SentenceSignature(.proprietary, .pubx, isLastPart: false)
+        guard begin(pubx.time, signature, lateDate: pubx.date) else { return nil }
+        if let date = pubx.date { epoch.date = epoch.date ?? date }
+        return signature
+    }
+
+    mutating func handle(_ pgrme: PGRME) -> SentenceSignature? {
+        if let error = pgrme.horizontalErrorMeters { epoch.horizontalError = error.doubleValue }
+        if let error = pgrme.verticalErrorMeters { epoch.verticalError = error.doubleValue }
+        return SentenceSignature(.proprietary, .pgrme)
+    }
+
+    mutating func handle(_ pgrmz: PGRMZ) -> SentenceSignature? {
+        if let meters = pgrmz.altitudeMeters { epoch.altitude = epoch.altitude ?? meters }
+        return SentenceSignature(.proprietary, .pgrmz)
+    }
+
+    mutating func handle(_ hdt: HDT) -> SentenceSignature? {
+        if let heading = hdt.headingDegrees { epoch.heading = heading.doubleValue }
+        return SentenceSignature(hdt.talker, .hdt)
+    }
+
+    mutating func handle(_ ths: THS) -> SentenceSignature? {
+        if ths.isValid, let heading = ths.headingDegrees { epoch.heading = heading.doubleValue }
+        return SentenceSignature(ths.talker, .ths)
+    }
+
+    /// After a sentence's facts are merged: notes its place in the cycle, and hands the epoch out when this
+    /// sentence ends the learned cycle (or a provisional first fix when asked for one).
+    mutating func finishSentence(_ signature: SentenceSignature) {
+        if epoch.firstSignature == nil { epoch.firstSignature = signature }
+        epoch.lastSignature = signature
+        if let cycleEnd, signature == cycleEnd, epoch.time != nil {
+            statistics.epochsClosedByCycleEnd += 1
+            close(learning: false)
+        } else if options.provisionalFirstFix && !firstPositionPublished && epoch.hasPosition {
+            firstPositionPublished = true
+            build(date: epoch.date ?? currentDate)
+            output.isProvisional = true
+            statistics.provisionalFixes += 1
+            completedFixes.append(output)
+        }
+    }
+
+    /// Places a sentence stamped `time` in the epochs: a new time closes the epoch in progress. Returns `false` for
+    /// a sentence that belongs to an epoch already handed out (it is counted, and any date it carries still dates
+    /// the fixes waiting for one).
+    mutating func begin(
+        _ time: UTCTime?, _ signature: SentenceSignature, lateDate: UTCDate? = nil
+    ) -> Bool {
+        guard let time else { return true }
+        if let epochTime = epoch.time {
+            if epochTime != time { close(learning: true) }
+        } else if closedTime == time && signature != closedFirstSignature {
+            // Data for the epoch already handed out: the learned cycle end was wrong. (The same time with the
+            // cycle's first sentence is a new epoch: receivers at 5 Hz with whole-second times repeat times.)
+            statistics.lateSentences += 1
+            cycleEnd = nil
+            candidateEnd = nil
+            candidateCount = 0
+            // A late date still dates what waits for one (a log's single ZDA after its last GGA).
+            if var date = lateDate {
+                if let century, signature.type == .rmc { date.year = Int16(century + Int(date.year) % 100) }
+                self.lateDate(date)
+            }
+            return false
+        }
+        if epoch.time == nil { epoch.time = time }
+        return true
+    }
+
+    /// Ends the input: hands out the epoch in progress and any fixes still waiting for a date (without one).
+    public mutating func finish(_ emit: (Fix) -> Void) {
+        close(learning: false)
+        for var fix in waitingForDate {
+            fix.date = nil
+            statistics.undatedFixes += 1
+            completedFixes.append(fix)
+        }
+        waitingForDate.removeAll()
+        handOut(emit)
+    }
+
+    /// Forgets the epoch in progress and the learned cycle (the receiver was unplugged, or a new file begins);
+    /// dates, century and sky are kept.
+    public mutating func reset() {
+        epoch.reset()
+        cycleEnd = nil
+        candidateEnd = nil
+        candidateCount = 0
+        closedTime = nil
+    }
+
+    /// ``reset()`` for the next input of a ``FixReader``, which may be another receiver's: what described the last
+    /// receiver — its sky, kept for epochs without GSV, and the dimension of its last fix — is forgotten too. Dates
+    /// are kept, so a log cut in two reads as one.
+    mutating func startNewInput() {
+        reset()
+        output.satellites.removeAll()
+        lastMode = nil
+    }
+}

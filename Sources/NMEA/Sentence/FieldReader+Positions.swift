@@ -1,0 +1,135 @@
+extension FieldReader {
+    // MARK: Positions
+
+    /// A latitude pair `ddmm.mmmm,N` in decimal degrees (negative south), or `nil` when the value is empty.
+    @inlinable @inline(always)
+    public mutating func latitude() throws(NMEAError) -> FixedPoint? {
+        try coordinate(maximum: 90, positive: UInt8(ascii: "N"), negative: UInt8(ascii: "S"))
+    }
+
+    /// A longitude pair `dddmm.mmmm,E` in decimal degrees (negative west), or `nil` when the value is empty.
+    @inlinable @inline(always)
+    public mutating func longitude() throws(NMEAError) -> FixedPoint? {
+        try coordinate(maximum: 180, positive: UInt8(ascii: "E"), negative: UInt8(ascii: "W"))
+    }
+
+    /// Reads `[d]ddmm.mmmm` and a hemisphere letter; converts to decimal degrees with five more decimal places than
+    /// the minutes had (see ``extraDegreeDigits(minuteScale:)``), which keeps every digit the receiver sent.
+    @inlinable @inline(always)
+    mutating func coordinate(maximum: UInt64, positive: UInt8, negative: UInt8) throws(NMEAError) -> FixedPoint? {
+        guard position < freeLimit else {
+            return try readingLastField { (inner) throws(NMEAError) in
+                try inner.coordinate(maximum: maximum, positive: positive, negative: negative)
+            }
+        }
+        let valueStart = position
+        // Fast path: unsigned digits, a point, digits (at most 14), then the hemisphere.
+        var cursor = valueStart
+        var whole: UInt64 = 0
+        var digit = cursor.pointee &- UInt8(ascii: "0")
+        while digit < 10 {
+            whole = whole &* 10 &+ UInt64(digit)
+            cursor += 1
+            digit = cursor.pointee &- UInt8(ascii: "0")
+        }
+        let wholeDigits = cursor - valueStart
+        var fraction: UInt64 = 0
+        var scale = 0
+        if cursor.pointee == UInt8(ascii: ".") {
+            cursor += 1
+            let fractionStart = cursor
+            digit = cursor.pointee &- UInt8(ascii: "0")
+            while digit < 10 {
+                fraction = fraction &* 10 &+ UInt64(digit)
+                cursor += 1
+                digit = cursor.pointee &- UInt8(ascii: "0")
+            }
+            scale = cursor - fractionStart
+        }
+        guard endsField(cursor), UInt(bitPattern: wholeDigits &- 3) < 3, scale <= 14 else {
+            if endsField(cursor) && cursor == valueStart {
+                // An empty value: its hemisphere field is skipped (and checked).
+                position = cursor + 1
+                _ = try character()
+                return nil
+            }
+            return try outOfLine { (reader) throws(NMEAError) in
+                try reader.coordinateSlowly(maximum: maximum, positive: positive, negative: negative)
+            }
+        }
+        position = cursor + 1
+        let hemisphere = try character()
+        let isNegative: Bool
+        switch hemisphere {
+        case positive, nil: isNegative = false
+        case negative: isNegative = true
+        default:
+            position = cursor + 1
+            throw failure(.unexpectedCharacter)
+        }
+        let degrees = whole / 100
+        let minutes = whole % 100
+        let extra = FieldReader.extraDegreeDigits(minuteScale: scale)
+        let unit = FixedPoint.integerPowerOfTen(scale)
+        let outputUnit = FixedPoint.integerPowerOfTen(scale + extra)
+        // degrees × 10^(scale+extra) + minutes × 10^(scale+extra) / 60, rounded half up.
+        let minuteUnits = minutes &* unit &+ fraction
+        let value = degrees &* outputUnit &+ (minuteUnits &* FixedPoint.integerPowerOfTen(extra) &+ 30) / 60
+        guard minutes < 60, value <= maximum &* outputUnit else {
+            position = valueStart
+            throw failure(.outOfRange)
+        }
+        let signed = Int64(value)
+        return FixedPoint(significand: isNegative ? -signed : signed, scale: UInt8(scale + extra))
+    }
+
+    /// Signed values (Unicore writes `-0214.41,W`), more than 14 decimals, and errors.
+    @usableFromInline @inline(never)
+    mutating func coordinateSlowly(maximum: UInt64, positive: UInt8, negative: UInt8)
+        throws(NMEAError) -> FixedPoint?
+    {
+        let valueStart = position
+        guard let raw = try fixedPoint() else { return nil }
+        let hemisphereStart = position
+        let hemisphere = try character()
+        // The hemisphere gives the sign. Some receivers (Unicore UM981) also write a negative value with `W`: the
+        // magnitude is what counts. With no hemisphere, the value's own sign stands.
+        let isNegative: Bool
+        switch hemisphere {
+        case positive: isNegative = false
+        case negative: isNegative = true
+        case nil: isNegative = raw.significand < 0
+        default:
+            position = hemisphereStart
+            throw failure(.unexpectedCharacter)
+        }
+        let limited = raw.scale > 14 ? raw.rescaled(to: 14) : raw  // 10^-14 minutes is far below a nanometre
+        let magnitude = limited.significand.magnitude
+        let scale = Int(limited.scale)
+        let extra = FieldReader.extraDegreeDigits(minuteScale: scale)
+        let unit = FixedPoint.integerPowerOfTen(scale)
+        let outputUnit = FixedPoint.integerPowerOfTen(scale + extra)
+        let degrees = magnitude / (100 * unit)
+        let minuteUnits = magnitude % (100 * unit)
+        guard degrees <= maximum, minuteUnits < 60 * unit else {
+            position = valueStart
+            throw failure(.outOfRange)
+        }
+        let value = degrees * outputUnit + (minuteUnits * FixedPoint.integerPowerOfTen(extra) + 30) / 60
+        guard value <= maximum * outputUnit else {
+            position = valueStart
+            throw failure(.outOfRange)
+        }
+        let signed = Int64(value)
+        return FixedPoint(significand: isNegative ? -signed : signed, scale: UInt8(scale + extra))
+    }
+
+    /// How many more decimal places degrees get than the minutes had: five (so `4807.0380` becomes
+    /// `48.117300000`, nine places as gpsd prints), fewer for very long minutes so that the value fits 64 bits.
+    /// Five places keep the rounding from minutes (a repeating decimal after dividing by 60) below 1/6000 of the
+    /// receiver's last digit.
+    @inlinable @inline(always)
+    static func extraDegreeDigits(minuteScale: Int) -> Int {
+        min(5, 15 - minuteScale)
+    }
+}

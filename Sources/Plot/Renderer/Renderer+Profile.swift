@@ -1,0 +1,235 @@
+extension Renderer {
+    // MARK: - Profile
+
+    /// Speed and altitude over time, with the stops shaded; returns the y below it.
+    mutating func drawProfile(top: Double) -> Double {
+        guard let start = track.earliestTime, let latest = track.latestTime else { return top }
+        let end = max(latest, start + 1)
+        let hasAltitude = track.lowestAltitude != nil
+        let left = margin + font * 3.2
+        let right = width - margin - (hasAltitude ? font * 3.6 : font * 0.5)
+        let plotTop = top + font * 1.6
+        let plotHeight = min(320, max(120, width * 0.24)).rounded()
+        let bottom = plotTop + plotHeight
+        let plotWidth = right - left
+        func x(_ time: Double) -> Double { left + (time - start) / (end - start) * plotWidth }
+
+        let speedTicks = NiceScale.ticks(from: 0, to: max(1, (track.fastest?.speed ?? 0) * 3.6), count: 4).values
+        let speedTop = speedTicks.last!
+        func speedY(_ kmh: Double) -> Double { bottom - kmh / speedTop * plotHeight }
+        let (altitudeLow, altitudeHigh) = altitudeRange
+        func altitudeY(_ meters: Double) -> Double {
+            bottom - (meters - altitudeLow) / (altitudeHigh - altitudeLow) * plotHeight
+        }
+
+        svg.open(
+            "g",
+            [
+                ("id", "profile"), ("data-time-start", SVGWriter.exact(start)), ("data-time-end", SVGWriter.exact(end)),
+                ("data-left", SVGWriter.number(left)), ("data-width", SVGWriter.number(plotWidth)),
+            ])
+        svg.element(
+            "text",
+            [
+                ("x", SVGWriter.number(left)), ("y", SVGWriter.number(top + font)),
+                ("fill", Palette.speedLine), ("font-weight", "bold"),
+            ], content: "Speed (km/h)")
+        if hasAltitude {
+            svg.element(
+                "text",
+                [
+                    ("x", SVGWriter.number(right)), ("y", SVGWriter.number(top + font)),
+                    ("fill", Palette.altitudeLine), ("font-weight", "bold"), ("text-anchor", "end"),
+                ],
+                content: "Altitude (m)")
+        }
+        // Grid and axis labels.
+        for value in speedTicks {
+            let y = speedY(value)
+            svg.element(
+                "line",
+                [
+                    ("x1", SVGWriter.number(left)), ("x2", SVGWriter.number(right)),
+                    ("y1", SVGWriter.number(y)), ("y2", SVGWriter.number(y)), ("stroke", Palette.grid),
+                ])
+            svg.element(
+                "text",
+                [
+                    ("x", SVGWriter.number(left - font * 0.4)), ("y", SVGWriter.number(y + small * 0.35)),
+                    ("text-anchor", "end"), ("font-size", SVGWriter.number(small)),
+                    ("fill", Palette.speedLine),
+                ], content: SVGWriter.number(value, maximumDecimals: 1))
+        }
+        if hasAltitude {
+            for value in NiceScale.ticks(from: altitudeLow, to: altitudeHigh, count: 4).values {
+                let y = altitudeY(value)
+                svg.element(
+                    "text",
+                    [
+                        ("x", SVGWriter.number(right + font * 0.4)),
+                        ("y", SVGWriter.number(y + small * 0.35)), ("font-size", SVGWriter.number(small)),
+                        ("fill", Palette.altitudeLine),
+                    ],
+                    content: SVGWriter.number(value, maximumDecimals: 1))
+            }
+        }
+        let span = end - start
+        let step = NiceScale.timeStep(span: span, maximumTicks: max(2, Int(plotWidth / (small * 7.5))))
+        let withSeconds = step < 60
+        let multiDay = step >= 86_400
+        var tick = (start / step).rounded(.up) * step
+        var timeLabels = 0
+        svg.open("g", [("id", "time-axis"), ("data-step", SVGWriter.number(step, maximumDecimals: 0))])
+        while tick <= end + 1e-6 {
+            let tx = x(tick)
+            svg.element(
+                "line",
+                [
+                    ("x1", SVGWriter.number(tx)), ("x2", SVGWriter.number(tx)),
+                    ("y1", SVGWriter.number(plotTop)), ("y2", SVGWriter.number(bottom + 4)),
+                    ("stroke", Palette.grid),
+                ])
+            let label =
+                multiDay
+                ? (track.hasDate ? TimeText.monthDay(tick) : "day \(Int(tick / 86_400) + 1)")
+                : TimeText.clock(tick, withSeconds: withSeconds)
+            svg.element(
+                "text",
+                [
+                    ("x", SVGWriter.number(tx)), ("y", SVGWriter.number(bottom + small * 1.3)),
+                    ("text-anchor", "middle"), ("font-size", SVGWriter.number(small)),
+                    ("class", "time-label"),
+                ], content: label)
+            timeLabels += 1
+            tick += step
+        }
+        svg.close("g")
+        svg.element(
+            "text",
+            [
+                ("x", SVGWriter.number(left + plotWidth / 2)),
+                ("y", SVGWriter.number(bottom + small * 2.7)), ("text-anchor", "middle"),
+                ("font-size", SVGWriter.number(small)), ("fill", Palette.mutedText),
+            ],
+            content: "Time (UTC)")
+
+        // The series, thinned to at most two points (the lowest and highest) per pixel column; the stops shaded
+        // over the altitude area and under the lines.
+        var altitudeLine = PathData()
+        if hasAltitude {
+            let series = columnSeries {
+                $0.altitudeMeters.map(altitudeY)
+            } x: {
+                $0.time.map(x)
+            }
+            var area = PathData()
+            for part in series {
+                area.addArea(part, baseline: bottom)
+                altitudeLine.addLine(part)
+            }
+            svg.element(
+                "path",
+                [
+                    ("id", "altitude-area"), ("d", area.text), ("fill", Palette.altitudeFill),
+                    ("fill-opacity", "0.6"),
+                ])
+        }
+        svg.open("g", [("id", "stop-spans"), ("fill", Palette.stopSpan), ("fill-opacity", "0.5")])
+        for stop in track.stops {
+            let x0 = x(track.seconds(stop.start.timestamp))
+            let x1 = max(x(track.seconds(stop.endTimestamp)), x0 + 1)
+            svg.element(
+                "rect",
+                [
+                    ("x", SVGWriter.number(x0)), ("y", SVGWriter.number(plotTop)),
+                    ("width", SVGWriter.number(x1 - x0)), ("height", SVGWriter.number(plotHeight)),
+                ])
+        }
+        svg.close("g")
+        if hasAltitude {
+            svg.element(
+                "path",
+                [
+                    ("id", "altitude-line"), ("class", "line"), ("d", altitudeLine.text),
+                    ("stroke", Palette.altitudeLine), ("stroke-width", "1.5"),
+                ])
+        }
+        let speedSeries = columnSeries {
+            $0.speed.map { speedY($0 * 3.6) }
+        } x: {
+            $0.time.map(x)
+        }
+        var speedPath = PathData()
+        for part in speedSeries { speedPath.addLine(part) }
+        svg.element(
+            "path",
+            [
+                ("id", "speed-line"), ("class", "line"), ("d", speedPath.text),
+                ("stroke", Palette.speedLine), ("stroke-width", "1.5"),
+            ])
+        svg.element(
+            "rect",
+            [
+                ("x", SVGWriter.number(left)), ("y", SVGWriter.number(plotTop)),
+                ("width", SVGWriter.number(plotWidth)), ("height", SVGWriter.number(plotHeight)),
+                ("fill", "none"), ("stroke", Palette.frame),
+            ])
+        svg.close("g")
+        return bottom + small * 3.1
+    }
+
+    /// The track's points as lines in pixels, broken at segment starts and missing values, with at most the
+    /// lowest and highest point of each pixel column (in time order), so spikes survive thinning.
+    func columnSeries(_ value: (PlotTrack.Point) -> Double?, x position: (PlotTrack.Point) -> Double?)
+        -> [[PixelPoint]]
+    {
+        var parts: [[PixelPoint]] = []
+        var current: [PixelPoint] = []
+        var column: Int?
+        var low: (Int, PixelPoint)?
+        var high: (Int, PixelPoint)?
+        func flushColumn() {
+            guard let low, let high else { return }
+            if low.0 == high.0 {
+                current.append(low.1)
+            } else if low.0 < high.0 {
+                current.append(low.1)
+                current.append(high.1)
+            } else {
+                current.append(high.1)
+                current.append(low.1)
+            }
+        }
+        /// Ends the line in hand: at a segment start or a point without a value.
+        func endPart() {
+            flushColumn()
+            low = nil
+            high = nil
+            column = nil
+            if !current.isEmpty { parts.append(current) }
+            current = []
+        }
+        for (index, point) in track.points.enumerated() {
+            guard let y = value(point), let x = position(point) else {
+                endPart()
+                continue
+            }
+            if point.startsSegment { endPart() }
+            let pixel = PixelPoint(x: x, y: y)
+            let thisColumn = Int(x.rounded(.down))
+            if thisColumn != column {
+                flushColumn()
+                column = thisColumn
+                low = (index, pixel)
+                high = (index, pixel)
+                continue
+            }
+            // In pixels y grows downwards: the lowest value has the largest y.
+            if y > low!.1.y { low = (index, pixel) }
+            if y < high!.1.y { high = (index, pixel) }
+        }
+        flushColumn()
+        if !current.isEmpty { parts.append(current) }
+        return parts
+    }
+}

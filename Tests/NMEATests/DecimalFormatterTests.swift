@@ -1,0 +1,80 @@
+import Simulation
+import Testing
+
+@testable import NMEA
+
+/// The one number writer: shortest digits that read back exactly, never an exponent; fixed and at-most decimals.
+@Suite struct DecimalFormatterTests {
+    @Test(arguments: [
+        (0.00001, "0.00001"), (-1.5e-7, "-0.00000015"), (1e16, "10000000000000000"), (123.456, "123.456"),
+        (-0.0, "0"), (520.0, "520"), (48.1374, "48.1374"), (0.1 + 0.2, "0.30000000000000004"),
+        (1.0e-3, "0.001"), (-2.5e16, "-25000000000000000"), (1234.5e-9, "0.0000012345"),
+        (1e15 + 0.5, "1000000000000000.5"),
+        (Double.leastNonzeroMagnitude, "0.\(String(repeating: "0", count: 323))5"),
+    ])
+    func shortestWithoutExponent(value: Double, text: String) {
+        #expect(DecimalFormatter.string(value) == text)
+    }
+
+    /// The positive control: the standard library's own text has the exponent the writer must not.
+    @Test func theStandardLibraryWritesExponents() {
+        #expect((0.00001).description == "1e-05")
+        #expect(DecimalFormatter.string(0.00001) == "0.00001")
+    }
+
+    /// Every magnitude from 1e-30 to 1e30: digits and a point only, and the text reads back as the same `Double`.
+    @Test func roundTripsAtEveryMagnitude() {
+        var generator = SplitMix64(seed: 11)
+        var checked = 0
+        for exponent in -30...30 {
+            for _ in 0..<200 {
+                let mantissa = Double(generator.next() % 1_000_000_007) / 1_000_000_007 + 1
+                var value = mantissa
+                for _ in 0..<abs(exponent) { value = exponent < 0 ? value / 10 : value * 10 }
+                if generator.next() % 2 == 0 { value = -value }
+                let text = DecimalFormatter.string(value)
+                #expect(text.allSatisfy { $0.isNumber || $0 == "." || $0 == "-" }, "\(text)")
+                #expect(Double(text) == value, "\(value) written as \(text)")
+                checked += 1
+            }
+        }
+        #expect(checked == 61 * 200)
+    }
+
+    @Test func fixedDecimals() {
+        #expect(DecimalFormatter.string(2.5, decimals: 0) == "3")
+        #expect(DecimalFormatter.string(-0.04, decimals: 1) == "0.0")
+        #expect(DecimalFormatter.string(-1.25, decimals: 1) == "-1.3")
+        #expect(DecimalFormatter.string(1234.5678, decimals: 3) == "1234.568")
+        #expect(DecimalFormatter.string(0.05, decimals: 2) == "0.05")
+        #expect(DecimalFormatter.string(12.5, decimals: 3) == "12.500")
+        #expect(DecimalFormatter.string(48.1374, decimals: 9) == "48.137400000")
+        // Too large for the decimals asked: the shortest digits, still without an exponent.
+        #expect(DecimalFormatter.string(1e20, decimals: 2) == "100000000000000000000")
+    }
+
+    @Test func atMostDecimals() {
+        #expect(DecimalFormatter.string(12.345, maximumDecimals: 1) == "12.3")
+        #expect(DecimalFormatter.string(12.04, maximumDecimals: 1) == "12")
+        #expect(DecimalFormatter.string(-0.25, maximumDecimals: 2) == "-0.25")
+        #expect(DecimalFormatter.string(-0.01, maximumDecimals: 1) == "0")
+        #expect(DecimalFormatter.string(3.05, maximumDecimals: 3) == "3.05")
+        #expect(DecimalFormatter.string(100, maximumDecimals: 1) == "100")
+        // A speed converted from knots, to the millimetre per second.
+        #expect(DecimalFormatter.string(0.17 * 1852 / 3600, maximumDecimals: Fix.speedDecimals) == "0.087")
+        #expect(DecimalFormatter.string(12.49997111111111, maximumDecimals: Fix.speedDecimals) == "12.5")
+    }
+
+    @Test func notANumberAndTheInfinities() {
+        #expect(DecimalFormatter.string(.nan) == "nan")
+        #expect(DecimalFormatter.string(.infinity, decimals: 2) == "inf")
+        #expect(DecimalFormatter.string(-.infinity, maximumDecimals: 2) == "-inf")
+    }
+
+    @Test func integersAndSentenceDigits() {
+        var text = ""
+        DecimalFormatter.write(7, minimumDigits: 3) { text.unicodeScalars.append(.init($0)) }
+        DecimalFormatter.write(FixedPoint(significand: -5, scale: 2)) { text.unicodeScalars.append(.init($0)) }
+        #expect(text == "007-0.05")
+    }
+}

@@ -1,0 +1,61 @@
+import Testing
+
+@testable import NMEA
+
+/// The one ISO 8601 writer, in its three fraction formats, and its reader.
+@Suite struct ISO8601Tests {
+    static let start = Int64(1_796_025_600) * 1_000_000_000  // 2026-11-30T08:00:00Z
+    static let date = UTCDate(year: 2026, month: 11, day: 30)
+
+    static func text(_ date: UTCDate, _ time: UTCTime, _ fraction: ISO8601.Fraction) -> String {
+        var text = ""
+        ISO8601.write(date, time, fraction: fraction) { text.unicodeScalars.append(.init($0)) }
+        return text
+    }
+
+    @Test func theReceiversDigits() {
+        let time = UTCTime(hour: 8, minute: 0, second: 0, nanoseconds: 250_000_000, fractionDigits: 2)
+        #expect(Self.text(Self.date, time, .asSent) == "2026-11-30T08:00:00.25Z")
+        #expect(Self.text(Self.date, UTCTime(hour: 8, minute: 0, second: 0), .asSent) == "2026-11-30T08:00:00Z")
+        let four = UTCTime(hour: 23, minute: 59, second: 59, nanoseconds: 999_600_000, fractionDigits: 4)
+        #expect(Self.text(Self.date, four, .asSent) == "2026-11-30T23:59:59.9996Z")
+    }
+
+    @Test func gpsdsMilliseconds() {
+        let time = UTCTime(hour: 8, minute: 0, second: 1, nanoseconds: 987_654_321, fractionDigits: 9)
+        #expect(Self.text(Self.date, time, .milliseconds) == "2026-11-30T08:00:01.987Z")
+        #expect(
+            Self.text(Self.date, UTCTime(hour: 8, minute: 0, second: 1), .milliseconds)
+                == "2026-11-30T08:00:01.000Z")
+        #expect(ISO8601.string(Self.start + 1_987_654_321, fraction: .milliseconds) == "2026-11-30T08:00:01.987Z")
+        #expect(ISO8601.string(0, fraction: .milliseconds) == "1970-01-01T00:00:00.000Z")
+    }
+
+    @Test func theNearestMillisecond() {
+        #expect(ISO8601.string(0) == "1970-01-01T00:00:00Z")
+        #expect(ISO8601.string(-1_000_000_000) == "1969-12-31T23:59:59Z")
+        #expect(ISO8601.string(Self.start + 120_000_000) == "2026-11-30T08:00:00.12Z")
+        #expect(ISO8601.string(Self.start + 1_500_000) == "2026-11-30T08:00:00.002Z")
+        #expect(ISO8601.string(Self.start + 999_600_000) == "2026-11-30T08:00:01Z")
+        // From a date and time: the same rounding, carried into the next day.
+        let late = UTCTime(hour: 23, minute: 59, second: 59, nanoseconds: 999_600_000, fractionDigits: 4)
+        #expect(Self.text(Self.date, late, .nearestMillisecond) == "2026-12-01T00:00:00Z")
+    }
+
+    @Test func reading() {
+        #expect(ISO8601.parse("2026-11-30T08:00:04Z") == Self.start + 4_000_000_000)
+        #expect(ISO8601.parse("2026-11-30T08:00:04.5+00:00") == Self.start + 4_500_000_000)
+        #expect(ISO8601.parse("2026-02-30T08:00:04Z") == nil)
+        #expect(ISO8601.parse("2026-11-30 08:00") == nil)
+        #expect(ISO8601.parse("2026-11-30T08:00:04+01:00") == nil)
+        for offset: Int64 in [0, 1_000_000, 120_000_000, 86_399_999_000_000] {
+            #expect(ISO8601.parse(ISO8601.string(Self.start + offset)) == Self.start + offset)
+        }
+    }
+
+    /// What the fix writes for tracks: the receiver's digits.
+    @Test func fixes() {
+        let fix = Fix(date: Self.date, time: UTCTime(hour: 8, minute: 0, second: 4, nanoseconds: 0, fractionDigits: 2))
+        #expect(fix.iso8601 == "2026-11-30T08:00:04.00Z")
+    }
+}
