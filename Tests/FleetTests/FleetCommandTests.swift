@@ -167,6 +167,28 @@ struct FleetCommandTests {
             bad.error.hasPrefix("Error: The value '30.11.2026' is invalid for '--day <date>': expected YYYY-MM-DD\n"))
     }
 
+    @Test func aTripWithoutStoredPositionsIsALineFromItsStartToItsEnd() throws {
+        let fleet = try FleetDatabase()
+        let database = try fleet.connect()
+        try FleetSchema.migrate(database)
+        let trip = try StoredTrip(
+            vehicle: "acme/van9",
+            summary: TripSummary(
+                start: .init(timestamp: Support.start * 1_000_000_000, latitude: 48.1374, longitude: 11.5755),
+                end: .init(
+                    timestamp: (Support.start + 600) * 1_000_000_000, latitude: -33.8688197, longitude: 151.20929),
+                distanceMeters: 0, durationSeconds: 600, averageSpeedKmh: 0, maximumSpeedKmh: 0))
+        try PositionStore(database).write(positions: [], trips: [trip])
+        let written = try Self.run(fleet, ["trips", "-o", "-"])
+        #expect(written.status == 0, "\(written.error)")
+        #expect(
+            written.output.hasPrefix(
+                #"{"type":"FeatureCollection","features":[{"type":"Feature","geometry":{"type":"LineString","#
+                    + #""coordinates":[[11.5755,48.1374],[151.20929,-33.8688197]]},"properties":{"vehicle":"acme/van9","#
+                    + #""start":{"time":"2026-11-30T08:00:00Z","lat":48.137400,"lon":11.575500,"place":null},"#),
+            "\(written.output)")
+    }
+
     @Test func anEmptyDatabaseAndAnUnreachableOneAreExplained() throws {
         let fleet = try FleetDatabase()
         let empty = try Self.run(fleet, ["last"])
