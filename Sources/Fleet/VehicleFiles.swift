@@ -29,6 +29,9 @@ final class VehicleFiles {
     init(vehicle: String, root: String, trackOptions: TrackOptions, pointsPerFeature: Int) throws(FleetError) {
         self.vehicle = vehicle
         directory = root + "/" + vehicle
+        var trackOptions = trackOptions
+        // A day's files are read while the collector writes them: in place from their first flush, valid after each.
+        trackOptions.publication = .atFirstPoint
         self.trackOptions = trackOptions
         self.pointsPerFeature = pointsPerFeature
         do {

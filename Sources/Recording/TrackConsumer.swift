@@ -48,13 +48,13 @@ final class TrackConsumer: RecordConsumer {
             do throws(TrackError) {
                 try open(output, path: OutputName.freshPath(output.name.pattern))
             } catch {
-                for writer in writers { try? writer.finish() }
+                for writer in writers { writer.discard() }
                 throw RecordingError(error.description)
             }
         }
     }
 
-    /// The files opened, in order.
+    /// The files written, in order (one that never got a point is not one).
     var opened: [String] { openedPaths.withLock { $0 } }
 
     func consume(_ records: UnsafeBufferPointer<PipelineRecord>, lost: Int) {
@@ -117,6 +117,12 @@ final class TrackConsumer: RecordConsumer {
     private func finishWriters() {
         earlierPoints += writers.first?.statistics.points ?? 0
         for writer in writers {
+            // A file is in place from its first point; one that never got a point is not left behind.
+            guard writer.statistics.points > 0 else {
+                writer.discard()
+                openedPaths.withLock { paths in paths.removeAll { $0 == writer.path } }
+                continue
+            }
             do throws(TrackError) { try writer.finish() } catch { fail(error.description) }
         }
         writers = []

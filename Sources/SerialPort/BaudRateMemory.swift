@@ -37,12 +37,9 @@ public struct BaudRateMemory: Sendable {
         all[key] = rate
         try? Directory.create(directory)
         let text = all.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value.rawValue)\n" }.joined()
-        let temporary = file + ".\(getpid()).tmp"
-        guard let fd = try? FileDescriptor.open(temporary, .writeOnly, options: [.create, .truncate, .closeOnExec])
-        else { return }
-        let written = (try? fd.writeAll(Array(text.utf8))) != nil
-        try? fd.close()
-        if written { rename(temporary, file) } else { unlink(temporary) }
+        guard let replacing = try? ReplacingFile(path: file) else { return }
+        if (try? replacing.descriptor.writeAll(Array(text.utf8))) != nil { try? replacing.commit() }
+        replacing.close()  // uncommitted: removed as the file goes
     }
 
     private func entries() -> [String: BaudRate] {

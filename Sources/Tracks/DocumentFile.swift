@@ -4,6 +4,12 @@ import System
 /// A document file that is complete after every commit: the content so far followed by a closing tail
 /// (`</trkseg></trk></gpx>`, `]}`), where each commit adds content and moves the tail.
 ///
+/// The file is a ``ReplacingFile``: written under a temporary name beside its path and renamed over it, with
+/// ``Publication/atFinish`` by ``finish()`` (batch: a failure leaves the old file untouched), with
+/// ``Publication/atFirstPoint`` by the first commit after the first document (live: at the path, valid after every
+/// commit, from the first point on). Either way the temporary file gets the same crash-safe commits, so the guarantee
+/// below holds for whichever name the document has.
+///
 /// Three ways to commit, chosen by the writer and by what the file descriptor is:
 ///
 /// - **XML, inert-region protocol** (``Kind/xml``, GPX on a regular file). A SIGKILL that arrives while the kernel
@@ -46,8 +52,10 @@ struct DocumentFile {
     let kind: Kind
     let sync: Bool
     private let ownsDescriptor: Bool
-    /// The temporary name the file has until its first document is complete.
-    private var temporaryPath: String?
+    /// The file that replaces `path`, until it is in place and closed; `nil` for a descriptor given to write to.
+    private var replacing: ReplacingFile?
+    /// When the file replaces `path`.
+    let publication: Publication
     /// Where the current tail starts: the committed content is `[0, tailOffset)`.
     private(set) var tailOffset = 0
     private(set) var tail: [UInt8] = []
@@ -67,25 +75,21 @@ struct DocumentFile {
         return page
     }()
 
-    /// Creates (or replaces) the file at `path`. A regular file gets `kind`, and its first document is written to
-    /// a temporary file beside it that ``start(head:tail:)`` renames into place, so `path` is never seen empty or
-    /// half-written; anything else (`/dev/full`, a FIFO, a symbolic link) is opened in place, devices and FIFOs as
-    /// a stream.
-    init(path: String, kind: Kind, sync: Bool) throws(TrackError) {
-        // A regular file or a new name gets its first document in a temporary file beside it; anything else (a
-        // device, a FIFO, a symbolic link) is opened in place.
-        let inPlace = (try? FileStatus(path: path, followingSymbolicLinks: false)).map { $0.kind != .regular } ?? false
-        let temporaryPath = inPlace ? nil : "\(path).partial-\(getpid())"
+    /// Creates the file that will replace `path` (a ``ReplacingFile``): the document is written to a temporary file
+    /// beside it, renamed into place at the first commit after ``start(head:tail:)`` with ``Publication/atFirstPoint``
+    /// or at ``finish()`` with ``Publication/atFinish``, so `path` is never seen empty or half-written and keeps what
+    /// it held until then. A regular file gets `kind`; a device or FIFO is opened in place, as a stream.
+    init(path: String, kind: Kind, sync: Bool, publication: Publication = .atFinish) throws(TrackError) {
         do throws(Errno) {
-            fd = try FileDescriptor.open(
-                temporaryPath ?? path, .writeOnly, options: [.create, .truncate, .closeOnExec])
+            replacing = try ReplacingFile(path: path)
         } catch {
-            throw TrackError(path: path, operation: .create, code: error.rawValue, fileIsIntact: false)
+            throw TrackError(path: path, operation: .create, code: error.rawValue, fileIsIntact: true)
         }
-        self.temporaryPath = temporaryPath
+        fd = replacing!.descriptor
         self.path = path
         self.kind = (try? fd.status().kind) == .regular ? kind : .stream
         self.sync = sync
+        self.publication = publication
         ownsDescriptor = true
     }
 
@@ -96,7 +100,8 @@ struct DocumentFile {
         kind = .stream
         sync = false
         ownsDescriptor = false
-        temporaryPath = nil
+        replacing = nil
+        publication = .atFinish
     }
 
     /// The alignment the switch must not cross.
@@ -117,7 +122,6 @@ struct DocumentFile {
             self.tail = tail
             fileLength = bytes.count
             try syncIfAsked(intact: false)
-            try publish()
         case .xml:
             var content = head
             padForSwitch(&content, offset: 0, switchLength: tail.count + Self.opener.count)
@@ -132,20 +136,26 @@ struct DocumentFile {
             self.tail = tail
             fileLength = length
             try syncIfAsked(intact: false)
-            try publish()
         }
     }
 
-    /// Renames the temporary file to its path once it holds a complete document.
+    /// `true` once the file is at its path (always for a stream).
+    var isPublished: Bool { replacing?.isCommitted ?? true }
+
+    /// Renames the temporary file to its path: it holds a complete document.
     private mutating func publish() throws(TrackError) {
-        guard let temporaryPath else { return }
-        // `rename(2)`: puts the complete first document in place of whatever `path` held, in one step.
-        if rename(temporaryPath, path) != 0 {
-            let code = Errno.current.rawValue
-            unlink(temporaryPath)
-            throw TrackError(path: path, operation: .create, code: code, fileIsIntact: false)
+        guard let replacing, !replacing.isCommitted else { return }
+        do throws(Errno) {
+            try replacing.commit()
+        } catch {
+            replacing.discard()
+            throw TrackError(path: path, operation: .create, code: error.rawValue, fileIsIntact: true)
         }
-        self.temporaryPath = nil
+    }
+
+    /// Publishes after a commit that follows the first document, for ``Publication/atFirstPoint``.
+    private mutating func publishIfLive() throws(TrackError) {
+        if publication == .atFirstPoint { try publish() }
     }
 
     // MARK: Committing
@@ -161,6 +171,7 @@ struct DocumentFile {
             try replace(from: tailOffset, with: body, newTail: newTail)
         case .xml:
             try appendXML(body, newTail: newTail)
+            try publishIfLive()
         }
     }
 
@@ -188,6 +199,7 @@ struct DocumentFile {
         tailOffset = offset + content.count
         tail = newTail
         try syncIfAsked(intact: true)
+        try publishIfLive()
     }
 
     private mutating func appendXML(_ body: [UInt8], newTail: [UInt8]) throws(TrackError) {
@@ -271,15 +283,21 @@ struct DocumentFile {
                 fileLength = end
             }
             try syncIfAsked(intact: true)
+            try publish()
         }
     }
 
-    /// Closes the descriptor without finishing (after a failure); a temporary file never published is removed.
+    /// Closes the descriptor without finishing (after a failure or ``Publication``'s discard): a file not yet
+    /// published is removed and `path` keeps what it held; a published one stays as its last commit left it.
     mutating func closeDescriptor() {
-        if ownsDescriptor && isOpen { try? fd.close() }
+        if let replacing {
+            replacing.discard()
+            replacing.close()
+        } else if ownsDescriptor && isOpen {
+            try? fd.close()
+        }
+        replacing = nil
         isOpen = false
-        if let temporaryPath { unlink(temporaryPath) }
-        temporaryPath = nil
     }
 
     // MARK: Helpers

@@ -28,7 +28,7 @@ public final class GPXWriter: TrackWriter {
         throws(TrackError)
     {
         self.options = options
-        file = try DocumentFile(path: path, kind: .xml, sync: options.sync)
+        file = try DocumentFile(path: path, kind: .xml, sync: options.sync, publication: options.publication)
         segmenter = TrackSegmenter(splitGapSeconds: options.splitGapSeconds)
         try start(creator: creator)
     }
@@ -100,6 +100,14 @@ public final class GPXWriter: TrackWriter {
             throw error
         }
         try file.finish()
+    }
+
+    public func discard() {
+        if file.isPublished && !isFinished {
+            try? finish()
+        }
+        isFinished = true
+        file.closeDescriptor()
     }
 
     private var batchBytes: Int {

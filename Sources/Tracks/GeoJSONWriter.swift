@@ -56,7 +56,8 @@ public final class GeoJSONWriter: TrackWriter {
     /// Creates (or empties) the GeoJSON file at `path` and writes an empty collection to it.
     public init(path: String, options: Options = Options()) throws(TrackError) {
         self.options = options
-        file = try DocumentFile(path: path, kind: .json, sync: options.track.sync)
+        file = try DocumentFile(
+            path: path, kind: .json, sync: options.track.sync, publication: options.track.publication)
         segmenter = TrackSegmenter(splitGapSeconds: options.track.splitGapSeconds)
         piece = GeoJSONPiece(capacity: options.pointsPerFeature)
         try start()
@@ -146,6 +147,14 @@ public final class GeoJSONWriter: TrackWriter {
             throw error
         }
         try file.finish()
+    }
+
+    public func discard() {
+        if file.isPublished && !isFinished {
+            try? finish()
+        }
+        isFinished = true
+        file.closeDescriptor()
     }
 
     /// Moves the open piece to the final features and starts the next.

@@ -14,8 +14,23 @@ public protocol TrackWriter: AnyObject {
     func write(_ fix: Fix) throws(TrackError)
     /// Makes everything written so far part of the document on disk.
     func flush() throws(TrackError)
-    /// Flushes and closes the document; the writer accepts nothing after.
+    /// Flushes and closes the document, and puts it in place of what its path held; the writer accepts nothing
+    /// after.
     func finish() throws(TrackError)
+    /// Gives the document up (a command whose input failed): a file not yet in place is removed, so its path keeps
+    /// what it held; one already in place (``Publication/atFirstPoint``) stays as its last flush left it. The writer
+    /// accepts nothing after.
+    func discard()
+}
+
+/// When a track file takes the place of what its path held. Until then it is written under a temporary name beside
+/// it (see ``DocumentFile``), which a failure or a fatal signal removes.
+public enum Publication: Sendable, Hashable {
+    /// At ``TrackWriter/finish()``: batch conversion, where a failed run must leave the old file untouched.
+    case atFinish
+    /// At the first flush that holds a point, and valid after every flush from then on: live logging, where the file
+    /// is read while it is written. A run that ends before its first point leaves nothing (or the old file) behind.
+    case atFirstPoint
 }
 
 /// When a writer brings the file up to date.
@@ -36,11 +51,17 @@ public struct TrackOptions: Sendable, Hashable {
     public var flush: FlushPolicy
     /// `fdatasync` after each flush, for loggers that must survive a power cut (see ``DocumentFile``).
     public var sync: Bool
+    /// When the file replaces what its path held.
+    public var publication: Publication
 
-    public init(splitGapSeconds: Double = 60, flush: FlushPolicy = .conversion, sync: Bool = false) {
+    public init(
+        splitGapSeconds: Double = 60, flush: FlushPolicy = .conversion, sync: Bool = false,
+        publication: Publication = .atFinish
+    ) {
         self.splitGapSeconds = splitGapSeconds
         self.flush = flush
         self.sync = sync
+        self.publication = publication
     }
 }
 

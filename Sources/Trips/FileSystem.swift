@@ -54,27 +54,20 @@ enum FileSystem {
     /// Writes `bytes` to a temporary file beside `path`, then renames it over `path`: a reader sees the old file or
     /// the new one, never half of one.
     static func writeAtomically(_ bytes: [UInt8], to path: String, mode: mode_t = 0o644) throws(FileError) {
-        let temporary = "\(path).tmp.\(getpid())"
-        let fd: FileDescriptor
+        let file: ReplacingFile
         do {
-            fd = try FileDescriptor.open(
-                temporary, .writeOnly, options: [.create, .truncate, .closeOnExec],
-                permissions: FileDescriptor.FilePermissions(rawValue: mode))
+            file = try ReplacingFile(path: path, permissions: FileDescriptor.FilePermissions(rawValue: mode))
         } catch {
-            throw FileError(path: temporary, errno: error.rawValue)
+            throw FileError(path: path, errno: error.rawValue)
         }
-        var failure: Errno?
+        defer { file.close() }
         do throws(Errno) {
-            try fd.writeAll(bytes)
-            try fd.synchronize()
+            try file.descriptor.writeAll(bytes)
+            try file.descriptor.synchronize()
+            try file.commit()
         } catch {
-            failure = error
-        }
-        do throws(Errno) { try fd.close() } catch { failure = failure ?? error }
-        if failure == nil && rename(temporary, path) != 0 { failure = .current }
-        if let failure {
-            unlink(temporary)
-            throw FileError(path: path, errno: failure.rawValue)
+            file.discard()
+            throw FileError(path: path, errno: error.rawValue)
         }
     }
 

@@ -124,8 +124,8 @@ import Testing
         let outcome = try Self.run(["convert", "/nonexistent/log.nmea", "-o", gpx])
         #expect(outcome.status == 1)
         #expect(outcome.error.hasPrefix("Error: cannot open '/nonexistent/log.nmea': No such file or directory\n"))
-        // The output is still a valid (empty) track.
-        #expect(try String(contentsOfFile: gpx, encoding: .utf8).hasSuffix("<trk>\n  </trk>\n</gpx>\n"))
+        // Nothing is written when an input fails (issue 12, item 1): no output, and no temporary file.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == [])
     }
 
     @Test func uncreatableOutputExitsOne() throws {

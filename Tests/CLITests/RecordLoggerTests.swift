@@ -99,7 +99,9 @@ struct RecordLoggerTests {
         #expect(waitUntil(timeout: .seconds(3)) { Self.points(setup.directory.file("first.gpx")) == 5 })
         first.signal(SIGTERM)
         #expect(first.wait() == 0)
-        #expect(Self.points(setup.directory.file("second.gpx")) == 0)
+        // Issue 12, item 1: the refused logger leaves nothing behind (no empty GPX, no temporary file).
+        let left = try FileManager.default.contentsOfDirectory(atPath: setup.directory.path)
+        #expect(left.filter { $0.contains("second") } == [])
     }
 
     /// A pty (root's) of a mode the test sets, opened as an unprivileged user: the group is named only when it
@@ -128,7 +130,9 @@ struct RecordLoggerTests {
         #expect(chmod(pty.slavePath, 0o600) == 0)
         let record = try asNobody(["record", pty.slavePath, "-o", directory.file("t.gpx")])
         #expect(record.wait() == 1)
-        #expect(record.error == "nmea record: 0 points in \(directory.file("t.gpx")); 0 lines rejected\n" + ownerOnly)
+        // No point, so no track is left behind (issue 12, item 1).
+        #expect(record.error == "nmea record: 0 points (no dated fix opened a track); 0 lines rejected\n" + ownerOnly)
+        #expect(!FileManager.default.fileExists(atPath: directory.file("t.gpx")))
         let devices = try asNobody(["devices", "--probe", pty.slavePath])
         #expect(devices.wait() == 1)
         #expect(devices.error == ownerOnly)
@@ -151,7 +155,7 @@ struct RecordLoggerTests {
         let record = try ChildProcess([Self.nmea, "record", "/dev/ttyNOPE0", "-o", directory.file("x.gpx")])
         #expect(record.wait() == 1)
         #expect(
-            record.error == "nmea record: 0 points in \(directory.file("x.gpx")); 0 lines rejected\n"
+            record.error == "nmea record: 0 points (no dated fix opened a track); 0 lines rejected\n"
                 + "Error: cannot open '/dev/ttyNOPE0': no such device. Is the receiver plugged in? "
                 + "'nmea devices' lists the serial devices it can see.\n")
     }

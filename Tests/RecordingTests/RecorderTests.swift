@@ -94,6 +94,8 @@ import Tracks
         #expect(recorder.summary == ["8 points in \(day1).gpx, \(day2).gpx; 1 lines rejected"])
     }
 
+    /// Opened at once, the track under a temporary name until its first point (issue 12, item 1): a run without a
+    /// point leaves no empty track behind.
     @Test func withoutRotationTheNamesAreUsedAsGivenAndOpenedAtOnce() throws {
         let directory = TemporaryDirectory("recorder-plain")
         defer { directory.remove() }
@@ -103,12 +105,14 @@ import Tracks
         pipelineConfiguration.publishesSentences = false
         let pipeline = ReceiverPipeline(configuration: pipelineConfiguration)
         let recorder = try Recorder(pipeline: pipeline, configuration, report: messages.report)
-        #expect(Directory.entries(directory.path).sorted() == ["%Y-%m-%d-x.gpx", "%Y-%m-%d-x.nmea"])
+        #expect(
+            Directory.entries(directory.path).sorted() == ["%Y-%m-%d-x.nmea", ".%Y-%m-%d-x.gpx.partial-\(getpid())"])
         recorder.start()
         pipeline.feed { _ in }  // no input: the ring closes
         recorder.finish()
         #expect(recorder.points == 0)
-        #expect(recorder.summary == ["0 points in \(directory.file("%Y-%m-%d-x.gpx")); 0 lines rejected"])
+        #expect(Directory.entries(directory.path) == ["%Y-%m-%d-x.nmea"])
+        #expect(recorder.summary == ["0 points (no dated fix opened a track); 0 lines rejected"])
     }
 
     @Test func rawBytesWithoutAnyDatedFixGoToTheSystemClocksDayAtTheEnd() throws {

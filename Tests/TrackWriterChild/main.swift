@@ -13,7 +13,9 @@ guard arguments.count >= 6, let count = Int(arguments[3]), let pause = UInt32(ar
     fail("usage: TrackWriterChild gpx|geojson OUTPUT FIXES everyfix|BATCHBYTES PAUSE_US [points]", status: 64)
 }
 let flush: FlushPolicy = arguments[4] == "everyfix" ? .everyFix : .batch(bytes: Int(arguments[4]) ?? 65_536)
-let track = TrackOptions(splitGapSeconds: 60, flush: flush)
+// Published at the first point, as a live logger's file is: the guarantee under test is that the file at its path is a
+// valid document after every flush.
+let track = TrackOptions(splitGapSeconds: 60, flush: flush, publication: .atFirstPoint)
 let writer: any TrackWriter
 do {
     if arguments[1] == "gpx" {

@@ -62,7 +62,7 @@ import Tracks
         let directory = try #require(Self.mountTinyDisk())
         defer { Self.unmountTinyDisk(directory) }
         let path = directory + "/track." + format
-        let options = TrackOptions(flush: .everyFix)
+        let options = TrackOptions(flush: .everyFix, publication: .atFirstPoint)
         let writer: any TrackWriter =
             format == "gpx"
             ? try GPXWriter(path: path, options: options)

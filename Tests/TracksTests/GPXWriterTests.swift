@@ -51,7 +51,7 @@ let expectedGPX = #"""
 
     @Test func flushingEveryFixGivesTheSameSmallFile() throws {
         let path = TemporaryDirectory().file("live.gpx")
-        let writer = try GPXWriter(path: path, options: TrackOptions(flush: .everyFix))
+        let writer = try GPXWriter(path: path, options: TrackOptions(flush: .everyFix, publication: .atFirstPoint))
         for (index, fix) in fixedSequence.enumerated() {
             try writer.write(fix)
             // After each flush the file on disk is already a valid document with every point so far.
@@ -69,7 +69,8 @@ let expectedGPX = #"""
         let path = TemporaryDirectory().file("stream.gpx")
         let fd = try FileDescriptor.open(path, .writeOnly, options: [.create, .truncate])
         defer { try? fd.close() }
-        let writer = try GPXWriter(streamingTo: fd, name: "stream", options: TrackOptions(flush: .everyFix))
+        let writer = try GPXWriter(
+            streamingTo: fd, name: "stream", options: TrackOptions(flush: .everyFix, publication: .atFirstPoint))
         for fix in fixedSequence { try writer.write(fix) }
         try writer.finish()
         #expect(try String(contentsOfFile: path, encoding: .utf8) == expectedGPX)
@@ -77,7 +78,7 @@ let expectedGPX = #"""
 
     @Test func unfinishedFileIsValidAndHoldsTheFlushedPoints() throws {
         let path = TemporaryDirectory().file("unfinished.gpx")
-        let writer = try GPXWriter(path: path, options: TrackOptions(flush: .everyFix))
+        let writer = try GPXWriter(path: path, options: TrackOptions(flush: .everyFix, publication: .atFirstPoint))
         for fix in fixedSequence.prefix(2) { try writer.write(fix) }
         // Not finished: the file still ends in inert padding, which readers must accept.
         let text = try String(contentsOfFile: path, encoding: .utf8)

@@ -52,4 +52,19 @@ int nmea_futex_wake(uint32_t *address, int32_t count);
 /// Names the calling thread (`pthread_setname_np`; the kernel keeps 15 bytes).
 void nmea_set_thread_name(const char *name);
 
+// Temporary files of outputs not yet in place (System's ReplacingFile), removed when a fatal signal arrives.
+
+/// How many temporary files can be registered at once.
+#define NMEA_PENDING_SLOTS 64
+/// Registers `path` for removal by a fatal signal; returns its slot, or -1 (too many, or a path over 4095 bytes).
+int nmea_pending_add(const char *path);
+/// Forgets the registration of `slot` (after the file was renamed into place or removed); -1 is ignored.
+void nmea_pending_remove(int slot);
+/// unlink(2)s every registered path. Async-signal-safe: fixed storage, atomics, no locks.
+void nmea_pending_unlink_all(void);
+/// Once per process: SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGPIPE and SIGXFSZ, where their action is still the default,
+/// get a handler that removes the registered files and then dies of the signal as before. A command that takes a
+/// signal itself (StopSignal) replaces the handler and cleans up on its own way out.
+void nmea_pending_install_handlers(void);
+
 #endif

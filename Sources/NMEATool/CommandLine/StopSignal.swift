@@ -49,11 +49,14 @@ enum StopSignal {
         pthread_sigmask(SIG_UNBLOCK, &signals, nil)
     }
 
-    /// The handler's work: atomics and one `write(2)`.
+    /// The handler's work: atomics and one `write(2)` (and `unlink(2)`s on the way out).
     private static func note(_ signal: Int32) {
         if stopping.load(ordering: .relaxed) & bit(signal) != 0 {
             let (isFirst, _) = first.compareExchange(expected: 0, desired: signal, ordering: .relaxed)
-            if !isFirst && exitsOnSecond.load(ordering: .relaxed) { _exit(130) }
+            if !isFirst && exitsOnSecond.load(ordering: .relaxed) {
+                ReplacingFile.removeAllPending()  // no temporary output left behind
+                _exit(130)
+            }
         }
         arrived.bitwiseOr(bit(signal), ordering: .relaxed)
         wakeUp.signal()

@@ -12,9 +12,13 @@ enum ConvertCommand: Command {
             points. A new segment begins when the fix is lost or when the time between two fixes exceeds \
             --split-gap. The format follows each output's extension (.gpx, .geojson, .json); '-o -' writes to \
             standard output and needs --format.
-            Every output file is a complete, valid document after each flush: after every fix when reading a pipe \
-            or a device (a live receiver), every megabyte when converting files. A GPX file killed at any moment \
-            holds every fix flushed before; --fsync adds fdatasync after each flush against power cuts. Long \
+            Each output is written under a temporary name beside it (.NAME.partial-PID) and renamed into place: \
+            when converting files, once every input has been read, so a failed run (an unreadable input, a full \
+            disk, SIGINT or SIGTERM) leaves the old file byte for byte as it was and no temporary file behind; when \
+            reading a pipe or a device (a live receiver), at the first fix, after which the file is a complete, \
+            valid document after every fix, to be read while it grows. A GPX file killed at any moment holds every \
+            fix flushed before; --fsync adds fdatasync after each flush against power cuts. An output that is the \
+            same file as an input (or as another output, through links too) is refused. Long \
             GeoJSON tracks are split into line features of 500 points, each starting where the last one ended \
             ("continued": true). Rejected lines are counted and summarised on standard error, never fatal.
             """,
@@ -46,10 +50,11 @@ enum ConvertCommand: Command {
         let outputs = try ConvertOutput.parse(arguments)
         let splitGap = try arguments.number("split-gap", default: 60, in: 0...1e9)
         var input = try SentenceInput(arguments)
+        try FileIdentity.refuseOverlaps(inputs: input.paths, outputs: outputs.map(\.path), arguments)
         let live = input.paths.contains(where: isLiveSource)
         let track = TrackOptions(
             splitGapSeconds: splitGap, flush: live ? .everyFix : .conversion,
-            sync: arguments.flag("fsync"))
+            sync: arguments.flag("fsync"), publication: live ? .atFirstPoint : .atFinish)
 
         var writers: [any TrackWriter] = []
         for output in outputs {
@@ -92,6 +97,14 @@ enum ConvertCommand: Command {
         progress?.clear()
 
         var points = 0
+        if !input.failures.isEmpty {
+            // An input could not be read: the outputs are not what was asked for, and replace nothing.
+            for writer in writers {
+                writer.discard()
+                Console.error("nmea convert: \(writer.path): \(writeOnFailure(live: live))\n")
+            }
+            writers = []
+        }
         for writer in writers {
             do {
                 try writer.finish()
@@ -109,7 +122,7 @@ enum ConvertCommand: Command {
         }
         input.printSummary(command: "nmea convert")
         let assembled = input.statistics.assembler
-        if points == 0 && failedOutputs < outputs.count {
+        if points == 0 && failedOutputs < outputs.count && input.failures.isEmpty {
             let fixes = assembled.fixes
             Console.error(
                 "nmea convert: warning: no fix with a position in the input (\(fixes) fix"
@@ -121,6 +134,11 @@ enum ConvertCommand: Command {
                     + "without a time; --date YYYY-MM-DD gives them one\n")
         }
         return input.failures.isEmpty && failedOutputs == 0 ? ExitStatus.success : ExitStatus.failure
+    }
+
+    /// What happens to an output when an input fails.
+    private static func writeOnFailure(live: Bool) -> String {
+        live ? "kept as written so far (an input could not be read)" : "not written (an input could not be read)"
     }
 
     /// A progress bar when standard error is a terminal and the input is large enough to wait for.

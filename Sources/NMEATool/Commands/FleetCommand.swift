@@ -65,34 +65,6 @@ enum FleetCommand: Command {
         guard text.utf8.count == 10, let time = ISO8601.parse(text + "T00:00:00Z") else { return nil }
         return UTCDate(daysSinceEpoch: Int(time / 86_400_000_000_000))
     }
-
-    /// Writes `bytes` to `path` ('-': standard output) under a temporary name beside it, renamed into place once
-    /// complete, so a failure never leaves half a file.
-    static func writeComplete(_ bytes: [UInt8], to path: String) throws {
-        guard path != "-" else { return try writeOutput(bytes, to: "-") }
-        let temporary = temporaryPath(for: path)
-        do {
-            try writeOutput(bytes, to: temporary)
-            try rename(temporary, into: path)
-        } catch {
-            unlink(temporary)
-            throw error
-        }
-    }
-
-    /// `dir/.name.partial-PID` for `dir/name`.
-    static func temporaryPath(for path: String) -> String {
-        let slash = path.lastIndex(of: "/")
-        let directory = slash.map { String(path[...$0]) } ?? ""
-        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
-        return directory + "." + name + ".partial-\(getpid())"
-    }
-
-    static func rename(_ temporary: String, into path: String) throws(RuntimeError) {
-        if Glibc.rename(temporary, path) != 0 {
-            throw RuntimeError("cannot write '\(path)': \(Errno.current)")
-        }
-    }
 }
 
 /// `nmea fleet last`.
@@ -224,7 +196,7 @@ enum FleetTripsCommand: Command {
             try queries.trips(vehicle: vehicle, since: since, until: until)
         }
         if let output = arguments.value("output") {
-            try FleetCommand.writeComplete(geoJSON(trips), to: output)
+            try writeOutput(geoJSON(trips), to: output)
             if output != "-" {
                 Console.error("nmea fleet trips: \(trips.count) trip\(trips.count == 1 ? "" : "s") in \(output)\n")
             }
@@ -377,22 +349,19 @@ enum FleetTrackCommand: Command {
         guard !positions.isEmpty else {
             throw RuntimeError("no positions of '\(TripsCommand.printable(vehicle))' on \(dayText)")
         }
-        let temporary = output == "-" ? nil : FleetCommand.temporaryPath(for: output)
         do {
             let writer: any TrackWriter
-            switch (format, temporary) {
-            case (.gpx, nil): writer = try GPXWriter(streamingTo: .standardOutput, options: options)
-            case (.gpx, let path?): writer = try GPXWriter(path: path, options: options, creator: "nmea fleet")
-            case (.geojson, nil):
+            switch (format, output == "-") {
+            case (.gpx, true): writer = try GPXWriter(streamingTo: .standardOutput, options: options)
+            case (.gpx, false): writer = try GPXWriter(path: output, options: options, creator: "nmea fleet")
+            case (.geojson, true):
                 writer = try GeoJSONWriter(streamingTo: .standardOutput, options: .init(track: options))
-            case (.geojson, let path?): writer = try GeoJSONWriter(path: path, options: .init(track: options))
+            case (.geojson, false): writer = try GeoJSONWriter(path: output, options: .init(track: options))
             }
+            // Put in place by `finish` (Publication.atFinish): a failure leaves the old file as it was.
             for position in positions { try writer.write(position.fix) }
             try writer.finish()
-            if let temporary { try FleetCommand.rename(temporary, into: output) }
         } catch {
-            if let temporary { unlink(temporary) }
-            if let error = error as? RuntimeError { throw error }
             throw RuntimeError("\(error)")
         }
         if output != "-" {

@@ -50,6 +50,7 @@ enum PlotCommand: Command {
         let splitGap = try arguments.number("split-gap", default: 60, in: 0...1e9)
         let rule = try TripRuleOptions.parse(arguments)
         var input = try SentenceInput(arguments)
+        try FileIdentity.refuseOverlaps(inputs: input.paths, outputs: [output], arguments)
         var track = PlotTrack(options: .init(splitGapSeconds: splitGap, trips: rule))
         try input.read { track.add($0) }
         track.finish()

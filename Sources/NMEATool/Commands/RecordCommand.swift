@@ -15,8 +15,9 @@ enum RecordCommand: Command {
         discussion: """
             Finds the receiver (a path, a /dev/serial/by-id link, a USB serial number, or 'auto' for the first known \
             GPS receiver, waiting for one to be plugged in), sets up the serial port and finds its rate, and writes \
-            every fix until SIGINT or SIGTERM. The files are complete documents after every fix, so a kill or a \
-            power cut loses at most the last second. When the receiver is unplugged the files stay open; logging \
+            every fix until SIGINT or SIGTERM. A track file appears at its first point (written under a temporary \
+            name until then, so a run that records no point, such as one refused the receiver, leaves none behind) \
+            and is a complete document after every fix, so a kill or a power cut loses at most the last second. When the receiver is unplugged the files stay open; logging \
             resumes, in a new track segment, when it comes back.
             The port is taken exclusively (TIOCEXCL) and locked (flock), so a second logger on the same receiver, \
             even as root, is refused with the first one's PID. On a terminal a status line (fix, satellites, \
@@ -129,7 +130,7 @@ struct RecordSettings {
         rotation = arguments.value("rotate") == "daily" ? .daily : .none
         let options = TrackOptions(
             splitGapSeconds: try arguments.number("split-gap", default: 60, in: 0.001...31_536_000), flush: .everyFix,
-            sync: arguments.flag("fsync"))
+            sync: arguments.flag("fsync"), publication: .atFirstPoint)
         for path in arguments.allValues("output") {
             guard path != "-" else { throw arguments.usageError("Tracks are files: '-o -' is not supported here") }
             switch ConvertOutput.formatNamed(by: path) {

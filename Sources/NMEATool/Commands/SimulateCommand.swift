@@ -59,11 +59,27 @@ enum SimulateCommand: Command {
             latitude: latitude, longitude: longitude, start: start, rateHz: rate, legs: legs,
             seed: UInt64(seed))
         let writer = EpochWriter(profile: profile)
+        // Streamed in chunks of about a megabyte: constant memory however long the journey.
         var builder = SentenceBuilder()
-        for fix in scenario.fixes() { writer.write(fix, into: &builder) }
-        var bytes = builder.bytes
-        if faults > 0 { bytes = FaultInjector(interval: faults, seed: UInt64(seed)).damage(bytes).output }
-        try writeOutput(bytes, to: arguments.value("output") ?? "-")
+        var damaged: [UInt8] = []
+        var injector = faults > 0 ? FaultInjector(interval: faults, seed: UInt64(seed)).stream() : nil
+        try writeOutput(to: arguments.value("output") ?? "-") { output in
+            func write() {
+                if injector != nil {
+                    injector!.damage(builder.bytes, into: &damaged)
+                    damaged.withUnsafeBytes { output.write($0) }
+                    damaged.removeAll(keepingCapacity: true)
+                } else {
+                    builder.bytes.withUnsafeBytes { output.write($0) }
+                }
+                builder.removeAll()
+            }
+            for fix in scenario.fixes() {
+                writer.write(fix, into: &builder)
+                if builder.bytes.count >= 1 << 20 { write() }
+            }
+            write()
+        }
         return ExitStatus.success
     }
 
