@@ -94,8 +94,12 @@ import Testing
             let geometry = try #require(feature["geometry"] as? [String: Any])
             let properties = try #require(feature["properties"] as? [String: Any])
             switch geometry["type"] as? String {
-            case "Point":
+            case "Point" where properties["time"] != nil:
                 pointTimes.append(try #require(properties["time"] as? String))
+            case "Point", "MultiPoint":
+                // A segment without two distinct positions yet (the open one's first fix): its times, like a line's.
+                let times = try #require(properties["coordTimes"] as? [String])
+                lineTimes += properties["continued"] as? Bool == true ? Array(times.dropFirst()) : times
             case "LineString":
                 let times = try #require(properties["coordTimes"] as? [String])
                 #expect((geometry["coordinates"] as? [Any])?.count == times.count, "\(context)")

@@ -5,12 +5,16 @@ import Testing
 
 @testable import Tracks
 
-/// The GeoJSON the fixed sequence gives: one MultiLineString feature with three lines, times per line.
+/// The GeoJSON the fixed sequence gives: its three segments in order, the first a LineString, the two of one fix each
+/// Points (a line needs two distinct positions: issue 12, item 4), each with its `coordTimes`.
 let expectedGeoJSON = """
     {"type":"FeatureCollection","features":[
-    {"type":"Feature","geometry":{"type":"MultiLineString","coordinates":[[[11.5166,48.1173,545.4],\
-    [11.5168,48.1174,545.6]],[[-70.25,-33.5]],[[180,0.00001,-12.5]]]},"properties":{"coordTimes":\
-    [["2026-11-30T08:00:00.25Z","2026-11-30T08:00:01.25Z"],["2026-11-30T08:00:03.25Z"],["2026-11-30T08:05:03Z"]]}}
+    {"type":"Feature","geometry":{"type":"LineString","coordinates":[[11.5166,48.1173,545.4],\
+    [11.5168,48.1174,545.6]]},"properties":{"coordTimes":["2026-11-30T08:00:00.25Z","2026-11-30T08:00:01.25Z"]}},
+    {"type":"Feature","geometry":{"type":"Point","coordinates":[-70.25,-33.5]},"properties":{"coordTimes":\
+    ["2026-11-30T08:00:03.25Z"]}},
+    {"type":"Feature","geometry":{"type":"Point","coordinates":[180,0.00001,-12.5]},"properties":{"coordTimes":\
+    ["2026-11-30T08:05:03Z"]}}
     ]}
 
     """
@@ -28,9 +32,12 @@ let expectedGeoJSONWithPoints = """
     {"time":"2026-11-30T08:00:03.25Z","course":0,"fix":"2d","quality":"gps"}},
     {"type":"Feature","geometry":{"type":"Point","coordinates":[180,0.00001,-12.5]},"properties":\
     {"time":"2026-11-30T08:05:03Z","ele":-12.5,"speed":0,"fix":"3d","quality":"gps"}},
-    {"type":"Feature","geometry":{"type":"MultiLineString","coordinates":[[[11.5166,48.1173,545.4],\
-    [11.5168,48.1174,545.6]],[[-70.25,-33.5]],[[180,0.00001,-12.5]]]},"properties":{"coordTimes":\
-    [["2026-11-30T08:00:00.25Z","2026-11-30T08:00:01.25Z"],["2026-11-30T08:00:03.25Z"],["2026-11-30T08:05:03Z"]]}}
+    {"type":"Feature","geometry":{"type":"LineString","coordinates":[[11.5166,48.1173,545.4],\
+    [11.5168,48.1174,545.6]]},"properties":{"coordTimes":["2026-11-30T08:00:00.25Z","2026-11-30T08:00:01.25Z"]}},
+    {"type":"Feature","geometry":{"type":"Point","coordinates":[-70.25,-33.5]},"properties":{"coordTimes":\
+    ["2026-11-30T08:00:03.25Z"]}},
+    {"type":"Feature","geometry":{"type":"Point","coordinates":[180,0.00001,-12.5]},"properties":{"coordTimes":\
+    ["2026-11-30T08:05:03Z"]}}
     ]}
 
     """
@@ -116,6 +123,50 @@ let expectedGeoJSONWithPoints = """
             times += index > 0 ? Array(featureTimes.dropFirst()) : featureTimes
         }
         #expect(times == fixes.map { $0.iso8601! })
+    }
+
+    /// Issue 12, item 4: a segment without two distinct positions is no line. One fix is a Point, fixes that all
+    /// print one longitude and latitude (whatever their elevations) a MultiPoint, in time order among the lines; and
+    /// after every live flush, every line in the file has two distinct positions.
+    @Test func segmentsWithoutTwoDistinctPositionsArePoints() throws {
+        let at = { (second: Int, lat: Double, alt: Double?) in
+            makeFix(String(format: "2026-11-30T08:%02d:%02d", second / 60, second % 60), lat: lat, lon: 11, alt: alt)
+        }
+        // Segments (gaps over 60 s): a line; one fix; three fixes at one place (elevation absent, then two
+        // values); a line whose first two fixes are at one place.
+        let fixes = [
+            at(0, 48.0, nil), at(1, 48.001, nil), at(100, 48.1, 500), at(200, 48.2, nil), at(201, 48.2, 501),
+            at(202, 48.2, 502), at(300, 48.3, nil), at(301, 48.3, nil), at(302, 48.301, nil),
+        ]
+        let path = TemporaryDirectory().file("track.geojson")
+        let options = GeoJSONWriter.Options(track: TrackOptions(flush: .everyFix, publication: .atFirstPoint))
+        let writer = try GeoJSONWriter(path: path, options: options)
+        func geometries() throws -> [(type: String, coordinates: [Any], times: [Any])] {
+            let features = try #require(try parse(path)["features"] as? [[String: Any]])
+            return try features.map { feature in
+                let geometry = try #require(feature["geometry"] as? [String: Any])
+                let properties = try #require(feature["properties"] as? [String: Any])
+                return (
+                    try #require(geometry["type"] as? String), try #require(geometry["coordinates"] as? [Any]),
+                    try #require(properties["coordTimes"] as? [Any])
+                )
+            }
+        }
+        for fix in fixes {
+            try writer.write(fix)
+            for geometry in try geometries() where geometry.type == "LineString" {
+                let places = Set((geometry.coordinates as? [[Double]] ?? []).map { [$0[0], $0[1]] })
+                #expect(places.count >= 2, "a line with \(places.count) distinct positions")
+            }
+        }
+        try writer.finish()
+        let final = try geometries()
+        #expect(final.map(\.type) == ["LineString", "Point", "MultiPoint", "LineString"])
+        #expect(final[1].coordinates as? [Double] == [11, 48.1, 500])
+        #expect(final[1].times as? [String] == ["2026-11-30T08:01:40Z"])
+        #expect(final[2].coordinates as? [[Double]] == [[11, 48.2], [11, 48.2, 501], [11, 48.2, 502]])
+        #expect(final[2].times.count == 3)
+        #expect(final[3].coordinates.count == 3)
     }
 
     @Test func noExponentNotation() {

@@ -20,7 +20,9 @@ enum ConvertCommand: Command {
             fix flushed before; --fsync adds fdatasync after each flush against power cuts. An output that is the \
             same file as an input (or as another output, through links too) is refused. Long \
             GeoJSON tracks are split into line features of 500 points, each starting where the last one ended \
-            ("continued": true). Rejected lines are counted and summarised on standard error, never fatal.
+            ("continued": true); every geometry is valid (RFC 7946): a segment without two distinct positions (one \
+            fix, or a receiver holding its position) is a Point or MultiPoint feature with its coordTimes, never a \
+            line. Rejected lines are counted and summarised on standard error, never fatal.
             """,
         arguments: [SentenceInput.filesArgument],
         options: [
