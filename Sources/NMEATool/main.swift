@@ -45,6 +45,11 @@ func runTool(_ arguments: [String]) -> Int32 {
                 Console.standardOutput.write(Help.text(rootSpec, commandPath: "nmea"))
                 return ExitStatus.success
             }
+            if arguments[1] == "-h" || arguments[1] == "--help" {
+                // Help for help: what it takes, like every other command's.
+                Console.standardOutput.write(Help.text(Completion.helpSpec(rootSpec), commandPath: "nmea help"))
+                return ExitStatus.success
+            }
             if arguments[1] == "--man" {
                 Console.standardOutput.write(ManPage.render(rootSpec, version: toolVersion))
                 return ExitStatus.success
@@ -54,7 +59,9 @@ func runTool(_ arguments: [String]) -> Int32 {
                     message: "Unknown subcommand '\(arguments[1])'", command: rootSpec,
                     commandPath: "nmea")
             }
-            let (found, path) = try resolve(command, arguments.dropFirst(2), commandPath: "nmea \(command.spec.name)")
+            // `nmea help convert --help` is still help for convert.
+            let names = arguments.dropFirst(2).filter { $0 != "-h" && $0 != "--help" }
+            let (found, path) = try resolve(command, names[...], commandPath: "nmea \(command.spec.name)")
             Console.standardOutput.write(Help.text(found.spec, commandPath: path))
             return ExitStatus.success
         default:

@@ -8,7 +8,7 @@ extension Scenario {
         .course(degrees: 20), .drive(seconds: 600, speedKmh: 50, turnDegreesPerSecond: 0.05),
         .drive(seconds: 900, speedKmh: 90), .drive(seconds: 300, speedKmh: 40, turnDegreesPerSecond: -0.2),
         .park(seconds: 8 * 3600, jitterMeters: 4),
-        .course(degrees: 200), .drive(seconds: 300, speedKmh: 40, turnDegreesPerSecond: 0.2),
+        .course(degrees: 170), .drive(seconds: 300, speedKmh: 40, turnDegreesPerSecond: 0.2),
         .drive(seconds: 900, speedKmh: 90), .drive(seconds: 600, speedKmh: 50, turnDegreesPerSecond: -0.05),
         .park(seconds: 1800, jitterMeters: 4),
     ]

@@ -115,7 +115,20 @@ import Testing
                 "Error: The value '2026-02-30' is invalid for '--date <YYYY-MM-DD>': expected YYYY-MM-DD\n"))
         let gap = try Self.run(["convert", "-o", "a.gpx", "--split-gap=-1"])
         #expect(gap.status == 64)
-        #expect(gap.error.hasPrefix("Error: The value '-1' is invalid for '--split-gap <seconds>'\n"))
+        #expect(
+            gap.error.hasPrefix(
+                "Error: The value '-1' is out of range for '--split-gap <seconds>': expected 0 to 1000000000\n"))
+        // Given apart, a negative number is still the option's value (issue 12, item 15), not "Missing value".
+        let length = try Self.run(["convert", "-o", "a.gpx", "--max-length", "-5"])
+        #expect(length.status == 64)
+        #expect(
+            length.error.hasPrefix(
+                "Error: The value '-5' is out of range for '--max-length <n>': expected 16 to 1048576\nUsage: "))
+        let fraction = try Self.run(["convert", "-o", "a.gpx", "--split-gap", "-.5"])
+        #expect(fraction.error.hasPrefix("Error: The value '-.5' is out of range for '--split-gap <seconds>'"))
+        // An option after an option that takes a value is not taken as the value.
+        let missing = try Self.run(["convert", "-o", "--points"])
+        #expect(missing.error.hasPrefix("Error: Missing value for '-o <file>'\n"))
     }
 
     @Test func unreadableInputExitsOne() throws {

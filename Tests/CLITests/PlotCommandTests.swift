@@ -386,17 +386,20 @@ import Testing
                     + "Please provide one of 'speed', 'altitude', 'none'.\n"))
         let width = try ToolSupport.nmea(["plot", "-o", "-", "--width", "100"])
         #expect(width.status == 64)
-        #expect(width.error.hasPrefix("Error: The value '100' is invalid for '--width <pixels>'\n"))
+        #expect(
+            width.error.hasPrefix(
+                "Error: The value '100' is out of range for '--width <pixels>': expected 320 to 4000\n"))
         let date = try ToolSupport.nmea(["plot", "-o", "-", "--date", "2026-02-30"])
         #expect(date.status == 64)
 
         let empty = try ToolSupport.nmea(["plot", "-o", "-"], input: Data("not nmea\n".utf8))
-        #expect(empty.status == 1)
+        // Empty input is no error, in plot as in convert and trips (issue 12, item 15): a warning, exit 0.
+        #expect(empty.status == 0)
         #expect(empty.text == "")
         #expect(
             empty.error.hasSuffix(
-                "Error: no fix with a position in the input (0 fixes without one); "
-                    + "nothing to plot\n"))
+                "nmea plot: warning: no fix with a position in the input (0 fixes without one); "
+                    + "nothing to plot, no file written\n"))
         let unreadable = try ToolSupport.nmea(["plot", "/nonexistent/log.nmea", "-o", "-"])
         #expect(unreadable.status == 1)
         #expect(unreadable.text == "")

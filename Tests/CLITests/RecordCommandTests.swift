@@ -242,7 +242,7 @@ struct RecordCommandTests {
         #expect(
             lines.filter { $0.hasPrefix("owntracks/fleet/van7/trip ") } == [
                 #"owntracks/fleet/van7/trip {"_type":"trip","start":{"time":"2026-11-30T08:59:10Z","lat":48.137394,"lon":11.575510,"place":"Munich, Bavaria, DE"},"end":{"time":"2026-11-30T09:30:00Z","lat":48.355064,"lon":11.888291,"place":"Eitting, Bavaria, DE"},"distance_m":34168,"duration_s":1850,"avg_speed_kmh":66.5,"max_speed_kmh":90.0}"#,
-                #"owntracks/fleet/van7/trip {"_type":"trip","start":{"time":"2026-11-30T17:29:10Z","lat":48.355049,"lon":11.888280,"place":"Eitting, Bavaria, DE"},"end":{"time":"2026-11-30T18:00:00Z","lat":48.269792,"lon":11.456211,"place":"2 km NE of Dachau, Bavaria, DE"},"distance_m":34168,"duration_s":1850,"avg_speed_kmh":66.5,"max_speed_kmh":90.0}"#,
+                #"owntracks/fleet/van7/trip {"_type":"trip","start":{"time":"2026-11-30T17:29:10Z","lat":48.355049,"lon":11.888280,"place":"Eitting, Bavaria, DE"},"end":{"time":"2026-11-30T18:00:00Z","lat":48.137532,"lon":11.578577,"place":"Munich, Bavaria, DE"},"distance_m":34169,"duration_s":1850,"avg_speed_kmh":66.5,"max_speed_kmh":90.0}"#,
             ])
     }
 

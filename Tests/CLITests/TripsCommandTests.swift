@@ -148,8 +148,15 @@ import Testing
     }
 
     @Test(arguments: [
-        (["--min-distance", "-5"], "Error: Missing value for '--min-distance <meters>'\n"),
-        (["--min-distance", "0"], "Error: The value '0' is invalid for '--min-distance <meters>'\n"),
+        // A negative number is a value, out of range (issue 12, item 15), not a missing one.
+        (
+            ["--min-distance", "-5"],
+            "Error: The value '-5' is out of range for '--min-distance <meters>': expected 1 to 1000000\n"
+        ),
+        (
+            ["--min-distance", "0"],
+            "Error: The value '0' is out of range for '--min-distance <meters>': expected 1 to 1000000\n"
+        ),
         (["--max-gap", "soon"], "Error: The value 'soon' is invalid for '--max-gap <seconds>'\n"),
         (
             ["--date", "2026-02-30"],

@@ -377,7 +377,8 @@ enum ExpectedDecodings {
         "corpus:pyubx2/pygpsdata-NMEA.log": (21, 0x1b02_d6b0_cbe5_6d22),
         "corpus:signalk-server/gps.log": (5748, 0x1f4d_8cf2_4de2_4685),
         "corpus:signalk-server/n2kd-183-merrimac.log": (541, 0x5e0e_05e1_9a4d_b0e9),
-        "nmea-samples/commute.nmea": (7560, 0x23ab_0a40_425f_2d55),
+        // Regenerated when the drive home was made to end at home (issue 12, item 15).
+        "nmea-samples/commute.nmea": (7560, 0xb587_1487_fbc3_819c),
         "nmea-samples/drive.nmea": (9600, 0x4743_a03e_d9ca_3988),
         "nmea-samples/faulty.nmea": (4692, 0x46b1_056d_8dc2_65f9),
         "nmea-samples/gga-only.nmea": (300, 0xe067_4a35_4f44_2da3),

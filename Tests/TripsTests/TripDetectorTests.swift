@@ -43,6 +43,10 @@ import Testing
             #expect(abs(trip.maximumSpeedKmh - 90) < (measuredSpeed ? 0.05 : 1), "\(trip.maximumSpeedKmh) km/h")
             #expect(trip.ending == .stop)
         }
+        // The drive home ends at home, where the day began (issue 12, item 15: it ended 17 km away, near Dachau).
+        let home = outcome.trips[0].start
+        let back = outcome.trips[1].end
+        #expect(Geodesy.distanceMeters(home.latitude, home.longitude, back.latitude, back.longitude) < 100)
         // The stop at work between the trips, and the open ones at home before and after.
         let between = outcome.stopsBetweenTrips
         #expect(between.count == 1)

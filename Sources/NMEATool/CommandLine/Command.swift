@@ -26,6 +26,11 @@ func dispatch(_ command: any Command.Type, _ arguments: ArraySlice<String>, comm
     }
     if first == "help" {
         guard arguments.count > 1 else { throw HelpRequest(command: command.spec, commandPath: commandPath) }
+        let second = arguments[arguments.index(after: arguments.startIndex)]
+        if second == "-h" || second == "--help" {
+            throw HelpRequest(
+                command: Completion.helpSpec(command.spec, isRoot: false), commandPath: commandPath + " help")
+        }
         let (found, path) = try resolve(command, arguments.dropFirst(), commandPath: commandPath)
         throw HelpRequest(command: found.spec, commandPath: path)
     }

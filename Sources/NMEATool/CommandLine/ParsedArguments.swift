@@ -21,7 +21,8 @@ struct ParsedArguments {
         throws(UsageError) -> Int
     {
         guard let text = value(name) else { return defaultValue }
-        guard let number = Int(text), range.contains(number) else { throw invalid(text, for: name) }
+        guard let number = Int(text) else { throw invalid(text, for: name) }
+        guard range.contains(number) else { throw outOfRange(text, for: name, range.description(Self.integerText)) }
         return number
     }
 
@@ -33,10 +34,23 @@ struct ParsedArguments {
         throws(UsageError) -> Double
     {
         guard let text = value(name) else { return defaultValue }
-        guard let number = Double(text), number.isFinite, range.contains(number) else {
-            throw invalid(text, for: name)
-        }
+        guard let number = Double(text), number.isFinite else { throw invalid(text, for: name) }
+        guard range.contains(number) else { throw outOfRange(text, for: name, range.description(Self.numberText)) }
         return number
+    }
+
+    /// The usage error for a number outside what `--name` takes.
+    private func outOfRange(_ text: String, for name: String, _ range: String) -> UsageError {
+        let label = spec.options.first { $0.long == name }?.usageLabel ?? "--\(name)"
+        return usageError("The value '\(text)' is out of range for '\(label)': expected \(range)")
+    }
+
+    private static func integerText(_ value: Int) -> String {
+        value == .max ? "any" : value == .min ? "any" : String(value)
+    }
+
+    private static func numberText(_ value: Double) -> String {
+        abs(value) == .greatestFiniteMagnitude ? "any" : value == value.rounded() ? String(Int(value)) : String(value)
     }
 
     /// The usage error for a bad value of `--name`.
@@ -50,6 +64,15 @@ struct ParsedArguments {
     /// A usage error about this command.
     func usageError(_ message: String) -> UsageError {
         UsageError(message: message, command: spec, commandPath: commandPath)
+    }
+
+    /// `true` when `argument`, after an option that takes a value, is that value: anything not starting with '-',
+    /// '-' itself (standard input or output), and a negative number (`-5`, `-0.5`, `-.5`), which is a value to
+    /// check, never an option (no option name starts with a digit).
+    static func canBeValue(_ argument: String) -> Bool {
+        guard argument.hasPrefix("-"), argument != "-" else { return true }
+        let next = argument.utf8.dropFirst().first ?? 0
+        return (next >= UInt8(ascii: "0") && next <= UInt8(ascii: "9")) || next == UInt8(ascii: ".")
     }
 
     /// Parses `arguments` (without the command names) against `spec`.
@@ -100,7 +123,7 @@ struct ParsedArguments {
             let value: String
             if let attached {
                 value = attached
-            } else if index < arguments.count, !arguments[index].hasPrefix("-") || arguments[index] == "-" {
+            } else if index < arguments.count, Self.canBeValue(arguments[index]) {
                 value = arguments[index]
                 index += 1
             } else {
@@ -157,4 +180,15 @@ enum ExitStatus {
     static let failure: Int32 = 1
     /// EX_USAGE.
     static let usage: Int32 = 64
+}
+
+extension ClosedRange {
+    /// `16 to 1048576`, `at least 0`, `at most 5`, with `text` writing each bound ("any" for no bound).
+    fileprivate func description(_ text: (Bound) -> String) -> String {
+        let low = text(lowerBound)
+        let high = text(upperBound)
+        if high == "any" { return "at least \(low)" }
+        if low == "any" { return "at most \(high)" }
+        return "\(low) to \(high)"
+    }
 }

@@ -19,6 +19,8 @@ enum PlotCommand: Command {
             two fixes exceeds --split-gap. \
             Up to 100,000 points are kept for drawing; longer inputs are thinned evenly as they are read, while \
             totals, extremes and stops are computed from every fix.
+            The SVG replaces the output file only once it is complete; an input that cannot be read writes nothing \
+            (exit 1), and an input without a position is only a warning (exit 0) with nothing drawn or written.
             """,
         arguments: [SentenceInput.filesArgument],
         options: [
@@ -56,11 +58,18 @@ enum PlotCommand: Command {
         track.finish()
         input.printSummary(command: "nmea plot")
 
+        guard input.failures.isEmpty else {
+            // The picture would lack the unreadable input's track: nothing is written, the old file stays.
+            Console.error("nmea plot: \(output): not written (an input could not be read)\n")
+            return ExitStatus.failure
+        }
         guard track.count > 0 else {
+            // Empty input is no error (the rule of every command): one warning, exit 0; nothing to draw.
             let fixes = input.statistics.assembler.fixes
-            throw RuntimeError(
-                "no fix with a position in the input (\(fixes) fix\(fixes == 1 ? "" : "es") without "
-                    + "one); nothing to plot")
+            Console.error(
+                "nmea plot: warning: no fix with a position in the input (\(fixes) fix\(fixes == 1 ? "" : "es") "
+                    + "without one); nothing to plot, no file written\n")
+            return ExitStatus.success
         }
         if coloring == .altitude && track.lowestAltitude == nil {
             Console.error("nmea plot: warning: the input has no altitudes; the track is drawn in one color\n")
@@ -79,6 +88,6 @@ enum PlotCommand: Command {
                 "nmea plot: \(output): \(track.count) fixes, \(track.points.count) kept for drawing, "
                     + "\(track.stops.count) stop\(track.stops.count == 1 ? "" : "s"), \(svg.utf8.count) bytes\n")
         }
-        return input.failures.isEmpty ? ExitStatus.success : ExitStatus.failure
+        return ExitStatus.success
     }
 }
