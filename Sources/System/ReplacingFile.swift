@@ -51,12 +51,19 @@ public final class ReplacingFile {
         target = link?.kind == .symbolicLink ? Self.resolved(path) ?? path : path
         let temporary = Self.temporaryPath(for: target)
         unlink(temporary)  // a leftover of a process that had our PID and was killed
-        descriptor = try FileDescriptor.open(
-            temporary, .writeOnly, options: options.union([.create, .exclusiveCreate]),
-            permissions: permissions ?? .standardFile)
-        temporaryPath = temporary
-        slot = nmea_pending_add(temporary)
+        // Registered, and the handlers in place, before the file exists: a signal at any moment finds it listed.
+        let slot = nmea_pending_add(temporary)
         nmea_pending_install_handlers()
+        do throws(Errno) {
+            descriptor = try FileDescriptor.open(
+                temporary, .writeOnly, options: options.union([.create, .exclusiveCreate]),
+                permissions: permissions ?? .standardFile)
+        } catch {
+            nmea_pending_remove(slot)
+            throw error
+        }
+        temporaryPath = temporary
+        self.slot = slot
         if permissions == nil, let status { fchmod(descriptor.rawValue, mode_t(status.permissions)) }
     }
 
