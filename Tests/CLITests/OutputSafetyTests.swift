@@ -51,6 +51,13 @@ import Testing
         let typo = try Tool.run(["plot", directory.file("drive-typo.nmea"), "-o", svg])
         #expect(typo.status == 1)
         #expect(readFile(svg) == before)
+        // A good input beside the missing one: the picture would lack a track, so nothing is written either.
+        directory.write(Self.log.replacingOccurrences(of: "4807.03", with: "4807.13"), to: "other.nmea")
+        let half = try Tool.run(["plot", directory.file("other.nmea"), directory.file("drive-typo.nmea"), "-o", svg])
+        #expect(half.status == 1)
+        #expect(half.error.hasSuffix("nmea plot: \(svg): not written (an input could not be read)\n"))
+        #expect(readFile(svg) == before)
+        try FileManager.default.removeItem(atPath: directory.file("other.nmea"))
         #expect(try Self.names(in: directory) == ["drive.nmea", "keep.svg"])
     }
 

@@ -189,6 +189,45 @@ struct FleetCommandTests {
             "\(written.output)")
     }
 
+    /// Issue 12, item 4: every geometry is valid. A trip whose stored path has no two distinct positions is a line
+    /// from its start to its end; one that starts and ends at one place without a path is a Point (GDAL's
+    /// `ST_IsValid` agrees; on main both were LineStrings of one place).
+    @Test func tripsWithoutTwoDistinctPositionsAreStillValidGeometries() throws {
+        let fleet = try FleetDatabase()
+        let database = try fleet.connect()
+        try FleetSchema.migrate(database)
+        func trip(_ vehicle: String, to latitude: Double) throws -> StoredTrip {
+            try StoredTrip(
+                vehicle: vehicle,
+                summary: TripSummary(
+                    start: .init(timestamp: Support.start * 1_000_000_000, latitude: 48.1374, longitude: 11.5755),
+                    end: .init(
+                        timestamp: (Support.start + 600) * 1_000_000_000, latitude: latitude, longitude: 11.5755),
+                    distanceMeters: 0, durationSeconds: 600, averageSpeedKmh: 0, maximumSpeedKmh: 0))
+        }
+        // Parked through its trip: a stored path of two positions at one place.
+        let parked = [300, 400].map { second in
+            StoredPosition(
+                vehicle: "acme/one", timestamp: Support.start + Int64(second), latitude: 48.14, longitude: 11.58)
+        }
+        try PositionStore(database).write(
+            positions: parked, trips: [try trip("acme/one", to: 48.15), try trip("acme/round", to: 48.1374)])
+        let directory = TemporaryDirectory("valid-trips")
+        let written = try Self.run(fleet, ["trips", "-o", "trips.geojson"], directory: directory.path)
+        #expect(written.status == 0, "\(written.error)")
+        let text = directory.read("trips.geojson") ?? ""
+        #expect(text.contains(#""geometry":{"type":"LineString","coordinates":[[11.5755,48.1374],[11.5755,48.15]]}"#))
+        #expect(text.contains(#""geometry":{"type":"Point","coordinates":[11.5755,48.1374]}"#))
+        if let ogrinfo = Tools.which("ogrinfo") {
+            let sql = "SELECT COUNT(*) AS n, SUM(ST_IsValid(geometry)) AS valid FROM trips"
+            let info = try ChildProcess.run(
+                [ogrinfo, "-ro", "-q", "-dialect", "sqlite", "-sql", sql, directory.file("trips.geojson")])
+            #expect(
+                info.output.contains("n (Integer) = 2") && info.output.contains("valid (Integer) = 2"), "\(info.output)"
+            )
+        }
+    }
+
     @Test func anEmptyDatabaseAndAnUnreachableOneAreExplained() throws {
         let fleet = try FleetDatabase()
         let empty = try Self.run(fleet, ["last"])

@@ -267,19 +267,30 @@ enum FleetTripsCommand: Command {
             json.field("type", "Feature" as StaticString)
             json.key("geometry")
             json.beginObject()
-            json.field("type", "LineString" as StaticString)
-            json.key("coordinates")
-            json.beginArray()
+            // A line needs two distinct positions (RFC 7946, GEOS): the stored path, else the trip's start and end,
+            // else (both at one place) a Point.
             let ends = [trip.summary.start, trip.summary.end].map {
                 FleetQueries.PathPoint(latitude: $0.latitude, longitude: $0.longitude)
             }
-            for point in trip.path.isEmpty ? ends : trip.path {
+            func distinct(_ points: [FleetQueries.PathPoint]) -> Bool {
+                points.contains { $0.latitude != points[0].latitude || $0.longitude != points[0].longitude }
+            }
+            let line = distinct(trip.path) ? trip.path : distinct(ends) ? ends : nil
+            func position(_ point: FleetQueries.PathPoint) {
                 json.beginArray()
                 json.number(point.longitude)
                 json.number(point.latitude)
                 json.endArray()
             }
-            json.endArray()
+            json.field("type", line == nil ? "Point" : "LineString" as StaticString)
+            json.key("coordinates")
+            if let line {
+                json.beginArray()
+                for point in line { position(point) }
+                json.endArray()
+            } else {
+                position(ends[0])
+            }
             json.endObject()
             json.key("properties")
             json.beginObject()
