@@ -212,8 +212,11 @@ struct AllocationWorkload {
             bytes += Array(line.utf8)
             bytes += index % 2 == 0 ? [0x0D, 0x0A] : [0x0A]
         }
-        // UBX NAV-PVT-like frame with a 4-byte payload: B5 62 class id len(2) payload ck(2).
-        bytes += [0xB5, 0x62, 0x01, 0x07, 0x04, 0x00, 0x01, 0x02, 0x03, 0x04, 0xAA, 0xBB]
+        // UBX NAV-PVT-like frame with a 4-byte payload: B5 62 class id len(2) payload ck(2), skipped whole.
+        bytes += [0xB5, 0x62, 0x01, 0x07, 0x04, 0x00, 0x01, 0x02, 0x03, 0x04, 0x16, 0x65]
+        // A damaged frame: its length (16) runs into the next block's first sentence, its checksum fails, and the
+        // bytes after `B5 62` are framed again (held across a chunk now and then, and at the end of the input).
+        bytes += [0xB5, 0x62, 0x01, 0x07, 0x10, 0x00]
         return bytes
     }()
 
@@ -227,8 +230,9 @@ struct AllocationWorkload {
         statistics.badAddresses = 1
         statistics.overlong = 1
         statistics.truncated = 1
-        statistics.garbageBytes = 7  // "garbage"
+        statistics.garbageBytes = 7 + 2 + 4  // "garbage", the damaged frame's B5 62 and its four header bytes
         statistics.binaryFrameBytes = 12
+        statistics.damagedBinaryFrames = 1
         statistics.commentLines = 1
         statistics.bytes = block.count
         return statistics

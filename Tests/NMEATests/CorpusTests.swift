@@ -316,8 +316,10 @@ enum Corpus {
 /// It applies the framing rules as documented, by a different method: it walks an array with an index, cuts a
 /// candidate at the first byte that cannot be inside a sentence (a control byte, a byte of 0x80 or more, or `$`/`!`,
 /// which start the next candidate), and checks the candidate's `*hh` by parsing the two digits as text and XOR-ing the
-/// bytes with `reduce`. Like the framer it skips `#` comment lines (a `#` right after a line ending or at the start)
-/// and u-blox UBX frames (`B5 62` class id length(2, LE) payload ck ck) with a payload of at most 4096 bytes.
+/// bytes with `reduce`. Like the framer it skips `#` comment lines (a `#` right after a line ending or at the start),
+/// u-blox UBX frames (`B5 62` class id length(2, LE) payload ck ck) with a payload of at most 4096 bytes and RTCM 3
+/// frames (`D3`, a 10-bit length, payload, CRC-24Q), each only when its checksum verifies: otherwise it goes on right
+/// after the sync bytes.
 struct IndependentCount {
     /// Candidates whose `*hh` matches the XOR of the bytes between the start character and `*`.
     var validSentences = 0
@@ -350,14 +352,18 @@ struct IndependentCount {
             }
             if byte == 0xB5 && index + 1 < bytes.count && bytes[index + 1] == 0x62 {
                 atLineStart = false
-                guard index + 6 <= bytes.count else { break }  // a frame header cut off by the end of the input
-                let payload = Int(bytes[index + 4]) | Int(bytes[index + 5]) << 8
-                if payload > Self.maximumBinaryPayload {
-                    index += 6  // not a frame after all: its header is garbage
-                } else {
+                if let length = Self.verifiedUBXLength(bytes, at: index) {
                     binaryFrames += 1
-                    index += 8 + payload
+                    index += length
+                } else {
+                    index += 2  // not a frame after all: only its sync bytes are garbage
                 }
+                continue
+            }
+            if byte == 0xD3, let length = Self.verifiedRTCMLength(bytes, at: index) {
+                atLineStart = false
+                binaryFrames += 1
+                index += length
                 continue
             }
             if byte == dollar || byte == bang {
@@ -380,6 +386,31 @@ struct IndependentCount {
             atLineStart = isLineEnding(byte)
             index += 1
         }
+    }
+
+    /// The length of the UBX frame at `index` when it is whole and its Fletcher-8 checksum (over class, id, length
+    /// and payload) matches.
+    static func verifiedUBXLength(_ bytes: [UInt8], at index: Int) -> Int? {
+        guard index + 6 <= bytes.count else { return nil }
+        let payload = Int(bytes[index + 4]) | Int(bytes[index + 5]) << 8
+        guard payload <= Self.maximumBinaryPayload, index + 8 + payload <= bytes.count else { return nil }
+        var a: UInt8 = 0
+        var b: UInt8 = 0
+        for byte in bytes[(index + 2)..<(index + 6 + payload)] {
+            a &+= byte
+            b &+= a
+        }
+        return a == bytes[index + 6 + payload] && b == bytes[index + 7 + payload] ? 8 + payload : nil
+    }
+
+    /// The length of the RTCM 3 frame at `index` when it is whole, its reserved bits are zero and its CRC-24Q matches.
+    static func verifiedRTCMLength(_ bytes: [UInt8], at index: Int) -> Int? {
+        guard index + 3 <= bytes.count, bytes[index + 1] & 0xFC == 0 else { return nil }
+        let payload = Int(bytes[index + 1]) << 8 | Int(bytes[index + 2])
+        guard index + 6 + payload <= bytes.count else { return nil }
+        let crc = crc24q(Array(bytes[index..<(index + 3 + payload)]))
+        let sent = bytes[(index + 3 + payload)..<(index + 6 + payload)].reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
+        return crc == sent ? 6 + payload : nil
     }
 
     /// `true` when `candidate` ends in `*hh` whose value is the XOR of the bytes between its first byte and the `*`.

@@ -18,8 +18,12 @@ public struct FramerStatistics: Hashable, Sendable {
     public var badAddresses = 0
     /// Bytes outside any sentence that were not line endings, comments or recognised binary frames.
     public var garbageBytes = 0
-    /// Bytes of u-blox UBX binary frames skipped whole.
+    /// Bytes of binary frames (u-blox UBX, RTCM 3) skipped whole, their checksums verified.
     public var binaryFrameBytes = 0
+    /// Binary frame starts that proved no frame: `B5 62` with an implausible length or a failed Fletcher checksum,
+    /// `D3` and a length whose CRC-24Q failed, or either cut off by the end of the input. Only their sync bytes were
+    /// skipped (counted in ``garbageBytes``); the bytes after them were framed as any others.
+    public var damagedBinaryFrames = 0
     /// `#` comment lines skipped.
     public var commentLines = 0
     /// Every byte fed in.
@@ -58,6 +62,7 @@ public struct FramerStatistics: Hashable, Sendable {
         sum.badAddresses += rhs.badAddresses
         sum.garbageBytes += rhs.garbageBytes
         sum.binaryFrameBytes += rhs.binaryFrameBytes
+        sum.damagedBinaryFrames += rhs.damagedBinaryFrames
         sum.commentLines += rhs.commentLines
         sum.bytes += rhs.bytes
         return sum

@@ -215,6 +215,7 @@ struct SentenceInput: ~Copyable {
         rows.append(("  bad address", framing.badAddresses))
         rows.append(("garbage bytes", framing.garbageBytes))
         rows.append(("binary frame bytes", framing.binaryFrameBytes))
+        rows.append(("damaged binary frames", framing.damagedBinaryFrames))
         rows.append(("comment lines", framing.commentLines))
         return rows.map { name, value in
             name + String(repeating: " ", count: max(1, 22 - name.count)) + String(value)
