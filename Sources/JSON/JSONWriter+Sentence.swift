@@ -4,15 +4,23 @@ import NMEA
 /// ``NMEA/DecodableSentence/describe(to:)`` writes through these, absent values left out.
 extension JSONWriter: SentenceFieldSink {
     /// The fields of `sentence` (which `decoded` was decoded from) as one object: `talker`, `type` (and `id` for
-    /// `$PUBX`), then the decoded fields.
-    public mutating func writeSentence<S: DecodableSentence>(_ sentence: Sentence, decoded: S) {
+    /// `$PUBX`), then the decoded fields, and `"errors"` for the fields that did not read (absent from the rest).
+    public mutating func writeSentence<S: DecodableSentence>(
+        _ sentence: Sentence, decoded: S, fieldErrors: FieldErrors = FieldErrors()
+    ) {
         beginObject()
         key("talker")
         asciiString(sentence.talker.write)
         key("type")
-        asciiString(sentence.type.write)
+        string(bytes: sentence.typeName.bytes)
         if let messageID = S.address.messageIDText { field("id", messageID) }
         decoded.describe(to: &self)
+        if !fieldErrors.isEmpty {
+            key("errors")
+            beginArray()
+            for error in fieldErrors { string(error.description) }
+            endArray()
+        }
         endObject()
     }
 
@@ -22,7 +30,7 @@ extension JSONWriter: SentenceFieldSink {
         key("talker")
         asciiString(sentence.talker.write)
         key("type")
-        asciiString(sentence.type.write)
+        string(bytes: sentence.typeName.bytes)
         writeRawFields(of: sentence)
         endObject()
     }
@@ -33,7 +41,7 @@ extension JSONWriter: SentenceFieldSink {
         key("talker")
         asciiString(sentence.talker.write)
         key("type")
-        asciiString(sentence.type.write)
+        string(bytes: sentence.typeName.bytes)
         field("error", error.description)
         writeRawFields(of: sentence)
         endObject()

@@ -29,7 +29,9 @@
 ///     reader.read(bytes, handler: &speeds) { fix in … }
 ///
 /// Each sentence is decoded once: the value the handler sees is the one merged into the fix, and without a handler
-/// no ``ParsedSentence`` is built. Nothing on this path allocates per sentence.
+/// no ``ParsedSentence`` is built. A field that does not read costs only itself: the sentence is decoded without it
+/// (``Context/fieldErrors`` says which, ``DecoderStatistics/withFieldErrors`` counts them) and its other fields are
+/// merged. Nothing on this path allocates per sentence.
 public struct FixReader: ~Copyable {
     /// How the input is read.
     public struct Options: Sendable {
@@ -72,9 +74,13 @@ public struct FixReader: ~Copyable {
     public struct Context: Sendable, Hashable {
         /// The line of the input the sentence (or the rejected line) was on, counting from 1 at each input's start.
         public var line: Int
+        /// The fields of the sentence that did not read: each is absent from the decoded value, whose other fields
+        /// are all there (and merged into the fix). Empty for a sentence whose every field read.
+        public var fieldErrors: FieldErrors
 
-        public init(line: Int) {
+        public init(line: Int, fieldErrors: FieldErrors = FieldErrors()) {
             self.line = line
+            self.fieldErrors = fieldErrors
         }
     }
 
@@ -177,11 +183,12 @@ extension FixReader {
     /// The ``Sentence`` views are valid only during the call, like the framer's.
     public protocol Handler {
         /// A sentence of a type this library decodes, with its value (already merged into the fix in progress
-        /// when the call returns).
+        /// when the call returns). Fields that did not read are absent from it and listed in
+        /// ``Context/fieldErrors``.
         mutating func sentence<S: DecodableSentence>(_ sentence: Sentence, decoded: S, _ context: Context)
         /// A sentence of a type no decoder reads.
         mutating func unknownSentence(_ sentence: Sentence, _ context: Context)
-        /// A sentence whose checksum was right but whose fields did not decode.
+        /// A sentence whose checksum was right but that had nothing to decode (not a single field).
         mutating func undecodableSentence(_ sentence: Sentence, error: NMEAError, _ context: Context)
         /// A line the framer rejected: bad checksum, overlong, truncated…
         mutating func rejected(_ rejection: Rejection, _ context: Context)
@@ -223,23 +230,27 @@ extension FixReader {
         mutating func take<H: Handler>(_ event: FramerEvent, _ handler: UnsafeMutablePointer<H>, _ fix: (Fix) -> Void) {
             switch event {
             case .sentence(let sentence):
-                let context = Context(line: sentence.line)
+                var fieldErrors = FieldErrors()
                 let outcome = withUnsafeMutablePointer(to: &assembler) {
                     assembler -> Result<SentenceKind?, NMEAError> in
-                    var dispatch = Dispatch(
-                        assembler: assembler, handler: handler, sentence: sentence,
-                        context: context, assemblesFixes: assemblesFixes)
-                    do throws(NMEAError) {
-                        return .success(try sentence.decode(into: &dispatch))
-                    } catch {
-                        return .failure(error)
+                    withUnsafeMutablePointer(to: &fieldErrors) { errors in
+                        var dispatch = Dispatch(
+                            assembler: assembler, handler: handler, sentence: sentence, fieldErrors: errors,
+                            assemblesFixes: assemblesFixes)
+                        do throws(NMEAError) {
+                            return .success(try sentence.decode(into: &dispatch, fieldErrors: errors))
+                        } catch {
+                            return .failure(error)
+                        }
                     }
                 }
                 switch outcome {
-                case .success(let kind): decoder.record(kind)
+                case .success(let kind):
+                    decoder.record(kind)
+                    if !fieldErrors.isEmpty { decoder.recordFieldErrors() }
                 case .failure(let error):
                     decoder.recordFailure()
-                    handler.pointee.undecodableSentence(sentence, error: error, context)
+                    handler.pointee.undecodableSentence(sentence, error: error, Context(line: sentence.line))
                 }
                 assembler.handOut(fix)
             case .rejected(let rejection):
@@ -261,18 +272,20 @@ extension FixReader {
         let assembler: UnsafeMutablePointer<FixAssembler>
         let handler: UnsafeMutablePointer<H>
         let sentence: Sentence
-        let context: Context
+        /// The decoded sentence's bad fields, written by the decoding before ``visit(_:)``.
+        let fieldErrors: UnsafeMutablePointer<FieldErrors>
         let assemblesFixes: Bool
 
         @inline(__always)
         mutating func visit<S: DecodableSentence>(_ decoded: S) {
-            handler.pointee.sentence(sentence, decoded: decoded, context)
+            handler.pointee.sentence(
+                sentence, decoded: decoded, Context(line: sentence.line, fieldErrors: fieldErrors.pointee))
             if assemblesFixes { assembler.pointee.merge(decoded) }
         }
 
         @inline(__always)
         mutating func visitUnknown(_ sentence: Sentence) {
-            handler.pointee.unknownSentence(sentence, context)
+            handler.pointee.unknownSentence(sentence, Context(line: sentence.line))
             if assemblesFixes { assembler.pointee.mergeUnknown(sentence) }
         }
     }

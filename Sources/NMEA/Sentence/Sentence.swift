@@ -115,6 +115,14 @@ public struct Sentence {
         Field(UnsafeRawBufferPointer(rebasing: bytes[1..<(fieldsOffset - 1)]))
     }
 
+    /// The type as sent, every letter of it: `RMC`, or the whole address of a proprietary sentence (`PINVMSLOPE`).
+    /// ``type`` packs the first eight letters, which is what dispatch and comparisons need; this view keeps the rest.
+    public var typeName: Field {
+        let address = self.address.bytes
+        let skipped = talker == .proprietary ? 0 : Swift.min(2, address.count)
+        return Field(UnsafeRawBufferPointer(rebasing: address[skipped...]))
+    }
+
     /// A reader positioned at the first field after the address.
     @inlinable @inline(__always)
     public var fieldReader: FieldReader { FieldReader(self) }

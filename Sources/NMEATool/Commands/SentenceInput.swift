@@ -138,6 +138,9 @@ struct SentenceInput: ~Copyable {
         var file = ""
 
         mutating func sentence<S: DecodableSentence>(_ sentence: Sentence, decoded: S, _ context: FixReader.Context) {
+            if verbose && !context.fieldErrors.isEmpty {
+                SentenceInput.report(context.fieldErrors, in: sentence, file: file)
+            }
             inner.sentence(sentence, decoded: decoded, context)
         }
 
@@ -168,7 +171,14 @@ struct SentenceInput: ~Copyable {
     /// `file:line: reason: text` for a sentence whose fields did not decode.
     static func report(_ error: NMEAError, in sentence: Sentence, file: String) {
         let text = String(decoding: sentence.bytes.prefix(100), as: UTF8.self)
-        Console.error("\(file):\(sentence.line): \(sentence.type): \(error): \(text)\n")
+        Console.error("\(file):\(sentence.line): \(sentence.typeName): \(error): \(text)\n")
+    }
+
+    /// `file:line: type: field 2: unexpected character (read without it): text` for a sentence with bad fields.
+    static func report(_ errors: FieldErrors, in sentence: Sentence, file: String) {
+        let text = String(decoding: sentence.bytes.prefix(100), as: UTF8.self)
+        let without = errors.count == 1 ? "it" : "them"
+        Console.error("\(file):\(sentence.line): \(sentence.typeName): \(errors) (read without \(without)): \(text)\n")
     }
 
     /// One line on standard error when anything was rejected, so bad input is never silent.
@@ -184,15 +194,22 @@ struct SentenceInput: ~Copyable {
         add(framing.truncated, "truncated")
         add(framing.badAddresses, "bad address")
         add(failed, "undecodable")
-        guard !parts.isEmpty else { return }
+        let withFieldErrors = statistics.decoder.withFieldErrors
+        guard !parts.isEmpty || withFieldErrors > 0 else { return }
         let total = framing.rejected + failed
         var advice = verbose ? "" : "; -v lists them"
         if framing.missingChecksums > 0 && readerOptions.checksumPolicy == .required {
             advice += "; --allow-missing-checksum accepts sentences without one"
         }
-        Console.error(
-            "\(command): \(total) line\(total == 1 ? "" : "s") rejected (\(parts.joined(separator: ", ")))"
-                + "\(advice)\n")
+        var summary: [String] = []
+        if !parts.isEmpty {
+            summary.append("\(total) line\(total == 1 ? "" : "s") rejected (\(parts.joined(separator: ", ")))")
+        }
+        if withFieldErrors > 0 {
+            summary.append(
+                "\(withFieldErrors) sentence\(withFieldErrors == 1 ? "" : "s") with a bad field (read without it)")
+        }
+        Console.error("\(command): \(summary.joined(separator: "; "))\(advice)\n")
     }
 
     /// The counters as a table, for `--stats`.
@@ -205,6 +222,7 @@ struct SentenceInput: ~Copyable {
         for kind in SentenceKind.allCases where decoding[kind] > 0 { rows.append(("  " + kind.name, decoding[kind])) }
         rows.append(("  unknown type", decoding.unknown))
         rows.append(("  undecodable", decoding.failed))
+        rows.append(("  with a bad field", decoding.withFieldErrors))
         rows.append(("  without checksum", framing.sentencesWithoutChecksum))
         rows.append(("rejected", framing.rejected))
         rows.append(("  bad checksum", framing.checksumMismatches))
