@@ -324,7 +324,7 @@ import Testing
                 name.removeFirst(root.count)
             }
             guard digest.count > 0 else { continue }
-            let expected = try #require(ExpectedDecodings.files[name], "no expected decodings for \(name)")
+            let expected = try #require(ExpectedDecodings.files[name], "no expected decodings for \(name): \(digest)")
             #expect(digest.matches(expected), "\(name): \(digest) != \(expected)")
             checkedFiles += 1
         }

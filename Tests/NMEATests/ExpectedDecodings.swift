@@ -89,6 +89,8 @@ enum ExpectedDecodings {
         "corpus:gnss_lib_py/nmea_no_checksum.nmea": (4, 0xab49_61e3_fd5a_f798),
         "corpus:gnss_lib_py/nmea_w_correct_checksum.nmea": (4, 0xab49_61e3_fd5a_f798),
         "corpus:gnss_lib_py/nmea_w_wrong_checksum.nmea": (2, 0x7135_5e20_e2f9_3d67),
+        // Recorded for issue 12, item 14 (its Android lines were rejected before).
+        "corpus:gnss_lib_py/pixel6.nmea": (96, 0xf48d_6076_ee57_5acf),
         "corpus:gpsbabel/adddate.nmea": (500, 0xbb4_07aa_96d6_81f9),
         "corpus:gpsbabel/addmultipledaysbkw.nmea": (29, 0x752c_9568_73ea_55ab),
         "corpus:gpsbabel/addmultipledaysfwd.nmea": (28, 0x739f_3555_40c4_e01d),

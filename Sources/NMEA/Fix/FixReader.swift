@@ -2,7 +2,8 @@
 /// counters in ``statistics``.
 ///
 /// Feed it bytes in any chunking (a file's blocks, a serial port's reads, one byte at a time: the fixes are the
-/// same), and call ``finish(_:)`` at the end of each input. A reader that reads several files finishes each one, so
+/// same), and call ``finish(_:)`` at the end of each input. Each input's first bytes tell its encoding
+/// (``inputEncoding``): UTF-16 with its byte-order mark is transcoded to ASCII before framing, as it streams. A reader that reads several files finishes each one, so
 /// the last epoch of one file is never merged into the first of the next.
 ///
 ///     var reader = FixReader()
@@ -77,16 +78,29 @@ public struct FixReader: ~Copyable {
         /// The fields of the sentence that did not read: each is absent from the decoded value, whose other fields
         /// are all there (and merged into the fix). Empty for a sentence whose every field read.
         public var fieldErrors: FieldErrors
+        /// When the sentence was received, in milliseconds since 1970-01-01 UTC, where the input says
+        /// (``Sentence/receivedMilliseconds``: an Android GnssLogger line's time); `nil` when it does not.
+        public var receivedMilliseconds: Int64?
 
-        public init(line: Int, fieldErrors: FieldErrors = FieldErrors()) {
+        public init(line: Int, fieldErrors: FieldErrors = FieldErrors(), receivedMilliseconds: Int64? = nil) {
             self.line = line
             self.fieldErrors = fieldErrors
+            self.receivedMilliseconds = receivedMilliseconds
+        }
+
+        /// The context of `sentence` as framed.
+        init(_ sentence: Sentence, fieldErrors: FieldErrors = FieldErrors()) {
+            self.init(
+                line: sentence.line, fieldErrors: fieldErrors, receivedMilliseconds: sentence.receivedMilliseconds)
         }
     }
 
     public let options: Options
+    private var transcoder = InputTranscoder()
     private var framer: Framer
     private var stream: Stream
+    /// The encoding of the last input finished (`nil` for one without a byte).
+    private var finishedEncoding: InputEncoding?
 
     /// A reader for the first input.
     public init(options: Options = Options()) {
@@ -104,6 +118,10 @@ public struct FixReader: ~Copyable {
         return statistics
     }
 
+    /// How the input being read is encoded (told by its first bytes: a UTF-16 byte-order mark, or none), or, between
+    /// inputs, how the last one was; `nil` before any byte.
+    public var inputEncoding: InputEncoding? { transcoder.encoding ?? finishedEncoding }
+
     // MARK: Reading
 
     /// Reads `bytes`, the next part of the input, calling `fix` with each fix they complete.
@@ -119,7 +137,11 @@ public struct FixReader: ~Copyable {
     public mutating func read<H: Handler>(_ bytes: UnsafeRawBufferPointer, handler: inout H, _ fix: (Fix) -> Void) {
         withUnsafeMutablePointer(to: &handler) { handler in
             withUnsafeMutablePointer(to: &stream) { stream in
-                framer.feed(bytes) { event in stream.pointee.take(event, handler, fix) }
+                withUnsafeMutablePointer(to: &framer) { framer in
+                    transcoder.transcode(bytes) { ascii in
+                        framer.pointee.feed(ascii) { event in stream.pointee.take(event, handler, fix) }
+                    }
+                }
             }
         }
     }
@@ -153,7 +175,12 @@ public struct FixReader: ~Copyable {
     public mutating func finish<H: Handler>(handler: inout H, _ fix: (Fix) -> Void) {
         withUnsafeMutablePointer(to: &handler) { handler in
             withUnsafeMutablePointer(to: &stream) { stream in
-                framer.finish { event in stream.pointee.take(event, handler, fix) }
+                withUnsafeMutablePointer(to: &framer) { framer in
+                    finishedEncoding = transcoder.finish { ascii in
+                        framer.pointee.feed(ascii) { event in stream.pointee.take(event, handler, fix) }
+                    }
+                    framer.pointee.finish { event in stream.pointee.take(event, handler, fix) }
+                }
             }
         }
         stream.endInput(fix)
@@ -165,12 +192,14 @@ public struct FixReader: ~Copyable {
     /// not framed. The reader is then ready for the next connection.
     public mutating func disconnect(_ fix: (Fix) -> Void) {
         stream.endInput(fix)
+        transcoder.reset()
         framer.reset()
     }
 
     /// Starts afresh for a new input or a reconnection without handing anything out: a partial line is dropped,
     /// the epoch in progress, the learned cycle and the sky are forgotten (dates are kept). Counters are kept.
     public mutating func reset() {
+        transcoder.reset()
         framer.reset()
         stream.assembler.startNewInput()
     }
@@ -250,7 +279,7 @@ extension FixReader {
                     if !fieldErrors.isEmpty { decoder.recordFieldErrors() }
                 case .failure(let error):
                     decoder.recordFailure()
-                    handler.pointee.undecodableSentence(sentence, error: error, Context(line: sentence.line))
+                    handler.pointee.undecodableSentence(sentence, error: error, Context(sentence))
                 }
                 assembler.handOut(fix)
             case .rejected(let rejection):
@@ -279,13 +308,13 @@ extension FixReader {
         @inline(__always)
         mutating func visit<S: DecodableSentence>(_ decoded: S) {
             handler.pointee.sentence(
-                sentence, decoded: decoded, Context(line: sentence.line, fieldErrors: fieldErrors.pointee))
+                sentence, decoded: decoded, Context(sentence, fieldErrors: fieldErrors.pointee))
             if assemblesFixes { assembler.pointee.merge(decoded) }
         }
 
         @inline(__always)
         mutating func visitUnknown(_ sentence: Sentence) {
-            handler.pointee.unknownSentence(sentence, Context(line: sentence.line))
+            handler.pointee.unknownSentence(sentence, Context(sentence))
             if assemblesFixes { assembler.pointee.mergeUnknown(sentence) }
         }
     }

@@ -352,9 +352,18 @@ public struct Framer: ~Copyable {
             statistics.garbageBytes += 1
             return
         }
+        var count = count
+        var xor = xor
+        var receivedMilliseconds: Int64? = nil
+        if lineEnded, let suffix = Framer.receiveTimeSuffix(start, count: count) {
+            // An Android GnssLogger line: `…*hh,<Unix ms>`. The time is the sentence's receive time, not a field.
+            count -= suffix.length
+            xor ^= suffix.xor
+            receivedMilliseconds = suffix.milliseconds
+        }
         switch Framer.check(start, count: count, xor: xor, lineEnded: lineEnded, policy: checksumPolicy) {
         case .success(let (length, checksum)):
-            let sentence: Sentence
+            var sentence: Sentence
             do {
                 // The byte after the sentence is its `*`, or the stop byte that ended it (for a sentence gathered in
                 // `pending`, the caller wrote a line ending there).
@@ -366,6 +375,10 @@ public struct Framer: ~Copyable {
             }
             statistics.sentences += 1
             if checksum == nil { statistics.sentencesWithoutChecksum += 1 }
+            if let receivedMilliseconds {
+                statistics.sentencesWithReceiveTime += 1
+                sentence.receivedMilliseconds = receivedMilliseconds
+            }
             try body(.sentence(sentence))
         case .failure(let error):
             try reject(error, start, count: count, body)
@@ -381,6 +394,29 @@ public struct Framer: ~Copyable {
                 Rejection(
                     error: error, bytes: UnsafeRawBufferPointer(start: start, count: count),
                     line: line)))
+    }
+
+    /// The `,<digits>` after a sentence's `*hh` that an Android GnssLogger line ends with (`…*63,1699400577561`, the
+    /// Unix time in milliseconds when the phone received it): its length, the XOR of its bytes, and its value.
+    /// `nil` when the `count` bytes at `start` do not end so (one to eighteen digits).
+    static func receiveTimeSuffix(_ start: UnsafePointer<UInt8>, count: Int)
+        -> (length: Int, xor: UInt8, milliseconds: Int64)?
+    {
+        var cursor = start + count
+        var value: Int64 = 0
+        var unit: Int64 = 1
+        var xor: UInt8 = 0
+        while cursor > start, (cursor - 1).pointee &- UInt8(ascii: "0") < 10, start + count - cursor < 18 {
+            cursor -= 1
+            value += Int64(cursor.pointee &- UInt8(ascii: "0")) * unit
+            unit &*= 10
+            xor ^= cursor.pointee
+        }
+        let digits = start + count - cursor
+        guard digits > 0, cursor - start >= 5, (cursor - 1).pointee == UInt8(ascii: ","),
+            (cursor - 4).pointee == UInt8(ascii: "*")
+        else { return nil }
+        return (digits + 1, xor ^ UInt8(ascii: ","), value)
     }
 
     /// Checks the checksum of the `count` bytes at `start` (start character first; `xor` covers the rest).

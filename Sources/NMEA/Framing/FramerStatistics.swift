@@ -4,6 +4,8 @@ public struct FramerStatistics: Hashable, Sendable {
     public var sentences = 0
     /// Of ``sentences``, those that carried no checksum (accepted under ``Framer/ChecksumPolicy/optional``).
     public var sentencesWithoutChecksum = 0
+    /// Of ``sentences``, those that carried their receive time after the checksum (Android GnssLogger lines).
+    public var sentencesWithReceiveTime = 0
     /// Sentences whose checksum did not match.
     public var checksumMismatches = 0
     /// Sentences rejected because they had no checksum.
@@ -49,11 +51,32 @@ public struct FramerStatistics: Hashable, Sendable {
         }
     }
 
+    /// The counters since `earlier`, a copy of these taken before (for one input of several).
+    public func since(_ earlier: FramerStatistics) -> FramerStatistics {
+        var difference = self
+        difference.sentences -= earlier.sentences
+        difference.sentencesWithoutChecksum -= earlier.sentencesWithoutChecksum
+        difference.sentencesWithReceiveTime -= earlier.sentencesWithReceiveTime
+        difference.checksumMismatches -= earlier.checksumMismatches
+        difference.missingChecksums -= earlier.missingChecksums
+        difference.malformedChecksums -= earlier.malformedChecksums
+        difference.overlong -= earlier.overlong
+        difference.truncated -= earlier.truncated
+        difference.badAddresses -= earlier.badAddresses
+        difference.garbageBytes -= earlier.garbageBytes
+        difference.binaryFrameBytes -= earlier.binaryFrameBytes
+        difference.damagedBinaryFrames -= earlier.damagedBinaryFrames
+        difference.commentLines -= earlier.commentLines
+        difference.bytes -= earlier.bytes
+        return difference
+    }
+
     /// The sum of two sets of counters.
     public static func + (lhs: FramerStatistics, rhs: FramerStatistics) -> FramerStatistics {
         var sum = lhs
         sum.sentences += rhs.sentences
         sum.sentencesWithoutChecksum += rhs.sentencesWithoutChecksum
+        sum.sentencesWithReceiveTime += rhs.sentencesWithReceiveTime
         sum.checksumMismatches += rhs.checksumMismatches
         sum.missingChecksums += rhs.missingChecksums
         sum.malformedChecksums += rhs.malformedChecksums

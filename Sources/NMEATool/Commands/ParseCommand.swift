@@ -45,17 +45,20 @@ enum ParseCommand: Command {
         let output = Console.standardOutput
 
         mutating func sentence<S: DecodableSentence>(_ sentence: Sentence, decoded: S, _ context: FixReader.Context) {
-            json.writeSentence(sentence, decoded: decoded, fieldErrors: context.fieldErrors)
+            json.writeSentence(
+                sentence, decoded: decoded, fieldErrors: context.fieldErrors,
+                receivedMilliseconds: context.receivedMilliseconds)
             endLine()
         }
 
         mutating func unknownSentence(_ sentence: Sentence, _ context: FixReader.Context) {
-            json.writeUnknownSentence(sentence)
+            json.writeUnknownSentence(sentence, receivedMilliseconds: context.receivedMilliseconds)
             endLine()
         }
 
         mutating func undecodableSentence(_ sentence: Sentence, error: NMEAError, _ context: FixReader.Context) {
-            json.writeUndecodableSentence(sentence, error: error)
+            json.writeUndecodableSentence(
+                sentence, error: error, receivedMilliseconds: context.receivedMilliseconds)
             endLine()
         }
 

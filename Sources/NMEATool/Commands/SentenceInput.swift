@@ -42,6 +42,8 @@ struct SentenceInput: ~Copyable {
 
     /// Files that could not be read, with the reason.
     private(set) var failures: [String] = []
+    /// Inputs that were read but gave not a single sentence, each with why (see ``whyNothing(in:sample:)``).
+    private(set) var emptyInputs: [(name: String, reason: String)] = []
     /// Called after each chunk with the bytes read so far from the current file and its size (regular files only).
     var onChunk: ((_ bytesRead: Int, _ fileSize: Int?) -> Void)?
     private var reader: FixReader
@@ -105,12 +107,15 @@ struct SentenceInput: ~Copyable {
             let size = onChunk == nil ? nil : input.size
             var bytesRead = 0
             var cancelled = false
+            let before = reader.statistics.framer
+            var sample: [UInt8] = []
             do {
                 try input.forEachChunk { chunk in
                     if isCancelled() {
                         cancelled = true
                         throw Cancelled()
                     }
+                    if sample.count < 256 { sample += chunk.prefix(256 - sample.count) }
                     reader.read(chunk, handler: &reporting, fix)
                     bytesRead += chunk.count
                     onChunk?(bytesRead, size)
@@ -122,8 +127,35 @@ struct SentenceInput: ~Copyable {
             }
             if cancelled { return false }
             reader.finish(handler: &reporting, fix)
+            let framed = reader.statistics.framer
+            if framed.sentences == before.sentences {
+                emptyInputs.append((input.name, Self.whyNothing(in: framed.since(before), sample: sample)))
+            }
         }
         return true
+    }
+
+    /// Why an input gave not a single sentence, in a few words: empty, not ASCII (NUL bytes: UTF-16 without its
+    /// byte-order mark, UTF-32, binary), only binary frames, every sentence rejected (and mostly why), or no NMEA.
+    /// `sample` is the input's first bytes.
+    static func whyNothing(in framing: FramerStatistics, sample: [UInt8]) -> String {
+        if framing.bytes == 0 { return "it is empty" }
+        if sample.contains(0) {
+            return "it is not ASCII text (NUL bytes: UTF-16 without its byte-order mark, UTF-32 or binary data)"
+        }
+        let reasons = [
+            (framing.checksumMismatches, "bad checksum"), (framing.missingChecksums, "missing checksum"),
+            (framing.malformedChecksums, "malformed checksum"), (framing.overlong, "overlong"),
+            (framing.truncated, "truncated"), (framing.badAddresses, "bad address"),
+        ]
+        if framing.rejected > 0, let main = reasons.max(by: { $0.0 < $1.0 }) {
+            let all = framing.rejected
+            var text = "all \(all) sentence\(all == 1 ? " was" : "s were") rejected"
+            text += main.0 == all ? " (\(main.1))" : ", most for a \(main.1) (\(main.0))"
+            return text
+        }
+        if framing.binaryFrameBytes > 0 { return "only binary frames (UBX, RTCM 3), no NMEA" }
+        return "no NMEA found (no sentence starting with '$' or '!')"
     }
 
     private struct Cancelled: Error {}
@@ -181,8 +213,10 @@ struct SentenceInput: ~Copyable {
         Console.error("\(file):\(sentence.line): \(sentence.typeName): \(errors) (read without \(without)): \(text)\n")
     }
 
-    /// One line on standard error when anything was rejected, so bad input is never silent.
+    /// One line on standard error when anything was rejected, so bad input is never silent; and one for each input
+    /// that gave not a single sentence, with why.
     func printSummary(command: String) {
+        for (name, reason) in emptyInputs { Console.error("\(command): \(name): no NMEA sentences read: \(reason)\n") }
         let framing = statistics.framer
         let failed = statistics.decoder.failed
         var parts: [String] = []
