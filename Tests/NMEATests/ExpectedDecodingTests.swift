@@ -348,7 +348,7 @@ import Testing
             var results: [[String]] = []
             for inPlace in [false, true] {
                 var framer = Framer(checksumPolicy: .optional)
-                var assembler = FixAssembler(options: .init(provisionalFirstFix: true))
+                var assembler = FixAssembler(options: .init(provisionalPositions: true))
                 var emitted: [String] = []
                 var sentences = 0
                 let handle: (FramerEvent) -> Void = { event in

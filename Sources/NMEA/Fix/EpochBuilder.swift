@@ -39,6 +39,8 @@ struct EpochBuilder: Sendable {
     /// — is in the epoch. Without one the epoch only carries a time (a ZDA, a `$PUBX,04`, a GST): it never becomes a
     /// fix of its own (see ``FixAssembler/begin(_:_:lateDate:)``).
     var carriesFix = false
+    /// Its position went out as a provisional fix (``FixAssembler/Options/provisionalPositions``).
+    var sentProvisional = false
 
     var hasPosition: Bool { latitude != nil }
 
@@ -79,6 +81,7 @@ struct EpochBuilder: Sendable {
         firstSignature = nil
         lastSignature = nil
         carriesFix = false
+        sentProvisional = false
     }
 
     /// Moves a time-only epoch to `time`, the first time a sentence of the fix gives: its date (a ZDA's) follows

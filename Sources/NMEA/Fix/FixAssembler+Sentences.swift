@@ -111,15 +111,16 @@ extension FixAssembler {
     }
 
     /// After a sentence's facts are merged: notes its place in the cycle, and hands the epoch out when this
-    /// sentence ends the learned cycle (or a provisional first fix when asked for one).
+    /// sentence ends the learned cycle; while no cycle end is known, hands out the epoch's position at once, as a
+    /// provisional fix, when asked for them (``Options/provisionalPositions``).
     mutating func finishSentence(_ signature: SentenceSignature) {
         if epoch.firstSignature == nil { epoch.firstSignature = signature }
         epoch.lastSignature = signature
         if let cycleEnd, signature == cycleEnd, epoch.time != nil, epoch.carriesFix {
             statistics.epochsClosedByCycleEnd += 1
             close(learning: false)
-        } else if options.provisionalFirstFix && !firstPositionPublished && epoch.hasPosition {
-            firstPositionPublished = true
+        } else if options.provisionalPositions && cycleEnd == nil && !epoch.sentProvisional && epoch.hasPosition {
+            epoch.sentProvisional = true
             build(date: epoch.date ?? currentDate)
             output.isProvisional = true
             statistics.provisionalFixes += 1

@@ -39,18 +39,21 @@ public struct FixAssembler: Sendable {
         public var referenceDate: UTCDate?
         /// How many fixes to hold while waiting for a first date. Beyond that they are handed out without one.
         public var backfillLimit: Int
-        /// Hand out the first position as soon as it is decoded, before its epoch is complete, marked
-        /// ``Fix/isProvisional`` (the complete fix follows). For live displays: position at once.
-        public var provisionalFirstFix: Bool
+        /// Hand out each epoch's position as soon as it is decoded, before the epoch is complete, marked
+        /// ``Fix/isProvisional`` (the complete fix follows), for as long as the end of the receiver's cycle is not
+        /// known: the first epochs (until it is learned) and any after the cycle changed. Once it is known, each
+        /// epoch's complete fix comes out at its last sentence, and nothing is provisional. For live displays:
+        /// position at once, then every epoch at its end.
+        public var provisionalPositions: Bool
 
         public init(
             fallbackDate: UTCDate? = nil, referenceDate: UTCDate? = nil, backfillLimit: Int = 10_000,
-            provisionalFirstFix: Bool = false
+            provisionalPositions: Bool = false
         ) {
             self.fallbackDate = fallbackDate
             self.referenceDate = referenceDate
             self.backfillLimit = backfillLimit
-            self.provisionalFirstFix = provisionalFirstFix
+            self.provisionalPositions = provisionalPositions
         }
     }
 
@@ -95,7 +98,6 @@ public struct FixAssembler: Sendable {
     var candidateEnd: SentenceSignature?
     var candidateCount = 0
     var waitingForDate: [Fix] = []
-    var firstPositionPublished = false
     /// The dimension of the last fix that had a position, for epochs that do not say.
     var lastMode: FixMode?
     /// The first sentence of the epoch last handed out.
