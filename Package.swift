@@ -7,6 +7,7 @@ let package = Package(
         .library(name: "NMEA", targets: ["NMEA"]),
         .library(name: "Pipeline", targets: ["Pipeline"]),
         .library(name: "Trips", targets: ["Trips"]),
+        .library(name: "Tracks", targets: ["Tracks"]),
         .library(name: "Fleet", targets: ["Fleet"]),
         .library(name: "Publisher", targets: ["Publisher"]),
         // For the benchmark packages under Benchmarks/ (ptys, simulated receivers).
@@ -19,8 +20,10 @@ let package = Package(
         .executable(name: "nmea", targets: ["NMEATool"]),
     ],
     targets: [
-        // The parser core. Imports nothing, so anyone can embed it.
-        .target(name: "NMEA"),
+        // The parser core. Imports nothing, so anyone can embed it. Its rounding and square roots (`rounded()`,
+        // `squareRoot()`) are libm's `rint`, `sqrt`… in a debug build, which no other import links on Linux: it
+        // names libm itself, so that a package depending on it alone links in debug and release, with no flags.
+        .target(name: "NMEA", linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]),
         // Fast JSON writing for output and protocols.
         .target(name: "JSON", dependencies: ["NMEA"]),
         // Deterministic journeys written as NMEA: samples, benchmarks, tests.

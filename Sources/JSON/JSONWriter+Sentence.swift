@@ -4,39 +4,62 @@ import NMEA
 /// ``NMEA/DecodableSentence/describe(to:)`` writes through these, absent values left out.
 extension JSONWriter: SentenceFieldSink {
     /// The fields of `sentence` (which `decoded` was decoded from) as one object: `talker`, `type` (and `id` for
-    /// `$PUBX`), then the decoded fields.
-    public mutating func writeSentence<S: DecodableSentence>(_ sentence: Sentence, decoded: S) {
+    /// `$PUBX`), `received` when the input gave a receive time (``FixReader/Context/receivedMilliseconds``), then the
+    /// decoded fields, and `"errors"` for the fields that did not read (absent from the rest).
+    public mutating func writeSentence<S: DecodableSentence>(
+        _ sentence: Sentence, decoded: S, fieldErrors: FieldErrors = FieldErrors(), receivedMilliseconds: Int64? = nil
+    ) {
         beginObject()
         key("talker")
         asciiString(sentence.talker.write)
         key("type")
-        asciiString(sentence.type.write)
+        string(bytes: sentence.typeName.bytes)
         if let messageID = S.address.messageIDText { field("id", messageID) }
+        writeReceived(receivedMilliseconds)
         decoded.describe(to: &self)
+        if !fieldErrors.isEmpty {
+            key("errors")
+            beginArray()
+            for error in fieldErrors { string(error.description) }
+            endArray()
+        }
         endObject()
     }
 
-    /// A sentence of a type not decoded here: its address and its raw fields.
-    public mutating func writeUnknownSentence(_ sentence: Sentence) {
+    /// A sentence of a type not decoded here: its address, its receive time if known, and its raw fields.
+    public mutating func writeUnknownSentence(_ sentence: Sentence, receivedMilliseconds: Int64? = nil) {
         beginObject()
         key("talker")
         asciiString(sentence.talker.write)
         key("type")
-        asciiString(sentence.type.write)
+        string(bytes: sentence.typeName.bytes)
+        writeReceived(receivedMilliseconds)
         writeRawFields(of: sentence)
         endObject()
     }
 
     /// A sentence whose checksum was right but whose fields could not be decoded: its raw fields and the reason.
-    public mutating func writeUndecodableSentence(_ sentence: Sentence, error: NMEAError) {
+    public mutating func writeUndecodableSentence(
+        _ sentence: Sentence, error: NMEAError, receivedMilliseconds: Int64? = nil
+    ) {
         beginObject()
         key("talker")
         asciiString(sentence.talker.write)
         key("type")
-        asciiString(sentence.type.write)
+        string(bytes: sentence.typeName.bytes)
+        writeReceived(receivedMilliseconds)
         field("error", error.description)
         writeRawFields(of: sentence)
         endObject()
+    }
+
+    /// `"received":"2023-11-07T23:42:57.561Z"` (to the millisecond, three digits) when `milliseconds` is known.
+    mutating func writeReceived(_ milliseconds: Int64?) {
+        guard let milliseconds else { return }
+        key("received")
+        asciiString { output in
+            ISO8601.write(nanosecondsSinceEpoch: milliseconds &* 1_000_000, fraction: .milliseconds, to: output)
+        }
     }
 
     /// `"fields":[…]`, every field after the address as a string.

@@ -28,7 +28,7 @@ public enum NMEAError: Error, Hashable, Sendable {
 }
 
 /// Why a field could not be read.
-public enum FieldError: Hashable, Sendable {
+public enum FieldError: UInt8, Hashable, Sendable {
     /// A character that does not belong in a number.
     case notANumber
     /// A number that is out of range for the field (a minute of 61, a month of 13).

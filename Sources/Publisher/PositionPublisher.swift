@@ -234,11 +234,11 @@ public struct PublisherCounters: Sendable, Hashable {
 
 extension ReceiverPipeline.Configuration {
     /// For live displays and servers: the first position is published as soon as its sentence is decoded
-    /// (``NMEA/FixAssembler/Options/provisionalFirstFix``), sentences are published (gpsd's `"nmea":true`
+    /// (``NMEA/FixAssembler/Options/provisionalPositions``), sentences are published (gpsd's `"nmea":true`
     /// watchers), raw chunks are not.
     public static var positionAtOnce: Self {
         var configuration = Self()
-        configuration.assembler.provisionalFirstFix = true
+        configuration.assembler.provisionalPositions = true
         configuration.publishesRaw = false
         return configuration
     }

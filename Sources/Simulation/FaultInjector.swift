@@ -12,16 +12,25 @@ public struct FaultInjector: Sendable {
         public var comments = 0
         public var doubledDollar = 0
         public var lowercaseChecksums = 0
+        /// Damaged binary frames put between lines (see ``FaultInjector/damagedFrameInterval``).
+        public var damagedBinaryFrames = 0
         public init() {}
     }
 
     /// One fault per this many lines, on average.
     public var interval: Int
     public var seed: UInt64
+    /// One damaged binary frame per this many lines, on average, besides the faults above; 0 for none. A damaged
+    /// frame is what a receiver that switches protocols, or a link that drops bytes, leaves: a UBX header (`B5 62`,
+    /// class, id) whose length (92 to 4,096) promises far more than follows — a few bytes of its payload — before
+    /// the NMEA goes on. Drawn from a random stream of their own, so the other faults are the same with or without
+    /// them.
+    public var damagedFrameInterval: Int
 
-    public init(interval: Int = 20, seed: UInt64 = 7) {
+    public init(interval: Int = 20, seed: UInt64 = 7, damagedFrameInterval: Int = 0) {
         self.interval = interval
         self.seed = seed
+        self.damagedFrameInterval = damagedFrameInterval
     }
 
     /// `input` (whole lines ending in `\n`) with faults added between and inside its lines.
@@ -34,12 +43,18 @@ public struct FaultInjector: Sendable {
 
     /// The same faults, added chunk by chunk (each chunk whole lines) in constant memory: the chunks' outputs joined
     /// are ``damage(_:)`` of the chunks joined.
-    public func stream() -> Stream { Stream(interval: interval, random: SplitMix64(seed: seed)) }
+    public func stream() -> Stream {
+        Stream(
+            interval: interval, damagedFrameInterval: damagedFrameInterval, random: SplitMix64(seed: seed),
+            frameRandom: SplitMix64(seed: seed ^ 0xB562_B562_B562_B562))
+    }
 
     /// Faults added to a stream, chunk by chunk: ``FaultInjector/stream()``.
     public struct Stream: Sendable {
         let interval: Int
+        let damagedFrameInterval: Int
         var random: SplitMix64
+        var frameRandom: SplitMix64
         public private(set) var counts = Counts()
 
         /// Appends `input` with its faults to `output`.
@@ -49,6 +64,10 @@ public struct FaultInjector: Sendable {
             for index in input.indices where input[index] == UInt8(ascii: "\n") {
                 var line = Array(input[lineStart...index])
                 lineStart = index + 1
+                if damagedFrameInterval > 0 && frameRandom.next() % UInt64(damagedFrameInterval) == 0 {
+                    output += FaultInjector.damagedFrame(&frameRandom)
+                    counts.damagedBinaryFrames += 1
+                }
                 guard Int(random.next() % UInt64(interval)) == 0, line.first == UInt8(ascii: "$") else {
                     output += line
                     continue
@@ -70,7 +89,7 @@ public struct FaultInjector: Sendable {
                     // A u-blox UBX NAV-PVT-sized frame whose payload contains '$' and newlines.
                     var frame: [UInt8] = [0xB5, 0x62, 0x01, 0x07, 92, 0]
                     for byte in 0..<92 { frame.append(byte % 10 == 0 ? UInt8(ascii: "$") : UInt8(byte & 0xFF) ^ 0x0A) }
-                    frame += [0x12, 0x34]
+                    frame += FaultInjector.fletcher(frame[2...])
                     output += frame
                     counts.binaryFrames += 1
                 case 4:
@@ -100,5 +119,25 @@ public struct FaultInjector: Sendable {
             }
             output += input[lineStart...]
         }
+    }
+
+    /// A UBX header with a length between 92 and 4,096, then up to 15 random bytes of payload (binary ones, 0x80 and
+    /// above, so that they cannot themselves look like text: a `#` after a line ending would hide the next line).
+    static func damagedFrame(_ random: inout SplitMix64) -> [UInt8] {
+        let length = 92 + Int(random.next() % (4096 - 92 + 1))
+        var frame: [UInt8] = [0xB5, 0x62, 0x01, 0x07, UInt8(length & 0xFF), UInt8(length >> 8)]
+        for _ in 0..<(random.next() % 16) { frame.append(0x80 | UInt8(truncatingIfNeeded: random.next())) }
+        return frame
+    }
+
+    /// UBX's Fletcher-8 checksum (ck_a, ck_b) over class, id, length and payload.
+    static func fletcher(_ bytes: ArraySlice<UInt8>) -> [UInt8] {
+        var a: UInt8 = 0
+        var b: UInt8 = 0
+        for byte in bytes {
+            a &+= byte
+            b &+= a
+        }
+        return [a, b]
     }
 }

@@ -53,13 +53,29 @@ import Testing
         #expect(rows["comment lines"] == 1)
     }
 
-    @Test func undecodableSentencesKeepTheirFieldsAndSayWhy() throws {
-        let outcome = try Tool.run(["parse"], input: "$GPGGA,12x519,,,,,0,,,,,,,,*20\n")
+    /// Issue 12, item 10: a sentence with a bad field is printed without it, the field named in "errors"; one with
+    /// nothing to decode keeps its raw fields and says why.
+    @Test func badFieldsAreLeftOutAndNamed() throws {
+        let input = "$GPGGA,12x519,,,,,0,,,,,,,,*20\n$GPGGA*56\n"
+        let outcome = try Tool.run(["parse"], input: input)
         #expect(outcome.status == 0)
         #expect(
-            outcome.output.hasPrefix(#"{"talker":"GP","type":"GGA","error":"field 1: not a number","fields":["12x519""#)
-        )
-        #expect(outcome.error == "nmea parse: 1 line rejected (1 undecodable); -v lists them\n")
+            outcome.output == #"{"talker":"GP","type":"GGA","quality":0,"errors":["field 1: not a number"]}"# + "\n"
+                + #"{"talker":"GP","type":"GGA","error":"too few fields: expected 1, found 0","fields":[]}"# + "\n")
+        #expect(
+            outcome.error
+                == "nmea parse: 1 line rejected (1 undecodable); 1 sentence with a bad field (read without it); "
+                + "-v lists them\n")
+        let verbose = try Tool.run(["parse", "-v"], input: input)
+        #expect(
+            verbose.error.contains(
+                "<stdin>:1: GGA: field 1: not a number (read without it): $GPGGA,12x519,,,,,0,,,,,,,,\n"))
+    }
+
+    /// Issue 12, item 10: an unknown proprietary address longer than eight letters is printed whole.
+    @Test func longProprietaryAddressIsPrintedWhole() throws {
+        let outcome = try Tool.run(["parse"], input: "$PINVMSLOPE,1,2*0A\n")
+        #expect(outcome.output == #"{"talker":"P","type":"PINVMSLOPE","fields":["1","2"]}"# + "\n")
     }
 
     @Test func missingChecksumsAreAcceptedOnRequest() throws {

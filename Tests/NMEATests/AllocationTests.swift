@@ -108,7 +108,47 @@ struct AllocationTests {
         #expect(statistics.assembler.fixes == 2 * warmUp.assembler.fixes)
         #expect(fixes == 2 * warmUpFixes)
         #expect(handler.sink == 2 &* warmUpSink)
-        #expect(statistics.decoder.failed == workload.repetitions * 2)
+        // The workload's one undecodable sentence per block (a bad field) is read without that field: the path that
+        // records field errors allocates nothing either.
+        #expect(statistics.decoder.withFieldErrors == workload.repetitions * 2)
+        #expect(statistics.decoder.failed == 0)
+    }
+
+    /// Issue 12, item 14: a UTF-16 input (transcoded through the reader's one buffer, allocated for the first such
+    /// input) and Android GnssLogger lines (their receive time in each sentence's context) allocate nothing either.
+    @Test("reading UTF-16 and Android GnssLogger lines through a FixReader allocates nothing")
+    func utf16AndAndroidLinesAllocateNothing() throws {
+        let workload = AllocationWorkload(minimumSentences: 20_000)
+        var utf16: [UInt8] = [0xFF, 0xFE]
+        for byte in workload.input { utf16 += [byte, 0] }
+        var android: [UInt8] = []
+        for second in 0..<2000 {
+            let time = String(100_000 + second)
+            let gga = withChecksum("$GPGGA,\(time),4807.038,N,01131.000,E,1,08,0.9,545.4,M,46.9,M,,")
+            let rmc = withChecksum("$GPRMC,\(time),A,4807.038,N,01131.000,E,022.4,084.4,230394,003.1,W")
+            android += Array("NMEA,\(gga),\(1_699_400_577_561 + second * 1000)\n".utf8)
+            android += Array("NMEA,\(rmc),\(1_699_400_577_566 + second * 1000)\r\n".utf8)
+        }
+        var reader = FixReader()
+        var handler = AllocationWorkload.Touching()
+        var fixes = 0
+        let inputs = [utf16, android]
+        AllocationWorkload.read(inputs, &reader, &handler, &fixes)
+        let warmUp = reader.statistics
+        let warmUpFixes = fixes
+
+        nmea_allocation_counter_suspend_throw_hooks()
+        nmea_allocation_counter_start()
+        AllocationWorkload.read(inputs, &reader, &handler, &fixes)
+        let allocations = nmea_allocation_counter_stop()
+        nmea_allocation_counter_resume_throw_hooks()
+        let bytes = nmea_allocation_counter_bytes()
+
+        #expect(allocations == 0, "reading allocated \(allocations) times (\(bytes) bytes)")
+        #expect(reader.statistics.framer == warmUp.framer.times(2))
+        #expect(warmUp.framer.sentencesWithReceiveTime == 4000)
+        #expect(warmUp.framer.sentences == 30 * workload.repetitions + 4000)
+        #expect(fixes == 2 * warmUpFixes && warmUpFixes > 2000)
     }
 }
 
@@ -124,6 +164,22 @@ extension AllocationWorkload {
             }
         }
         reader.finish(handler: &handler) { _ in fixes &+= 1 }
+    }
+
+    /// Reads each of `inputs` in 4095-byte chunks through `reader`, finishing each; counts the fixes.
+    static func read(_ inputs: [[UInt8]], _ reader: inout FixReader, _ handler: inout Touching, _ fixes: inout Int) {
+        // (By index: a `for input in inputs` loop's iterator allocates in a debug build.)
+        for index in inputs.indices {
+            inputs[index].withUnsafeBytes { all in
+                var offset = 0
+                while offset < all.count {
+                    let chunk = UnsafeRawBufferPointer(rebasing: all[offset..<min(offset + 4095, all.count)])
+                    reader.read(chunk, handler: &handler) { _ in fixes &+= 1 }
+                    offset += chunk.count
+                }
+            }
+            reader.finish(handler: &handler) { _ in fixes &+= 1 }
+        }
     }
 
     /// Reads every value handed out, as `fingerprint` does, so that the decoding cannot be skipped.
@@ -194,7 +250,8 @@ struct AllocationWorkload {
         lines.append(checksummed("!AIVDM,1,1,,A,13aEOK?P00PD2wVMdLDRhgvL289?,0"))
         lines.append(checksummed("$PSRF150,1"))
         lines.append(checksummed("$PUBX,41,1,0007,0003,19200,0"))
-        // Framed, but fails to decode: status `X` is neither `A` nor `V`.
+        // Framed, but its status `X` is neither `A` nor `V`: strictly decoded, it fails; through a FixReader, it is
+        // decoded without its status (a field error).
         lines.append(checksummed("$GPRMC,123519,X,4807.038,N,01131.000,E,022.4,084.4,230394,003.1,W"))
         // Rejected: wrong checksum, no checksum, malformed checksum, empty address, overlong.
         lines.append("$GPGGA,123519,4807.038,N,01131.000,E,1,08,0.9,545.4,M,46.9,M,,*00")
@@ -212,8 +269,11 @@ struct AllocationWorkload {
             bytes += Array(line.utf8)
             bytes += index % 2 == 0 ? [0x0D, 0x0A] : [0x0A]
         }
-        // UBX NAV-PVT-like frame with a 4-byte payload: B5 62 class id len(2) payload ck(2).
-        bytes += [0xB5, 0x62, 0x01, 0x07, 0x04, 0x00, 0x01, 0x02, 0x03, 0x04, 0xAA, 0xBB]
+        // UBX NAV-PVT-like frame with a 4-byte payload: B5 62 class id len(2) payload ck(2), skipped whole.
+        bytes += [0xB5, 0x62, 0x01, 0x07, 0x04, 0x00, 0x01, 0x02, 0x03, 0x04, 0x16, 0x65]
+        // A damaged frame: its length (16) runs into the next block's first sentence, its checksum fails, and the
+        // bytes after `B5 62` are framed again (held across a chunk now and then, and at the end of the input).
+        bytes += [0xB5, 0x62, 0x01, 0x07, 0x10, 0x00]
         return bytes
     }()
 
@@ -227,8 +287,9 @@ struct AllocationWorkload {
         statistics.badAddresses = 1
         statistics.overlong = 1
         statistics.truncated = 1
-        statistics.garbageBytes = 7  // "garbage"
+        statistics.garbageBytes = 7 + 2 + 4  // "garbage", the damaged frame's B5 62 and its four header bytes
         statistics.binaryFrameBytes = 12
+        statistics.damagedBinaryFrames = 1
         statistics.commentLines = 1
         statistics.bytes = block.count
         return statistics

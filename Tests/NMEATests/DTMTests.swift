@@ -48,10 +48,9 @@ import Testing
         #expect(throws: error) { try DTM(parsing: replacingField(index, of: Self.wgs84, with: value)) }
     }
 
-    @Test func tooFewFields() {
-        #expect(throws: NMEAError.tooFewFields(expected: 8, found: 7)) {
-            try DTM(parsing: keepingFields(7, of: Self.wgs84))
-        }
+    /// Issue 12, item 10: cut short, it decodes with the fields it left off absent (it was "too few fields").
+    @Test func cutShort() throws {
+        try expectCutShort(DTM.self, Self.wgs84, keeping: 7)
     }
 
     @Test func framingAndTypeErrors() {

@@ -2,11 +2,23 @@ import Testing
 
 @testable import NMEA
 
-/// Runs `body` on a reader over `fields` (the text after `$GPXXX,`).
+/// Runs `body` on a reader over `fields` (the text after `$GPXXX,`), then throws the first field that did not read,
+/// as a decoder that refuses bad fields does (``DecodableSentence/init(_:)``).
 func read<R>(_ fields: String, _ body: (inout FieldReader) throws(NMEAError) -> R) throws(NMEAError) -> R {
     try withSentence(withChecksum("$GPXXX," + fields)) { (sentence) throws(NMEAError) in
         var reader = sentence.fieldReader
-        return try body(&reader)
+        let result = try body(&reader)
+        if let error = reader.errors.first { throw error }
+        return result
+    }
+}
+
+/// Runs `body` on a reader over `fields` and gives its result with the errors the reader recorded.
+func readKeeping<R>(_ fields: String, _ body: (inout FieldReader) -> R) -> (R, [NMEAError]) {
+    try! withSentence(withChecksum("$GPXXX," + fields)) { sentence in
+        var reader = sentence.fieldReader
+        let result = body(&reader)
+        return (result, Array(reader.errors))
     }
 }
 
@@ -20,81 +32,81 @@ func read<R>(_ fields: String, _ body: (inout FieldReader) throws(NMEAError) -> 
         ("-999999999999999999", fp(-999_999_999_999_999_999, 0)),
     ])
     func fixedPoint(text: String, value: FixedPoint) throws {
-        #expect(try read(text) { (reader) throws(NMEAError) in try reader.fixedPoint() } == value)
+        #expect(try read(text) { (reader) throws(NMEAError) in reader.fixedPoint() } == value)
     }
 
     @Test func emptyNumberIsNilNotZero() throws {
         let values = try read(",,5") { (reader) throws(NMEAError) in
-            [try reader.fixedPoint(), try reader.fixedPoint(), try reader.fixedPoint(), try reader.fixedPoint()]
+            [reader.fixedPoint(), reader.fixedPoint(), reader.fixedPoint(), reader.fixedPoint()]
         }
         #expect(values == [nil, nil, fp(5, 0), nil])
     }
 
     @Test(arguments: [
         ("1e5", FieldError.notANumber), (".", .notANumber), ("1.2.3", .notANumber), ("--1", .notANumber),
-        ("1-", .notANumber), (" 1", .notANumber), ("1 ", .notANumber), ("0x10", .notANumber), ("-", .notANumber),
+        ("1-", .notANumber), ("1 2", .notANumber), ("0x10", .notANumber), ("-", .notANumber),
         ("+", .notANumber), ("-.", .notANumber), ("1234567890123456789", .overflow),
         ("0.0000000000000000001", .overflow),
     ])
     func malformedNumber(text: String, reason: FieldError) {
         #expect(throws: NMEAError.badField(index: 2, reason: reason)) {
             try read("1," + text + ",3") { (reader) throws(NMEAError) in
-                _ = try reader.fixedPoint()
-                return try reader.fixedPoint()
+                _ = reader.fixedPoint()
+                return reader.fixedPoint()
             }
         }
     }
 
     @Test func integers() throws {
         let values = try read("08,08.,3.0,-7,,+2") { (reader) throws(NMEAError) in
-            (0..<6).map { _ in try? reader.integer() }
+            (0..<6).map { _ in reader.integer() }
         }
         #expect(values == [8, 8, 3, -7, nil, 2])
     }
 
-    @Test func integerWithAFractionIsRejected() {
-        #expect(throws: NMEAError.badField(index: 2, reason: .notANumber)) {
-            try read("1,3.5") { (reader) throws(NMEAError) in
-                _ = try reader.integer()
-                return try reader.integer()
-            }
+    /// Issue 12, item 10: a decimal where a whole number is expected reads as its whole part, truncated toward zero
+    /// (it was "not a number" before, which cost a GSV its four satellites for one SNR of `24.5`).
+    @Test func integerWithAFractionIsTruncated() throws {
+        let values = try read("1,3.5,24.5,29.0,-3.7,99.99") { (reader) throws(NMEAError) in
+            (0..<6).map { _ in reader.integer() }
         }
+        #expect(values == [1, 3, 24, 29, -3, 99])
     }
 
     @Test func integerInRange() throws {
-        #expect(try read("99") { (reader) throws(NMEAError) in try reader.integer(in: 0...99) } == 99)
-        #expect(try read("") { (reader) throws(NMEAError) in try reader.integer(in: 1...2) } == nil)
+        #expect(try read("99") { (reader) throws(NMEAError) in reader.integer(in: 0...99) } == 99)
+        #expect(try read("") { (reader) throws(NMEAError) in reader.integer(in: 1...2) } == nil)
         #expect(throws: NMEAError.badField(index: 1, reason: .outOfRange)) {
-            try read("100") { (reader) throws(NMEAError) in try reader.integer(in: 0...99) }
+            try read("100") { (reader) throws(NMEAError) in reader.integer(in: 0...99) }
         }
     }
 
     @Test func hexadecimal() throws {
         let values = try read("1F,ff,0,,FFFFFFFFFFFFFFFF") { (reader) throws(NMEAError) in
-            (0..<5).map { _ in try? reader.hexadecimal() }
+            (0..<5).map { _ in reader.hexadecimal() }
         }
         #expect(values == [31, 255, 0, nil, UInt64.max])
         #expect(throws: NMEAError.badField(index: 1, reason: .overflow)) {
-            try read("10000000000000000") { (reader) throws(NMEAError) in try reader.hexadecimal() }
+            try read("10000000000000000") { (reader) throws(NMEAError) in reader.hexadecimal() }
         }
         #expect(throws: NMEAError.badField(index: 1, reason: .notANumber)) {
-            try read("1G") { (reader) throws(NMEAError) in try reader.hexadecimal() }
+            try read("1G") { (reader) throws(NMEAError) in reader.hexadecimal() }
         }
     }
 
     @Test func characters() throws {
         let values = try read("A,,z") { (reader) throws(NMEAError) in
-            [try reader.character(), try reader.character(), try reader.character(), try reader.character()]
+            [reader.character(), reader.character(), reader.character(), reader.character()]
         }
         #expect(values == [UInt8(ascii: "A"), nil, UInt8(ascii: "z"), nil])
         #expect(throws: NMEAError.badField(index: 1, reason: .badLength)) {
-            try read("AB") { (reader) throws(NMEAError) in try reader.character() }
+            try read("AB") { (reader) throws(NMEAError) in reader.character() }
         }
     }
 
     @Test func signedByLetter() throws {
         let values = try read("003.1,W,003.1,E,-1.5,W,2.0,,,W") { (reader) throws(NMEAError) in
-            (0..<5).map { _ in try? reader.signed(negative: UInt8(ascii: "W")) }
+            (0..<5).map { _ in reader.signed(positive: "E", negative: "W") }
         }
         #expect(values == [fp(-31, 1), fp(31, 1), fp(-15, 1), fp(20, 1), nil])
     }
@@ -119,7 +131,7 @@ func read<R>(_ fields: String, _ body: (inout FieldReader) throws(NMEAError) -> 
         ("417.113998331234567", "N", fp(4_285_233_305_520_576, 15)),
     ])
     func latitudes(value: String, hemisphere: String, expected: FixedPoint) throws {
-        #expect(try read(value + "," + hemisphere) { (reader) throws(NMEAError) in try reader.latitude() } == expected)
+        #expect(try read(value + "," + hemisphere) { (reader) throws(NMEAError) in reader.latitude() } == expected)
     }
 
     @Test(arguments: [
@@ -138,12 +150,12 @@ func read<R>(_ fields: String, _ body: (inout FieldReader) throws(NMEAError) -> 
         ("00000.00001", "E", fp(1_667, 10)),
     ])
     func longitudes(value: String, hemisphere: String, expected: FixedPoint) throws {
-        #expect(try read(value + "," + hemisphere) { (reader) throws(NMEAError) in try reader.longitude() } == expected)
+        #expect(try read(value + "," + hemisphere) { (reader) throws(NMEAError) in reader.longitude() } == expected)
     }
 
     @Test func emptyCoordinateIsNilWhateverTheLetter() throws {
         let values = try read(",N,,X,,") { (reader) throws(NMEAError) in
-            [try reader.latitude(), try reader.latitude(), try reader.latitude()]
+            [reader.latitude(), reader.latitude(), reader.latitude()]
         }
         #expect(values == [nil, nil, nil])
     }
@@ -159,16 +171,16 @@ func read<R>(_ fields: String, _ body: (inout FieldReader) throws(NMEAError) -> 
     ])
     func malformedLatitude(value: String, hemisphere: String, error: NMEAError) {
         #expect(throws: error) {
-            try read(value + "," + hemisphere) { (reader) throws(NMEAError) in try reader.latitude() }
+            try read(value + "," + hemisphere) { (reader) throws(NMEAError) in reader.latitude() }
         }
     }
 
     @Test func longitudeLimit() {
         #expect(throws: NMEAError.badField(index: 1, reason: .outOfRange)) {
-            try read("18000.0001,E") { (reader) throws(NMEAError) in try reader.longitude() }
+            try read("18000.0001,E") { (reader) throws(NMEAError) in reader.longitude() }
         }
         #expect(throws: NMEAError.badField(index: 2, reason: .unexpectedCharacter)) {
-            try read("01131.000,N") { (reader) throws(NMEAError) in try reader.longitude() }
+            try read("01131.000,N") { (reader) throws(NMEAError) in reader.longitude() }
         }
     }
 
@@ -184,8 +196,8 @@ func read<R>(_ fields: String, _ body: (inout FieldReader) throws(NMEAError) -> 
         ("083559.1234567891", .at(8, 35, 59, nanoseconds: 123_456_789, digits: 9)),
     ])
     func times(text: String, time: UTCTime) throws {
-        #expect(try read(text + ",X") { (reader) throws(NMEAError) in try reader.time() } == time)
-        #expect(try read(text) { (reader) throws(NMEAError) in try reader.time() } == time)
+        #expect(try read(text + ",X") { (reader) throws(NMEAError) in reader.time() } == time)
+        #expect(try read(text) { (reader) throws(NMEAError) in reader.time() } == time)
     }
 
     @Test(arguments: [
@@ -195,16 +207,16 @@ func read<R>(_ fields: String, _ body: (inout FieldReader) throws(NMEAError) -> 
     ])
     func malformedTime(text: String, reason: FieldError) {
         #expect(throws: NMEAError.badField(index: 1, reason: reason)) {
-            try read(text + ",A") { (reader) throws(NMEAError) in try reader.time() }
+            try read(text + ",A") { (reader) throws(NMEAError) in reader.time() }
         }
         #expect(throws: NMEAError.badField(index: 1, reason: reason)) {
-            try read(text) { (reader) throws(NMEAError) in try reader.time() }
+            try read(text) { (reader) throws(NMEAError) in reader.time() }
         }
     }
 
     @Test func dates() throws {
         let values = try read("230394,010100,311279,010180,") { (reader) throws(NMEAError) in
-            (0..<5).map { _ in try? reader.date() }
+            (0..<5).map { _ in reader.date() }
         }
         #expect(
             values == [
@@ -219,7 +231,7 @@ func read<R>(_ fields: String, _ body: (inout FieldReader) throws(NMEAError) -> 
     ])
     func malformedDate(text: String, reason: FieldError) {
         #expect(throws: NMEAError.badField(index: 1, reason: reason)) {
-            try read(text) { (reader) throws(NMEAError) in try reader.date() }
+            try read(text) { (reader) throws(NMEAError) in reader.date() }
         }
     }
 
@@ -241,8 +253,8 @@ func read<R>(_ fields: String, _ body: (inout FieldReader) throws(NMEAError) -> 
             #expect(reader.nextField() == nil)
             #expect(reader.index == 5)
             // Reading past the end gives absent values, and never moves the index.
-            #expect(try reader.fixedPoint() == nil)
-            #expect(try reader.time() == nil)
+            #expect(reader.fixedPoint() == nil)
+            #expect(reader.time() == nil)
             #expect(reader.index == 5)
         }
     }

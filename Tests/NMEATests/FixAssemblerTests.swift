@@ -219,7 +219,7 @@ private func gga(
     }
 
     @Test func provisionalFirstFixComesBeforeTheEpochIsComplete() throws {
-        var assembler = FixAssembler(options: .init(provisionalFirstFix: true))
+        var assembler = FixAssembler(options: .init(provisionalPositions: true))
         var fixes: [Fix] = []
         for line in [rmc("120000"), gga("120000"), rmc("120001")] {
             try Sentence.withParsing(withChecksum(line)) { (sentence) throws(NMEAError) in
@@ -227,9 +227,42 @@ private func gga(
             }
             if fixes.isEmpty { Issue.record("no fix after the first RMC") }
         }
-        #expect(fixes.map(\.isProvisional) == [true, false])
+        // (Since issue 12, item 8, the second epoch's position goes out at once too: the cycle end is not known yet.)
+        #expect(fixes.map(\.isProvisional) == [true, false, true])
         #expect(fixes[0].latitude == 48.1173 && fixes[0].altitudeMeters == nil)
         #expect(fixes[1].altitudeMeters == 545.4)
+        #expect(fixes[2].time == UTCTime(hour: 12, minute: 0, second: 1))
+    }
+
+    /// Issue 12, item 8: position at once, then every epoch at its end. Until the end of the cycle is learned (two
+    /// epochs that end with the same sentence), each epoch's position goes out at its first position sentence,
+    /// provisional, and its complete fix when the next epoch begins; from then on each complete fix comes out at
+    /// the epoch's last sentence and nothing is provisional. (The second epoch's position came out a cycle late.)
+    @Test func everyEpochsPositionAtOnceUntilTheCycleEndIsKnown() throws {
+        var assembler = FixAssembler(options: .init(provisionalPositions: true))
+        var events: [String] = []
+        for time in ["120000.0", "120000.2", "120000.4", "120000.6", "120000.8"] {  // 5 Hz
+            let gsa = "$GPGSA,A,3,04,05,,09,12,,,24,,,,,2.5,1.3,2.1"
+            for line in [rmc(time), gga(time), gsa, "$GPZDA,\(time),30,11,2026,00,00"] {
+                try Sentence.withParsing(withChecksum(line)) { (sentence) throws(NMEAError) in
+                    let parsed = try ParsedSentence(sentence)
+                    let name = parsed.kind?.name ?? "?"
+                    assembler.add(parsed) { fix in
+                        events.append("\(name) → \(fix.isProvisional ? "provisional" : "fix") \(fix.time!)")
+                    }
+                }
+            }
+        }
+        assembler.finish { fix in events.append("finish → fix \(fix.time!)") }
+        #expect(
+            events == [
+                "RMC → provisional 12:00:00.0",
+                "RMC → fix 12:00:00.0", "RMC → provisional 12:00:00.2",
+                "RMC → fix 12:00:00.2",  // the cycle end (ZDA) is learned here: two epochs ended with it
+                "ZDA → fix 12:00:00.4",
+                "ZDA → fix 12:00:00.6",
+                "ZDA → fix 12:00:00.8",
+            ])
     }
 
     @Test func gnssModesGiveTheQuality() throws {

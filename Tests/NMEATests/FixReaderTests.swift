@@ -33,7 +33,8 @@ import Testing
 
         mutating func sentence<S: DecodableSentence>(_ sentence: Sentence, decoded: S, _ context: FixReader.Context) {
             // The value handed out is the one the registry's decoder gives, as a `ParsedSentence` would hold it.
-            events.append("\(context.line) \(S.kind.name) \(ParsedSentence(decoded))")
+            let errors = context.fieldErrors.isEmpty ? "" : " without \(context.fieldErrors)"
+            events.append("\(context.line) \(S.kind.name) \(ParsedSentence(decoded))\(errors)")
         }
 
         mutating func unknownSentence(_ sentence: Sentence, _ context: FixReader.Context) {
@@ -124,23 +125,29 @@ import Testing
             withChecksum("$GPGGA,120000,4807.038,N,01131.000,E,1,08,0.9,545.4,M,46.9,M,,"),
             withChecksum("$GPXTE,A,A,0.67,L,N"),
             withChecksum("$GPRMC,120000,X,4807.038,N,01131.000,E,010.0,045.0,301126,,,A"),
+            withChecksum("$GPRMC"),
             "$GPGGA,120001,4807.038,N,01131.000,E,1,08,0.9,545.4,M,46.9,M,,*00",
             withChecksum("$GPRMC,120001,A,4807.038,N,01131.000,E,010.0,045.0,301126,,,A"),
         ].joined(separator: "\r\n")
         let outcome = Self.read(Array(text.utf8)) { _ in 0 }
         let rmc = try! RMC(parsing: withChecksum("$GPRMC,120000,A,4807.038,N,01131.000,E,010.0,045.0,301126,,,A"))
-        #expect(outcome.events.count == 8)
+        var badStatus = rmc
+        badStatus.isValid = false
+        #expect(outcome.events.count == 9)
         #expect(outcome.events[0] == "1 RMC \(ParsedSentence(rmc))")
         #expect(outcome.events[1].hasPrefix("2 GGA gga("))
         #expect(outcome.events[2] == "3 unknown GPXTE")
-        #expect(outcome.events[3] == "4 undecodable field 2: unexpected character")
-        #expect(outcome.events[4] == "5 rejected \(NMEAError.checksumMismatch(calculated: 0x48, found: 0))")
+        // Issue 12, item 10: a bad status letter costs the status only; the sentence's other fields are handed out.
+        #expect(outcome.events[3] == "4 RMC \(ParsedSentence(badStatus)) without field 2: unexpected character")
+        #expect(outcome.events[4] == "5 undecodable too few fields: expected 1, found 0")
+        #expect(outcome.events[5] == "6 rejected \(NMEAError.checksumMismatch(calculated: 0x48, found: 0))")
         // The second epoch's RMC (its last line, without a line ending) closes the first epoch; `finish` hands it out.
-        #expect(outcome.events[5].hasPrefix("6 RMC rmc("))
-        #expect(outcome.events[6] == "fix 12:00:00")
-        #expect(outcome.events[7] == "fix 12:00:01")
-        #expect(outcome.statistics.decoder[.rmc] == 2 && outcome.statistics.decoder.unknown == 1)
+        #expect(outcome.events[6].hasPrefix("7 RMC rmc("))
+        #expect(outcome.events[7] == "fix 12:00:00")
+        #expect(outcome.events[8] == "fix 12:00:01")
+        #expect(outcome.statistics.decoder[.rmc] == 3 && outcome.statistics.decoder.unknown == 1)
         #expect(outcome.statistics.decoder.failed == 1 && outcome.statistics.framer.checksumMismatches == 1)
+        #expect(outcome.statistics.decoder.withFieldErrors == 1)
     }
 
     /// `finish` ends one input: the next one starts afresh, so the last epoch of one file never takes the first

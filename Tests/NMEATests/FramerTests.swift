@@ -263,11 +263,14 @@ func ubxFrame(class messageClass: UInt8, id: UInt8, payload: [UInt8]) -> [UInt8]
         #expect(transcript.statistics.binaryFrameBytes == Framer.maximumBinaryPayload + 8)
     }
 
-    @Test func unfinishedUBXFrameAtTheEndIsGarbage() {
+    /// A frame cut off by the end never verified: its sync bytes are garbage, and the bytes after them are framed
+    /// again (here the payload's bytes 0–33: 32 of them garbage, `\n` and `\r` line endings, `!` a lone start).
+    @Test func unfinishedUBXFrameAtTheEndIsFramedAgain() {
         let frameBytes = ubxFrame(class: 0x01, id: 0x07, payload: Array(0..<92))
         let transcript = frame(Array((Self.hdt + "\n").utf8) + frameBytes.prefix(40))
         #expect(transcript.events == [sentenceEvent(1, "$GPHDT,274.07,T", checksum: 0x03)])
-        #expect(transcript.statistics.garbageBytes == 40)
+        #expect(transcript.statistics.garbageBytes == 2 + 4 + 32)
+        #expect(transcript.statistics.damagedBinaryFrames == 1)
         #expect(transcript.statistics.binaryFrameBytes == 0)
     }
 
@@ -637,6 +640,7 @@ func ubxFrame(class messageClass: UInt8, id: UInt8, payload: [UInt8]) -> [UInt8]
         // "xx junk ", the first of "$$", two NULs, the fake UBX header, B5 and "x", "  #not a comment".
         statistics.garbageBytes = 8 + 1 + 2 + 6 + 2 + 16
         statistics.binaryFrameBytes = 16 + 14
+        statistics.damagedBinaryFrames = 1  // the fake UBX header, whose length (65535) no frame has
         statistics.commentLines = 2
         statistics.bytes = mixed.count
         return statistics

@@ -43,10 +43,9 @@ import Testing
         #expect(throws: error) { try GBS(parsing: replacingField(index, of: Self.example, with: value)) }
     }
 
-    @Test func tooFewFields() {
-        #expect(throws: NMEAError.tooFewFields(expected: 4, found: 3)) {
-            try GBS(parsing: keepingFields(3, of: Self.example))
-        }
+    /// Issue 12, item 10: cut short, it decodes with the fields it left off absent (it was "too few fields").
+    @Test func cutShort() throws {
+        try expectCutShort(GBS.self, Self.example, keeping: 3)
     }
 
     @Test func framingAndTypeErrors() {

@@ -72,10 +72,15 @@ import Testing
         #expect(throws: error) { try GLL(parsing: replacingField(index, of: Self.textbook, with: value)) }
     }
 
-    @Test func tooFewFields() {
-        #expect(throws: NMEAError.tooFewFields(expected: 4, found: 3)) {
-            try GLL(parsing: keepingFields(3, of: Self.textbook))
-        }
+    /// Issue 12, item 10: cut short, it decodes with the fields it left off absent (it was "too few fields").
+    @Test func cutShort() throws {
+        // Without its status field (NMEA 2.0 has none) a GLL is valid; the longitude's hemisphere is left off too.
+        let gll = try expectCutShort(GLL.self, Self.textbook, keeping: 3, sameAsEmptied: false)
+        #expect(
+            gll
+                == GLL(
+                    talker: .gps, latitude: fp(492_741_667, 7), longitude: fp(1_231_853_333, 7), time: nil,
+                    isValid: true, mode: nil))
     }
 
     @Test func framingAndTypeErrors() {

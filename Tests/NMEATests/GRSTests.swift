@@ -53,13 +53,16 @@ import Testing
         #expect(throws: error) { try GRS(parsing: replacingField(index, of: Self.example, with: value)) }
     }
 
-    @Test func tooFewFields() {
-        #expect(throws: NMEAError.tooFewFields(expected: 3, found: 2)) {
-            try GRS(parsing: keepingFields(2, of: Self.example))
-        }
-        #expect(throws: NMEAError.tooFewFields(expected: 3, found: 1)) {
-            try GRS(parsing: keepingFields(1, of: Self.example))
-        }
+    /// Issue 12, item 10: cut short, it decodes with the fields it left off absent (it was "too few fields").
+    @Test func cutShort() throws {
+        let two = try expectCutShort(GRS.self, Self.example, keeping: 2, sameAsEmptied: false)
+        #expect(
+            two
+                == GRS(
+                    talker: .gps, time: UTCTime(hour: 22, minute: 3, second: 20, nanoseconds: 0, fractionDigits: 1),
+                    mode: 0, residualsMeters: [], systemID: nil, signalID: nil))
+        let one = try expectCutShort(GRS.self, Self.example, keeping: 1, sameAsEmptied: false)
+        #expect(one == GRS(talker: .gps, time: two.time, mode: nil, residualsMeters: [], systemID: nil, signalID: nil))
     }
 
     @Test func framingAndTypeErrors() {

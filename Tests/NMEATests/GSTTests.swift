@@ -44,10 +44,9 @@ import Testing
         #expect(throws: error) { try GST(parsing: replacingField(index, of: Self.textbook, with: value)) }
     }
 
-    @Test func tooFewFields() {
-        #expect(throws: NMEAError.tooFewFields(expected: 8, found: 7)) {
-            try GST(parsing: keepingFields(7, of: Self.textbook))
-        }
+    /// Issue 12, item 10: cut short, it decodes with the fields it left off absent (it was "too few fields").
+    @Test func cutShort() throws {
+        try expectCutShort(GST.self, Self.textbook, keeping: 7)
     }
 
     @Test func framingAndTypeErrors() {

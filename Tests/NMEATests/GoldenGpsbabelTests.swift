@@ -36,7 +36,7 @@ struct GoldenGpsbabelTests {
                     time: timeFormat(fix)))
         }
         let handle = { (event: FramerEvent) in
-            guard case .sentence(let sentence) = event, let parsed = try? ParsedSentence(sentence) else { return }
+            guard case .sentence(let sentence) = event, let parsed = decodedKeepingFields(sentence) else { return }
             assembler.add(parsed, take)
         }
         framer.feed(bytes, handle)

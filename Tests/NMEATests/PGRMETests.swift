@@ -43,10 +43,9 @@ import Testing
         #expect(throws: error) { try PGRME(parsing: replacingField(index, of: Self.example, with: value)) }
     }
 
-    @Test func tooFewFields() {
-        #expect(throws: NMEAError.tooFewFields(expected: 5, found: 4)) {
-            try PGRME(parsing: keepingFields(4, of: Self.example))
-        }
+    /// Issue 12, item 10: cut short, it decodes with the fields it left off absent (it was "too few fields").
+    @Test func cutShort() throws {
+        try expectCutShort(PGRME.self, Self.example, keeping: 4)
     }
 
     @Test func framingAndTypeErrors() {

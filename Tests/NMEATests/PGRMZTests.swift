@@ -41,10 +41,9 @@ import Testing
         #expect(throws: error) { try PGRMZ(parsing: replacingField(index, of: Self.example, with: value)) }
     }
 
-    @Test func tooFewFields() {
-        #expect(throws: NMEAError.tooFewFields(expected: 2, found: 1)) {
-            try PGRMZ(parsing: keepingFields(1, of: Self.example))
-        }
+    /// Issue 12, item 10: cut short, it decodes with the fields it left off absent (it was "too few fields").
+    @Test func cutShort() throws {
+        try expectCutShort(PGRMZ.self, Self.example, keeping: 1)
     }
 
     @Test func framingAndTypeErrors() {

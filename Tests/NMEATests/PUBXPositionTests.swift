@@ -87,7 +87,7 @@ import Testing
     @Test(arguments: [
         (2, "08135", NMEAError.badField(index: 2, reason: .badLength)),
         (3, "4717.1132l0", .badField(index: 3, reason: .notANumber)),
-        (4, "S ", .badField(index: 4, reason: .badLength)),
+        (4, "SS", .badField(index: 4, reason: .badLength)),
         (6, "N", .badField(index: 6, reason: .unexpectedCharacter)),
         (7, "546.589m", .badField(index: 7, reason: .notANumber)),
         (9, "2.1.", .badField(index: 9, reason: .notANumber)),
@@ -109,10 +109,11 @@ import Testing
         }
     }
 
-    @Test func tooFewFields() throws {
-        #expect(throws: NMEAError.tooFewFields(expected: 18, found: 17)) {
-            try PUBXPosition(parsing: keepingFields(17, of: Self.example))
-        }
+    /// Issue 12, item 10: cut short, it decodes with the fields it left off absent (it was "too few fields").
+    @Test func cutShort() throws {
+        try expectCutShort(
+            PUBXPosition.self, Self.example, keeping: 17,
+            withoutFields: .badField(index: 1, reason: .unexpectedCharacter))
         // Fields 19 and 20 may be left off.
         #expect(try PUBXPosition(parsing: keepingFields(18, of: Self.example)).deadReckoning == nil)
     }

@@ -87,39 +87,75 @@ import Testing
 
     @Test(arguments: [
         (2, "x", NMEAError.badField(index: 2, reason: .notANumber)),
-        (2, "", .badField(index: 2, reason: .notANumber)),
         (2, "256", .badField(index: 2, reason: .outOfRange)),
-        (3, "", .badField(index: 3, reason: .notANumber)),
         (3, "1000", .badField(index: 3, reason: .outOfRange)),
         (22, "UU", .badField(index: 22, reason: .badLength)),
         (23, "361", .badField(index: 23, reason: .outOfRange)),
         (24, "-91", .badField(index: 24, reason: .outOfRange)),
         (25, "100", .badField(index: 25, reason: .outOfRange)),
-        (26, "2.5", .badField(index: 26, reason: .notANumber)),
-        (63, "", .badField(index: 63, reason: .notANumber)),
+        (26, "2x5", .badField(index: 26, reason: .notANumber)),
     ])
     func malformedField(index: Int, value: String, error: NMEAError) {
         #expect(throws: error) { try decode(replacingField(index, of: Self.example, with: value)) }
     }
 
-    @Test func fewerSatellitesThanAnnounced() {
-        // Three announced, two sent: 2 + 6 × 3 fields expected, 14 found.
-        #expect(throws: NMEAError.tooFewFields(expected: 20, found: 14)) {
-            try decode(withChecksum("$PUBX,03,03,08,U,067,31,42,025,10,U,195,33,46,026"))
+    /// Decoded as `FixReader` decodes: the bad fields left out and listed.
+    func decodeKeeping(_ line: String) throws(NMEAError) -> (count: Int, satellites: [Satellite], errors: [NMEAError]) {
+        try withSentence(line) { (sentence) throws(NMEAError) in
+            var errors = FieldErrors()
+            let pubx = try PUBXSatellites(sentence, fieldErrors: &errors)
+            return (pubx.count, Array(pubx.satellites), Array(errors))
         }
     }
 
-    @Test func lastSatelliteCutShort() {
-        #expect(throws: NMEAError.tooFewFields(expected: 14, found: 9)) {
-            try decode(withChecksum("$PUBX,03,02,23,-,,,45,010,29"))
-        }
-        #expect(throws: NMEAError.tooFewFields(expected: 14, found: 13)) {
-            try decode(withChecksum("$PUBX,03,02,23,-,,,45,010,29,-,,,46"))
-        }
+    /// Issue 12, item 10: a list shorter than announced gives the satellites it holds (it was "too few fields").
+    @Test func fewerSatellitesThanAnnounced() throws {
+        let decoded = try decode(withChecksum("$PUBX,03,03,08,U,067,31,42,025,10,U,195,33,46,026"))
+        #expect(decoded.count == 3)
+        #expect(
+            decoded.satellites == [
+                Self.used(8, azimuth: 67, elevation: 31, cno: 42, lock: 25),
+                Self.used(10, azimuth: 195, elevation: 33, cno: 46, lock: 26),
+            ])
     }
 
-    @Test func missingCountField() {
-        #expect(throws: NMEAError.tooFewFields(expected: 2, found: 1)) { try decode(withChecksum("$PUBX,03")) }
+    /// Issue 12, item 10: a satellite cut short keeps the fields it has.
+    @Test func lastSatelliteCutShort() throws {
+        let first = Self.notUsed(23, cno: 45, lock: 10)
+        #expect(
+            try decode(withChecksum("$PUBX,03,02,23,-,,,45,010,29")).satellites
+                == [
+                    first,
+                    Satellite(
+                        id: 29, status: nil, azimuthDegrees: nil, elevationDegrees: nil, carrierToNoise: nil,
+                        lockTimeSeconds: nil),
+                ])
+        #expect(
+            try decode(withChecksum("$PUBX,03,02,23,-,,,45,010,29,-,,,46")).satellites
+                == [
+                    first,
+                    Satellite(
+                        id: 29, status: UInt8(ascii: "-"), azimuthDegrees: nil, elevationDegrees: nil,
+                        carrierToNoise: 46, lockTimeSeconds: nil),
+                ])
+    }
+
+    /// Issue 12, item 10: without a count (empty, or out of range) the satellites that follow are still read; a
+    /// satellite without an ID is skipped.
+    @Test func missingOrBadCountField() throws {
+        #expect(try decode(withChecksum("$PUBX,03")).satellites.isEmpty)
+        let empty = try decodeKeeping(replacingField(2, of: Self.example, with: ""))
+        #expect(empty.count == 0 && empty.satellites.count == 11 && empty.errors.isEmpty)
+        let bad = try decodeKeeping(replacingField(2, of: Self.example, with: "256"))
+        #expect(bad.satellites == empty.satellites && bad.errors == [.badField(index: 2, reason: .outOfRange)])
+        let withoutID = try decodeKeeping(replacingField(3, of: Self.example, with: ""))
+        #expect(withoutID.satellites == Array(empty.satellites.dropFirst()) && withoutID.errors.isEmpty)
+        let badCNo = try decodeKeeping(replacingField(7, of: Self.example, with: "4x"))
+        var expected = empty.satellites
+        expected[0].carrierToNoise = nil
+        #expect(badCNo.satellites == expected && badCNo.errors == [.badField(index: 7, reason: .notANumber)])
+        // A decimal carrier-to-noise reads as its whole part.
+        #expect(try decode(replacingField(7, of: Self.example, with: "45.9")).satellites.first?.carrierToNoise == 45)
     }
 
     @Test func otherPUBXMessagesAreRejected() {

@@ -54,14 +54,14 @@ import Testing
         (2, "07373", NMEAError.badField(index: 2, reason: .badLength)),
         (3, "091302", .badField(index: 3, reason: .outOfRange)),
         (4, "113851.00s", .badField(index: 4, reason: .notANumber)),
-        (5, "11.96", .badField(index: 5, reason: .notANumber)),
+        (5, "11x96", .badField(index: 5, reason: .notANumber)),
         (6, "1x", .badField(index: 6, reason: .notANumber)),
         (6, "D15", .badField(index: 6, reason: .notANumber)),
         (6, "-15", .badField(index: 6, reason: .notANumber)),
         (6, "12345", .badField(index: 6, reason: .notANumber)),
         (7, "19300.3.5", .badField(index: 7, reason: .notANumber)),
         (8, "-2660.664e", .badField(index: 8, reason: .notANumber)),
-        (9, "4.3", .badField(index: 9, reason: .notANumber)),
+        (9, "4x3", .badField(index: 9, reason: .notANumber)),
     ])
     func malformedField(index: Int, value: String, error: NMEAError) {
         #expect(throws: error) { try PUBXTime(parsing: replacingField(index, of: Self.example, with: value)) }
@@ -73,10 +73,10 @@ import Testing
         }
     }
 
-    @Test func tooFewFields() throws {
-        #expect(throws: NMEAError.tooFewFields(expected: 9, found: 8)) {
-            try PUBXTime(parsing: keepingFields(8, of: Self.example))
-        }
+    /// Issue 12, item 10: cut short, it decodes with the fields it left off absent (it was "too few fields").
+    @Test func cutShort() throws {
+        try expectCutShort(
+            PUBXTime.self, Self.example, keeping: 8, withoutFields: .badField(index: 1, reason: .unexpectedCharacter))
         #expect(try PUBXTime(parsing: keepingFields(9, of: Self.example)).timePulseGranularityNanoseconds == 43)
     }
 

@@ -54,9 +54,9 @@ import Testing
             #expect(unknown.talker == .gps)
             #expect(unknown.type == SentenceType("XTE"))
             var reader = unknown.fieldReader
-            #expect(try reader.character() == UInt8(ascii: "A"))
-            #expect(try reader.character() == UInt8(ascii: "A"))
-            #expect(try reader.fixedPoint() == fp(67, 2))
+            #expect(reader.character() == UInt8(ascii: "A"))
+            #expect(reader.character() == UInt8(ascii: "A"))
+            #expect(reader.fixedPoint() == fp(67, 2))
             return unknown.fields.map(\.string)
         }
         #expect(fields == ["A", "A", "0.67", "L", "N"])
@@ -98,8 +98,8 @@ import Testing
         #expect(throws: NMEAError.badField(index: 2, reason: .unexpectedCharacter)) {
             try parsedKind(replacingField(2, of: RMCTests.textbook, with: "X"))
         }
-        #expect(throws: NMEAError.tooFewFields(expected: 6, found: 2)) {
-            try parsedKind(keepingFields(2, of: GGATests.textbook))
+        #expect(throws: NMEAError.tooFewFields(expected: 1, found: 0)) {
+            try parsedKind(keepingFields(0, of: GGATests.textbook))
         }
         #expect(throws: NMEAError.badField(index: 1, reason: .unexpectedCharacter)) {
             try parsedKind(withChecksum("$PUBX,001,1"))

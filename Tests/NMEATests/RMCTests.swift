@@ -103,9 +103,14 @@ import Testing
         #expect(rmc.navigationalStatus == status)
     }
 
-    @Test func unknownModeLetterIsKept() throws {
-        let rmc = try RMC(parsing: replacingField(12, of: Self.nmea410, with: "X"))
-        #expect(rmc.mode == FAAMode(rawValue: UInt8(ascii: "X")))
+    /// Issue 12, item 10: a mode letter NMEA does not define is a typed field error (it was passed on as a mode).
+    @Test func unknownModeLetterIsAFieldError() throws {
+        let line = replacingField(12, of: Self.nmea410, with: "X")
+        #expect(throws: NMEAError.badField(index: 12, reason: .unexpectedCharacter)) { try RMC(parsing: line) }
+        var errors = FieldErrors()
+        let rmc = try withSentence(line) { (sentence) throws(NMEAError) in try RMC(sentence, fieldErrors: &errors) }
+        #expect(rmc.mode == nil && rmc.navigationalStatus == .notValid && rmc.speedKnots == fp(4, 3))
+        #expect(Array(errors) == [.badField(index: 12, reason: .unexpectedCharacter)])
     }
 
     @Test func missingStatusMeansNotValid() throws {
@@ -187,14 +192,10 @@ import Testing
         }
     }
 
-    @Test func tooFewFields() {
-        #expect(throws: NMEAError.tooFewFields(expected: 9, found: 8)) {
-            try RMC(parsing: keepingFields(8, of: Self.textbook))
-        }
-        #expect(throws: NMEAError.tooFewFields(expected: 9, found: 4)) {
-            try RMC(parsing: keepingFields(4, of: Self.textbook))
-        }
-        #expect(throws: NMEAError.tooFewFields(expected: 9, found: 0)) { try RMC(parsing: withChecksum("$GPRMC")) }
+    /// Issue 12, item 10: cut short, it decodes with the fields it left off absent (it was "too few fields").
+    @Test func cutShort() throws {
+        try expectCutShort(RMC.self, Self.textbook, keeping: 8)
+        try expectCutShort(RMC.self, Self.textbook, keeping: 4)
     }
 
     @Test func framingErrors() {

@@ -20,6 +20,7 @@ private func readmeExamples(chunks: [[UInt8]], bytes: [UInt8]) throws -> (FixRea
     print(reader.statistics.framer.rejected, reader.statistics.decoder.failed, reader.statistics.assembler.fixes)
 
     let gga = try GGA(parsing: "$GPGGA,123519,4807.038,N,01131.000,E,1,08,0.9,545.4,M,46.9,M,,*47")
+    print(gga.latitude as Any, gga.satellitesUsed as Any)  // one sentence from text: Optional(48.11730000) Optional(8)
     // README end
     let firstInput = reader.statistics
 
@@ -56,9 +57,9 @@ private func readmeExamples(chunks: [[UInt8]], bytes: [UInt8]) throws -> (FixRea
         #expect(statistics.framer.rejected > 0)
         #expect(fastest > 1)
         #expect(gga.satellitesUsed == 8)
-        // One line per fix of each pass, the statistics, and one per rejected line of the second.
+        // One line per fix of each pass, the statistics, the GGA, and one per rejected line of the second.
         #expect(
-            printed == 2 * fixes + 1 + statistics.framer.rejected,
+            printed == 2 * fixes + 2 + statistics.framer.rejected,
             "fixes \(fixes), rejected \(statistics.framer.rejected), \(statistics.assembler)")
     }
 

@@ -38,10 +38,9 @@ import Testing
         }
     }
 
-    @Test func tooFewFields() {
-        #expect(throws: NMEAError.tooFewFields(expected: 2, found: 1)) {
-            try THS(parsing: keepingFields(1, of: Self.example))
-        }
+    /// Issue 12, item 10: cut short, it decodes with the fields it left off absent (it was "too few fields").
+    @Test func cutShort() throws {
+        try expectCutShort(THS.self, Self.example, keeping: 1)
     }
 
     @Test func framingAndTypeErrors() {

@@ -116,3 +116,42 @@ func ascii(_ letter: Unicode.Scalar) -> UInt8 {
         #expect(error == .checksumMismatch(calculated: 0x03, found: 0x02))
     }
 }
+
+/// `line` with every field after its first `fieldCount` (after the address) left empty, checksum recomputed.
+func emptyingFields(after fieldCount: Int, of line: String) -> String {
+    var body = line
+    if let star = body.lastIndex(of: "*") { body = String(body[..<star]) }
+    var parts = body.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+    for index in parts.indices where index > fieldCount { parts[index] = "" }
+    return withChecksum(parts.joined(separator: ","))
+}
+
+/// Issue 12, item 10: `line` cut short after its first `kept` fields decodes — it is not refused as "too few
+/// fields" — and as the whole sentence with the fields it left off empty (absent, never zero); a sentence without a
+/// single field is refused. Returns the cut value.
+@discardableResult
+///
+/// `sameAsEmptied: false` for the types where leaving fields off is not the same as leaving them empty: a GLL
+/// without its status field (NMEA 2.0) is valid, one with an empty status is not; a GRS has as many residuals as it
+/// has fields. `withoutFields` is the error for a sentence of this type without a single field.
+func expectCutShort<S: DecodableSentence & Equatable>(
+    _ type: S.Type, _ line: String, keeping kept: Int, sameAsEmptied: Bool = true,
+    withoutFields: NMEAError = .tooFewFields(expected: 1, found: 0), sourceLocation: SourceLocation = #_sourceLocation
+) throws -> S {
+    let cut = try S(parsing: keepingFields(kept, of: line))
+    if sameAsEmptied {
+        #expect(cut == (try S(parsing: emptyingFields(after: kept, of: line))), sourceLocation: sourceLocation)
+    }
+    #expect(
+        cut != (try? S(parsing: emptyingFields(after: 0, of: line))), "the kept fields are read",
+        sourceLocation: sourceLocation)
+    let address = String(line.prefix { $0 != "," })
+    #expect(throws: withoutFields, sourceLocation: sourceLocation) { try S(parsing: withChecksum(address)) }
+    return cut
+}
+
+/// `sentence` decoded as ``FixReader`` decodes it: every field that reads kept, the others absent.
+func decodedKeepingFields(_ sentence: Sentence) -> ParsedSentence? {
+    var errors = FieldErrors()
+    return try? ParsedSentence(sentence, fieldErrors: &errors)
+}

@@ -23,7 +23,7 @@ import Testing
             ("123519", "12:35:19"), ("083559.00", "08:35:59.00"), ("172814.0", "17:28:14.0"),
             ("160012.71", "16:00:12.71"), ("031500.000", "03:15:00.000"),
         ] {
-            let time = try #require(try read(field) { (reader) throws(NMEAError) in try reader.time() })
+            let time = try #require(try read(field) { (reader) throws(NMEAError) in reader.time() })
             #expect(time.description == text)
         }
     }

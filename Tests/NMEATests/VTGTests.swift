@@ -62,13 +62,10 @@ import Testing
         }
     }
 
-    @Test func tooFewFields() {
-        #expect(throws: NMEAError.tooFewFields(expected: 4, found: 2)) {
-            try VTG(parsing: keepingFields(2, of: Self.textbook))
-        }
-        #expect(throws: NMEAError.tooFewFields(expected: 4, found: 3)) {
-            try VTG(parsing: keepingFields(3, of: Self.textbook))
-        }
+    /// Issue 12, item 10: cut short, it decodes with the fields it left off absent (it was "too few fields").
+    @Test func cutShort() throws {
+        try expectCutShort(VTG.self, Self.textbook, keeping: 2)
+        try expectCutShort(VTG.self, Self.textbook, keeping: 3)
     }
 
     @Test func framingAndTypeErrors() {

@@ -67,10 +67,9 @@ import Testing
         #expect(throws: error) { try ZDA(parsing: replacingField(index, of: Self.textbook, with: value)) }
     }
 
-    @Test func tooFewFields() {
-        #expect(throws: NMEAError.tooFewFields(expected: 4, found: 3)) {
-            try ZDA(parsing: keepingFields(3, of: Self.textbook))
-        }
+    /// Issue 12, item 10: cut short, it decodes with the fields it left off absent (it was "too few fields").
+    @Test func cutShort() throws {
+        try expectCutShort(ZDA.self, Self.textbook, keeping: 3)
     }
 
     @Test func framingAndTypeErrors() {

@@ -201,16 +201,16 @@ func exerciseFieldReader(_ sentence: Sentence) {
         selector = selector &* 1_103_515_245 &+ 12_345
         do {
             switch (selector >> 16) & 15 {
-            case 0: blackHole(try reader.time()?.description)
-            case 1: blackHole(try reader.date()?.description)
-            case 2: blackHole(try reader.latitude()?.description)
-            case 3: blackHole(try reader.longitude()?.description)
-            case 4: blackHole(try reader.fixedPoint()?.doubleValue)
-            case 5: blackHole(try reader.integer())
-            case 6: blackHole(try reader.integer(in: -90...90))
-            case 7: blackHole(try reader.hexadecimal())
-            case 8: blackHole(try reader.character())
-            case 9: blackHole(try reader.signed(negative: UInt8(ascii: "W"))?.description)
+            case 0: blackHole(reader.time()?.description)
+            case 1: blackHole(reader.date()?.description)
+            case 2: blackHole(reader.latitude()?.description)
+            case 3: blackHole(reader.longitude()?.description)
+            case 4: blackHole(reader.fixedPoint()?.doubleValue)
+            case 5: blackHole(reader.integer())
+            case 6: blackHole(reader.integer(in: -90...90))
+            case 7: blackHole(reader.hexadecimal())
+            case 8: blackHole(reader.character())
+            case 9: blackHole(reader.signed(positive: "E", negative: "W")?.description)
             case 10: blackHole(reader.text().string)
             case 11: blackHole(reader.nextField()?.string)
             case 12: reader.skip(Int(selector & 3))
@@ -223,6 +223,7 @@ func exerciseFieldReader(_ sentence: Sentence) {
             // A read that fails may or may not have moved past its field(s): move on by one more.
             reader.skip()
         }
+        blackHole(reader.errors.description)
         require(reader.index >= before, "the reader moved backwards")
         steps += 1
     }

@@ -8,6 +8,12 @@
 ///
 ///     let rmc = try RMC(sentence)            // inside a Framer or FixReader callback
 ///     let rmc = try RMC(parsing: "$GPRMC,…*6A")   // from one line of text
+///
+/// Those two refuse a sentence with any field that does not read (they throw the first of them). To keep the fields
+/// that do, with the bad ones absent and listed — as ``FixReader`` does — pass a ``FieldErrors``:
+///
+///     var errors = FieldErrors()
+///     let ths = try THS(sentence, fieldErrors: &errors)   // $GPTHS,77.52,B: the heading, no mode, one error
 public protocol DecodableSentence {
     /// This type's entry in the registry.
     static var kind: SentenceKind { get }
@@ -19,9 +25,13 @@ public protocol DecodableSentence {
     /// Who sent the sentence; ``Talker/proprietary`` for a proprietary one.
     var talker: Talker { get }
 
-    /// Decodes `sentence`, which must be of this type: the type's one decoding body, for sentences handed out by a
-    /// ``Framer`` and for views made with ``Sentence/init(unchecked:checksum:line:)`` alike.
-    init(_ sentence: Sentence) throws(NMEAError)
+    /// The type's one decoding body: decodes `sentence`, which must be of this type, reading its fields from
+    /// `fields` (a reader at its first field), for sentences handed out by a ``Framer`` and for views made with
+    /// ``Sentence/init(unchecked:checksum:line:)`` alike. A field that does not read is left absent and recorded in
+    /// the reader's ``FieldReader/errors``.
+    /// - Throws: only when there is nothing to decode: ``NMEAError/tooFewFields(expected:found:)`` for a sentence
+    ///   without a single field, and, for proprietary messages told apart by their first field, one of another.
+    init(_ sentence: Sentence, reading fields: inout FieldReader) throws(NMEAError)
 
     /// Hands each named value to `sink`, in the order of the field diagram: the one description of this type's
     /// fields, from which `nmea parse` writes its JSON.
@@ -29,6 +39,26 @@ public protocol DecodableSentence {
 }
 
 extension DecodableSentence {
+    /// Decodes `sentence`, which must be of this type, refusing it when any field does not read.
+    /// - Throws: the first bad field as ``NMEAError/badField(index:reason:)``, or ``NMEAError/tooFewFields(expected:found:)``
+    ///   for a sentence without a single field.
+    @inlinable @inline(__always)
+    public init(_ sentence: Sentence) throws(NMEAError) {
+        var fields = sentence.fieldReader
+        try self.init(sentence, reading: &fields)
+        if let error = fields.errors.first { throw error }
+    }
+
+    /// Decodes `sentence`, which must be of this type, keeping every field that reads: those that do not are absent,
+    /// and listed in `fieldErrors` (empty when all read).
+    /// - Throws: ``NMEAError/tooFewFields(expected:found:)`` for a sentence without a single field.
+    @inlinable @inline(__always)
+    public init(_ sentence: Sentence, fieldErrors: inout FieldErrors) throws(NMEAError) {
+        var fields = sentence.fieldReader
+        try self.init(sentence, reading: &fields)
+        fieldErrors = fields.errors
+    }
+
     /// The type this decoder reads (`RMC`), as it appears in the address after the talker; the whole address of a
     /// proprietary sentence (`PUBX`).
     @inlinable

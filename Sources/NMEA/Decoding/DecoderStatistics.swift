@@ -9,8 +9,10 @@ public struct DecoderStatistics: Hashable, Sendable {
     @usableFromInline var decoded: InlineArray<32, Int>
     /// Sentences of types no decoder reads (handed out as ``ParsedSentence/unknown(_:)``).
     public var unknown = 0
-    /// Sentences whose fields could not be decoded.
+    /// Sentences that could not be decoded at all (not a single field).
     public var failed = 0
+    /// Of the decoded sentences, those with a field that did not read: decoded without it, its other fields kept.
+    public var withFieldErrors = 0
 
     /// Zeroed counters.
     public init() {
@@ -40,16 +42,21 @@ public struct DecoderStatistics: Hashable, Sendable {
     @inlinable
     public mutating func recordFailure() { failed &+= 1 }
 
+    /// Counts one decoded sentence that had a field that did not read.
+    @inlinable
+    public mutating func recordFieldErrors() { withFieldErrors &+= 1 }
+
     public static func + (lhs: DecoderStatistics, rhs: DecoderStatistics) -> DecoderStatistics {
         var sum = lhs
         for kind in SentenceKind.allCases { sum.decoded[kind.rawValue] += rhs.decoded[kind.rawValue] }
         sum.unknown += rhs.unknown
         sum.failed += rhs.failed
+        sum.withFieldErrors += rhs.withFieldErrors
         return sum
     }
 
     public static func == (lhs: DecoderStatistics, rhs: DecoderStatistics) -> Bool {
-        lhs.unknown == rhs.unknown && lhs.failed == rhs.failed
+        lhs.unknown == rhs.unknown && lhs.failed == rhs.failed && lhs.withFieldErrors == rhs.withFieldErrors
             && SentenceKind.allCases.allSatisfy { lhs.decoded[$0.rawValue] == rhs.decoded[$0.rawValue] }
     }
 
@@ -57,5 +64,6 @@ public struct DecoderStatistics: Hashable, Sendable {
         for kind in SentenceKind.allCases { hasher.combine(decoded[kind.rawValue]) }
         hasher.combine(unknown)
         hasher.combine(failed)
+        hasher.combine(withFieldErrors)
     }
 }

@@ -67,16 +67,38 @@ public enum ParsedSentence {
         }
     }
 
-    /// Decodes `sentence` by its type.
-    /// - Throws: the decoder's ``NMEAError`` when a field is malformed or missing.
+    /// Decodes `sentence` by its type, refusing it when any field does not read.
+    /// - Throws: the first bad field (``NMEAError/badField(index:reason:)``), or
+    ///   ``NMEAError/tooFewFields(expected:found:)`` for a sentence without a single field.
     @inlinable @inline(__always)
     public init(_ sentence: Sentence) throws(NMEAError) {
         guard let kind = SentenceKind(sentence) else {
             self = .unknown(sentence)
             return
         }
-        var body = Decoding(sentence: sentence)
+        var body = Decoding(sentence: sentence, fieldErrors: nil)
         self = try kind.withDecoder(&body)
+    }
+
+    /// Decodes `sentence` by its type, keeping every field that reads: the others are absent and listed in
+    /// `fieldErrors`.
+    /// - Throws: ``NMEAError/tooFewFields(expected:found:)`` for a sentence without a single field.
+    @inlinable @inline(__always)
+    public init(_ sentence: Sentence, fieldErrors: inout FieldErrors) throws(NMEAError) {
+        fieldErrors = FieldErrors()
+        guard let kind = SentenceKind(sentence) else {
+            self = .unknown(sentence)
+            return
+        }
+        let outcome = withUnsafeMutablePointer(to: &fieldErrors) { errors -> Result<ParsedSentence, NMEAError> in
+            var body = Decoding(sentence: sentence, fieldErrors: errors)
+            do throws(NMEAError) {
+                return .success(try kind.withDecoder(&body))
+            } catch {
+                return .failure(error)
+            }
+        }
+        self = try outcome.get()
     }
 
     /// The case that holds `decoded`.
@@ -97,15 +119,21 @@ public enum ParsedSentence {
     @usableFromInline
     struct Decoding: SentenceDecoderBody {
         @usableFromInline let sentence: Sentence
+        /// Where to list the fields that did not read; `nil` to refuse the sentence at the first.
+        @usableFromInline let fieldErrors: UnsafeMutablePointer<FieldErrors>?
 
         @inlinable
-        init(sentence: Sentence) { self.sentence = sentence }
+        init(sentence: Sentence, fieldErrors: UnsafeMutablePointer<FieldErrors>?) {
+            self.sentence = sentence
+            self.fieldErrors = fieldErrors
+        }
 
         @inlinable @inline(__always)
         func decoder<S: DecodableSentence>(_ type: S.Type, _ parsed: (S) -> ParsedSentence) throws(NMEAError)
             -> ParsedSentence
         {
-            parsed(try S(sentence))
+            guard let fieldErrors else { return parsed(try S(sentence)) }
+            return parsed(try S(sentence, fieldErrors: &fieldErrors.pointee))
         }
     }
 

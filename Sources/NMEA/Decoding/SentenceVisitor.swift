@@ -33,21 +33,44 @@ extension SentenceVisitor {
 }
 
 extension Sentence {
-    /// Decodes this sentence by its type and hands the result to `visitor`.
+    /// Decodes this sentence by its type and hands the result to `visitor`, refusing it when any field does not
+    /// read.
     ///
     /// - Returns: which decoder read it, or `nil` for a type not decoded here (handed to
     ///   ``SentenceVisitor/visitUnknown(_:)``).
-    /// - Throws: the decoder's ``NMEAError`` when a field is malformed or missing; `visitor` is then not called.
+    /// - Throws: the first bad field, or ``NMEAError/tooFewFields(expected:found:)`` for a sentence without a single
+    ///   field; `visitor` is then not called.
     ///
     /// Inlinable, so that it is specialized for the caller's visitor: its `visit` method is then called directly.
     @inlinable @inline(__always) @discardableResult
     public func decode<Visitor: SentenceVisitor>(into visitor: inout Visitor) throws(NMEAError) -> SentenceKind? {
+        try decode(into: &visitor, fieldErrors: nil)
+    }
+
+    /// Decodes this sentence by its type and hands the result to `visitor`, keeping every field that reads: the
+    /// others are absent, and listed in `fieldErrors` before `visitor` is called.
+    /// - Throws: ``NMEAError/tooFewFields(expected:found:)`` for a sentence without a single field; `visitor` is
+    ///   then not called.
+    @inlinable @inline(__always) @discardableResult
+    public func decode<Visitor: SentenceVisitor>(into visitor: inout Visitor, fieldErrors: inout FieldErrors)
+        throws(NMEAError) -> SentenceKind?
+    {
+        fieldErrors = FieldErrors()
+        return try withUnsafeMutablePointer(to: &fieldErrors) { (errors) throws(NMEAError) -> SentenceKind? in
+            try decode(into: &visitor, fieldErrors: errors)
+        }
+    }
+
+    @inlinable @inline(__always)
+    func decode<Visitor: SentenceVisitor>(into visitor: inout Visitor, fieldErrors: UnsafeMutablePointer<FieldErrors>?)
+        throws(NMEAError) -> SentenceKind?
+    {
         guard let kind = SentenceKind(self) else {
             visitor.visitUnknown(self)
             return nil
         }
         let failure = withUnsafeMutablePointer(to: &visitor) { pointer -> NMEAError? in
-            var step = VisitingDecoder(sentence: self, visitor: pointer)
+            var step = VisitingDecoder(sentence: self, visitor: pointer, fieldErrors: fieldErrors)
             do throws(NMEAError) {
                 try kind.withDecoder(&step)
                 return nil
@@ -65,17 +88,21 @@ extension Sentence {
 struct VisitingDecoder<Visitor: SentenceVisitor>: SentenceDecoderBody {
     @usableFromInline let sentence: Sentence
     @usableFromInline let visitor: UnsafeMutablePointer<Visitor>
+    /// Where to list the fields that did not read; `nil` to refuse the sentence at the first.
+    @usableFromInline let fieldErrors: UnsafeMutablePointer<FieldErrors>?
 
     @inlinable
-    init(sentence: Sentence, visitor: UnsafeMutablePointer<Visitor>) {
+    init(sentence: Sentence, visitor: UnsafeMutablePointer<Visitor>, fieldErrors: UnsafeMutablePointer<FieldErrors>?) {
         self.sentence = sentence
         self.visitor = visitor
+        self.fieldErrors = fieldErrors
     }
 
     @inlinable @inline(__always)
     mutating func decoder<S: DecodableSentence>(_ type: S.Type, _ parsed: (S) -> ParsedSentence)
         throws(NMEAError)
     {
-        visitor.pointee.visit(try S(sentence))
+        guard let fieldErrors else { return visitor.pointee.visit(try S(sentence)) }
+        visitor.pointee.visit(try S(sentence, fieldErrors: &fieldErrors.pointee))
     }
 }

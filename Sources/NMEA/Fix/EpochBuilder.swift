@@ -35,6 +35,12 @@ struct EpochBuilder: Sendable {
     var differentialStation: Int?
     var firstSignature: SentenceSignature?
     var lastSignature: SentenceSignature?
+    /// A sentence that reports the fix itself — a position, or that there is none (RMC, GGA, GNS, GLL, `$PUBX,00`)
+    /// — is in the epoch. Without one the epoch only carries a time (a ZDA, a `$PUBX,04`, a GST): it never becomes a
+    /// fix of its own (see ``FixAssembler/begin(_:_:lateDate:)``).
+    var carriesFix = false
+    /// Its position went out as a provisional fix (``FixAssembler/Options/provisionalPositions``).
+    var sentProvisional = false
 
     var hasPosition: Bool { latitude != nil }
 
@@ -74,6 +80,23 @@ struct EpochBuilder: Sendable {
         differentialStation = nil
         firstSignature = nil
         lastSignature = nil
+        carriesFix = false
+        sentProvisional = false
+    }
+
+    /// Moves a time-only epoch to `time`, the first time a sentence of the fix gives: its date (a ZDA's) follows
+    /// across midnight, and the time-less sentences already in it stay.
+    mutating func retime(to time: UTCTime) {
+        if let old = self.time, let date {
+            let halfDay: Int64 = 43_200_000_000_000
+            let step = time.nanosecondsSinceMidnight - old.nanosecondsSinceMidnight
+            if step < -halfDay {
+                self.date = UTCDate(daysSinceEpoch: date.daysSinceEpoch + 1)
+            } else if step > halfDay {
+                self.date = UTCDate(daysSinceEpoch: date.daysSinceEpoch - 1)
+            }
+        }
+        self.time = time
     }
 
     /// Takes a position unless the one already held was sent with more decimals: a receiver's RMC and GGA of

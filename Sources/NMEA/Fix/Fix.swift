@@ -45,8 +45,8 @@ public struct Fix: Sendable, Hashable {
     /// Age of differential corrections, seconds.
     public var differentialAgeSeconds: Double?
     public var differentialStationID: Int?
-    /// `true` for a first position published before its epoch was complete (see
-    /// ``FixAssembler/Options/provisionalFirstFix``); the complete fix for the same epoch follows.
+    /// `true` for a position published before its epoch was complete (see
+    /// ``FixAssembler/Options/provisionalPositions``); the complete fix for the same epoch follows.
     public var isProvisional: Bool
     /// `true` when the date was corrected for a GPS week-number rollover.
     public var dateWasCorrected: Bool

@@ -6,6 +6,18 @@ extension FixAssembler {
             // Only time-less sentences so far: they belong to the next epoch.
             return
         }
+        guard epoch.carriesFix else {
+            // Only a time (a ZDA at the end of a log): no fix of its own, but its date dates what waits for one.
+            if let date = epoch.date {
+                let (corrected, wasCorrected) = correctingRollover(date)
+                if wasCorrected { statistics.weekRolloverCorrections += 1 } else { lastGoodDate = date }
+                currentDate = corrected
+                lastEpochTime = time
+                releaseWaiting(before: corrected, at: time)
+            }
+            epoch.reset()
+            return
+        }
         if learning, let last = epoch.lastSignature {
             if last == candidateEnd {
                 candidateCount += 1

@@ -5,28 +5,28 @@ extension FixAssembler {
 
     mutating func handle(_ rmc: RMC) -> SentenceSignature? {
         let signature = SentenceSignature(rmc.talker, .rmc)
-        guard begin(rmc.time, signature, lateDate: rmc.isValid ? rmc.date : nil) else { return nil }
+        guard begin(rmc.time, signature, reportsFix: true, lateDate: rmc.isValid ? rmc.date : nil) else { return nil }
         merge(rmc)
         return signature
     }
 
     mutating func handle(_ gga: GGA) -> SentenceSignature? {
         let signature = SentenceSignature(gga.talker, .gga)
-        guard begin(gga.time, signature) else { return nil }
+        guard begin(gga.time, signature, reportsFix: true) else { return nil }
         merge(gga)
         return signature
     }
 
     mutating func handle(_ gns: GNS) -> SentenceSignature? {
         let signature = SentenceSignature(gns.talker, .gns)
-        guard begin(gns.time, signature) else { return nil }
+        guard begin(gns.time, signature, reportsFix: true) else { return nil }
         merge(gns)
         return signature
     }
 
     mutating func handle(_ gll: GLL) -> SentenceSignature? {
         let signature = SentenceSignature(gll.talker, .gll)
-        guard begin(gll.time, signature) else { return nil }
+        guard begin(gll.time, signature, reportsFix: true) else { return nil }
         merge(gll)
         return signature
     }
@@ -77,7 +77,7 @@ extension FixAssembler {
 
     mutating func handle(_ pubx: PUBXPosition) -> SentenceSignature? {
         let signature = SentenceSignature(.proprietary, .pubx)
-        guard begin(pubx.time, signature) else { return nil }
+        guard begin(pubx.time, signature, reportsFix: true) else { return nil }
         merge(pubx)
         return signature
     }
@@ -111,15 +111,16 @@ extension FixAssembler {
     }
 
     /// After a sentence's facts are merged: notes its place in the cycle, and hands the epoch out when this
-    /// sentence ends the learned cycle (or a provisional first fix when asked for one).
+    /// sentence ends the learned cycle; while no cycle end is known, hands out the epoch's position at once, as a
+    /// provisional fix, when asked for them (``Options/provisionalPositions``).
     mutating func finishSentence(_ signature: SentenceSignature) {
         if epoch.firstSignature == nil { epoch.firstSignature = signature }
         epoch.lastSignature = signature
-        if let cycleEnd, signature == cycleEnd, epoch.time != nil {
+        if let cycleEnd, signature == cycleEnd, epoch.time != nil, epoch.carriesFix {
             statistics.epochsClosedByCycleEnd += 1
             close(learning: false)
-        } else if options.provisionalFirstFix && !firstPositionPublished && epoch.hasPosition {
-            firstPositionPublished = true
+        } else if options.provisionalPositions && cycleEnd == nil && !epoch.sentProvisional && epoch.hasPosition {
+            epoch.sentProvisional = true
             build(date: epoch.date ?? currentDate)
             output.isProvisional = true
             statistics.provisionalFixes += 1
@@ -130,13 +131,20 @@ extension FixAssembler {
     /// Places a sentence stamped `time` in the epochs: a new time closes the epoch in progress. Returns `false` for
     /// a sentence that belongs to an epoch already handed out (it is counted, and any date it carries still dates
     /// the fixes waiting for one).
+    ///
+    /// `reportsFix` is `true` for the sentences that report the fix itself (a position, or that there is none). An
+    /// epoch that has none of them only carries a time — a ZDA sent a moment before the GGA it belongs with, at the
+    /// whole second before `.379`, or a receiver's ZDA two seconds ahead of its fix: a new time does not close it
+    /// (it would be a fix of its own, without a position, and cut the track), it moves it to the new time.
     mutating func begin(
-        _ time: UTCTime?, _ signature: SentenceSignature, lateDate: UTCDate? = nil
+        _ time: UTCTime?, _ signature: SentenceSignature, reportsFix: Bool = false, lateDate: UTCDate? = nil
     ) -> Bool {
-        guard let time else { return true }
-        if let epochTime = epoch.time {
-            if epochTime != time { close(learning: true) }
-        } else if closedTime == time && signature != closedFirstSignature {
+        guard let time, epoch.time != time else {
+            if reportsFix { epoch.carriesFix = true }
+            return true
+        }
+        if epoch.time != nil && epoch.carriesFix { close(learning: true) }
+        if closedTime == time && signature != closedFirstSignature {
             // Data for the epoch already handed out: the learned cycle end was wrong. (The same time with the
             // cycle's first sentence is a new epoch: receivers at 5 Hz with whole-second times repeat times.)
             statistics.lateSentences += 1
@@ -150,7 +158,8 @@ extension FixAssembler {
             }
             return false
         }
-        if epoch.time == nil { epoch.time = time }
+        epoch.retime(to: time)
+        if reportsFix { epoch.carriesFix = true }
         return true
     }
 

@@ -15,7 +15,10 @@
 /// does, which sentence ends each cycle of this receiver (for example the last part of `$GLGSV`, or `$GNGLL`): once
 /// the same sentence has ended two cycles in a row, the epoch is handed out the moment it arrives, not one epoch
 /// late when the next begins. If data for an epoch arrives after it was handed out, the lesson is forgotten and
-/// learned again. Receivers that send no RMC, or only GGA, give fixes all the same.
+/// learned again. Receivers that send no RMC, or only GGA, give fixes all the same. An epoch only becomes a fix
+/// once a sentence that reports the fix (RMC, GGA, GNS, GLL, `$PUBX,00`: a position, or that there is none) is in
+/// it: a ZDA, `$PUBX,04` or GST stamped with a time of its own (the whole second before a GGA at `.379`, or seconds
+/// ahead of it) moves with the epoch to the fix's time instead of becoming a position-less fix that cuts the track.
 ///
 /// **Time.** The date comes from RMC (valid ones only) or ZDA (whose four-digit year also fixes the century of RMC's
 /// two-digit one). Date-less sentences take the last known date and roll over at midnight. With no date at all,
@@ -36,18 +39,21 @@ public struct FixAssembler: Sendable {
         public var referenceDate: UTCDate?
         /// How many fixes to hold while waiting for a first date. Beyond that they are handed out without one.
         public var backfillLimit: Int
-        /// Hand out the first position as soon as it is decoded, before its epoch is complete, marked
-        /// ``Fix/isProvisional`` (the complete fix follows). For live displays: position at once.
-        public var provisionalFirstFix: Bool
+        /// Hand out each epoch's position as soon as it is decoded, before the epoch is complete, marked
+        /// ``Fix/isProvisional`` (the complete fix follows), for as long as the end of the receiver's cycle is not
+        /// known: the first epochs (until it is learned) and any after the cycle changed. Once it is known, each
+        /// epoch's complete fix comes out at its last sentence, and nothing is provisional. For live displays:
+        /// position at once, then every epoch at its end.
+        public var provisionalPositions: Bool
 
         public init(
             fallbackDate: UTCDate? = nil, referenceDate: UTCDate? = nil, backfillLimit: Int = 10_000,
-            provisionalFirstFix: Bool = false
+            provisionalPositions: Bool = false
         ) {
             self.fallbackDate = fallbackDate
             self.referenceDate = referenceDate
             self.backfillLimit = backfillLimit
-            self.provisionalFirstFix = provisionalFirstFix
+            self.provisionalPositions = provisionalPositions
         }
     }
 
@@ -92,7 +98,6 @@ public struct FixAssembler: Sendable {
     var candidateEnd: SentenceSignature?
     var candidateCount = 0
     var waitingForDate: [Fix] = []
-    var firstPositionPublished = false
     /// The dimension of the last fix that had a position, for epochs that do not say.
     var lastMode: FixMode?
     /// The first sentence of the epoch last handed out.

@@ -2,7 +2,8 @@
 /// counters in ``statistics``.
 ///
 /// Feed it bytes in any chunking (a file's blocks, a serial port's reads, one byte at a time: the fixes are the
-/// same), and call ``finish(_:)`` at the end of each input. A reader that reads several files finishes each one, so
+/// same), and call ``finish(_:)`` at the end of each input. Each input's first bytes tell its encoding
+/// (``inputEncoding``): UTF-16 with its byte-order mark is transcoded to ASCII before framing, as it streams. A reader that reads several files finishes each one, so
 /// the last epoch of one file is never merged into the first of the next.
 ///
 ///     var reader = FixReader()
@@ -29,7 +30,9 @@
 ///     reader.read(bytes, handler: &speeds) { fix in … }
 ///
 /// Each sentence is decoded once: the value the handler sees is the one merged into the fix, and without a handler
-/// no ``ParsedSentence`` is built. Nothing on this path allocates per sentence.
+/// no ``ParsedSentence`` is built. A field that does not read costs only itself: the sentence is decoded without it
+/// (``Context/fieldErrors`` says which, ``DecoderStatistics/withFieldErrors`` counts them) and its other fields are
+/// merged. Nothing on this path allocates per sentence.
 public struct FixReader: ~Copyable {
     /// How the input is read.
     public struct Options: Sendable {
@@ -72,15 +75,32 @@ public struct FixReader: ~Copyable {
     public struct Context: Sendable, Hashable {
         /// The line of the input the sentence (or the rejected line) was on, counting from 1 at each input's start.
         public var line: Int
+        /// The fields of the sentence that did not read: each is absent from the decoded value, whose other fields
+        /// are all there (and merged into the fix). Empty for a sentence whose every field read.
+        public var fieldErrors: FieldErrors
+        /// When the sentence was received, in milliseconds since 1970-01-01 UTC, where the input says
+        /// (``Sentence/receivedMilliseconds``: an Android GnssLogger line's time); `nil` when it does not.
+        public var receivedMilliseconds: Int64?
 
-        public init(line: Int) {
+        public init(line: Int, fieldErrors: FieldErrors = FieldErrors(), receivedMilliseconds: Int64? = nil) {
             self.line = line
+            self.fieldErrors = fieldErrors
+            self.receivedMilliseconds = receivedMilliseconds
+        }
+
+        /// The context of `sentence` as framed.
+        init(_ sentence: Sentence, fieldErrors: FieldErrors = FieldErrors()) {
+            self.init(
+                line: sentence.line, fieldErrors: fieldErrors, receivedMilliseconds: sentence.receivedMilliseconds)
         }
     }
 
     public let options: Options
+    private var transcoder = InputTranscoder()
     private var framer: Framer
     private var stream: Stream
+    /// The encoding of the last input finished (`nil` for one without a byte).
+    private var finishedEncoding: InputEncoding?
 
     /// A reader for the first input.
     public init(options: Options = Options()) {
@@ -98,6 +118,10 @@ public struct FixReader: ~Copyable {
         return statistics
     }
 
+    /// How the input being read is encoded (told by its first bytes: a UTF-16 byte-order mark, or none), or, between
+    /// inputs, how the last one was; `nil` before any byte.
+    public var inputEncoding: InputEncoding? { transcoder.encoding ?? finishedEncoding }
+
     // MARK: Reading
 
     /// Reads `bytes`, the next part of the input, calling `fix` with each fix they complete.
@@ -113,7 +137,11 @@ public struct FixReader: ~Copyable {
     public mutating func read<H: Handler>(_ bytes: UnsafeRawBufferPointer, handler: inout H, _ fix: (Fix) -> Void) {
         withUnsafeMutablePointer(to: &handler) { handler in
             withUnsafeMutablePointer(to: &stream) { stream in
-                framer.feed(bytes) { event in stream.pointee.take(event, handler, fix) }
+                withUnsafeMutablePointer(to: &framer) { framer in
+                    transcoder.transcode(bytes) { ascii in
+                        framer.pointee.feed(ascii) { event in stream.pointee.take(event, handler, fix) }
+                    }
+                }
             }
         }
     }
@@ -147,7 +175,12 @@ public struct FixReader: ~Copyable {
     public mutating func finish<H: Handler>(handler: inout H, _ fix: (Fix) -> Void) {
         withUnsafeMutablePointer(to: &handler) { handler in
             withUnsafeMutablePointer(to: &stream) { stream in
-                framer.finish { event in stream.pointee.take(event, handler, fix) }
+                withUnsafeMutablePointer(to: &framer) { framer in
+                    finishedEncoding = transcoder.finish { ascii in
+                        framer.pointee.feed(ascii) { event in stream.pointee.take(event, handler, fix) }
+                    }
+                    framer.pointee.finish { event in stream.pointee.take(event, handler, fix) }
+                }
             }
         }
         stream.endInput(fix)
@@ -159,12 +192,14 @@ public struct FixReader: ~Copyable {
     /// not framed. The reader is then ready for the next connection.
     public mutating func disconnect(_ fix: (Fix) -> Void) {
         stream.endInput(fix)
+        transcoder.reset()
         framer.reset()
     }
 
     /// Starts afresh for a new input or a reconnection without handing anything out: a partial line is dropped,
     /// the epoch in progress, the learned cycle and the sky are forgotten (dates are kept). Counters are kept.
     public mutating func reset() {
+        transcoder.reset()
         framer.reset()
         stream.assembler.startNewInput()
     }
@@ -177,11 +212,12 @@ extension FixReader {
     /// The ``Sentence`` views are valid only during the call, like the framer's.
     public protocol Handler {
         /// A sentence of a type this library decodes, with its value (already merged into the fix in progress
-        /// when the call returns).
+        /// when the call returns). Fields that did not read are absent from it and listed in
+        /// ``Context/fieldErrors``.
         mutating func sentence<S: DecodableSentence>(_ sentence: Sentence, decoded: S, _ context: Context)
         /// A sentence of a type no decoder reads.
         mutating func unknownSentence(_ sentence: Sentence, _ context: Context)
-        /// A sentence whose checksum was right but whose fields did not decode.
+        /// A sentence whose checksum was right but that had nothing to decode (not a single field).
         mutating func undecodableSentence(_ sentence: Sentence, error: NMEAError, _ context: Context)
         /// A line the framer rejected: bad checksum, overlong, truncated…
         mutating func rejected(_ rejection: Rejection, _ context: Context)
@@ -223,23 +259,27 @@ extension FixReader {
         mutating func take<H: Handler>(_ event: FramerEvent, _ handler: UnsafeMutablePointer<H>, _ fix: (Fix) -> Void) {
             switch event {
             case .sentence(let sentence):
-                let context = Context(line: sentence.line)
+                var fieldErrors = FieldErrors()
                 let outcome = withUnsafeMutablePointer(to: &assembler) {
                     assembler -> Result<SentenceKind?, NMEAError> in
-                    var dispatch = Dispatch(
-                        assembler: assembler, handler: handler, sentence: sentence,
-                        context: context, assemblesFixes: assemblesFixes)
-                    do throws(NMEAError) {
-                        return .success(try sentence.decode(into: &dispatch))
-                    } catch {
-                        return .failure(error)
+                    withUnsafeMutablePointer(to: &fieldErrors) { errors in
+                        var dispatch = Dispatch(
+                            assembler: assembler, handler: handler, sentence: sentence, fieldErrors: errors,
+                            assemblesFixes: assemblesFixes)
+                        do throws(NMEAError) {
+                            return .success(try sentence.decode(into: &dispatch, fieldErrors: errors))
+                        } catch {
+                            return .failure(error)
+                        }
                     }
                 }
                 switch outcome {
-                case .success(let kind): decoder.record(kind)
+                case .success(let kind):
+                    decoder.record(kind)
+                    if !fieldErrors.isEmpty { decoder.recordFieldErrors() }
                 case .failure(let error):
                     decoder.recordFailure()
-                    handler.pointee.undecodableSentence(sentence, error: error, context)
+                    handler.pointee.undecodableSentence(sentence, error: error, Context(sentence))
                 }
                 assembler.handOut(fix)
             case .rejected(let rejection):
@@ -261,18 +301,20 @@ extension FixReader {
         let assembler: UnsafeMutablePointer<FixAssembler>
         let handler: UnsafeMutablePointer<H>
         let sentence: Sentence
-        let context: Context
+        /// The decoded sentence's bad fields, written by the decoding before ``visit(_:)``.
+        let fieldErrors: UnsafeMutablePointer<FieldErrors>
         let assemblesFixes: Bool
 
         @inline(__always)
         mutating func visit<S: DecodableSentence>(_ decoded: S) {
-            handler.pointee.sentence(sentence, decoded: decoded, context)
+            handler.pointee.sentence(
+                sentence, decoded: decoded, Context(sentence, fieldErrors: fieldErrors.pointee))
             if assemblesFixes { assembler.pointee.merge(decoded) }
         }
 
         @inline(__always)
         mutating func visitUnknown(_ sentence: Sentence) {
-            handler.pointee.unknownSentence(sentence, context)
+            handler.pointee.unknownSentence(sentence, Context(sentence))
             if assemblesFixes { assembler.pointee.mergeUnknown(sentence) }
         }
     }

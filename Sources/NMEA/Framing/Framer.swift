@@ -12,8 +12,10 @@
 ///     try framer.finish { event in … }   // a last sentence with no final newline
 ///
 /// It accepts `\n`, `\r\n` and `\r\r\n` line endings; skips garbage before `$`/`!` (including `$$GPGGA`), `#` comment
-/// lines and u-blox UBX binary frames; restarts at any `$` or `!` inside a sentence (receivers that drop bytes glue
-/// sentences together); and rejects lines longer than ``maximumLength``, then resynchronises at the next line or
+/// lines, and u-blox UBX and RTCM 3 binary frames whose checksum verifies (see ``BinaryFrame``: anything else that
+/// starts like one — noise after `B5 62` — costs only its sync bytes, and framing resumes right after them, so it
+/// never swallows the sentences that follow); restarts at any `$` or `!` inside a sentence (receivers that drop bytes
+/// glue sentences together); and rejects lines longer than ``maximumLength``, then resynchronises at the next line or
 /// sentence start. Checksum hex digits may be upper or lower case. Every outcome is counted in ``statistics``.
 public struct Framer: ~Copyable {
     /// What to do with a sentence that has no `*hh` checksum.
@@ -37,6 +39,10 @@ public struct Framer: ~Copyable {
     private let pending: UnsafeMutablePointer<UInt8>
     private var pendingCount = 0
     private var pendingXor: UInt8 = 0
+    /// A binary frame split across chunks: its bytes so far (sync bytes first), kept until its checksum says whether
+    /// to skip them or to frame them again. Allocated once, ``maximumBinaryFrame`` bytes.
+    private let held: UnsafeMutablePointer<UInt8>
+    private var heldCount = 0
     private var state = State.idle
     /// `true` when nothing but line endings has been seen since the last line ending (so `#` starts a comment).
     private var atLineStart = true
@@ -50,14 +56,15 @@ public struct Framer: ~Copyable {
         case comment
         /// Inside a line that grew too long; skipping to the next line or sentence start.
         case overlong
-        /// Inside a UBX frame (`B5 62 class id length(2) payload checksum(2)`): bytes consumed so far, and the
-        /// payload length once known.
-        case binaryFrame(consumed: Int, payloadLength: Int)
+        /// Inside a binary frame begun in an earlier chunk (its bytes so far are in `held`).
+        case binaryFrame(BinaryFrame)
     }
 
     /// The largest UBX payload skipped as a frame. A larger length field means the `B5 62` was not a frame start
     /// after all, and its bytes count as garbage instead of hiding up to 64 KiB of NMEA.
     static let maximumBinaryPayload = 4096
+    /// The longest binary frame: a UBX frame with the largest payload (RTCM 3 frames are at most 1029 bytes).
+    static let maximumBinaryFrame = maximumBinaryPayload + 8
 
     /// Makes a framer.
     /// - Parameters:
@@ -70,10 +77,12 @@ public struct Framer: ~Copyable {
         self.checksumPolicy = checksumPolicy
         // One byte more than the longest sentence for the stop byte written after it (see `Sentence.isTerminated`).
         pending = .allocate(capacity: maximumLength + 2)
+        held = .allocate(capacity: Framer.maximumBinaryFrame)
     }
 
     deinit {
         pending.deallocate()
+        held.deallocate()
     }
 
     /// Frames `bytes`, calling `body` for each sentence and each rejected line, in input order.
@@ -85,16 +94,22 @@ public struct Framer: ~Copyable {
     ) throws(E) {
         guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
         statistics.bytes += bytes.count
-        var cursor = base.assumingMemoryBound(to: UInt8.self)
-        let end = cursor + bytes.count
+        let start = base.assumingMemoryBound(to: UInt8.self)
+        try run(from: start, to: start + bytes.count, body)
+    }
+
+    /// Runs the state machine over `[start, end)`: the caller's bytes, or held bytes framed again.
+    private mutating func run<E: Error>(
+        from start: UnsafePointer<UInt8>, to end: UnsafePointer<UInt8>, _ body: (FramerEvent) throws(E) -> Void
+    ) throws(E) {
+        var cursor = start
         while cursor < end {
             switch state {
             case .idle: cursor = try frameSentences(from: cursor, to: end, body)
             case .sentence: cursor = try continueSentence(from: cursor, to: end, body)
             case .comment: cursor = skipComment(from: cursor, to: end)
             case .overlong: cursor = skipOverlong(from: cursor, to: end)
-            case .binaryFrame(let consumed, let payloadLength):
-                cursor = skipBinaryFrame(from: cursor, to: end, consumed: consumed, payloadLength: payloadLength)
+            case .binaryFrame(let frame): cursor = try readBinaryFrame(frame, from: cursor, to: end, body)
             }
         }
     }
@@ -119,18 +134,22 @@ public struct Framer: ~Copyable {
     /// Ends the input: a sentence still open is completed as if its line had ended (files often lack a final
     /// newline), and the framer is ready for a new stream.
     public mutating func finish<E: Error>(_ body: (FramerEvent) throws(E) -> Void) throws(E) {
+        // A binary frame cut off by the end never verified: what followed its sync bytes is framed again (and may
+        // itself end in a frame cut off, or in a sentence).
+        while case .binaryFrame(let frame) = state {
+            try reject(frame, body)
+        }
         switch state {
         case .sentence:
             state = .idle
             pending[pendingCount] = UInt8(ascii: "\n")  // the stop byte for decoders (see `Sentence.isTerminated`)
             try complete(UnsafePointer(pending), count: pendingCount, xor: pendingXor, lineEnded: true, body)
-        case .binaryFrame(let consumed, _):
-            statistics.garbageBytes += consumed
-        case .idle, .comment, .overlong:
+        case .idle, .comment, .overlong, .binaryFrame:
             break
         }
         state = .idle
         pendingCount = 0
+        heldCount = 0
         atLineStart = true
     }
 
@@ -139,6 +158,7 @@ public struct Framer: ~Copyable {
     public mutating func reset() {
         state = .idle
         pendingCount = 0
+        heldCount = 0
         atLineStart = true
         line = 1
     }
@@ -190,8 +210,11 @@ public struct Framer: ~Copyable {
                 state = .comment
                 return cursor + 1
             case 0xB5:
-                state = .binaryFrame(consumed: 1, payloadLength: 0)
-                return cursor + 1
+                heldCount = 0
+                return try readBinaryFrame(BinaryFrame(.ubx), from: cursor, to: end, body)
+            case 0xD3:
+                heldCount = 0
+                return try readBinaryFrame(BinaryFrame(.rtcm3), from: cursor, to: end, body)
             default:
                 statistics.garbageBytes += 1
                 atLineStart = false
@@ -244,47 +267,52 @@ public struct Framer: ~Copyable {
         return stop
     }
 
-    /// Skips a UBX frame: `B5 62`, class, id, a little-endian payload length, the payload and two checksum bytes.
-    private mutating func skipBinaryFrame(
-        from start: UnsafePointer<UInt8>, to end: UnsafePointer<UInt8>, consumed: Int, payloadLength: Int
-    ) -> UnsafePointer<UInt8> {
+    /// Reads a binary frame from `start` (its first byte, or where it went on in a new chunk, its bytes so far in
+    /// `held`): skips it once its checksum verifies; keeps its bytes while the chunk ends inside it; and when it
+    /// proves no frame, counts its sync bytes as garbage and frames what followed them again.
+    private mutating func readBinaryFrame<E: Error>(
+        _ frame: BinaryFrame, from start: UnsafePointer<UInt8>, to end: UnsafePointer<UInt8>,
+        _ body: (FramerEvent) throws(E) -> Void
+    ) throws(E) -> UnsafePointer<UInt8> {
+        var frame = frame
         var cursor = start
-        var consumed = consumed
-        var payloadLength = payloadLength
-        while consumed < 6 && cursor < end {
-            let byte = cursor.pointee
-            switch consumed {
-            case 1 where byte != 0x62:
-                // Not a frame: the B5 was garbage, and this byte is looked at afresh.
-                statistics.garbageBytes += 1
-                atLineStart = false
-                state = .idle
-                return cursor
-            case 4: payloadLength = Int(byte)
-            case 5: payloadLength |= Int(byte) << 8
-            default: break
-            }
-            consumed += 1
-            cursor += 1
-        }
-        if consumed == 6 && payloadLength > Framer.maximumBinaryPayload {
-            statistics.garbageBytes += consumed
+        switch frame.read(&cursor, to: end) {
+        case .verified:
+            statistics.binaryFrameBytes += frame.length
+            heldCount = 0
             atLineStart = false
             state = .idle
             return cursor
+        case .incomplete:
+            // Held, possibly over bytes being framed again (from `held` itself, further on): memmove.
+            UnsafeMutableRawPointer(held + heldCount).copyMemory(from: start, byteCount: end - start)
+            heldCount += end - start
+            state = .binaryFrame(frame)
+            return end
+        case .rejected:
+            // The held bytes after the sync bytes are framed again; then these, after any sync byte among them (the
+            // frame may have begun here, or its `62` may be the first of these).
+            let syncHere = frame.syncLength - min(frame.syncLength, heldCount)
+            try reject(frame, body)
+            return start + syncHere
         }
-        let frameLength = 8 + payloadLength
-        let step = min(frameLength - consumed, end - cursor)
-        consumed += step
-        cursor += step
-        if consumed == frameLength {
-            statistics.binaryFrameBytes += frameLength
-            atLineStart = false
-            state = .idle
-        } else {
-            state = .binaryFrame(consumed: consumed, payloadLength: payloadLength)
-        }
-        return cursor
+    }
+
+    /// Counts a binary frame that proved none: its sync bytes are garbage.
+    private mutating func count(rejected frame: BinaryFrame) {
+        statistics.garbageBytes += frame.syncLength
+        if frame.isPlausible { statistics.damagedBinaryFrames += 1 }
+        atLineStart = false
+        state = .idle
+    }
+
+    /// A frame begun in an earlier chunk that proved none, or was cut off by the end: frames its held bytes after
+    /// the sync bytes again. Whatever those leave open (a sentence, another frame) goes on with the next bytes.
+    private mutating func reject<E: Error>(_ frame: BinaryFrame, _ body: (FramerEvent) throws(E) -> Void) throws(E) {
+        count(rejected: frame)
+        let count = heldCount
+        heldCount = 0
+        try run(from: UnsafePointer(held) + min(frame.syncLength, count), to: UnsafePointer(held) + count, body)
     }
 
     // MARK: Checking a sentence
@@ -324,9 +352,18 @@ public struct Framer: ~Copyable {
             statistics.garbageBytes += 1
             return
         }
+        var count = count
+        var xor = xor
+        var receivedMilliseconds: Int64? = nil
+        if lineEnded, let suffix = Framer.receiveTimeSuffix(start, count: count) {
+            // An Android GnssLogger line: `…*hh,<Unix ms>`. The time is the sentence's receive time, not a field.
+            count -= suffix.length
+            xor ^= suffix.xor
+            receivedMilliseconds = suffix.milliseconds
+        }
         switch Framer.check(start, count: count, xor: xor, lineEnded: lineEnded, policy: checksumPolicy) {
         case .success(let (length, checksum)):
-            let sentence: Sentence
+            var sentence: Sentence
             do {
                 // The byte after the sentence is its `*`, or the stop byte that ended it (for a sentence gathered in
                 // `pending`, the caller wrote a line ending there).
@@ -338,6 +375,10 @@ public struct Framer: ~Copyable {
             }
             statistics.sentences += 1
             if checksum == nil { statistics.sentencesWithoutChecksum += 1 }
+            if let receivedMilliseconds {
+                statistics.sentencesWithReceiveTime += 1
+                sentence.receivedMilliseconds = receivedMilliseconds
+            }
             try body(.sentence(sentence))
         case .failure(let error):
             try reject(error, start, count: count, body)
@@ -353,6 +394,29 @@ public struct Framer: ~Copyable {
                 Rejection(
                     error: error, bytes: UnsafeRawBufferPointer(start: start, count: count),
                     line: line)))
+    }
+
+    /// The `,<digits>` after a sentence's `*hh` that an Android GnssLogger line ends with (`…*63,1699400577561`, the
+    /// Unix time in milliseconds when the phone received it): its length, the XOR of its bytes, and its value.
+    /// `nil` when the `count` bytes at `start` do not end so (one to eighteen digits).
+    static func receiveTimeSuffix(_ start: UnsafePointer<UInt8>, count: Int)
+        -> (length: Int, xor: UInt8, milliseconds: Int64)?
+    {
+        var cursor = start + count
+        var value: Int64 = 0
+        var unit: Int64 = 1
+        var xor: UInt8 = 0
+        while cursor > start, (cursor - 1).pointee &- UInt8(ascii: "0") < 10, start + count - cursor < 18 {
+            cursor -= 1
+            value += Int64(cursor.pointee &- UInt8(ascii: "0")) * unit
+            unit &*= 10
+            xor ^= cursor.pointee
+        }
+        let digits = start + count - cursor
+        guard digits > 0, cursor - start >= 5, (cursor - 1).pointee == UInt8(ascii: ","),
+            (cursor - 4).pointee == UInt8(ascii: "*")
+        else { return nil }
+        return (digits + 1, xor ^ UInt8(ascii: ","), value)
     }
 
     /// Checks the checksum of the `count` bytes at `start` (start character first; `xor` covers the rest).

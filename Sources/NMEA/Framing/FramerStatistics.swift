@@ -4,6 +4,8 @@ public struct FramerStatistics: Hashable, Sendable {
     public var sentences = 0
     /// Of ``sentences``, those that carried no checksum (accepted under ``Framer/ChecksumPolicy/optional``).
     public var sentencesWithoutChecksum = 0
+    /// Of ``sentences``, those that carried their receive time after the checksum (Android GnssLogger lines).
+    public var sentencesWithReceiveTime = 0
     /// Sentences whose checksum did not match.
     public var checksumMismatches = 0
     /// Sentences rejected because they had no checksum.
@@ -18,8 +20,12 @@ public struct FramerStatistics: Hashable, Sendable {
     public var badAddresses = 0
     /// Bytes outside any sentence that were not line endings, comments or recognised binary frames.
     public var garbageBytes = 0
-    /// Bytes of u-blox UBX binary frames skipped whole.
+    /// Bytes of binary frames (u-blox UBX, RTCM 3) skipped whole, their checksums verified.
     public var binaryFrameBytes = 0
+    /// Binary frame starts that proved no frame: `B5 62` with an implausible length or a failed Fletcher checksum,
+    /// `D3` and a length whose CRC-24Q failed, or either cut off by the end of the input. Only their sync bytes were
+    /// skipped (counted in ``garbageBytes``); the bytes after them were framed as any others.
+    public var damagedBinaryFrames = 0
     /// `#` comment lines skipped.
     public var commentLines = 0
     /// Every byte fed in.
@@ -45,11 +51,32 @@ public struct FramerStatistics: Hashable, Sendable {
         }
     }
 
+    /// The counters since `earlier`, a copy of these taken before (for one input of several).
+    public func since(_ earlier: FramerStatistics) -> FramerStatistics {
+        var difference = self
+        difference.sentences -= earlier.sentences
+        difference.sentencesWithoutChecksum -= earlier.sentencesWithoutChecksum
+        difference.sentencesWithReceiveTime -= earlier.sentencesWithReceiveTime
+        difference.checksumMismatches -= earlier.checksumMismatches
+        difference.missingChecksums -= earlier.missingChecksums
+        difference.malformedChecksums -= earlier.malformedChecksums
+        difference.overlong -= earlier.overlong
+        difference.truncated -= earlier.truncated
+        difference.badAddresses -= earlier.badAddresses
+        difference.garbageBytes -= earlier.garbageBytes
+        difference.binaryFrameBytes -= earlier.binaryFrameBytes
+        difference.damagedBinaryFrames -= earlier.damagedBinaryFrames
+        difference.commentLines -= earlier.commentLines
+        difference.bytes -= earlier.bytes
+        return difference
+    }
+
     /// The sum of two sets of counters.
     public static func + (lhs: FramerStatistics, rhs: FramerStatistics) -> FramerStatistics {
         var sum = lhs
         sum.sentences += rhs.sentences
         sum.sentencesWithoutChecksum += rhs.sentencesWithoutChecksum
+        sum.sentencesWithReceiveTime += rhs.sentencesWithReceiveTime
         sum.checksumMismatches += rhs.checksumMismatches
         sum.missingChecksums += rhs.missingChecksums
         sum.malformedChecksums += rhs.malformedChecksums
@@ -58,6 +85,7 @@ public struct FramerStatistics: Hashable, Sendable {
         sum.badAddresses += rhs.badAddresses
         sum.garbageBytes += rhs.garbageBytes
         sum.binaryFrameBytes += rhs.binaryFrameBytes
+        sum.damagedBinaryFrames += rhs.damagedBinaryFrames
         sum.commentLines += rhs.commentLines
         sum.bytes += rhs.bytes
         return sum

@@ -3,23 +3,24 @@ extension FieldReader {
 
     /// A latitude pair `ddmm.mmmm,N` in decimal degrees (negative south), or `nil` when the value is empty.
     @inlinable @inline(always)
-    public mutating func latitude() throws(NMEAError) -> FixedPoint? {
-        try coordinate(maximum: 90, positive: UInt8(ascii: "N"), negative: UInt8(ascii: "S"))
+    public mutating func latitude() -> FixedPoint? {
+        coordinate(maximum: 90, positive: UInt8(ascii: "N"), negative: UInt8(ascii: "S"))
     }
 
     /// A longitude pair `dddmm.mmmm,E` in decimal degrees (negative west), or `nil` when the value is empty.
     @inlinable @inline(always)
-    public mutating func longitude() throws(NMEAError) -> FixedPoint? {
-        try coordinate(maximum: 180, positive: UInt8(ascii: "E"), negative: UInt8(ascii: "W"))
+    public mutating func longitude() -> FixedPoint? {
+        coordinate(maximum: 180, positive: UInt8(ascii: "E"), negative: UInt8(ascii: "W"))
     }
 
     /// Reads `[d]ddmm.mmmm` and a hemisphere letter; converts to decimal degrees with five more decimal places than
-    /// the minutes had (see ``extraDegreeDigits(minuteScale:)``), which keeps every digit the receiver sent.
+    /// the minutes had (see ``extraDegreeDigits(minuteScale:)``), which keeps every digit the receiver sent. A value
+    /// that does not read, or a hemisphere that is not one of the two, leaves the coordinate absent (and is recorded).
     @inlinable @inline(always)
-    mutating func coordinate(maximum: UInt64, positive: UInt8, negative: UInt8) throws(NMEAError) -> FixedPoint? {
+    mutating func coordinate(maximum: UInt64, positive: UInt8, negative: UInt8) -> FixedPoint? {
         guard position < freeLimit else {
-            return try readingLastField { (inner) throws(NMEAError) in
-                try inner.coordinate(maximum: maximum, positive: positive, negative: negative)
+            return readingLastField { inner in
+                inner.coordinate(maximum: maximum, positive: positive, negative: negative)
             }
         }
         let valueStart = position
@@ -50,22 +51,25 @@ extension FieldReader {
             if endsField(cursor) && cursor == valueStart {
                 // An empty value: its hemisphere field is skipped (and checked).
                 position = cursor + 1
-                _ = try character()
+                _ = character()
                 return nil
             }
-            return try outOfLine { (reader) throws(NMEAError) in
-                try reader.coordinateSlowly(maximum: maximum, positive: positive, negative: negative)
+            return outOfLine { reader in
+                reader.coordinateSlowly(maximum: maximum, positive: positive, negative: negative)
             }
         }
         position = cursor + 1
-        let hemisphere = try character()
+        let errorsBefore = recordedErrors.count
+        let hemisphere = character()
         let isNegative: Bool
         switch hemisphere {
-        case positive, nil: isNegative = false
+        case positive: isNegative = false
         case negative: isNegative = true
+        case nil where recordedErrors.count == errorsBefore: isNegative = false
+        case nil: return nil  // a hemisphere of more than one letter (recorded): the sign is unknown
         default:
-            position = cursor + 1
-            throw failure(.unexpectedCharacter)
+            outOfLine { reader in reader.reject(.unexpectedCharacter, fieldAt: cursor + 1) }
+            return nil
         }
         let degrees = whole / 100
         let minutes = whole % 100
@@ -76,32 +80,38 @@ extension FieldReader {
         let minuteUnits = minutes &* unit &+ fraction
         let value = degrees &* outputUnit &+ (minuteUnits &* FixedPoint.integerPowerOfTen(extra) &+ 30) / 60
         guard minutes < 60, value <= maximum &* outputUnit else {
-            position = valueStart
-            throw failure(.outOfRange)
+            outOfLine { reader in reader.reject(.outOfRange, fieldAt: valueStart, fields: 2) }
+            return nil
         }
         let signed = Int64(value)
         return FixedPoint(significand: isNegative ? -signed : signed, scale: UInt8(scale + extra))
     }
 
-    /// Signed values (Unicore writes `-0214.41,W`), more than 14 decimals, and errors.
+    /// Signed values (Unicore writes `-0214.41,W`), more than 14 decimals, spaces, and errors.
     @usableFromInline @inline(never)
-    mutating func coordinateSlowly(maximum: UInt64, positive: UInt8, negative: UInt8)
-        throws(NMEAError) -> FixedPoint?
-    {
+    mutating func coordinateSlowly(maximum: UInt64, positive: UInt8, negative: UInt8) -> FixedPoint? {
         let valueStart = position
-        guard let raw = try fixedPoint() else { return nil }
+        var errorsBefore = recordedErrors.count
+        let number = fixedPoint()
+        guard let raw = number else {
+            // Empty (spaces): the hemisphere is read and goes with it. Not a number: the hemisphere is skipped.
+            if recordedErrors.count == errorsBefore { _ = character() } else { skip() }
+            return nil
+        }
         let hemisphereStart = position
-        let hemisphere = try character()
+        errorsBefore = recordedErrors.count
+        let hemisphere = character()
         // The hemisphere gives the sign. Some receivers (Unicore UM981) also write a negative value with `W`: the
         // magnitude is what counts. With no hemisphere, the value's own sign stands.
         let isNegative: Bool
         switch hemisphere {
         case positive: isNegative = false
         case negative: isNegative = true
-        case nil: isNegative = raw.significand < 0
+        case nil where recordedErrors.count == errorsBefore: isNegative = raw.significand < 0
+        case nil: return nil
         default:
-            position = hemisphereStart
-            throw failure(.unexpectedCharacter)
+            reject(.unexpectedCharacter, fieldAt: hemisphereStart)
+            return nil
         }
         let limited = raw.scale > 14 ? raw.rescaled(to: 14) : raw  // 10^-14 minutes is far below a nanometre
         let magnitude = limited.significand.magnitude
@@ -111,15 +121,15 @@ extension FieldReader {
         let outputUnit = FixedPoint.integerPowerOfTen(scale + extra)
         let degrees = magnitude / (100 * unit)
         let minuteUnits = magnitude % (100 * unit)
-        guard degrees <= maximum, minuteUnits < 60 * unit else {
-            position = valueStart
-            throw failure(.outOfRange)
+        // (Checked before the value is worked out, which would overflow for a huge number of degrees.)
+        guard degrees <= maximum, minuteUnits < 60 * unit,
+            degrees * outputUnit + (minuteUnits * FixedPoint.integerPowerOfTen(extra) + 30) / 60
+                <= maximum * outputUnit
+        else {
+            reject(.outOfRange, fieldAt: valueStart, fields: 2)
+            return nil
         }
         let value = degrees * outputUnit + (minuteUnits * FixedPoint.integerPowerOfTen(extra) + 30) / 60
-        guard value <= maximum * outputUnit else {
-            position = valueStart
-            throw failure(.outOfRange)
-        }
         let signed = Int64(value)
         return FixedPoint(significand: isNegative ? -signed : signed, scale: UInt8(scale + extra))
     }

@@ -1,9 +1,19 @@
 /// Reads a sentence's fields in order, parsing each in the same pass that finds its end.
 ///
 /// Decoders call one method per field, in diagram order: ``time()``, ``latitude()``, ``fixedPoint()``… Each returns
-/// `nil` for an empty field ("not available", never zero) and throws ``NMEAError/badField(index:reason:)`` naming the
-/// field for one it cannot read. Reading past the last field gives empty fields, so older, shorter versions of a
-/// sentence decode with their newer fields absent; ``requireRead(_:)`` rejects sentences shorter than a minimum.
+/// `nil` for an empty field ("not available", never zero). The field grammar is the one place that decides what a
+/// field may hold, for every decoder alike:
+///
+/// - **Decode what is there.** A field padded with spaces reads as its value (` 222519`, `0.9 `); one of spaces only
+///   is empty, like an unused field left blank. A decimal where a whole number is expected (an SNR of `24.5`) reads
+///   as its whole part, truncated toward zero (`24`, as gpsd and C's `atoi` read it: never more than was measured).
+///   Reading past the last field gives empty fields, so a sentence cut short after any field — older, shorter
+///   versions, or `$GPVTG,,T,,M,0.00,N` without its km/h — decodes with the fields it left off absent.
+/// - **Reject only what is wrong,** and only that field: one that cannot be read (`4x07.038`, a month of 13, a
+///   letter not among those a field allows: a THS mode `B`, HDT's `T` sent as `X`) is left absent, recorded in
+///   ``errors`` as ``NMEAError/badField(index:reason:)`` with its field number, and the reader moves on to the next
+///   field. A good field is never lost because of a bad neighbour; decoders that must refuse a sentence with any
+///   bad field (``DecodableSentence/init(_:)``) throw the first of ``errors``.
 ///
 /// The common case — digits, a point, more digits, a comma — is parsed inline with no bookkeeping beyond one
 /// pointer. Digit loops do not compare against the end of the sentence: they stop at the stop byte that follows
@@ -23,6 +33,11 @@ public struct FieldReader {
     /// byte is a stop byte (``Sentence/isTerminated``); otherwise the start of the last field, which is read from a
     /// terminated copy instead.
     @usableFromInline let freeLimit: UnsafePointer<UInt8>
+    /// The fields that did not read so far (see ``errors``).
+    @usableFromInline var recordedErrors = FieldErrors()
+
+    /// The fields read so far that did not read: each left absent, in field order.
+    public var errors: FieldErrors { recordedErrors }
 
     /// A reader over `[position, end)`, where the byte at `end` is readable and is neither a digit nor a point.
     @usableFromInline
@@ -56,49 +71,93 @@ public struct FieldReader {
     /// Runs `body`, a slow path that is not inlined, on a copy of the reader that then replaces it. The reader a
     /// decoder reads with never has its address taken, so it stays in registers on the fast path.
     @inlinable @inline(__always)
-    mutating func outOfLine<T, E: Error>(_ body: (inout FieldReader) throws(E) -> T) throws(E) -> T {
+    mutating func outOfLine<T>(_ body: (inout FieldReader) -> T) -> T {
         var copy = self
         defer { self = copy }
-        return try body(&copy)
+        return body(&copy)
     }
 
     /// Reads the field at ``position`` with `read` when it may not run freely to the stop byte: past the last field
     /// (an absent value), or the last field of a sentence that is not terminated, which `read` then reads from a copy
     /// followed by a stop byte. Errors keep the field numbers they would have had.
     @inlinable @inline(__always)
-    mutating func readingLastField<T>(_ read: (inout FieldReader) throws(NMEAError) -> T?) throws(NMEAError) -> T? {
-        try outOfLine { (reader) throws(NMEAError) in try reader.readLastField(read) }
+    mutating func readingLastField<T>(_ read: (inout FieldReader) -> T?) -> T? {
+        outOfLine { reader in reader.readLastField(read) }
     }
 
     @inlinable @inline(never)
-    mutating func readLastField<T>(_ read: (inout FieldReader) throws(NMEAError) -> T?) throws(NMEAError) -> T? {
+    mutating func readLastField<T>(_ read: (inout FieldReader) -> T?) -> T? {
         guard position <= end else { return ranOut() }
         let count = end - position
         let start = position
-        let outcome = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count + 1) {
-            buffer -> Result<(T?, Int), NMEAError> in
+        let (value, past, innerErrors) = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count + 1) {
+            buffer -> (T?, Int, FieldErrors) in
             let copy = buffer.baseAddress.unsafelyUnwrapped
             copy.initialize(from: start, count: count)
             (copy + count).initialize(to: UInt8(ascii: "*"))
             var inner = FieldReader(
                 position: UnsafePointer(copy), end: UnsafePointer(copy + count),
                 fieldsStart: UnsafePointer(copy))
-            do throws(NMEAError) {
-                let value = try read(&inner)
-                return .success((value, inner.position - inner.end))
-            } catch {
-                return .failure(error)
-            }
+            let value = read(&inner)
+            return (value, inner.position - inner.end, inner.recordedErrors)
         }
-        switch outcome {
-        case .success(let (value, past)):
-            position = end + past
-            return value
-        case .failure(.badField(let index, let reason)):
-            throw .badField(index: self.index + index - 1, reason: reason)
-        case .failure(let error):
-            throw error
+        if !innerErrors.isEmpty { recordedErrors.append(innerErrors, offset: index - 1) }
+        position = end + past
+        return value
+    }
+
+    /// Records that the field at `fieldStart` did not read, for `reason`, and moves past it and the `fields - 1`
+    /// after it (the hemisphere after a bad latitude): they are absent.
+    @usableFromInline @inline(never)
+    mutating func reject(_ reason: FieldError, fieldAt fieldStart: UnsafePointer<UInt8>, fields: Int = 1) {
+        let index = fieldsStart > end ? 1 : 1 + ByteScan.count(UInt8(ascii: ","), from: fieldsStart, to: fieldStart)
+        recordedErrors.append(index: index, reason: reason)
+        position = fieldStart
+        skip(fields)
+    }
+
+    /// The value and the end of the field at ``position`` without the spaces around it, for the slow paths (the
+    /// byte at `end` must be readable: a read below ``freeLimit``).
+    @usableFromInline
+    func trimmedField() -> (start: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>, fieldEnd: UnsafePointer<UInt8>) {
+        var fieldEnd = position
+        while !endsField(fieldEnd) { fieldEnd += 1 }
+        var first = position
+        var last = fieldEnd
+        while first < last && first.pointee == UInt8(ascii: " ") { first += 1 }
+        while last > first && (last - 1).pointee == UInt8(ascii: " ") { last -= 1 }
+        return (first, last, fieldEnd)
+    }
+
+    /// Reads the field at ``position`` without the spaces around it (at least one) with `read`, from a copy followed
+    /// by a stop byte; errors keep the field's number.
+    @usableFromInline @inline(never)
+    mutating func readingTrimmed<T>(_ read: (inout FieldReader) -> T?) -> T? {
+        let (first, last, fieldEnd) = trimmedField()
+        let fieldStart = position
+        let count = last - first
+        let (value, innerErrors) = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count + 1) {
+            buffer -> (T?, FieldErrors) in
+            let copy = buffer.baseAddress.unsafelyUnwrapped
+            copy.initialize(from: first, count: count)
+            (copy + count).initialize(to: UInt8(ascii: "*"))
+            var inner = FieldReader(
+                position: UnsafePointer(copy), end: UnsafePointer(copy + count), fieldsStart: UnsafePointer(copy))
+            return (read(&inner), inner.recordedErrors)
         }
+        position = fieldEnd + 1
+        if !innerErrors.isEmpty {
+            let index = 1 + ByteScan.count(UInt8(ascii: ","), from: fieldsStart, to: fieldStart)
+            recordedErrors.append(innerErrors, offset: index - 1)
+        }
+        return value
+    }
+
+    /// `true` when the field at ``position`` starts or ends with a space (a read below ``freeLimit``).
+    @usableFromInline
+    func fieldHasSpaces() -> Bool {
+        let (first, last, fieldEnd) = trimmedField()
+        return first != position || last != fieldEnd
     }
 
     /// The index of the next field to be read, counting from 1 for the first after the address.
@@ -199,35 +258,86 @@ public struct FieldReader {
         cursor.pointee == UInt8(ascii: ",") || cursor == end
     }
 
-    /// The error for the field being read.
-    @usableFromInline
-    func failure(_ reason: FieldError) -> NMEAError { .badField(index: index, reason: reason) }
-
     // MARK: Single characters
 
-    /// A one-character field (a status `A`, a mode `D`), or `nil` when empty.
+    /// A one-character field (a status `A`, a mode `D`), or `nil` when empty (or a space). Longer is a
+    /// ``FieldError/badLength`` error.
     @inlinable @inline(always)
-    public mutating func character() throws(NMEAError) -> UInt8? {
+    public mutating func character() -> UInt8? {
         guard position < freeLimit else {
-            return try readingLastField { (inner) throws(NMEAError) in try inner.character() }
+            return readingLastField { inner in inner.character() }
         }
         let start = position
         if endsField(start) {
             position = start + 1
             return nil
         }
-        guard endsField(start + 1) else { throw failure(.badLength) }
+        guard endsField(start + 1) else { return outOfLine { reader in reader.characterSlowly() } }
         position = start + 2
-        return start.pointee
+        let character = start.pointee
+        return character == UInt8(ascii: " ") ? nil : character
+    }
+
+    /// A letter with spaces around it, and errors.
+    @usableFromInline @inline(never)
+    mutating func characterSlowly() -> UInt8? {
+        let (first, last, fieldEnd) = trimmedField()
+        guard last - first <= 1 else {
+            reject(.badLength, fieldAt: position)
+            return nil
+        }
+        position = fieldEnd + 1
+        return first == last ? nil : first.pointee
+    }
+
+    /// A one-letter indicator that must be one of `allowed` (a mode `A`, a selection `M`), or `nil` when empty. Any
+    /// other letter is an ``FieldError/unexpectedCharacter`` error, never passed on as if it meant something.
+    @inlinable @inline(__always)
+    public mutating func letter(in allowed: StaticString) -> UInt8? {
+        let start = position
+        guard let letter = character() else { return nil }
+        if FieldReader.contains(allowed, letter) { return letter }
+        outOfLine { reader in reader.reject(.unexpectedCharacter, fieldAt: start) }
+        return nil
+    }
+
+    /// A unit or fixed letter (`M` after an altitude, VTG's `T`, `M`, `N`, `K`): empty, or `expected`; anything else
+    /// is an ``FieldError/unexpectedCharacter`` error.
+    @inlinable @inline(__always)
+    public mutating func unit(_ expected: Unicode.Scalar) {
+        let start = position
+        guard let letter = character(), letter != UInt8(truncatingIfNeeded: expected.value) else { return }
+        outOfLine { reader in reader.reject(.unexpectedCharacter, fieldAt: start) }
+    }
+
+    /// A field of letters that must each be one of `allowed` (GNS's mode per system, `DAAA`), or `nil` when empty;
+    /// one letter that is not allowed makes the field an ``FieldError/unexpectedCharacter`` error.
+    public mutating func letters(in allowed: StaticString) -> Field? {
+        let start = position
+        guard let field = nextField(), !field.isEmpty else { return nil }
+        for offset in 0..<field.bytes.count where !FieldReader.contains(allowed, field.bytes[offset]) {
+            reject(.unexpectedCharacter, fieldAt: start)
+            return nil
+        }
+        return field
+    }
+
+    /// `true` when `letters` holds `letter`.
+    @inlinable
+    static func contains(_ letters: StaticString, _ letter: UInt8) -> Bool {
+        let start = letters.utf8Start
+        for offset in 0..<letters.utf8CodeUnitCount where start[offset] == letter { return true }
+        return false
     }
 
     // MARK: Numbers
 
-    /// A whole number with an optional sign, or `nil` when empty.
+    /// A whole number with an optional sign, or `nil` when empty. A decimal reads as its whole part, truncated
+    /// toward zero (`24.5` is 24, `-3.7` is −3).
     @inlinable @inline(always)
-    public mutating func integer() throws(NMEAError) -> Int? {
+    public mutating func integer() -> Int? {
         guard position < freeLimit else {
-            return try readingLastField { (inner) throws(NMEAError) in try inner.integer() }
+            return readingLastField { inner in inner.integer() }
         }
         // The commonest forms without a loop: one or two digits. (A byte is read only after the one before it
         // proved a digit, so never past the stop byte.)
@@ -260,20 +370,13 @@ public struct FieldReader {
             position = cursor + 1
             return value
         }
-        return try outOfLine { (reader) throws(NMEAError) in try reader.integerSlowly() }
+        return outOfLine { reader in reader.integerSlowly() }
     }
 
-    /// Signs, `3.0`, overlong and malformed integers.
+    /// Signs, decimals, spaces, overlong and malformed integers.
     @usableFromInline @inline(never)
-    mutating func integerSlowly() throws(NMEAError) -> Int? {
-        let start = position
-        guard let number = try fixedPoint() else { return nil }
-        let whole = number.rescaled(to: 0)
-        if whole.rescaled(to: number.scale) != number {
-            position = start
-            throw failure(.notANumber)
-        }
-        return Int(whole.significand)
+    mutating func integerSlowly() -> Int? {
+        fixedPoint().map { Int($0.integerPart) }
     }
 
     /// A fast path for small unsigned fields (PRNs, angles, SNRs): the value, −1 for an empty field (or one past
@@ -282,8 +385,7 @@ public struct FieldReader {
     @inlinable @inline(always)
     mutating func smallUnsigned() -> Int {
         guard position < freeLimit else {
-            let value = try? readingLastField { (inner) throws(NMEAError) -> Int? in inner.smallUnsigned() }
-            return value ?? -1
+            return readingLastField { inner -> Int? in inner.smallUnsigned() } ?? -1
         }
         var cursor = position
         var value = 0
@@ -303,23 +405,24 @@ public struct FieldReader {
     @inlinable
     var ranPastEnd: Bool { position > end + 1 }
 
-    /// A whole number that must lie in `range`, or `nil` when empty.
+    /// A whole number that must lie in `range`, or `nil` when empty; outside it, an ``FieldError/outOfRange``
+    /// error.
     @inlinable @inline(always)
-    public mutating func integer(in range: ClosedRange<Int>) throws(NMEAError) -> Int? {
+    public mutating func integer(in range: ClosedRange<Int>) -> Int? {
         let start = position
-        guard let value = try integer() else { return nil }
+        guard let value = integer() else { return nil }
         guard range.contains(value) else {
-            position = start
-            throw failure(.outOfRange)
+            outOfLine { reader in reader.reject(.outOfRange, fieldAt: start) }
+            return nil
         }
         return value
     }
 
     /// A decimal number (`-12.5`, `004.20`, `.5`), kept exactly as sent, or `nil` when empty.
     @inlinable @inline(always)
-    public mutating func fixedPoint() throws(NMEAError) -> FixedPoint? {
+    public mutating func fixedPoint() -> FixedPoint? {
         guard position < freeLimit else {
-            return try readingLastField { (inner) throws(NMEAError) in try inner.fixedPoint() }
+            return readingLastField { inner in inner.fixedPoint() }
         }
         // `d.dd` and `d.d` (DOPs, HDOPs, errors) without a loop. (A byte is read only after the one before it proved
         // a digit or the point, so never past the stop byte.)
@@ -373,12 +476,14 @@ public struct FieldReader {
             position = cursor + 1
             return nil
         }
-        return try outOfLine { (reader) throws(NMEAError) in try reader.fixedPointSlowly() }
+        return outOfLine { reader in reader.fixedPointSlowly() }
     }
 
-    /// Signs, `.5`, errors and overflow.
+    /// Signs, `.5`, spaces, errors and overflow.
     @usableFromInline @inline(never)
-    mutating func fixedPointSlowly() throws(NMEAError) -> FixedPoint? {
+    mutating func fixedPointSlowly() -> FixedPoint? {
+        if fieldHasSpaces() { return readingTrimmed { inner in inner.fixedPoint() } }
+        let fieldStart = position
         var cursor = position
         var negative = false
         if cursor < end && (cursor.pointee == UInt8(ascii: "-") || cursor.pointee == UInt8(ascii: "+")) {
@@ -399,37 +504,43 @@ public struct FieldReader {
             } else if byte == UInt8(ascii: ".") && !sawPoint {
                 sawPoint = true
             } else {
-                throw failure(.notANumber)
+                reject(.notANumber, fieldAt: fieldStart)
+                return nil
             }
             cursor += 1
         }
-        if digits == 0 { throw failure(.notANumber) }
-        if digits > 18 { throw failure(.overflow) }
+        guard digits > 0, digits <= 18 else {
+            reject(digits == 0 ? .notANumber : .overflow, fieldAt: fieldStart)
+            return nil
+        }
         position = cursor + 1
         return FixedPoint(significand: negative ? -significand : significand, scale: UInt8(scale))
     }
 
     /// A hexadecimal number (`1F`), or `nil` when empty.
     @inlinable @inline(__always)
-    public mutating func hexadecimal() throws(NMEAError) -> UInt64? {
+    public mutating func hexadecimal() -> UInt64? {
         // One digit, as system and signal IDs are sent, without leaving the caller.
         if position < freeLimit, let digit = hexDigitValue(position.pointee), endsField(position + 1) {
             position += 2
             return UInt64(digit)
         }
-        return try outOfLine { (reader) throws(NMEAError) in try reader.readHexadecimal() }
+        return outOfLine { reader in reader.readHexadecimal() }
     }
 
     @usableFromInline @inline(never)
-    mutating func readHexadecimal() throws(NMEAError) -> UInt64? {
+    mutating func readHexadecimal() -> UInt64? {
         guard position < freeLimit else {
-            return try readingLastField { (inner) throws(NMEAError) in try inner.hexadecimal() }
+            return readingLastField { inner in inner.hexadecimal() }
         }
+        if fieldHasSpaces() { return readingTrimmed { inner in inner.hexadecimal() } }
         var cursor = position
         var value: UInt64 = 0
         while !endsField(cursor) {
-            guard let digit = hexDigitValue(cursor.pointee) else { throw failure(.notANumber) }
-            if cursor - position >= 16 { throw failure(.overflow) }
+            guard let digit = hexDigitValue(cursor.pointee), cursor - position < 16 else {
+                reject(hexDigitValue(cursor.pointee) == nil ? .notANumber : .overflow, fieldAt: position)
+                return nil
+            }
             value = value << 4 | UInt64(digit)
             cursor += 1
         }
@@ -438,14 +549,23 @@ public struct FieldReader {
         return empty ? nil : value
     }
 
-    /// A number followed by a direction letter (`003.1,W`); negative when the letter is `negative`. `nil` when the
-    /// number is empty.
+    /// A number followed by its direction letter (`003.1,W`): negative when the letter is `negative`, positive when
+    /// it is `positive` or absent. `nil` when the number is empty, or when the letter is another one (an
+    /// ``FieldError/unexpectedCharacter`` error: the sign is unknown).
     @inlinable @inline(always)
-    public mutating func signed(negative: UInt8) throws(NMEAError) -> FixedPoint? {
-        let value = try fixedPoint()
-        let letter = try character()
-        guard var value else { return nil }
-        if letter == negative { value.significand = -abs(value.significand) }
+    public mutating func signed(positive: Unicode.Scalar, negative: Unicode.Scalar) -> FixedPoint? {
+        let value = fixedPoint()
+        let letterStart = position
+        let errorsBefore = recordedErrors.count
+        let letter = character()
+        guard var value, recordedErrors.count == errorsBefore else { return nil }
+        switch letter {
+        case UInt8(truncatingIfNeeded: negative.value): value.significand = -abs(value.significand)
+        case UInt8(truncatingIfNeeded: positive.value), nil: break
+        default:
+            outOfLine { reader in reader.reject(.unexpectedCharacter, fieldAt: letterStart) }
+            return nil
+        }
         return value
     }
 }

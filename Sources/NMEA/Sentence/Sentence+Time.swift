@@ -14,7 +14,7 @@ extension Sentence {
         guard talker != .proprietary else { return nil }
         var reader = fieldReader
         reader.skip(field - 1)
-        return try? reader.time()
+        return reader.time()
     }
 
     /// The time (``time``) of one line of a log: a sentence from `$` or `!`, with or without its `*hh` checksum and

@@ -23,6 +23,10 @@ public struct Sentence {
     /// ending or other stop byte (never a digit, a point, a sign, a letter or a comma). The framer guarantees it for
     /// every sentence it hands out; decoders then read digits without checking for the end on every byte.
     @usableFromInline let isTerminated: Bool
+    /// When the sentence was received, in milliseconds since 1970-01-01 UTC, where the log says: the Unix-time
+    /// field after the checksum of an Android GnssLogger line (`NMEA,$GPGGA,…*63,1699400577561`). `nil` otherwise.
+    /// ``FixReader`` hands it on in ``FixReader/Context/receivedMilliseconds``.
+    public internal(set) var receivedMilliseconds: Int64? = nil
 
     /// Makes a view of `bytes`, which must start with `$` or `!` and end before any `*hh`.
     ///
@@ -113,6 +117,14 @@ public struct Sentence {
     /// The address field: `GPRMC` for `$GPRMC,…`.
     public var address: Field {
         Field(UnsafeRawBufferPointer(rebasing: bytes[1..<(fieldsOffset - 1)]))
+    }
+
+    /// The type as sent, every letter of it: `RMC`, or the whole address of a proprietary sentence (`PINVMSLOPE`).
+    /// ``type`` packs the first eight letters, which is what dispatch and comparisons need; this view keeps the rest.
+    public var typeName: Field {
+        let address = self.address.bytes
+        let skipped = talker == .proprietary ? 0 : Swift.min(2, address.count)
+        return Field(UnsafeRawBufferPointer(rebasing: address[skipped...]))
     }
 
     /// A reader positioned at the first field after the address.

@@ -1,7 +1,8 @@
 /// What a sentence is: the letters after the talker (`RMC` in `$GPRMC`), or the whole address of a proprietary
 /// sentence (`PGRME`, `PUBX`).
 ///
-/// Up to eight letters are kept, packed into an integer so that comparing types costs one instruction.
+/// Up to eight letters are kept, packed into an integer so that comparing types costs one instruction; a longer type
+/// (an unknown proprietary `$PINVMSLOPE`) is whole in ``Sentence/typeName``, a view of the sentence.
 public struct SentenceType: RawRepresentable, Hashable, Sendable {
     /// The ASCII letters packed little-endian, first letter in the low byte, unused bytes zero.
     public var rawValue: UInt64

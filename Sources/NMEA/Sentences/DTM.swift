@@ -43,16 +43,15 @@ public struct DTM: DecodableSentence, Hashable, Sendable {
     }
 
     @inline(__always)
-    public init(_ sentence: Sentence) throws(NMEAError) {
-        var fields = sentence.fieldReader
+    public init(_ sentence: Sentence, reading fields: inout FieldReader) throws(NMEAError) {
         talker = sentence.talker
         localDatum = fields.code()
         subdivision = fields.code()
-        latitudeOffsetMinutes = try fields.signed(negative: UInt8(ascii: "S"))
-        longitudeOffsetMinutes = try fields.signed(negative: UInt8(ascii: "W"))
-        altitudeOffsetMeters = try fields.fixedPoint()
+        latitudeOffsetMinutes = fields.signed(positive: "N", negative: "S")
+        longitudeOffsetMinutes = fields.signed(positive: "E", negative: "W")
+        altitudeOffsetMeters = fields.fixedPoint()
         referenceDatum = fields.code()
-        try fields.requireRead(8)
+        try fields.requireRead(1)
     }
 
     public func describe(to sink: inout some SentenceFieldSink) {

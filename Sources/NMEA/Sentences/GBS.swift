@@ -54,20 +54,19 @@ public struct GBS: DecodableSentence, Hashable, Sendable {
     }
 
     @inline(__always)
-    public init(_ sentence: Sentence) throws(NMEAError) {
-        var fields = sentence.fieldReader
+    public init(_ sentence: Sentence, reading fields: inout FieldReader) throws(NMEAError) {
         talker = sentence.talker
-        time = try fields.time()
-        latitudeErrorMeters = try fields.fixedPoint()
-        longitudeErrorMeters = try fields.fixedPoint()
-        altitudeErrorMeters = try fields.fixedPoint()
-        failedSatellite = try fields.integer()
-        missedDetectionProbability = try fields.fixedPoint()
-        biasMeters = try fields.fixedPoint()
-        biasStandardDeviationMeters = try fields.fixedPoint()
-        systemID = try fields.hexadecimal().map { UInt8(truncatingIfNeeded: $0) }
-        signalID = try fields.hexadecimal().map { UInt8(truncatingIfNeeded: $0) }
-        try fields.requireRead(4)
+        time = fields.time()
+        latitudeErrorMeters = fields.fixedPoint()
+        longitudeErrorMeters = fields.fixedPoint()
+        altitudeErrorMeters = fields.fixedPoint()
+        failedSatellite = fields.integer()
+        missedDetectionProbability = fields.fixedPoint()
+        biasMeters = fields.fixedPoint()
+        biasStandardDeviationMeters = fields.fixedPoint()
+        systemID = fields.hexadecimal().map { UInt8(truncatingIfNeeded: $0) }
+        signalID = fields.hexadecimal().map { UInt8(truncatingIfNeeded: $0) }
+        try fields.requireRead(1)
     }
 
     public func describe(to sink: inout some SentenceFieldSink) {

@@ -60,22 +60,21 @@ public struct GGA: DecodableSentence, Hashable, Sendable {
 
     /// The one decoding body: any form, field by field, with exact errors.
     @inline(__always)
-    public init(_ sentence: Sentence) throws(NMEAError) {
-        var fields = sentence.fieldReader
+    public init(_ sentence: Sentence, reading fields: inout FieldReader) throws(NMEAError) {
         talker = sentence.talker
-        time = try fields.time()
-        latitude = try fields.latitude()
-        longitude = try fields.longitude()
-        quality = try fields.integer(in: 0...9).map { GGAQuality(rawValue: UInt8($0)) }
-        satellitesUsed = try fields.integer(in: 0...99)
-        hdop = try fields.fixedPoint()
-        altitudeMeters = try fields.fixedPoint()
-        fields.skip()
-        geoidSeparationMeters = try fields.fixedPoint()
-        fields.skip()
-        differentialAgeSeconds = try fields.fixedPoint()
-        differentialStationID = try fields.integer()
-        try fields.requireRead(6)
+        time = fields.time()
+        latitude = fields.latitude()
+        longitude = fields.longitude()
+        quality = fields.integer(in: 0...9).map { GGAQuality(rawValue: UInt8($0)) }
+        satellitesUsed = fields.integer(in: 0...99)
+        hdop = fields.fixedPoint()
+        altitudeMeters = fields.fixedPoint()
+        fields.unit("M")
+        geoidSeparationMeters = fields.fixedPoint()
+        fields.unit("M")
+        differentialAgeSeconds = fields.fixedPoint()
+        differentialStationID = fields.integer()
+        try fields.requireRead(1)
     }
 
     public func describe(to sink: inout some SentenceFieldSink) {

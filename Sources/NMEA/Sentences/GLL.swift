@@ -41,20 +41,18 @@ public struct GLL: DecodableSentence, Hashable, Sendable {
 
     /// The one decoding body: any form, field by field, with exact errors.
     @inline(__always)
-    public init(_ sentence: Sentence) throws(NMEAError) {
-        var fields = sentence.fieldReader
+    public init(_ sentence: Sentence, reading fields: inout FieldReader) throws(NMEAError) {
         talker = sentence.talker
-        latitude = try fields.latitude()
-        longitude = try fields.longitude()
-        time = try fields.time()
-        switch try fields.character() {
+        latitude = fields.latitude()
+        longitude = fields.longitude()
+        time = fields.time()
+        switch fields.letter(in: "AV") {
         case UInt8(ascii: "A"): isValid = true
-        case UInt8(ascii: "V"): isValid = false
         case nil: isValid = fields.ranPastEnd && latitude != nil  // NMEA 1.5 sends only the position: valid
-        default: throw .badField(index: 6, reason: .unexpectedCharacter)
+        default: isValid = false
         }
-        mode = try fields.character().map(FAAMode.init(rawValue:))
-        try fields.requireRead(4)
+        mode = fields.letter(in: FAAMode.letters).map(FAAMode.init(rawValue:))
+        try fields.requireRead(1)
     }
 
     public func describe(to sink: inout some SentenceFieldSink) {

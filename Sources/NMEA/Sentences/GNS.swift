@@ -63,24 +63,23 @@ public struct GNS: DecodableSentence, Hashable, Sendable {
     public var hasFix: Bool { modes.contains { $0 != .notValid } }
 
     @inline(__always)
-    public init(_ sentence: Sentence) throws(NMEAError) {
-        var fields = sentence.fieldReader
+    public init(_ sentence: Sentence, reading fields: inout FieldReader) throws(NMEAError) {
         talker = sentence.talker
-        time = try fields.time()
-        latitude = try fields.latitude()
-        longitude = try fields.longitude()
+        time = fields.time()
+        latitude = fields.latitude()
+        longitude = fields.longitude()
         modes = FixedList()
-        if let field = fields.nextField() {
+        if let field = fields.letters(in: FAAMode.letters) {
             for letter in field.bytes { modes.append(FAAMode(rawValue: letter)) }
         }
-        satellitesUsed = try fields.integer(in: 0...999)
-        hdop = try fields.fixedPoint()
-        altitudeMeters = try fields.fixedPoint()
-        geoidSeparationMeters = try fields.fixedPoint()
-        differentialAgeSeconds = try fields.fixedPoint()
-        differentialStationID = try fields.integer()
-        navigationalStatus = try fields.character().map(NavigationalStatus.init(rawValue:))
-        try fields.requireRead(9)
+        satellitesUsed = fields.integer(in: 0...999)
+        hdop = fields.fixedPoint()
+        altitudeMeters = fields.fixedPoint()
+        geoidSeparationMeters = fields.fixedPoint()
+        differentialAgeSeconds = fields.fixedPoint()
+        differentialStationID = fields.integer()
+        navigationalStatus = fields.letter(in: NavigationalStatus.letters).map(NavigationalStatus.init(rawValue:))
+        try fields.requireRead(1)
     }
 
     public func describe(to sink: inout some SentenceFieldSink) {

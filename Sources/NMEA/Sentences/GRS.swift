@@ -38,17 +38,15 @@ public struct GRS: DecodableSentence, Hashable, Sendable {
     }
 
     @inline(__always)
-    public init(_ sentence: Sentence) throws(NMEAError) {
-        var fields = sentence.fieldReader
+    public init(_ sentence: Sentence, reading fields: inout FieldReader) throws(NMEAError) {
         talker = sentence.talker
-        time = try fields.time()
-        mode = try fields.integer(in: 0...9)
+        time = fields.time()
+        mode = fields.integer(in: 0...1)
         residualsMeters = FixedList()
-        for _ in 0..<12 where fields.hasMore { residualsMeters.append(try fields.fixedPoint()) }
-        if residualsMeters.isEmpty { _ = fields.nextField() }  // so a sentence without residuals is too short
-        try fields.requireRead(3)
-        systemID = try fields.hexadecimal().map { UInt8(truncatingIfNeeded: $0) }
-        signalID = try fields.hexadecimal().map { UInt8(truncatingIfNeeded: $0) }
+        for _ in 0..<12 where fields.hasMore { residualsMeters.append(fields.fixedPoint()) }
+        try fields.requireRead(1)
+        systemID = fields.hexadecimal().map { UInt8(truncatingIfNeeded: $0) }
+        signalID = fields.hexadecimal().map { UInt8(truncatingIfNeeded: $0) }
     }
 
     public func describe(to sink: inout some SentenceFieldSink) {

@@ -61,68 +61,62 @@ public struct GSA: DecodableSentence, Hashable, Sendable {
     /// The one decoding body: any form, field by field, with exact errors.
     ///
     /// Where the DOPs are depends on how many fields the sentence has (2 + 12k + 3, or one more for the system ID).
-    /// The usual count — twelve slots, 17 or 18 fields — is read without counting: ``read(_:layout:)`` checks at the
-    /// end that the sentence had that many fields. Only a sentence with another count is counted and read again.
+    /// The usual count — twelve slots, 17 or 18 fields — is read without counting: ``read(_:slots:systemID:)`` says
+    /// at the end whether the sentence had that many fields. Only a sentence with another count is counted and read
+    /// again: with as many slots as its count leaves before the three DOPs, or, with fewer than five fields (cut
+    /// short, as `$GPGSA,A,`), as slots alone.
     @inline(__always)
-    public init(_ sentence: Sentence) throws(NMEAError) {
+    public init(_ sentence: Sentence, reading fields: inout FieldReader) throws(NMEAError) {
         self.init(
             talker: sentence.talker, selectionMode: nil, fixType: nil, satellites: FixedList(), pdop: nil,
             hdop: nil, vdop: nil)
-        switch GSA.read(sentence, layout: nil, into: &self) {
-        case nil: return
-        case .field(let error): throw error
-        case .otherLayout:
-            let count = sentence.fieldCount
-            guard count >= 5 else { throw .tooFewFields(expected: 17, found: count) }
-            let hasSystemID = (count - 6) % 12 == 0
-            satellites.removeAll()
-            switch GSA.read(sentence, layout: (count - 5 - (hasSystemID ? 1 : 0), hasSystemID), into: &self) {
-            case nil: return
-            case .field(let error): throw error
-            case .otherLayout: preconditionFailure("a GSA read with its counted layout")
-            }
+        if read(&fields, slots: 12, systemID: nil) {
+            try fields.requireRead(1)
+            return
         }
+        let count = sentence.fieldCount
+        try fields.require(1)
+        let hasSystemID = count >= 5 && (count - 6) % 12 == 0
+        let slots = count >= 5 ? count - 5 - (hasSystemID ? 1 : 0) : count - 2
+        self = GSA(
+            talker: sentence.talker, selectionMode: nil, fixType: nil, satellites: FixedList(), pdop: nil,
+            hdop: nil, vdop: nil)
+        fields = sentence.fieldReader
+        _ = read(&fields, slots: slots, systemID: hasSystemID)
     }
 
-    /// Why ``read(_:layout:into:)`` gave no value: a field that did not decode, or (for the usual layout only) a
-    /// sentence with another number of fields.
-    enum Failure: Error {
-        case field(NMEAError)
-        case otherLayout
-    }
-
-    /// Reads the fields into `gsa` (whose list of satellites is empty) with the layout's number of PRN slots, and a
-    /// system ID after the DOPs if it has one; with no layout, the usual twelve slots, and a system ID when exactly
-    /// one field follows the DOPs.
+    /// Reads the fields with `slots` PRN slots and then the DOPs, and a system ID after them when `systemID` says
+    /// so; when it is `nil` (the usual layout), when exactly one field follows the DOPs.
+    /// - Returns: `false` when `systemID` is `nil` and the sentence turned out to have another number of fields than
+    ///   17 or 18 (nothing is then to be kept).
     @inline(__always)
-    static func read(_ sentence: Sentence, layout: (slots: Int, hasSystemID: Bool)?, into gsa: inout GSA)
-        -> Failure?
-    {
-        var fields = sentence.fieldReader
-        do throws(NMEAError) {
-            gsa.selectionMode = try fields.character()
-            gsa.fixType = try fields.integer(in: 1...3).map { GSAFixType(rawValue: UInt8($0))! }
-            for _ in 0..<(layout?.slots ?? 12) {
-                if let prn = try fields.integer(in: 0...65535) { gsa.satellites.append(UInt16(prn)) }
-            }
-            gsa.pdop = try fields.fixedPoint()
-            gsa.hdop = try fields.fixedPoint()
-            gsa.vdop = try fields.fixedPoint()
-            let hasSystemID: Bool
-            if let layout {
-                hasSystemID = layout.hasSystemID
-            } else {
-                // 17 fields: nothing follows; 18: the system ID, the last field. Anything else is another layout.
-                guard !fields.ranPastEnd, !fields.hasMore || fields.isAtLastField else { return .otherLayout }
-                hasSystemID = fields.hasMore
-            }
-            gsa.systemID = hasSystemID ? try fields.integer(in: 0...15).map(UInt8.init) : nil
-            return nil
-        } catch {
-            // An error belongs to the usual layout only if the sentence has its count.
-            if layout == nil && !(17...18).contains(sentence.fieldCount) { return .otherLayout }
-            return .field(error)
+    mutating func read(_ fields: inout FieldReader, slots: Int, systemID: Bool?) -> Bool {
+        selectionMode = fields.letter(in: "MA")
+        fixType = fields.integer(in: 1...3).map { GSAFixType(rawValue: UInt8($0))! }
+        for _ in 0..<max(slots, 0) {
+            if let prn = fields.integer(in: 0...65535) { satellites.append(UInt16(prn)) }
         }
+        pdop = fields.fixedPoint()
+        hdop = fields.fixedPoint()
+        vdop = fields.fixedPoint()
+        let hasSystemID: Bool
+        if let systemID {
+            hasSystemID = systemID
+        } else {
+            // 17 fields: nothing follows; 18: the system ID, the last field. Anything else is another layout.
+            guard !fields.ranPastEnd, !fields.hasMore || fields.isAtLastField else { return false }
+            hasSystemID = fields.hasMore
+        }
+        if hasSystemID {
+            let start = fields.position
+            let id = fields.hexadecimal()
+            if let id, id > 15 {
+                fields.reject(.outOfRange, fieldAt: start)
+            } else {
+                self.systemID = id.map(UInt8.init)
+            }
+        }
+        return true
     }
 
     public func describe(to sink: inout some SentenceFieldSink) {

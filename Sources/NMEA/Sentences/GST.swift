@@ -47,18 +47,17 @@ public struct GST: DecodableSentence, Hashable, Sendable {
     }
 
     @inline(__always)
-    public init(_ sentence: Sentence) throws(NMEAError) {
-        var fields = sentence.fieldReader
+    public init(_ sentence: Sentence, reading fields: inout FieldReader) throws(NMEAError) {
         talker = sentence.talker
-        time = try fields.time()
-        rangeRMSMeters = try fields.fixedPoint()
-        semiMajorMeters = try fields.fixedPoint()
-        semiMinorMeters = try fields.fixedPoint()
-        orientationDegrees = try fields.fixedPoint()
-        latitudeErrorMeters = try fields.fixedPoint()
-        longitudeErrorMeters = try fields.fixedPoint()
-        altitudeErrorMeters = try fields.fixedPoint()
-        try fields.requireRead(8)
+        time = fields.time()
+        rangeRMSMeters = fields.fixedPoint()
+        semiMajorMeters = fields.fixedPoint()
+        semiMinorMeters = fields.fixedPoint()
+        orientationDegrees = fields.fixedPoint()
+        latitudeErrorMeters = fields.fixedPoint()
+        longitudeErrorMeters = fields.fixedPoint()
+        altitudeErrorMeters = fields.fixedPoint()
+        try fields.requireRead(1)
     }
 
     public func describe(to sink: inout some SentenceFieldSink) {

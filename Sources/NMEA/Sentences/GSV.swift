@@ -66,13 +66,12 @@ public struct GSV: DecodableSentence, Hashable, Sendable {
     /// The one decoding body: any form, field by field, with exact errors. Satellites in the standard widths take
     /// ``FieldReader/standardSatellite(readableUpTo:)``, which reads a whole group from two 8-byte loads.
     @inline(__always)
-    public init(_ sentence: Sentence) throws(NMEAError) {
-        var fields = sentence.fieldReader
+    public init(_ sentence: Sentence, reading fields: inout FieldReader) throws(NMEAError) {
         talker = sentence.talker
-        totalMessages = try fields.integer(in: 0...99)
-        messageNumber = try fields.integer(in: 0...99)
-        satellitesInView = try fields.integer(in: 0...999)
-        try fields.requireRead(3)
+        totalMessages = fields.integer(in: 0...99)
+        messageNumber = fields.integer(in: 0...99)
+        satellitesInView = fields.integer(in: 0...999)
+        try fields.requireRead(1)
         satellites = FixedList()
         signalID = nil
         // The last byte that may be loaded: the second checksum digit after a framed sentence, its stop byte when it
@@ -88,7 +87,7 @@ public struct GSV: DecodableSentence, Hashable, Sendable {
             }
             // A single field left after the groups: the signal ID.
             if fields.isAtLastField {
-                signalID = try fields.hexadecimal().map { UInt8(truncatingIfNeeded: $0) }
+                signalID = fields.hexadecimal().map { UInt8(truncatingIfNeeded: $0) }
                 break
             }
             let groupStart = fields.position
@@ -113,10 +112,10 @@ public struct GSV: DecodableSentence, Hashable, Sendable {
             }
             // Anything else — a short group, a sign, an error — field by field.
             fields.position = groupStart
-            let carefulPRN = try fields.integer(in: 0...65535)
-            let carefulElevation = try fields.integer(in: -90...90)
-            let carefulAzimuth = try fields.integer(in: 0...360)
-            let carefulSNR = try fields.integer(in: 0...99)
+            let carefulPRN = fields.integer(in: 0...65535)
+            let carefulElevation = fields.integer(in: -90...90)
+            let carefulAzimuth = fields.integer(in: 0...360)
+            let carefulSNR = fields.integer(in: 0...99)
             guard let carefulPRN else { continue }
             satellites.append(
                 Satellite(

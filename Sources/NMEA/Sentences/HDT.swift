@@ -23,10 +23,10 @@ public struct HDT: DecodableSentence, Hashable, Sendable {
     }
 
     @inline(__always)
-    public init(_ sentence: Sentence) throws(NMEAError) {
-        var fields = sentence.fieldReader
+    public init(_ sentence: Sentence, reading fields: inout FieldReader) throws(NMEAError) {
         talker = sentence.talker
-        headingDegrees = try fields.fixedPoint()
+        headingDegrees = fields.fixedPoint()
+        fields.unit("T")
         try fields.requireRead(1)
     }
 

@@ -31,14 +31,14 @@ public struct PGRME: DecodableSentence, Hashable, Sendable {
     }
 
     @inline(__always)
-    public init(_ sentence: Sentence) throws(NMEAError) {
-        var fields = sentence.fieldReader
-        horizontalErrorMeters = try fields.fixedPoint()
-        fields.skip()
-        verticalErrorMeters = try fields.fixedPoint()
-        fields.skip()
-        sphericalErrorMeters = try fields.fixedPoint()
-        try fields.requireRead(5)
+    public init(_ sentence: Sentence, reading fields: inout FieldReader) throws(NMEAError) {
+        horizontalErrorMeters = fields.fixedPoint()
+        fields.unit("M")
+        verticalErrorMeters = fields.fixedPoint()
+        fields.unit("M")
+        sphericalErrorMeters = fields.fixedPoint()
+        fields.unit("M")
+        try fields.requireRead(1)
     }
 
     public func describe(to sink: inout some SentenceFieldSink) {

@@ -20,8 +20,7 @@ public struct PGRMM: DecodableSentence, Hashable, Sendable {
     public init(datum: ShortText) { self.datum = datum }
 
     @inline(__always)
-    public init(_ sentence: Sentence) throws(NMEAError) {
-        var fields = sentence.fieldReader
+    public init(_ sentence: Sentence, reading fields: inout FieldReader) throws(NMEAError) {
         datum = fields.text()
         try fields.requireRead(1)
     }

@@ -39,12 +39,11 @@ public struct PGRMZ: DecodableSentence, Hashable, Sendable {
     }
 
     @inline(__always)
-    public init(_ sentence: Sentence) throws(NMEAError) {
-        var fields = sentence.fieldReader
-        altitude = try fields.fixedPoint()
-        unit = try fields.character()
-        fixDimension = try fields.integer(in: 0...3)
-        try fields.requireRead(2)
+    public init(_ sentence: Sentence, reading fields: inout FieldReader) throws(NMEAError) {
+        altitude = fields.fixedPoint()
+        unit = fields.letter(in: "fmFM")
+        fixDimension = fields.integer(in: 0...3)
+        try fields.requireRead(1)
     }
 
     public func describe(to sink: inout some SentenceFieldSink) {

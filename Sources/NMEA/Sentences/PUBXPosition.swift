@@ -56,27 +56,26 @@ public struct PUBXPosition: DecodableSentence, Hashable, Sendable {
     public var deadReckoning: Bool?
 
     @inline(__always)
-    public init(_ sentence: Sentence) throws(NMEAError) {
-        var fields = sentence.fieldReader
+    public init(_ sentence: Sentence, reading fields: inout FieldReader) throws(NMEAError) {
         try fields.expectPUBXMessage(0)
-        time = try fields.time()
-        latitude = try fields.latitude()
-        longitude = try fields.longitude()
-        altitudeEllipsoidMeters = try fields.fixedPoint()
-        navigationStatus = fields.code()
-        horizontalAccuracyMeters = try fields.fixedPoint()
-        verticalAccuracyMeters = try fields.fixedPoint()
-        speedKilometersPerHour = try fields.fixedPoint()
-        courseDegrees = try fields.fixedPoint()
-        verticalVelocity = try fields.fixedPoint()
-        differentialAgeSeconds = try fields.fixedPoint()
-        hdop = try fields.fixedPoint()
-        vdop = try fields.fixedPoint()
-        tdop = try fields.fixedPoint()
-        satellitesUsed = try fields.integer(in: 0...999)
+        time = fields.time()
+        latitude = fields.latitude()
+        longitude = fields.longitude()
+        altitudeEllipsoidMeters = fields.fixedPoint()
+        navigationStatus = fields.code(in: "NF,DR,G2,G3,D2,D3,RK,TT")
+        horizontalAccuracyMeters = fields.fixedPoint()
+        verticalAccuracyMeters = fields.fixedPoint()
+        speedKilometersPerHour = fields.fixedPoint()
+        courseDegrees = fields.fixedPoint()
+        verticalVelocity = fields.fixedPoint()
+        differentialAgeSeconds = fields.fixedPoint()
+        hdop = fields.fixedPoint()
+        vdop = fields.fixedPoint()
+        tdop = fields.fixedPoint()
+        satellitesUsed = fields.integer(in: 0...999)
         fields.skip()
-        deadReckoning = try fields.integer(in: 0...1).map { $0 == 1 }
-        try fields.requireRead(18)
+        deadReckoning = fields.integer(in: 0...1).map { $0 == 1 }
+        try fields.requireRead(1)
     }
 
     public func describe(to sink: inout some SentenceFieldSink) {
@@ -103,7 +102,7 @@ extension FieldReader {
     /// Reads the message ID of a `$PUBX` sentence and checks it is `expected`.
     @inlinable
     mutating func expectPUBXMessage(_ expected: Int) throws(NMEAError) {
-        let found = try integer()
+        let found = integer()
         guard found == expected else { throw .badField(index: 1, reason: .unexpectedCharacter) }
     }
 }

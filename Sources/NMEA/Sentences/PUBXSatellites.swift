@@ -55,29 +55,29 @@ public struct PUBXSatellites: DecodableSentence {
         public var isUsed: Bool { status == UInt8(ascii: "U") }
     }
 
-    /// The satellite count the sentence announces.
+    /// The satellite count the sentence announces (0 when it announces none).
     public var count: Int
     /// The satellites, decoded lazily from the sentence.
     public var satellites: Satellites
 
     @inline(__always)
-    public init(_ sentence: Sentence) throws(NMEAError) {
-        var fields = sentence.fieldReader
+    public init(_ sentence: Sentence, reading fields: inout FieldReader) throws(NMEAError) {
         try fields.expectPUBXMessage(3)
-        try fields.require(2)
-        guard let count = try fields.integer(in: 0...255) else { throw .badField(index: 2, reason: .notANumber) }
-        self.count = count
-        // Every satellite has six fields; a list cut short (even inside its last satellite) is too short.
-        try fields.require(2 + 6 * count)
-        satellites = Satellites(reader: fields, count: count)
-        // Check the whole list once so that a bad field is reported here, not half-way through an iteration.
+        let announced = fields.integer(in: 0...255)
+        count = announced ?? 0
+        // Without a count (empty, or a bad one), the satellites the sentence holds are still read.
+        satellites = Satellites(reader: fields, count: announced ?? Int.max)
+        // Read the whole list once, so that its bad fields are reported here (the iterations to come read it again,
+        // and skip the satellites without an ID as this does).
         var iterator = satellites.makeIterator()
-        while try iterator.nextSatellite() != nil {}
+        while iterator.next() != nil {}
+        fields = iterator.reader
     }
 
     /// The satellites of a `$PUBX,03`, read from the sentence as they are iterated.
     public struct Satellites: Sequence {
         let reader: FieldReader
+        /// The most satellites read: the announced count, or (none announced) every one the sentence holds.
         public let count: Int
 
         public func makeIterator() -> Iterator { Iterator(reader: reader, remaining: count) }
@@ -86,24 +86,23 @@ public struct PUBXSatellites: DecodableSentence {
             var reader: FieldReader
             var remaining: Int
 
-            /// The next satellite; a malformed one ends the iteration (the initializer has already reported it).
+            /// The next satellite: the announced count at most, as many as the sentence holds; one without an ID
+            /// is skipped (its bad fields were reported when the sentence was decoded).
             public mutating func next() -> Satellite? {
-                (try? nextSatellite()) ?? nil
-            }
-
-            mutating func nextSatellite() throws(NMEAError) -> Satellite? {
-                guard remaining > 0, reader.hasMore else { return nil }
-                remaining -= 1
-                let id = try reader.integer(in: 0...999)
-                let status = try reader.character()
-                let azimuth = try reader.integer(in: 0...360)
-                let elevation = try reader.integer(in: -90...90)
-                let carrierToNoise = try reader.integer(in: 0...99)
-                let lockTime = try reader.integer(in: 0...999)
-                guard let id else { throw .badField(index: reader.index - 6, reason: .notANumber) }
-                return Satellite(
-                    id: id, status: status, azimuthDegrees: azimuth, elevationDegrees: elevation,
-                    carrierToNoise: carrierToNoise, lockTimeSeconds: lockTime)
+                while remaining > 0 && reader.hasMore {
+                    remaining -= 1
+                    let id = reader.integer(in: 0...999)
+                    let status = reader.letter(in: "Ue-")
+                    let azimuth = reader.integer(in: 0...360)
+                    let elevation = reader.integer(in: -90...90)
+                    let carrierToNoise = reader.integer(in: 0...99)
+                    let lockTime = reader.integer(in: 0...999)
+                    guard let id else { continue }
+                    return Satellite(
+                        id: id, status: status, azimuthDegrees: azimuth, elevationDegrees: elevation,
+                        carrierToNoise: carrierToNoise, lockTimeSeconds: lockTime)
+                }
+                return nil
             }
         }
     }

@@ -35,13 +35,12 @@ public struct PUBXTime: DecodableSentence, Hashable, Sendable {
     public var timePulseGranularityNanoseconds: Int?
 
     @inline(__always)
-    public init(_ sentence: Sentence) throws(NMEAError) {
-        var fields = sentence.fieldReader
+    public init(_ sentence: Sentence, reading fields: inout FieldReader) throws(NMEAError) {
         try fields.expectPUBXMessage(4)
-        time = try fields.time()
-        date = try fields.date()
-        timeOfWeekSeconds = try fields.fixedPoint()
-        weekNumber = try fields.integer()
+        time = fields.time()
+        date = fields.date()
+        timeOfWeekSeconds = fields.fixedPoint()
+        weekNumber = fields.integer()
         let leapIndex = fields.index
         if let field = fields.nextField(), !field.isEmpty {
             // Indexes into the buffer, not a `Slice` of it, whose generic accessors allocate in debug builds.
@@ -59,10 +58,10 @@ public struct PUBXTime: DecodableSentence, Hashable, Sendable {
             leapSeconds = nil
             leapSecondsAreDefault = false
         }
-        clockBiasNanoseconds = try fields.fixedPoint()
-        clockDriftNanosecondsPerSecond = try fields.fixedPoint()
-        timePulseGranularityNanoseconds = try fields.integer()
-        try fields.requireRead(9)
+        clockBiasNanoseconds = fields.fixedPoint()
+        clockDriftNanosecondsPerSecond = fields.fixedPoint()
+        timePulseGranularityNanoseconds = fields.integer()
+        try fields.requireRead(1)
     }
 
     public func describe(to sink: inout some SentenceFieldSink) {

@@ -61,25 +61,19 @@ public struct RMC: DecodableSentence, Hashable, Sendable {
 
     /// The one decoding body: any form, field by field, with exact errors.
     @inline(__always)
-    public init(_ sentence: Sentence) throws(NMEAError) {
-        var fields = sentence.fieldReader
+    public init(_ sentence: Sentence, reading fields: inout FieldReader) throws(NMEAError) {
         talker = sentence.talker
-        time = try fields.time()
-        let status = try fields.character()
-        switch status {
-        case UInt8(ascii: "A"): isValid = true
-        case UInt8(ascii: "V"), nil: isValid = false
-        default: throw .badField(index: 2, reason: .unexpectedCharacter)
-        }
-        latitude = try fields.latitude()
-        longitude = try fields.longitude()
-        speedKnots = try fields.fixedPoint()
-        courseDegrees = try fields.fixedPoint()
-        date = try fields.date()
-        magneticVariationDegrees = try fields.signed(negative: UInt8(ascii: "W"))
-        mode = try fields.character().map(FAAMode.init(rawValue:))
-        navigationalStatus = try fields.character().map(NavigationalStatus.init(rawValue:))
-        try fields.requireRead(9)
+        time = fields.time()
+        isValid = fields.letter(in: "AV") == UInt8(ascii: "A")
+        latitude = fields.latitude()
+        longitude = fields.longitude()
+        speedKnots = fields.fixedPoint()
+        courseDegrees = fields.fixedPoint()
+        date = fields.date()
+        magneticVariationDegrees = fields.signed(positive: "E", negative: "W")
+        mode = fields.letter(in: FAAMode.letters).map(FAAMode.init(rawValue:))
+        navigationalStatus = fields.letter(in: NavigationalStatus.letters).map(NavigationalStatus.init(rawValue:))
+        try fields.requireRead(1)
     }
 
     public func describe(to sink: inout some SentenceFieldSink) {

@@ -29,12 +29,11 @@ public struct THS: DecodableSentence, Hashable, Sendable {
     public var isValid: Bool { mode != FAAMode(rawValue: UInt8(ascii: "V")) }
 
     @inline(__always)
-    public init(_ sentence: Sentence) throws(NMEAError) {
-        var fields = sentence.fieldReader
+    public init(_ sentence: Sentence, reading fields: inout FieldReader) throws(NMEAError) {
         talker = sentence.talker
-        headingDegrees = try fields.fixedPoint()
-        mode = try fields.character().map(FAAMode.init(rawValue:))
-        try fields.requireRead(2)
+        headingDegrees = fields.fixedPoint()
+        mode = fields.letter(in: "AEMSV").map(FAAMode.init(rawValue:))
+        try fields.requireRead(1)
     }
 
     public func describe(to sink: inout some SentenceFieldSink) {

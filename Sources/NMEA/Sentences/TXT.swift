@@ -31,15 +31,14 @@ public struct TXT: DecodableSentence, Hashable, Sendable {
     }
 
     @inline(__always)
-    public init(_ sentence: Sentence) throws(NMEAError) {
-        var fields = sentence.fieldReader
+    public init(_ sentence: Sentence, reading fields: inout FieldReader) throws(NMEAError) {
         talker = sentence.talker
-        totalMessages = try fields.integer()
-        messageNumber = try fields.integer()
-        identifier = try fields.integer()
+        totalMessages = fields.integer()
+        messageNumber = fields.integer()
+        identifier = fields.integer()
         // The text is the rest of the sentence, commas and all.
         text = ShortText(fields.remainder())
-        try fields.requireRead(4)
+        try fields.requireRead(1)
     }
 
     public func describe(to sink: inout some SentenceFieldSink) {

@@ -42,40 +42,31 @@ public struct VTG: DecodableSentence, Hashable, Sendable {
 
     /// The one decoding body: any form, field by field, with exact errors.
     ///
-    /// The NMEA 2.3 layout is read without counting fields; only a sentence that turns out to be shorter is counted,
-    /// and one of exactly four fields (the pre-2.0 layout) read again as such.
+    /// The NMEA 2.3 layout is read without counting fields. A sentence cut short (`$GPVTG,,T,,M,0.00,N`, without
+    /// its km/h) has the fields it left off absent; one of exactly four fields whose unit letters did not read as
+    /// such is the pre-2.0 layout, read again as that.
     @inline(__always)
-    public init(_ sentence: Sentence) throws(NMEAError) {
-        var fields = sentence.fieldReader
+    public init(_ sentence: Sentence, reading fields: inout FieldReader) throws(NMEAError) {
         talker = sentence.talker
-        var failure: NMEAError?
-        do throws(NMEAError) {
-            courseTrueDegrees = try fields.fixedPoint()
-            fields.skip()
-            courseMagneticDegrees = try fields.fixedPoint()
-            fields.skip()
-            speedKnots = try fields.fixedPoint()
-            fields.skip()
-            speedKilometersPerHour = try fields.fixedPoint()
-            fields.skip()
-            mode = try fields.character().map(FAAMode.init(rawValue:))
-            if !fields.ranPastEnd { return }  // nine fields or more
-        } catch {
-            failure = error
-        }
-        let count = sentence.fieldCount
-        guard count >= 4 else { throw .tooFewFields(expected: 4, found: count) }
-        if count == 4 {
+        courseTrueDegrees = fields.fixedPoint()
+        fields.unit("T")
+        courseMagneticDegrees = fields.fixedPoint()
+        fields.unit("M")
+        speedKnots = fields.fixedPoint()
+        fields.unit("N")
+        speedKilometersPerHour = fields.fixedPoint()
+        fields.unit("K")
+        mode = fields.letter(in: FAAMode.letters).map(FAAMode.init(rawValue:))
+        try fields.requireRead(1)
+        // Four fields whose unit letters did not read as such: the pre-2.0 layout, read again as that.
+        if fields.ranPastEnd && !fields.errors.isEmpty && sentence.fieldCount == 4 {
             fields = sentence.fieldReader
-            courseTrueDegrees = try fields.fixedPoint()
-            courseMagneticDegrees = try fields.fixedPoint()
-            speedKnots = try fields.fixedPoint()
-            speedKilometersPerHour = try fields.fixedPoint()
+            courseTrueDegrees = fields.fixedPoint()
+            courseMagneticDegrees = fields.fixedPoint()
+            speedKnots = fields.fixedPoint()
+            speedKilometersPerHour = fields.fixedPoint()
             mode = nil
-            return
         }
-        if let failure { throw failure }
-        guard count >= 8 else { throw .tooFewFields(expected: 8, found: count) }
     }
 
     public func describe(to sink: inout some SentenceFieldSink) {

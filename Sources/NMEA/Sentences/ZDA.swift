@@ -38,21 +38,20 @@ public struct ZDA: DecodableSentence, Hashable, Sendable {
 
     /// The one decoding body: any form, field by field, with exact errors.
     @inline(__always)
-    public init(_ sentence: Sentence) throws(NMEAError) {
-        var fields = sentence.fieldReader
+    public init(_ sentence: Sentence, reading fields: inout FieldReader) throws(NMEAError) {
         talker = sentence.talker
-        time = try fields.time()
-        let day = try fields.integer(in: 1...31)
-        let month = try fields.integer(in: 1...12)
-        let year = try fields.integer(in: 0...9999)
+        time = fields.time()
+        let day = fields.integer(in: 1...31)
+        let month = fields.integer(in: 1...12)
+        let year = fields.integer(in: 0...9999)
         if let day, let month, let year {
             date = UTCDate(year: Int16(year), month: UInt8(month), day: UInt8(day))
         } else {
             date = nil
         }
-        localZoneHours = try fields.integer(in: -13...13)
-        localZoneMinutes = try fields.integer(in: -59...59)
-        try fields.requireRead(4)
+        localZoneHours = fields.integer(in: -13...13)
+        localZoneMinutes = fields.integer(in: -59...59)
+        try fields.requireRead(1)
     }
 
     public func describe(to sink: inout some SentenceFieldSink) {

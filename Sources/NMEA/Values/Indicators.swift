@@ -1,11 +1,14 @@
 /// The FAA mode indicator of NMEA 2.3 and later (RMC, GLL, VTG, GNS): how the position was obtained.
 ///
-/// Unknown letters are kept as they came.
+/// Decoders read only the letters NMEA defines (``letters``); any other is a field error, never passed on.
 public struct FAAMode: RawRepresentable, Hashable, Sendable, FixedListElement {
     /// The ASCII letter.
     public var rawValue: UInt8
     public init(rawValue: UInt8) { self.rawValue = rawValue }
     public static var placeholder: FAAMode { FAAMode(rawValue: 0) }
+
+    /// The letters NMEA 0183 4.11 defines: `A D E F M N P R S`.
+    public static let letters: StaticString = "ADEFMNPRS"
 
     /// `A`: autonomous GNSS fix.
     public static let autonomous = FAAMode(rawValue: UInt8(ascii: "A"))
@@ -34,6 +37,9 @@ public struct FAAMode: RawRepresentable, Hashable, Sendable, FixedListElement {
 public struct NavigationalStatus: RawRepresentable, Hashable, Sendable {
     public var rawValue: UInt8
     public init(rawValue: UInt8) { self.rawValue = rawValue }
+
+    /// The letters NMEA 0183 4.10 defines: `S C U V`.
+    public static let letters: StaticString = "SCUV"
 
     /// `S`: safe.
     public static let safe = NavigationalStatus(rawValue: UInt8(ascii: "S"))

@@ -53,4 +53,22 @@ extension FieldReader {
         guard let field = nextField() else { return ShortCode(rawValue: 0) }
         return ShortCode(field.bytes)
     }
+
+    /// The next field as one of the codes in `allowed`, written with commas between them (`"NF,DR,G2,G3"`), or
+    /// empty; any other is an ``FieldError/unexpectedCharacter`` error and reads as empty.
+    public mutating func code(in allowed: StaticString) -> ShortCode {
+        let start = position
+        let code = self.code()
+        guard !code.isEmpty else { return code }
+        var candidate = allowed.utf8Start
+        let end = candidate + allowed.utf8CodeUnitCount
+        while candidate < end {
+            var stop = candidate
+            while stop < end && stop.pointee != UInt8(ascii: ",") { stop += 1 }
+            if ShortCode(UnsafeRawBufferPointer(start: candidate, count: stop - candidate)) == code { return code }
+            candidate = stop + 1
+        }
+        reject(.unexpectedCharacter, fieldAt: start)
+        return ShortCode(rawValue: 0)
+    }
 }

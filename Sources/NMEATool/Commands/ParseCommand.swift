@@ -8,9 +8,9 @@ enum ParseCommand: Command {
         abstract: "Decode NMEA sentences to JSON Lines.",
         discussion: """
             Prints one JSON object per accepted sentence, in input order. Decoded types have typed fields \
-            ("lat"/"lon" in decimal degrees, "time" as hh:mm:ss UTC, "speed_knots"…); other types have their raw \
-            "fields". Lines with bad checksums, garbage and overlong lines are counted, not printed; a summary \
-            goes to standard error.
+            ("lat"/"lon" in decimal degrees, "time" as hh:mm:ss UTC, "speed_knots"…); a field that does not read \
+            is left out and named in "errors"; other types have their raw "fields". Lines with bad checksums, \
+            garbage and overlong lines are counted, not printed; a summary goes to standard error.
             """,
         arguments: [SentenceInput.filesArgument],
         options: [
@@ -45,17 +45,20 @@ enum ParseCommand: Command {
         let output = Console.standardOutput
 
         mutating func sentence<S: DecodableSentence>(_ sentence: Sentence, decoded: S, _ context: FixReader.Context) {
-            json.writeSentence(sentence, decoded: decoded)
+            json.writeSentence(
+                sentence, decoded: decoded, fieldErrors: context.fieldErrors,
+                receivedMilliseconds: context.receivedMilliseconds)
             endLine()
         }
 
         mutating func unknownSentence(_ sentence: Sentence, _ context: FixReader.Context) {
-            json.writeUnknownSentence(sentence)
+            json.writeUnknownSentence(sentence, receivedMilliseconds: context.receivedMilliseconds)
             endLine()
         }
 
         mutating func undecodableSentence(_ sentence: Sentence, error: NMEAError, _ context: FixReader.Context) {
-            json.writeUndecodableSentence(sentence, error: error)
+            json.writeUndecodableSentence(
+                sentence, error: error, receivedMilliseconds: context.receivedMilliseconds)
             endLine()
         }
 

@@ -42,6 +42,8 @@ struct SentenceInput: ~Copyable {
 
     /// Files that could not be read, with the reason.
     private(set) var failures: [String] = []
+    /// Inputs that were read but gave not a single sentence, each with why (see ``whyNothing(in:sample:)``).
+    private(set) var emptyInputs: [(name: String, reason: String)] = []
     /// Called after each chunk with the bytes read so far from the current file and its size (regular files only).
     var onChunk: ((_ bytesRead: Int, _ fileSize: Int?) -> Void)?
     private var reader: FixReader
@@ -105,12 +107,15 @@ struct SentenceInput: ~Copyable {
             let size = onChunk == nil ? nil : input.size
             var bytesRead = 0
             var cancelled = false
+            let before = reader.statistics.framer
+            var sample: [UInt8] = []
             do {
                 try input.forEachChunk { chunk in
                     if isCancelled() {
                         cancelled = true
                         throw Cancelled()
                     }
+                    if sample.count < 256 { sample += chunk.prefix(256 - sample.count) }
                     reader.read(chunk, handler: &reporting, fix)
                     bytesRead += chunk.count
                     onChunk?(bytesRead, size)
@@ -122,8 +127,35 @@ struct SentenceInput: ~Copyable {
             }
             if cancelled { return false }
             reader.finish(handler: &reporting, fix)
+            let framed = reader.statistics.framer
+            if framed.sentences == before.sentences {
+                emptyInputs.append((input.name, Self.whyNothing(in: framed.since(before), sample: sample)))
+            }
         }
         return true
+    }
+
+    /// Why an input gave not a single sentence, in a few words: empty, not ASCII (NUL bytes: UTF-16 without its
+    /// byte-order mark, UTF-32, binary), only binary frames, every sentence rejected (and mostly why), or no NMEA.
+    /// `sample` is the input's first bytes.
+    static func whyNothing(in framing: FramerStatistics, sample: [UInt8]) -> String {
+        if framing.bytes == 0 { return "it is empty" }
+        if sample.contains(0) {
+            return "it is not ASCII text (NUL bytes: UTF-16 without its byte-order mark, UTF-32 or binary data)"
+        }
+        let reasons = [
+            (framing.checksumMismatches, "bad checksum"), (framing.missingChecksums, "missing checksum"),
+            (framing.malformedChecksums, "malformed checksum"), (framing.overlong, "overlong"),
+            (framing.truncated, "truncated"), (framing.badAddresses, "bad address"),
+        ]
+        if framing.rejected > 0, let main = reasons.max(by: { $0.0 < $1.0 }) {
+            let all = framing.rejected
+            var text = "all \(all) sentence\(all == 1 ? " was" : "s were") rejected"
+            text += main.0 == all ? " (\(main.1))" : ", most for a \(main.1) (\(main.0))"
+            return text
+        }
+        if framing.binaryFrameBytes > 0 { return "only binary frames (UBX, RTCM 3), no NMEA" }
+        return "no NMEA found (no sentence starting with '$' or '!')"
     }
 
     private struct Cancelled: Error {}
@@ -138,6 +170,9 @@ struct SentenceInput: ~Copyable {
         var file = ""
 
         mutating func sentence<S: DecodableSentence>(_ sentence: Sentence, decoded: S, _ context: FixReader.Context) {
+            if verbose && !context.fieldErrors.isEmpty {
+                SentenceInput.report(context.fieldErrors, in: sentence, file: file)
+            }
             inner.sentence(sentence, decoded: decoded, context)
         }
 
@@ -168,11 +203,20 @@ struct SentenceInput: ~Copyable {
     /// `file:line: reason: text` for a sentence whose fields did not decode.
     static func report(_ error: NMEAError, in sentence: Sentence, file: String) {
         let text = String(decoding: sentence.bytes.prefix(100), as: UTF8.self)
-        Console.error("\(file):\(sentence.line): \(sentence.type): \(error): \(text)\n")
+        Console.error("\(file):\(sentence.line): \(sentence.typeName): \(error): \(text)\n")
     }
 
-    /// One line on standard error when anything was rejected, so bad input is never silent.
+    /// `file:line: type: field 2: unexpected character (read without it): text` for a sentence with bad fields.
+    static func report(_ errors: FieldErrors, in sentence: Sentence, file: String) {
+        let text = String(decoding: sentence.bytes.prefix(100), as: UTF8.self)
+        let without = errors.count == 1 ? "it" : "them"
+        Console.error("\(file):\(sentence.line): \(sentence.typeName): \(errors) (read without \(without)): \(text)\n")
+    }
+
+    /// One line on standard error when anything was rejected, so bad input is never silent; and one for each input
+    /// that gave not a single sentence, with why.
     func printSummary(command: String) {
+        for (name, reason) in emptyInputs { Console.error("\(command): \(name): no NMEA sentences read: \(reason)\n") }
         let framing = statistics.framer
         let failed = statistics.decoder.failed
         var parts: [String] = []
@@ -184,15 +228,22 @@ struct SentenceInput: ~Copyable {
         add(framing.truncated, "truncated")
         add(framing.badAddresses, "bad address")
         add(failed, "undecodable")
-        guard !parts.isEmpty else { return }
+        let withFieldErrors = statistics.decoder.withFieldErrors
+        guard !parts.isEmpty || withFieldErrors > 0 else { return }
         let total = framing.rejected + failed
         var advice = verbose ? "" : "; -v lists them"
         if framing.missingChecksums > 0 && readerOptions.checksumPolicy == .required {
             advice += "; --allow-missing-checksum accepts sentences without one"
         }
-        Console.error(
-            "\(command): \(total) line\(total == 1 ? "" : "s") rejected (\(parts.joined(separator: ", ")))"
-                + "\(advice)\n")
+        var summary: [String] = []
+        if !parts.isEmpty {
+            summary.append("\(total) line\(total == 1 ? "" : "s") rejected (\(parts.joined(separator: ", ")))")
+        }
+        if withFieldErrors > 0 {
+            summary.append(
+                "\(withFieldErrors) sentence\(withFieldErrors == 1 ? "" : "s") with a bad field (read without it)")
+        }
+        Console.error("\(command): \(summary.joined(separator: "; "))\(advice)\n")
     }
 
     /// The counters as a table, for `--stats`.
@@ -205,6 +256,7 @@ struct SentenceInput: ~Copyable {
         for kind in SentenceKind.allCases where decoding[kind] > 0 { rows.append(("  " + kind.name, decoding[kind])) }
         rows.append(("  unknown type", decoding.unknown))
         rows.append(("  undecodable", decoding.failed))
+        rows.append(("  with a bad field", decoding.withFieldErrors))
         rows.append(("  without checksum", framing.sentencesWithoutChecksum))
         rows.append(("rejected", framing.rejected))
         rows.append(("  bad checksum", framing.checksumMismatches))
@@ -215,6 +267,7 @@ struct SentenceInput: ~Copyable {
         rows.append(("  bad address", framing.badAddresses))
         rows.append(("garbage bytes", framing.garbageBytes))
         rows.append(("binary frame bytes", framing.binaryFrameBytes))
+        rows.append(("damaged binary frames", framing.damagedBinaryFrames))
         rows.append(("comment lines", framing.commentLines))
         return rows.map { name, value in
             name + String(repeating: " ", count: max(1, 22 - name.count)) + String(value)

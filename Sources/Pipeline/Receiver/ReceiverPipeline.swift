@@ -40,7 +40,7 @@ public final class ReceiverPipeline: Sendable {
         /// The longest sentence accepted (from `$` to the checksum), at most ``PipelineRecord/sentenceCapacity``.
         public var maximumSentenceLength = PipelineRecord.sentenceCapacity
         public var checksumPolicy = Framer.ChecksumPolicy.required
-        /// The fix assembler's options (``FixAssembler/Options/provisionalFirstFix`` for "position at once").
+        /// The fix assembler's options (``FixAssembler/Options/provisionalPositions`` for "position at once").
         public var assembler = FixAssembler.Options()
         /// Bytes asked for per read.
         public var readBufferSize = 4096

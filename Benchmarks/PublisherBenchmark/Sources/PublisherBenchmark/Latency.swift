@@ -13,6 +13,9 @@ struct Latencies {
     var first: [Double] = []
     /// Last byte of an epoch in the pty → that epoch's (complete) fix received.
     var later: [Double] = []
+    /// Last byte of an epoch in the pty → that epoch's position received: the first report carrying it, provisional
+    /// or complete; 0 when it was there before the epoch's last byte (issue 12, item 8: position at once).
+    var position: [Double] = []
     var failures = 0
     var notes: [String] = []
 }
@@ -31,9 +34,11 @@ final class Flag: Sendable {
 }
 
 /// The library path: a PositionPublisher reading the pty, a Task iterating `positions`.
-func measurePublisher(pty: PseudoTerminal, runs: Int, later: Int) -> Latencies {
+func measurePublisher(pty: PseudoTerminal, runs: Int, later: Int, rateHz: Int) -> Latencies {
     var result = Latencies(name: "swift-nmea PositionPublisher (AsyncSequence)")
-    let feed = Feed(rateHz: 10, noFixSeconds: 0.5, driveSeconds: Double(later + 3) / 10)
+    let period = Duration.milliseconds(1000 / rateHz)
+    let feed = Feed(
+        rateHz: Double(rateHz), noFixSeconds: 0.5, driveSeconds: Double(later + 3) / Double(rateHz))
     for _ in 0..<runs {
         pty.drain()
         let publisher = PositionPublisher()
@@ -52,12 +57,12 @@ func measurePublisher(pty: PseudoTerminal, runs: Int, later: Int) -> Latencies {
             continue
         }
         _ = waitUntil(timeout: .seconds(1)) { publisher.currentStatus.connection.isConnected }
-        // A few epochs without a fix, at 10 Hz, as a receiver sends while it searches.
+        // A few epochs without a fix, at the rate, as a receiver sends while it searches.
         var next = now()
         for index in (feed.firstValid - 3)..<feed.firstValid {
             pause(until: next)
             pty.send(feed.epoch(index))
-            next = next + .milliseconds(100)
+            next = next + period
         }
         pause(until: next)
         // The first epoch with a fix, as a 115200-baud receiver sends it: RMC first.
@@ -67,16 +72,26 @@ func measurePublisher(pty: PseudoTerminal, runs: Int, later: Int) -> Latencies {
         } else {
             result.failures += 1
         }
-        next = sent + .milliseconds(100)
-        for index in (feed.firstValid + 1)...(feed.firstValid + later) {
+        // The later epochs on schedule, then one more (which completes the last when no cycle end is known yet);
+        // what arrived is looked at afterwards.
+        next = sent + period
+        var ends: [(time: UTCTime, at: MonotonicTime)] = []
+        for index in (feed.firstValid + 1)...(feed.firstValid + later + 1) {
             pause(until: next)
             let end = pty.send(paced: feed.sentences(index)).last!
-            next = next + .milliseconds(100)
-            let time = feed.fixes[index].dateTime.time
-            if waitUntil(timeout: .seconds(1), { received.all.last?.time == time }), let got = received.all.last {
-                result.later.append(milliseconds(got.at - end))
+            next = next + period
+            if index <= feed.firstValid + later { ends.append((feed.fixes[index].dateTime.time, end)) }
+        }
+        sleep(for: .milliseconds(300))
+        let all = received.all
+        for end in ends {
+            if let complete = all.first(where: { $0.time == end.time && !$0.provisional }) {
+                result.later.append(milliseconds(complete.at - end.at))
             } else {
                 result.failures += 1
+            }
+            if let first = all.first(where: { $0.time == end.time }) {
+                result.position.append(max(0, milliseconds(first.at - end.at)))
             }
         }
         publisher.stop()
@@ -90,11 +105,12 @@ let verbose = CommandLine.arguments.contains("--verbose")
 
 /// A server process on the pty (gpsd, or nmea serve) and `gpspipe -w` reading it; arrival of gpspipe's lines.
 func measureServer(
-    name: String, pty: PseudoTerminal, runs: Int, later: Int,
+    name: String, pty: PseudoTerminal, runs: Int, later: Int, rateHz: Int,
     command: (UInt16) -> [String]
 ) -> Latencies {
     var result = Latencies(name: name)
-    let feed = Feed(rateHz: 10, noFixSeconds: 5, driveSeconds: Double(later + 3) / 10)
+    let period = Duration.milliseconds(1000 / rateHz)
+    let feed = Feed(rateHz: Double(rateHz), noFixSeconds: 5, driveSeconds: Double(later + 3) / Double(rateHz))
     for _ in 0..<runs {
         pty.drain()
         let port = freePort()
@@ -128,7 +144,7 @@ func measureServer(
             pty.drain()
             pty.send(feed.epoch(index))
             index += 1
-            next = next + .milliseconds(100)
+            next = next + period
             return index >= 3 && client.output.contains { $0.text.hasPrefix("{\"class\":\"TPV\"") }
         }
         guard synced else {
@@ -152,22 +168,30 @@ func measureServer(
         if verbose {
             print("  \(result.name): first position \(first.map { format(milliseconds($0 - sent), 3) } ?? "never") ms")
         }
-        next = sent + .milliseconds(100)
+        next = sent + period
         var ends: [(time: String, at: MonotonicTime)] = []
-        for epoch in (feed.firstValid + 1)...(feed.firstValid + later) {
+        for epoch in (feed.firstValid + 1)...(feed.firstValid + later + 1) {
             pause(until: next)
             pty.drain()
-            ends.append((feed.isoTime(epoch), pty.send(paced: feed.sentences(epoch)).last!))
-            next = next + .milliseconds(100)
+            let end = pty.send(paced: feed.sentences(epoch)).last!
+            if epoch <= feed.firstValid + later { ends.append((feed.isoTime(epoch), end)) }
+            next = next + period
         }
         sleep(for: .milliseconds(300))
         let lines = client.output
         for end in ends {
-            // The epoch's last TPV: the complete fix (gpsd may send several per epoch as sentences arrive).
-            let last = lines.last {
+            let epochTPVs = lines.filter {
                 $0.text.hasPrefix("{\"class\":\"TPV\"") && jsonField($0.text[...], "time") == end.time[...]
             }
-            if let last { result.later.append(milliseconds(last.at - end.at)) } else { result.failures += 1 }
+            // The epoch's last TPV: the complete fix (gpsd may send several per epoch as sentences arrive).
+            if let last = epochTPVs.last {
+                result.later.append(milliseconds(last.at - end.at))
+            } else {
+                result.failures += 1
+            }
+            if let first = epochTPVs.first(where: { $0.text.contains("\"lat\":") }) {
+                result.position.append(max(0, milliseconds(first.at - end.at)))
+            }
         }
     }
     return result

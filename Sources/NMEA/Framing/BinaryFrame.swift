@@ -1,0 +1,136 @@
+/// A binary frame the ``Framer`` meets between sentences — u-blox UBX or RTCM 3 — read and checked a byte at a time,
+/// so that it is skipped only when its checksum proves it is one.
+///
+///     UBX:    B5 62 class id length(2, little-endian) payload ck_a ck_b
+///             Fletcher-8 over class, id, length and payload; a payload of at most ``Framer/maximumBinaryPayload``.
+///     RTCM 3: D3 000000ll llllllll payload crc(3, big-endian)
+///             six reserved zero bits, a 10-bit payload length; CRC-24Q over the header and the payload.
+///
+/// Noise that happens to start with `B5 62` (or `D3` and a small length) is not skipped: its checksum fails, and the
+/// framer goes on right after its sync bytes (see ``syncLength``).
+struct BinaryFrame: Sendable {
+    enum Kind: Sendable {
+        case ubx
+        case rtcm3
+    }
+
+    /// What reading a frame's bytes came to.
+    enum Outcome {
+        /// The input ended inside the frame.
+        case incomplete
+        /// The frame ended and its checksum matched.
+        case verified
+        /// Not a frame: a wrong second sync byte, reserved bits set, an implausible length, or a checksum that failed.
+        case rejected
+    }
+
+    let kind: Kind
+    /// Bytes read so far, the sync bytes included.
+    private(set) var consumed = 0
+    /// The whole frame's length, header and checksum included, once the header has given it; 0 before.
+    private(set) var length = 0
+    /// `true` once the header looked like a frame's (`B5 62`; `D3` with zero reserved bits): a rejection then counts
+    /// as a damaged frame, not as a stray byte.
+    private(set) var isPlausible = false
+    /// UBX: the low byte of the payload length until its high byte arrives.
+    private var lengthLow = 0
+    /// UBX: Fletcher's two running sums. RTCM 3: the CRC so far.
+    private var sumA: UInt8 = 0
+    private var sumB: UInt8 = 0
+    private var crc: UInt32 = 0
+    /// The checksum bytes the frame carried, first in the high bits.
+    private var sent: UInt32 = 0
+
+    init(_ kind: Kind) { self.kind = kind }
+
+    /// The bytes at the start to skip when the frame is rejected: its sync bytes (`B5 62`, `D3`), after which
+    /// sentences are looked for again. Only the `B5` when the byte after it was not `62`.
+    var syncLength: Int { kind == .ubx && isPlausible ? 2 : 1 }
+
+    /// Reads the frame's bytes from `cursor` up to `end`, leaving `cursor` after the last byte read: the frame's
+    /// last byte once it is ``Outcome/verified``.
+    /// - Complexity: O(*n*) in the bytes read; no allocation.
+    mutating func read(_ cursor: inout UnsafePointer<UInt8>, to end: UnsafePointer<UInt8>) -> Outcome {
+        while cursor < end {
+            let byte = cursor.pointee
+            switch kind {
+            case .ubx:
+                guard readUBX(byte) else { return .rejected }
+            case .rtcm3:
+                guard readRTCM3(byte) else { return .rejected }
+            }
+            consumed += 1
+            cursor += 1
+            if consumed == length { return checksumMatches ? .verified : .rejected }
+        }
+        return .incomplete
+    }
+
+    /// One UBX byte; `false` when it shows this is no frame.
+    @inline(__always)
+    private mutating func readUBX(_ byte: UInt8) -> Bool {
+        switch consumed {
+        case 0:
+            break  // B5
+        case 1:
+            guard byte == 0x62 else { return false }
+            isPlausible = true
+        case 2, 3:
+            addFletcher(byte)
+        case 4:
+            addFletcher(byte)
+            lengthLow = Int(byte)
+        case 5:
+            addFletcher(byte)
+            let payload = lengthLow | Int(byte) << 8
+            guard payload <= Framer.maximumBinaryPayload else { return false }
+            length = 8 + payload
+        default:
+            if consumed < length - 2 { addFletcher(byte) } else { sent = sent << 8 | UInt32(byte) }
+        }
+        return true
+    }
+
+    /// One RTCM 3 byte; `false` when it shows this is no frame.
+    @inline(__always)
+    private mutating func readRTCM3(_ byte: UInt8) -> Bool {
+        switch consumed {
+        case 0:
+            addCRC(byte)  // D3
+        case 1:
+            guard byte & 0xFC == 0 else { return false }
+            isPlausible = true
+            addCRC(byte)
+            lengthLow = Int(byte & 0x03) << 8  // the two high bits of the length
+        case 2:
+            addCRC(byte)
+            length = 6 + (lengthLow | Int(byte))
+        default:
+            if consumed < length - 3 { addCRC(byte) } else { sent = sent << 8 | UInt32(byte) }
+        }
+        return true
+    }
+
+    private var checksumMatches: Bool {
+        switch kind {
+        case .ubx: sent == UInt32(sumA) << 8 | UInt32(sumB)
+        case .rtcm3: sent == crc & 0xFF_FFFF
+        }
+    }
+
+    @inline(__always)
+    private mutating func addFletcher(_ byte: UInt8) {
+        sumA &+= byte
+        sumB &+= sumA
+    }
+
+    /// CRC-24Q (Qualcomm; polynomial 0x1864CFB, initial value 0), a bit at a time: RTCM frames are few and short.
+    @inline(__always)
+    private mutating func addCRC(_ byte: UInt8) {
+        crc ^= UInt32(byte) << 16
+        for _ in 0..<8 {
+            crc <<= 1
+            if crc & 0x100_0000 != 0 { crc ^= 0x186_4CFB }
+        }
+    }
+}

@@ -1,0 +1,96 @@
+import Foundation
+import Testing
+
+/// Issue 12, item 9: how many of the positions gpsd reports for its own regression logs appear in our GPX tracks
+/// of the same logs, and why each of the others does not.
+///
+/// gpsd's positions: every TPV with mode 2 or 3 in `gpsd/**/*.chk`, each distinct position (rounded to 10⁻⁶°,
+/// about 0.1 m) counted once per log. It appears in our track when a `trkpt` of `nmea convert`'s GPX of the log lies
+/// within 10⁻⁶° of it in latitude and in longitude (the rounding's own step: a position gpsd printed as
+/// `47.661962500` is ours whether its rounding falls up or down).
+@Suite(.enabled(if: PerInputTests.corpus != nil, "the shared corpus (../shared/nmea-corpus or $NMEA_CORPUS) is absent"))
+struct GpsdAgreementTests {
+    /// The positions gpsd reports that are not in our track, per log, and why.
+    static let differences: [String: (missing: Int, reason: String)] = [
+        "ac12.log": (
+            1,
+            "each epoch's GGA (5 decimals of a minute) comes before its RMC (4): gpsd keeps the later RMC's, we the "
+                + "finer GGA's; at 19:32:23 they differ by 0.9 m in longitude (08704.08455 against 08704.0846)"
+        ),
+        "bundg_zeus_9.log": (
+            71,
+            "a B&G Zeus² chartplotter's multiplexed output: from 09:48:16 its GGA comes a second late, with the time "
+                + "of the RMC before it, and from 09:48:37 its RMC and GLL of one second differ in the last digit; "
+                + "gpsd reports at the GLL, GSA and GSV, before that second's RMC and the late GGA arrive, so its last "
+                + "report for a second shows the GLL's position, while we merge the whole second and the later RMC's "
+                + "or GGA's stands (and gpsd's first report, at the first GGA, before that epoch's GLL)"
+        ),
+        "ericsson-gru04-02-70sec.log": (
+            1, "the averaged position of Ericsson's proprietary `$PERC,GPavp`, which gpsd reports and we do not decode"
+        ),
+        "mtk-3301.log": (1, "a GGA of quality 0 and an RMC with status V, both with a position: gpsd reports it"),
+        "myguide-3100.log": (2, "GGAs with an empty quality and RMCs with status V, with positions: gpsd reports them"),
+        "tr737A+.log": (1, "a GGA of quality 0 and an RMC with status V, both with a position: gpsd reports it"),
+        "mixed-binary/ublox8-uniqid-monhw.log": (
+            2, "positions of the u-blox binary (UBX) frames the log interleaves, which gpsd decodes and we skip"
+        ),
+    ]
+
+    /// The distinct positions (rounded to 10⁻⁶°) of the TPVs with mode 2 or 3 in a `.chk` file.
+    static func gpsdPositions(_ chk: URL) throws -> [(Double, Double)] {
+        var seen: Set<[Int64]> = []
+        var positions: [(Double, Double)] = []
+        for line in try String(contentsOf: chk, encoding: .isoLatin1).split(whereSeparator: \.isNewline)
+        where line.hasPrefix("{\"class\":\"TPV\"") {
+            guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
+                let mode = object["mode"] as? Int, mode >= 2,
+                let lat = object["lat"] as? Double, let lon = object["lon"] as? Double
+            else { continue }
+            let key = [Int64((lat * 1e6).rounded()), Int64((lon * 1e6).rounded())]
+            if seen.insert(key).inserted { positions.append((Double(key[0]) / 1e6, Double(key[1]) / 1e6)) }
+        }
+        return positions
+    }
+
+    /// The `trkpt` positions of a GPX document.
+    static func trackPositions(_ gpx: String) -> [(Double, Double)] {
+        gpx.components(separatedBy: "<trkpt lat=\"").dropFirst().compactMap { part in
+            let fields = part.split(separator: "\"", maxSplits: 3)
+            guard fields.count >= 3, let lat = Double(fields[0]), let lon = Double(fields[2]) else { return nil }
+            return (lat, lon)
+        }
+    }
+
+    @Test func agreementWithGpsdsRegressionOutputs() throws {
+        let root = try #require(PerInputTests.corpus).appendingPathComponent("gpsd")
+        let directory = Tool.temporaryDirectory("agreement")
+        var total = 0
+        var matched = 0
+        var missing: [String: Int] = [:]
+        let enumerator = try #require(FileManager.default.enumerator(atPath: root.path))
+        let names = (enumerator.allObjects as? [String] ?? []).filter { $0.hasSuffix(".chk") }.sorted()
+        for name in names {
+            let log = String(name.dropLast(4))
+            guard FileManager.default.fileExists(atPath: root.appendingPathComponent(log).path) else { continue }
+            let theirs = try Self.gpsdPositions(root.appendingPathComponent(name))
+            guard !theirs.isEmpty else { continue }
+            let gpx = directory.appendingPathComponent("track.gpx")
+            try? FileManager.default.removeItem(at: gpx)
+            _ = try Tool.run(["convert", root.appendingPathComponent(log).path, "-o", gpx.path, "--format", "gpx"])
+            let ours = Self.trackPositions((try? String(contentsOf: gpx, encoding: .utf8)) ?? "")
+            let tolerance = 1.0000001e-6
+            let found = theirs.filter { position in
+                ours.contains { abs($0.0 - position.0) <= tolerance && abs($0.1 - position.1) <= tolerance }
+            }.count
+            total += theirs.count
+            matched += found
+            if found < theirs.count { missing[log] = theirs.count - found }
+        }
+        let percent = Double(matched) * 100 / Double(max(total, 1))
+        print("gpsd agreement: \(matched) of \(total) positions (\(String(format: "%.1f", percent)) %)")
+        #expect(total == 1314)
+        // 94.0 %. Before this branch: 1,234. Matched on positions rounded to 10⁻⁶° instead (no tolerance): 1,226.
+        #expect(matched == 1235)
+        #expect(missing == Self.differences.mapValues(\.missing), "a difference without its reason, or one gone")
+    }
+}
