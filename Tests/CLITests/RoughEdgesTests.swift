@@ -25,18 +25,26 @@ import Testing
         #expect(convert.output == (try Tool.run(["convert", "--help"])).output)
     }
 
-    /// One rule for empty input in every command that reads fixes: no error, exit 0, one warning line.
+    /// One rule for empty input in every command that reads fixes: no error, exit 0, one warning line, after the
+    /// line that says why the input gave nothing (item 14).
     @Test(arguments: [
         (["convert", "-o", "-", "--format", "gpx"], "nmea convert: warning: no fix with a position in the input"),
         (["trips"], "nmea trips: warning: no fix with a position and a time in the input"),
         (["plot", "-o", "-"], "nmea plot: warning: no fix with a position in the input"),
     ])
     func emptyInputIsAWarningNotAnError(arguments: [String], warning: String) throws {
-        for input in ["", "not nmea\n"] {
+        let command = "nmea \(arguments[0])"
+        let reasons = [
+            "": "it is empty", "not nmea\n": "no NMEA found (no sentence starting with '$' or '!')",
+        ]
+        for (input, reason) in reasons {
             let outcome = try Tool.run(arguments, input: input)
             #expect(outcome.status == 0, "\(arguments)")
-            #expect(outcome.error.hasPrefix(warning), "\(arguments): \(outcome.error)")
-            #expect(outcome.error.split(separator: "\n").filter { $0.contains("warning") }.count == 1)
+            let lines = outcome.error.split(separator: "\n", omittingEmptySubsequences: false)
+            #expect(lines.count == 3, "\(arguments): \(outcome.error)")
+            #expect(lines.first == "\(command): <stdin>: no NMEA sentences read: \(reason)"[...])
+            #expect(lines.dropFirst().first?.hasPrefix(warning) == true, "\(arguments): \(outcome.error)")
+            #expect(lines.filter { $0.contains("warning") }.count == 1)
         }
     }
 
