@@ -265,6 +265,31 @@ private func gga(
             ])
     }
 
+    /// Epochs without a fix teach the cycle's end; the first position still goes out at once, and the epochs after
+    /// it each at their end.
+    @Test func firstPositionAtOnceAfterEpochsWithoutAFix() throws {
+        var assembler = FixAssembler(options: .init(provisionalPositions: true))
+        var events: [String] = []
+        for (index, time) in ["120000.0", "120000.2", "120000.4", "120000.6", "120000.8"].enumerated() {
+            let status = index < 3 ? "V" : "A"
+            for line in [rmc(time, status: status), "$GPZDA,\(time),30,11,2026,00,00"] {
+                try Sentence.withParsing(withChecksum(line)) { (sentence) throws(NMEAError) in
+                    let parsed = try ParsedSentence(sentence)
+                    let name = parsed.kind?.name ?? "?"
+                    assembler.add(parsed) { fix in
+                        events.append("\(name) → \(fix.isProvisional ? "provisional" : "fix") \(fix.hasPosition)")
+                    }
+                }
+            }
+        }
+        #expect(
+            events == [
+                "RMC → fix false", "RMC → fix false",  // the cycle's end (ZDA) is learned here
+                "ZDA → fix false",
+                "RMC → provisional true", "ZDA → fix true", "ZDA → fix true",
+            ])
+    }
+
     @Test func gnssModesGiveTheQuality() throws {
         let (fixes, _) = assemble([
             "$GNGNS,120000.00,4807.038,N,01131.000,E,RR,13,0.9,545.4,46.9,,,V",

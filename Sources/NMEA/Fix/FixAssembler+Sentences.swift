@@ -111,15 +111,20 @@ extension FixAssembler {
     }
 
     /// After a sentence's facts are merged: notes its place in the cycle, and hands the epoch out when this
-    /// sentence ends the learned cycle; while no cycle end is known, hands out the epoch's position at once, as a
-    /// provisional fix, when asked for them (``Options/provisionalPositions``).
+    /// sentence ends the learned cycle; the first position, and while no cycle end is known every epoch's, goes out
+    /// at once, as a provisional fix, when asked for them (``Options/provisionalPositions``).
     mutating func finishSentence(_ signature: SentenceSignature) {
         if epoch.firstSignature == nil { epoch.firstSignature = signature }
         epoch.lastSignature = signature
         if let cycleEnd, signature == cycleEnd, epoch.time != nil, epoch.carriesFix {
             statistics.epochsClosedByCycleEnd += 1
             close(learning: false)
-        } else if options.provisionalPositions && cycleEnd == nil && !epoch.sentProvisional && epoch.hasPosition {
+        } else if options.provisionalPositions && (cycleEnd == nil || !firstPositionPublished)
+            && !epoch.sentProvisional && epoch.hasPosition
+        {
+            // The first position at once whatever is known (epochs without a fix may have taught the cycle's end),
+            // and every epoch's while the end is not known.
+            firstPositionPublished = true
             epoch.sentProvisional = true
             build(date: epoch.date ?? currentDate)
             output.isProvisional = true

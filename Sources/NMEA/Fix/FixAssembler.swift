@@ -39,9 +39,9 @@ public struct FixAssembler: Sendable {
         public var referenceDate: UTCDate?
         /// How many fixes to hold while waiting for a first date. Beyond that they are handed out without one.
         public var backfillLimit: Int
-        /// Hand out each epoch's position as soon as it is decoded, before the epoch is complete, marked
-        /// ``Fix/isProvisional`` (the complete fix follows), for as long as the end of the receiver's cycle is not
-        /// known: the first epochs (until it is learned) and any after the cycle changed. Once it is known, each
+        /// Hand out the first position, and each epoch's for as long as the end of the receiver's cycle is not known
+        /// (the first epochs, until it is learned, and any after the cycle changed), as soon as it is decoded, before
+        /// the epoch is complete, marked ``Fix/isProvisional`` (the complete fix follows). Once it is known, each
         /// epoch's complete fix comes out at its last sentence, and nothing is provisional. For live displays:
         /// position at once, then every epoch at its end.
         public var provisionalPositions: Bool
@@ -100,6 +100,8 @@ public struct FixAssembler: Sendable {
     var waitingForDate: [Fix] = []
     /// The dimension of the last fix that had a position, for epochs that do not say.
     var lastMode: FixMode?
+    /// A provisional position went out (``Options/provisionalPositions``).
+    var firstPositionPublished = false
     /// The first sentence of the epoch last handed out.
     var closedFirstSignature: SentenceSignature?
     /// The fixes completed by the sentence being added, handed out after it by ``handOut(_:)`` (empty between

@@ -48,6 +48,7 @@ if !arguments.contains("--skip-latency") {
     fflush(nil)
     var results: [Latencies] = []
     results.append(measurePublisher(pty: pty, runs: runs, later: later, rateHz: rateHz))
+    results.append(measurePublisher(pty: pty, runs: runs, later: later, rateHz: rateHz, hotStart: true))
     results.append(
         measureServer(
             name: "swift-nmea: nmea serve → gpspipe -w", pty: pty, runs: serverRuns,
