@@ -151,7 +151,8 @@ struct DatabaseTests {
             """
             INSERT INTO nmea.vehicles (vehicle, first_seen, last_seen, last_position)
             VALUES ('acme/gone', to_timestamp(1700000000), to_timestamp(1700000060), 'SRID=4326;POINT(1 2)'),
-                   ('acme/van7', to_timestamp(1796025600), to_timestamp(1796025660), 'SRID=4326;POINT(11.5855 48.1474)'),
+                   ('acme/van7', to_timestamp(1796025600), to_timestamp(1796025660),
+                    'SRID=4326;POINT(11.5855 48.1474)'),
                    ('acme/van8', to_timestamp(1796025630), to_timestamp(1796025630),
                     'SRID=4326;POINT(151.20929 -33.8688197)')
             """)
