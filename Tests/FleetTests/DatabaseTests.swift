@@ -10,10 +10,10 @@ struct DatabaseTests {
         let fleet = try FleetDatabase()
         let database = try fleet.connect()
         let first = try FleetSchema.migrate(database)
-        #expect(first == FleetSchema.Outcome(previousVersion: 0, version: 1, isHypertable: false))
+        #expect(first == FleetSchema.Outcome(previousVersion: 0, version: 2, isHypertable: false))
         let again = try FleetSchema.migrate(database)
-        #expect(again == FleetSchema.Outcome(previousVersion: 1, version: 1, isHypertable: false))
-        #expect(try fleet.query("SELECT version FROM nmea.schema_version") == ["1"])
+        #expect(again == FleetSchema.Outcome(previousVersion: 2, version: 2, isHypertable: false))
+        #expect(try fleet.query("SELECT version FROM nmea.schema_version ORDER BY version") == ["1", "2"])
         #expect(
             try fleet.query(
                 """
@@ -30,6 +30,9 @@ struct DatabaseTests {
                     "trips|distance_m|double precision|NO", "trips|max_speed|real|NO", "trips|path|USER-DEFINED|YES",
                     "vehicles|vehicle|text|NO", "vehicles|first_seen|timestamp with time zone|NO",
                     "vehicles|last_seen|timestamp with time zone|NO", "vehicles|last_position|USER-DEFINED|NO",
+                    "vehicles|last_altitude|real|YES", "vehicles|last_speed|real|YES", "vehicles|last_course|real|YES",
+                    "vehicles|last_accuracy|real|YES", "vehicles|last_satellites|smallint|YES",
+                    "vehicles|last_received|timestamp with time zone|YES",
                 ])
         #expect(
             try fleet.query(
@@ -114,6 +117,109 @@ struct DatabaseTests {
                         + #"Munich, Bavaria, DE|O'Brien's "yard"|27.5|25|"#
                         + "LINESTRING(11.5755 48.1374,11.5756 48.1375,11.5757 48.1376)"
                 ])
+    }
+
+    /// Every column of `nmea.vehicles`, by vehicle.
+    static let vehicleRows = """
+        SELECT vehicle, extract(epoch FROM first_seen)::bigint, extract(epoch FROM last_seen)::bigint,
+               ST_AsText(last_position), last_altitude, last_speed, last_course, last_accuracy, last_satellites,
+               extract(epoch FROM last_received)::bigint
+        FROM nmea.vehicles ORDER BY vehicle
+        """
+
+    @Test func migrationTwoFillsTheLastFixOfExistingVehiclesFromTheirPositions() throws {
+        let fleet = try FleetDatabase()
+        let database = try fleet.connect()
+        let old = try FleetSchema.migrate(database, upTo: 1)
+        #expect(old == FleetSchema.Outcome(previousVersion: 0, version: 1, isHypertable: false))
+        // What version 1 left: positions, and vehicles with their times and last position only (acme/gone's
+        // positions were deleted since).
+        try database.execute(
+            """
+            INSERT INTO nmea.positions (vehicle, time, position, altitude, speed, course, accuracy, satellites,
+                                        received)
+            VALUES ('acme/van7', to_timestamp(1796025600), 'SRID=4326;POINT(11.5755 48.1374)', 520, 12.5, 45, 4, 9,
+                    to_timestamp(1796025700)),
+                   ('acme/van7', to_timestamp(1796025660), 'SRID=4326;POINT(11.5855 48.1474)', 530, 13.25, 90, 3, 11,
+                    to_timestamp(1796025800)),
+                   ('acme/van7', to_timestamp(1796025630), 'SRID=4326;POINT(11.5 48.1)', 510, 1, 2, 3, 4,
+                    to_timestamp(1796025999)),
+                   ('acme/van8', to_timestamp(1796025630), 'SRID=4326;POINT(151.20929 -33.8688197)', NULL, NULL,
+                    NULL, NULL, NULL, to_timestamp(1796025900))
+            """)
+        try database.execute(
+            """
+            INSERT INTO nmea.vehicles (vehicle, first_seen, last_seen, last_position)
+            VALUES ('acme/gone', to_timestamp(1700000000), to_timestamp(1700000060), 'SRID=4326;POINT(1 2)'),
+                   ('acme/van7', to_timestamp(1796025600), to_timestamp(1796025660),
+                    'SRID=4326;POINT(11.5855 48.1474)'),
+                   ('acme/van8', to_timestamp(1796025630), to_timestamp(1796025630),
+                    'SRID=4326;POINT(151.20929 -33.8688197)')
+            """)
+        let migrated = try FleetSchema.migrate(database)
+        #expect(migrated == FleetSchema.Outcome(previousVersion: 1, version: 2, isHypertable: false))
+        let expected = [
+            "acme/gone|1700000000|1700000060|POINT(1 2)||||||",
+            "acme/van7|1796025600|1796025660|POINT(11.5855 48.1474)|530|13.25|90|3|11|1796025800",
+            "acme/van8|1796025630|1796025630|POINT(151.20929 -33.8688197)||||||1796025900",
+        ]
+        #expect(try fleet.query(Self.vehicleRows) == expected)
+        #expect(
+            try FleetQueries(database).lastPositions().map(\.position) == [
+                StoredPosition(vehicle: "acme/gone", timestamp: 1_700_000_060, latitude: 2, longitude: 1),
+                StoredPosition(
+                    vehicle: "acme/van7", timestamp: 1_796_025_660, latitude: 48.1474, longitude: 11.5855,
+                    altitudeMeters: 530, speed: 13.25, courseDegrees: 90, accuracyMeters: 3, satellites: 11),
+                StoredPosition(
+                    vehicle: "acme/van8", timestamp: 1_796_025_630, latitude: -33.8688197, longitude: 151.20929),
+            ])
+        // Once only: again, nothing happens.
+        #expect(
+            try FleetSchema.migrate(database)
+                == FleetSchema.Outcome(previousVersion: 2, version: 2, isHypertable: false))
+        #expect(try fleet.query(Self.vehicleRows) == expected)
+    }
+
+    @Test func anOlderBatchAfterANewerOneLeavesTheLastFixAlone() throws {
+        let fleet = try FleetDatabase()
+        let database = try fleet.connect()
+        try FleetSchema.migrate(database)
+        let store = try PositionStore(database)
+        func fix(_ second: Int64, _ n: Double, satellites: Int? = nil) -> StoredPosition {
+            StoredPosition(
+                vehicle: "acme/van7", timestamp: Support.start + second, latitude: 48 + n / 100,
+                longitude: 11 + n / 100,
+                altitudeMeters: 500 + n, speed: n, courseDegrees: n * 10, accuracyMeters: n / 2, satellites: satellites)
+        }
+        let newest = fix(120, 4, satellites: 12)
+        #expect(try store.write(positions: [fix(60, 3), newest], trips: []).positions == 2)
+        // The stored last fix is the stored row of its time, received included.
+        let stored = """
+            SELECT v.last_received = p.received FROM nmea.vehicles v
+            JOIN nmea.positions p ON p.vehicle = v.vehicle AND p.time = v.last_seen
+            """
+        #expect(try fleet.query(stored) == ["t"])
+        let before = try fleet.query(Self.vehicleRows)
+        #expect(
+            before.map { $0.split(separator: "|").dropLast().joined(separator: "|") } == [
+                "acme/van7|1796025660|1796025720|POINT(11.04 48.04)|504|4|40|2|12"
+            ])
+        // A late, older batch (a collector that was away, a phone that was offline), twice: its positions are
+        // stored, first_seen goes back, the last fix stays.
+        let older = [fix(0, 1, satellites: 5), fix(30, 2, satellites: 6)]
+        #expect(try store.write(positions: older, trips: []).positions == 2)
+        #expect(try store.write(positions: older, trips: []).positions == 0)
+        let after = try fleet.query(Self.vehicleRows)
+        #expect(after == ["acme/van7|1796025600|" + before[0].dropFirst("acme/van7|1796025660|".count)])
+        // A fix at the same time as the last one is not stored again, and does not replace it either.
+        #expect(try store.write(positions: [fix(120, 9)], trips: []).positions == 0)
+        #expect(try fleet.query(Self.vehicleRows) == after)
+        #expect(try FleetQueries(database).lastPositions().map(\.position) == [newest])
+        // A newer one does.
+        let newer = fix(180, 5)
+        #expect(try store.write(positions: [fix(150, 6), newer], trips: []).positions == 2)
+        #expect(try FleetQueries(database).lastPositions().map(\.position) == [newer])
+        #expect(try fleet.query(stored) == ["t"])
     }
 
     @Test func positionsThatArriveAfterTheirTripMakeItsPath() throws {

@@ -40,16 +40,18 @@ public struct FleetQueries {
         p.altitude, p.speed, p.course, p.accuracy, p.satellites
         """
 
-    /// The newest position of every vehicle, by name: one backward probe of the primary key per vehicle of
-    /// `nmea.vehicles`.
+    /// What ``lastPositions()`` runs: `nmea.vehicles` alone, whose `last_*` columns are each vehicle's newest stored
+    /// fix (see ``PositionStore``), in the order of ``position(_:_:)``, then the age.
+    public static let lastPositionsQuery = """
+        SELECT vehicle, extract(epoch FROM last_seen)::bigint, ST_Y(last_position::geometry),
+               ST_X(last_position::geometry), last_altitude, last_speed, last_course, last_accuracy, last_satellites,
+               extract(epoch FROM now() - last_seen)::float8
+        FROM nmea.vehicles ORDER BY vehicle
+        """
+
+    /// The newest position of every vehicle, by name: one row each of `nmea.vehicles`, however many positions.
     public func lastPositions() throws(DatabaseError) -> [LastPosition] {
-        let result = try database.execute(
-            """
-            SELECT \(Self.positionColumns), extract(epoch FROM now() - p.time)::float8
-            FROM nmea.vehicles v CROSS JOIN LATERAL (
-                SELECT * FROM nmea.positions p WHERE p.vehicle = v.vehicle ORDER BY p.time DESC LIMIT 1) p
-            ORDER BY v.vehicle
-            """)
+        let result = try database.execute(Self.lastPositionsQuery)
         return (0..<result.rowCount).map { row in
             LastPosition(position: Self.position(result, row), ageSeconds: result.double(row, 9) ?? 0)
         }

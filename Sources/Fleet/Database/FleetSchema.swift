@@ -6,18 +6,21 @@
 ///                     satellites, received)             PRIMARY KEY (vehicle, time)
 ///     nmea.trips (vehicle, start_time, end_time, start_position, end_position, start_place, end_place,
 ///                 distance_m, max_speed, path geography(LineString,4326))   PRIMARY KEY (vehicle, start_time)
-///     nmea.vehicles (vehicle, first_seen, last_seen, last_position)         PRIMARY KEY (vehicle)
+///     nmea.vehicles (vehicle, first_seen, last_seen, last_position, last_altitude, last_speed, last_course,
+///                    last_accuracy, last_satellites, last_received)      PRIMARY KEY (vehicle)
 ///
 /// Units are SI: altitude metres above mean sea level, speed and max_speed m/s, course degrees true, accuracy the
 /// horizontal error in metres. `received` is when the collector's transaction stored the row.
 ///
-/// The primary key of `positions` is the index both common questions use: "vehicle V between T1 and T2" is a range
-/// scan of it, and "the last position of every vehicle" one backward probe per vehicle of `nmea.vehicles`. With
+/// The primary key of `positions` is the index for "vehicle V between T1 and T2" (a range scan of it). "The last
+/// position of every vehicle" reads `nmea.vehicles` alone: its `last_*` columns are the vehicle's newest stored
+/// fix whole (`last_seen` its time), kept by ``PositionStore`` in the transaction that stores the positions. With
 /// the TimescaleDB extension installed (or available to install) `positions` becomes a hypertable in one-day
 /// chunks; otherwise it is a plain table.
 ///
 /// Migrations are numbered and run in one transaction under an advisory lock, so two collectors starting at once
-/// apply each exactly once; running them on an up-to-date schema changes nothing.
+/// apply each exactly once; running them on an up-to-date schema changes nothing. Version 2 added the last fix's
+/// values to `vehicles` and filled them from each vehicle's newest row of `positions`.
 public enum FleetSchema {
     /// The version this build creates.
     public static var currentVersion: Int { migrations.last!.version }
@@ -84,13 +87,37 @@ public enum FleetSchema {
                 )
                 """,
             ]
-        )
+        ),
+        (
+            2,
+            [
+                """
+                ALTER TABLE nmea.vehicles ADD COLUMN last_altitude real, ADD COLUMN last_speed real,
+                    ADD COLUMN last_course real, ADD COLUMN last_accuracy real, ADD COLUMN last_satellites smallint,
+                    ADD COLUMN last_received timestamptz
+                """,
+                // Each vehicle's newest stored position, one backward probe of the primary key per vehicle; a
+                // vehicle without positions left keeps what it had.
+                """
+                UPDATE nmea.vehicles v
+                SET last_seen = p.time, last_position = p.position, last_altitude = p.altitude, last_speed = p.speed,
+                    last_course = p.course, last_accuracy = p.accuracy, last_satellites = p.satellites,
+                    last_received = p.received
+                FROM nmea.vehicles w CROSS JOIN LATERAL (
+                    SELECT * FROM nmea.positions p WHERE p.vehicle = w.vehicle ORDER BY p.time DESC LIMIT 1) p
+                WHERE v.vehicle = w.vehicle
+                """,
+            ]
+        ),
     ]
 
-    /// Creates the schema or applies the migrations it lacks, then says whether `positions` is a hypertable.
+    /// Creates the schema or applies the migrations it lacks up to `target` (the current version unless told;
+    /// never down), then says whether `positions` is a hypertable.
     /// - Throws: ``DatabaseError``; nothing is changed then (one transaction).
     @discardableResult
-    public static func migrate(_ database: PostgresConnection) throws(DatabaseError) -> Outcome {
+    public static func migrate(
+        _ database: PostgresConnection, upTo target: Int = currentVersion
+    ) throws(DatabaseError) -> Outcome {
         try database.transaction { () throws(DatabaseError) -> Outcome in
             try database.execute("SELECT pg_advisory_xact_lock($1::bigint)", [lockKey])
             try database.execute("CREATE SCHEMA IF NOT EXISTS nmea")
@@ -103,8 +130,8 @@ public enum FleetSchema {
                 """)
             let found = try database.execute("SELECT coalesce(max(version), 0) FROM nmea.schema_version")
             let previous = Int(found[0, 0] ?? "0") ?? 0
-            if previous < currentVersion { try requirePostGIS(database) }
-            for migration in migrations where migration.version > previous {
+            if previous < target { try requirePostGIS(database) }
+            for migration in migrations where migration.version > previous && migration.version <= target {
                 for statement in migration.statements { try database.execute(statement) }
                 if migration.version == 1 { try makeHypertableIfPossible(database) }
                 try database.execute(
@@ -112,7 +139,7 @@ public enum FleetSchema {
                     [String(migration.version)])
             }
             return Outcome(
-                previousVersion: previous, version: max(previous, currentVersion),
+                previousVersion: previous, version: max(previous, min(target, currentVersion)),
                 isHypertable: try isHypertable(database))
         }
     }

@@ -5,8 +5,9 @@ import NMEA
 ///
 /// Positions go by binary `COPY` into a temporary staging table, then one statement moves them into
 /// `nmea.positions` (`ON CONFLICT DO NOTHING` on vehicle and time, in key order so concurrent collectors lock rows
-/// in the same order); `nmea.vehicles` is brought up to date from each vehicle's first and last fix in the batch
-/// (least and greatest, so a batch stored twice changes nothing). Trips are inserted one
+/// in the same order); `nmea.vehicles` is brought up to date from each vehicle's first and last fix in the batch:
+/// the earliest first time, and the last fix whole from the batch only when it is newer than the one stored (so a
+/// batch stored twice changes nothing, and a late, older batch leaves the last fix alone). Trips are inserted one
 /// statement each (`ON CONFLICT DO NOTHING` on vehicle and start time) with their path made from the positions
 /// stored between their start and end; positions that arrive after their trip (a second collector was faster with
 /// the trip) remake that trip's path.
@@ -38,7 +39,8 @@ public final class PositionStore {
         try database.execute(
             """
             CREATE TEMPORARY TABLE IF NOT EXISTS staged_vehicles (
-                vehicle text, first_tst bigint, last_tst bigint, lat double precision, lon double precision
+                first_tst bigint, vehicle text, last_tst bigint, lat double precision, lon double precision,
+                altitude real, speed real, course real, accuracy real, satellites smallint
             ) ON COMMIT DELETE ROWS
             """)
     }
@@ -77,7 +79,8 @@ public final class PositionStore {
             """, data: rows)
         try database.copy(
             """
-            COPY staged_vehicles (vehicle, first_tst, last_tst, lat, lon) FROM STDIN (FORMAT binary)
+            COPY staged_vehicles (first_tst, vehicle, last_tst, lat, lon, altitude, speed, course, accuracy,
+                                  satellites) FROM STDIN (FORMAT binary)
             """, data: vehicles)
         let inserted = try database.execute(
             """
@@ -88,18 +91,7 @@ public final class PositionStore {
             ON CONFLICT DO NOTHING
             """
         ).affectedRows
-        try database.execute(
-            """
-            INSERT INTO nmea.vehicles AS v (vehicle, first_seen, last_seen, last_position)
-            SELECT vehicle, to_timestamp(first_tst), to_timestamp(last_tst),
-                   ST_SetSRID(ST_MakePoint(lon, lat), 4326)::geography
-            FROM staged_vehicles ORDER BY vehicle
-            ON CONFLICT (vehicle) DO UPDATE SET
-                first_seen = least(v.first_seen, excluded.first_seen),
-                last_seen = greatest(v.last_seen, excluded.last_seen),
-                last_position = CASE WHEN excluded.last_seen >= v.last_seen
-                                     THEN excluded.last_position ELSE v.last_position END
-            """)
+        try database.execute(Self.upsertVehicles)
         // Late positions: trips already stored whose time span covers them get their path made again.
         try database.execute(
             """
@@ -110,6 +102,28 @@ public final class PositionStore {
             """)
         return inserted
     }
+
+    /// Each staged vehicle into `nmea.vehicles`, in key order: the earliest first time, and the last fix's columns
+    /// together from the batch when its last fix is newer than the stored one (at the same time the stored one
+    /// stays, as the stored row of `positions` does). `last_received` is the commit's time, as in `positions`.
+    private static let upsertVehicles: String = {
+        let lastFix = [
+            "last_seen", "last_position", "last_altitude", "last_speed", "last_course", "last_accuracy",
+            "last_satellites", "last_received",
+        ]
+        let newer = lastFix.map { column in
+            "\(column) = CASE WHEN excluded.last_seen > v.last_seen THEN excluded.\(column) ELSE v.\(column) END"
+        }
+        return """
+            INSERT INTO nmea.vehicles AS v (vehicle, first_seen, \(lastFix.joined(separator: ", ")))
+            SELECT vehicle, to_timestamp(first_tst), to_timestamp(last_tst),
+                   ST_SetSRID(ST_MakePoint(lon, lat), 4326)::geography, altitude, speed, course, accuracy,
+                   satellites, now()
+            FROM staged_vehicles ORDER BY vehicle
+            ON CONFLICT (vehicle) DO UPDATE SET first_seen = least(v.first_seen, excluded.first_seen),
+                \(newer.joined(separator: ",\n    "))
+            """
+    }()
 
     private func insert(_ trip: StoredTrip) throws(DatabaseError) -> Int {
         let summary = trip.summary
@@ -165,6 +179,11 @@ protocol BinaryCopyRow {
 extension StoredPosition: BinaryCopyRow {
     func append(to copy: inout BinaryCopy) {
         copy.beginRow(fields: 9)
+        appendFields(to: &copy)
+    }
+
+    /// Its 9 fields: vehicle, time, latitude, longitude, altitude, speed, course, accuracy, satellites.
+    func appendFields(to copy: inout BinaryCopy) {
         copy.text(vehicle)
         copy.int64(timestamp)
         copy.float64(latitude)
@@ -177,42 +196,30 @@ extension StoredPosition: BinaryCopyRow {
     }
 }
 
-/// One vehicle's first and last fix in a batch, and where the last one is.
+/// One vehicle's first fix time in a batch and its last fix whole.
 struct VehicleSpan: BinaryCopyRow {
-    var vehicle: String
     var first: Int64
-    var last: Int64
-    var latitude: Double
-    var longitude: Double
+    var last: StoredPosition
 
-    /// One span per vehicle of `positions`, by name.
+    /// One span per vehicle of `positions`, by name; of fixes at the same time, the later in `positions` is last.
     static func spans(of positions: [StoredPosition]) -> [VehicleSpan] {
         var spans: [String: VehicleSpan] = [:]
         for position in positions {
-            let fresh = VehicleSpan(
-                vehicle: position.vehicle, first: position.timestamp, last: position.timestamp,
-                latitude: position.latitude, longitude: position.longitude)
-            spans[position.vehicle, default: fresh].include(position)
+            spans[position.vehicle, default: VehicleSpan(first: position.timestamp, last: position)].include(position)
         }
-        return spans.values.sorted { $0.vehicle < $1.vehicle }
+        return spans.values.sorted { $0.last.vehicle < $1.last.vehicle }
     }
 
     mutating func include(_ position: StoredPosition) {
         first = min(first, position.timestamp)
-        if position.timestamp >= last {
-            last = position.timestamp
-            latitude = position.latitude
-            longitude = position.longitude
-        }
+        if position.timestamp >= last.timestamp { last = position }
     }
 
+    /// The first time, then the last fix's 9 fields.
     func append(to copy: inout BinaryCopy) {
-        copy.beginRow(fields: 5)
-        copy.text(vehicle)
+        copy.beginRow(fields: 10)
         copy.int64(first)
-        copy.int64(last)
-        copy.float64(latitude)
-        copy.float64(longitude)
+        last.appendFields(to: &copy)
     }
 }
 
