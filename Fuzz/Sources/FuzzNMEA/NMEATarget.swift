@@ -1,17 +1,18 @@
 import NMEA
 
-/// libFuzzer entry point: frames the input several ways, decodes every sentence, reads every decoded value, and traps
-/// (so libFuzzer saves the input) when an invariant breaks.
+/// The `nmea` target: frames the input several ways, decodes every sentence, reads every decoded value, reads it as
+/// a fix stream, and traps (so libFuzzer saves the input) when an invariant breaks.
 ///
 /// Configurations, all derived from the input's hash so that a crash replays exactly:
 /// 1. the default framer (checksum required, 1024 bytes), the input whole and split at one point;
 /// 2. a framer that accepts sentences without checksum, with a length limit between 8 and 1107 bytes, whole and split;
 /// 3. for inputs up to 512 bytes, configuration 1 fed one byte at a time;
 /// 4. the input as the fields of a sentence with a valid checksum, whose type is chosen by the first byte, so that
-///    the decoders see arbitrary fields without the fuzzer having to find checksums.
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
-    let input = UnsafeRawBufferPointer(start: size == 0 ? nil : data, count: size)
+///    the decoders see arbitrary fields without the fuzzer having to find checksums;
+/// 5. `FixReader` (transcoder, framer, decoders, assembler) over the input whole, split, and byte by byte: the same
+///    fixes and counters every time.
+func fuzzNMEA(_ input: UnsafeRawBufferPointer) {
+    let size = input.count
     let hash = fnv1a(input)
     let cut = size == 0 ? 0 : Int(hash % UInt64(size + 1))
 
@@ -27,7 +28,32 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     check(lenientWhole, equals: frame(input, cuts: [cut], lenient), "lenient \(lenient.maximumLength), split at \(cut)")
 
     decodeAsFields(input)
-    return 0
+    readFixes(input, cut: cut)
+}
+
+/// The fix stream over `input` whole, cut at `cut`, and (up to 512 bytes) byte by byte: same fixes, same counters.
+func readFixes(_ input: UnsafeRawBufferPointer, cut: Int) {
+    func read(_ cuts: [Int]) -> (fixes: [Fix], statistics: FixReader.Statistics) {
+        var reader = FixReader()
+        var fixes: [Fix] = []
+        var offset = 0
+        for end in cuts + [input.count] where end >= offset {
+            reader.read(UnsafeRawBufferPointer(rebasing: input[offset..<end])) { fixes.append($0) }
+            offset = end
+        }
+        reader.finish { fixes.append($0) }
+        for fix in fixes { touchValues(fix) }
+        return (fixes, reader.statistics)
+    }
+    let whole = read([])
+    let split = read([cut])
+    require(whole.fixes == split.fixes, "FixReader: fixes differ when split at \(cut)")
+    require(whole.statistics == split.statistics, "FixReader: statistics differ when split at \(cut)")
+    if input.count <= 512 {
+        let bytewise = read(Array(1..<max(input.count, 1)))
+        require(whole.fixes == bytewise.fixes, "FixReader: fixes differ byte by byte")
+        require(whole.statistics == bytewise.statistics, "FixReader: statistics differ byte by byte")
+    }
 }
 
 /// The addresses of every type in the registry (standard ones from a few talkers in turn), a standard one given by
