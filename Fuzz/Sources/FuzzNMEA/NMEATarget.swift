@@ -266,7 +266,10 @@ func touch(_ parsed: ParsedSentence) {
             blackHole(satellite.isUsed)
             count += 1
         }
-        require(count == pubx.count, "PUBX,03 lists \(count) satellites, announces \(pubx.count)")
+        // A list cut short (or with satellites without an ID) holds fewer than announced (issue 12, item 10).
+        require(
+            count <= pubx.satellites.count, "PUBX,03 lists \(count) satellites, reads at most \(pubx.satellites.count)")
+        if pubx.count > 0 { require(count <= pubx.count, "PUBX,03 lists \(count) satellites, announces \(pubx.count)") }
     case .unknown(let sentence):
         blackHole(sentence.fields.map(\.string))
     case .rmc(let rmc):
