@@ -1,8 +1,9 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// A libFuzzer target for the framer and the decoders. It lives in its own package so that the main package never
-// depends on its harnesses. Build and run it with scripts/fuzz at the repository root.
+// The libFuzzer targets: one binary, the target chosen by FUZZ_TARGET (see Sources/FuzzNMEA/Targets.swift). It lives
+// in its own package so that the main package never depends on its harnesses. Build and run it with scripts/fuzz at
+// the repository root.
 let package = Package(
     name: "swift-nmea-fuzz",
     dependencies: [.package(name: "swift-nmea", path: "..")],
@@ -10,7 +11,13 @@ let package = Package(
         // No main: libFuzzer (linked by --sanitize fuzzer) provides it and calls LLVMFuzzerTestOneInput.
         .executableTarget(
             name: "FuzzNMEA",
-            dependencies: [.product(name: "NMEA", package: "swift-nmea")],
+            dependencies: [
+                .product(name: "NMEA", package: "swift-nmea"),
+                .product(name: "JSON", package: "swift-nmea"),
+                .product(name: "Publisher", package: "swift-nmea"),
+                .product(name: "Fleet", package: "swift-nmea"),
+                .product(name: "Trips", package: "swift-nmea"),
+            ],
             swiftSettings: [.unsafeFlags(["-parse-as-library"])]
         )
     ],

@@ -306,7 +306,7 @@ public final class DiskQueue {
             guard length >= 11, length <= Self.maximumRecordBody, offset + 8 + length <= done else { break }
             let body = data[(offset + 8)..<(offset + 8 + length)]
             guard body.withUnsafeBytes({ CRC32.checksum($0) }) == crc,
-                Self.readU64(data, offset + 8) == expected
+                Self.readU64(data, offset + 8) == expected, Self.topicFits(body)
             else { break }
             offset += 8 + length
             good = offset
@@ -502,13 +502,26 @@ public final class DiskQueue {
             guard Self.read(readFD, into: &body, at: readOffset + 8) else { return nil }
             readOffset += 8 + length
             readSequence += 1
-            let topicLength = Int(body[9]) | Int(body[10]) << 8
-            guard 11 + topicLength <= length else { return nil }
+            guard Self.topicFits(body) else { return nil }
+            let topicLength = Self.topicLength(body)
             return QueueEntry(
                 sequence: Self.readU64(body, 0),
                 topic: String(decoding: body[11..<(11 + topicLength)], as: UTF8.self),
                 payload: Array(body[(11 + topicLength)...]), retain: body[8] & 1 != 0)
         }
+    }
+
+    /// The topic length a record's body (at least 11 bytes) announces.
+    private static func topicLength(_ body: some Collection<UInt8>) -> Int {
+        let start = body.startIndex
+        return Int(body[body.index(start, offsetBy: 9)]) | Int(body[body.index(start, offsetBy: 10)]) << 8
+    }
+
+    /// Whether the topic a record's body announces fits in it: a record is whole only then, even when its CRC and
+    /// sequence are right (recovery must not count an entry that reading would then refuse, which would stop the
+    /// queue at it for good).
+    private static func topicFits(_ body: some Collection<UInt8>) -> Bool {
+        11 + topicLength(body) <= body.count
     }
 
     /// Fills `bytes` from `offset` (`pread(2)`); `false` when the file ends first or the read fails.

@@ -164,7 +164,10 @@ public final class PlaceIndex: Sendable {
                         as: Int32.self)
                     let latitudeValue = Int32(littleEndian: latitude)
                     let longitudeValue = Int32(littleEndian: longitude)
-                    guard abs(latitudeValue) <= 9_000_000, abs(longitudeValue) <= 18_000_000 else {
+                    // Ranges, not `abs`: `abs(Int32.min)` traps.
+                    guard (-9_000_000...9_000_000).contains(latitudeValue),
+                        (-18_000_000...18_000_000).contains(longitudeValue)
+                    else {
                         failure = PlaceFileError("place file coordinates of place \(index) are out of range")
                         return
                     }

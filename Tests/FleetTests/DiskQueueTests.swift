@@ -192,4 +192,50 @@ import Testing
         queue.rewind()
         #expect(drain(queue).map(\.sequence) == Array(1...30))
     }
+
+    /// Found by the `diskqueue` fuzz target (Fuzz/artifacts/diskqueue crash 7eb2e510…): the files it wrote. The first
+    /// segment's one record has a right CRC and sequence but announces a 256-byte topic in a 17-byte body. Recovery
+    /// counted it as pending while reading refused it, so `next` stopped there for good: nothing appended after it
+    /// was ever handed out. Such a record is damage, as a bad CRC is.
+    @Test func aRecordWhoseTopicOverrunsItsBodyIsDamageNotAnEntry() throws {
+        let directory = TemporaryDirectory().path
+        let record: [UInt8] = [
+            0x11, 0x00, 0x00, 0x00, 0x11, 0xC2, 0x5F, 0x68, 0x01, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x8C,
+            0x00, 0x01, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x01, 0x00, 0x78, 0x79, 0xED, 0xED,
+        ]
+        let magic = Array("NMEAQ01\n".utf8)
+        try Data(magic + record).write(to: URL(fileURLWithPath: directory + "/00000000000000000001.seg"))
+        try Data(magic).write(to: URL(fileURLWithPath: directory + "/00000000000000000002.seg"))
+        try Data(repeating: 0, count: 16).write(to: URL(fileURLWithPath: directory + "/head"))
+        let queue = try DiskQueue(directory: directory)
+        #expect(queue.statistics.recovered == 0)
+        #expect(queue.statistics.pending == 0)
+        #expect(queue.statistics.corruptRecords == 1)
+        // Sequence 1 was the lost record; the newest segment starts at 2.
+        #expect(try queue.append(topic: "t", payload: [42], retain: false) == 2)
+        let entries = drain(queue)
+        #expect(entries == [QueueEntry(sequence: 2, topic: "t", payload: [42], retain: false)])
+    }
+
+    /// Found by the `diskqueue` fuzz target (Fuzz/artifacts/diskqueue-crash-247951c3…): the files it wrote. Sequence
+    /// 1 is whole; sequence 2 announces a 75-byte topic in a 12-byte body (damage in an older segment), and the
+    /// newest segment starts at 3. The queue hands out 1 and appends at 3: the lost entry is a gap, not a stop.
+    /// (The target's invariant that entries run without gaps up to the next sequence was wrong, not the queue.)
+    @Test func aDamagedRecordLeavesAGapAndTheQueueGoesOn() throws {
+        let directory = TemporaryDirectory().path
+        let records: [UInt8] = [
+            0x11, 0x00, 0x00, 0x00, 0x9C, 0x80, 0x63, 0x0B, 0x01, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
+            0x01, 0x00, 0x78, 0x79, 0x79, 0x79, 0x79, 0x79, 0x0C, 0x00, 0x00, 0x00, 0xE5, 0x24, 0xB2, 0xAA, 0x02,
+            0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0xC5, 0x4B, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
+        ]
+        let magic = Array("NMEAQ01\n".utf8)
+        try Data(magic + records).write(to: URL(fileURLWithPath: directory + "/00000000000000000001.seg"))
+        try Data(magic).write(to: URL(fileURLWithPath: directory + "/00000000000000000003.seg"))
+        try Data(repeating: 0, count: 16).write(to: URL(fileURLWithPath: directory + "/head"))
+        let queue = try DiskQueue(directory: directory)
+        #expect(queue.statistics.recovered == 1)
+        #expect(queue.statistics.corruptRecords == 1)
+        #expect(try queue.append(topic: "t", payload: [42], retain: false) == 3)
+        #expect(drain(queue).map(\.sequence) == [1, 3])
+    }
 }

@@ -41,4 +41,19 @@ struct FuzzRegressionTests {
         let rmc = try RMC(parsing: checksummed("$GPRMC,123519,A,,,,,0.12345678901234567,,230394,,"))
         #expect(rmc.speedKnots == FixedPoint(significand: 12_345_678_901_234_567, scale: 17))
     }
+
+    /// Input `X2` of the `nmea` fuzz target built `$PUBX,03,2*hh`: a list that announces two satellites and holds
+    /// none. Since a sentence cut short decodes (issue 12 item 10), it reads with its announced count and an empty
+    /// list, no field error; the target's old invariant (listed == announced) was wrong, not the decoder.
+    @Test("a PUBX,03 announcing satellites it does not hold decodes with an empty list")
+    func pubxAnnouncingMissingSatellites() throws {
+        let decoded = try withSentence(checksummed("$PUBX,03,2")) { (sentence) throws(NMEAError) in
+            var errors = FieldErrors()
+            let pubx = try PUBXSatellites(sentence, fieldErrors: &errors)
+            return (pubx.count, Array(pubx.satellites).count, Array(errors))
+        }
+        #expect(decoded.0 == 2)
+        #expect(decoded.1 == 0)
+        #expect(decoded.2.isEmpty)
+    }
 }

@@ -260,3 +260,23 @@ enum CommandScanner {
             || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "_")
     }
 }
+
+/// The command scanner as the fuzz target in `Fuzz/` drives it (`@_spi(Fuzzing) import Publisher`); not API.
+@_spi(Fuzzing)
+public enum CommandScannerProbe {
+    /// What ``CommandScanner/scan(_:maximumLength:)`` finds in `input`: each command described (a `?WATCH={…}`
+    /// with its policy applied to the default one and written as the server reports it), the bytes consumed, and
+    /// whether a command was too long.
+    public static func scan(
+        _ input: UnsafeRawBufferPointer, maximumLength: Int
+    ) -> (commands: [String], consumed: Int, overflow: Bool) {
+        let scan = CommandScanner.scan(input, maximumLength: maximumLength)
+        let commands = scan.commands.map { command in
+            guard case .watch(let request?) = command else { return String(describing: command) }
+            var json = JSONWriter()
+            GPSDReports.writeWatch(request.applied(to: WatchPolicy()), into: &json)
+            return json.string
+        }
+        return (commands, scan.consumed, scan.overflow)
+    }
+}

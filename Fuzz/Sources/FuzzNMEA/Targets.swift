@@ -1,0 +1,46 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The fuzz targets of this binary, one per reader of untrusted bytes; `FUZZ_TARGET` picks one (default `nmea`).
+enum Target: String, CaseIterable {
+    /// Framer, every decoder, the fix stream (`FixReader`): NMEATarget.swift.
+    case nmea
+    /// The gpsd server's client command reader: ReaderTargets.swift.
+    case gpsd
+    /// `JSONValue`, the one JSON reader.
+    case json
+    /// The collector's OwnTracks payload reader.
+    case owntracks
+    /// Disk-queue recovery from damaged segment and head files: DiskQueueTarget.swift.
+    case diskqueue
+    /// The place file loader (`PlaceIndex`).
+    case places
+
+    func run(_ input: UnsafeRawBufferPointer) {
+        switch self {
+        case .nmea: fuzzNMEA(input)
+        case .gpsd: fuzzGPSDCommands(input)
+        case .json: fuzzJSON(input)
+        case .owntracks: fuzzOwnTracks(input)
+        case .diskqueue: fuzzDiskQueue(input)
+        case .places: fuzzPlaces(input)
+        }
+    }
+}
+
+let target: Target = {
+    guard let name = getenv("FUZZ_TARGET").map({ String(cString: $0) }) else { return .nmea }
+    guard let target = Target(rawValue: name) else {
+        let names = Target.allCases.map(\.rawValue).joined(separator: ", ")
+        fail("FUZZ_TARGET=\(name) is not a target (\(names))")
+    }
+    return target
+}()
+
+/// libFuzzer entry point: hands the input to the chosen target, which traps when an invariant breaks.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+    target.run(UnsafeRawBufferPointer(start: size == 0 ? nil : data, count: size))
+    return 0
+}
