@@ -100,10 +100,14 @@ struct BrokerError: Error, CustomStringConvertible {
 
 /// A `mosquitto_sub` printing `topic payload` lines, started and subscribed before it returns.
 func subscriber(_ broker: Broker, topic: String, count: Int? = nil, extra: [String] = []) throws -> ChildProcess {
-    var arguments = ["-h", "127.0.0.1", "-p", String(broker.port), "-t", topic, "-q", "1", "-v"] + extra
+    let clientID = "sub-\(UInt32.random(in: 0...UInt32.max))"
+    var arguments = ["-h", "127.0.0.1", "-p", String(broker.port), "-t", topic, "-q", "1", "-v", "-i", clientID]
     if let count { arguments += ["-C", String(count)] }
-    let child = try ChildProcess([MosquittoBroker.mosquittoSub!] + arguments)
-    usleep(300_000)  // let it subscribe
+    let child = try ChildProcess([MosquittoBroker.mosquittoSub!] + arguments + extra)
+    // Messages published before the subscription is in place never reach it: wait until the broker has it.
+    guard broker.waitForSubscription(of: clientID, to: topic) else {
+        throw MosquittoBroker.Failure(description: "mosquitto_sub did not subscribe to \(topic): \(child.error)")
+    }
     return child
 }
 

@@ -23,6 +23,7 @@ public final class MosquittoBroker {
     /// A broker cannot be set up or started.
     public struct Failure: Error, CustomStringConvertible {
         public var description: String
+        public init(description: String) { self.description = description }
     }
 
     public static let mosquitto = Tools.which("mosquitto")
@@ -46,6 +47,8 @@ public final class MosquittoBroker {
         self.port = port
         directory = TemporaryDirectory("broker")
         var lines = ["listener \(port) 127.0.0.1", "max_queued_messages 0", "max_inflight_messages 0"]
+        // The default log types, and subscriptions, so that a test can wait until a subscriber is in place.
+        lines += ["error", "warning", "notice", "information", "subscribe"].map { "log_type \($0)" }
         if let tls {
             lines += ["cafile \(tls.caCertificate)", "certfile \(tls.serverCertificate)", "keyfile \(tls.serverKey)"]
         }
@@ -88,6 +91,15 @@ public final class MosquittoBroker {
     public func kill(_ signal: Int32 = SIGKILL) {
         child?.stop(signal, timeout: .seconds(15))
         child = nil
+    }
+
+    /// What the broker has logged (on its standard error) since it started.
+    public var log: String { child?.error ?? "" }
+
+    /// Waits (10 s at most) until client `clientID` has subscribed to `topic` at `qos`, as the broker logs it;
+    /// `false` if it did not.
+    public func waitForSubscription(of clientID: String, to topic: String, qos: Int = 1) -> Bool {
+        waitUntil(timeout: .seconds(10)) { log.contains(": \(clientID) \(qos) \(topic)\n") }
     }
 
     /// The broker's process id while it runs.
