@@ -152,7 +152,15 @@ public final class ChildProcess: @unchecked Sendable {
             for pointer in envp { free(pointer) }
         }
         var child = pid_t()
-        let result = posix_spawn(&child, program, &actions, &attributes, argv, envp)
+        var result = posix_spawn(&child, program, &actions, &attributes, argv, envp)
+        // A program a test has just copied is "busy" while any process forked meanwhile (by a test running beside
+        // it) still holds the copy's descriptor, until that process execs: a moment, so try again for up to 2 s.
+        var busyRetries = 0
+        while result == ETXTBSY && busyRetries < 100 {
+            busyRetries += 1
+            usleep(20_000)
+            result = posix_spawn(&child, program, &actions, &attributes, argv, envp)
+        }
         guard result == 0 else {
             try? inputPipe?.close()
             try? outputPipe?.close()
