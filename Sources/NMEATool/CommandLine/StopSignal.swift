@@ -15,8 +15,8 @@ import System
 /// A stop signal (SIGINT, SIGTERM, and the ones a command adds) sets ``isRequested`` for good; ``received`` is the
 /// first. A second stop signal ends the process at once with status 130, unless the command must restore the
 /// terminal first (`exitsOnSecond: false`). Other signals a command takes (SIGWINCH, SIGTSTP, SIGCONT) are
-/// collected with ``take(_:)``. Handlers use `SA_RESTART`; the few calls that still return EINTR are retried by
-/// the system layer.
+/// collected with ``take(_:)``. Handlers use `SA_RESTART`; the few calls a signal still interrupts are retried in
+/// one place, the System layer.
 enum StopSignal {
     /// Signals that arrived and were not taken yet, one bit each.
     private static let arrived = Atomic<UInt64>(0)

@@ -149,35 +149,38 @@ enum CollectCommand: Command {
             Console.error("Error: \(error.message)\n")
             return ExitStatus.failure
         }
-        if !quiet && database != nil {
+        if !quiet {
             let statistics = collector.statistics
-            var line =
-                "nmea collect: \(statistics.storedPositions) positions and \(statistics.storedTrips) trips "
-                + "stored from \(statistics.vehicles) vehicle\(statistics.vehicles == 1 ? "" : "s")"
-            var notes: [String] = []
-            if statistics.storedBefore > 0 { notes.append("\(statistics.storedBefore) already stored") }
-            if statistics.retained > 0 { notes.append("\(statistics.retained) retained copies") }
-            if statistics.otherTypes > 0 { notes.append("\(statistics.otherTypes) other messages") }
-            if statistics.invalid > 0 { notes.append("\(statistics.invalid) invalid") }
-            if !notes.isEmpty { line += " (skipped: " + notes.joined(separator: ", ") + ")" }
-            Console.error(line + "\n")
-            if statistics.invalid > 0, let problem = statistics.lastProblem {
-                Console.error("nmea collect: the last invalid message: \(problem)\n")
+            let vehicles = "\(statistics.vehicles) vehicle\(statistics.vehicles == 1 ? "" : "s")"
+            if database != nil {
+                Console.error(
+                    Self.summary(
+                        "\(statistics.storedPositions) positions and \(statistics.storedTrips) trips stored from "
+                            + vehicles, repeated: (statistics.storedBefore, "already stored"), statistics))
+                if statistics.invalid > 0, let problem = statistics.lastProblem {
+                    Console.error("nmea collect: the last invalid message: \(problem)\n")
+                }
+            }
+            if output != nil {
+                Console.error(
+                    Self.summary(
+                        "\(statistics.locations) positions and \(statistics.trips) trips from " + vehicles,
+                        repeated: (statistics.duplicates, "duplicates"), statistics))
             }
         }
-        if !quiet && output != nil {
-            let statistics = collector.statistics
-            var line =
-                "nmea collect: \(statistics.locations) positions and \(statistics.trips) trips from "
-                + "\(statistics.vehicles) vehicle\(statistics.vehicles == 1 ? "" : "s")"
-            var notes: [String] = []
-            if statistics.duplicates > 0 { notes.append("\(statistics.duplicates) duplicates") }
-            if statistics.retained > 0 { notes.append("\(statistics.retained) retained copies") }
-            if statistics.otherTypes > 0 { notes.append("\(statistics.otherTypes) other messages") }
-            if statistics.invalid > 0 { notes.append("\(statistics.invalid) invalid") }
-            if !notes.isEmpty { line += " (skipped: " + notes.joined(separator: ", ") + ")" }
-            Console.error(line + "\n")
-        }
         return collector.statistics.writeErrors == 0 ? ExitStatus.success : ExitStatus.failure
+    }
+
+    /// `nmea collect: WHAT (skipped: N REPEATED, N retained copies, N other messages, N invalid)`, the parts that
+    /// are not zero, and a line ending.
+    static func summary(
+        _ what: String, repeated: (count: Int, name: String), _ statistics: FleetCollector.Statistics
+    ) -> String {
+        let skipped = [
+            (repeated.count, repeated.name), (statistics.retained, "retained copies"),
+            (statistics.otherTypes, "other messages"), (statistics.invalid, "invalid"),
+        ].filter { $0.0 > 0 }.map { "\($0.0) \($0.1)" }
+        return "nmea collect: \(what)" + (skipped.isEmpty ? "" : " (skipped: " + skipped.joined(separator: ", ") + ")")
+            + "\n"
     }
 }
