@@ -169,13 +169,9 @@ public struct OwnTracksLocation: Sendable, Hashable {
 
     /// A fix for the track writers: position, time, altitude (3D when known), speed, course, accuracy, satellites.
     public var fix: Fix {
-        let days = Int((timestamp >= 0 ? timestamp : timestamp - 86_399) / 86_400)
-        let secondOfDay = Int(timestamp - Int64(days) * 86_400)
+        let moment = UTCDate.moment(secondsSinceEpoch: timestamp)
         var fix = Fix(
-            date: UTCDate(daysSinceEpoch: days),
-            time: UTCTime(
-                hour: UInt8(secondOfDay / 3600), minute: UInt8(secondOfDay / 60 % 60),
-                second: UInt8(secondOfDay % 60)),
+            date: moment.date, time: moment.time,
             latitude: latitude, longitude: longitude, altitudeMeters: altitudeMeters.map(Double.init),
             speed: speedKmh.map { Double($0) / 3.6 }, courseDegrees: courseDegrees.map(Double.init),
             quality: .gps, mode: altitudeMeters == nil ? .twoD : .threeD)

@@ -95,4 +95,16 @@ import Testing
         #expect(UTCDate(year: 2026, month: 2, day: 1) < UTCDate(year: 2026, month: 2, day: 2))
         #expect(!(UTCDate(year: 2026, month: 2, day: 2) < UTCDate(year: 2026, month: 2, day: 2)))
     }
+
+    @Test func aMomentInSecondsSinceTheEpochIsItsDateAndTimeOfDay() {
+        let moment = UTCDate.moment(secondsSinceEpoch: 1_796_175_613)
+        #expect(moment.date == UTCDate(year: 2026, month: 12, day: 2))
+        #expect(moment.time == UTCTime(hour: 1, minute: 40, second: 13))
+        let before = UTCDate.moment(secondsSinceEpoch: -1)
+        #expect(before.date == UTCDate(year: 1969, month: 12, day: 31))
+        #expect(before.time == UTCTime(hour: 23, minute: 59, second: 59))
+        let midnight = UTCDate.moment(secondsSinceEpoch: -86_400)
+        #expect(midnight.date == UTCDate(year: 1969, month: 12, day: 31))
+        #expect(midnight.time == UTCTime(hour: 0, minute: 0, second: 0))
+    }
 }

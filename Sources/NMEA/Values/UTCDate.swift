@@ -35,6 +35,16 @@ public struct UTCDate: Hashable, Sendable {
         return era * 146_097 + dayOfEra - 719_468
     }
 
+    /// The date and the time of day of a moment `seconds` after 1970-01-01 00:00:00 UTC (before it when negative).
+    @inlinable
+    public static func moment(secondsSinceEpoch seconds: Int64) -> (date: UTCDate, time: UTCTime) {
+        let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
+        let secondOfDay = Int(seconds - days * 86_400)
+        let time = UTCTime(
+            hour: UInt8(secondOfDay / 3600), minute: UInt8(secondOfDay / 60 % 60), second: UInt8(secondOfDay % 60))
+        return (UTCDate(daysSinceEpoch: Int(days)), time)
+    }
+
     /// The date `daysSinceEpoch` days after 1970-01-01.
     @inlinable
     public init(daysSinceEpoch days: Int) {
