@@ -91,17 +91,18 @@ struct ServeCommandTests {
         #expect(lines.count == 12)
         #expect(
             lines.map { jsonField($0, "class") ?? "?" }
-                == ["VERSION", "DEVICES", "WATCH", "TPV", "TPV", "SKY", "TPV", "TPV", "SKY", "TPV", "SKY", "TPV"])
+                == ["VERSION", "DEVICES", "WATCH", "TPV", "TPV", "SKY", "TPV", "SKY", "TPV", "SKY", "TPV", "SKY"])
         guard lines.count == 12 else { return }
         #expect(jsonField(lines[0], "proto_major") == "3")
         #expect(jsonField(lines[1], "path") == live.pty.slavePath)
         #expect(jsonField(lines[1], "bps") != nil)
         #expect(jsonField(lines[2], "enable") == "true" && jsonField(lines[2], "json") == "true")
         let journey = live.journey
-        // TPVs: while the cycle's end is not known (issue 12, item 8), each epoch's position at once (provisional),
-        // then its complete fix: epochs 0, 0, 1, 1; then one per epoch, 2, 3. Every position exact.
+        // TPVs: the first epoch's position at once (provisional, issue 12, item 8), then its complete fix, which
+        // teaches the cycle's end; then one per epoch at its end: 0, 0, 1, 2, 3. Every position exact.
         let tpvs = lines.filter { $0.contains("\"class\":\"TPV\"") }
-        for (tpv, index) in zip(tpvs, [0, 0, 1, 1, 2, 3]) {
+        #expect(tpvs.count == 5)
+        for (tpv, index) in zip(tpvs, [0, 0, 1, 2, 3]) {
             #expect(jsonField(tpv, "time") == journey.isoTime(index))
             #expect(jsonField(tpv, "lat") == journey.expectedCoordinates(index).latitude)
             #expect(jsonField(tpv, "lon") == journey.expectedCoordinates(index).longitude)
@@ -139,8 +140,8 @@ struct ServeCommandTests {
         #expect(client.wait(timeout: .seconds(15)) == 0, "\(client.error)")
         let rows = client.output.split(separator: "\n").map { $0.split(separator: " ").map(String.init) }
         #expect(rows.count == 5)
-        // Provisional positions for epochs 0 and 1 (the cycle's end not yet known), each followed by its fix.
-        for (row, index) in zip(rows, [0, 0, 1, 1, 2]) where row.count == 4 {
+        // The provisional first position, its complete fix, then each epoch's fix at its end.
+        for (row, index) in zip(rows, [0, 0, 1, 2, 3]) where row.count == 4 {
             #expect(row[0] == live.journey.isoTime(index))
             #expect(row[1] == live.journey.expectedCoordinates(index).latitude)
             #expect(row[2] == live.journey.expectedCoordinates(index).longitude)
@@ -258,8 +259,8 @@ struct ServeCommandTests {
         let fast = try ChildProcess.run([Self.nmea, "serve", path, "--speed", "max", "--listen", "127.0.0.1:0"])
         #expect(fast.status == 0)
         #expect(MonotonicTime.now() - started < .seconds(4))
-        // And the provisional positions of the first two epochs, before the cycle's end is learned.
-        #expect(fast.error.contains("\(journey.fixes.count + 2) fixes"))
+        // And the provisional position of the first epoch, whose end teaches the cycle's.
+        #expect(fast.error.contains("\(journey.fixes.count + 1) fixes"))
     }
 
     @Test func serveReadsStandardInput() throws {
@@ -286,7 +287,7 @@ struct ServeCommandTests {
         // Unpaced, it is read at once and the server exits.
         let unpaced = try ServeProcess(["-"], input: .file(path))
         #expect(unpaced.process.wait(timeout: .seconds(10)) == 0)
-        #expect(unpaced.process.error.contains("\(journey.fixes.count + 2) fixes"))
+        #expect(unpaced.process.error.contains("\(journey.fixes.count + 1) fixes"))
     }
 
     /// A paced pipe that falls silent: SIGTERM still stops the server at once.

@@ -145,8 +145,8 @@ import Threading
         defer { publisher.stop() }
         try pty.write(journey.epoch(0))
         try pty.write(journey.epoch(1))
-        // Epoch 1 completes epoch 0 and, the cycle's end not known yet, goes out at once itself, provisional
-        // (issue 12, item 8): that is the latest position.
+        // Epoch 1 completes epoch 0, whose end teaches the cycle's end, and goes out complete at its own end
+        // (issue 12, item 8: not a cycle late): that is the latest position.
         #expect(
             waitUntil(timeout: .seconds(2)) {
                 publisher.latestPosition?.fix.time == journey.fixes[1].dateTime.time
@@ -164,7 +164,7 @@ import Threading
         #expect(outcome != nil)
         if let (position, waited, live) = outcome {
             #expect(waited < .milliseconds(100))
-            #expect(position?.fix.time == journey.fixes[1].dateTime.time && position?.fix.isProvisional == true)
+            #expect(position?.fix.time == journey.fixes[1].dateTime.time && position?.fix.isProvisional == false)
             // Epoch 2 completes epoch 1 and, the cycle's end now learned, itself: whichever is newest when the
             // subscriber asks (latest value).
             #expect([journey.fixes[1].dateTime.time, journey.fixes[2].dateTime.time].contains(live?.fix.time))

@@ -25,7 +25,11 @@ extension FixAssembler {
                 candidateEnd = last
                 candidateCount = 1
             }
-            if candidateCount >= 2 { cycleEnd = candidateEnd }
+            // Two epochs in a row teach the cycle's end; for live displays (``Options/provisionalPositions``) the
+            // first epoch alone does, so that the second epoch's fix is not a cycle late, until a late sentence
+            // shows a lesson wrong: from then on, two again.
+            let lessons = options.provisionalPositions && !cycleEndWasWrong ? 1 : 2
+            if candidateCount >= lessons { cycleEnd = candidateEnd }
         }
         // The date: this epoch's own (corrected for rollover), else the running date carried over midnight.
         var date: UTCDate?

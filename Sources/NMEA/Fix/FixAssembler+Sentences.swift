@@ -153,6 +153,7 @@ extension FixAssembler {
             // Data for the epoch already handed out: the learned cycle end was wrong. (The same time with the
             // cycle's first sentence is a new epoch: receivers at 5 Hz with whole-second times repeat times.)
             statistics.lateSentences += 1
+            if cycleEnd != nil { cycleEndWasWrong = true }
             cycleEnd = nil
             candidateEnd = nil
             candidateCount = 0
@@ -187,6 +188,7 @@ extension FixAssembler {
         cycleEnd = nil
         candidateEnd = nil
         candidateCount = 0
+        cycleEndWasWrong = false
         closedTime = nil
     }
 

@@ -13,9 +13,10 @@
 ///
 /// **Epochs.** A sentence whose time differs from the epoch's closes the epoch. The assembler also learns, as gpsd
 /// does, which sentence ends each cycle of this receiver (for example the last part of `$GLGSV`, or `$GNGLL`): once
-/// the same sentence has ended two cycles in a row, the epoch is handed out the moment it arrives, not one epoch
-/// late when the next begins. If data for an epoch arrives after it was handed out, the lesson is forgotten and
-/// learned again. Receivers that send no RMC, or only GGA, give fixes all the same. An epoch only becomes a fix
+/// the same sentence has ended two cycles in a row (one, the first time, for live displays:
+/// ``Options/provisionalPositions``), the epoch is handed out the moment it arrives, not one epoch late when the
+/// next begins. If data for an epoch arrives after it was handed out, the lesson is forgotten and learned again,
+/// from two cycles. Receivers that send no RMC, or only GGA, give fixes all the same. An epoch only becomes a fix
 /// once a sentence that reports the fix (RMC, GGA, GNS, GLL, `$PUBX,00`: a position, or that there is none) is in
 /// it: a ZDA, `$PUBX,04` or GST stamped with a time of its own (the whole second before a GGA at `.379`, or seconds
 /// ahead of it) moves with the epoch to the fix's time instead of becoming a position-less fix that cuts the track.
@@ -40,10 +41,11 @@ public struct FixAssembler: Sendable {
         /// How many fixes to hold while waiting for a first date. Beyond that they are handed out without one.
         public var backfillLimit: Int
         /// Hand out the first position, and each epoch's for as long as the end of the receiver's cycle is not known
-        /// (the first epochs, until it is learned, and any after the cycle changed), as soon as it is decoded, before
+        /// (the first epoch, whose end teaches it, and any after the cycle changed), as soon as it is decoded, before
         /// the epoch is complete, marked ``Fix/isProvisional`` (the complete fix follows). Once it is known, each
         /// epoch's complete fix comes out at its last sentence, and nothing is provisional. For live displays:
-        /// position at once, then every epoch at its end.
+        /// position at once, then every epoch at its end, the second one's included (the cycle's end is learned
+        /// from the first epoch, not two; after a late sentence showed it wrong, from two).
         public var provisionalPositions: Bool
 
         public init(
@@ -97,6 +99,8 @@ public struct FixAssembler: Sendable {
     var output = Fix()
     var candidateEnd: SentenceSignature?
     var candidateCount = 0
+    /// A learned cycle end was shown wrong by a late sentence: the cycle's end is learned from two epochs again.
+    var cycleEndWasWrong = false
     var waitingForDate: [Fix] = []
     /// The dimension of the last fix that had a position, for epochs that do not say.
     var lastMode: FixMode?

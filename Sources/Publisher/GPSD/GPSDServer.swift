@@ -147,8 +147,16 @@ public final class GPSDServer: Sendable {
     /// The address and port actually listened on (the real port when 0 was asked for); `nil` before ``start()``.
     public var boundAddress: ListenAddress? { threads.withLock { $0.bound } }
 
-    /// What the server has done so far.
-    public var statistics: GPSDServerStatistics { shared.withLock { $0.statistics } }
+    /// What the server has done so far. ``GPSDServerStatistics/queuedBytes`` includes the reports encoded and not
+    /// yet handed to the clients, so that "the source ended and nothing waits" is never seen while the last reports
+    /// are on their way to the socket thread.
+    public var statistics: GPSDServerStatistics {
+        shared.withLock { state in
+            var statistics = state.statistics
+            statistics.queuedBytes += state.outbox.reduce(0) { $0 + $1.bytes.count }
+            return statistics
+        }
+    }
 
     /// The path of the device the server reports as active (in DEVICES); `nil` while none is connected.
     public var activeDevice: String? { shared.withLock { $0.device?.path } }
@@ -368,6 +376,8 @@ public final class GPSDServer: Sendable {
                 server.shared.withLock { state in
                     swap(&incoming, &state.outbox)
                     stopping = state.stopping
+                    // Still queued until the fan-out and the flush below, when publishStatistics counts it again.
+                    state.statistics.queuedBytes += incoming.reduce(0) { $0 + $1.bytes.count }
                 }
                 if stopping { break }
                 fanOut(incoming)
