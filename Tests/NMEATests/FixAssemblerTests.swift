@@ -205,6 +205,24 @@ private func gga(
         #expect(statistics.epochsClosedByCycleEnd == 1)
     }
 
+    /// Issue 12, item 9: a chartplotter's multiplexed stream (`bundg_zeus_9.log`) carries a compass's `$SDHDG`
+    /// many times a second among the receiver's sentences, last of all in each second. It came before in the same
+    /// second, so it does not end a cycle: learned from two seconds, it closed the third at the HDG after its
+    /// GGA, and that second's GLL and RMC came late and were lost, every third second.
+    @Test func aSentenceRepeatedWithinAnEpochDoesNotEndTheCycle() throws {
+        let hdg = "$SDHDG,238.3,,,1.3,E"
+        var lines: [String] = []
+        for second in 0..<6 {
+            let time = "12000\(second)"
+            lines += [gga(time), hdg, "$GPGLL,4807.038,N,01131.000,E,\(time),A,A", hdg, rmc(time), hdg, hdg]
+        }
+        let (fixes, statistics) = assemble(lines)
+        #expect(fixes.count == 6)
+        #expect(fixes.allSatisfy { $0.speed != nil && $0.altitudeMeters == 545.4 })
+        #expect(statistics.lateSentences == 0)
+        #expect(statistics.epochsClosedByCycleEnd == 0)
+    }
+
     @Test func sameTimeDifferentDigitsIsOneEpoch() throws {
         let (fixes, _) = assemble(["$GPGLL,4807.038,N,01131.000,E,120000.000,A,A", gga("120000.00"), rmc("120000.0")])
         #expect(fixes.count == 1)

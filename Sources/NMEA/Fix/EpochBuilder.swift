@@ -35,6 +35,11 @@ struct EpochBuilder: Sendable {
     var differentialStation: Int?
     var firstSignature: SentenceSignature?
     var lastSignature: SentenceSignature?
+    /// The signatures seen in this epoch, a bit each (``SentenceSignature/bit``).
+    var seenSignatures: UInt64 = 0
+    /// The last sentence had come before in this epoch (a compass's `$HCHDG` ten times a second among a 1 Hz
+    /// receiver's sentences): it cannot teach the end of the cycle, which happens once.
+    var lastSignatureRepeated = false
     /// A sentence that reports the fix itself — a position, or that there is none (RMC, GGA, GNS, GLL, `$PUBX,00`)
     /// — is in the epoch. Without one the epoch only carries a time (a ZDA, a `$PUBX,04`, a GST): it never becomes a
     /// fix of its own (see ``FixAssembler/begin(_:_:lateDate:)``).
@@ -80,6 +85,8 @@ struct EpochBuilder: Sendable {
         differentialStation = nil
         firstSignature = nil
         lastSignature = nil
+        seenSignatures = 0
+        lastSignatureRepeated = false
         carriesFix = false
         sentProvisional = false
     }

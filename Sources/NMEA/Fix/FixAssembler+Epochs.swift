@@ -18,7 +18,7 @@ extension FixAssembler {
             epoch.reset()
             return
         }
-        if learning, let last = epoch.lastSignature {
+        if learning, let last = epoch.lastSignature, !epoch.lastSignatureRepeated {
             if last == candidateEnd {
                 candidateCount += 1
             } else {

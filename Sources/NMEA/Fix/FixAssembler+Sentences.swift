@@ -116,6 +116,9 @@ extension FixAssembler {
     mutating func finishSentence(_ signature: SentenceSignature) {
         if epoch.firstSignature == nil { epoch.firstSignature = signature }
         epoch.lastSignature = signature
+        let bit = signature.bit
+        epoch.lastSignatureRepeated = epoch.seenSignatures & bit != 0
+        epoch.seenSignatures |= bit
         if let cycleEnd, signature == cycleEnd, epoch.time != nil, epoch.carriesFix {
             statistics.epochsClosedByCycleEnd += 1
             close(learning: false)

@@ -15,8 +15,9 @@
 /// does, which sentence ends each cycle of this receiver (for example the last part of `$GLGSV`, or `$GNGLL`): once
 /// the same sentence has ended two cycles in a row (one, the first time, for live displays:
 /// ``Options/provisionalPositions``), the epoch is handed out the moment it arrives, not one epoch late when the
-/// next begins. If data for an epoch arrives after it was handed out, the lesson is forgotten and learned again,
-/// from two cycles. Receivers that send no RMC, or only GGA, give fixes all the same. An epoch only becomes a fix
+/// next begins. A sentence that came before in the same epoch (a compass's heading ten times a second, multiplexed
+/// with a 1 Hz receiver) teaches nothing: the end of a cycle comes once. If data for an epoch arrives after it was
+/// handed out, the lesson is forgotten and learned again, from two cycles. Receivers that send no RMC, or only GGA, give fixes all the same. An epoch only becomes a fix
 /// once a sentence that reports the fix (RMC, GGA, GNS, GLL, `$PUBX,00`: a position, or that there is none) is in
 /// it: a ZDA, `$PUBX,04` or GST stamped with a time of its own (the whole second before a GGA at `.379`, or seconds
 /// ahead of it) moves with the epoch to the fix's time instead of becoming a position-less fix that cuts the track.

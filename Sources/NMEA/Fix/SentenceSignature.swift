@@ -11,6 +11,13 @@ public struct SentenceSignature: Hashable, Sendable, CustomStringConvertible {
         self.isLastPart = isLastPart
     }
 
+    /// One of 64 bits for this signature, for telling cheaply whether it came before in an epoch (two signatures
+    /// may share a bit: then a first one is taken for a repeat, which only delays learning the cycle's end).
+    var bit: UInt64 {
+        let key = type.rawValue ^ (UInt64(talker.rawValue) << 48) ^ (isLastPart ? 0 : 1 << 47)
+        return 1 << ((key &* 0x9E37_79B9_7F4A_7C15) >> 58)
+    }
+
     public var description: String {
         "\(talker == .proprietary ? "" : talker.description)\(type)\(type == .gsv ? (isLastPart ? " (last)" : "") : "")"
     }
