@@ -16,6 +16,10 @@ struct Latencies {
     /// Last byte of an epoch in the pty → that epoch's position received: the first report carrying it, provisional
     /// or complete; 0 when it was there before the epoch's last byte (issue 12, item 8: position at once).
     var position: [Double] = []
+    /// The last sentence written before an epoch's complete fix (for a server: its last TPV for the epoch) →
+    /// that report: how long each reports after the sentence it reports at, whichever that is (we at the epoch's
+    /// last sentence; gpsd at an earlier one, leaving the later ones out of that report).
+    var afterSentence: [Double] = []
     var failures = 0
     var notes: [String] = []
 }
@@ -79,17 +83,22 @@ func measurePublisher(pty: PseudoTerminal, runs: Int, later: Int, rateHz: Int, h
         // what arrived is looked at afterwards.
         next = sent + period
         var ends: [(time: UTCTime, at: MonotonicTime)] = []
+        var written: [MonotonicTime] = []
         for index in (feed.firstValid + 1)...(feed.firstValid + later + 1) {
             pause(until: next)
-            let end = pty.send(paced: feed.sentences(index)).last!
+            let stamps = pty.send(paced: feed.sentences(index))
+            written += stamps
             next = next + period
-            if index <= feed.firstValid + later { ends.append((feed.fixes[index].dateTime.time, end)) }
+            if index <= feed.firstValid + later { ends.append((feed.fixes[index].dateTime.time, stamps.last!)) }
         }
         sleep(for: .milliseconds(300))
         let all = received.all
         for end in ends {
             if let complete = all.first(where: { $0.time == end.time && !$0.provisional }) {
                 result.later.append(milliseconds(complete.at - end.at))
+                if let sentence = written.last(where: { $0 <= complete.at }) {
+                    result.afterSentence.append(milliseconds(complete.at - sentence))
+                }
             } else {
                 result.failures += 1
             }
@@ -173,11 +182,13 @@ func measureServer(
         }
         next = sent + period
         var ends: [(time: String, at: MonotonicTime)] = []
+        var written: [MonotonicTime] = []
         for epoch in (feed.firstValid + 1)...(feed.firstValid + later + 1) {
             pause(until: next)
             pty.drain()
-            let end = pty.send(paced: feed.sentences(epoch)).last!
-            if epoch <= feed.firstValid + later { ends.append((feed.isoTime(epoch), end)) }
+            let stamps = pty.send(paced: feed.sentences(epoch))
+            written += stamps
+            if epoch <= feed.firstValid + later { ends.append((feed.isoTime(epoch), stamps.last!)) }
             next = next + period
         }
         sleep(for: .milliseconds(300))
@@ -189,6 +200,9 @@ func measureServer(
             // The epoch's last TPV: the complete fix (gpsd may send several per epoch as sentences arrive).
             if let last = epochTPVs.last {
                 result.later.append(milliseconds(last.at - end.at))
+                if let sentence = written.last(where: { $0 <= last.at }) {
+                    result.afterSentence.append(milliseconds(last.at - sentence))
+                }
             } else {
                 result.failures += 1
             }

@@ -45,6 +45,8 @@ if !arguments.contains("--skip-latency") {
     print("  its last TPV for the epoch)")
     print("  later positions: last byte of the epoch written → the first report with that epoch's position (0 when")
     print("  it came before: a provisional position, or a TPV at an earlier sentence of the epoch)")
+    print("  report: the last sentence written before the epoch's complete fix (a server's last TPV for it) →")
+    print("  that report, whichever sentence it reports at")
     fflush(nil)
     var results: [Latencies] = []
     results.append(measurePublisher(pty: pty, runs: runs, later: later, rateHz: rateHz))
@@ -67,16 +69,19 @@ if !arguments.contains("--skip-latency") {
         pad("", 46) + pad("runs", 6, right: true) + pad("first p50", 12, right: true)
             + pad("first p99", 12, right: true)
             + pad("later p50", 12, right: true) + pad("later p99", 12, right: true)
-            + pad("pos. p50", 12, right: true) + pad("pos. p99", 12, right: true) + pad("fixes", 8, right: true))
+            + pad("pos. p50", 12, right: true) + pad("pos. p99", 12, right: true)
+            + pad("report p50", 12, right: true) + pad("report p99", 12, right: true) + pad("fixes", 8, right: true))
     for result in results {
         let first = Summary(result.first)
         let laterSummary = Summary(result.later)
         let positionSummary = Summary(result.position)
+        let reportSummary = Summary(result.afterSentence)
         func cell(_ value: Double?) -> String { pad(value.map { format($0, 3) + " ms" } ?? "–", 12, right: true) }
         print(
             pad(result.name, 46) + pad("\(result.first.count)", 6, right: true) + cell(first?.p50) + cell(first?.p99)
                 + cell(laterSummary?.p50) + cell(laterSummary?.p99) + cell(positionSummary?.p50)
-                + cell(positionSummary?.p99) + pad("\(result.later.count)", 8, right: true))
+                + cell(positionSummary?.p99) + cell(reportSummary?.p50) + cell(reportSummary?.p99)
+                + pad("\(result.later.count)", 8, right: true))
         if result.failures > 0 { print("    (\(result.failures) measurements missing)") }
         if let laterSummary, laterSummary.p50 < 0 {
             print("    (negative: it reports the epoch before the epoch's last sentence has arrived)")
