@@ -64,33 +64,58 @@ import Testing
         #expect((size ?? 0) > 80_000_000)
     }
 
-    /// `scripts/install-packages` (what `scripts/test` runs) installs only what is missing, with `--no-upgrade`, and
-    /// installs nothing when apt would upgrade an installed dependency. Run against fake `dpkg-query`, `id` and
-    /// `apt-get` that log what they were asked.
+    /// `scripts/install-packages` (what `scripts/test` runs) installs only what is missing, with `--no-upgrade`;
+    /// when apt would upgrade an installed package, it picks a version that fits (an installed sibling's, built
+    /// from the same source), and installs nothing when none does. Run against fake `dpkg-query`, `id`,
+    /// `apt-cache` and `apt-get` that log what they were asked: `libnew` 1.1-1 would upgrade the installed
+    /// `libold` 1.0-1, its sibling (source `libsrc`); `libnew` 1.0-1 fits, when the archive still has it.
     @Test func installingPackagesNeverUpgradesInstalledOnes() throws {
         let directory = TemporaryDirectory()
+        defer { directory.remove() }
         let fakes = [
-            "dpkg-query": #"[ "${@: -1}" = present ] && printf 'install ok installed'; exit 0"#,
+            "dpkg-query": #"""
+                case "$*" in
+                *db:Status-Status*) echo "installed libsrc 1.0-1" ;;
+                *) [ "${@: -1}" = present ] && printf 'install ok installed' ;;
+                esac
+                exit 0
+                """#,
             "id": "echo 0",
-            "apt-get": #"echo "apt-get $*" >> "$LOG"; case " $* " in *" -s "*) cat "$PLAN";; esac"#,
+            "apt-cache": #"""
+                echo "apt-cache $*" >> "$LOG"
+                case "$1" in
+                show) printf 'Package: libnew\nSource: libsrc (1.1-1)\n\n' ;;
+                madison) cat "$VERSIONS" ;;
+                esac
+                """#,
+            "apt-get": #"""
+                echo "apt-get $*" >> "$LOG"
+                case " $* " in
+                *" -s "*" libnew=1.0-1 "*) printf 'Inst libnew (1.0-1 Debian:12)\nInst newtool (2.0-1 Debian:12)\n' ;;
+                *" -s "*) cat "$PLAN" ;;
+                esac
+                """#,
+            "apt-mark": #"echo "apt-mark $*" >> "$LOG""#,
         ]
         for (name, body) in fakes {
             directory.write("#!/bin/bash\n\(body)\n", to: name)
             chmod(directory.file(name), 0o755)
         }
         let script = Locations.packageRoot + "/scripts/install-packages"
-        func run(plan: String) throws -> (status: Int32, calls: [String], error: String) {
+        func run(_ arguments: [String] = ["present", "newtool"], plan: String, versions: String = "")
+            throws -> (status: Int32, calls: [String], error: String)
+        {
             directory.write(plan, to: "plan")
+            directory.write(versions, to: "versions")
             directory.write("", to: "log")
             let outcome = try ChildProcess.run(
-                [script, "present", "newtool"],
+                [script] + arguments,
                 environment: [
                     "PATH": directory.path + ":/usr/bin:/bin", "LOG": directory.file("log"),
-                    "PLAN": directory.file("plan"),
+                    "PLAN": directory.file("plan"), "VERSIONS": directory.file("versions"),
                 ])
-            return (
-                outcome.status, (directory.read("log") ?? "").split(separator: "\n").map(String.init), outcome.error
-            )
+            let calls = (directory.read("log") ?? "").split(separator: "\n").map(String.init)
+            return (outcome.status, calls.filter { !$0.hasPrefix("apt-cache") }, outcome.error)
         }
         // Only new packages in the plan: the missing one alone is installed, without upgrades.
         let fresh = try run(plan: "Inst libnew (1.0-1 Debian:12 [amd64])\nInst newtool (2.0-1 Debian:12 [amd64])\n")
@@ -100,11 +125,25 @@ import Testing
                 "apt-get update", "apt-get install -s --no-upgrade --no-install-recommends newtool",
                 "apt-get install -y --no-upgrade --no-install-recommends newtool",
             ])
-        // An installed dependency would be upgraded: nothing is installed, and the error says which.
-        let upgrading = try run(plan: "Inst libold [1.0-1] (1.1-1 Debian:12 [amd64])\nInst newtool (2.0-1 Debian:12)\n")
-        #expect(upgrading.status == 1)
-        #expect(upgrading.calls.count == 2)
-        #expect(upgrading.error.contains("it would upgrade installed packages: libold\n"))
+        // An installed package would be upgraded: the new dependency gets its installed sibling's version, and is
+        // marked as a dependency again after the installation.
+        let upgrading = "Inst libold [1.0-1] (1.1-1 Debian:12 [amd64])\nInst libnew (1.1-1 Debian:12)\n"
+            + "Inst newtool (2.0-1 Debian:12)\n"
+        let pinned = try run(plan: upgrading, versions: "libnew | 1.1-1 | repo\nlibnew | 1.0-1 | repo\n")
+        #expect(pinned.status == 0, "\(pinned.error)")
+        #expect(pinned.calls.contains("apt-get install -y --no-upgrade --no-install-recommends libnew=1.0-1 newtool"))
+        #expect(pinned.calls.last == "apt-mark auto libnew")
+        #expect(!pinned.calls.contains { $0.hasPrefix("apt-get install -y") && !$0.contains("libnew=1.0-1") })
+        // The archive no longer has a version that fits: nothing is installed, and the error says which.
+        let refused = try run(plan: upgrading, versions: "libnew | 1.1-1 | repo\n")
+        #expect(refused.status == 1)
+        #expect(!refused.calls.contains { $0.hasPrefix("apt-get install -y") })
+        #expect(refused.error.contains("not installing newtool: it would upgrade installed packages: libold"))
+        // The same package as optional (a test tool): left out with a warning, the run goes on.
+        let optional = try run(["present", "--optional", "newtool"], plan: upgrading, versions: "libnew | 1.1-1 | r\n")
+        #expect(optional.status == 0)
+        #expect(!optional.calls.contains { $0.hasPrefix("apt-get install -y") })
+        #expect(optional.error.contains("the tests that need it are skipped"))
         // Nothing missing: apt is not even asked.
         let present = try ChildProcess.run(
             [script, "present"], environment: ["PATH": directory.path + ":/usr/bin:/bin", "LOG": directory.file("log")])
