@@ -74,27 +74,27 @@ import Testing
         defer { directory.remove() }
         let fakes = [
             "dpkg-query": #"""
-                case "$*" in
-                *db:Status-Status*) echo "installed libsrc 1.0-1" ;;
-                *) [ "${@: -1}" = present ] && printf 'install ok installed' ;;
-                esac
-                exit 0
-                """#,
+            case "$*" in
+            *db:Status-Status*) echo "installed libsrc 1.0-1" ;;
+            *) [ "${@: -1}" = present ] && printf 'install ok installed' ;;
+            esac
+            exit 0
+            """#,
             "id": "echo 0",
             "apt-cache": #"""
-                echo "apt-cache $*" >> "$LOG"
-                case "$1" in
-                show) printf 'Package: libnew\nSource: libsrc (1.1-1)\n\n' ;;
-                madison) cat "$VERSIONS" ;;
-                esac
-                """#,
+            echo "apt-cache $*" >> "$LOG"
+            case "$1" in
+            show) printf 'Package: libnew\nSource: libsrc (1.1-1)\n\n' ;;
+            madison) cat "$VERSIONS" ;;
+            esac
+            """#,
             "apt-get": #"""
-                echo "apt-get $*" >> "$LOG"
-                case " $* " in
-                *" -s "*" libnew=1.0-1 "*) printf 'Inst libnew (1.0-1 Debian:12)\nInst newtool (2.0-1 Debian:12)\n' ;;
-                *" -s "*) cat "$PLAN" ;;
-                esac
-                """#,
+            echo "apt-get $*" >> "$LOG"
+            case " $* " in
+            *" -s "*" libnew=1.0-1 "*) printf 'Inst libnew (1.0-1 Debian:12)\nInst newtool (2.0-1 Debian:12)\n' ;;
+            *" -s "*) cat "$PLAN" ;;
+            esac
+            """#,
             "apt-mark": #"echo "apt-mark $*" >> "$LOG""#,
         ]
         for (name, body) in fakes {
@@ -127,7 +127,8 @@ import Testing
             ])
         // An installed package would be upgraded: the new dependency gets its installed sibling's version, and is
         // marked as a dependency again after the installation.
-        let upgrading = "Inst libold [1.0-1] (1.1-1 Debian:12 [amd64])\nInst libnew (1.1-1 Debian:12)\n"
+        let upgrading =
+            "Inst libold [1.0-1] (1.1-1 Debian:12 [amd64])\nInst libnew (1.1-1 Debian:12)\n"
             + "Inst newtool (2.0-1 Debian:12)\n"
         let pinned = try run(plan: upgrading, versions: "libnew | 1.1-1 | repo\nlibnew | 1.0-1 | repo\n")
         #expect(pinned.status == 0, "\(pinned.error)")
