@@ -34,6 +34,8 @@ extension FileDescriptor {
         public static let noDelay = SocketOption(level: Int32(IPPROTO_TCP), name: TCP_NODELAY)
         /// `IPPROTO_IPV6`, `IPV6_V6ONLY`: an IPv6 socket that does not also take IPv4.
         public static let ipv6Only = SocketOption(level: Int32(IPPROTO_IPV6), name: IPV6_V6ONLY)
+        /// `SOL_SOCKET`, `SO_BROADCAST`: a datagram socket may send to a broadcast address.
+        public static let broadcast = SocketOption(level: SOL_SOCKET, name: SO_BROADCAST)
     }
 
     /// Which direction ``shutdown(_:)`` ends: `SHUT_RD`, `SHUT_WR`, `SHUT_RDWR`.
@@ -122,6 +124,28 @@ extension FileDescriptor {
         var value = value
         try nothingOrErrno {
             systemSetsockopt(rawValue, option.level, option.name, &value, socklen_t(MemoryLayout<Int32>.size))
+        }.get()
+    }
+
+    /// Joins the multicast group `group` (IPv4 or IPv6) on the default interface: `setsockopt(2)` with
+    /// `IP_ADD_MEMBERSHIP` (a `struct ip_mreq`) or `IPV6_JOIN_GROUP` (a `struct ipv6_mreq`).
+    public func joinMulticastGroup(_ group: SocketAddress) throws(Errno) {
+        if group.family == AF_INET6 {
+            var request = ipv6_mreq()
+            request.ipv6mr_multiaddr = group.withIPv6 { $0.sin6_addr }
+            try setOption(level: Int32(IPPROTO_IPV6), name: IPV6_ADD_MEMBERSHIP, &request)
+        } else {
+            var request = ip_mreq()
+            request.imr_multiaddr = group.withIPv4 { $0.sin_addr }
+            request.imr_interface.s_addr = 0  // INADDR_ANY: the kernel's choice
+            try setOption(level: Int32(IPPROTO_IP), name: IP_ADD_MEMBERSHIP, &request)
+        }
+    }
+
+    /// `setsockopt(2)` with a value of any layout.
+    private func setOption<Value>(level: Int32, name: Int32, _ value: inout Value) throws(Errno) {
+        try nothingOrErrno {
+            systemSetsockopt(rawValue, level, name, &value, socklen_t(MemoryLayout<Value>.size))
         }.get()
     }
 

@@ -28,7 +28,9 @@ enum RecordCommand: Command {
             """,
         arguments: [
             ArgumentSpec(
-                name: "device", help: "The receiver: a path, a serial number, or 'auto'.",
+                name: "device",
+                help: "The receiver: a path, a serial number, 'auto', or tcp://HOST:PORT, udp://[ADDR]:PORT, "
+                    + "gpsd://HOST[:PORT].",
                 defaultValue: "auto")
         ],
         options: [
@@ -58,7 +60,7 @@ enum RecordCommand: Command {
             OptionSpec(
                 long: "serve", valueName: "[addr:]port",
                 help: "Also serve gpsd's JSON protocol here (127.0.0.1 unless an address is given)."),
-        ] + MQTTOptions.options,
+        ] + NMEAOutputOptions.options + MQTTOptions.options,
         examples: [
             "nmea record -o track.gpx",
             "nmea record /dev/ttyACM0 --baud 9600 -o track.gpx -o track.geojson --raw track.nmea",
@@ -66,6 +68,8 @@ enum RecordCommand: Command {
             "nmea record -o track.gpx --trips trips.jsonl",
             "nmea record -o track.gpx --mqtt mqtt://broker.example:1883 --mqtt-topic owntracks/fleet/van7",
             "nmea record -o track.gpx --serve 2947",
+            "nmea record tcp://192.168.1.20:10110 -o track.gpx",
+            "nmea record -o track.gpx --nmea-tcp 10110 --nmea-udp 192.168.1.255:10110",
         ])
 
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
@@ -81,7 +85,16 @@ enum RecordCommand: Command {
         }
         let server = try settings.serve.map { listen in try serve(pipeline, on: listen) }
         if let server { console.print("serving gpsd clients on \(server.boundAddress ?? server.configuration.listen)") }
-        let receiver = DeviceReceiver(selector: settings.selector, baudRate: settings.baudRate, pipeline: pipeline)
+        let outputs: NMEAOutputOptions.Running
+        do {
+            outputs = try settings.nmeaOutputs.start(on: pipeline, console: console)
+        } catch {
+            server?.stop()
+            throw error
+        }
+        let receiver =
+            settings.network.map { RunningReceiver($0, pipeline: pipeline) }
+            ?? RunningReceiver(selector: settings.selector, baudRate: settings.baudRate, pipeline: pipeline)
         let text = RecordStatusText(pipeline: pipeline, recorder: recorder, console: console)
         recorder.add(
             ConnectionReporter(console, statusText: text.line, onFinish: text.save), name: "status",
@@ -96,10 +109,11 @@ enum RecordCommand: Command {
         }
         receiver.stop()
         server?.stop()
+        outputs.stop()
         recorder.finish()
         console.clear()
         for line in recorder.summary { Console.error("nmea record: \(line)\n") }
-        if let failure = receiver.failure { throw RuntimeError(failure.description) }
+        if let failure = receiver.failure { throw RuntimeError(failure) }
         return recorder.hasFailed ? ExitStatus.failure : ExitStatus.success
     }
 
@@ -116,16 +130,21 @@ enum RecordCommand: Command {
 /// What `nmea record`'s options say, validated (usage errors first, before anything is opened).
 struct RecordSettings {
     var selector: DeviceSelector
+    /// A `tcp://`, `udp://` or `gpsd://` receiver instead of a serial one.
+    var network: NetworkSourceAddress?
     var baudRate: BaudRate?
     var rotation: Rotation
     var tracks: [TrackOutput] = []
     var raw: OutputName?
     var trips: OutputName?
     var serve: ListenAddress?
+    var nmeaOutputs: NMEAOutputOptions
     var mqtt: FleetPublisher.Configuration?
 
     init(_ arguments: ParsedArguments) throws {
         selector = DeviceSelector(argument: arguments.positionals.first)
+        network = try ReceiverOptions.networkSource(arguments.positionals.first, arguments)
+        nmeaOutputs = try NMEAOutputOptions(arguments)
         baudRate = try ReceiverOptions.baudRate(arguments)
         rotation = arguments.value("rotate") == "daily" ? .daily : .none
         let options = TrackOptions(
@@ -163,7 +182,7 @@ struct RecordSettings {
     var pipeline: ReceiverPipeline.Configuration {
         let today = UTCDate(daysSinceEpoch: Int(time(nil) / 86_400))
         var configuration = ReceiverPipeline.Configuration()
-        configuration.publishesSentences = serve != nil
+        configuration.publishesSentences = serve != nil || !nmeaOutputs.isEmpty
         configuration.publishesRaw = raw != nil
         configuration.assembler = FixAssembler.Options(fallbackDate: today, referenceDate: today)
         return configuration

@@ -128,7 +128,8 @@ struct SentenceInput: ~Copyable {
             if cancelled { return false }
             reader.finish(handler: &reporting, fix)
             let framed = reader.statistics.framer
-            if framed.sentences == before.sentences {
+            // An input that failed (a refused connection, a read error) has said why already.
+            if framed.sentences == before.sentences && failures.last != path {
                 emptyInputs.append((input.name, Self.whyNothing(in: framed.since(before), sample: sample)))
             }
         }

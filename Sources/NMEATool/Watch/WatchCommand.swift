@@ -54,6 +54,8 @@ enum WatchCommand: Command {
         case file(String)
         case standardInput
         case gpsd(host: String, port: Int)
+        /// `tcp://`, `udp://`, `gpsd://`: NMEA read through the pipeline.
+        case network(NetworkSourceAddress)
     }
 
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
@@ -77,11 +79,13 @@ enum WatchCommand: Command {
                 throw arguments.invalid(address, for: "connect", because: "expected HOST:PORT, HOST or [IPv6]:PORT")
             }
             kind = .gpsd(host: host, port: port)
+        } else if let address = try ReceiverOptions.networkSource(given, arguments) {
+            kind = .network(address)
         } else {
             kind = try classify(given ?? "auto")
         }
         switch kind {
-        case .device:
+        case .device, .network:
             if arguments.value("speed") != nil {
                 throw arguments.usageError("--speed is for replaying a file or standard input, not a receiver")
             }
@@ -119,6 +123,9 @@ enum WatchCommand: Command {
         case .gpsd(let host, let port):
             model = WatchModel(source: .gpsd(host: host, port: port))
             feed = try GpsdFeed(host: host, port: port)
+        case .network(let address):
+            model = WatchModel(source: .device(address.description))
+            feed = PipelineFeed(network: address)
         }
         let places = WatchPlaces(enabled: !arguments.flag("no-places"))
         model.state.placeNote = places.note

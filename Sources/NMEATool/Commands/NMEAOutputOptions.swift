@@ -1,0 +1,77 @@
+import Pipeline
+import Publisher
+import System
+
+/// `--nmea-tcp [ADDR:]PORT` and `--nmea-udp HOST:PORT`: the sentences as received, sent on raw (`serve`, `record`).
+struct NMEAOutputOptions {
+    /// The two options, declared once.
+    static let options: [OptionSpec] = [
+        OptionSpec(
+            long: "nmea-tcp", valueName: "[addr:]port",
+            help: "Also serve the raw sentences on TCP, no handshake (127.0.0.1 unless an address is given)."),
+        OptionSpec(
+            long: "nmea-udp", valueName: "host:port",
+            help: "Also send each sentence as a UDP datagram to this host (a broadcast address works)."),
+    ]
+
+    var tcp: ListenAddress?
+    var udp: (host: String, port: UInt16)?
+
+    /// `true` when either output is asked for: the pipeline must publish sentences.
+    var isEmpty: Bool { tcp == nil && udp == nil }
+
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        if let text = arguments.value("nmea-tcp") {
+            guard let address = ListenAddress(parsing: text) else {
+                throw arguments.invalid(text, for: "nmea-tcp", because: "expected [ADDR:]PORT")
+            }
+            tcp = address
+        }
+        if let text = arguments.value("nmea-udp") {
+            guard let parsed = HostAndPort(parsing: text), let host = parsed.host, let port = parsed.port, port != 0
+            else {
+                throw arguments.invalid(text, for: "nmea-udp", because: "expected HOST:PORT")
+            }
+            udp = (host, port)
+        }
+    }
+
+    /// The outputs, running: made before the pipeline starts, so they miss nothing.
+    struct Running {
+        var server: GPSDServer?
+        var forwarder: UDPSentenceForwarder?
+
+        func stop() {
+            server?.stop()
+            forwarder?.stop()
+        }
+    }
+
+    /// Starts the outputs on `pipeline`, saying where on `console`.
+    /// - Throws: ``RuntimeError`` when the port cannot be listened on or the host does not resolve.
+    func start(on pipeline: ReceiverPipeline, console: StatusLine) throws(RuntimeError) -> Running {
+        var running = Running()
+        do {
+            if let tcp {
+                let server = try GPSDServer.startedRawNMEA(pipeline: pipeline, listen: tcp)
+                running.server = server
+                console.print("serving raw NMEA on \(server.boundAddress ?? tcp)")
+            }
+            if let udp {
+                let forwarder = try UDPSentenceForwarder.started(pipeline: pipeline, host: udp.host, port: udp.port)
+                running.forwarder = forwarder
+                console.print("sending each sentence to udp \(forwarder.destination)")
+            }
+        } catch let error as GPSDServerError {
+            running.stop()
+            throw RuntimeError(error.description)
+        } catch let error as UDPSentenceForwarder.SetupError {
+            running.stop()
+            throw RuntimeError(error.description)
+        } catch {
+            running.stop()
+            throw RuntimeError("\(error)")
+        }
+        return running
+    }
+}
