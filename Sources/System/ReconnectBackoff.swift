@@ -20,7 +20,7 @@ public struct ReconnectBackoff: Sendable {
         delay = min(delay * 2, maximum)
     }
 
-    /// The wait the next failure will bring (before jitter), in seconds.
+    /// The wait the next ``failed()`` will set (before its jitter), in seconds.
     public var nextDelay: Double { delay }
 
     /// A connection succeeded: the next failure waits `minimum` again.

@@ -35,6 +35,12 @@ public struct NetworkSourceAddress: Sendable, Hashable, CustomStringConvertible 
     public struct ParseError: Error, Sendable, Hashable, CustomStringConvertible {
         public var text: String
         public var reason: String
+
+        public init(text: String, reason: String) {
+            self.text = text
+            self.reason = reason
+        }
+
         public var description: String { "'\(text)' is not a network source: \(reason)" }
     }
 

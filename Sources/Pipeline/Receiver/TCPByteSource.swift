@@ -193,9 +193,9 @@ public final class TCPByteSource: ByteSource {
     /// A connection attempt failed: try again after the backoff (a receiver), or end.
     private func failedAttempt(_ message: String, errno: Errno? = nil) -> ByteSourceEvent {
         guard options.reconnects else { return give(up: message, reason: .failed, errno: errno) }
+        let wait = Self.seconds(backoff.nextDelay)
         backoff.failed()
         state = .idle
-        let wait = Self.seconds(backoff.secondsLeft)
         return .status(
             .disconnected(
                 device: name, reason: .unavailable, errorNumber: errno?.rawValue ?? 0,
@@ -210,7 +210,7 @@ public final class TCPByteSource: ByteSource {
             .disconnected(device: name, reason: .failed, errorNumber: errno?.rawValue ?? 0, detail: message))
     }
 
-    /// `0.5 s`, `2 s`.
+    /// `0.5 s`, `2 s`: the wait before jitter (±10 %), as ``ReconnectBackoff`` will make it.
     private static func seconds(_ value: Double) -> String {
         let tenths = (value * 10).rounded()
         return tenths.truncatingRemainder(dividingBy: 10) == 0 ? "\(Int(tenths / 10)) s" : "\(tenths / 10) s"
@@ -251,8 +251,8 @@ public final class TCPByteSource: ByteSource {
         }
         state = .idle
         announcing = true
+        let wait = Self.seconds(backoff.nextDelay)
         backoff.failed()
-        let wait = Self.seconds(backoff.secondsLeft)
         return .status(
             .disconnected(
                 device: name, reason: .unavailable, errorNumber: errno?.rawValue ?? 0,

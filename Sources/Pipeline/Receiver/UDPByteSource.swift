@@ -46,7 +46,8 @@ public final class UDPByteSource: ByteSource {
         guard buffer.count > 2 else { return .timedOut }
         let count: Int
         do throws(Errno) {
-            if try descriptor.poll(.readable, timeoutMilliseconds: timeout.pollMilliseconds).isEmpty { return .timedOut }
+            let events = try descriptor.poll(.readable, timeoutMilliseconds: timeout.pollMilliseconds)
+            if events.isEmpty { return .timedOut }
             // Two bytes kept free for a line ending.
             let room = UnsafeMutableRawBufferPointer(rebasing: buffer[..<(buffer.count - 2)])
             count = try descriptor.receive(into: room)
