@@ -41,9 +41,17 @@ struct NMEAOutputOptions {
         var server: GPSDServer?
         var forwarder: UDPSentenceForwarder?
 
+        /// Stops both at once (the receiver never started).
         func stop() {
             server?.stop()
             forwarder?.stop()
+        }
+
+        /// Once the pipeline has ended (its ring closed): the forwarder sends what the ring still holds, the server
+        /// closes its clients.
+        func finish() {
+            forwarder?.finish()
+            server?.stop()
         }
     }
 

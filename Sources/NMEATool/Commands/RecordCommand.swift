@@ -109,7 +109,7 @@ enum RecordCommand: Command {
         }
         receiver.stop()
         server?.stop()
-        outputs.stop()
+        outputs.finish()
         recorder.finish()
         console.clear()
         for line in recorder.summary { Console.error("nmea record: \(line)\n") }

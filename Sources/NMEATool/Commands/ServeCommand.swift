@@ -116,7 +116,7 @@ enum ServeCommand: Command {
         receiver?.stop()
         pipeline.stop()
         server.stop()
-        outputs.stop()
+        outputs.finish()
         reporter.join()
         let statistics = server.statistics
         console.print(
