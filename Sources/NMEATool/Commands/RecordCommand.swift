@@ -18,7 +18,9 @@ enum RecordCommand: Command {
             every fix until SIGINT or SIGTERM. A track file appears at its first point (written under a temporary \
             name until then, so a run that records no point, such as one refused the receiver, leaves none behind) \
             and is a complete document after every fix, so a kill or a power cut loses at most the last second. When the receiver is unplugged the files stay open; logging \
-            resumes, in a new track segment, when it comes back.
+            resumes, in a new track segment, when it comes back. A network receiver (tcp://HOST:PORT, \
+            udp://[ADDR]:PORT, gpsd://HOST[:PORT]) is connected to again with backoff (at most 5 s apart) when the \
+            connection is refused or drops, in a new segment too.
             The port is taken exclusively (TIOCEXCL) and locked (flock), so a second logger on the same receiver, \
             even as root, is refused with the first one's PID. On a terminal a status line (fix, satellites, \
             position, points) is kept on the last row, cut to the terminal's width.

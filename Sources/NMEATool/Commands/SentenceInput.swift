@@ -29,7 +29,9 @@ struct SentenceInput: ~Copyable {
     ]
 
     static let filesArgument = ArgumentSpec(
-        name: "files", help: "NMEA log files, or '-' for standard input.", isRepeating: true, defaultValue: "-")
+        name: "files",
+        help: "NMEA log files, '-' for standard input, or a stream: tcp://HOST:PORT, udp://[ADDR]:PORT, gpsd://HOST.",
+        isRepeating: true, defaultValue: "-")
 
     // MARK: The parsed options
 

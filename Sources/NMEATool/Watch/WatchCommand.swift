@@ -17,14 +17,16 @@ enum WatchCommand: Command {
             (or Ctrl-C) quits and leaves the terminal as it was.
             The source is a receiver (a path, a serial number, or 'auto', as for 'nmea record'), an NMEA file \
             replayed at its recorded pace (by the sentences' times; pauses over 10 s are shortened) or --speed times \
-            faster, '-' for standard input, or --connect to a running gpsd or 'nmea serve'. A replay stays on its \
-            last fix when the file ends.
+            faster, '-' for standard input, a network source (tcp://HOST:PORT, udp://[ADDR]:PORT, or \
+            gpsd://HOST[:PORT] for a gpsd's raw sentences, read through our own fix assembly), or --connect to a \
+            running gpsd or 'nmea serve' (its JSON reports). A replay stays on its last fix when the file ends.
             When standard output is not a terminal, one line per fix is written instead: time, fix, position, speed, \
             course, altitude, satellites, HDOP and place; a replay then ends with its file.
             """,
         arguments: [
             ArgumentSpec(
-                name: "source", help: "A receiver (path, serial number or 'auto'), an NMEA file, or '-'.",
+                name: "source",
+                help: "A receiver (path, serial number or 'auto'), an NMEA file, '-', or tcp://, udp://, gpsd://.",
                 defaultValue: "auto")
         ],
         options: [
@@ -42,6 +44,7 @@ enum WatchCommand: Command {
         examples: [
             "nmea watch",
             "nmea watch /dev/ttyACM0 --baud 9600",
+            "nmea watch tcp://192.168.1.20:10110",
             "nmea watch day.nmea --speed 10",
             "nmea simulate --duration 120 | nmea watch -",
             "nmea watch --connect localhost:2947",
