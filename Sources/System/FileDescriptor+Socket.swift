@@ -34,6 +34,9 @@ extension FileDescriptor {
         public static let noDelay = SocketOption(level: Int32(IPPROTO_TCP), name: TCP_NODELAY)
         /// `IPPROTO_IPV6`, `IPV6_V6ONLY`: an IPv6 socket that does not also take IPv4.
         public static let ipv6Only = SocketOption(level: Int32(IPPROTO_IPV6), name: IPV6_V6ONLY)
+        /// `SOL_SOCKET`, `SO_RXQ_OVFL`: each datagram received comes with the count of those the kernel dropped so far
+        /// on this socket (its receive buffer full); read with ``FileDescriptor/receive(into:flags:dropped:)``.
+        public static let receiveQueueOverflow = SocketOption(level: SOL_SOCKET, name: SO_RXQ_OVFL)
         /// `SOL_SOCKET`, `SO_BROADCAST`: a datagram socket may send to a broadcast address.
         public static let broadcast = SocketOption(level: SOL_SOCKET, name: SO_BROADCAST)
     }
@@ -144,8 +147,8 @@ extension FileDescriptor {
 
     /// `setsockopt(2)` with a value of any layout.
     private func setOption<Value>(level: Int32, name: Int32, _ value: inout Value) throws(Errno) {
-        try nothingOrErrno {
-            systemSetsockopt(rawValue, level, name, &value, socklen_t(MemoryLayout<Value>.size))
+        try withUnsafeBytes(of: &value) { bytes in
+            nothingOrErrno { systemSetsockopt(rawValue, level, name, bytes.baseAddress!, socklen_t(bytes.count)) }
         }.get()
     }
 
@@ -220,6 +223,22 @@ extension FileDescriptor {
 
     func _receive(into buffer: UnsafeMutableRawBufferPointer, flags: MessageFlags) -> Result<Int, Errno> {
         valueOrErrno { systemRecv(rawValue, buffer.baseAddress, buffer.count, flags.rawValue) }
+    }
+
+    /// Receives one datagram of at most `buffer.count` bytes, and the kernel's count of datagrams it dropped on this
+    /// socket so far into `dropped` (left as it was unless ``SocketOption/receiveQueueOverflow`` is on).
+    /// `recvmsg(2)` with an `SO_RXQ_OVFL` control message.
+    /// - Returns: the number of bytes received.
+    public func receive(into buffer: UnsafeMutableRawBufferPointer, flags: MessageFlags = [], dropped: inout UInt32)
+        throws(Errno) -> Int
+    {
+        try _receive(into: buffer, flags: flags, dropped: &dropped).get()
+    }
+
+    func _receive(into buffer: UnsafeMutableRawBufferPointer, flags: MessageFlags, dropped: inout UInt32)
+        -> Result<Int, Errno>
+    {
+        valueOrErrno { systemRecvCountingDrops(rawValue, buffer.baseAddress, buffer.count, flags.rawValue, &dropped) }
     }
 
     /// Ends one direction (or both) of a connection; the descriptor stays open. `shutdown(2)`.

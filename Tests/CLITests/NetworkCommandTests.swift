@@ -346,6 +346,30 @@ struct NetworkCommandTests {
         #expect(server.serve.wait(timeout: .seconds(10)) == 0)
     }
 
+    /// `record --nmea-tcp`: a raw client connected before the receiver gets every sentence it sends, exactly.
+    @Test(.enabled(if: NetworkCommandTests.hasSocat, "socat is not installed (scripts/test installs it)"))
+    func recordServesTheSentencesItReadsAsRawNMEA() throws {
+        let directory = TemporaryDirectory("record-raw")
+        defer { directory.remove() }
+        let log = try Self.log(directory, seconds: 10)
+        let port = Ports.freeTCP()
+        // Nothing listens yet: record tries again until socat is there.
+        let record = try ChildProcess([
+            Self.nmea, "record", "tcp://127.0.0.1:\(port)", "-o", directory.file("track.gpx"), "--nmea-tcp",
+            "127.0.0.1:0",
+        ])
+        defer { _ = record.stop(SIGKILL) }
+        let rawPort = try #require(Self.reportedPort(record, after: "serving raw NMEA on 127.0.0.1:"))
+        let client = try LineClient(port: rawPort)
+        let socat = try Self.socatServing(log, port: port)
+        let lines = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\r\n").map(String.init)
+        #expect(client.read(until: { $0.count >= lines.count }, timeout: .seconds(15)), "\(record.error)")
+        #expect(client.lines == lines)
+        _ = socat.wait(timeout: .seconds(5))
+        #expect(record.stop(SIGINT) == 0)
+        #expect(client.readUntilClosed())
+    }
+
     /// `parse gpsd://` against our own `nmea serve`: the same sentences, until serve ends and closes the connection.
     @Test func parseReadsOurOwnServeThroughGpsdScheme() throws {
         let directory = TemporaryDirectory("gpsd-ours")

@@ -251,6 +251,31 @@ func closedPort() throws -> UInt16 {
         #expect(seen == [.bytes(one), .bytes(several), .bytes(bare + "\r\n")])
     }
 
+    /// Datagrams sent faster than read: the kernel drops what its buffer cannot hold, and the source reports how many
+    /// (every datagram is either read or counted).
+    @Test func datagramsTheKernelDroppedAreCountedAndReported() throws {
+        let port = UInt16(Ports.freeUDP())
+        var source = UDPByteSource(.init(scheme: .udp, host: "127.0.0.1", port: port))
+        #expect(events(of: &source, timeout: .seconds(2)) { !$0.isEmpty }.count == 1)
+        let datagram = String(repeating: "x", count: 1000) + "\r\n"
+        try Self.send(Array(repeating: datagram, count: 3000), to: port)
+        // Whatever the kernel kept, read within 2 s.
+        var seen = events(of: &source, timeout: .seconds(2), joiningBytes: false)
+        // The kernel's count comes with the next datagram queued after the drops.
+        try Self.send(["late\r\n"], to: port)
+        seen += events(of: &source, timeout: .seconds(5), joiningBytes: false) { $0.contains(.bytes("late\r\n")) }
+        seen += events(of: &source, timeout: .seconds(2), joiningBytes: false) { !$0.isEmpty }
+        let received = seen.count { if case .bytes = $0 { true } else { false } }
+        let dropped = Int(source.droppedDatagrams)
+        #expect(dropped > 0)
+        #expect(received + dropped == 3001)
+        #expect(
+            seen.last
+                == .status(
+                    "udp://127.0.0.1:\(port): listening; \(dropped) datagrams dropped by the kernel (they came faster "
+                        + "than read)"))
+    }
+
     @Test func aPortInUseEndsTheSourceWithItsReason() throws {
         let holder = try FileDescriptor.socket(family: AF_INET, type: Int32(SOCK_DGRAM.rawValue))
         defer { try? holder.close() }

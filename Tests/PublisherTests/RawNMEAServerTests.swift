@@ -41,7 +41,7 @@ import Threading
         let extra = try LineClient(port: port)
         #expect(extra.readUntilClosed(timeout: .seconds(5)))
         #expect(extra.lines.isEmpty)
-        #expect(server.statistics.refused == 1)
+        #expect(waitUntil(timeout: .seconds(2)) { server.statistics.refused == 1 })
 
         let journey = Journey(seconds: 4, rateHz: 50)
         let expected = journey.fixes.indices.flatMap { journey.sentences($0) }
