@@ -119,7 +119,8 @@ func nothingOrErrno<I: FixedWidthInteger>(retryOnInterrupt: Bool = true, _ body:
     recv(fd, buffer, count, flags)
 }
 @inline(__always) func systemRecvCountingDrops(
-    _ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int, _ flags: Int32, _ dropped: UnsafeMutablePointer<UInt32>
+    _ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int, _ flags: Int32,
+    _ dropped: UnsafeMutablePointer<UInt32>
 ) -> Int {
     nmea_recv_counting_drops(fd, buffer, count, flags, dropped)
 }
