@@ -206,6 +206,24 @@ struct NetworkCommandTests {
         #expect(parse.error == "")
     }
 
+    /// `udp://:PORT` listens on every IPv4 interface: a broadcast (to 127.255.255.255 here) is read.
+    @Test func parseReadsABroadcastDatagram() throws {
+        let port = UInt16(Ports.freeUDP())
+        let parse = try ChildProcess([Self.nmea, "parse", "udp://:\(port)"])
+        #expect(Self.waitUntilBound(udp: port))
+        let socket = try FileDescriptor.socket(family: AF_INET, type: Int32(SOCK_DGRAM.rawValue))
+        defer { try? socket.close() }
+        try socket.setOption(.broadcast, 1)
+        try socket.connect(to: SocketAddress(ipv4: "127.255.255.255", port: port)!)
+        try socket.sendAll(Array("$GPTXT,01,01,02,one*29\r\n".utf8))
+        sleep(for: .milliseconds(300))
+        #expect(parse.stop(SIGINT) == 0)
+        let expected = try Tool.run(["parse"], input: "$GPTXT,01,01,02,one*29\r\n")
+        #expect(parse.output == expected.output)
+        #expect(parse.outputLines.count == 1)
+        #expect(parse.error == "")
+    }
+
     @Test func aUDPPortInUseIsAClearError() throws {
         let holder = try FileDescriptor.socket(family: AF_INET, type: Int32(SOCK_DGRAM.rawValue))
         defer { try? holder.close() }

@@ -121,7 +121,7 @@ func closedPort() throws -> UInt16 {
 }
 
 @Suite(.serialized) struct TCPByteSourceTests {
-    static let sentences = "$GPTXT,01,01,02,one*2F\r\n$GPTXT,01,01,02,two*2B\r\n"
+    static let sentences = "$GPTXT,01,01,02,one*29\r\n$GPTXT,01,01,02,two*21\r\n"
 
     @Test func readsUntilThePeerClosesWhenNotReconnecting() throws {
         let listener = try TestListener()
@@ -204,8 +204,8 @@ func closedPort() throws -> UInt16 {
         let listener = try TestListener()
         let received = Locked("")
         let parts = [
-            #"{"class":"VERSION","release":"3.22"}"# + "\r\n$GPTXT,01,01,02,one*2F\r\n{\"class\":\"DEV",
-            "ICES\",\"devices\":[]}\r\n$GPTXT,01,01,02,two*2B\r\n{\"class\":\"WATCH\"}\r\n",
+            #"{"class":"VERSION","release":"3.22"}"# + "\r\n$GPTXT,01,01,02,one*29\r\n{\"class\":\"DEV",
+            "ICES\",\"devices\":[]}\r\n$GPTXT,01,01,02,two*21\r\n{\"class\":\"WATCH\"}\r\n",
         ]
         let peer = TestThread {
             guard let connection = try? listener.accept() else { return }
@@ -243,9 +243,9 @@ func closedPort() throws -> UInt16 {
         var source = UDPByteSource(.init(scheme: .udp, host: "127.0.0.1", port: port))
         let name = "udp://127.0.0.1:\(port)"
         #expect(events(of: &source, timeout: .seconds(2)) { !$0.isEmpty } == [.status("\(name): listening")])
-        let one = "$GPTXT,01,01,02,one*2F\r\n"
-        let several = "$GPTXT,01,01,02,two*2B\r\n$GPTXT,01,01,02,one*2F\r\n"
-        let bare = "$GPTXT,01,01,02,two*2B"
+        let one = "$GPTXT,01,01,02,one*29\r\n"
+        let several = "$GPTXT,01,01,02,two*21\r\n$GPTXT,01,01,02,one*29\r\n"
+        let bare = "$GPTXT,01,01,02,two*21"
         try Self.send([one, several, bare], to: port)
         let seen = events(of: &source, timeout: .seconds(5), joiningBytes: false) { $0.count >= 3 }
         #expect(seen == [.bytes(one), .bytes(several), .bytes(bare + "\r\n")])
@@ -300,9 +300,9 @@ func closedPort() throws -> UInt16 {
         let socket = try FileDescriptor.socket(family: AF_INET, type: Int32(SOCK_DGRAM.rawValue))
         defer { try? socket.close() }
         try socket.connect(to: SocketAddress(ipv4: "239.255.10.110", port: port)!)
-        try socket.sendAll(Array("$GPTXT,01,01,02,one*2F\r\n".utf8))
-        #expect(events(of: &first, timeout: .seconds(3)) { !$0.isEmpty } == [.bytes("$GPTXT,01,01,02,one*2F\r\n")])
-        #expect(events(of: &second, timeout: .seconds(3)) { !$0.isEmpty } == [.bytes("$GPTXT,01,01,02,one*2F\r\n")])
+        try socket.sendAll(Array("$GPTXT,01,01,02,one*29\r\n".utf8))
+        #expect(events(of: &first, timeout: .seconds(3)) { !$0.isEmpty } == [.bytes("$GPTXT,01,01,02,one*29\r\n")])
+        #expect(events(of: &second, timeout: .seconds(3)) { !$0.isEmpty } == [.bytes("$GPTXT,01,01,02,one*29\r\n")])
     }
 
     /// A multicast datagram can be sent here (a route for 224.0.0.0/4, as on any host with a default route).
