@@ -107,6 +107,44 @@ struct NetworkCommandTests {
         #expect(Array(times.suffix(20)) == expected.map { Substring($0) })
     }
 
+    /// `watch` and `serve` take a `tcp://` receiver as they take a device: watch's plain lines are those of the file
+    /// replayed, and serve's gpsd clients get a TPV for every epoch.
+    @Test(.enabled(if: NetworkCommandTests.hasSocat, "socat is not installed (scripts/test installs it)"))
+    func watchAndServeReadATCPReceiver() throws {
+        let directory = TemporaryDirectory("tcp-watch")
+        defer { directory.remove() }
+        let log = try Self.log(directory, seconds: 10)
+        var port = Ports.freeTCP()
+        var socat = try Self.socatServing(log, port: port)
+        let watch = try ChildProcess([Self.nmea, "watch", "tcp://127.0.0.1:\(port)", "--no-places"])
+        #expect(waitUntil(timeout: .seconds(10)) { watch.outputLines.count >= 10 })
+        #expect(watch.stop(SIGINT) == 0)
+        _ = socat.wait(timeout: .seconds(5))
+        let replay = try Tool.run(["watch", log, "--speed", "max", "--no-places"])
+        #expect(watch.outputLines.count == 10)
+        #expect(watch.output == replay.output)
+
+        port = Ports.freeTCP()
+        let serve = try ChildProcess([Self.nmea, "serve", "tcp://127.0.0.1:\(port)", "--listen", "127.0.0.1:0"])
+        defer { _ = serve.stop(SIGKILL) }
+        let gpsdPort = try #require(Self.reportedPort(serve, after: "listening on 127.0.0.1:"))
+        let client = try LineClient(port: gpsdPort)
+        _ = client.send(#"?WATCH={"enable":true,"json":true}"# + "\n")
+        #expect(client.read(until: { !$0.filter { $0.hasPrefix(#"{"class":"WATCH""#) }.isEmpty }))
+        socat = try Self.socatServing(log, port: port)
+        #expect(
+            client.read(
+                until: { lines in
+                    Set(lines.filter { $0.hasPrefix(#"{"class":"TPV""#) }.compactMap { jsonField($0, "time") }).count
+                        >= 10
+                }, timeout: .seconds(15)), "\(serve.error)")
+        let times = Set(client.lines(of: "TPV").compactMap { jsonField($0, "time") })
+        #expect(times == Set((0..<10).map { "2026-11-30T08:00:0\($0).000Z" }))
+        #expect(client.lines(of: "DEVICE").first.flatMap { jsonField($0, "path") } == "tcp://127.0.0.1:\(port)")
+        _ = socat.wait(timeout: .seconds(5))
+        #expect(serve.stop(SIGINT) == 0)
+    }
+
     @Test func badNetworkSourcesAreClearErrors() throws {
         let refused = Ports.freeTCP()
         let outcome = try Tool.run(["parse", "tcp://127.0.0.1:\(refused)"])
