@@ -145,6 +145,28 @@ func closedPort() throws -> UInt16 {
         #expect(failure.withLock { $0 } == nil)
     }
 
+    @Test func anIPv6PeerIsReadToo() throws {
+        let listener = try FileDescriptor.socket(family: AF_INET6)
+        defer { try? listener.close() }
+        let loopback = try #require(try SocketAddress.resolve(host: "::1", port: 0).first)
+        try listener.bind(to: loopback.address)
+        try listener.listen()
+        let port = try listener.localAddress().port
+        let peer = TestThread {
+            guard (try? listener.poll(.readable, timeoutMilliseconds: 10_000))?.isEmpty == false,
+                let connection = try? listener.accept()
+            else { return }
+            try? connection.sendAll(Array(Self.sentences.utf8))
+            try? connection.close()
+        }
+        defer { peer.join() }
+        guard var source = try NetworkSourceAddress.parse("tcp://[::1]:\(port)")?.makeByteSource(reconnects: false)
+        else { return }
+        let seen = events(of: &source)
+        #expect(seen.first == .status("tcp://[::1]:\(port): connecting"))
+        #expect(seen.count == 5 && seen[2] == .bytes(Self.sentences), "\(seen)")
+    }
+
     @Test func aRefusedConnectionEndsTheSourceWithItsReasonWhenNotReconnecting() throws {
         let port = try closedPort()
         var options = TCPByteSource.Options()
