@@ -309,6 +309,7 @@ struct NetworkCommandTests {
             timeout: .seconds(20))
         #expect(serve.status == 0, "\(serve.error)")
         #expect(serve.error.contains("nmea serve: sending each sentence to udp 127.0.0.1:\(port)\n"))
+        #expect(serve.error.hasSuffix("nmea serve: udp 127.0.0.1:\(port): 20 sentences sent\n"))
         #expect(python.wait(timeout: .seconds(10)) == 0)
         let received = try JSONSerialization.jsonObject(with: Data(python.outputLines.last!.utf8)) as? [String]
         let lines = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\r\n").map {
@@ -424,6 +425,7 @@ struct NetworkCommandTests {
         _ = socat.wait(timeout: .seconds(5))
         #expect(record.stop(SIGINT) == 0)
         #expect(client.readUntilClosed())
+        #expect(record.error.hasSuffix("nmea record: raw NMEA: 1 clients served, 0 refused, 0 dropped for not reading\n"))
     }
 
     /// `parse gpsd://` against our own `nmea serve`: the same sentences, until serve ends and closes the connection.

@@ -53,6 +53,25 @@ struct NMEAOutputOptions {
             forwarder?.finish()
             server?.stop()
         }
+
+        /// What each output did, a line each, for the command's summary (after ``finish()``).
+        var summary: [String] {
+            var lines: [String] = []
+            if let server {
+                let statistics = server.statistics
+                lines.append(
+                    "raw NMEA: \(statistics.accepted) clients served, \(statistics.refused) refused, "
+                        + "\(statistics.disconnectedSlow) dropped for not reading")
+            }
+            if let forwarder {
+                let statistics = forwarder.statistics
+                var line = "udp \(forwarder.destination): \(statistics.sent) sentences sent"
+                if statistics.failed > 0 { line += ", \(statistics.failed) not taken by the kernel" }
+                if statistics.lostRecords > 0 { line += ", \(statistics.lostRecords) records lost falling behind" }
+                lines.append(line)
+            }
+            return lines
+        }
     }
 
     /// Starts the outputs on `pipeline`, saying where on `console`.

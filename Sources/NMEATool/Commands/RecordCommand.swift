@@ -115,6 +115,7 @@ enum RecordCommand: Command {
         recorder.finish()
         console.clear()
         for line in recorder.summary { Console.error("nmea record: \(line)\n") }
+        for line in outputs.summary { Console.error("nmea record: \(line)\n") }
         if let failure = receiver.failure { throw RuntimeError(failure) }
         return recorder.hasFailed ? ExitStatus.failure : ExitStatus.success
     }

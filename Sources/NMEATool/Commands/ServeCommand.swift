@@ -123,6 +123,7 @@ enum ServeCommand: Command {
             "\(statistics.accepted) clients served, \(statistics.refused) refused, "
                 + "\(statistics.disconnectedSlow) dropped for not reading; "
                 + "\(pipeline.statistics.published.fixes) fixes")
+        for line in outputs.summary { console.print(line) }
         if let failure = receiver?.failure { throw RuntimeError(failure) }
         return ExitStatus.success
     }
