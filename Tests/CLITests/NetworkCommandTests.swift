@@ -425,7 +425,8 @@ struct NetworkCommandTests {
         _ = socat.wait(timeout: .seconds(5))
         #expect(record.stop(SIGINT) == 0)
         #expect(client.readUntilClosed())
-        #expect(record.error.hasSuffix("nmea record: raw NMEA: 1 clients served, 0 refused, 0 dropped for not reading\n"))
+        #expect(
+            record.error.hasSuffix("nmea record: raw NMEA: 1 clients served, 0 refused, 0 dropped for not reading\n"))
     }
 
     /// `parse gpsd://` against our own `nmea serve`: the same sentences, until serve ends and closes the connection.

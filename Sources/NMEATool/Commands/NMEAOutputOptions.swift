@@ -66,7 +66,9 @@ struct NMEAOutputOptions {
             if let forwarder {
                 let statistics = forwarder.statistics
                 var line = "udp \(forwarder.destination): \(statistics.sent) sentences sent"
-                if statistics.failed > 0 { line += ", \(statistics.failed) not taken by the kernel" }
+                if statistics.failed > 0 {
+                    line += ", \(statistics.failed) not sent (refused by the host, unreachable, or the buffer full)"
+                }
                 if statistics.lostRecords > 0 { line += ", \(statistics.lostRecords) records lost falling behind" }
                 lines.append(line)
             }
