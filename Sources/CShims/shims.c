@@ -4,6 +4,7 @@
 #include <fcntl.h>
 #include <spawn.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 #include <sys/eventfd.h>
 #include <sys/ioctl.h>
@@ -42,6 +43,27 @@ int nmea_ptsname_r(int fd, char *buffer, size_t length) { return ptsname_r(fd, b
 int nmea_eventfd(void) { return eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK); }
 
 int nmea_accept4(int fd, int flags) { return accept4(fd, NULL, NULL, flags); }
+
+long nmea_recv_counting_drops(int fd, void *buffer, size_t length, int flags, uint32_t *dropped) {
+    struct iovec vector = {.iov_base = buffer, .iov_len = length};
+    union {
+        char bytes[CMSG_SPACE(sizeof(uint32_t))];
+        struct cmsghdr align;
+    } control;
+    struct msghdr message = {0};
+    message.msg_iov = &vector;
+    message.msg_iovlen = 1;
+    message.msg_control = control.bytes;
+    message.msg_controllen = sizeof(control.bytes);
+    ssize_t count = recvmsg(fd, &message, flags);
+    if (count < 0) return count;
+    for (struct cmsghdr *header = CMSG_FIRSTHDR(&message); header; header = CMSG_NXTHDR(&message, header)) {
+        if (header->cmsg_level == SOL_SOCKET && header->cmsg_type == SO_RXQ_OVFL) {
+            memcpy(dropped, CMSG_DATA(header), sizeof(uint32_t));
+        }
+    }
+    return count;
+}
 
 int nmea_pipe_cloexec(int fds[2]) { return pipe2(fds, O_CLOEXEC); }
 

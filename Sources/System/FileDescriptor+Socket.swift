@@ -34,6 +34,11 @@ extension FileDescriptor {
         public static let noDelay = SocketOption(level: Int32(IPPROTO_TCP), name: TCP_NODELAY)
         /// `IPPROTO_IPV6`, `IPV6_V6ONLY`: an IPv6 socket that does not also take IPv4.
         public static let ipv6Only = SocketOption(level: Int32(IPPROTO_IPV6), name: IPV6_V6ONLY)
+        /// `SOL_SOCKET`, `SO_RXQ_OVFL`: each datagram received comes with the count of those the kernel dropped so far
+        /// on this socket (its receive buffer full); read with ``FileDescriptor/receive(into:flags:dropped:)``.
+        public static let receiveQueueOverflow = SocketOption(level: SOL_SOCKET, name: SO_RXQ_OVFL)
+        /// `SOL_SOCKET`, `SO_BROADCAST`: a datagram socket may send to a broadcast address.
+        public static let broadcast = SocketOption(level: SOL_SOCKET, name: SO_BROADCAST)
     }
 
     /// Which direction ``shutdown(_:)`` ends: `SHUT_RD`, `SHUT_WR`, `SHUT_RDWR`.
@@ -125,6 +130,28 @@ extension FileDescriptor {
         }.get()
     }
 
+    /// Joins the multicast group `group` (IPv4 or IPv6) on the default interface: `setsockopt(2)` with
+    /// `IP_ADD_MEMBERSHIP` (a `struct ip_mreq`) or `IPV6_JOIN_GROUP` (a `struct ipv6_mreq`).
+    public func joinMulticastGroup(_ group: SocketAddress) throws(Errno) {
+        if group.family == AF_INET6 {
+            var request = ipv6_mreq()
+            request.ipv6mr_multiaddr = group.withIPv6 { $0.sin6_addr }
+            try setOption(level: Int32(IPPROTO_IPV6), name: IPV6_ADD_MEMBERSHIP, &request)
+        } else {
+            var request = ip_mreq()
+            request.imr_multiaddr = group.withIPv4 { $0.sin_addr }
+            request.imr_interface.s_addr = 0  // INADDR_ANY: the kernel's choice
+            try setOption(level: Int32(IPPROTO_IP), name: IP_ADD_MEMBERSHIP, &request)
+        }
+    }
+
+    /// `setsockopt(2)` with a value of any layout.
+    private func setOption<Value>(level: Int32, name: Int32, _ value: inout Value) throws(Errno) {
+        try withUnsafeBytes(of: &value) { bytes in
+            nothingOrErrno { systemSetsockopt(rawValue, level, name, bytes.baseAddress!, socklen_t(bytes.count)) }
+        }.get()
+    }
+
     /// Reads an `int` socket option. `getsockopt(2)`.
     public func option(_ option: SocketOption) throws(Errno) -> Int32 {
         var value: Int32 = 0
@@ -196,6 +223,22 @@ extension FileDescriptor {
 
     func _receive(into buffer: UnsafeMutableRawBufferPointer, flags: MessageFlags) -> Result<Int, Errno> {
         valueOrErrno { systemRecv(rawValue, buffer.baseAddress, buffer.count, flags.rawValue) }
+    }
+
+    /// Receives one datagram of at most `buffer.count` bytes, and the kernel's count of datagrams it dropped on this
+    /// socket so far into `dropped` (left as it was unless ``SocketOption/receiveQueueOverflow`` is on).
+    /// `recvmsg(2)` with an `SO_RXQ_OVFL` control message.
+    /// - Returns: the number of bytes received.
+    public func receive(into buffer: UnsafeMutableRawBufferPointer, flags: MessageFlags = [], dropped: inout UInt32)
+        throws(Errno) -> Int
+    {
+        try _receive(into: buffer, flags: flags, dropped: &dropped).get()
+    }
+
+    func _receive(into buffer: UnsafeMutableRawBufferPointer, flags: MessageFlags, dropped: inout UInt32)
+        -> Result<Int, Errno>
+    {
+        valueOrErrno { systemRecvCountingDrops(rawValue, buffer.baseAddress, buffer.count, flags.rawValue, &dropped) }
     }
 
     /// Ends one direction (or both) of a connection; the descriptor stays open. `shutdown(2)`.

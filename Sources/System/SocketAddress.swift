@@ -32,6 +32,27 @@ public struct SocketAddress: Sendable {
     /// `AF_INET` or `AF_INET6`.
     public var family: Int32 { Int32(storage.ss_family) }
 
+    /// The port, in host byte order.
+    public var port: UInt16 {
+        family == AF_INET6 ? UInt16(bigEndian: withIPv6 { $0.sin6_port }) : UInt16(bigEndian: withIPv4 { $0.sin_port })
+    }
+
+    /// A multicast group address: 224.0.0.0/4, or ff00::/8.
+    public var isMulticast: Bool {
+        if family == AF_INET6 { return withIPv6 { $0.sin6_addr.__in6_u.__u6_addr8.0 } == 0xFF }
+        return family == AF_INET && (UInt32(bigEndian: withIPv4 { $0.sin_addr.s_addr }) >> 28) == 0xE
+    }
+
+    /// The address read as a `sockaddr_in`.
+    func withIPv4<R>(_ body: (sockaddr_in) -> R) -> R {
+        withUnsafeBytes(of: storage) { body($0.loadUnaligned(as: sockaddr_in.self)) }
+    }
+
+    /// The address read as a `sockaddr_in6`.
+    func withIPv6<R>(_ body: (sockaddr_in6) -> R) -> R {
+        withUnsafeBytes(of: storage) { body($0.loadUnaligned(as: sockaddr_in6.self)) }
+    }
+
     /// The numeric host and the port (`getnameinfo(3)` with `NI_NUMERICHOST | NI_NUMERICSERV`); `nil` when the
     /// address cannot be written so.
     public var numeric: (host: String, port: UInt16)? {

@@ -118,6 +118,12 @@ func nothingOrErrno<I: FixedWidthInteger>(retryOnInterrupt: Bool = true, _ body:
 {
     recv(fd, buffer, count, flags)
 }
+@inline(__always) func systemRecvCountingDrops(
+    _ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int, _ flags: Int32,
+    _ dropped: UnsafeMutablePointer<UInt32>
+) -> Int {
+    nmea_recv_counting_drops(fd, buffer, count, flags, dropped)
+}
 @inline(__always) func systemShutdown(_ fd: Int32, _ how: Int32) -> Int32 { shutdown(fd, how) }
 @inline(__always) func systemSetsockopt(
     _ fd: Int32, _ level: Int32, _ name: Int32, _ value: UnsafeRawPointer, _ length: socklen_t

@@ -20,6 +20,20 @@ public enum Ports {
         }
     }
 
+    /// `true` when a socket listens on TCP `port` (any address), as `/proc/net/tcp` and `/proc/net/tcp6` list them:
+    /// without connecting, for a server that serves its first connection only (`socat TCP-LISTEN` without `fork`).
+    public static func hasListener(_ port: Int) -> Bool {
+        let local = ":" + String(port, radix: 16, uppercase: true).leftPadded(to: 4)
+        for table in ["/proc/net/tcp", "/proc/net/tcp6"] {
+            // "sl local_address rem_address st …": state 0A is LISTEN.
+            for line in readTextFile(table).split(separator: "\n").dropFirst() {
+                let fields = line.split(separator: " ")
+                if fields.count > 3 && fields[1].hasSuffix(local) && fields[3] == "0A" { return true }
+            }
+        }
+        return false
+    }
+
     /// `true` when something accepts TCP connections on 127.0.0.1:`port`.
     public static func isListening(_ port: Int) -> Bool {
         guard let socket = try? FileDescriptor.socket(family: AF_INET) else { return false }
@@ -106,4 +120,11 @@ public final class LineClient {
 
     /// The lines of one gpsd class: `lines(of: "TPV")`.
     public func lines(of kind: String) -> [String] { lines.filter { $0.hasPrefix("{\"class\":\"\(kind)\"") } }
+}
+
+extension String {
+    /// The text with leading zeros up to `width` characters.
+    fileprivate func leftPadded(to width: Int) -> String {
+        count >= width ? self : String(repeating: "0", count: width - count) + self
+    }
 }

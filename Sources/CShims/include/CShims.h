@@ -32,6 +32,11 @@ int nmea_eventfd(void);
 /// accept4(fd, NULL, NULL, flags): the next connection, with SOCK_CLOEXEC / SOCK_NONBLOCK from `flags`.
 int nmea_accept4(int fd, int flags);
 
+/// recvmsg(fd, …, flags) into `buffer`, with room for the control messages SO_RXQ_OVFL adds: when one came,
+/// `*dropped` is set to its count (datagrams the kernel dropped on this socket so far, its receive buffer full).
+/// Returns what recvmsg returns.
+long nmea_recv_counting_drops(int fd, void *buffer, size_t length, int flags, uint32_t *dropped);
+
 /// pipe2(fds, O_CLOEXEC): fds[0] is the read end, fds[1] the write end.
 int nmea_pipe_cloexec(int fds[2]);
 

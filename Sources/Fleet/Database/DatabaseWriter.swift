@@ -1,3 +1,4 @@
+import System
 import Threading
 
 /// The collector's side of the database: the connection (made again with backoff when it breaks), the rows staged

@@ -1,3 +1,4 @@
+import Pipeline
 import SerialPort
 
 /// What the commands that read a receiver share (`record`, `serve`, `watch`).
@@ -10,4 +11,58 @@ enum ReceiverOptions {
         }
         return rate
     }
+
+    /// The network source a receiver argument names (`tcp://`, `udp://`, `gpsd://`); `nil` for a device, a file or
+    /// `-`. A network source takes no `--baud`.
+    /// - Throws: ``UsageError`` for a malformed source URL, or `--baud` with a network source.
+    static func networkSource(_ argument: String?, _ arguments: ParsedArguments) throws(UsageError)
+        -> NetworkSourceAddress?
+    {
+        guard let argument else { return nil }
+        let address: NetworkSourceAddress?
+        do {
+            address = try NetworkSourceAddress.parse(argument)
+        } catch {
+            throw arguments.usageError(error.description.prefix(1).uppercased() + error.description.dropFirst())
+        }
+        if address != nil, let baud = arguments.value("baud"), baud != "auto" {
+            throw arguments.usageError("--baud is for a receiver on a serial port, not \(argument)")
+        }
+        return address
+    }
+}
+
+/// A receiver being read into a pipeline: a serial device (``DeviceReceiver``: autobaud, unplug and replug) or a
+/// network source (``NetworkReceiver``: reconnects with backoff). The commands treat both alike.
+final class RunningReceiver {
+    private let device: DeviceReceiver?
+    private let network: NetworkReceiver?
+
+    /// A serial device chosen by `selector`.
+    init(selector: DeviceSelector, baudRate: BaudRate?, pipeline: ReceiverPipeline) {
+        device = DeviceReceiver(selector: selector, baudRate: baudRate, pipeline: pipeline)
+        network = nil
+    }
+
+    /// A `tcp://`, `udp://` or `gpsd://` source.
+    init(_ address: NetworkSourceAddress, pipeline: ReceiverPipeline) {
+        device = nil
+        network = NetworkReceiver(address, pipeline: pipeline)
+    }
+
+    func start() {
+        device?.start()
+        network?.start()
+    }
+
+    func stop() {
+        device?.stop()
+        network?.stop()
+    }
+
+    /// `true` once the connection has ended (stopped, or failed).
+    var hasEnded: Bool { device?.hasEnded ?? network?.hasEnded ?? true }
+
+    /// Why the receiver could not be read, when that ended it.
+    var failure: String? { device?.failure?.description ?? network?.failure }
 }

@@ -18,7 +18,9 @@ enum RecordCommand: Command {
             every fix until SIGINT or SIGTERM. A track file appears at its first point (written under a temporary \
             name until then, so a run that records no point, such as one refused the receiver, leaves none behind) \
             and is a complete document after every fix, so a kill or a power cut loses at most the last second. When the receiver is unplugged the files stay open; logging \
-            resumes, in a new track segment, when it comes back.
+            resumes, in a new track segment, when it comes back. A network receiver (tcp://HOST:PORT, \
+            udp://[ADDR]:PORT, gpsd://HOST[:PORT]) is connected to again with backoff (at most 5 s apart) when the \
+            connection is refused or drops, in a new segment too.
             The port is taken exclusively (TIOCEXCL) and locked (flock), so a second logger on the same receiver, \
             even as root, is refused with the first one's PID. On a terminal a status line (fix, satellites, \
             position, points) is kept on the last row, cut to the terminal's width.
@@ -28,7 +30,9 @@ enum RecordCommand: Command {
             """,
         arguments: [
             ArgumentSpec(
-                name: "device", help: "The receiver: a path, a serial number, or 'auto'.",
+                name: "device",
+                help: "The receiver: a path, a serial number, 'auto', or tcp://HOST:PORT, udp://[ADDR]:PORT, "
+                    + "gpsd://HOST[:PORT].",
                 defaultValue: "auto")
         ],
         options: [
@@ -58,7 +62,7 @@ enum RecordCommand: Command {
             OptionSpec(
                 long: "serve", valueName: "[addr:]port",
                 help: "Also serve gpsd's JSON protocol here (127.0.0.1 unless an address is given)."),
-        ] + MQTTOptions.options,
+        ] + NMEAOutputOptions.options + MQTTOptions.options,
         examples: [
             "nmea record -o track.gpx",
             "nmea record /dev/ttyACM0 --baud 9600 -o track.gpx -o track.geojson --raw track.nmea",
@@ -66,6 +70,8 @@ enum RecordCommand: Command {
             "nmea record -o track.gpx --trips trips.jsonl",
             "nmea record -o track.gpx --mqtt mqtt://broker.example:1883 --mqtt-topic owntracks/fleet/van7",
             "nmea record -o track.gpx --serve 2947",
+            "nmea record tcp://192.168.1.20:10110 -o track.gpx",
+            "nmea record -o track.gpx --nmea-tcp 10110 --nmea-udp 192.168.1.255:10110",
         ])
 
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
@@ -81,7 +87,16 @@ enum RecordCommand: Command {
         }
         let server = try settings.serve.map { listen in try serve(pipeline, on: listen) }
         if let server { console.print("serving gpsd clients on \(server.boundAddress ?? server.configuration.listen)") }
-        let receiver = DeviceReceiver(selector: settings.selector, baudRate: settings.baudRate, pipeline: pipeline)
+        let outputs: NMEAOutputOptions.Running
+        do {
+            outputs = try settings.nmeaOutputs.start(on: pipeline, console: console)
+        } catch {
+            server?.stop()
+            throw error
+        }
+        let receiver =
+            settings.network.map { RunningReceiver($0, pipeline: pipeline) }
+            ?? RunningReceiver(selector: settings.selector, baudRate: settings.baudRate, pipeline: pipeline)
         let text = RecordStatusText(pipeline: pipeline, recorder: recorder, console: console)
         recorder.add(
             ConnectionReporter(console, statusText: text.line, onFinish: text.save), name: "status",
@@ -96,10 +111,12 @@ enum RecordCommand: Command {
         }
         receiver.stop()
         server?.stop()
+        outputs.finish()
         recorder.finish()
         console.clear()
         for line in recorder.summary { Console.error("nmea record: \(line)\n") }
-        if let failure = receiver.failure { throw RuntimeError(failure.description) }
+        for line in outputs.summary { Console.error("nmea record: \(line)\n") }
+        if let failure = receiver.failure { throw RuntimeError(failure) }
         return recorder.hasFailed ? ExitStatus.failure : ExitStatus.success
     }
 
@@ -116,16 +133,21 @@ enum RecordCommand: Command {
 /// What `nmea record`'s options say, validated (usage errors first, before anything is opened).
 struct RecordSettings {
     var selector: DeviceSelector
+    /// A `tcp://`, `udp://` or `gpsd://` receiver instead of a serial one.
+    var network: NetworkSourceAddress?
     var baudRate: BaudRate?
     var rotation: Rotation
     var tracks: [TrackOutput] = []
     var raw: OutputName?
     var trips: OutputName?
     var serve: ListenAddress?
+    var nmeaOutputs: NMEAOutputOptions
     var mqtt: FleetPublisher.Configuration?
 
     init(_ arguments: ParsedArguments) throws {
         selector = DeviceSelector(argument: arguments.positionals.first)
+        network = try ReceiverOptions.networkSource(arguments.positionals.first, arguments)
+        nmeaOutputs = try NMEAOutputOptions(arguments)
         baudRate = try ReceiverOptions.baudRate(arguments)
         rotation = arguments.value("rotate") == "daily" ? .daily : .none
         let options = TrackOptions(
@@ -163,7 +185,7 @@ struct RecordSettings {
     var pipeline: ReceiverPipeline.Configuration {
         let today = UTCDate(daysSinceEpoch: Int(time(nil) / 86_400))
         var configuration = ReceiverPipeline.Configuration()
-        configuration.publishesSentences = serve != nil
+        configuration.publishesSentences = serve != nil || !nmeaOutputs.isEmpty
         configuration.publishesRaw = raw != nil
         configuration.assembler = FixAssembler.Options(fallbackDate: today, referenceDate: today)
         return configuration

@@ -29,7 +29,9 @@ struct SentenceInput: ~Copyable {
     ]
 
     static let filesArgument = ArgumentSpec(
-        name: "files", help: "NMEA log files, or '-' for standard input.", isRepeating: true, defaultValue: "-")
+        name: "files",
+        help: "NMEA log files, '-' for standard input, or a stream: tcp://HOST:PORT, udp://[ADDR]:PORT, gpsd://HOST.",
+        isRepeating: true, defaultValue: "-")
 
     // MARK: The parsed options
 
@@ -128,7 +130,8 @@ struct SentenceInput: ~Copyable {
             if cancelled { return false }
             reader.finish(handler: &reporting, fix)
             let framed = reader.statistics.framer
-            if framed.sentences == before.sentences {
+            // An input that failed (a refused connection, a read error) has said why already.
+            if framed.sentences == before.sentences && failures.last != path {
                 emptyInputs.append((input.name, Self.whyNothing(in: framed.since(before), sample: sample)))
             }
         }

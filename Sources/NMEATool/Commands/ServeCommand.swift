@@ -15,12 +15,16 @@ enum ServeCommand: Command {
             reports; raw sentences with "nmea":true), so gpspipe, cgps, xgps, libgps and the Python gps module work \
             unchanged. The first position is sent as soon as its sentence arrives. A file is replayed at the rate it \
             was recorded (--speed to change it); the server exits when it ends. A receiver is served until SIGINT or \
-            SIGTERM, through unplug and replug. Listens on 127.0.0.1 unless --listen names another address.
+            SIGTERM, through unplug and replug; a tcp:// or gpsd:// source through disconnections, connecting again \
+            with backoff (at most 5 s apart). Listens on 127.0.0.1 unless --listen names another address. \
+            --nmea-tcp also serves the sentences as received to any client, with no handshake (for OpenCPN, GPXSee, \
+            QGIS, or gpsd itself); --nmea-udp sends each as a datagram.
             """,
         arguments: [
             ArgumentSpec(
                 name: "source",
-                help: "A device path, 'auto', a serial number, an NMEA file, or '-' for stdin.",
+                help: "A device path, 'auto', a serial number, an NMEA file, '-' for stdin, or tcp://HOST:PORT, "
+                    + "udp://[ADDR]:PORT, gpsd://HOST[:PORT].",
                 defaultValue: "auto")
         ],
         options: [
@@ -36,12 +40,15 @@ enum ServeCommand: Command {
             OptionSpec(
                 long: "baud", valueName: "rate", help: "A device's line rate, or 'auto' to find it.",
                 defaultValue: "auto"),
-        ],
+        ] + NMEAOutputOptions.options,
         examples: [
             "nmea serve",
             "nmea serve /dev/ttyACM0 --listen 0.0.0.0:2947",
             "nmea serve drive.nmea --speed 10",
             "nmea simulate --duration 60 | nmea serve - --speed 1",
+            "nmea serve tcp://192.168.1.20:10110",
+            "nmea serve /dev/ttyACM0 --nmea-tcp 10110",
+            "nmea serve udp://:10110 --nmea-udp 127.0.0.1:10111",
         ])
 
     /// Where the bytes come from.
@@ -51,6 +58,8 @@ enum ServeCommand: Command {
         case standardInput
         /// A FIFO: live bytes, like standard input.
         case stream(String)
+        /// `tcp://`, `udp://`, `gpsd://`.
+        case network(NetworkSourceAddress)
     }
 
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
@@ -61,13 +70,19 @@ enum ServeCommand: Command {
         let maxClients = try arguments.integer("max-clients", default: 64, in: 1...4096)
         let speed = try replaySpeed(arguments)
         let baudRate = try ReceiverOptions.baudRate(arguments)
-        let source = try classify(arguments.positionals.first ?? "auto")
-        if case .device = source, speed != nil {
-            throw arguments.usageError("--speed replays a file or standard input, not a receiver")
+        let source = try classify(arguments.positionals.first ?? "auto", arguments)
+        switch source {
+        case .device, .network:
+            if speed != nil { throw arguments.usageError("--speed replays a file or standard input, not a receiver") }
+        case .file, .standardInput, .stream:
+            break
         }
+        let nmeaOutputs = try NMEAOutputOptions(arguments)
 
         StopSignal.install()
-        let pipeline = ReceiverPipeline(configuration: configuration(for: source))
+        var configuration = configuration(for: source)
+        configuration.publishesSentences = true
+        let pipeline = ReceiverPipeline(configuration: configuration)
         let server: GPSDServer
         do {
             server = try GPSDServer.started(
@@ -78,13 +93,21 @@ enum ServeCommand: Command {
         }
         let console = StatusLine(prefix: "nmea serve: ", enabled: false)
         console.print("listening on \(server.boundAddress ?? listen)")
+        let outputs: NMEAOutputOptions.Running
+        do {
+            outputs = try nmeaOutputs.start(on: pipeline, console: console)
+        } catch {
+            server.stop()
+            throw error
+        }
         let reporter = RingConsumerLoop(ConnectionReporter(console), name: "status", pipeline: pipeline)
         reporter.start()
-        let receiver: DeviceReceiver?
+        let receiver: RunningReceiver?
         do {
             receiver = try start(source, speed: speed, baudRate: baudRate, on: pipeline)
         } catch {
             server.stop()
+            outputs.stop()
             reporter.stop()
             throw error
         }
@@ -93,19 +116,21 @@ enum ServeCommand: Command {
         receiver?.stop()
         pipeline.stop()
         server.stop()
+        outputs.finish()
         reporter.join()
         let statistics = server.statistics
         console.print(
             "\(statistics.accepted) clients served, \(statistics.refused) refused, "
                 + "\(statistics.disconnectedSlow) dropped for not reading; "
                 + "\(pipeline.statistics.published.fixes) fixes")
-        if let failure = receiver?.failure { throw RuntimeError(failure.description) }
+        for line in outputs.summary { console.print(line) }
+        if let failure = receiver?.failure { throw RuntimeError(failure) }
         return ExitStatus.success
     }
 
     /// Returns at SIGINT or SIGTERM, when the receiver's connection has ended, or when a file has ended and the
     /// clients have read what is queued for them (at most 2 s after).
-    static func waitForTheEnd(_ server: GPSDServer, receiver: DeviceReceiver?, console: StatusLine) {
+    static func waitForTheEnd(_ server: GPSDServer, receiver: RunningReceiver?, console: StatusLine) {
         var endedAt: MonotonicTime?
         while !StopSignal.wait(timeout: .milliseconds(100)) {
             if let receiver, receiver.hasEnded { return }
@@ -136,10 +161,13 @@ enum ServeCommand: Command {
     /// Position at once; a receiver's fixes without a date get the system clock's.
     static func configuration(for source: Source) -> ReceiverPipeline.Configuration {
         var configuration = ReceiverPipeline.Configuration.positionAtOnce
-        if case .device = source {
+        switch source {
+        case .device, .network:
             let today = UTCDate(daysSinceEpoch: Int(time(nil) / 86_400))
             configuration.assembler.fallbackDate = today
             configuration.assembler.referenceDate = today
+        case .file, .standardInput, .stream:
+            break
         }
         return configuration
     }
@@ -147,12 +175,16 @@ enum ServeCommand: Command {
     /// Starts reading `source` into `pipeline`: a receiver (returned, to stop it and ask why it ended), a file
     /// replayed at its pace, standard input or a FIFO (live, or replayed with `--speed`).
     static func start(_ source: Source, speed: Double??, baudRate: BaudRate?, on pipeline: ReceiverPipeline)
-        throws(RuntimeError) -> DeviceReceiver?
+        throws(RuntimeError) -> RunningReceiver?
     {
         do throws(FileByteSource.OpenError) {
             switch source {
             case .device(let selector):
-                let receiver = DeviceReceiver(selector: selector, baudRate: baudRate, pipeline: pipeline)
+                let receiver = RunningReceiver(selector: selector, baudRate: baudRate, pipeline: pipeline)
+                receiver.start()
+                return receiver
+            case .network(let address):
+                let receiver = RunningReceiver(address, pipeline: pipeline)
                 receiver.start()
                 return receiver
             case .file(let path):
@@ -177,9 +209,11 @@ enum ServeCommand: Command {
         return nil
     }
 
-    /// What SOURCE names: `-`, an existing file or FIFO, or a receiver (a device, `auto`, a serial number).
-    static func classify(_ argument: String) throws -> Source {
+    /// What SOURCE names: `-`, a network source, an existing file or FIFO, or a receiver (a device, `auto`, a serial
+    /// number).
+    static func classify(_ argument: String, _ arguments: ParsedArguments) throws -> Source {
         if argument == "-" { return .standardInput }
+        if let address = try ReceiverOptions.networkSource(argument, arguments) { return .network(address) }
         if let status = try? FileStatus(path: argument) {
             switch status.kind {
             case .regular: return .file(argument)

@@ -1,15 +1,26 @@
 import System
 
-/// Reads files (or standard input for `-`) in large chunks, without loading them whole.
+/// Reads files (or standard input for `-`, or a network source: ``NetworkInput``) in large chunks, without loading
+/// them whole.
 struct InputFile {
-    /// The name to show in messages: the path, or `<stdin>`.
+    /// The name to show in messages: the path, `<stdin>`, or the source's URL.
     let name: String
+    /// The file (standard input, unused, for a network source).
     let fd: FileDescriptor
     private let ownsDescriptor: Bool
+    /// A `tcp://`, `udp://` or `gpsd://` source instead of a file.
+    private var network: NetworkInput?
 
-    /// Opens `path` for reading (`-` is standard input).
+    /// Opens `path` for reading (`-` is standard input; `tcp://`, `udp://`, `gpsd://` a network source).
     /// - Throws: ``RuntimeError`` naming the file and the reason.
     init(path: String) throws(RuntimeError) {
+        if let address = try NetworkInput.address(path) {
+            name = address.description
+            fd = .standardInput
+            ownsDescriptor = false
+            network = NetworkInput(address)
+            return
+        }
         if path == "-" {
             name = "<stdin>"
             fd = .standardInput
@@ -33,7 +44,7 @@ struct InputFile {
 
     /// The file's size in bytes when it is a regular file, for progress reporting.
     var size: Int? {
-        guard let status = try? fd.status(), status.kind == .regular else { return nil }
+        guard network == nil, let status = try? fd.status(), status.kind == .regular else { return nil }
         return status.size
     }
 
@@ -42,6 +53,7 @@ struct InputFile {
     func forEachChunk(
         bufferSize: Int = 256 * 1024, _ body: (UnsafeRawBufferPointer) throws -> Void
     ) throws {
+        if let network { return try network.forEachChunk(bufferSize: bufferSize, body) }
         let buffer = UnsafeMutableRawPointer.allocate(byteCount: bufferSize, alignment: 16)
         defer { buffer.deallocate() }
         while true {

@@ -17,14 +17,16 @@ enum WatchCommand: Command {
             (or Ctrl-C) quits and leaves the terminal as it was.
             The source is a receiver (a path, a serial number, or 'auto', as for 'nmea record'), an NMEA file \
             replayed at its recorded pace (by the sentences' times; pauses over 10 s are shortened) or --speed times \
-            faster, '-' for standard input, or --connect to a running gpsd or 'nmea serve'. A replay stays on its \
-            last fix when the file ends.
+            faster, '-' for standard input, a network source (tcp://HOST:PORT, udp://[ADDR]:PORT, or \
+            gpsd://HOST[:PORT] for a gpsd's raw sentences, read through our own fix assembly), or --connect to a \
+            running gpsd or 'nmea serve' (its JSON reports). A replay stays on its last fix when the file ends.
             When standard output is not a terminal, one line per fix is written instead: time, fix, position, speed, \
             course, altitude, satellites, HDOP and place; a replay then ends with its file.
             """,
         arguments: [
             ArgumentSpec(
-                name: "source", help: "A receiver (path, serial number or 'auto'), an NMEA file, or '-'.",
+                name: "source",
+                help: "A receiver (path, serial number or 'auto'), an NMEA file, '-', or tcp://, udp://, gpsd://.",
                 defaultValue: "auto")
         ],
         options: [
@@ -42,6 +44,7 @@ enum WatchCommand: Command {
         examples: [
             "nmea watch",
             "nmea watch /dev/ttyACM0 --baud 9600",
+            "nmea watch tcp://192.168.1.20:10110",
             "nmea watch day.nmea --speed 10",
             "nmea simulate --duration 120 | nmea watch -",
             "nmea watch --connect localhost:2947",
@@ -54,6 +57,8 @@ enum WatchCommand: Command {
         case file(String)
         case standardInput
         case gpsd(host: String, port: Int)
+        /// `tcp://`, `udp://`, `gpsd://`: NMEA read through the pipeline.
+        case network(NetworkSourceAddress)
     }
 
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
@@ -77,11 +82,13 @@ enum WatchCommand: Command {
                 throw arguments.invalid(address, for: "connect", because: "expected HOST:PORT, HOST or [IPv6]:PORT")
             }
             kind = .gpsd(host: host, port: port)
+        } else if let address = try ReceiverOptions.networkSource(given, arguments) {
+            kind = .network(address)
         } else {
             kind = try classify(given ?? "auto")
         }
         switch kind {
-        case .device:
+        case .device, .network:
             if arguments.value("speed") != nil {
                 throw arguments.usageError("--speed is for replaying a file or standard input, not a receiver")
             }
@@ -119,6 +126,9 @@ enum WatchCommand: Command {
         case .gpsd(let host, let port):
             model = WatchModel(source: .gpsd(host: host, port: port))
             feed = try GpsdFeed(host: host, port: port)
+        case .network(let address):
+            model = WatchModel(source: .device(address.description))
+            feed = PipelineFeed(network: address)
         }
         let places = WatchPlaces(enabled: !arguments.flag("no-places"))
         model.state.placeNote = places.note

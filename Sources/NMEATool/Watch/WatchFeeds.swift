@@ -65,7 +65,7 @@ protocol WatchFeed: AnyObject {
 final class PipelineFeed: WatchFeed {
     let pipeline: ReceiverPipeline
     let consumer: RingConsumer<PipelineRecord>
-    private let receiver: DeviceReceiver?
+    private let receiver: RunningReceiver?
     private let isReplay: Bool
     private(set) var hasEnded = false
     private var messages: [String] = []
@@ -86,7 +86,20 @@ final class PipelineFeed: WatchFeed {
             configuration: PipelineFeed.configuration(
                 assembler: FixAssembler.Options(fallbackDate: today, referenceDate: today)))
         consumer = pipeline.makeConsumer(name: "watch")
-        let receiver = DeviceReceiver(selector: selector, baudRate: baudRate, pipeline: pipeline)
+        let receiver = RunningReceiver(selector: selector, baudRate: baudRate, pipeline: pipeline)
+        self.receiver = receiver
+        isReplay = false
+        receiver.start()
+    }
+
+    /// A `tcp://`, `udp://` or `gpsd://` source through ``NetworkReceiver`` (reconnects with backoff).
+    init(network address: NetworkSourceAddress) {
+        let today = UTCDate(daysSinceEpoch: Int(time(nil) / 86_400))
+        pipeline = ReceiverPipeline(
+            configuration: PipelineFeed.configuration(
+                assembler: FixAssembler.Options(fallbackDate: today, referenceDate: today)))
+        consumer = pipeline.makeConsumer(name: "watch")
+        let receiver = RunningReceiver(address, pipeline: pipeline)
         self.receiver = receiver
         isReplay = false
         receiver.start()
@@ -157,7 +170,7 @@ final class PipelineFeed: WatchFeed {
     }
 
     var failure: String? {
-        receiver?.failure?.description
+        receiver?.failure
     }
 
     func takeMessages() -> [String] {

@@ -312,4 +312,7 @@ struct WatchPolicy: Sendable, Hashable {
     var wantsReports: Bool { enable && json }
     /// Receives the sentences.
     var wantsSentences: Bool { enable && (nmea || raw > 0) }
+
+    /// A raw NMEA client's: the sentences and nothing else, from the start.
+    static let everySentence = WatchPolicy(enable: true, nmea: true)
 }

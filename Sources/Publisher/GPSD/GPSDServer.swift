@@ -18,6 +18,11 @@ import Threading
 /// `?DEVICES;`, `?DEVICE;`, `?VERSION;`; anything else gets an ERROR object. Lines end in CR LF. A watcher that
 /// joins gets the latest TPV and SKY at once (position at once, for gpsd clients too), then live ones.
 ///
+/// **Raw NMEA** (``Configuration/servesRawNMEA``, `--nmea-tcp`): every client gets every sentence as received from
+/// the moment it connects, CR LF after each, with no handshake and no JSON — what OpenCPN, GPXSee, QGIS and gpsd's
+/// own `tcp://` sources read. What a client sends is read and dropped; one over the limit is closed at once. The
+/// limits and the slow-client rule are the same.
+///
 /// **Safety.** The default address is loopback only. At most ``Configuration/maxClients`` clients: the next is
 /// sent an ERROR and closed. A command longer than ``Configuration/maximumCommandLength`` gets an ERROR and the
 /// connection is closed. A client whose unsent data passes ``Configuration/clientQueueLimit`` (it stopped reading)
@@ -51,6 +56,9 @@ public final class GPSDServer: Sendable {
         public var release = "swift-nmea"
         /// The VERSION object's `rev`.
         public var revision = "swift-nmea"
+        /// Serve the sentences alone, to every client, without a handshake (see "Raw NMEA" above). The pipeline must
+        /// publish sentences (``Pipeline/ReceiverPipeline/Configuration/publishesSentences``).
+        public var servesRawNMEA = false
 
         public init() {}
     }
@@ -87,7 +95,8 @@ public final class GPSDServer: Sendable {
         self.shared = shared
         self.wakeUp = wakeUp
         reports = RingConsumerLoop(
-            ReportEncoder(shared: shared, wakeUp: wakeUp), name: "gpsd-server", pipeline: pipeline,
+            ReportEncoder(shared: shared, wakeUp: wakeUp, sentencesOnly: configuration.servesRawNMEA),
+            name: configuration.servesRawNMEA ? "nmea-tcp" : "gpsd-server", pipeline: pipeline,
             options: .init(batchSize: 64, idleInterval: .seconds(1)))
     }
 
@@ -100,8 +109,9 @@ public final class GPSDServer: Sendable {
         threads.withLock { threads in
             threads.listener = socket.descriptor
             threads.bound = socket.bound
-            reports.start(threadName: "gpsd-reports")
-            threads.sockets = NativeThread(name: "gpsd-sockets") { [self] in
+            let raw = configuration.servesRawNMEA
+            reports.start(threadName: raw ? "nmea-tcp-reports" : "gpsd-reports")
+            threads.sockets = NativeThread(name: raw ? "nmea-tcp-sockets" : "gpsd-sockets") { [self] in
                 var loop = SocketLoop(server: self, listener: socket.descriptor)
                 loop.run()
             }
@@ -121,6 +131,21 @@ public final class GPSDServer: Sendable {
         configuration.maxClients = maxClients
         configuration.release = version
         configuration.revision = "swift-nmea \(version)"
+        let server = GPSDServer(pipeline: pipeline, configuration: configuration)
+        try server.start()
+        return server
+    }
+
+    /// A raw NMEA server on `pipeline` (made before the pipeline starts), listening on `listen`: what
+    /// `--nmea-tcp` runs. The pipeline must publish sentences.
+    /// - Throws: ``GPSDServerError`` when the address cannot be listened on.
+    public static func startedRawNMEA(
+        pipeline: ReceiverPipeline, listen: ListenAddress, maxClients: Int = 64
+    ) throws(GPSDServerError) -> GPSDServer {
+        var configuration = Configuration()
+        configuration.listen = listen
+        configuration.maxClients = maxClients
+        configuration.servesRawNMEA = true
         let server = GPSDServer(pipeline: pipeline, configuration: configuration)
         try server.start()
         return server
@@ -174,10 +199,13 @@ public final class GPSDServer: Sendable {
         var cycle = 1.0
         var lastFixTime: Int64?
         var batch: [Outgoing] = []
+        /// Raw NMEA: sentences only, no reports encoded.
+        let sentencesOnly: Bool
 
-        init(shared: Locked<SharedState>, wakeUp: WakeUp) {
+        init(shared: Locked<SharedState>, wakeUp: WakeUp, sentencesOnly: Bool) {
             self.shared = shared
             self.wakeUp = wakeUp
+            self.sentencesOnly = sentencesOnly
         }
 
         func consume(_ records: UnsafeBufferPointer<PipelineRecord>, lost: Int) {
@@ -185,6 +213,7 @@ public final class GPSDServer: Sendable {
             var latestSKY: [UInt8]?
             var deviceChanged = false
             for record in records {
+                if sentencesOnly, record.sentence == nil { continue }
                 switch record.content {
                 case .fix(let fix):
                     json.reset()
@@ -451,6 +480,10 @@ public final class GPSDServer: Sendable {
                 let open = clients.count { !$0.isClosed }
                 if open >= configuration.maxClients {
                     statistics.refused += 1
+                    if configuration.servesRawNMEA {
+                        client.close()  // no protocol to say why in
+                        continue
+                    }
                     guard refused.count < 64 else {
                         client.close()
                         continue
@@ -464,6 +497,10 @@ public final class GPSDServer: Sendable {
                 }
                 statistics.accepted += 1
                 clients.append(client)
+                if configuration.servesRawNMEA {
+                    client.policy = .everySentence
+                    continue
+                }
                 json.reset()
                 GPSDReports.writeVersion(
                     release: configuration.release, revision: configuration.revision,
@@ -488,7 +525,7 @@ public final class GPSDServer: Sendable {
                 client.close()  // the client closed (or half-closed) its side: done, as gpsd does
                 return
             }
-            guard client.phase == .open else { return }  // closing: input is dropped
+            guard client.phase == .open, !configuration.servesRawNMEA else { return }  // closing, or raw: dropped
             client.input.append(contentsOf: UnsafeRawBufferPointer(rebasing: readBuffer[..<count]))
             let limit = configuration.maximumCommandLength
             let scan = client.input.withUnsafeBytes { CommandScanner.scan($0, maximumLength: limit) }

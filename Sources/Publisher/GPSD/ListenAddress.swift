@@ -25,25 +25,8 @@ public struct ListenAddress: Sendable, Hashable, CustomStringConvertible {
     /// Parses `PORT`, `HOST:PORT`, `[IPV6]:PORT` or `:PORT` (the host defaults to `defaultHost`); `nil` when the
     /// text is not one of those or the port is not 0…65535.
     public init?(parsing text: String, defaultHost: String = "127.0.0.1") {
-        var host = defaultHost
-        var portText = Substring(text)
-        if text.hasPrefix("[") {
-            guard let close = text.firstIndex(of: "]") else { return nil }
-            host = String(text[text.index(after: text.startIndex)..<close])
-            let rest = text[text.index(after: close)...]
-            guard rest.hasPrefix(":") else { return nil }
-            portText = rest.dropFirst()
-        } else if let colon = text.lastIndex(of: ":") {
-            let name = text[..<colon]
-            // More than one colon without brackets: an IPv6 address with no port.
-            guard !name.contains(":") else { return nil }
-            if !name.isEmpty { host = String(name) }
-            portText = text[text.index(after: colon)...]
-        }
-        guard !host.isEmpty, !portText.isEmpty, portText.allSatisfy(\.isASCII), let port = UInt16(portText) else {
-            return nil
-        }
-        self.init(host: host, port: port)
+        guard let parsed = HostAndPort(parsing: text), let port = parsed.port else { return nil }
+        self.init(host: parsed.host ?? defaultHost, port: port)
     }
 
     /// `127.0.0.1:2947`, `[::1]:2947`.

@@ -4,7 +4,7 @@ import SerialPort
 /// scripts/bench-publisher runs this: fan-out to many gpsd clients, and position-at-once latency beside gpsd's.
 ///
 ///     PublisherBenchmark --nmea PATH [--clients 100] [--seconds 30] [--runs 100] [--server-runs 30] [--later 10]
-///                        [--rate 10] [--skip-fanout] [--skip-latency] [--skip-gpsd]
+///                        [--rate 10] [--skip-fanout] [--skip-latency] [--skip-gpsd] [--tcp-only]
 let arguments = Array(CommandLine.arguments.dropFirst())
 let text = { (name: String) -> String? in
     guard let index = arguments.firstIndex(of: name), index + 1 < arguments.count else { return nil }
@@ -49,20 +49,28 @@ if !arguments.contains("--skip-latency") {
     print("  that report, whichever sentence it reports at")
     fflush(nil)
     var results: [Latencies] = []
-    results.append(measurePublisher(pty: pty, runs: runs, later: later, rateHz: rateHz))
-    results.append(measurePublisher(pty: pty, runs: runs, later: later, rateHz: rateHz, hotStart: true))
-    results.append(
-        measureServer(
-            name: "swift-nmea: nmea serve → gpspipe -w", pty: pty, runs: serverRuns,
-            later: later, rateHz: rateHz
-        ) { port in [nmea, "serve", pty.slavePath, "--listen", "127.0.0.1:\(port)"] })
-    if !arguments.contains("--skip-gpsd") {
+    if arguments.contains("--tcp-only") {
+        print("  tcp:// beside the pty: the same epochs written to both at once; later fixes only")
+        results += measureTCPBesidePty(pty: pty, runs: runs, later: later, rateHz: rateHz)
+    } else {
+        results.append(measurePublisher(pty: pty, runs: runs, later: later, rateHz: rateHz))
+        results += measureTCPBesidePty(pty: pty, runs: runs, later: later, rateHz: rateHz)
+    }
+    if !arguments.contains("--tcp-only") {
+        results.append(measurePublisher(pty: pty, runs: runs, later: later, rateHz: rateHz, hotStart: true))
         results.append(
             measureServer(
-                name: "gpsd -N -n → gpspipe -w", pty: pty, runs: serverRuns, later: later, rateHz: rateHz
-            ) { port in
-                ["gpsd", "-N", "-n", "-S", "\(port)", pty.slavePath]
-            })
+                name: "swift-nmea: nmea serve → gpspipe -w", pty: pty, runs: serverRuns,
+                later: later, rateHz: rateHz
+            ) { port in [nmea, "serve", pty.slavePath, "--listen", "127.0.0.1:\(port)"] })
+        if !arguments.contains("--skip-gpsd") {
+            results.append(
+                measureServer(
+                    name: "gpsd -N -n → gpspipe -w", pty: pty, runs: serverRuns, later: later, rateHz: rateHz
+                ) { port in
+                    ["gpsd", "-N", "-n", "-S", "\(port)", pty.slavePath]
+                })
+        }
     }
     print("")
     print(
@@ -78,7 +86,8 @@ if !arguments.contains("--skip-latency") {
         let reportSummary = Summary(result.afterSentence)
         func cell(_ value: Double?) -> String { pad(value.map { format($0, 3) + " ms" } ?? "–", 12, right: true) }
         print(
-            pad(result.name, 46) + pad("\(result.first.count)", 6, right: true) + cell(first?.p50) + cell(first?.p99)
+            pad(result.name, 46) + pad("\(max(result.first.count, result.later.count / max(later, 1)))", 6, right: true)
+                + cell(first?.p50) + cell(first?.p99)
                 + cell(laterSummary?.p50) + cell(laterSummary?.p99) + cell(positionSummary?.p50)
                 + cell(positionSummary?.p99) + cell(reportSummary?.p50) + cell(reportSummary?.p99)
                 + pad("\(result.later.count)", 8, right: true))
