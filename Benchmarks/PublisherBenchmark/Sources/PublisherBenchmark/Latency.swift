@@ -115,9 +115,89 @@ func measurePublisher(pty: PseudoTerminal, runs: Int, later: Int, rateHz: Int, h
 /// Print each first-fix measurement as it is taken (`--verbose`).
 let verbose = CommandLine.arguments.contains("--verbose")
 
-/// A server process on the pty (gpsd, or nmea serve) and `gpspipe -w` reading it; arrival of gpspipe's lines.
+/// Where a server's receiver is: a pty it opens, or a TCP listener of ours it connects to (`tcp://`, issue 13).
+protocol ReceiverSink {
+    /// What to give the server as its source.
+    var source: String { get }
+    /// Waits for the server's connection (TCP); `false` when it did not come.
+    func connect() -> Bool
+    /// Drops what the server wrote back (gpsd probes a device).
+    func drain()
+    @discardableResult func send(_ bytes: [UInt8]) -> MonotonicTime
+    @discardableResult func sendPaced(_ sentences: [[UInt8]]) -> [MonotonicTime]
+    /// Ends the run's connection (TCP).
+    func disconnect()
+}
+
+extension PseudoTerminal: ReceiverSink {
+    var source: String { slavePath }
+    func connect() -> Bool { true }
+    @discardableResult func sendPaced(_ sentences: [[UInt8]]) -> [MonotonicTime] { send(paced: sentences) }
+    func disconnect() {}
+}
+
+/// A loopback TCP listener a server connects to as its `tcp://` receiver; each sentence is sent at the moment its
+/// last byte would have arrived at 115200 baud, with `TCP_NODELAY`, as a multiplexer forwards it.
+final class TCPReceiverSink: ReceiverSink, @unchecked Sendable {
+    let listener: FileDescriptor
+    let port: UInt16
+    var connection: FileDescriptor?
+
+    init?() {
+        guard let listener = try? FileDescriptor.socket(family: AF_INET) else { return nil }
+        try? listener.setOption(.reuseAddress, 1)
+        guard (try? listener.bind(to: .loopback(port: 0))) != nil, (try? listener.listen()) != nil,
+            let port = try? listener.localAddress().port
+        else {
+            try? listener.close()
+            return nil
+        }
+        self.listener = listener
+        self.port = port
+    }
+
+    var source: String { "tcp://127.0.0.1:\(port)" }
+
+    func connect() -> Bool {
+        guard (try? listener.poll(.readable, timeoutMilliseconds: 3000))?.isEmpty == false,
+            let accepted = try? listener.accept()
+        else { return false }
+        try? accepted.setOption(.noDelay, 1)
+        connection = accepted
+        return true
+    }
+
+    func drain() {}
+
+    @discardableResult func send(_ bytes: [UInt8]) -> MonotonicTime {
+        let stamp = now()
+        try? connection?.sendAll(bytes)
+        return stamp
+    }
+
+    @discardableResult func sendPaced(_ sentences: [[UInt8]]) -> [MonotonicTime] {
+        var due = now()
+        var stamps: [MonotonicTime] = []
+        for (offset, sentence) in sentences.enumerated() {
+            if offset > 0 {
+                due = due + .nanoseconds(Int64(Double(sentence.count) * 10 / 115_200 * 1e9))
+                pause(until: due)
+            }
+            stamps.append(send(sentence))
+        }
+        return stamps
+    }
+
+    func disconnect() {
+        try? connection?.close()
+        connection = nil
+    }
+}
+
+/// A server process reading `sink` (gpsd, or nmea serve; a pty, or `tcp://`) and `gpspipe -w` reading it; arrival
+/// of gpspipe's lines.
 func measureServer(
-    name: String, pty: PseudoTerminal, runs: Int, later: Int, rateHz: Int,
+    name: String, pty: some ReceiverSink, runs: Int, later: Int, rateHz: Int,
     command: (UInt16) -> [String]
 ) -> Latencies {
     var result = Latencies(name: name)
@@ -128,6 +208,12 @@ func measureServer(
         let port = freePort()
         let server = Child(command(port), captureOutput: false)
         defer { server.stop() }
+        guard pty.connect() else {
+            result.failures += 1
+            result.notes.append("the server did not connect to \(pty.source): \(server.errorOutput.prefix(200))")
+            continue
+        }
+        defer { pty.disconnect() }
         // gpspipe, once the server listens.
         var client: Child?
         for _ in 0..<40 {
@@ -167,7 +253,7 @@ func measureServer(
         pause(until: next)
         // The first epoch with a fix, as a 115200-baud receiver sends it: RMC first. The first TPV with a position
         // may come at the RMC or later in the epoch, whenever the server reports one.
-        let sent = pty.send(paced: feed.sentences(feed.firstValid))[0]
+        let sent = pty.sendPaced(feed.sentences(feed.firstValid))[0]
         var first: MonotonicTime?
         _ = waitUntil(timeout: .seconds(1)) {
             first =
@@ -186,7 +272,7 @@ func measureServer(
         for epoch in (feed.firstValid + 1)...(feed.firstValid + later + 1) {
             pause(until: next)
             pty.drain()
-            let stamps = pty.send(paced: feed.sentences(epoch))
+            let stamps = pty.sendPaced(feed.sentences(epoch))
             written += stamps
             if epoch <= feed.firstValid + later { ends.append((feed.isoTime(epoch), stamps.last!)) }
             next = next + period

@@ -52,6 +52,18 @@ if !arguments.contains("--skip-latency") {
     if arguments.contains("--tcp-only") {
         print("  tcp:// beside the pty: the same epochs written to both at once; later fixes only")
         results += measureTCPBesidePty(pty: pty, runs: runs, later: later, rateHz: rateHz)
+        // Both servers reading the same epochs from a tcp:// receiver, through gpspipe.
+        if let tcp = TCPReceiverSink(), !arguments.contains("--skip-gpsd") {
+            results.append(
+                measureServer(
+                    name: "swift-nmea: nmea serve tcp:// → gpspipe -w", pty: tcp, runs: serverRuns,
+                    later: later, rateHz: rateHz
+                ) { port in [nmea, "serve", tcp.source, "--listen", "127.0.0.1:\(port)"] })
+            results.append(
+                measureServer(
+                    name: "gpsd -N -n tcp:// → gpspipe -w", pty: tcp, runs: serverRuns, later: later, rateHz: rateHz
+                ) { port in ["gpsd", "-N", "-n", "-S", "\(port)", tcp.source] })
+        }
     } else {
         results.append(measurePublisher(pty: pty, runs: runs, later: later, rateHz: rateHz))
         results += measureTCPBesidePty(pty: pty, runs: runs, later: later, rateHz: rateHz)
