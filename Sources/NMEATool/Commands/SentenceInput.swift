@@ -258,6 +258,7 @@ struct SentenceInput: ~Copyable {
         rows.append(("  undecodable", decoding.failed))
         rows.append(("  with a bad field", decoding.withFieldErrors))
         rows.append(("  without checksum", framing.sentencesWithoutChecksum))
+        rows.append(("  with receive time", framing.sentencesWithReceiveTime))
         rows.append(("rejected", framing.rejected))
         rows.append(("  bad checksum", framing.checksumMismatches))
         rows.append(("  missing checksum", framing.missingChecksums))
@@ -269,6 +270,14 @@ struct SentenceInput: ~Copyable {
         rows.append(("binary frame bytes", framing.binaryFrameBytes))
         rows.append(("damaged binary frames", framing.damagedBinaryFrames))
         rows.append(("comment lines", framing.commentLines))
+        rows.append(("TAG blocks read", framing.tagBlocks))
+        rows.append(("  unknown parameters", framing.unknownTagParameters))
+        let badBlocks = framing.tagBlockChecksumMismatches + framing.malformedTagBlocks + framing.overlongTagBlocks
+        rows.append(("TAG blocks rejected", badBlocks))
+        rows.append(("  with bad checksum", framing.tagBlockChecksumMismatches))
+        rows.append(("  malformed", framing.malformedTagBlocks))
+        rows.append(("  too long", framing.overlongTagBlocks))
+        rows.append(("leading timestamps", framing.leadingTimestamps))
         return rows.map { name, value in
             name + String(repeating: " ", count: max(1, 22 - name.count)) + String(value)
         }.joined(separator: "\n") + "\n"
