@@ -107,6 +107,7 @@ struct SentenceInput: ~Copyable {
             let size = onChunk == nil ? nil : input.size
             var bytesRead = 0
             var cancelled = false
+            var broken = false
             let before = reader.statistics.framer
             var sample: [UInt8] = []
             do {
@@ -124,9 +125,16 @@ struct SentenceInput: ~Copyable {
             } catch let error as RuntimeError {
                 Console.error("Error: \(error.message)\n")
                 failures.append(path)
+                broken = true
             }
             if cancelled { return false }
-            reader.finish(handler: &reporting, fix)
+            if broken {
+                // A read that failed (a truncated compressed file): what was read stands, but the line it cut off
+                // is dropped, not framed and reported as a second error.
+                reader.disconnect(fix)
+            } else {
+                reader.finish(handler: &reporting, fix)
+            }
             let framed = reader.statistics.framer
             if framed.sentences == before.sentences {
                 emptyInputs.append((input.name, Self.whyNothing(in: framed.since(before), sample: sample)))
