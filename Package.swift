@@ -46,7 +46,7 @@ let package = Package(
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CZstd", pkgConfig: "libzstd", providers: [.apt(["libzstd-dev"])]),
         // Streaming decompression of gzip and Zstandard inputs, told by their first bytes.
-        .target(name: "Compression", dependencies: ["CZlib", "CZstd"]),
+        .target(name: "Compression", dependencies: ["CZlib", "CZstd", "System"]),
         // Serial ports: termios, autobaud, udev discovery and hotplug, reconnection.
         // A receiver on a serial port feeding a pipeline (DeviceReceiver).
         .target(name: "SerialPort", dependencies: ["NMEA", "System", "CUdev", "Pipeline", "Threading"]),
@@ -65,7 +65,9 @@ let package = Package(
         // A receiver's records to tracks, raw capture, trips and MQTT: the consumers `nmea record` runs.
         .target(
             name: "Recording",
-            dependencies: ["NMEA", "Pipeline", "Tracks", "Trips", "Fleet", "JSON", "System", "Threading"]),
+            dependencies: [
+                "NMEA", "Pipeline", "Tracks", "Trips", "Fleet", "JSON", "System", "Threading", "Compression",
+            ]),
         // Position and status streams for Swift code, and a gpsd-compatible JSON server on TCP.
         .target(name: "Publisher", dependencies: ["NMEA", "Pipeline", "JSON", "System", "Threading"]),
         // `nmea watch`: the screen as a pure function of state and size, screen diffs, gpsd JSON, replay pacing.
@@ -95,7 +97,9 @@ let package = Package(
         .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "NMEA", "Simulation", "System", "TestSupport"]),
         .testTarget(
             name: "RecordingTests",
-            dependencies: ["Recording", "Pipeline", "Tracks", "NMEA", "Simulation", "System", "TestSupport"]),
+            dependencies: [
+                "Recording", "Pipeline", "Tracks", "NMEA", "Simulation", "System", "TestSupport", "Compression",
+            ]),
         .testTarget(name: "TripsTests", dependencies: ["Trips", "NMEA", "Simulation", "System", "TestSupport"]),
         .testTarget(
             name: "TracksTests",

@@ -243,3 +243,27 @@ extension TagBlock {
         return nil
     }
 }
+
+extension TagBlock {
+    /// Writes the TAG block `\c:<milliseconds>*hh\` (the receive time in milliseconds since 1970, the form marine
+    /// loggers write) to `output`, for a sentence to follow.
+    /// - Complexity: O(1); no allocation.
+    public static func write(receivedMilliseconds milliseconds: Int64, to output: (UInt8) -> Void) {
+        var xor = UInt8(ascii: "c") ^ UInt8(ascii: ":")
+        output(UInt8(ascii: "\\"))
+        output(UInt8(ascii: "c"))
+        output(UInt8(ascii: ":"))
+        DecimalFormatter.write(Int(milliseconds)) { digit in
+            xor ^= digit
+            output(digit)
+        }
+        output(UInt8(ascii: "*"))
+        output(hexDigit(xor >> 4))
+        output(hexDigit(xor & 0xF))
+        output(UInt8(ascii: "\\"))
+    }
+
+    private static func hexDigit(_ value: UInt8) -> UInt8 {
+        value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "A") + value - 10
+    }
+}
