@@ -63,3 +63,36 @@ struct TaggedRecordTests {
         #expect(noRotation.error.hasPrefix("Error: --compress compresses finished days: it needs --rotate daily\n"))
     }
 }
+
+/// Issue 13: `nmea parse --raw-format tagged` stamps a live stream on standard input, line by line as it arrives.
+@Suite(.enabled(if: BuiltExecutables.hasNMEA, "the nmea executable was not found beside the tests"))
+struct TagFilterTests {
+    @Test func aLiveStreamIsStampedAsItArrives() throws {
+        let parse = try ChildProcess([BuiltExecutables.nmea, "parse", "--raw-format", "tagged", "-"], input: .pipe)
+        let pipe = try #require(parse.inputPipe)
+        var written: [Int64] = []
+        for second in 0..<3 {
+            written.append(WallClock.millisecondsSinceEpoch())
+            try pipe.writeAll(Array(sampleGGA(second: second).utf8))
+            // Out before the next line is written: the filter does not wait for more input.
+            #expect(
+                waitUntil(timeout: .seconds(5)) { parse.output.components(separatedBy: "\r\n").count == second + 2 })
+            sleep(for: .milliseconds(100))
+        }
+        // A receive time the input already gives is kept.
+        try pipe.writeAll(Array(("\\c:1700000000123*6F\\" + sampleGGA(second: 3)).utf8))
+        parse.closeInput()
+        #expect(parse.wait() == 0)
+        let after = WallClock.millisecondsSinceEpoch()
+        let lines = parse.output.components(separatedBy: "\r\n")
+        #expect(lines.count == 5 && lines.last == "")
+        for (index, line) in lines.prefix(3).enumerated() {
+            let block = line.utf8.withContiguousStorageIfAvailable { TagBlock.leading(.init($0)) } ?? nil
+            let received = try #require(block?.receivedMilliseconds)
+            #expect(received >= written[index] && received <= (index < 2 ? written[index + 1] : after))
+            #expect(String(line.split(separator: "\\").last!) + "\r\n" == sampleGGA(second: index))
+        }
+        #expect(lines[3] + "\r\n" == "\\c:1700000000123*6F\\" + sampleGGA(second: 3))
+        #expect(parse.error == "")
+    }
+}

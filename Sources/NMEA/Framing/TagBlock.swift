@@ -257,13 +257,29 @@ extension TagBlock {
             xor ^= digit
             output(digit)
         }
-        output(UInt8(ascii: "*"))
-        output(hexDigit(xor >> 4))
-        output(hexDigit(xor & 0xF))
+        writeChecksum(xor, to: output)
         output(UInt8(ascii: "\\"))
     }
+}
 
-    private static func hexDigit(_ value: UInt8) -> UInt8 {
-        value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "A") + value - 10
+extension Sentence {
+    /// Writes the sentence as framed: its bytes, then `*hh` (upper-case digits) when it carried a checksum.
+    /// - Complexity: O(*n*) in its length; no allocation.
+    public func write(to output: (UInt8) -> Void) {
+        // An index loop: iterating the buffer's slice runs unspecialized generic code in debug builds.
+        for index in 0..<bytes.count { output(bytes[index]) }
+        if let checksum { writeChecksum(checksum, to: output) }
     }
+}
+
+/// `*hh`: a checksum in upper-case hexadecimal after its star.
+func writeChecksum(_ checksum: UInt8, to output: (UInt8) -> Void) {
+    output(UInt8(ascii: "*"))
+    output(upperHexDigit(checksum >> 4))
+    output(upperHexDigit(checksum & 0xF))
+}
+
+@inline(__always)
+private func upperHexDigit(_ nibble: UInt8) -> UInt8 {
+    nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "A") + nibble - 10
 }
