@@ -25,7 +25,7 @@ import Threading
 ///
 /// **Tagged** (``RawFormat/tagged``), the capture takes the pipeline's sentence records instead of its raw chunks:
 /// each sentence is written after a TAG block with the calendar time at which its bytes were read (the record's
-/// monotonic reading, put on the calendar clock: ``WallClock/millisecondsSinceEpoch(at:)``).
+/// monotonic reading, put on the calendar clock: ``WallClock/Offset``).
 ///
 /// **Compression.** With `compressesFinishedDays` and daily rotation, a day's file is compressed to `.zst` on a
 /// thread of its own once the next day's file is open (``FileCompressor``: nothing is lost if the run is killed
@@ -36,6 +36,8 @@ final class RawCapture: RecordConsumer {
     private let compressesFinishedDays: Bool
     /// A tagged line being built (its storage kept from one sentence to the next).
     private var line: [UInt8] = []
+    /// Puts the records' monotonic times on the calendar.
+    private var clock = WallClock.Offset()
     private var compressions: [NativeThread] = []
     /// The files compressed so far, and the compressions that failed (in words).
     let compressed = Locked<[String]>([])
@@ -71,13 +73,14 @@ final class RawCapture: RecordConsumer {
     var opened: [String] { openedPaths.withLock { $0 } }
 
     func consume(_ records: UnsafeBufferPointer<PipelineRecord>, lost: Int) {
+        if format == .tagged { clock.refresh() }
         for record in records {
             switch record.content {
             case .raw(let chunk) where format == .raw:
                 chunk.withBytes { take($0) }
             case .sentence(let sentence) where format == .tagged:
                 line.removeAll(keepingCapacity: true)
-                TagBlock.write(receivedMilliseconds: WallClock.millisecondsSinceEpoch(at: record.time)) {
+                TagBlock.write(receivedMilliseconds: clock.milliseconds(at: record.time)) {
                     line.append($0)
                 }
                 sentence.withBytes { line.append(contentsOf: $0) }

@@ -11,12 +11,37 @@ public enum WallClock {
         return Int64(spec.tv_sec) &* 1000 &+ Int64(spec.tv_nsec) / 1_000_000
     }
 
-    /// The calendar time of `moment`, a reading of the monotonic clock taken a moment ago (up to hours): now on this
-    /// clock less the time elapsed since it. For stamping bytes with the time they were read, after the fact.
-    /// - Complexity: O(1).
-    public static func millisecondsSinceEpoch(at moment: MonotonicTime) -> Int64 {
-        let now = millisecondsSinceEpoch()
-        let elapsed = MonotonicTime.now().nanoseconds &- moment.nanoseconds
-        return now &- elapsed / 1_000_000
+    /// Nanoseconds since 1970, now.
+    static func nanosecondsSinceEpoch() -> Int64 {
+        var spec = timespec()
+        clock_gettime(CLOCK_REALTIME, &spec)
+        return Int64(spec.tv_sec) &* 1_000_000_000 &+ Int64(spec.tv_nsec)
+    }
+
+    /// The calendar clock less the monotonic one, for putting monotonic readings taken a moment ago on the
+    /// calendar (stamping bytes with the time they were read, after the fact).
+    ///
+    /// The two clocks cannot be read at the same instant, so each reading of the difference is off by the
+    /// nanoseconds between the two calls; taken afresh for every stamp, that jitter could put two bytes of one read
+    /// a millisecond apart, or in the wrong order. ``refresh()`` therefore keeps the difference it has unless the
+    /// new one differs by more than a millisecond (the calendar clock was set or stepped): stamps of readings in
+    /// order are in order.
+    public struct Offset: Sendable {
+        private var nanoseconds: Int64?
+
+        public init() {}
+
+        /// Reads both clocks, and takes their difference if it moved by more than a millisecond (or on the first
+        /// call).
+        public mutating func refresh() {
+            let difference = WallClock.nanosecondsSinceEpoch() &- MonotonicTime.now().nanoseconds
+            if let nanoseconds, abs(difference &- nanoseconds) <= 1_000_000 { return }
+            nanoseconds = difference
+        }
+
+        /// The calendar time of `moment` in milliseconds since 1970 (``refresh()`` first, at least once).
+        public func milliseconds(at moment: MonotonicTime) -> Int64 {
+            (moment.nanoseconds &+ (nanoseconds ?? 0)) / 1_000_000
+        }
     }
 }
