@@ -33,10 +33,16 @@ struct InputFile {
         ownsDescriptor = true
     }
 
-    /// The file's size in bytes when it is a regular file, for progress reporting.
+    /// The file's size in bytes when it is a regular plain file, for progress reporting; `nil` for a compressed one
+    /// (whose plain size is unknown until it has been read: its progress counts plain bytes).
     var size: Int? {
         guard let status = try? fd.status(), status.kind == .regular else { return nil }
-        return status.size
+        var magic: (UInt32) = 0
+        let count = withUnsafeMutableBytes(of: &magic) { (try? fd.read(fromAbsoluteOffset: 0, into: $0)) ?? 0 }
+        let format = withUnsafeBytes(of: magic) {
+            CompressionFormat(prefix: UnsafeRawBufferPointer(rebasing: $0.prefix(count)))
+        }
+        return format == .none ? status.size : nil
     }
 
     /// Calls `body` with each chunk until the end of the file; a gzip or Zstandard file (told by its first bytes,
