@@ -42,11 +42,16 @@ let package = Package(
         // Threads of our own and pthread locks (which Thread Sanitizer sees), for every module that blocks.
         .target(name: "Threading", dependencies: ["CShims", "System"]),
         .systemLibrary(name: "CUdev", pkgConfig: "libudev", providers: [.apt(["libudev-dev"])]),
+        // zlib and libzstd, for reading .gz and .zst logs.
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        .systemLibrary(name: "CZstd", pkgConfig: "libzstd", providers: [.apt(["libzstd-dev"])]),
+        // Streaming decompression of gzip and Zstandard inputs, told by their first bytes.
+        .target(name: "Compression", dependencies: ["CZlib", "CZstd", "System"]),
         // Serial ports: termios, autobaud, udev discovery and hotplug, reconnection.
         // A receiver on a serial port feeding a pipeline (DeviceReceiver).
         .target(name: "SerialPort", dependencies: ["NMEA", "System", "CUdev", "Pipeline", "Threading"]),
         // The broadcast ring buffer and the reader thread that feeds it: bytes → fixes, sentences, raw chunks.
-        .target(name: "Pipeline", dependencies: ["NMEA", "CShims", "System", "Threading"]),
+        .target(name: "Pipeline", dependencies: ["NMEA", "CShims", "System", "Threading", "Compression"]),
         // Trips and stops from fixes; offline place names (GeoNames, Resources/places.bin) behind a geohash cache.
         .target(name: "Trips", dependencies: ["NMEA", "JSON", "System"]),
         // libmosquitto (MQTT client), for the fleet module.
@@ -60,7 +65,9 @@ let package = Package(
         // A receiver's records to tracks, raw capture, trips and MQTT: the consumers `nmea record` runs.
         .target(
             name: "Recording",
-            dependencies: ["NMEA", "Pipeline", "Tracks", "Trips", "Fleet", "JSON", "System", "Threading"]),
+            dependencies: [
+                "NMEA", "Pipeline", "Tracks", "Trips", "Fleet", "JSON", "System", "Threading", "Compression",
+            ]),
         // Position and status streams for Swift code, and a gpsd-compatible JSON server on TCP.
         .target(name: "Publisher", dependencies: ["NMEA", "Pipeline", "JSON", "System", "Threading"]),
         // `nmea watch`: the screen as a pure function of state and size, screen diffs, gpsd JSON, replay pacing.
@@ -69,7 +76,8 @@ let package = Package(
         // named `nmea` would differ from `NMEA` only in case, which case-insensitive file systems cannot hold apart).
         .executableTarget(name: "NMEATool",
                           dependencies: ["NMEA", "JSON", "Simulation", "Tracks", "SerialPort", "Pipeline", "Trips",
-                                         "Plot", "Fleet", "Publisher", "Watch", "System", "Threading", "Recording"]),
+                                         "Plot", "Fleet", "Publisher", "Watch", "System", "Threading", "Recording",
+                                         "Compression"]),
         // What every test target and benchmark shares: processes with a clean signal mask, temporary directories,
         // waiting with a deadline, free ports, finding tools and the built executables, the corpus.
         .target(name: "TestSupport", dependencies: ["CShims", "System", "Threading"], path: "Tests/TestSupport"),
@@ -89,13 +97,16 @@ let package = Package(
         .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "NMEA", "Simulation", "System", "TestSupport"]),
         .testTarget(
             name: "RecordingTests",
-            dependencies: ["Recording", "Pipeline", "Tracks", "NMEA", "Simulation", "System", "TestSupport"]),
+            dependencies: [
+                "Recording", "Pipeline", "Tracks", "NMEA", "Simulation", "System", "TestSupport", "Compression",
+            ]),
         .testTarget(name: "TripsTests", dependencies: ["Trips", "NMEA", "Simulation", "System", "TestSupport"]),
         .testTarget(
             name: "TracksTests",
             dependencies: ["Tracks", "NMEA", "Simulation", "System", "TestSupport", "TrackWriterChild"]),
         .testTarget(name: "PlotTests", dependencies: ["Plot", "NMEA", "Trips"]),
         .testTarget(name: "SystemTests", dependencies: ["System", "Threading"]),
+        .testTarget(name: "CompressionTests", dependencies: ["Compression", "TestSupport"]),
         .testTarget(name: "TestSupportTests", dependencies: ["TestSupport", "System"]),
         .testTarget(name: "JSONTests", dependencies: ["JSON"]),
         .testTarget(name: "WatchTests", dependencies: ["Watch", "NMEA", "JSON", "Trips"]),

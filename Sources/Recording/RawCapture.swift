@@ -1,8 +1,10 @@
+import Compression
 import Glibc
 import NMEA
 import Pipeline
 import Synchronization
 import System
+import Threading
 
 /// The raw capture of a recording (`--raw FILE`): the exact bytes received, appended to a file, in order.
 ///
@@ -20,8 +22,25 @@ import System
 /// and ``undatedPath`` says which.
 ///
 /// Without rotation the file is opened at the start and every byte goes there as it comes.
+///
+/// **Tagged** (``RawFormat/tagged``), the capture takes the pipeline's sentence records instead of its raw chunks:
+/// each sentence is written after a TAG block with the calendar time at which its bytes were read (the record's
+/// monotonic reading, put on the calendar clock: ``WallClock/Offset``).
+///
+/// **Compression.** With `compressesFinishedDays` and daily rotation, a day's file is compressed to `.zst` on a
+/// thread of its own once the next day's file is open (``FileCompressor``: nothing is lost if the run is killed
+/// midway); ``finish()`` waits for it. The day in progress is never compressed.
 final class RawCapture: RecordConsumer {
     private let file: AppendFile
+    let format: RawFormat
+    private let compressesFinishedDays: Bool
+    /// A tagged line being built (its storage kept from one sentence to the next).
+    private var line: [UInt8] = []
+    /// Puts the records' monotonic times on the calendar.
+    private var clock = WallClock.Offset()
+    private var compressions: [NativeThread] = []
+    /// The files compressed so far, and the compressions that failed (in words).
+    let compressed = Locked<[String]>([])
     private let heldLimit: Int
     private var held: [UInt8] = []
     /// Bytes written so far (readable from any thread).
@@ -33,10 +52,13 @@ final class RawCapture: RecordConsumer {
     private let failed = Atomic<Bool>(false)
     private let openedPaths = Mutex<[String]>([])
 
-    init(_ name: OutputName, heldLimit: Int = 4 << 20, report: @escaping @Sendable (String) -> Void)
-        throws(RecordingError)
-    {
+    init(
+        _ name: OutputName, format: RawFormat = .raw, compressesFinishedDays: Bool = false, heldLimit: Int = 4 << 20,
+        report: @escaping @Sendable (String) -> Void
+    ) throws(RecordingError) {
         file = AppendFile(name, label: "raw capture", report: report)
+        self.format = format
+        self.compressesFinishedDays = compressesFinishedDays && name.rotation == .daily
         self.heldLimit = max(heldLimit, 0)
         if name.rotation == .none {
             try file.open(for: nil)
@@ -51,10 +73,20 @@ final class RawCapture: RecordConsumer {
     var opened: [String] { openedPaths.withLock { $0 } }
 
     func consume(_ records: UnsafeBufferPointer<PipelineRecord>, lost: Int) {
+        if format == .tagged { clock.refresh() }
         for record in records {
             switch record.content {
-            case .raw(let chunk):
+            case .raw(let chunk) where format == .raw:
                 chunk.withBytes { take($0) }
+            case .sentence(let sentence) where format == .tagged:
+                line.removeAll(keepingCapacity: true)
+                TagBlock.write(receivedMilliseconds: clock.milliseconds(at: record.time)) {
+                    line.append($0)
+                }
+                sentence.withBytes { line.append(contentsOf: $0) }
+                line.append(UInt8(ascii: "\r"))
+                line.append(UInt8(ascii: "\n"))
+                line.withUnsafeBytes { take($0) }
             case .fix(let fix):
                 if file.name.rotation == .daily, let day = OutputName.day(of: fix), day != file.day { open(for: day) }
             default:
@@ -70,6 +102,7 @@ final class RawCapture: RecordConsumer {
             undatedPath.withLock { $0 = file.path }
         }
         file.close()
+        for compression in compressions { compression.join() }
     }
 
     private func take(_ chunk: UnsafeRawBufferPointer) {
@@ -90,8 +123,10 @@ final class RawCapture: RecordConsumer {
     }
 
     private func open(for day: UTCDate) {
+        let finished = file.isOpen ? file.path : nil
         do {
             try file.open(for: day)
+            if compressesFinishedDays, let finished, finished != file.path { compress(finished) }
         } catch {
             failed.store(true, ordering: .relaxed)
             file.report(error.message + "; raw capture stopped")
@@ -102,6 +137,21 @@ final class RawCapture: RecordConsumer {
             held.withUnsafeBytes { write($0) }
             held = []
         }
+    }
+
+    /// Compresses a finished day's file on a thread of its own, reporting a failure.
+    private func compress(_ path: String) {
+        let report = file.report
+        let compressed = self.compressed
+        compressions.append(
+            NativeThread(name: "nmea-compress") {
+                do {
+                    let done = try FileCompressor.compress(path)
+                    compressed.withLock { $0.append(done) }
+                } catch {
+                    report("raw capture: \(error); '\(path)' kept as it is")
+                }
+            })
     }
 
     private func write(_ chunk: UnsafeRawBufferPointer) {

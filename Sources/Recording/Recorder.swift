@@ -28,8 +28,12 @@ public final class Recorder: @unchecked Sendable {
     /// What to record.
     public struct Configuration: Sendable {
         public var tracks: [TrackOutput] = []
-        /// The raw capture: the exact bytes received.
+        /// The raw capture: the exact bytes received (or, ``RawFormat/tagged``, each sentence with its receive time).
         public var raw: OutputName?
+        /// How the raw capture is written.
+        public var rawFormat = RawFormat.raw
+        /// With daily rotation, compress each finished day's raw file to `.zst` (``FileCompressor``).
+        public var compressesFinishedDays = false
         /// The trips file: a JSON line per finished trip.
         public var trips: OutputName?
         /// MQTT positions and trips (the recorder waits for the broker's acknowledgements briefly and closes it).
@@ -61,7 +65,9 @@ public final class Recorder: @unchecked Sendable {
         tracks = try TrackConsumer(configuration.tracks, rotation: rotation, report: report)
         do {
             raw = try configuration.raw.map { name throws(RecordingError) in
-                try RawCapture(name, heldLimit: configuration.rawHeldLimit, report: report)
+                try RawCapture(
+                    name, format: configuration.rawFormat, compressesFinishedDays: configuration.compressesFinishedDays,
+                    heldLimit: configuration.rawHeldLimit, report: report)
             }
             let wantsTrips = configuration.trips != nil || configuration.publisher != nil
             tripConsumer =

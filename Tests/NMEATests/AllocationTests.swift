@@ -115,8 +115,9 @@ struct AllocationTests {
     }
 
     /// Issue 12, item 14: a UTF-16 input (transcoded through the reader's one buffer, allocated for the first such
-    /// input) and Android GnssLogger lines (their receive time in each sentence's context) allocate nothing either.
-    @Test("reading UTF-16 and Android GnssLogger lines through a FixReader allocates nothing")
+    /// input) and Android GnssLogger lines (their receive time in each sentence's context) allocate nothing either;
+    /// nor do TAG blocks and leading timestamps (issue 13).
+    @Test("reading UTF-16, Android GnssLogger lines and TAG blocks through a FixReader allocates nothing")
     func utf16AndAndroidLinesAllocateNothing() throws {
         let workload = AllocationWorkload(minimumSentences: 20_000)
         var utf16: [UInt8] = [0xFF, 0xFE]
@@ -129,10 +130,21 @@ struct AllocationTests {
             android += Array("NMEA,\(gga),\(1_699_400_577_561 + second * 1000)\n".utf8)
             android += Array("NMEA,\(rmc),\(1_699_400_577_566 + second * 1000)\r\n".utf8)
         }
+        // Issue 13: TAG blocks (one with a bad checksum in ten) and leading timestamps on a GGA-only log, dated by
+        // its receive times.
+        var tagged: [UInt8] = []
+        for second in 0..<2000 {
+            let time = String(100_000 + second)
+            let gga = withChecksum("$GPGGA,\(time),4807.038,N,01131.000,E,1,08,0.9,545.4,M,46.9,M,,")
+            let stamp = 1_699_400_577_561 + second * 1000
+            let block = "c:\(stamp),s:GP0001,n:\(second)"
+            tagged += Array((tagBlock(block, checksum: second % 10 == 0 ? 0 : nil) + gga + "\r\n").utf8)
+            tagged += Array("\(stamp / 1000).\(stamp % 1000) \(gga)\n".utf8)
+        }
         var reader = FixReader()
         var handler = AllocationWorkload.Touching()
         var fixes = 0
-        let inputs = [utf16, android]
+        let inputs = [utf16, android, tagged]
         AllocationWorkload.read(inputs, &reader, &handler, &fixes)
         let warmUp = reader.statistics
         let warmUpFixes = fixes
@@ -146,8 +158,10 @@ struct AllocationTests {
 
         #expect(allocations == 0, "reading allocated \(allocations) times (\(bytes) bytes)")
         #expect(reader.statistics.framer == warmUp.framer.times(2))
-        #expect(warmUp.framer.sentencesWithReceiveTime == 4000)
-        #expect(warmUp.framer.sentences == 30 * workload.repetitions + 4000)
+        #expect(warmUp.framer.sentencesWithReceiveTime == 4000 + 1800 + 2000)
+        #expect(warmUp.framer.tagBlocks == 1800 && warmUp.framer.tagBlockChecksumMismatches == 200)
+        #expect(warmUp.framer.leadingTimestamps == 2000)
+        #expect(warmUp.framer.sentences == 30 * workload.repetitions + 4000 + 4000)
         #expect(fixes == 2 * warmUpFixes && warmUpFixes > 2000)
     }
 }

@@ -40,6 +40,9 @@ extension FixAssembler {
                 lastGood: lastGoodDate)
             if corrected { statistics.weekRolloverCorrections += 1 } else { lastGoodDate = own }
             currentDate = date
+        } else if let received = latestReceived {
+            date = FixAssembler.date(of: time, receivedAt: received)
+            currentDate = date
         } else if var running = currentDate {
             if let last = lastEpochTime,
                 time.nanosecondsSinceMidnight < last.nanosecondsSinceMidnight - 43_200_000_000_000
@@ -96,6 +99,21 @@ extension FixAssembler {
             completedFixes.append(held)
         }
         waitingForDate.removeAll()
+    }
+
+    /// The date of a fix at `time` of day received at `received` (milliseconds since 1970): the receive moment's UTC
+    /// day, or the day before or after when that puts the fix nearer the moment (a fix just before midnight
+    /// received just after it, or a receive clock running a little fast or slow).
+    static func date(of time: UTCTime, receivedAt received: Int64) -> UTCDate {
+        let day: Int64 = 86_400_000
+        var days = received >= 0 ? received / day : (received - day + 1) / day
+        let fixMilliseconds = days * day + time.nanosecondsSinceMidnight / 1_000_000
+        if fixMilliseconds - received > day / 2 {
+            days -= 1
+        } else if received - fixMilliseconds > day / 2 {
+            days += 1
+        }
+        return UTCDate(daysSinceEpoch: Int(days))
     }
 
     /// A date that arrived after its epoch was handed out: it becomes the running date, and dates held fixes.

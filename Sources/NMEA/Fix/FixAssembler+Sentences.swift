@@ -200,6 +200,7 @@ extension FixAssembler {
     /// are kept, so a log cut in two reads as one.
     mutating func startNewInput() {
         reset()
+        latestReceived = nil
         output.satellites.removeAll()
         lastMode = nil
     }

@@ -112,6 +112,9 @@ public struct FixAssembler: Sendable {
     /// The fixes completed by the sentence being added, handed out after it by ``handOut(_:)`` (empty between
     /// calls; the storage is kept, so the steady state allocates nothing).
     var completedFixes: [Fix] = []
+    /// The receive time of the latest sentence that had one (milliseconds since 1970), for epochs without a date of
+    /// their own (see ``noteReceiveTime(_:)``); forgotten with each new input.
+    var latestReceived: Int64?
 
     public init(options: Options = Options()) {
         self.options = options
@@ -126,6 +129,15 @@ public struct FixAssembler: Sendable {
             sentence.visit(into: &visitor)
         }
         handOut(emit)
+    }
+
+    /// Tells the assembler when the sentence about to be added was received (in milliseconds since 1970: a TAG
+    /// block's, a capture's timestamp, an Android line's; ``Sentence/receivedMilliseconds``). An epoch with no date
+    /// of its own (a GGA-only log) takes the date on which its time of day lies nearest that moment, before any
+    /// running date; fixes held for a date are then released with it. ``FixReader`` calls this for every sentence
+    /// that has a receive time.
+    public mutating func noteReceiveTime(_ milliseconds: Int64) {
+        latestReceived = milliseconds
     }
 
     /// Decodes `sentence` and adds it, without building a ``ParsedSentence``: the decoded value is merged where it

@@ -309,13 +309,17 @@ extension FixReader {
         mutating func visit<S: DecodableSentence>(_ decoded: S) {
             handler.pointee.sentence(
                 sentence, decoded: decoded, Context(sentence, fieldErrors: fieldErrors.pointee))
-            if assemblesFixes { assembler.pointee.merge(decoded) }
+            guard assemblesFixes else { return }
+            if let received = sentence.receivedMilliseconds { assembler.pointee.noteReceiveTime(received) }
+            assembler.pointee.merge(decoded)
         }
 
         @inline(__always)
         mutating func visitUnknown(_ sentence: Sentence) {
             handler.pointee.unknownSentence(sentence, Context(sentence))
-            if assemblesFixes { assembler.pointee.mergeUnknown(sentence) }
+            guard assemblesFixes else { return }
+            if let received = sentence.receivedMilliseconds { assembler.pointee.noteReceiveTime(received) }
+            assembler.pointee.mergeUnknown(sentence)
         }
     }
 }

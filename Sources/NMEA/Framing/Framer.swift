@@ -17,6 +17,13 @@
 /// never swallows the sentences that follow); restarts at any `$` or `!` inside a sentence (receivers that drop bytes
 /// glue sentences together); and rejects lines longer than ``maximumLength``, then resynchronises at the next line or
 /// sentence start. Checksum hex digits may be upper or lower case. Every outcome is counted in ``statistics``.
+///
+/// **Receive times.** A sentence's receive time (``Sentence/receivedMilliseconds``) is read from an NMEA 4.10 TAG
+/// block before it (`\c:1700000000123*hh\$GPRMC,…`, see ``TagBlock``), a Unix timestamp and a blank at the start of
+/// its line (`1700000000.123 $GPRMC,…`, seconds or milliseconds: see ``UnixTimeDigits``), or an Android GnssLogger
+/// line's time after its checksum (`NMEA,$GPRMC,…*hh,1700000000123`). A TAG block that does not read is counted
+/// (``FramerStatistics/tagBlockChecksumMismatches``, ``FramerStatistics/malformedTagBlocks``…) and the sentence after
+/// it is still framed, without a receive time.
 public struct Framer: ~Copyable {
     /// What to do with a sentence that has no `*hh` checksum.
     public enum ChecksumPolicy: Sendable {
@@ -46,6 +53,15 @@ public struct Framer: ~Copyable {
     private var state = State.idle
     /// `true` when nothing but line endings has been seen since the last line ending (so `#` starts a comment).
     private var atLineStart = true
+    /// The receive time a TAG block or a leading Unix timestamp gave the next sentence of this line.
+    private var lineReceived: Int64?
+    /// A TAG block being read (state ``State/tagBlock``).
+    private var tagReader = TagBlockReader()
+    /// A leading Unix timestamp being read (state ``State/leadingTime``): its digits, how many bytes it has taken,
+    /// and whether the blank after it has been seen.
+    private var leadingTime = UnixTimeDigits()
+    private var leadingTimeBytes = 0
+    private var leadingTimeEnded = false
 
     private enum State {
         /// Between sentences.
@@ -58,6 +74,10 @@ public struct Framer: ~Copyable {
         case overlong
         /// Inside a binary frame begun in an earlier chunk (its bytes so far are in `held`).
         case binaryFrame(BinaryFrame)
+        /// Inside a TAG block (`\c:…*hh\`), after its opening `\`.
+        case tagBlock
+        /// At the start of a line that starts with a digit: perhaps a Unix timestamp before a sentence.
+        case leadingTime
     }
 
     /// The largest UBX payload skipped as a frame. A larger length field means the `B5 62` was not a frame start
@@ -110,6 +130,8 @@ public struct Framer: ~Copyable {
             case .comment: cursor = skipComment(from: cursor, to: end)
             case .overlong: cursor = skipOverlong(from: cursor, to: end)
             case .binaryFrame(let frame): cursor = try readBinaryFrame(frame, from: cursor, to: end, body)
+            case .tagBlock: cursor = readTagBlock(from: cursor, to: end)
+            case .leadingTime: cursor = readLeadingTime(from: cursor, to: end)
             }
         }
     }
@@ -144,6 +166,10 @@ public struct Framer: ~Copyable {
             state = .idle
             pending[pendingCount] = UInt8(ascii: "\n")  // the stop byte for decoders (see `Sentence.isTerminated`)
             try complete(UnsafePointer(pending), count: pendingCount, xor: pendingXor, lineEnded: true, body)
+        case .tagBlock:
+            countTagBlockFailure()
+        case .leadingTime:
+            statistics.garbageBytes += leadingTimeBytes
         case .idle, .comment, .overlong, .binaryFrame:
             break
         }
@@ -151,6 +177,7 @@ public struct Framer: ~Copyable {
         pendingCount = 0
         heldCount = 0
         atLineStart = true
+        lineReceived = nil
     }
 
     /// Drops a sentence in progress and starts a new stream, for bytes that do not continue those fed so far (the
@@ -160,6 +187,7 @@ public struct Framer: ~Copyable {
         pendingCount = 0
         heldCount = 0
         atLineStart = true
+        lineReceived = nil
         line = 1
     }
 
@@ -201,7 +229,20 @@ public struct Framer: ~Copyable {
             case UInt8(ascii: "\n"):
                 line += 1
                 atLineStart = true
+                lineReceived = nil
                 cursor += 1
+            case UInt8(ascii: "\\"):
+                atLineStart = false
+                tagReader = TagBlockReader()
+                state = .tagBlock
+                return cursor + 1
+            case UInt8(ascii: "0")...UInt8(ascii: "9") where atLineStart:
+                atLineStart = false
+                leadingTime = UnixTimeDigits()
+                leadingTimeBytes = 0
+                leadingTimeEnded = false
+                state = .leadingTime
+                return cursor
             case UInt8(ascii: "\r"):
                 atLineStart = true
                 cursor += 1
@@ -267,6 +308,74 @@ public struct Framer: ~Copyable {
         return stop
     }
 
+    /// Inside a TAG block: reads it up to its closing `\`, and keeps its receive time for the sentence after it.
+    /// A block that does not read is counted by what was wrong, and its bytes as garbage; the sentence after it is
+    /// still framed (a stop byte ends the block and is framed itself).
+    private mutating func readTagBlock(from start: UnsafePointer<UInt8>, to end: UnsafePointer<UInt8>)
+        -> UnsafePointer<UInt8>
+    {
+        var cursor = start
+        while cursor < end {
+            switch tagReader.take(cursor.pointee) {
+            case .more:
+                cursor += 1
+                continue
+            case .closed:
+                statistics.tagBlocks += 1
+                statistics.unknownTagParameters += tagReader.block.unknownParameters
+                lineReceived = tagReader.block.receivedMilliseconds
+                cursor += 1
+            case .failed:
+                countTagBlockFailure()
+                cursor += 1
+            case .stop:
+                countTagBlockFailure()
+            }
+            state = .idle
+            return cursor
+        }
+        return end
+    }
+
+    /// Counts a TAG block that did not read: by what was wrong, and its bytes (the opening `\` on) as garbage.
+    private mutating func countTagBlockFailure() {
+        statistics.garbageBytes += 1 + tagReader.length
+        switch tagReader.error {
+        case .checksumMismatch?: statistics.tagBlockChecksumMismatches += 1
+        case .overlong?: statistics.overlongTagBlocks += 1
+        case .malformed?, nil: statistics.malformedTagBlocks += 1
+        }
+    }
+
+    /// At a line that starts with a digit: a Unix timestamp, a blank and a sentence (`1700000000.123 $GPRMC,…`)
+    /// gives the sentence its receive time; anything else is garbage, as before. A timestamp has at least nine
+    /// digits (1973 on), so that a line number or a count is never taken for one.
+    private mutating func readLeadingTime(from start: UnsafePointer<UInt8>, to end: UnsafePointer<UInt8>)
+        -> UnsafePointer<UInt8>
+    {
+        var cursor = start
+        while cursor < end {
+            let byte = cursor.pointee
+            if !leadingTimeEnded && leadingTime.take(byte) {
+                // The number goes on.
+            } else if (byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t")) && leadingTime.digitCount >= 9 {
+                leadingTimeEnded = true
+            } else {
+                if leadingTimeEnded && (byte == UInt8(ascii: "$") || byte == UInt8(ascii: "!")) {
+                    statistics.leadingTimestamps += 1
+                    lineReceived = leadingTime.milliseconds
+                } else {
+                    statistics.garbageBytes += leadingTimeBytes
+                }
+                state = .idle
+                return cursor
+            }
+            leadingTimeBytes += 1
+            cursor += 1
+        }
+        return end
+    }
+
     /// Reads a binary frame from `start` (its first byte, or where it went on in a new chunk, its bytes so far in
     /// `held`): skips it once its checksum verifies; keeps its bytes while the chunk ends inside it; and when it
     /// proves no frame, counts its sync bytes as garbage and frames what followed them again.
@@ -330,10 +439,15 @@ public struct Framer: ~Copyable {
             let low = start[count - 1]
             if let highValue = hexDigitValue(high), let lowValue = hexDigitValue(low),
                 highValue << 4 | lowValue == xor ^ UInt8(ascii: "*") ^ high ^ low,
-                let sentence = Sentence(
+                var sentence = Sentence(
                     framed: start, count: count - 3, checksum: highValue << 4 | lowValue, line: line)
             {
                 statistics.sentences &+= 1
+                if _slowPath(lineReceived != nil) {
+                    sentence.receivedMilliseconds = lineReceived
+                    lineReceived = nil
+                    statistics.sentencesWithReceiveTime += 1
+                }
                 try body(.sentence(sentence))
                 return
             }
@@ -354,7 +468,9 @@ public struct Framer: ~Copyable {
         }
         var count = count
         var xor = xor
-        var receivedMilliseconds: Int64? = nil
+        // From a TAG block or a leading timestamp; taken by this sentence, accepted or not.
+        var receivedMilliseconds = lineReceived
+        lineReceived = nil
         if lineEnded, let suffix = Framer.receiveTimeSuffix(start, count: count) {
             // An Android GnssLogger line: `…*hh,<Unix ms>`. The time is the sentence's receive time, not a field.
             count -= suffix.length

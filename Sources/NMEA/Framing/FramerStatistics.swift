@@ -4,8 +4,22 @@ public struct FramerStatistics: Hashable, Sendable {
     public var sentences = 0
     /// Of ``sentences``, those that carried no checksum (accepted under ``Framer/ChecksumPolicy/optional``).
     public var sentencesWithoutChecksum = 0
-    /// Of ``sentences``, those that carried their receive time after the checksum (Android GnssLogger lines).
+    /// Of ``sentences``, those that carried their receive time: in a TAG block's `c:`, a leading Unix timestamp,
+    /// or after the checksum (Android GnssLogger lines).
     public var sentencesWithReceiveTime = 0
+    /// NMEA 4.10 TAG blocks (`\c:…*hh\`) read, their checksum verified.
+    public var tagBlocks = 0
+    /// TAG blocks whose checksum did not match (their parameters are dropped; the sentence after them is read).
+    public var tagBlockChecksumMismatches = 0
+    /// TAG blocks that did not have the form `\code:value,…*hh\` (no `*`, a bad parameter, cut off by a line
+    /// ending or a `$`); the sentence after them is read.
+    public var malformedTagBlocks = 0
+    /// TAG blocks longer than ``TagBlock/maximumLength``.
+    public var overlongTagBlocks = 0
+    /// Parameters of read TAG blocks whose code the standard does not define (passed over).
+    public var unknownTagParameters = 0
+    /// Leading Unix timestamps (`1700000000.123 $GPRMC,…`) read as receive times.
+    public var leadingTimestamps = 0
     /// Sentences whose checksum did not match.
     public var checksumMismatches = 0
     /// Sentences rejected because they had no checksum.
@@ -57,6 +71,12 @@ public struct FramerStatistics: Hashable, Sendable {
         difference.sentences -= earlier.sentences
         difference.sentencesWithoutChecksum -= earlier.sentencesWithoutChecksum
         difference.sentencesWithReceiveTime -= earlier.sentencesWithReceiveTime
+        difference.tagBlocks -= earlier.tagBlocks
+        difference.tagBlockChecksumMismatches -= earlier.tagBlockChecksumMismatches
+        difference.malformedTagBlocks -= earlier.malformedTagBlocks
+        difference.overlongTagBlocks -= earlier.overlongTagBlocks
+        difference.unknownTagParameters -= earlier.unknownTagParameters
+        difference.leadingTimestamps -= earlier.leadingTimestamps
         difference.checksumMismatches -= earlier.checksumMismatches
         difference.missingChecksums -= earlier.missingChecksums
         difference.malformedChecksums -= earlier.malformedChecksums
@@ -77,6 +97,12 @@ public struct FramerStatistics: Hashable, Sendable {
         sum.sentences += rhs.sentences
         sum.sentencesWithoutChecksum += rhs.sentencesWithoutChecksum
         sum.sentencesWithReceiveTime += rhs.sentencesWithReceiveTime
+        sum.tagBlocks += rhs.tagBlocks
+        sum.tagBlockChecksumMismatches += rhs.tagBlockChecksumMismatches
+        sum.malformedTagBlocks += rhs.malformedTagBlocks
+        sum.overlongTagBlocks += rhs.overlongTagBlocks
+        sum.unknownTagParameters += rhs.unknownTagParameters
+        sum.leadingTimestamps += rhs.leadingTimestamps
         sum.checksumMismatches += rhs.checksumMismatches
         sum.missingChecksums += rhs.missingChecksums
         sum.malformedChecksums += rhs.malformedChecksums

@@ -23,7 +23,8 @@ public struct Sentence {
     /// ending or other stop byte (never a digit, a point, a sign, a letter or a comma). The framer guarantees it for
     /// every sentence it hands out; decoders then read digits without checking for the end on every byte.
     @usableFromInline let isTerminated: Bool
-    /// When the sentence was received, in milliseconds since 1970-01-01 UTC, where the log says: the Unix-time
+    /// When the sentence was received, in milliseconds since 1970-01-01 UTC, where the log says: a TAG block's `c:`
+    /// (`\c:1699400577561*hh\$GPGGA,…`), a leading Unix timestamp (`1699400577.561 $GPGGA,…`), or the Unix-time
     /// field after the checksum of an Android GnssLogger line (`NMEA,$GPGGA,…*63,1699400577561`). `nil` otherwise.
     /// ``FixReader`` hands it on in ``FixReader/Context/receivedMilliseconds``.
     public internal(set) var receivedMilliseconds: Int64? = nil

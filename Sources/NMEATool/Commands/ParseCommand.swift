@@ -1,5 +1,6 @@
 import JSON
 import NMEA
+import System
 
 /// `nmea parse`: every sentence as one JSON object per line.
 enum ParseCommand: Command {
@@ -16,16 +17,23 @@ enum ParseCommand: Command {
         options: [
             OptionSpec(long: "stats", help: "Print counters for every outcome on standard error at the end."),
             OptionSpec(long: "fixes", help: "Print one object per fix (each epoch's sentences merged) instead."),
+            OptionSpec(
+                long: "raw-format", valueName: "format",
+                help: "Print each sentence as NMEA instead, after a TAG block with its receive time: the one the "
+                    + "input gives, else when its bytes were read (to stamp a live stream).",
+                choices: ["tagged"]),
             SentenceInput.date,
         ] + SentenceInput.options,
         examples: [
             "nmea parse nmea-samples/drive.nmea | head",
             "nmea parse --stats - < capture.nmea > sentences.jsonl",
             "nmea parse --fixes drive.nmea",
+            "gpspipe -r | nmea parse --raw-format tagged - > capture.nmea",
         ])
 
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
         if arguments.flag("fixes") { return try runFixes(arguments) }
+        if arguments.value("raw-format") == "tagged" { return try runTagged(arguments) }
         var input = try SentenceInput(arguments, assemblesFixes: false)
         var printer = Printer()
         try input.read(handler: &printer) { _ in }
@@ -36,6 +44,45 @@ enum ParseCommand: Command {
             input.printSummary(command: "nmea parse")
         }
         return input.failures.isEmpty ? ExitStatus.success : ExitStatus.failure
+    }
+
+    /// `--raw-format tagged`: each sentence as NMEA after its TAG block, written out after every read.
+    static func runTagged(_ arguments: ParsedArguments) throws -> Int32 {
+        var input = try SentenceInput(arguments, assemblesFixes: false)
+        input.onChunk = { _, _ in Console.standardOutput.flush() }
+        var tagger = Tagger()
+        try input.read(handler: &tagger) { _ in }
+        Console.standardOutput.flush()
+        if arguments.flag("stats") {
+            Console.error(input.statisticsTable())
+        } else {
+            input.printSummary(command: "nmea parse")
+        }
+        return input.failures.isEmpty ? ExitStatus.success : ExitStatus.failure
+    }
+
+    /// Writes each sentence (decoded or not) as `\c:<ms>*hh\$…*hh` and CR LF.
+    struct Tagger: FixReader.Handler {
+        let output = Console.standardOutput
+
+        mutating func sentence<S: DecodableSentence>(_ sentence: Sentence, decoded: S, _ context: FixReader.Context) {
+            write(sentence)
+        }
+
+        mutating func unknownSentence(_ sentence: Sentence, _ context: FixReader.Context) { write(sentence) }
+
+        mutating func undecodableSentence(_ sentence: Sentence, error: NMEAError, _ context: FixReader.Context) {
+            write(sentence)
+        }
+
+        /// The sentence as received (its checksum in upper case), its receive time the input's or now.
+        private func write(_ sentence: Sentence) {
+            let received = sentence.receivedMilliseconds ?? WallClock.millisecondsSinceEpoch()
+            TagBlock.write(receivedMilliseconds: received) { output.write($0) }
+            sentence.write { output.write($0) }
+            output.write(UInt8(ascii: "\r"))
+            output.write(UInt8(ascii: "\n"))
+        }
     }
 
     /// Writes each sentence as one line of JSON: its decoded fields, its raw fields when no decoder reads its type,

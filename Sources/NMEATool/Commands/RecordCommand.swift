@@ -47,6 +47,15 @@ enum RecordCommand: Command {
                 long: "raw", valueName: "file", help: "Also append the exact bytes received to this file.",
                 completion: .file),
             OptionSpec(
+                long: "raw-format", valueName: "format",
+                help: "How --raw writes: 'raw', the exact bytes, or 'tagged', each sentence after a TAG block "
+                    + "with its receive time (\\c:<unix ms>*hh\\).",
+                defaultValue: "raw", choices: ["raw", "tagged"]),
+            OptionSpec(
+                long: "compress",
+                help: "With --rotate daily, compress each finished day's --raw file to .zst (the plain file is "
+                    + "removed once the .zst is complete)."),
+            OptionSpec(
                 long: "split-gap", valueName: "seconds",
                 help: "Start a new track segment after a gap this long.", defaultValue: "60"),
             OptionSpec(long: "fsync", help: "Sync each fix to disk (for loggers that may lose power)."),
@@ -67,6 +76,8 @@ enum RecordCommand: Command {
             "nmea record -o track.gpx",
             "nmea record /dev/ttyACM0 --baud 9600 -o track.gpx -o track.geojson --raw track.nmea",
             "nmea record auto --rotate daily -o /var/lib/nmea/%Y-%m-%d.gpx --raw /var/lib/nmea/%Y-%m-%d.nmea",
+            "nmea record -o track.gpx --raw capture.nmea --raw-format tagged",
+            "nmea record --rotate daily -o %Y-%m-%d.gpx --raw %Y-%m-%d.nmea --raw-format tagged --compress",
             "nmea record -o track.gpx --trips trips.jsonl",
             "nmea record -o track.gpx --mqtt mqtt://broker.example:1883 --mqtt-topic owntracks/fleet/van7",
             "nmea record -o track.gpx --serve 2947",
@@ -139,6 +150,8 @@ struct RecordSettings {
     var rotation: Rotation
     var tracks: [TrackOutput] = []
     var raw: OutputName?
+    var rawFormat = RawFormat.raw
+    var compress = false
     var trips: OutputName?
     var serve: ListenAddress?
     var nmeaOutputs: NMEAOutputOptions
@@ -171,6 +184,14 @@ struct RecordSettings {
             }
         }
         raw = arguments.value("raw").map { OutputName($0, rotation: rotation) }
+        rawFormat = arguments.value("raw-format") == "tagged" ? .tagged : .raw
+        compress = arguments.flag("compress")
+        if raw == nil && (compress || arguments.value("raw-format") != nil) {
+            throw arguments.usageError("--raw-format and --compress need --raw FILE")
+        }
+        if compress && rotation != .daily {
+            throw arguments.usageError("--compress compresses finished days: it needs --rotate daily")
+        }
         trips = arguments.value("trips").map { OutputName($0, rotation: rotation) }
         if let text = arguments.value("serve") {
             guard let address = ListenAddress(parsing: text) else {
@@ -185,7 +206,7 @@ struct RecordSettings {
     var pipeline: ReceiverPipeline.Configuration {
         let today = UTCDate(daysSinceEpoch: Int(time(nil) / 86_400))
         var configuration = ReceiverPipeline.Configuration()
-        configuration.publishesSentences = serve != nil || !nmeaOutputs.isEmpty
+        configuration.publishesSentences = serve != nil || !nmeaOutputs.isEmpty || rawFormat == .tagged
         configuration.publishesRaw = raw != nil
         configuration.assembler = FixAssembler.Options(fallbackDate: today, referenceDate: today)
         return configuration
@@ -196,6 +217,8 @@ struct RecordSettings {
         var configuration = Recorder.Configuration()
         configuration.tracks = tracks
         configuration.raw = raw
+        configuration.rawFormat = rawFormat
+        configuration.compressesFinishedDays = compress
         configuration.trips = trips
         for name in [raw, trips].compactMap({ $0 }) + tracks.map(\.name) {
             if let problem = name.directoryProblem { throw RuntimeError(problem) }

@@ -109,6 +109,7 @@ struct SentenceInput: ~Copyable {
             let size = onChunk == nil ? nil : input.size
             var bytesRead = 0
             var cancelled = false
+            var broken = false
             let before = reader.statistics.framer
             var sample: [UInt8] = []
             do {
@@ -126,9 +127,16 @@ struct SentenceInput: ~Copyable {
             } catch let error as RuntimeError {
                 Console.error("Error: \(error.message)\n")
                 failures.append(path)
+                broken = true
             }
             if cancelled { return false }
-            reader.finish(handler: &reporting, fix)
+            if broken {
+                // A read that failed (a truncated compressed file): what was read stands, but the line it cut off
+                // is dropped, not framed and reported as a second error.
+                reader.disconnect(fix)
+            } else {
+                reader.finish(handler: &reporting, fix)
+            }
             let framed = reader.statistics.framer
             // An input that failed (a refused connection, a read error) has said why already.
             if framed.sentences == before.sentences && failures.last != path {
@@ -261,6 +269,7 @@ struct SentenceInput: ~Copyable {
         rows.append(("  undecodable", decoding.failed))
         rows.append(("  with a bad field", decoding.withFieldErrors))
         rows.append(("  without checksum", framing.sentencesWithoutChecksum))
+        rows.append(("  with receive time", framing.sentencesWithReceiveTime))
         rows.append(("rejected", framing.rejected))
         rows.append(("  bad checksum", framing.checksumMismatches))
         rows.append(("  missing checksum", framing.missingChecksums))
@@ -272,6 +281,14 @@ struct SentenceInput: ~Copyable {
         rows.append(("binary frame bytes", framing.binaryFrameBytes))
         rows.append(("damaged binary frames", framing.damagedBinaryFrames))
         rows.append(("comment lines", framing.commentLines))
+        rows.append(("TAG blocks read", framing.tagBlocks))
+        rows.append(("  unknown parameters", framing.unknownTagParameters))
+        let badBlocks = framing.tagBlockChecksumMismatches + framing.malformedTagBlocks + framing.overlongTagBlocks
+        rows.append(("TAG blocks rejected", badBlocks))
+        rows.append(("  with bad checksum", framing.tagBlockChecksumMismatches))
+        rows.append(("  malformed", framing.malformedTagBlocks))
+        rows.append(("  too long", framing.overlongTagBlocks))
+        rows.append(("leading timestamps", framing.leadingTimestamps))
         return rows.map { name, value in
             name + String(repeating: " ", count: max(1, 22 - name.count)) + String(value)
         }.joined(separator: "\n") + "\n"

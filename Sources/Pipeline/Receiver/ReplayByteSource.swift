@@ -1,3 +1,4 @@
+import NMEA
 import System
 
 /// A recorded log replayed as if a receiver were sending it: at the rate it was recorded (``ReplayPacer``), `speed`
@@ -9,8 +10,9 @@ import System
 ///     pipeline.start(ReplayByteSource(FileByteSource(fileDescriptor: .standardInput, name: "-"), speed: nil,
 ///                                     waitingFor: view))                       // as fast as `view` keeps up
 ///
-/// **Pacing.** Paced, the bytes go out a line at a time, each when ``ReplayPacer`` says it is due (by the time its
-/// sentence carries); unpaced, in whole chunks. Bytes that are not sentences pass through unchanged, so the pipeline
+/// **Pacing.** Paced, the bytes go out a line at a time, each when ``ReplayPacer`` says it is due (by its receive
+/// time when the log has them — TAG blocks, leading timestamps, Android lines — else by the time its sentence
+/// carries); unpaced, in whole chunks. Bytes that are not sentences pass through unchanged, so the pipeline
 /// sees exactly the file. The file is read through a ``FileByteSource`` (its connected status first, its end of file
 /// last; a pipe or FIFO is waited for at most the read's timeout, so a stop request is noticed).
 ///
@@ -115,10 +117,16 @@ public final class ReplayByteSource: ByteSource {
         let now = MonotonicTime.now().seconds
         if due == nil {
             let end = pending[start...].firstIndex(of: UInt8(ascii: "\n")) ?? pending.count
-            let time = pending.withUnsafeBytes { bytes in
-                ReplayPacer.sentenceTime(UnsafeRawBufferPointer(rebasing: bytes[start..<end]))
+            let (received, time) = pending.withUnsafeBytes { bytes in
+                let line = UnsafeRawBufferPointer(rebasing: bytes[start..<end])
+                let received = ReceiveTime.inLine(line)
+                return (received, received == nil ? ReplayPacer.sentenceTime(line) : nil)
             }
-            due = pacer.due(sentenceTime: time, now: now)
+            if let received {
+                due = pacer.due(receivedMilliseconds: received, now: now)
+            } else {
+                due = pacer.due(sentenceTime: time, now: now)
+            }
             self.pacer = pacer
         }
         let wait = due! - now

@@ -1,0 +1,4 @@
+#ifndef NMEA_CZSTD_SHIM_H
+#define NMEA_CZSTD_SHIM_H
+#include <zstd.h>
+#endif
