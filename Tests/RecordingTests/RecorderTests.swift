@@ -34,12 +34,14 @@ import Tracks
         return configuration
     }
 
-    /// Runs a recorder over `chunks`, each read at once and followed by a pause (the pipeline's idle).
-    static func record(_ chunks: [String], _ configuration: Recorder.Configuration, messages: Messages) throws
-        -> Recorder
-    {
+    /// Runs a recorder over `chunks`, each read at once and followed by a pause (the pipeline's idle), its pipeline
+    /// publishing sentences when asked (a tagged capture writes them).
+    static func record(
+        _ chunks: [String], _ configuration: Recorder.Configuration, messages: Messages,
+        publishesSentences: Bool = false
+    ) throws -> Recorder {
         var pipelineConfiguration = ReceiverPipeline.Configuration()
-        pipelineConfiguration.publishesSentences = false
+        pipelineConfiguration.publishesSentences = publishesSentences
         let pipeline = ReceiverPipeline(configuration: pipelineConfiguration)
         let recorder = try Recorder(pipeline: pipeline, configuration, report: messages.report)
         recorder.start()

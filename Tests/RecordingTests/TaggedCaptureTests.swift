@@ -13,18 +13,7 @@ import Tracks
     /// Runs a recorder over `chunks` (each read at once, then a pause), its pipeline publishing sentences.
     static func record(_ chunks: [String], _ configuration: Recorder.Configuration) throws -> [String] {
         let messages = RecorderTests.Messages()
-        let pipeline = ReceiverPipeline()
-        let recorder = try Recorder(pipeline: pipeline, configuration, report: messages.report)
-        recorder.start()
-        pipeline.feed { feeder in
-            feeder.report(.connected(device: "test", baudRate: 9600))
-            for chunk in chunks {
-                var bytes = Array(chunk.utf8)
-                bytes.withUnsafeMutableBytes { feeder.ingest(UnsafeRawBufferPointer($0)) }
-                feeder.idle()
-            }
-        }
-        recorder.finish()
+        _ = try RecorderTests.record(chunks, configuration, messages: messages, publishesSentences: true)
         return messages.all
     }
 

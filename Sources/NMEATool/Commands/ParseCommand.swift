@@ -37,6 +37,12 @@ enum ParseCommand: Command {
         var input = try SentenceInput(arguments, assemblesFixes: false)
         var printer = Printer()
         try input.read(handler: &printer) { _ in }
+        return finish(input, arguments)
+    }
+
+    /// After the input: what is printed is flushed, the counters (`--stats`) or the summary go to standard error,
+    /// and the exit status says whether every input could be read.
+    static func finish(_ input: borrowing SentenceInput, _ arguments: ParsedArguments) -> Int32 {
         Console.standardOutput.flush()
         if arguments.flag("stats") {
             Console.error(input.statisticsTable())
@@ -52,13 +58,7 @@ enum ParseCommand: Command {
         input.onChunk = { _, _ in Console.standardOutput.flush() }
         var tagger = Tagger()
         try input.read(handler: &tagger) { _ in }
-        Console.standardOutput.flush()
-        if arguments.flag("stats") {
-            Console.error(input.statisticsTable())
-        } else {
-            input.printSummary(command: "nmea parse")
-        }
-        return input.failures.isEmpty ? ExitStatus.success : ExitStatus.failure
+        return finish(input, arguments)
     }
 
     /// Writes each sentence (decoded or not) as `\c:<ms>*hh\$…*hh` and CR LF.
