@@ -49,14 +49,7 @@ func measurePublisher(pty: PseudoTerminal, runs: Int, later: Int, rateHz: Int, h
     for _ in 0..<runs {
         pty.drain()
         let publisher = PositionPublisher()
-        let received = Received()
-        let ready = Flag()
-        let task = Task.detached {
-            var iterator = publisher.positions.makeAsyncIterator()
-            ready.set()
-            while let position = await iterator.next() { received.append(position.fix, now()) }
-        }
-        _ = waitUntil(timeout: .seconds(1)) { ready.isSet }
+        let (received, task) = subscribe(publisher)
         do {
             publisher.start(try FileByteSource(path: pty.slavePath))
         } catch {

@@ -83,7 +83,7 @@ func measureTCPBesidePty(pty: PseudoTerminal, runs: Int, later: Int, rateHz: Int
 }
 
 /// A task collecting `publisher`'s positions as they arrive, started and iterating before this returns.
-private func subscribe(_ publisher: PositionPublisher) -> (Received, Task<Void, Never>) {
+func subscribe(_ publisher: PositionPublisher) -> (Received, Task<Void, Never>) {
     let received = Received()
     let ready = Flag()
     let task = Task.detached {
