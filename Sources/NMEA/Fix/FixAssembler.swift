@@ -17,13 +17,15 @@
 /// ``Options/provisionalPositions``), the epoch is handed out the moment it arrives, not one epoch late when the
 /// next begins. A sentence that came before in the same epoch (a compass's heading ten times a second, multiplexed
 /// with a 1 Hz receiver) teaches nothing: the end of a cycle comes once. If data for an epoch arrives after it was
-/// handed out, the lesson is forgotten and learned again, from two cycles. Receivers that send no RMC, or only GGA, give fixes all the same. An epoch only becomes a fix
-/// once a sentence that reports the fix (RMC, GGA, GNS, GLL, `$PUBX,00`: a position, or that there is none) is in
-/// it: a ZDA, `$PUBX,04` or GST stamped with a time of its own (the whole second before a GGA at `.379`, or seconds
-/// ahead of it) moves with the epoch to the fix's time instead of becoming a position-less fix that cuts the track.
+/// handed out, the lesson is forgotten and learned again, from two cycles. Receivers that send no RMC, or only GGA,
+/// give fixes all the same. An epoch only becomes a fix once a sentence that reports the fix (RMC, GGA, GNS, GLL,
+/// `$PUBX,00`: a position, or that there is none) is in it: a ZDA, `$PUBX,04` or GST stamped with a time of its own
+/// (the whole second before a GGA at `.379`, or seconds ahead of it) moves with the epoch to the fix's time instead
+/// of becoming a position-less fix that cuts the track.
 ///
 /// **Time.** The date comes from RMC (valid ones only) or ZDA (whose four-digit year also fixes the century of RMC's
-/// two-digit one). Date-less sentences take the last known date and roll over at midnight. With no date at all,
+/// two-digit one). Date-less sentences with a receive time (``noteReceiveTime(_:)``) take the day it puts them on;
+/// others take the last known date and roll over at midnight. With no date at all,
 /// ``Options/fallbackDate`` is used; failing that, fixes are held (up to ``Options/backfillLimit``) until a date
 /// arrives and then back-filled, as GPSBabel does. Dates 1024 weeks in the past — GPS week-number rollover bugs — are
 /// corrected and counted.
