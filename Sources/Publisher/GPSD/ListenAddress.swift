@@ -46,13 +46,13 @@ public struct GPSDServerError: Error, Sendable, Hashable, CustomStringConvertibl
 }
 
 /// A bound, listening, non-blocking TCP socket.
-struct ListeningSocket {
-    let descriptor: FileDescriptor
+package struct ListeningSocket {
+    package let descriptor: FileDescriptor
     /// The address actually bound (the real port when 0 was asked for).
-    let bound: ListenAddress
+    package let bound: ListenAddress
 
     /// `getaddrinfo` → `socket` → `SO_REUSEADDR` → `bind` → `listen`, trying each address the name resolves to.
-    static func open(_ address: ListenAddress, backlog: Int32 = 128) throws(GPSDServerError) -> ListeningSocket {
+    package static func open(_ address: ListenAddress, backlog: Int32 = 128) throws(GPSDServerError) -> ListeningSocket {
         let host = address.host == "*" ? nil : address.host
         var candidates: [ResolvedAddress]
         do {
