@@ -28,6 +28,9 @@ final class WebConsumer: RecordConsumer {
     private var lastStatus: [UInt8] = []
     private var recorded = (trips: 0, stops: 0)
     private var sourceEnded = false
+    private var tripsEnded = false
+    /// The last device named (an ended source names none).
+    private var deviceName = ""
 
     init(
         state: WebState, pipeline: ReceiverPipeline, places: @escaping @Sendable () -> CachedGeocoder?,
@@ -46,26 +49,30 @@ final class WebConsumer: RecordConsumer {
 
     func consume(_ records: UnsafeBufferPointer<PipelineRecord>, lost: Int) {
         var statusChanged = false
+        var newest: (fix: Fix, readAt: MonotonicTime)?
         for record in records {
             switch record.content {
             case .fix(let fix):
-                statusChanged = take(fix, readAt: record.time) || statusChanged
+                if fix.hasPosition { newest = (fix, record.time) }
+                statusChanged = take(fix) || statusChanged
             case .status(let status):
                 connection = status
-                if status.state == .ended { sourceEnded = true }
+                if !status.device.isEmpty { deviceName = status.device.string }
+                if status.state == .ended { endTrips() }  // the last record: trips are final before "ended" shows
                 statusChanged = true
             case .sentence, .raw:
                 continue
             }
         }
+        // One position per batch, the newest: a batch is what arrived while the last one was handled.
+        if let newest { publishPosition(newest.fix, readAt: newest.readAt) }
         publishStatus(force: statusChanged)
     }
 
     func idle() { publishStatus(force: false) }
 
     func finish() {
-        log.finish()
-        publishTripsIfChanged()
+        endTrips()
         sourceEnded = true
         publishStatus(force: true)
         if case .some(.some(let places)) = places { places.save() }
@@ -74,9 +81,8 @@ final class WebConsumer: RecordConsumer {
     // MARK: Fixes
 
     /// Returns `true` when the status shown changed (the kind of fix, the satellite counts).
-    private func take(_ fix: Fix, readAt: MonotonicTime) -> Bool {
+    private func take(_ fix: Fix) -> Bool {
         let before = latest.map(StatusSummary.init)
-        if fix.hasPosition { publishPosition(fix, readAt: readAt) }
         guard !fix.isProvisional else { return false }
         latest = fix
         if let time = fix.timestamp {
@@ -100,7 +106,7 @@ final class WebConsumer: RecordConsumer {
             writeSatellites(fix, into: &json)
             let satellites = json.bytes
             state.snapshot.withLock { $0.satellites = satellites }
-            publish(ServerSentEvent(name: "sky", data: satellites))
+            publish(ServerSentEvent(name: "sky", data: satellites))  // the server keeps the newest if it lags
         }
         _ = log.add(fix)
         publishTripsIfChanged()
@@ -111,12 +117,14 @@ final class WebConsumer: RecordConsumer {
         let place = geocoder?.placeName(latitude: fix.latitude!, longitude: fix.longitude!)?.label
         let degreesMinutes = Self.degreesMinutes(fix)
         json.reset()
+        json.beginObject()
         json.writeMembers(of: fix)
         json.key("place")
         if let place { json.string(place) } else { json.null() }
         json.field("dm", degreesMinutes)
         json.field("decimal", Self.decimalDegrees(fix))
-        let members = json.bytes
+        json.endObject()
+        let members = Array(json.bytes.dropFirst().dropLast())
         state.snapshot.withLock { snapshot in
             snapshot.positionMembers = members
             snapshot.positionReadAt = readAt
@@ -161,6 +169,14 @@ final class WebConsumer: RecordConsumer {
 
     // MARK: Trips
 
+    /// The source ended: the trip under way ends here.
+    private func endTrips() {
+        guard !tripsEnded else { return }
+        tripsEnded = true
+        log.finish()
+        publishTripsIfChanged()
+    }
+
     private func publishTripsIfChanged() {
         guard log.trips.count != recorded.trips || log.stops.count != recorded.stops else { return }
         recorded = (log.trips.count, log.stops.count)
@@ -196,7 +212,7 @@ final class WebConsumer: RecordConsumer {
     private func writeStatus(into json: inout JSONWriter) {
         let statistics = pipeline.statistics
         json.beginObject()
-        json.field("device", connection.device.string)
+        json.field("device", deviceName)
         json.key("connection")
         json.string(Self.connectionWord(connection.state, ended: sourceEnded))
         if connection.state == .disconnected || connection.state == .ended {
@@ -207,7 +223,7 @@ final class WebConsumer: RecordConsumer {
         let fix = latest
         json.field("fix", fix.map { Formatting.fixKind($0) } ?? "no fix")
         json.field("satellites_used", fix?.satellitesUsed)
-        json.field("satellites_in_view", fix.map { $0.satellites.count })
+        json.field("satellites_in_view", fix.flatMap { $0.satellites.isEmpty ? nil : $0.satellites.count })
         json.key("systems")
         json.beginArray()
         if let fix {

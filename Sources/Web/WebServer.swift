@@ -87,6 +87,10 @@ public final class WebServer: Sendable {
     /// Waits for the consumer to read the ring to its end (after the pipeline stopped), keeping the server up.
     public func finishReading() { consumer.join() }
 
+    /// The ring consumer the page's state is read through: a replayed file can wait for it
+    /// (``Pipeline/ReplayByteSource``'s `waitingFor`), so the page loses nothing of a log read at full speed.
+    public var ringConsumer: RingConsumer<PipelineRecord> { consumer.ringConsumer }
+
     /// The address and port listened on.
     public var boundAddress: ListenAddress? { http.boundAddress }
 
