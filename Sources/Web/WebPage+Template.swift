@@ -88,6 +88,7 @@ extension WebPage {
         </section>
         </main>
         <script id="initial" type="application/json">{{initial}}</script>
+        <script src="/track.js"></script>
         <script>
         "use strict";
         (function () {
@@ -331,11 +332,19 @@ extension WebPage {
           function scheduleTrack() { if (!trackTimer) trackTimer = setTimeout(refreshTrack, 2000); }
 
           renderNow(); renderStatus(); renderSky(); renderTrips();
-          fetch("/api/track").then((r) => r.json()).then((collection) => {
-            mergeTrack(collection);
+          // The track so far came with the page (/track.js, loaded before this script), so the page is whole
+          // at its load event; without it (a failed load), it is fetched.
+          if (window.nmeaTrack) {
+            mergeTrack(window.nmeaTrack);
             renderMap();
             document.body.dataset.ready = "1";
-          }).catch(() => { document.body.dataset.ready = "error"; });
+          } else {
+            fetch("/api/track").then((r) => r.json()).then((collection) => {
+              mergeTrack(collection);
+              renderMap();
+              document.body.dataset.ready = "1";
+            }).catch(() => { document.body.dataset.ready = "error"; });
+          }
 
           const events = new EventSource("/api/events");
           events.addEventListener("position", (event) => {

@@ -11,7 +11,7 @@ enum WebPage {
     static func contentSecurityPolicy(tiles: String?) -> String {
         var images = "'self' data:"
         if let tiles, let origin = origin(of: tiles) { images += " " + origin }
-        return "Content-Security-Policy: default-src 'none'; script-src 'unsafe-inline'; "
+        return "Content-Security-Policy: default-src 'none'; script-src 'self' 'unsafe-inline'; "
             + "style-src 'unsafe-inline'; connect-src 'self'; img-src \(images); base-uri 'none'; form-action 'none'"
     }
 

@@ -16,6 +16,7 @@ import Trips
 /// **Endpoints** (read-only; `GET` and `HEAD`; anything else on them is 405, other paths 404):
 /// - `/` — the page, with the latest position, status and trips already in it (server-rendered), so it never shows
 ///   an empty state when a fix exists.
+/// - `/track.js` — today's track for the page, which loads it before its script (`window.nmeaTrack = …`).
 /// - `/api/position` — the latest fix with a position, as `nmea parse --fixes` writes it, plus `"place"` (the
 ///   offline geocoder's name, `null` without), `"dm"` (degrees and minutes), `"decimal"` and `"age_s"`; `null`
 ///   before the first.
@@ -104,7 +105,7 @@ struct WebRoutes: HTTPResponder {
     let tiles: String?
 
     private static let paths: Set<String> = [
-        "/", "/index.html", "/api/position", "/api/status", "/api/track", "/api/trips", "/api/satellites",
+        "/", "/index.html", "/track.js", "/api/position", "/api/status", "/api/track", "/api/trips", "/api/satellites",
         "/api/events",
     ]
 
@@ -128,6 +129,12 @@ struct WebRoutes: HTTPResponder {
                 contentType: "text/html; charset=utf-8", body: WebPage.render(snapshot, tiles: tiles))
             response.headers = [WebPage.contentSecurityPolicy(tiles: tiles), "Referrer-Policy: no-referrer"]
             return .response(response)
+        case "/track.js":
+            // Today's track as a script the page loads before its own, so the page is drawn whole at its load.
+            var body = Array("window.nmeaTrack = ".utf8)
+            body += snapshot.track.geoJSON(since: nil)
+            body += Array(";\n".utf8)
+            return .response(HTTPResponse(contentType: "text/javascript; charset=utf-8", body: body))
         case "/api/position":
             return .response(.json(Self.position(snapshot)))
         case "/api/status":
