@@ -158,7 +158,10 @@ extension WebPage {
             const systems = (s.systems || []).map((x) => x.system + " " + x.used + "/" + x.in_view);
             text("status-systems", systems.length ? systems.join(", ") : "–");
             const used = s.satellites_used, inView = s.satellites_in_view;
-            text("sats", used == null && inView == null ? "–" : (used == null ? "?" : used) + " used / " + (inView == null ? "?" : inView) + " in view");
+            const parts = [];
+            if (used != null) parts.push(used + " used");
+            if (inView != null) parts.push(inView + " in view");
+            text("sats", parts.length ? parts.join(" / ") : "–");
           }
 
           // Satellites: sky plot and signal bars

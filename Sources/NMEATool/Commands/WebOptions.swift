@@ -12,6 +12,9 @@ struct WebOptions {
             help: "Also serve the page (position, status, track, trips, satellites) and its JSON API here "
                 + "(127.0.0.1 unless an address is given)."),
         OptionSpec(
+            long: "http-max-clients", valueName: "n",
+            help: "With --http, browsers and API clients served at once; the next gets a 503.", defaultValue: "64"),
+        OptionSpec(
             long: "tiles", valueName: "url",
             help: "With --http, draw map tiles from this URL template under the track "
                 + "(https://tile.example.org/{z}/{x}/{y}.png); without it the page needs no network."),
@@ -21,6 +24,7 @@ struct WebOptions {
     ]
 
     var listen: ListenAddress?
+    var maxClients = 64
     var tiles: String?
     var exitsAtEnd = false
 
@@ -30,6 +34,10 @@ struct WebOptions {
                 throw arguments.invalid(text, for: "http", because: "expected [ADDR:]PORT")
             }
             listen = address
+        }
+        if arguments.value("http-max-clients") != nil {
+            guard listen != nil else { throw arguments.usageError("--http-max-clients is about the page: it needs --http") }
+            maxClients = try arguments.integer("http-max-clients", default: 64, in: 1...4096)
         }
         if let tiles = arguments.value("tiles") {
             guard listen != nil else { throw arguments.usageError("--tiles draws the page's map: it needs --http") }
@@ -55,6 +63,7 @@ struct WebOptions {
         guard let listen else { return nil }
         var configuration = WebServer.Configuration(listen: listen)
         configuration.tiles = tiles
+        configuration.maxConnections = maxClients
         do {
             let server = try WebServer.started(
                 pipeline: pipeline, configuration: configuration,
