@@ -1,14 +1,6 @@
 extension WebPage {
-    /// The page's HTML, style and script. `{{…}}` are filled in by ``render(_:tiles:)``: the Now panel's values
-    /// (so the first response shows them) and the initial state for the script.
-    static let template = #"""
-        <!DOCTYPE html>
-        <html lang="en">
-        <head>
-        <meta charset="utf-8">
-        <meta name="viewport" content="width=device-width, initial-scale=1">
-        <title>nmea · position</title>
-        <style>
+    /// The style both pages share (the receiver's and the fleet's).
+    static let style = #"""
         :root { --bg: #f6f7f9; --panel: #fff; --ink: #1d2330; --muted: #667085; --line: #d9dde5; --accent: #1f6feb; }
         * { box-sizing: border-box; }
         body { margin: 0; font: 14px/1.4 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; background: var(--bg); color: var(--ink); }
@@ -45,6 +37,65 @@ extension WebPage {
           #map { height: 360px; }
           th.wide, td.wide { display: none; }
         }
+        """#
+
+    /// The map helpers both pages' scripts share: SVG elements, Web-Mercator, the scale bar, the north arrow, tiles.
+    static let mapScript = #"""
+        const SVG = "http://www.w3.org/2000/svg";
+        function el(name, attributes, parent) {
+          const node = document.createElementNS(SVG, name);
+          for (const key in attributes) node.setAttribute(key, attributes[key]);
+          if (parent) parent.appendChild(node);
+          return node;
+        }
+        function project(lon, lat) {
+          const s = Math.sin(Math.max(-85.05, Math.min(85.05, lat)) * Math.PI / 180);
+          return [(lon + 180) / 360, 0.5 - Math.log((1 + s) / (1 - s)) / (4 * Math.PI)];
+        }
+        function drawScaleBar(svg, scale, cy, H) {
+          // Metres per screen unit at the map's centre latitude.
+          const lat = Math.atan(Math.sinh(Math.PI * (1 - 2 * cy))) ;
+          const metresPerUnit = 40075016.686 * Math.cos(lat) / scale;
+          const target = metresPerUnit * 160;
+          const magnitude = Math.pow(10, Math.floor(Math.log10(target)));
+          const nice = [1, 2, 5, 10].map((m) => m * magnitude).filter((v) => v <= target).pop() || magnitude;
+          const length = nice / metresPerUnit;
+          const g = el("g", { id: "scale-bar" }, svg);
+          el("rect", { x: 20, y: H - 26, width: length.toFixed(1), height: 6, fill: "#1d2330" }, g);
+          const label = el("text", { x: 20, y: H - 32, "font-size": 12, fill: "#1d2330" }, g);
+          label.textContent = nice >= 1000 ? nice / 1000 + " km" : nice + " m";
+        }
+        function drawNorthArrow(svg, W) {
+          const g = el("g", { id: "north-arrow", transform: "translate(" + (W - 30) + ",40)" }, svg);
+          el("path", { d: "M0,-18 L8,8 L0,3 L-8,8 Z", fill: "#1d2330" }, g);
+          const n = el("text", { x: 0, y: 22, "text-anchor": "middle", "font-size": 12, fill: "#1d2330" }, g);
+          n.textContent = "N";
+        }
+        function drawTiles(svg, tiles, scale, cx, cy, W, H) {
+          const zoom = Math.max(0, Math.min(19, Math.round(Math.log2(scale / 256))));
+          const n = Math.pow(2, zoom), size = scale / n;
+          const x0 = Math.floor((cx - W / 2 / scale) * n), x1 = Math.floor((cx + W / 2 / scale) * n);
+          const y0 = Math.max(0, Math.floor((cy - H / 2 / scale) * n)), y1 = Math.min(n - 1, Math.floor((cy + H / 2 / scale) * n));
+          const g = el("g", { id: "tiles" }, svg);
+          for (let x = x0; x <= x1; x++) for (let y = y0; y <= y1; y++) {
+            const wrapped = ((x % n) + n) % n;
+            const href = tiles.replace("{z}", zoom).replace("{x}", wrapped).replace("{y}", y);
+            el("image", { href: href, x: (W / 2 + (x / n - cx) * scale).toFixed(1), y: (H / 2 + (y / n - cy) * scale).toFixed(1), width: size.toFixed(1), height: size.toFixed(1) }, g);
+          }
+        }
+        """#
+
+    /// The page's HTML, style and script. `{{…}}` are filled in by ``render(_:tiles:)``: the Now panel's values
+    /// (so the first response shows them) and the initial state for the script.
+    static let template = #"""
+        <!DOCTYPE html>
+        <html lang="en">
+        <head>
+        <meta charset="utf-8">
+        <meta name="viewport" content="width=device-width, initial-scale=1">
+        <title>nmea · position</title>
+        <style>
+        {{style}}
         </style>
         </head>
         <body data-ready="0">
@@ -91,9 +142,9 @@ extension WebPage {
         <script src="/track.js"></script>
         <script>
         "use strict";
+        {{map-script}}
         (function () {
           const $ = (id) => document.getElementById(id);
-          const SVG = "http://www.w3.org/2000/svg";
           const initial = JSON.parse($("initial").textContent);
           let position = initial.position, status = initial.status, trips = initial.trips, satellites = initial.satellites;
           let positionAt = Date.now();
@@ -110,12 +161,6 @@ extension WebPage {
             return h > 0 ? h + " h " + String(m).padStart(2, "0") + " min" : m + " min " + String(s % 60).padStart(2, "0") + " s";
           }
           function clock(iso) { return iso ? iso.replace("T", " ").replace(/\.\d+Z$|Z$/, "") + " UTC" : "–"; }
-          function el(name, attributes, parent) {
-            const node = document.createElementNS(SVG, name);
-            for (const key in attributes) node.setAttribute(key, attributes[key]);
-            if (parent) parent.appendChild(node);
-            return node;
-          }
 
           // Now
           function renderNow() {
@@ -206,10 +251,6 @@ extension WebPage {
           }
 
           // Map: Web-Mercator, fitted to the track (or the selected trip), colored by speed.
-          function project(lon, lat) {
-            const s = Math.sin(Math.max(-85.05, Math.min(85.05, lat)) * Math.PI / 180);
-            return [(lon + 180) / 360, 0.5 - Math.log((1 + s) / (1 - s)) / (4 * Math.PI)];
-          }
           function speedColor(speed) {
             if (speed == null) return "#667085";
             const kmh = speed * 3.6;
@@ -230,7 +271,7 @@ extension WebPage {
             const scale = Math.min((W - 2 * pad) / Math.max(maxX - minX, span * 0.05), (H - 2 * pad) / Math.max(maxY - minY, span * 0.05));
             const cx = (minX + maxX) / 2, cy = (minY + maxY) / 2;
             const toScreen = screen = (lon, lat) => { const [x, y] = project(lon, lat); return [W / 2 + (x - cx) * scale, H / 2 + (y - cy) * scale]; };
-            if (tiles) drawTiles(svg, scale, cx, cy, W, H);
+            if (tiles) drawTiles(svg, tiles, scale, cx, cy, W, H);
             const layer = el("g", { id: "track" }, svg);
             track.forEach((segment, index) => {
               const group = el("g", { class: "segment", "data-segment": index }, layer);
@@ -278,37 +319,6 @@ extension WebPage {
             for (const id of ["position-halo", "position-marker"]) {
               const marker = $(id);
               if (marker) { marker.setAttribute("cx", x.toFixed(1)); marker.setAttribute("cy", y.toFixed(1)); }
-            }
-          }
-          function drawScaleBar(svg, scale, cy, H) {
-            // Metres per screen unit at the map's centre latitude.
-            const lat = Math.atan(Math.sinh(Math.PI * (1 - 2 * cy))) ;
-            const metresPerUnit = 40075016.686 * Math.cos(lat) / scale;
-            const target = metresPerUnit * 160;
-            const magnitude = Math.pow(10, Math.floor(Math.log10(target)));
-            const nice = [1, 2, 5, 10].map((m) => m * magnitude).filter((v) => v <= target).pop() || magnitude;
-            const length = nice / metresPerUnit;
-            const g = el("g", { id: "scale-bar" }, svg);
-            el("rect", { x: 20, y: H - 26, width: length.toFixed(1), height: 6, fill: "#1d2330" }, g);
-            const label = el("text", { x: 20, y: H - 32, "font-size": 12, fill: "#1d2330" }, g);
-            label.textContent = nice >= 1000 ? nice / 1000 + " km" : nice + " m";
-          }
-          function drawNorthArrow(svg, W) {
-            const g = el("g", { id: "north-arrow", transform: "translate(" + (W - 30) + ",40)" }, svg);
-            el("path", { d: "M0,-18 L8,8 L0,3 L-8,8 Z", fill: "#1d2330" }, g);
-            const n = el("text", { x: 0, y: 22, "text-anchor": "middle", "font-size": 12, fill: "#1d2330" }, g);
-            n.textContent = "N";
-          }
-          function drawTiles(svg, scale, cx, cy, W, H) {
-            const zoom = Math.max(0, Math.min(19, Math.round(Math.log2(scale / 256))));
-            const n = Math.pow(2, zoom), size = scale / n;
-            const x0 = Math.floor((cx - W / 2 / scale) * n), x1 = Math.floor((cx + W / 2 / scale) * n);
-            const y0 = Math.max(0, Math.floor((cy - H / 2 / scale) * n)), y1 = Math.min(n - 1, Math.floor((cy + H / 2 / scale) * n));
-            const g = el("g", { id: "tiles" }, svg);
-            for (let x = x0; x <= x1; x++) for (let y = y0; y <= y1; y++) {
-              const wrapped = ((x % n) + n) % n;
-              const href = tiles.replace("{z}", zoom).replace("{x}", wrapped).replace("{y}", y);
-              el("image", { href: href, x: (W / 2 + (x / n - cx) * scale).toFixed(1), y: (H / 2 + (y / n - cy) * scale).toFixed(1), width: size.toFixed(1), height: size.toFixed(1) }, g);
             }
           }
 

@@ -27,7 +27,7 @@ enum WebPage {
     }
 
     static func render(_ snapshot: WebState.Snapshot, tiles: String?) -> [UInt8] {
-        var html = template
+        var html = template.replacing("{{style}}", with: style).replacing("{{map-script}}", with: mapScript)
         let fix = snapshot.position
         func value(_ text: String?) -> String { text.map(escaped) ?? "–" }
         let replacements: [(String, String)] = [
@@ -42,6 +42,45 @@ enum WebPage {
             html = html.replacing(placeholder, with: text)
         }
         return Array(html.utf8)
+    }
+
+    /// The fleet's page, with `fleet` (`{"vehicles":…,"trips":…}`) in it and the vehicle rows rendered.
+    static func renderFleet(_ fleet: [UInt8], tiles: String?) -> [UInt8] {
+        var rows = ""
+        if case .object(let members)? = try? JSONValue(parsing: fleet), let vehicles = members["vehicles"],
+            case .object(let inner) = vehicles, case .array(let list)? = inner["vehicles"]
+        {
+            for vehicle in list {
+                guard case .object(let fields) = vehicle else { continue }
+                func text(_ name: String) -> String {
+                    if case .string(let value)? = fields[name] { return escaped(value) }
+                    return "–"
+                }
+                rows += "<tr data-vehicle=\"\(text("vehicle"))\"><td>\(text("vehicle"))</td><td>\(text("time"))</td>"
+                    + "<td></td><td>\(text("place"))</td><td class=\"wide\"></td></tr>"
+            }
+        }
+        let html = fleetTemplate.replacing("{{style}}", with: style).replacing("{{map-script}}", with: mapScript)
+            .replacing("{{rows}}", with: rows).replacing("{{fleet}}", with: scriptSafe(fleet))
+            .replacing("{{tiles}}", with: tiles.map { scriptSafe(quoted($0)) } ?? "null")
+        return Array(html.utf8)
+    }
+
+    /// A JSON string literal of `text`.
+    static func quoted(_ text: String) -> [UInt8] {
+        var json = JSONWriter(capacity: text.utf8.count + 2)
+        json.string(text)
+        return json.bytes
+    }
+
+    /// JSON text that is safe inside `<script>`: `<` (only ever inside strings) as `\u003c`.
+    static func scriptSafe(_ json: [UInt8]) -> String {
+        var text = ""
+        text.reserveCapacity(json.count)
+        for scalar in String(decoding: json, as: UTF8.self).unicodeScalars {
+            if scalar == "<" { text += "\\u003c" } else { text.unicodeScalars.append(scalar) }
+        }
+        return text
     }
 
     /// `{"position":…,"status":…,"trips":…,"satellites":…,"tiles":…}` for the script, safe inside `<script>`.
@@ -60,12 +99,7 @@ enum WebPage {
         if let tiles { json.string(tiles) } else { json.null() }
         json.endObject()
         // `<` only occurs inside JSON strings, where \u003c means the same: no `</script>` can end the element.
-        var text = ""
-        text.reserveCapacity(json.bytes.count)
-        for scalar in String(decoding: json.bytes, as: UTF8.self).unicodeScalars {
-            if scalar == "<" { text += "\\u003c" } else { text.unicodeScalars.append(scalar) }
-        }
-        return text
+        return scriptSafe(json.bytes)
     }
 
     /// Text for HTML element content and attribute values.
