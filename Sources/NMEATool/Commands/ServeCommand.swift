@@ -150,7 +150,8 @@ enum ServeCommand: Command {
             let statistics = page.statistics
             console.print(
                 "page: \(statistics.requests) requests, \(statistics.eventStreams) event streams, "
-                    + "\(statistics.refused) refused, \(statistics.timedOut) cut for being slow")
+                    + "\(statistics.eventsSent) events sent, \(statistics.eventsReplaced) replaced by a newer one "
+                    + "for a client behind, \(statistics.refused) refused, \(statistics.timedOut) cut for being slow")
         }
         if let failure = receiver?.failure { throw RuntimeError(failure) }
         return ExitStatus.success
