@@ -90,7 +90,9 @@ public final class FleetPageServer: Sendable {
         case .failure(let error): json.string(error.message)
         }
         json.key("refreshed")
-        json.asciiString { ISO8601.write(nanosecondsSinceEpoch: WallClock.millisecondsSinceEpoch() * 1_000_000, to: $0) }
+        json.asciiString {
+            ISO8601.write(nanosecondsSinceEpoch: WallClock.millisecondsSinceEpoch() * 1_000_000, to: $0)
+        }
         json.endObject()
         let status = json.bytes
         let (changed, documents) = state.withLock { state in
@@ -118,7 +120,9 @@ struct FleetRoutes: HTTPResponder {
     let state: Locked<FleetPageServer.State>
     let tiles: String?
 
-    private static let paths: Set<String> = ["/", "/index.html", "/api/vehicles", "/api/trips", "/api/status", "/api/events"]
+    private static let paths: Set<String> = [
+        "/", "/index.html", "/api/vehicles", "/api/trips", "/api/status", "/api/events",
+    ]
 
     func respond(to request: HTTPRequest) -> HTTPReply {
         guard Self.paths.contains(request.path) else {
@@ -134,7 +138,8 @@ struct FleetRoutes: HTTPResponder {
         switch request.path {
         case "/", "/index.html":
             var response = HTTPResponse(
-                contentType: "text/html; charset=utf-8", body: WebPage.renderFleet(Self.fleet(state.documents), tiles: tiles))
+                contentType: "text/html; charset=utf-8",
+                body: WebPage.renderFleet(Self.fleet(state.documents), tiles: tiles))
             response.headers = [WebPage.contentSecurityPolicy(tiles: tiles), "Referrer-Policy: no-referrer"]
             return .response(response)
         case "/api/vehicles": return .response(.json(state.documents.vehicles))

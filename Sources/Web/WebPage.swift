@@ -56,7 +56,8 @@ enum WebPage {
                     if case .string(let value)? = fields[name] { return escaped(value) }
                     return "–"
                 }
-                rows += "<tr data-vehicle=\"\(text("vehicle"))\"><td>\(text("vehicle"))</td><td>\(text("time"))</td>"
+                rows +=
+                    "<tr data-vehicle=\"\(text("vehicle"))\"><td>\(text("vehicle"))</td><td>\(text("time"))</td>"
                     + "<td></td><td>\(text("place"))</td><td class=\"wide\"></td></tr>"
             }
         }

@@ -150,7 +150,8 @@ import Testing
     func chromiumShowsThePositionThePlaceTheTripsAndTheTrack() throws {
         let served = try Served()
         #expect(served.waitForTheEnd())
-        let dom = try Self.chromium(["--dump-dom"], url: "http://127.0.0.1:\(served.port)/", directory: served.directory)
+        let dom = try Self.chromium(
+            ["--dump-dom"], url: "http://127.0.0.1:\(served.port)/", directory: served.directory)
         #expect(dom.contains("<body data-ready=\"1\">"), "the page's script did not finish: \(dom.prefix(300))")
         #expect(dom.contains(#"<div class="big" id="decimal">48.137418° N, 11.576093° E</div>"#))
         #expect(dom.contains(#"<div id="dm">48°08.2451' N 11°34.5656' E</div>"#))
@@ -164,7 +165,8 @@ import Testing
         let rows = dom.allMatches(between: "<tr data-index=", and: "</tr>")
         #expect(rows.count == 2)
         #expect(rows.first?.contains("<td>2026-11-30 17:29:50 UTC</td><td>2026-11-30 18:00:00 UTC</td>") == true)
-        #expect(rows.first?.contains("<td>Eitting, Bavaria, DE</td><td class=\"wide\">Munich, Bavaria, DE</td>") == true)
+        #expect(
+            rows.first?.contains("<td>Eitting, Bavaria, DE</td><td class=\"wide\">Munich, Bavaria, DE</td>") == true)
         #expect(rows.last?.contains("<td>2026-11-30 08:59:50 UTC</td>") == true)
         #expect(rows.last?.contains("<td>34.2 km</td>") == true)
         // The map: one group per segment nmea convert writes, the start, end and position markers, scale, north.

@@ -270,7 +270,10 @@ struct FleetServeTests {
         var environment = fleet.environment
         environment["XDG_CACHE_HOME"] = directory.file("cache")
         let server = try ChildProcess(
-            [BuiltExecutables.nmea, "fleet", "serve", "--db", fleet.url, "--http", "127.0.0.1:\(port)", "--refresh", "0.3"],
+            [
+                BuiltExecutables.nmea, "fleet", "serve", "--db", fleet.url, "--http", "127.0.0.1:\(port)", "--refresh",
+                "0.3",
+            ],
             environment: environment)
         defer { _ = server.stop() }
         #expect(waitUntil(timeout: .seconds(20)) { Ports.isListening(Int(port)) }, "\(server.error)")

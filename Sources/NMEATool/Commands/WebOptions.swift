@@ -36,7 +36,9 @@ struct WebOptions {
             listen = address
         }
         if arguments.value("http-max-clients") != nil {
-            guard listen != nil else { throw arguments.usageError("--http-max-clients is about the page: it needs --http") }
+            guard listen != nil else {
+                throw arguments.usageError("--http-max-clients is about the page: it needs --http")
+            }
             maxClients = try arguments.integer("http-max-clients", default: 64, in: 1...4096)
         }
         if let tiles = arguments.value("tiles") {

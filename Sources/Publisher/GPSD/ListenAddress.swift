@@ -52,7 +52,8 @@ package struct ListeningSocket {
     package let bound: ListenAddress
 
     /// `getaddrinfo` → `socket` → `SO_REUSEADDR` → `bind` → `listen`, trying each address the name resolves to.
-    package static func open(_ address: ListenAddress, backlog: Int32 = 128) throws(GPSDServerError) -> ListeningSocket {
+    package static func open(_ address: ListenAddress, backlog: Int32 = 128) throws(GPSDServerError) -> ListeningSocket
+    {
         let host = address.host == "*" ? nil : address.host
         var candidates: [ResolvedAddress]
         do {

@@ -100,7 +100,8 @@ extension HTTPRequest {
     }
 
     /// Where the head ends: its length without the blank line, and where what follows it starts.
-    private static func headEnd(_ bytes: UnsafeRawBufferPointer, from start: Int) -> (headLength: Int, bodyStart: Int)? {
+    private static func headEnd(_ bytes: UnsafeRawBufferPointer, from start: Int) -> (headLength: Int, bodyStart: Int)?
+    {
         var index = start
         while index < bytes.count {
             if bytes[index] == 0x0A {
