@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "Tracks", targets: ["Tracks"]),
         .library(name: "Fleet", targets: ["Fleet"]),
         .library(name: "Publisher", targets: ["Publisher"]),
+        .library(name: "Web", targets: ["Web"]),
         // For the fuzz package under Fuzz/ (the JSON reader is one of its targets).
         .library(name: "JSON", targets: ["JSON"]),
         // For the benchmark packages under Benchmarks/ (ptys, simulated receivers).
