@@ -125,15 +125,7 @@ struct FleetRoutes: HTTPResponder {
     ]
 
     func respond(to request: HTTPRequest) -> HTTPReply {
-        guard Self.paths.contains(request.path) else {
-            return .response(.error(.notFound, "Not found: \(request.path). The page is at /; the API under /api/"))
-        }
-        guard request.method == "GET" || request.isHead else {
-            return .response(
-                .error(
-                    .methodNotAllowed, "\(request.method) is not allowed: this server is read-only",
-                    headers: ["Allow: GET, HEAD"]))
-        }
+        if let refusal = request.refusal(servingOnly: Self.paths) { return .response(refusal) }
         let state = state.withLock { $0 }
         switch request.path {
         case "/", "/index.html":

@@ -110,15 +110,7 @@ struct WebRoutes: HTTPResponder {
     ]
 
     func respond(to request: HTTPRequest) -> HTTPReply {
-        guard Self.paths.contains(request.path) else {
-            return .response(.error(.notFound, "Not found: \(request.path). The page is at /; the API under /api/"))
-        }
-        guard request.method == "GET" || request.isHead else {
-            return .response(
-                .error(
-                    .methodNotAllowed, "\(request.method) is not allowed: this server is read-only",
-                    headers: ["Allow: GET, HEAD"]))
-        }
+        if let refusal = request.refusal(servingOnly: Self.paths) { return .response(refusal) }
         if request.hasBody {
             return .response(.error(.badRequest, "A GET request takes no body"))
         }

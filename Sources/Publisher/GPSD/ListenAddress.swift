@@ -102,3 +102,35 @@ package struct ListeningSocket {
             address: address, operation: operation, errorNumber: error.rawValue, message: error.description)
     }
 }
+
+extension FileDescriptor {
+    /// What one non-blocking `accept(2)` on a listening socket gave.
+    package enum AcceptOutcome {
+        /// A client, with `TCP_NODELAY` set and its send buffer bounded as asked.
+        case accepted(FileDescriptor)
+        /// Out of descriptors or memory: stop accepting for a moment rather than spin on a ready listener.
+        case pause
+        /// Nobody waiting (or an error that leaves nothing to do now).
+        case none
+    }
+
+    /// Accepts the next client of this listening socket (a connection aborted before it was taken is skipped): the
+    /// one accept step both servers share.
+    package func acceptClient(sendBufferSize: Int?) -> AcceptOutcome {
+        while true {
+            let descriptor: FileDescriptor
+            do {
+                descriptor = try accept(nonBlocking: true)
+            } catch .connectionAborted {
+                continue
+            } catch .tooManyOpenFiles, .tooManyOpenFilesInSystem, .noBufferSpace, .noMemory {
+                return .pause
+            } catch {
+                return .none
+            }
+            try? descriptor.setOption(.noDelay, 1)
+            if let sendBufferSize { try? descriptor.setOption(.sendBufferSize, Int32(clamping: sendBufferSize)) }
+            return .accepted(descriptor)
+        }
+    }
+}

@@ -60,6 +60,21 @@ public struct HTTPResponse: Sendable, Hashable {
     }
 }
 
+extension HTTPRequest {
+    /// The answer every read-only route set gives before its own: 404 for a path not in `paths` (saying where the
+    /// page and the API are), 405 with `Allow: GET, HEAD` for another method; `nil` when the routes answer.
+    public func refusal(servingOnly paths: Set<String>) -> HTTPResponse? {
+        guard paths.contains(path) else {
+            return .error(.notFound, "Not found: \(path). The page is at /; the API under /api/")
+        }
+        guard method == "GET" || isHead else {
+            return .error(
+                .methodNotAllowed, "\(method) is not allowed: this server is read-only", headers: ["Allow: GET, HEAD"])
+        }
+        return nil
+    }
+}
+
 /// What a responder answers a request with.
 public enum HTTPReply: Sendable {
     /// One response; the connection then stays open when both sides keep it alive.

@@ -236,19 +236,12 @@ public final class HTTPServer: Sendable {
         private mutating func accept() {
             while true {
                 let descriptor: FileDescriptor
-                do {
-                    descriptor = try listener.accept(nonBlocking: true)
-                } catch .connectionAborted {
-                    continue
-                } catch .tooManyOpenFiles, .tooManyOpenFilesInSystem, .noBufferSpace, .noMemory {
+                switch listener.acceptClient(sendBufferSize: configuration.socketSendBufferSize) {
+                case .accepted(let accepted): descriptor = accepted
+                case .pause:
                     acceptPausedUntil = MonotonicTime.now() + .milliseconds(100)
                     return
-                } catch {
-                    return
-                }
-                try? descriptor.setOption(.noDelay, 1)
-                if let size = configuration.socketSendBufferSize {
-                    try? descriptor.setOption(.sendBufferSize, Int32(clamping: size))
+                case .none: return
                 }
                 let connection = Connection(
                     descriptor: descriptor, deadline: MonotonicTime.now() + configuration.requestTimeout)
