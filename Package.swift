@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "Tracks", targets: ["Tracks"]),
         .library(name: "Fleet", targets: ["Fleet"]),
         .library(name: "Publisher", targets: ["Publisher"]),
+        .library(name: "Web", targets: ["Web"]),
         // For the fuzz package under Fuzz/ (the JSON reader is one of its targets).
         .library(name: "JSON", targets: ["JSON"]),
         // For the benchmark packages under Benchmarks/ (ptys, simulated receivers).
@@ -70,6 +71,10 @@ let package = Package(
             ]),
         // Position and status streams for Swift code, and a gpsd-compatible JSON server on TCP.
         .target(name: "Publisher", dependencies: ["NMEA", "Pipeline", "JSON", "System", "Threading"]),
+        // The page in the browser: a small read-only HTTP/1.1 server with Server-Sent Events, the page, its API.
+        .target(
+            name: "Web",
+            dependencies: ["NMEA", "JSON", "Pipeline", "Publisher", "System", "Threading", "Tracks", "Trips", "Watch"]),
         // `nmea watch`: the screen as a pure function of state and size, screen diffs, gpsd JSON, replay pacing.
         .target(name: "Watch", dependencies: ["NMEA", "JSON", "Trips"]),
         // The command-line tool: the module and its directory are NMEATool, the program it makes `nmea` (a module
@@ -77,7 +82,7 @@ let package = Package(
         .executableTarget(name: "NMEATool",
                           dependencies: ["NMEA", "JSON", "Simulation", "Tracks", "SerialPort", "Pipeline", "Trips",
                                          "Plot", "Fleet", "Publisher", "Watch", "System", "Threading", "Recording",
-                                         "Compression"]),
+                                         "Compression", "Web"]),
         // What every test target and benchmark shares: processes with a clean signal mask, temporary directories,
         // waiting with a deadline, free ports, finding tools and the built executables, the corpus.
         .target(name: "TestSupport", dependencies: ["CShims", "System", "Threading"], path: "Tests/TestSupport"),
@@ -109,6 +114,9 @@ let package = Package(
         .testTarget(name: "CompressionTests", dependencies: ["Compression", "TestSupport"]),
         .testTarget(name: "TestSupportTests", dependencies: ["TestSupport", "System"]),
         .testTarget(name: "JSONTests", dependencies: ["JSON"]),
+        .testTarget(
+            name: "WebTests",
+            dependencies: ["Web", "Pipeline", "Publisher", "NMEA", "JSON", "Simulation", "System", "TestSupport", "Trips"]),
         .testTarget(name: "WatchTests", dependencies: ["Watch", "NMEA", "JSON", "Trips"]),
         .testTarget(
             name: "SerialPortTests", dependencies: ["SerialPort", "NMEA", "System", "TestSupport", "Threading"]),

@@ -17,6 +17,7 @@ let package = Package(
                 .product(name: "Publisher", package: "swift-nmea"),
                 .product(name: "Fleet", package: "swift-nmea"),
                 .product(name: "Trips", package: "swift-nmea"),
+                .product(name: "Web", package: "swift-nmea"),
             ],
             swiftSettings: [.unsafeFlags(["-parse-as-library"])]
         )

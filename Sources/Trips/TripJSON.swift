@@ -51,6 +51,28 @@ public enum TripJSON {
         json.field("max_speed_kmh", maximumSpeedKmh, decimals: 1)
     }
 
+    /// The document `nmea trips --json` prints (and the page's `/api/trips` serves): `{"trips":[…],"stops":[…]}`,
+    /// in time order, each start, end and stop named through `place`.
+    public static func writeDocument(
+        trips: [Trip], stops: [Stop], place: (_ latitude: Double, _ longitude: Double) -> PlaceName?,
+        into json: inout JSONWriter
+    ) {
+        json.beginObject()
+        json.key("trips")
+        json.beginArray()
+        for trip in trips {
+            write(
+                trip, startPlace: place(trip.start.latitude, trip.start.longitude),
+                endPlace: place(trip.end.latitude, trip.end.longitude), into: &json)
+        }
+        json.endArray()
+        json.key("stops")
+        json.beginArray()
+        for stop in stops { write(stop, place: place(stop.latitude, stop.longitude), into: &json) }
+        json.endArray()
+        json.endObject()
+    }
+
     /// Writes one trip object, its start and end named through `places` (`"place":null` without).
     /// What a live recorder appends to its trip log, one line a trip.
     public static func write(_ trip: Trip, places: CachedGeocoder?, into json: inout JSONWriter) {

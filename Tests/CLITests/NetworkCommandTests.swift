@@ -109,6 +109,34 @@ struct NetworkCommandTests {
 
     /// `watch` and `serve` take a `tcp://` receiver as they take a device: watch's plain lines are those of the file
     /// replayed, and serve's gpsd clients get a TPV for every epoch.
+    /// `record tcp://… --http`: the page shows the receiver's last position while the track is written, and says
+    /// the receiver went away when the connection closes.
+    @Test(.enabled(if: NetworkCommandTests.hasSocat, "socat is not installed (scripts/test installs it)"))
+    func recordServesThePageWhileItLogs() throws {
+        let directory = TemporaryDirectory("tcp-record-http")
+        defer { directory.remove() }
+        let log = try Self.log(directory, seconds: 12)
+        let port = Ports.freeTCP()
+        let socat = try Self.socatServing(log, port: port)
+        defer { _ = socat.stop() }
+        let gpx = directory.file("track.gpx")
+        let record = try ChildProcess(
+            [Self.nmea, "record", "tcp://127.0.0.1:\(port)", "-o", gpx, "--http", "127.0.0.1:0"],
+            environment: ["XDG_CACHE_HOME": directory.file("cache")])
+        let page = try #require(Self.reportedPort(record, after: "the page is at http://127.0.0.1:"), "\(record.error)")
+        #expect(
+            waitUntil(timeout: .seconds(15)) {
+                (try? RawHTTP.get(port: page, "/api/status").body.contains(#""connection":"unplugged""#)) == true
+            }, "\(record.error)")
+        let lastFix = try #require(
+            try Tool.run(["parse", "--fixes", log]).output.split(separator: "\n").last.map(String.init))
+        let position = try RawHTTP.get(port: page, "/api/position").body
+        #expect(position.hasPrefix(lastFix.dropLast() + ",\"place\":"), "\(position)")
+        #expect(try RawHTTP.get(port: page, "/").body.contains("<div id=\"place\">"))
+        #expect(record.stop(SIGINT) == 0)
+        #expect(readTextFile(gpx).components(separatedBy: "<trkpt ").count - 1 == 12)
+    }
+
     @Test(.enabled(if: NetworkCommandTests.hasSocat, "socat is not installed (scripts/test installs it)"))
     func watchAndServeReadATCPReceiver() throws {
         let directory = TemporaryDirectory("tcp-watch")

@@ -245,3 +245,75 @@ struct FleetCommandTests {
                     + "\"127.0.0.1\", port \(port) failed: Connection refused"))
     }
 }
+
+/// `nmea fleet serve`: the fleet's page and its API against `fleet last --json` and `fleet trips --json`, live as
+/// the database changes, and in headless Chromium.
+@Suite(
+    .enabled(if: FleetDatabase.isAvailable, FleetDatabase.reason),
+    .enabled(if: BuiltExecutables.hasNMEA, "needs the built nmea"))
+struct FleetServeTests {
+    /// `"age_s":N` replaced by `AGE` (the ages grow while a test runs).
+    static func withoutAges(_ text: String) -> String {
+        var text = text
+        while let range = text.firstRange(of: #""age_s":"#) {
+            let digits = text[range.upperBound...].prefix { $0.isNumber || $0 == "." }
+            text.replaceSubrange(range.lowerBound..<text.index(range.upperBound, offsetBy: digits.count), with: "AGE")
+        }
+        return text
+    }
+
+    @Test func theFleetPageServesWhatFleetLastAndTripsPrintAndFollowsTheDatabase() throws {
+        let (fleet, now) = try FleetCommandTests.filled()
+        let port = UInt16(Ports.freeTCP())
+        let directory = TemporaryDirectory("fleet-serve")
+        defer { directory.remove() }
+        var environment = fleet.environment
+        environment["XDG_CACHE_HOME"] = directory.file("cache")
+        let server = try ChildProcess(
+            [
+                BuiltExecutables.nmea, "fleet", "serve", "--db", fleet.url, "--http", "127.0.0.1:\(port)", "--refresh",
+                "0.3",
+            ],
+            environment: environment)
+        defer { _ = server.stop() }
+        #expect(waitUntil(timeout: .seconds(20)) { Ports.isListening(Int(port)) }, "\(server.error)")
+
+        let last = try FleetCommandTests.run(fleet, ["last", "--json"])
+        let vehicles = try RawHTTP.get(port: port, "/api/vehicles")
+        #expect(vehicles.status == 200)
+        #expect(Self.withoutAges(vehicles.body) + "\n" == Self.withoutAges(last.output))
+        #expect(vehicles.body.contains(#""place":"Sydney, New South Wales, AU""#))
+        let trips = try RawHTTP.get(port: port, "/api/trips")
+        #expect(trips.body + "\n" == (try FleetCommandTests.run(fleet, ["trips", "--json"])).output)
+
+        // An event stream gets the fleet at once, and again when a vehicle moves.
+        let client = try LineClient(port: port)
+        client.send("GET /api/events HTTP/1.1\r\nHost: x\r\n\r\n")
+        #expect(client.read(until: { $0.contains("event: fleet") }))
+        let store = try PositionStore(try fleet.connect())
+        try store.write(
+            positions: [StoredPosition(vehicle: "acme/van9", timestamp: now, latitude: 52.52, longitude: 13.405)],
+            trips: [])
+        #expect(client.read(until: { $0.contains { $0.contains("acme/van9") } }, timeout: .seconds(10)))
+        #expect(try RawHTTP.get(port: port, "/api/vehicles").body.contains(#""vehicle":"acme/van9""#))
+        #expect(try RawHTTP.get(port: port, "/api/status").body.hasPrefix(#"{"database":"ok","refreshed":""#))
+        #expect(try RawHTTP.get(port: port, "/api/vehicles", method: "DELETE").status == 405)
+
+        // In a browser: a row and a marker per vehicle, with its place; the trip.
+        guard Tools.available("chromium") else { return }
+        let dom = try ChildProcess.run(
+            [
+                "chromium", "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+                "--user-data-dir=\(directory.file("chromium"))", "--timeout=8000", "--dump-dom",
+                "http://127.0.0.1:\(port)/",
+            ], environment: ["HOME": directory.path], timeout: .seconds(90)
+        ).output
+        #expect(dom.contains("<body data-ready=\"1\">"))
+        for vehicle in ["acme/van7", "acme/van8", "acme/van9"] {
+            #expect(dom.contains("<tr data-vehicle=\"\(vehicle)\"><td>\(vehicle)</td>"), "\(vehicle)")
+            #expect(dom.contains("<g class=\"vehicle\" data-vehicle=\"\(vehicle)\">"), "\(vehicle)")
+        }
+        #expect(dom.contains("<td>Sydney, New South Wales, AU</td>"))
+        #expect(dom.contains("<td>acme/van7</td><td>2026-11-30 08:00:00 UTC</td><td>2026-11-30 08:02:00 UTC</td>"))
+    }
+}

@@ -2,6 +2,7 @@ import Fleet
 import JSON
 @_spi(Fuzzing) import Publisher
 import Trips
+import Web
 
 /// The gpsd command reader, as the server feeds it: the client's bytes whole, and in two reads (the first scan's
 /// consumed bytes dropped, the rest kept and scanned again with the second read appended). Both give the same
@@ -123,5 +124,27 @@ func fuzzPlaces(_ input: UnsafeRawBufferPointer) {
         touchValues(index.place(at: place))
         let coordinates = index.coordinates(at: place)
         require(abs(coordinates.latitude) <= 90 && abs(coordinates.longitude) <= 180, "places: coordinates")
+    }
+}
+
+/// The page's HTTP request reader, as its server feeds it: the bytes received so far, under the 8 KiB limit and
+/// under a small one. A request's head lies within the input, its path starts with `/`; "incomplete" only while
+/// under the limit; read again, the same bytes give the same answer.
+func fuzzHTTPRequests(_ input: UnsafeRawBufferPointer) {
+    for limit in [8192, 1 + Int(fnv1a(input) >> 40) % 256] {
+        let parsed = HTTPRequest.parse(input, limit: limit)
+        switch parsed {
+        case .incomplete:
+            require(input.count < limit, "http: incomplete at \(input.count) bytes, over the limit \(limit)")
+        case .request(let request, let consumed):
+            require(consumed > 0 && consumed <= input.count, "http: consumed \(consumed) of \(input.count)")
+            require(request.path.hasPrefix("/"), "http: a path without a leading slash: \(request.path)")
+            require(!request.hasBody || !request.keepsAlive, "http: a request with a body kept alive")
+            blackHole(request.queryValue("since"))
+        case .invalid(let status, let reason):
+            require((400..<600).contains(status.code), "http: status \(status.code) for an invalid request")
+            blackHole(reason)
+        }
+        require(HTTPRequest.parse(input, limit: limit) == parsed, "http: a second reading differs")
     }
 }

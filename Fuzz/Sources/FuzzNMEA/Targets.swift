@@ -16,6 +16,8 @@ enum Target: String, CaseIterable {
     case diskqueue
     /// The place file loader (`PlaceIndex`).
     case places
+    /// The page's HTTP request reader (`HTTPRequest.parse`).
+    case http
 
     func run(_ input: UnsafeRawBufferPointer) {
         switch self {
@@ -25,6 +27,7 @@ enum Target: String, CaseIterable {
         case .owntracks: fuzzOwnTracks(input)
         case .diskqueue: fuzzDiskQueue(input)
         case .places: fuzzPlaces(input)
+        case .http: fuzzHTTPRequests(input)
         }
     }
 }

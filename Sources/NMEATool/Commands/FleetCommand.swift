@@ -19,7 +19,7 @@ enum FleetCommand: Command {
         subcommands: subcommands.map { $0.spec })
 
     static var subcommands: [any Command.Type] {
-        [FleetLastCommand.self, FleetTripsCommand.self, FleetTrackCommand.self]
+        [FleetLastCommand.self, FleetTripsCommand.self, FleetTrackCommand.self, FleetServeCommand.self]
     }
 
     /// `--db`, which every subcommand needs.
@@ -93,31 +93,7 @@ enum FleetLastCommand: Command {
             places?.placeName(latitude: position.latitude, longitude: position.longitude)?.label
         }
         if arguments.flag("json") {
-            var json = JSONWriter(capacity: 1 << 14)
-            json.beginObject()
-            json.key("vehicles")
-            json.beginArray()
-            for last in vehicles {
-                let position = last.position
-                json.beginObject()
-                json.field("vehicle", position.vehicle)
-                json.key("time")
-                json.asciiString { ISO8601.write(nanosecondsSinceEpoch: position.timestamp * 1_000_000_000, to: $0) }
-                json.field("age_s", last.ageSeconds, decimals: 0)
-                json.field("lat", position.latitude)
-                json.field("lon", position.longitude)
-                json.field("alt", position.altitudeMeters)
-                json.field("speed_kmh", position.speed.map { $0 * 3.6 }, decimals: 1)
-                json.field("course", position.courseDegrees)
-                json.field("accuracy_m", position.accuracyMeters)
-                json.field("satellites", position.satellites)
-                json.key("place")
-                if let place = place(position) { json.string(place) } else { json.null() }
-                json.endObject()
-            }
-            json.endArray()
-            json.endObject()
-            Console.standardOutput.write(json.string + "\n")
+            Console.standardOutput.write(String(decoding: json(vehicles, place: place), as: UTF8.self) + "\n")
         } else if vehicles.isEmpty {
             Console.standardOutput.write("No vehicles.\n")
         } else {
@@ -140,6 +116,35 @@ enum FleetLastCommand: Command {
             throw RuntimeError("cannot write to standard output: \(failure)")
         }
         return ExitStatus.success
+    }
+
+    /// `{"vehicles":[…]}`: what `--json` prints (and the fleet page's `/api/vehicles` serves).
+    static func json(_ vehicles: [FleetQueries.LastPosition], place: (StoredPosition) -> String?) -> [UInt8] {
+        var json = JSONWriter(capacity: 1 << 14)
+        json.beginObject()
+        json.key("vehicles")
+        json.beginArray()
+        for last in vehicles {
+            let position = last.position
+            json.beginObject()
+            json.field("vehicle", position.vehicle)
+            json.key("time")
+            json.asciiString { ISO8601.write(nanosecondsSinceEpoch: position.timestamp * 1_000_000_000, to: $0) }
+            json.field("age_s", last.ageSeconds, decimals: 0)
+            json.field("lat", position.latitude)
+            json.field("lon", position.longitude)
+            json.field("alt", position.altitudeMeters)
+            json.field("speed_kmh", position.speed.map { $0 * 3.6 }, decimals: 1)
+            json.field("course", position.courseDegrees)
+            json.field("accuracy_m", position.accuracyMeters)
+            json.field("satellites", position.satellites)
+            json.key("place")
+            if let place = place(position) { json.string(place) } else { json.null() }
+            json.endObject()
+        }
+        json.endArray()
+        json.endObject()
+        return json.bytes
     }
 
     /// `42 s`, `5 min`, `3 h 20 min`, `2 d 4 h`; `in the future` for a fix ahead of the database's clock.
@@ -203,19 +208,7 @@ enum FleetTripsCommand: Command {
             return ExitStatus.success
         }
         if arguments.flag("json") {
-            var json = JSONWriter(capacity: 1 << 14)
-            json.beginObject()
-            json.key("trips")
-            json.beginArray()
-            for trip in trips {
-                json.beginObject()
-                json.field("vehicle", trip.vehicle)
-                trip.summary.writeMembers(into: &json)
-                json.endObject()
-            }
-            json.endArray()
-            json.endObject()
-            Console.standardOutput.write(json.string + "\n")
+            Console.standardOutput.write(String(decoding: json(trips), as: UTF8.self) + "\n")
         } else {
             Console.standardOutput.write(table(trips))
         }
@@ -224,6 +217,23 @@ enum FleetTripsCommand: Command {
             throw RuntimeError("cannot write to standard output: \(failure)")
         }
         return ExitStatus.success
+    }
+
+    /// `{"trips":[…]}`: what `--json` prints (and the fleet page's `/api/trips` serves).
+    static func json(_ trips: [FleetQueries.StoredTripRow]) -> [UInt8] {
+        var json = JSONWriter(capacity: 1 << 14)
+        json.beginObject()
+        json.key("trips")
+        json.beginArray()
+        for trip in trips {
+            json.beginObject()
+            json.field("vehicle", trip.vehicle)
+            trip.summary.writeMembers(into: &json)
+            json.endObject()
+        }
+        json.endArray()
+        json.endObject()
+        return json.bytes
     }
 
     static func table(_ trips: [FleetQueries.StoredTripRow]) -> String {

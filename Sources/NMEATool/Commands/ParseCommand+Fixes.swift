@@ -1,49 +1,6 @@
 import JSON
 import NMEA
 
-/// The JSON form of a fix, as `nmea parse --fixes` prints it: one object, absent values left out.
-extension JSONWriter {
-    mutating func write(_ fix: Fix) {
-        beginObject()
-        if fix.date != nil && fix.time != nil {
-            key("time")
-            asciiString { output in fix.writeISO8601(to: output) }
-        } else if let time = fix.time {
-            key("time_of_day")
-            asciiString(time.write)
-        }
-        field("lat", fix.latitude)
-        field("lon", fix.longitude)
-        field("alt", fix.altitudeMeters)
-        key("mode")
-        string(fix.mode.name)
-        key("quality")
-        string(fix.quality.name)
-        field("speed", fix.speed, maximumDecimals: Fix.speedDecimals)
-        field("course", fix.courseDegrees)
-        field("climb", fix.climb, maximumDecimals: Fix.speedDecimals)
-        field("heading", fix.headingDegrees)
-        field("magnetic_variation", fix.magneticVariationDegrees)
-        field("geoid_separation", fix.geoidSeparationMeters)
-        field("hdop", fix.hdop)
-        field("vdop", fix.vdop)
-        field("pdop", fix.pdop)
-        field("satellites_used", fix.satellitesUsed)
-        if !fix.satellites.isEmpty {
-            field("satellites_in_view", fix.satellites.count)
-        }
-        field("lat_error", fix.latitudeErrorMeters)
-        field("lon_error", fix.longitudeErrorMeters)
-        field("horizontal_error", fix.horizontalErrorMeters)
-        field("vertical_error", fix.verticalErrorMeters)
-        field("dgps_age", fix.differentialAgeSeconds)
-        field("dgps_station", fix.differentialStationID)
-        if fix.isProvisional { field("provisional", true) }
-        if fix.dateWasCorrected { field("date_corrected", true) }
-        endObject()
-    }
-}
-
 extension ParseCommand {
     /// `nmea parse --fixes`: sentences merged into fixes, one JSON object per fix.
     static func runFixes(_ arguments: ParsedArguments) throws -> Int32 {

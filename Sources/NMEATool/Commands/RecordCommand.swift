@@ -6,6 +6,7 @@ import Publisher
 import Recording
 import SerialPort
 import Tracks
+import Web
 
 /// `nmea record`: log a receiver to GPX/GeoJSON (and raw NMEA) until stopped, surviving unplug and replug.
 enum RecordCommand: Command {
@@ -71,7 +72,7 @@ enum RecordCommand: Command {
             OptionSpec(
                 long: "serve", valueName: "[addr:]port",
                 help: "Also serve gpsd's JSON protocol here (127.0.0.1 unless an address is given)."),
-        ] + NMEAOutputOptions.options + MQTTOptions.options,
+        ] + NMEAOutputOptions.options + WebOptions.options + MQTTOptions.options,
         examples: [
             "nmea record -o track.gpx",
             "nmea record /dev/ttyACM0 --baud 9600 -o track.gpx -o track.geojson --raw track.nmea",
@@ -81,6 +82,7 @@ enum RecordCommand: Command {
             "nmea record -o track.gpx --trips trips.jsonl",
             "nmea record -o track.gpx --mqtt mqtt://broker.example:1883 --mqtt-topic owntracks/fleet/van7",
             "nmea record -o track.gpx --serve 2947",
+            "nmea record -o track.gpx --trips trips.jsonl --http 0.0.0.0:8080",
             "nmea record tcp://192.168.1.20:10110 -o track.gpx",
             "nmea record -o track.gpx --nmea-tcp 10110 --nmea-udp 192.168.1.255:10110",
         ])
@@ -105,6 +107,14 @@ enum RecordCommand: Command {
             server?.stop()
             throw error
         }
+        let page: WebServer?
+        do {
+            page = try settings.web.start(on: pipeline, command: "nmea record", console: console)
+        } catch {
+            server?.stop()
+            outputs.stop()
+            throw error
+        }
         let receiver =
             settings.network.map { RunningReceiver($0, pipeline: pipeline) }
             ?? RunningReceiver(selector: settings.selector, baudRate: settings.baudRate, pipeline: pipeline)
@@ -123,6 +133,7 @@ enum RecordCommand: Command {
         receiver.stop()
         server?.stop()
         outputs.finish()
+        page?.stop()
         recorder.finish()
         console.clear()
         for line in recorder.summary { Console.error("nmea record: \(line)\n") }
@@ -155,12 +166,14 @@ struct RecordSettings {
     var trips: OutputName?
     var serve: ListenAddress?
     var nmeaOutputs: NMEAOutputOptions
+    var web: WebOptions
     var mqtt: FleetPublisher.Configuration?
 
     init(_ arguments: ParsedArguments) throws {
         selector = DeviceSelector(argument: arguments.positionals.first)
         network = try ReceiverOptions.networkSource(arguments.positionals.first, arguments)
         nmeaOutputs = try NMEAOutputOptions(arguments)
+        web = try WebOptions(arguments)
         baudRate = try ReceiverOptions.baudRate(arguments)
         rotation = arguments.value("rotate") == "daily" ? .daily : .none
         let options = TrackOptions(
@@ -209,6 +222,8 @@ struct RecordSettings {
         configuration.publishesSentences = serve != nil || !nmeaOutputs.isEmpty || rawFormat == .tagged
         configuration.publishesRaw = raw != nil
         configuration.assembler = FixAssembler.Options(fallbackDate: today, referenceDate: today)
+        // The page shows each epoch's position at once; tracks, trips and MQTT skip the provisional fixes.
+        configuration.assembler.provisionalPositions = web.listen != nil
         return configuration
     }
 

@@ -4,6 +4,7 @@ import Pipeline
 import Publisher
 import SerialPort
 import System
+import Web
 
 /// `nmea serve`: gpsd's JSON protocol on TCP, from a receiver, a recorded file, or standard input.
 enum ServeCommand: Command {
@@ -18,7 +19,10 @@ enum ServeCommand: Command {
             SIGTERM, through unplug and replug; a tcp:// or gpsd:// source through disconnections, connecting again \
             with backoff (at most 5 s apart). Listens on 127.0.0.1 unless --listen names another address. \
             --nmea-tcp also serves the sentences as received to any client, with no handshake (for OpenCPN, GPXSee, \
-            QGIS, or gpsd itself); --nmea-udp sends each as a datagram.
+            QGIS, or gpsd itself); --nmea-udp sends each as a datagram. --http serves a page for a browser: the \
+            position at once with its place name, the receiver's status, today's track on a map, the trips with \
+            their places and the satellites, kept live; with it, a replayed log's page stays up after the log ends \
+            (its final state) until SIGINT or SIGTERM, unless --exit-at-end.
             """,
         arguments: [
             ArgumentSpec(
@@ -40,9 +44,11 @@ enum ServeCommand: Command {
             OptionSpec(
                 long: "baud", valueName: "rate", help: "A device's line rate, or 'auto' to find it.",
                 defaultValue: "auto"),
-        ] + NMEAOutputOptions.options,
+        ] + NMEAOutputOptions.options + WebOptions.options,
         examples: [
             "nmea serve",
+            "nmea serve /dev/ttyACM0 --http 0.0.0.0:8080",
+            "nmea serve monday.nmea --speed max --http 8080",
             "nmea serve /dev/ttyACM0 --listen 0.0.0.0:2947",
             "nmea serve drive.nmea --speed 10",
             "nmea simulate --duration 60 | nmea serve - --speed 1",
@@ -78,6 +84,7 @@ enum ServeCommand: Command {
             break
         }
         let nmeaOutputs = try NMEAOutputOptions(arguments)
+        let web = try WebOptions(arguments)
 
         StopSignal.install()
         var configuration = configuration(for: source)
@@ -94,29 +101,44 @@ enum ServeCommand: Command {
         let console = StatusLine(prefix: "nmea serve: ", enabled: false)
         console.print("listening on \(server.boundAddress ?? listen)")
         let outputs: NMEAOutputOptions.Running
+        let page: WebServer?
         do {
             outputs = try nmeaOutputs.start(on: pipeline, console: console)
         } catch {
             server.stop()
             throw error
         }
+        do {
+            page = try web.start(on: pipeline, command: "nmea serve", console: console)
+        } catch {
+            server.stop()
+            outputs.stop()
+            throw error
+        }
         let reporter = RingConsumerLoop(ConnectionReporter(console), name: "status", pipeline: pipeline)
         reporter.start()
         let receiver: RunningReceiver?
         do {
-            receiver = try start(source, speed: speed, baudRate: baudRate, on: pipeline)
+            receiver = try start(
+                source, speed: speed, baudRate: baudRate, on: pipeline, waitingFor: page?.ringConsumer)
         } catch {
             server.stop()
             outputs.stop()
+            page?.stop()
             reporter.stop()
             throw error
         }
         waitForTheEnd(server, receiver: receiver, console: console)
+        if web.keepsServingAtEnd, StopSignal.received == nil, receiver == nil {
+            console.print("the page stays up with the log's final state until SIGINT or SIGTERM")
+            while !StopSignal.wait(timeout: .milliseconds(250)) {}
+        }
         if let signal = StopSignal.received { console.print("stopping (\(StopSignal.name(signal)))") }
         receiver?.stop()
         pipeline.stop()
         server.stop()
         outputs.finish()
+        page?.stop()
         reporter.join()
         let statistics = server.statistics
         console.print(
@@ -124,6 +146,13 @@ enum ServeCommand: Command {
                 + "\(statistics.disconnectedSlow) dropped for not reading; "
                 + "\(pipeline.statistics.published.fixes) fixes")
         for line in outputs.summary { console.print(line) }
+        if let page {
+            let statistics = page.statistics
+            console.print(
+                "page: \(statistics.requests) requests, \(statistics.eventStreams) event streams, "
+                    + "\(statistics.eventsSent) events sent, \(statistics.eventsReplaced) replaced by a newer one "
+                    + "for a client behind, \(statistics.refused) refused, \(statistics.timedOut) cut for being slow")
+        }
         if let failure = receiver?.failure { throw RuntimeError(failure) }
         return ExitStatus.success
     }
@@ -174,9 +203,11 @@ enum ServeCommand: Command {
 
     /// Starts reading `source` into `pipeline`: a receiver (returned, to stop it and ask why it ended), a file
     /// replayed at its pace, standard input or a FIFO (live, or replayed with `--speed`).
-    static func start(_ source: Source, speed: Double??, baudRate: BaudRate?, on pipeline: ReceiverPipeline)
-        throws(RuntimeError) -> RunningReceiver?
-    {
+    /// A replay waits for `reader` (the page's consumer), so that what the page shows of a log is all of it.
+    static func start(
+        _ source: Source, speed: Double??, baudRate: BaudRate?, on pipeline: ReceiverPipeline,
+        waitingFor reader: RingConsumer<PipelineRecord>? = nil
+    ) throws(RuntimeError) -> RunningReceiver? {
         do throws(FileByteSource.OpenError) {
             switch source {
             case .device(let selector):
@@ -188,17 +219,17 @@ enum ServeCommand: Command {
                 receiver.start()
                 return receiver
             case .file(let path):
-                pipeline.start(try ReplayByteSource(path: path, speed: speed ?? 1))
+                pipeline.start(try ReplayByteSource(path: path, speed: speed ?? 1, waitingFor: reader))
             case .standardInput:
                 let input = FileByteSource(fileDescriptor: .standardInput, name: "stdin")
                 if let speed {
-                    pipeline.start(ReplayByteSource(input, speed: speed))
+                    pipeline.start(ReplayByteSource(input, speed: speed, waitingFor: reader))
                 } else {
                     pipeline.start(input)
                 }
             case .stream(let path):
                 if let speed {
-                    pipeline.start(try ReplayByteSource(path: path, speed: speed))
+                    pipeline.start(try ReplayByteSource(path: path, speed: speed, waitingFor: reader))
                 } else {
                     pipeline.start(try FileByteSource(path: path))
                 }

@@ -57,20 +57,7 @@ enum TripsCommand: Command {
         }
         if arguments.flag("json") {
             var json = JSONWriter(capacity: 1 << 16)
-            json.beginObject()
-            json.key("trips")
-            json.beginArray()
-            for trip in trips {
-                TripJSON.write(
-                    trip, startPlace: place(trip.start.latitude, trip.start.longitude),
-                    endPlace: place(trip.end.latitude, trip.end.longitude), into: &json)
-            }
-            json.endArray()
-            json.key("stops")
-            json.beginArray()
-            for stop in stops { TripJSON.write(stop, place: place(stop.latitude, stop.longitude), into: &json) }
-            json.endArray()
-            json.endObject()
+            TripJSON.writeDocument(trips: trips, stops: stops, place: place, into: &json)
             json.bytes.withUnsafeBytes { Console.standardOutput.write($0) }
             Console.standardOutput.write("\n")
         } else {

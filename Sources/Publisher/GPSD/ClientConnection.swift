@@ -4,12 +4,12 @@ import System
 
 /// Bytes encoded once and sent to many clients: an immutable buffer at a stable address, so one `sendmsg` can
 /// gather several of them.
-final class SharedBytes: @unchecked Sendable {
-    let base: UnsafeMutableRawPointer
-    let count: Int
+package final class SharedBytes: @unchecked Sendable {
+    package let base: UnsafeMutableRawPointer
+    package let count: Int
 
     /// A copy of `bytes`, followed by CR LF when `lineEnding` (every gpsd object and sentence ends so).
-    init(_ bytes: UnsafeRawBufferPointer, lineEnding: Bool = true) {
+    package init(_ bytes: UnsafeRawBufferPointer, lineEnding: Bool = true) {
         count = bytes.count + (lineEnding ? 2 : 0)
         base = .allocate(byteCount: max(count, 1), alignment: 1)
         if let source = bytes.baseAddress { base.copyMemory(from: source, byteCount: bytes.count) }
@@ -20,7 +20,7 @@ final class SharedBytes: @unchecked Sendable {
     }
 
     /// A copy of `bytes` (and CR LF).
-    static func line(_ bytes: [UInt8], lineEnding: Bool = true) -> SharedBytes {
+    package static func line(_ bytes: [UInt8], lineEnding: Bool = true) -> SharedBytes {
         bytes.withUnsafeBytes { SharedBytes($0, lineEnding: lineEnding) }
     }
 
@@ -28,30 +28,32 @@ final class SharedBytes: @unchecked Sendable {
 }
 
 /// What a client has yet to be sent, in order: shared buffers, the first perhaps partly sent.
-struct OutputQueue {
+package struct OutputQueue {
     private var chunks: [SharedBytes] = []
     private var head = 0
     /// Bytes of `chunks[head]` already sent.
     private var offset = 0
     /// Bytes not yet sent.
-    private(set) var byteCount = 0
+    package private(set) var byteCount = 0
 
-    var isEmpty: Bool { byteCount == 0 }
+    package init() {}
+
+    package var isEmpty: Bool { byteCount == 0 }
 
     /// - Complexity: O(1) amortized.
-    mutating func append(_ chunk: SharedBytes) {
+    package mutating func append(_ chunk: SharedBytes) {
         chunks.append(chunk)
         byteCount += chunk.count
     }
 
-    mutating func removeAll() {
+    package mutating func removeAll() {
         chunks.removeAll()
         head = 0
         offset = 0
         byteCount = 0
     }
 
-    enum SendOutcome: Equatable {
+    package enum SendOutcome: Equatable {
         /// Everything was sent.
         case drained
         /// The socket's buffer is full: wait for `POLLOUT`.
@@ -63,7 +65,7 @@ struct OutputQueue {
     /// Sends as much as the socket takes, up to 64 buffers per `sendmsg(2)` (`MSG_NOSIGNAL`: a closed peer is
     /// an error, not a SIGPIPE). Returns the bytes sent in `sent`.
     /// - Complexity: O(*n*) in the buffers sent, one system call per 64.
-    mutating func send(to descriptor: FileDescriptor, sent: inout Int) -> SendOutcome {
+    package mutating func send(to descriptor: FileDescriptor, sent: inout Int) -> SendOutcome {
         defer { compact() }
         while head < chunks.count {
             let result = withUnsafeTemporaryAllocation(of: iovec.self, capacity: 64) { vectors in

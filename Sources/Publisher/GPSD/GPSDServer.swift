@@ -460,20 +460,12 @@ public final class GPSDServer: Sendable {
         private mutating func acceptClients() {
             while true {
                 let descriptor: FileDescriptor
-                do {
-                    descriptor = try listener.accept(nonBlocking: true)
-                } catch .connectionAborted {
-                    continue
-                } catch .tooManyOpenFiles, .tooManyOpenFilesInSystem, .noBufferSpace, .noMemory {
-                    // Out of descriptors: stop accepting for a moment rather than spin on a ready listener.
+                switch listener.acceptClient(sendBufferSize: configuration.socketSendBufferSize) {
+                case .accepted(let accepted): descriptor = accepted
+                case .pause:
                     acceptPausedUntil = MonotonicTime.now() + .milliseconds(100)
                     return
-                } catch {
-                    return
-                }
-                try? descriptor.setOption(.noDelay, 1)
-                if let size = configuration.socketSendBufferSize {
-                    try? descriptor.setOption(.sendBufferSize, Int32(clamping: size))
+                case .none: return
                 }
                 let client = ClientConnection(descriptor: descriptor, identifier: nextIdentifier)
                 nextIdentifier += 1

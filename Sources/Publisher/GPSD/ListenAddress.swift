@@ -46,13 +46,14 @@ public struct GPSDServerError: Error, Sendable, Hashable, CustomStringConvertibl
 }
 
 /// A bound, listening, non-blocking TCP socket.
-struct ListeningSocket {
-    let descriptor: FileDescriptor
+package struct ListeningSocket {
+    package let descriptor: FileDescriptor
     /// The address actually bound (the real port when 0 was asked for).
-    let bound: ListenAddress
+    package let bound: ListenAddress
 
     /// `getaddrinfo` → `socket` → `SO_REUSEADDR` → `bind` → `listen`, trying each address the name resolves to.
-    static func open(_ address: ListenAddress, backlog: Int32 = 128) throws(GPSDServerError) -> ListeningSocket {
+    package static func open(_ address: ListenAddress, backlog: Int32 = 128) throws(GPSDServerError) -> ListeningSocket
+    {
         let host = address.host == "*" ? nil : address.host
         var candidates: [ResolvedAddress]
         do {
@@ -99,5 +100,37 @@ struct ListeningSocket {
     private static func failure(_ address: ListenAddress, _ operation: String, _ error: Errno) -> GPSDServerError {
         GPSDServerError(
             address: address, operation: operation, errorNumber: error.rawValue, message: error.description)
+    }
+}
+
+extension FileDescriptor {
+    /// What one non-blocking `accept(2)` on a listening socket gave.
+    package enum AcceptOutcome {
+        /// A client, with `TCP_NODELAY` set and its send buffer bounded as asked.
+        case accepted(FileDescriptor)
+        /// Out of descriptors or memory: stop accepting for a moment rather than spin on a ready listener.
+        case pause
+        /// Nobody waiting (or an error that leaves nothing to do now).
+        case none
+    }
+
+    /// Accepts the next client of this listening socket (a connection aborted before it was taken is skipped): the
+    /// one accept step both servers share.
+    package func acceptClient(sendBufferSize: Int?) -> AcceptOutcome {
+        while true {
+            let descriptor: FileDescriptor
+            do {
+                descriptor = try accept(nonBlocking: true)
+            } catch .connectionAborted {
+                continue
+            } catch .tooManyOpenFiles, .tooManyOpenFilesInSystem, .noBufferSpace, .noMemory {
+                return .pause
+            } catch {
+                return .none
+            }
+            try? descriptor.setOption(.noDelay, 1)
+            if let sendBufferSize { try? descriptor.setOption(.sendBufferSize, Int32(clamping: sendBufferSize)) }
+            return .accepted(descriptor)
+        }
     }
 }

@@ -1,0 +1,99 @@
+import Fleet
+import Publisher
+import Trips
+import Web
+
+/// `nmea fleet serve`: the page for a fleet, from the database `nmea collect --db` fills.
+enum FleetServeCommand: Command {
+    static let spec = CommandSpec(
+        name: "serve",
+        abstract: "Serve a page with every vehicle's last position and place, and the trips.",
+        discussion: """
+            The page for a browser that 'nmea serve --http' serves for one receiver, for a fleet: a map and a table \
+            of every vehicle's last position, its age and the nearest place, and the stored trips with their \
+            places (click a vehicle for its own). The database is read every --refresh seconds on a thread of its \
+            own, and the page is answered from what was read last, so a slow or unreachable database never holds \
+            up a browser (the page says when the database could not be read). Listens on 127.0.0.1 unless --http \
+            names an address; /api/vehicles and /api/trips serve what 'nmea fleet last --json' and \
+            'nmea fleet trips --json' print, /api/events a 'fleet' event when they change. Runs until SIGINT or \
+            SIGTERM.
+            """,
+        options: [
+            FleetCommand.database,
+            OptionSpec(
+                long: "http", valueName: "[addr:]port", help: "Where to serve the page.", isRequired: true),
+            OptionSpec(
+                long: "refresh", valueName: "seconds", help: "How often the database is read.", defaultValue: "5"),
+            OptionSpec(
+                long: "http-max-clients", valueName: "n",
+                help: "Browsers and API clients served at once; the next gets a 503.", defaultValue: "64"),
+            OptionSpec(
+                long: "tiles", valueName: "url",
+                help: "Draw map tiles from this URL template under the vehicles "
+                    + "(https://tile.example.org/{z}/{x}/{y}.png)."),
+            OptionSpec(long: "no-places", help: "Leave out place names (no place file, no cache)."),
+        ],
+        examples: ["nmea fleet serve --db postgresql://fleet@localhost/fleet --http 0.0.0.0:8080"])
+
+    static func run(_ arguments: ParsedArguments) throws -> Int32 {
+        let web = try WebOptions(arguments)
+        guard let listen = web.listen else { throw arguments.usageError("--http [ADDR:]PORT is required") }
+        let refresh = try arguments.number("refresh", default: 5, in: 0.1...86_400)
+        let queries = try FleetCommand.connect(arguments)
+        let usesPlaces = !arguments.flag("no-places")
+        StopSignal.install()
+        var configuration = FleetPageServer.Configuration(listen: listen)
+        configuration.refreshInterval = .milliseconds(Int64(refresh * 1000))
+        configuration.maxConnections = web.maxClients
+        configuration.tiles = web.tiles
+        let loader = FleetLoader(queries: queries, usesPlaces: usesPlaces)
+        let server = FleetPageServer(configuration: configuration) { loader.load() }
+        do {
+            try server.start()
+        } catch {
+            throw RuntimeError(error.description)
+        }
+        let console = StatusLine(prefix: "nmea fleet serve: ", enabled: false)
+        console.print("the page is at http://\(server.boundAddress ?? listen)/")
+        while !StopSignal.wait(timeout: .milliseconds(250)) {}
+        if let signal = StopSignal.received { console.print("stopping (\(StopSignal.name(signal)))") }
+        server.stop()
+        loader.save()
+        let statistics = server.statistics
+        console.print("\(statistics.requests) requests, \(statistics.eventStreams) event streams")
+        return ExitStatus.success
+    }
+}
+
+/// Reads the two documents on the page server's thread: one connection and one geocoder, used by that thread only.
+private final class FleetLoader: @unchecked Sendable {
+    private let queries: FleetQueries
+    private let usesPlaces: Bool
+    private var places: CachedGeocoder??
+
+    init(queries: FleetQueries, usesPlaces: Bool) {
+        self.queries = queries
+        self.usesPlaces = usesPlaces
+    }
+
+    func load() -> Result<FleetPageServer.Documents, FleetLoadError> {
+        do throws(DatabaseError) {
+            let vehicles = try queries.lastPositions()
+            let trips = try queries.trips(vehicle: nil, since: nil, until: nil)
+            if places == nil {
+                places = .some(usesPlaces ? TripsCommand.makeGeocoder(command: "nmea fleet serve") : nil)
+            }
+            let geocoder = places ?? nil
+            let vehiclesJSON = FleetLastCommand.json(vehicles) { position in
+                geocoder?.placeName(latitude: position.latitude, longitude: position.longitude)?.label
+            }
+            return .success(.init(vehicles: vehiclesJSON, trips: FleetTripsCommand.json(trips)))
+        } catch {
+            return .failure(FleetLoadError("the database could not be read: \(error.message)"))
+        }
+    }
+
+    func save() {
+        if case .some(.some(let places)) = places { places.save() }
+    }
+}

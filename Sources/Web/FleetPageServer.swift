@@ -1,0 +1,158 @@
+import JSON
+import NMEA
+import Publisher
+import System
+import Threading
+
+/// The page for a fleet (`nmea fleet serve --db URL --http PORT`): every vehicle's last position and place on a map
+/// and in a table, and each vehicle's trips, from documents a loader reads out of the fleet database.
+///
+/// The loader runs on a thread of its own, once before the server answers (so the first response has the fleet in
+/// it) and then every ``Configuration/refreshInterval``; requests are answered from the last documents it gave,
+/// never by waiting on the database. When they change, a `fleet` event goes to every event-stream client.
+///
+/// **Endpoints** (read-only, `GET` and `HEAD`): `/` the page; `/api/vehicles` (as `nmea fleet last --json`);
+/// `/api/trips` (as `nmea fleet trips --json`); `/api/status` (`{"database":"ok"|"…why…","refreshed":ISO}`);
+/// `/api/events` (`fleet` events: `{"vehicles":…,"trips":…}`, and `status`).
+public final class FleetPageServer: Sendable {
+    /// What the loader reads: the two documents.
+    public struct Documents: Sendable, Hashable {
+        public var vehicles: [UInt8]
+        public var trips: [UInt8]
+
+        public init(vehicles: [UInt8], trips: [UInt8]) {
+            self.vehicles = vehicles
+            self.trips = trips
+        }
+    }
+
+    public struct Configuration: Sendable {
+        public var listen: ListenAddress
+        public var maxConnections = 64
+        public var refreshInterval = Duration.seconds(5)
+        /// A map tile URL template (see ``WebServer/Configuration/tiles``).
+        public var tiles: String?
+
+        public init(listen: ListenAddress) { self.listen = listen }
+    }
+
+    struct State {
+        var documents = Documents(vehicles: Array(#"{"vehicles":[]}"#.utf8), trips: Array(#"{"trips":[]}"#.utf8))
+        var status: [UInt8] = Array(#"{"database":"not read yet"}"#.utf8)
+    }
+
+    private let http: HTTPServer
+    private let state: Locked<State>
+    private let load: @Sendable () -> Result<Documents, FleetLoadError>
+    private let configuration: Configuration
+    private let stopping = WakeUp()
+    private let poller = Locked<NativeThread?>(nil)
+
+    /// A server whose documents come from `load` (called on the server's own thread).
+    public init(configuration: Configuration, load: @escaping @Sendable () -> Result<Documents, FleetLoadError>) {
+        self.configuration = configuration
+        self.load = load
+        let state = Locked(State())
+        self.state = state
+        var httpConfiguration = HTTPServer.Configuration(listen: configuration.listen)
+        httpConfiguration.maxConnections = configuration.maxConnections
+        http = HTTPServer(
+            responder: FleetRoutes(state: state, tiles: configuration.tiles), configuration: httpConfiguration)
+    }
+
+    /// Reads the documents once, listens, and starts refreshing them.
+    public func start() throws(GPSDServerError) {
+        refresh()
+        try http.start()
+        poller.withLock { thread in
+            thread = NativeThread(name: "fleet-page") { [self] in
+                while !stopping.wait(timeout: configuration.refreshInterval) { refresh() }
+            }
+        }
+    }
+
+    public func stop() {
+        stopping.signal()
+        poller.withLock { $0 }?.join()
+        http.stop()
+    }
+
+    public var boundAddress: ListenAddress? { http.boundAddress }
+    public var statistics: HTTPServerStatistics { http.statistics }
+
+    private func refresh() {
+        let result = load()
+        var json = JSONWriter(capacity: 128)
+        json.beginObject()
+        json.key("database")
+        switch result {
+        case .success: json.string("ok")
+        case .failure(let error): json.string(error.message)
+        }
+        json.key("refreshed")
+        json.asciiString {
+            ISO8601.write(nanosecondsSinceEpoch: WallClock.millisecondsSinceEpoch() * 1_000_000, to: $0)
+        }
+        json.endObject()
+        let status = json.bytes
+        let (changed, documents) = state.withLock { state in
+            var changed = false
+            if case .success(let documents) = result, documents != state.documents {
+                state.documents = documents
+                changed = true
+            }
+            state.status = status
+            return (changed, state.documents)
+        }
+        if changed { http.publish(ServerSentEvent(name: "fleet", data: FleetRoutes.fleet(documents))) }
+        http.publish(ServerSentEvent(name: "status", data: status))
+    }
+}
+
+/// Why the fleet could not be read (the database is down, the schema missing…): shown on the page, which keeps
+/// showing what it read last.
+public struct FleetLoadError: Error, Sendable {
+    public var message: String
+    public init(_ message: String) { self.message = message }
+}
+
+struct FleetRoutes: HTTPResponder {
+    let state: Locked<FleetPageServer.State>
+    let tiles: String?
+
+    private static let paths: Set<String> = [
+        "/", "/index.html", "/api/vehicles", "/api/trips", "/api/status", "/api/events",
+    ]
+
+    func respond(to request: HTTPRequest) -> HTTPReply {
+        if let refusal = request.refusal(servingOnly: Self.paths) { return .response(refusal) }
+        let state = state.withLock { $0 }
+        switch request.path {
+        case "/", "/index.html":
+            var response = HTTPResponse(
+                contentType: "text/html; charset=utf-8",
+                body: WebPage.renderFleet(Self.fleet(state.documents), tiles: tiles))
+            response.headers = [WebPage.contentSecurityPolicy(tiles: tiles), "Referrer-Policy: no-referrer"]
+            return .response(response)
+        case "/api/vehicles": return .response(.json(state.documents.vehicles))
+        case "/api/trips": return .response(.json(state.documents.trips))
+        case "/api/status": return .response(.json(state.status))
+        default:
+            return .eventStream(
+                initial: ServerSentEvent(name: "fleet", data: Self.fleet(state.documents)).encoded
+                    + ServerSentEvent(name: "status", data: state.status).encoded)
+        }
+    }
+
+    /// `{"vehicles":…,"trips":…}`: the two documents' arrays in one.
+    static func fleet(_ documents: FleetPageServer.Documents) -> [UInt8] {
+        var json = JSONWriter(capacity: documents.vehicles.count + documents.trips.count + 32)
+        json.beginObject()
+        json.key("vehicles")
+        json.raw(documents.vehicles)
+        json.key("trips")
+        json.raw(documents.trips)
+        json.endObject()
+        return json.bytes
+    }
+}

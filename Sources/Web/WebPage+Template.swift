@@ -1,0 +1,379 @@
+extension WebPage {
+    /// The style both pages share (the receiver's and the fleet's).
+    static let style = #"""
+        :root { --bg: #f6f7f9; --panel: #fff; --ink: #1d2330; --muted: #667085; --line: #d9dde5; --accent: #1f6feb; }
+        * { box-sizing: border-box; }
+        body { margin: 0; font: 14px/1.4 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; background: var(--bg); color: var(--ink); }
+        header { display: flex; align-items: center; gap: 12px; padding: 10px 16px; background: var(--panel); border-bottom: 1px solid var(--line); }
+        header h1 { font-size: 16px; margin: 0; font-weight: 600; }
+        .pill { padding: 2px 10px; border-radius: 999px; font-size: 12px; background: #e5e7eb; }
+        .pill.connected { background: #d1fadf; color: #05603a; }
+        .pill.searching, .pill.connecting { background: #fef0c7; color: #93370d; }
+        .pill.unplugged { background: #fee4e2; color: #912018; }
+        .pill.ended { background: #e0eaff; color: #1d3c8f; }
+        main { display: grid; grid-template-columns: minmax(0, 2fr) minmax(280px, 1fr); gap: 12px; padding: 12px; }
+        section { background: var(--panel); border: 1px solid var(--line); border-radius: 8px; padding: 12px; min-width: 0; }
+        section h2 { font-size: 12px; text-transform: uppercase; letter-spacing: .06em; color: var(--muted); margin: 0 0 8px; }
+        #map-panel { grid-row: span 3; display: flex; flex-direction: column; }
+        #map { width: 100%; height: 520px; display: block; background: #eef2f6; border-radius: 6px; }
+        .big { font-size: 20px; font-weight: 600; }
+        dl { display: grid; grid-template-columns: auto 1fr; gap: 2px 12px; margin: 8px 0 0; }
+        dt { color: var(--muted); }
+        dd { margin: 0; font-variant-numeric: tabular-nums; }
+        table { width: 100%; border-collapse: collapse; font-variant-numeric: tabular-nums; }
+        th, td { text-align: left; padding: 4px 6px; border-bottom: 1px solid var(--line); vertical-align: top; }
+        tbody tr { cursor: pointer; }
+        tbody tr:hover { background: #f2f4f7; }
+        tbody tr.selected { background: #dbe8ff; }
+        #trips-panel { grid-column: 1 / -1; overflow-x: auto; }
+        #sky { width: 100%; max-width: 260px; display: block; margin: 0 auto; }
+        #bars { width: 100%; height: 90px; display: block; }
+        .legend { display: flex; gap: 10px; flex-wrap: wrap; font-size: 12px; color: var(--muted); margin-top: 6px; }
+        .legend i { display: inline-block; width: 18px; height: 4px; vertical-align: middle; margin-right: 4px; }
+        .muted { color: var(--muted); }
+        @media (max-width: 800px) {
+          main { grid-template-columns: 1fr; padding: 8px; }
+          #map-panel { grid-row: auto; }
+          #map { height: 360px; }
+          th.wide, td.wide { display: none; }
+        }
+        """#
+
+    /// The map helpers both pages' scripts share: SVG elements, Web-Mercator, the scale bar, the north arrow, tiles.
+    static let mapScript = #"""
+        const SVG = "http://www.w3.org/2000/svg";
+        function el(name, attributes, parent) {
+          const node = document.createElementNS(SVG, name);
+          for (const key in attributes) node.setAttribute(key, attributes[key]);
+          if (parent) parent.appendChild(node);
+          return node;
+        }
+        function project(lon, lat) {
+          const s = Math.sin(Math.max(-85.05, Math.min(85.05, lat)) * Math.PI / 180);
+          return [(lon + 180) / 360, 0.5 - Math.log((1 + s) / (1 - s)) / (4 * Math.PI)];
+        }
+        function drawScaleBar(svg, scale, cy, H) {
+          // Metres per screen unit at the map's centre latitude.
+          const lat = Math.atan(Math.sinh(Math.PI * (1 - 2 * cy))) ;
+          const metresPerUnit = 40075016.686 * Math.cos(lat) / scale;
+          const target = metresPerUnit * 160;
+          const magnitude = Math.pow(10, Math.floor(Math.log10(target)));
+          const nice = [1, 2, 5, 10].map((m) => m * magnitude).filter((v) => v <= target).pop() || magnitude;
+          const length = nice / metresPerUnit;
+          const g = el("g", { id: "scale-bar" }, svg);
+          el("rect", { x: 20, y: H - 26, width: length.toFixed(1), height: 6, fill: "#1d2330" }, g);
+          const label = el("text", { x: 20, y: H - 32, "font-size": 12, fill: "#1d2330" }, g);
+          label.textContent = nice >= 1000 ? nice / 1000 + " km" : nice + " m";
+        }
+        function drawNorthArrow(svg, W) {
+          const g = el("g", { id: "north-arrow", transform: "translate(" + (W - 30) + ",40)" }, svg);
+          el("path", { d: "M0,-18 L8,8 L0,3 L-8,8 Z", fill: "#1d2330" }, g);
+          const n = el("text", { x: 0, y: 22, "text-anchor": "middle", "font-size": 12, fill: "#1d2330" }, g);
+          n.textContent = "N";
+        }
+        function drawTiles(svg, tiles, scale, cx, cy, W, H) {
+          const zoom = Math.max(0, Math.min(19, Math.round(Math.log2(scale / 256))));
+          const n = Math.pow(2, zoom), size = scale / n;
+          const x0 = Math.floor((cx - W / 2 / scale) * n), x1 = Math.floor((cx + W / 2 / scale) * n);
+          const y0 = Math.max(0, Math.floor((cy - H / 2 / scale) * n)), y1 = Math.min(n - 1, Math.floor((cy + H / 2 / scale) * n));
+          const g = el("g", { id: "tiles" }, svg);
+          for (let x = x0; x <= x1; x++) for (let y = y0; y <= y1; y++) {
+            const wrapped = ((x % n) + n) % n;
+            const href = tiles.replace("{z}", zoom).replace("{x}", wrapped).replace("{y}", y);
+            el("image", { href: href, x: (W / 2 + (x / n - cx) * scale).toFixed(1), y: (H / 2 + (y / n - cy) * scale).toFixed(1), width: size.toFixed(1), height: size.toFixed(1) }, g);
+          }
+        }
+        """#
+
+    /// The page's HTML, style and script. `{{…}}` are filled in by ``render(_:tiles:)``: the Now panel's values
+    /// (so the first response shows them) and the initial state for the script.
+    static let template = #"""
+        <!DOCTYPE html>
+        <html lang="en">
+        <head>
+        <meta charset="utf-8">
+        <meta name="viewport" content="width=device-width, initial-scale=1">
+        <title>nmea · position</title>
+        <style>
+        {{style}}
+        </style>
+        </head>
+        <body data-ready="0">
+        <header><h1>nmea</h1><span id="connection" class="pill">…</span><span id="device" class="muted"></span></header>
+        <main>
+        <section id="map-panel"><h2>Today's track</h2>
+        <svg id="map" viewBox="0 0 800 520" preserveAspectRatio="xMidYMid meet" role="img" aria-label="Track map"></svg>
+        <div class="legend"><span><i style="background:#2e90fa"></i>&lt; 10 km/h</span><span><i style="background:#12b76a"></i>&lt; 30</span><span><i style="background:#eaaa08"></i>&lt; 60</span><span><i style="background:#f79009"></i>&lt; 90</span><span><i style="background:#d92d20"></i>≥ 90</span><span id="map-note"></span></div>
+        </section>
+        <section id="now"><h2>Now</h2>
+        <div class="big" id="decimal">{{decimal}}</div>
+        <div id="dm">{{dm}}</div>
+        <div id="place">{{place}}</div>
+        <dl>
+        <dt>Fix</dt><dd id="fix">{{fix}}</dd>
+        <dt>Time</dt><dd id="time">{{time}}</dd>
+        <dt>Satellites</dt><dd id="sats">–</dd>
+        <dt>Speed</dt><dd id="speed">–</dd>
+        <dt>Course</dt><dd id="course">–</dd>
+        <dt>Altitude</dt><dd id="alt">–</dd>
+        <dt>Age</dt><dd id="age">–</dd>
+        </dl>
+        </section>
+        <section id="status"><h2>Receiver</h2>
+        <dl>
+        <dt>Device</dt><dd id="status-device">–</dd>
+        <dt>Connection</dt><dd id="status-connection">–</dd>
+        <dt>Rate</dt><dd id="status-rate">–</dd>
+        <dt>Sentences</dt><dd id="status-sentences">–</dd>
+        <dt>Rejected</dt><dd id="status-rejected">–</dd>
+        <dt>Systems</dt><dd id="status-systems">–</dd>
+        </dl>
+        </section>
+        <section id="sky-panel"><h2>Satellites</h2>
+        <svg id="sky" viewBox="-110 -110 220 220" role="img" aria-label="Sky plot"></svg>
+        <svg id="bars" viewBox="0 0 300 90" preserveAspectRatio="none" role="img" aria-label="Signal strengths"></svg>
+        </section>
+        <section id="trips-panel"><h2>Trips</h2>
+        <table id="trips"><thead><tr><th>Start</th><th>End</th><th>Duration</th><th>Distance</th><th>From</th><th class="wide">To</th></tr></thead><tbody></tbody></table>
+        <p id="trips-empty" class="muted">No trip yet.</p>
+        </section>
+        </main>
+        <script id="initial" type="application/json">{{initial}}</script>
+        <script src="/track.js"></script>
+        <script>
+        "use strict";
+        {{map-script}}
+        (function () {
+          const $ = (id) => document.getElementById(id);
+          const initial = JSON.parse($("initial").textContent);
+          let position = initial.position, status = initial.status, trips = initial.trips, satellites = initial.satellites;
+          let positionAt = Date.now();
+          let track = [];            // segments: {points: [[lon, lat, timeMs, speed]]}
+          let selected = null;       // index into trips.trips
+          let trackTimer = null;
+          let screen = null;         // the last map's projection to screen units
+          const tiles = initial.tiles;
+
+          function text(id, value) { const element = $(id); if (element.textContent !== value) element.textContent = value; }
+          function fmt(value, decimals, unit) { return value == null ? "–" : value.toFixed(decimals) + (unit ? " " + unit : ""); }
+          function duration(seconds) {
+            const s = Math.round(seconds), h = Math.floor(s / 3600), m = Math.floor((s % 3600) / 60);
+            return h > 0 ? h + " h " + String(m).padStart(2, "0") + " min" : m + " min " + String(s % 60).padStart(2, "0") + " s";
+          }
+          function clock(iso) { return iso ? iso.replace("T", " ").replace(/\.\d+Z$|Z$/, "") + " UTC" : "–"; }
+
+          // Now
+          function renderNow() {
+            const p = position;
+            if (!p) return;
+            text("decimal", p.decimal || "–");
+            text("dm", p.dm || "–");
+            text("place", p.place || "no place name");
+            text("fix", fixName(p));
+            text("time", clock(p.time));
+            text("speed", p.speed == null ? "–" : fmt(p.speed * 3.6, 1, "km/h"));
+            text("course", fmt(p.course, 1, "°"));
+            text("alt", fmt(p.alt, 1, "m"));
+            renderAge();
+          }
+          function fixName(p) {
+            const names = { "3d": "3D fix", "2d": "2D fix", none: "no fix" };
+            let name = names[p.mode] || p.mode;
+            if (p.quality && p.quality !== "gps" && p.quality !== "none") name += " (" + p.quality + ")";
+            return name;
+          }
+          function renderAge() {
+            if (!position) return;
+            const age = position.age_s + (Date.now() - positionAt) / 1000;
+            text("age", age < 60 ? age.toFixed(1) + " s" : duration(age));
+          }
+
+          // Status
+          function renderStatus() {
+            const s = status || {};
+            const pill = $("connection");
+            pill.className = "pill " + (s.connection || "");
+            text("connection", s.connection || "…");
+            text("device", s.device || "");
+            text("status-device", s.device || "–");
+            text("status-connection", (s.connection || "–") + (s.reason ? " (" + s.reason + ")" : "") + (s.baud ? " at " + s.baud + " baud" : ""));
+            text("status-rate", s.rate_hz == null ? "–" : s.rate_hz + " Hz");
+            text("status-sentences", s.sentences == null ? "–" : String(s.sentences));
+            text("status-rejected", s.rejected_lines == null ? "–" : String(s.rejected_lines));
+            const systems = (s.systems || []).map((x) => x.system + " " + x.used + "/" + x.in_view);
+            text("status-systems", systems.length ? systems.join(", ") : "–");
+            const used = s.satellites_used, inView = s.satellites_in_view;
+            const parts = [];
+            if (used != null) parts.push(used + " used");
+            if (inView != null) parts.push(inView + " in view");
+            text("sats", parts.length ? parts.join(" / ") : "–");
+          }
+
+          // Satellites: sky plot and signal bars
+          const systemColors = { GPS: "#1f6feb", GLONASS: "#d92d20", Galileo: "#12b76a", BeiDou: "#f79009", QZSS: "#7a5af8", NavIC: "#ee46bc" };
+          function renderSky() {
+            const sky = $("sky"), bars = $("bars");
+            sky.replaceChildren(); bars.replaceChildren();
+            for (const r of [100, 66.7, 33.3]) el("circle", { cx: 0, cy: 0, r: r, fill: "none", stroke: "#d0d5dd" }, sky);
+            el("line", { x1: -100, y1: 0, x2: 100, y2: 0, stroke: "#eaecf0" }, sky);
+            el("line", { x1: 0, y1: -100, x2: 0, y2: 100, stroke: "#eaecf0" }, sky);
+            const north = el("text", { x: 0, y: -102, "text-anchor": "middle", "font-size": 10, fill: "#667085" }, sky);
+            north.textContent = "N";
+            const list = (satellites || []).filter((s) => s.el != null && s.az != null);
+            for (const s of list) {
+              const r = (90 - s.el) / 90 * 100, a = s.az * Math.PI / 180;
+              const x = r * Math.sin(a), y = -r * Math.cos(a), color = systemColors[s.system] || "#667085";
+              el("circle", { cx: x.toFixed(1), cy: y.toFixed(1), r: 6, fill: s.used ? color : "#fff", stroke: color, "stroke-width": 2, class: "satellite" }, sky);
+              const label = el("text", { x: x.toFixed(1), y: (y + 16).toFixed(1), "text-anchor": "middle", "font-size": 8, fill: "#344054" }, sky);
+              label.textContent = s.name;
+            }
+            const all = satellites || [], width = 300 / Math.max(all.length, 1);
+            all.forEach((s, i) => {
+              const h = Math.min(s.snr || 0, 55) / 55 * 80, color = systemColors[s.system] || "#667085";
+              el("rect", { x: (i * width + 1).toFixed(1), y: (82 - h).toFixed(1), width: Math.max(width - 2, 1).toFixed(1), height: h.toFixed(1), fill: s.used ? color : "#98a2b3", class: "bar" }, bars);
+            });
+          }
+
+          // Trips
+          function renderTrips() {
+            const body = $("trips").tBodies[0];
+            body.replaceChildren();
+            const list = (trips && trips.trips) || [];
+            $("trips-empty").style.display = list.length ? "none" : "";
+            for (let i = list.length - 1; i >= 0; i--) {
+              const t = list[i], row = body.insertRow();
+              row.dataset.index = i;
+              if (selected === i) row.className = "selected";
+              const cells = [clock(t.start.time), clock(t.end.time), duration(t.duration_s), (t.distance_m / 1000).toFixed(1) + " km", t.start.place || "–", t.end.place || "–"];
+              cells.forEach((value, c) => { const cell = row.insertCell(); cell.textContent = value; if (c === 5) cell.className = "wide"; });
+              row.addEventListener("click", () => { selected = selected === i ? null : i; renderTrips(); renderMap(); });
+            }
+          }
+
+          // Map: Web-Mercator, fitted to the track (or the selected trip), colored by speed.
+          function speedColor(speed) {
+            if (speed == null) return "#667085";
+            const kmh = speed * 3.6;
+            return kmh < 10 ? "#2e90fa" : kmh < 30 ? "#12b76a" : kmh < 60 ? "#eaaa08" : kmh < 90 ? "#f79009" : "#d92d20";
+          }
+          function renderMap() {
+            const svg = $("map"), W = 800, H = 520, pad = 30;
+            svg.replaceChildren();
+            const trip = selected == null ? null : trips.trips[selected];
+            const from = trip ? Date.parse(trip.start.time) : -Infinity, to = trip ? Date.parse(trip.end.time) : Infinity;
+            let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
+            const include = (lon, lat) => { const [x, y] = project(lon, lat); minX = Math.min(minX, x); maxX = Math.max(maxX, x); minY = Math.min(minY, y); maxY = Math.max(maxY, y); };
+            for (const segment of track) for (const p of segment.points) if (p[2] >= from && p[2] <= to) include(p[0], p[1]);
+            if (!trip && position && position.lon != null) include(position.lon, position.lat);
+            if (minX === Infinity) { $("map-note").textContent = "no position yet"; return; }
+            $("map-note").textContent = trip ? "trip " + (selected + 1) + " of " + trips.trips.length + " (click again for the whole day)" : "";
+            const span = Math.max(maxX - minX, maxY - minY, 2e-7);
+            const scale = Math.min((W - 2 * pad) / Math.max(maxX - minX, span * 0.05), (H - 2 * pad) / Math.max(maxY - minY, span * 0.05));
+            const cx = (minX + maxX) / 2, cy = (minY + maxY) / 2;
+            const toScreen = screen = (lon, lat) => { const [x, y] = project(lon, lat); return [W / 2 + (x - cx) * scale, H / 2 + (y - cy) * scale]; };
+            if (tiles) drawTiles(svg, tiles, scale, cx, cy, W, H);
+            const layer = el("g", { id: "track" }, svg);
+            track.forEach((segment, index) => {
+              const group = el("g", { class: "segment", "data-segment": index }, layer);
+              let run = [], color = null;
+              const flush = () => { if (run.length > 1) el("polyline", { points: run.join(" "), fill: "none", stroke: color, "stroke-width": 4, "stroke-linejoin": "round", "stroke-linecap": "round", opacity: trip ? 1 : 0.9 }, group); };
+              for (const p of segment.points) {
+                if (p[2] < from || p[2] > to) continue;
+                const [x, y] = toScreen(p[0], p[1]), c = speedColor(p[3]), xy = x.toFixed(1) + "," + y.toFixed(1);
+                if (c !== color) { flush(); const last = run[run.length - 1]; run = last ? [last] : []; color = c; }
+                run.push(xy);
+              }
+              flush();
+              if (run.length === 1 && segment.points.length === 1) { const [x, y] = run[0].split(",").map(Number); el("circle", { cx: x, cy: y, r: 3, fill: color }, group); }
+            });
+            // Start, end, stops
+            const points = track.flatMap((s) => s.points).filter((p) => p[2] >= from && p[2] <= to);
+            if (points.length) {
+              const [sx, sy] = toScreen(points[0][0], points[0][1]);
+              el("circle", { cx: sx.toFixed(1), cy: sy.toFixed(1), r: 7, fill: "#12b76a", stroke: "#fff", "stroke-width": 2, id: "start-marker" }, svg);
+              const last = points[points.length - 1], [ex, ey] = toScreen(last[0], last[1]);
+              el("rect", { x: (ex - 6).toFixed(1), y: (ey - 6).toFixed(1), width: 12, height: 12, fill: "#d92d20", stroke: "#fff", "stroke-width": 2, id: "end-marker" }, svg);
+            }
+            for (const stop of (trips && trips.stops) || []) {
+              if (stop.lat == null) continue;
+              const t0 = Date.parse(stop.start), t1 = Date.parse(stop.end);
+              if (t1 < from || t0 > to) continue;
+              const [x, y] = toScreen(stop.lon, stop.lat);
+              const g = el("g", { class: "stop" }, svg);
+              el("circle", { cx: x.toFixed(1), cy: y.toFixed(1), r: 8, fill: "#1d3c8f", stroke: "#fff", "stroke-width": 2 }, g);
+              const label = el("text", { x: x.toFixed(1), y: (y + 3).toFixed(1), "text-anchor": "middle", "font-size": 9, fill: "#fff" }, g);
+              label.textContent = "P";
+              const title = el("title", {}, g); title.textContent = (stop.place || "stop") + ", " + duration(stop.duration_s);
+            }
+            if (!trip && position && position.lon != null) {
+              const [x, y] = toScreen(position.lon, position.lat);
+              el("circle", { cx: x.toFixed(1), cy: y.toFixed(1), r: 9, fill: "#1f6feb", "fill-opacity": 0.25, id: "position-halo" }, svg);
+              el("circle", { cx: x.toFixed(1), cy: y.toFixed(1), r: 5, fill: "#1f6feb", stroke: "#fff", "stroke-width": 2, id: "position-marker" }, svg);
+            }
+            drawScaleBar(svg, scale, cy, H);
+            drawNorthArrow(svg, W);
+          }
+          function moveMarker() {
+            if (!screen || selected != null || !position || position.lon == null) return;
+            const [x, y] = screen(position.lon, position.lat);
+            for (const id of ["position-halo", "position-marker"]) {
+              const marker = $(id);
+              if (marker) { marker.setAttribute("cx", x.toFixed(1)); marker.setAttribute("cy", y.toFixed(1)); }
+            }
+          }
+
+          // Track: loaded once, then what is newer than the last point, at most every 2 s.
+          function mergeTrack(collection) {
+            for (const feature of collection.features) {
+              const g = feature.geometry, props = feature.properties;
+              const coordinates = g.type === "Point" ? [g.coordinates] : g.coordinates;
+              const points = coordinates.map((c, i) => [c[0], c[1], Date.parse(props.times[i]), props.speeds[i]]);
+              if (props.continues && track.length) track[track.length - 1].points.push(...points);
+              else track.push({ points: points });
+            }
+          }
+          function lastTrackTime() {
+            const segment = track[track.length - 1];
+            return segment ? segment.points[segment.points.length - 1][2] : null;
+          }
+          function refreshTrack() {
+            trackTimer = null;
+            const last = lastTrackTime();
+            const query = last == null ? "" : "?since=" + new Date(last + 1).toISOString();
+            fetch("/api/track" + query).then((r) => r.json()).then((collection) => { mergeTrack(collection); renderMap(); });
+          }
+          function scheduleTrack() { if (!trackTimer) trackTimer = setTimeout(refreshTrack, 2000); }
+
+          renderNow(); renderStatus(); renderSky(); renderTrips();
+          // The track so far came with the page (/track.js, loaded before this script), so the page is whole
+          // at its load event; without it (a failed load), it is fetched.
+          if (window.nmeaTrack) {
+            mergeTrack(window.nmeaTrack);
+            renderMap();
+            document.body.dataset.ready = "1";
+          } else {
+            fetch("/api/track").then((r) => r.json()).then((collection) => {
+              mergeTrack(collection);
+              renderMap();
+              document.body.dataset.ready = "1";
+            }).catch(() => { document.body.dataset.ready = "error"; });
+          }
+
+          const events = new EventSource("/api/events");
+          events.addEventListener("position", (event) => {
+            position = JSON.parse(event.data); positionAt = Date.now();
+            renderNow();
+            moveMarker();
+            if (!position.provisional) scheduleTrack();
+          });
+          events.addEventListener("status", (event) => { status = JSON.parse(event.data); renderStatus(); });
+          events.addEventListener("trip", (event) => { trips = JSON.parse(event.data); renderTrips(); renderMap(); });
+          setInterval(() => { renderAge(); }, 1000);
+          events.addEventListener("sky", (event) => { satellites = JSON.parse(event.data); renderSky(); });
+        })();
+        </script>
+        </body>
+        </html>
+
+        """#
+}

@@ -1,0 +1,122 @@
+import JSON
+import NMEA
+import Watch
+
+/// The page: one HTML document with its style and script inside, rendered with the state as it is, so the first
+/// response already shows the position, the status and the trips (the script then keeps them live from
+/// `/api/events`, and draws the map, the sky plot and the trip table).
+enum WebPage {
+    /// The `Content-Security-Policy` header: nothing loads from anywhere but this server (and the tile server, when
+    /// one is given).
+    static func contentSecurityPolicy(tiles: String?) -> String {
+        var images = "'self' data:"
+        if let tiles, let origin = origin(of: tiles) { images += " " + origin }
+        return "Content-Security-Policy: default-src 'none'; script-src 'self' 'unsafe-inline'; "
+            + "style-src 'unsafe-inline'; connect-src 'self'; img-src \(images); base-uri 'none'; form-action 'none'"
+    }
+
+    /// `https://tile.example.org` of `https://tile.example.org/{z}/{x}/{y}.png`.
+    static func origin(of template: String) -> String? {
+        guard let schemeEnd = template.firstRange(of: "://") else { return nil }
+        let rest = template[schemeEnd.upperBound...]
+        let host = rest.prefix { $0 != "/" }
+        guard !host.isEmpty, host.allSatisfy({ $0.isLetter || $0.isNumber || ".-:[]".contains($0) }) else {
+            return nil
+        }
+        return String(template[..<schemeEnd.upperBound]) + host
+    }
+
+    static func render(_ snapshot: WebState.Snapshot, tiles: String?) -> [UInt8] {
+        var html = template.replacing("{{style}}", with: style).replacing("{{map-script}}", with: mapScript)
+        let fix = snapshot.position
+        func value(_ text: String?) -> String { text.map(escaped) ?? "–" }
+        let replacements: [(String, String)] = [
+            ("{{decimal}}", value(fix.flatMap(WebConsumer.decimalDegrees))),
+            ("{{dm}}", value(snapshot.degreesMinutes)),
+            ("{{place}}", value(snapshot.place ?? (fix == nil ? nil : "no place name"))),
+            ("{{fix}}", value(fix.map(Formatting.fixKind))),
+            ("{{time}}", value(fix.flatMap { $0.timestamp }.map { ISO8601.string($0) })),
+            ("{{initial}}", initialJSON(snapshot, tiles: tiles)),
+        ]
+        for (placeholder, text) in replacements {
+            html = html.replacing(placeholder, with: text)
+        }
+        return Array(html.utf8)
+    }
+
+    /// The fleet's page, with `fleet` (`{"vehicles":…,"trips":…}`) in it and the vehicle rows rendered.
+    static func renderFleet(_ fleet: [UInt8], tiles: String?) -> [UInt8] {
+        var rows = ""
+        if case .object(let members)? = try? JSONValue(parsing: fleet), let vehicles = members["vehicles"],
+            case .object(let inner) = vehicles, case .array(let list)? = inner["vehicles"]
+        {
+            for vehicle in list {
+                guard case .object(let fields) = vehicle else { continue }
+                func text(_ name: String) -> String {
+                    if case .string(let value)? = fields[name] { return escaped(value) }
+                    return "–"
+                }
+                rows +=
+                    "<tr data-vehicle=\"\(text("vehicle"))\"><td>\(text("vehicle"))</td><td>\(text("time"))</td>"
+                    + "<td></td><td>\(text("place"))</td><td class=\"wide\"></td></tr>"
+            }
+        }
+        let html = fleetTemplate.replacing("{{style}}", with: style).replacing("{{map-script}}", with: mapScript)
+            .replacing("{{rows}}", with: rows).replacing("{{fleet}}", with: scriptSafe(fleet))
+            .replacing("{{tiles}}", with: tiles.map { scriptSafe(quoted($0)) } ?? "null")
+        return Array(html.utf8)
+    }
+
+    /// A JSON string literal of `text`.
+    static func quoted(_ text: String) -> [UInt8] {
+        var json = JSONWriter(capacity: text.utf8.count + 2)
+        json.string(text)
+        return json.bytes
+    }
+
+    /// JSON text that is safe inside `<script>`: `<` (only ever inside strings) as `\u003c`.
+    static func scriptSafe(_ json: [UInt8]) -> String {
+        var text = ""
+        text.reserveCapacity(json.count)
+        for scalar in String(decoding: json, as: UTF8.self).unicodeScalars {
+            if scalar == "<" { text += "\\u003c" } else { text.unicodeScalars.append(scalar) }
+        }
+        return text
+    }
+
+    /// `{"position":…,"status":…,"trips":…,"satellites":…,"tiles":…}` for the script, safe inside `<script>`.
+    static func initialJSON(_ snapshot: WebState.Snapshot, tiles: String?) -> String {
+        var json = JSONWriter(capacity: 4096 + snapshot.trips.count)
+        json.beginObject()
+        json.key("position")
+        json.raw(WebRoutes.position(snapshot))
+        json.key("status")
+        json.raw(snapshot.status)
+        json.key("trips")
+        json.raw(snapshot.trips)
+        json.key("satellites")
+        json.raw(snapshot.satellites)
+        json.key("tiles")
+        if let tiles { json.string(tiles) } else { json.null() }
+        json.endObject()
+        // `<` only occurs inside JSON strings, where \u003c means the same: no `</script>` can end the element.
+        return scriptSafe(json.bytes)
+    }
+
+    /// Text for HTML element content and attribute values.
+    static func escaped(_ text: String) -> String {
+        var result = ""
+        result.reserveCapacity(text.utf8.count)
+        for character in text {
+            switch character {
+            case "&": result += "&amp;"
+            case "<": result += "&lt;"
+            case ">": result += "&gt;"
+            case "\"": result += "&quot;"
+            case "'": result += "&#39;"
+            default: result.append(character)
+            }
+        }
+        return result
+    }
+}
