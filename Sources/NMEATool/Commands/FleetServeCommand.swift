@@ -24,14 +24,8 @@ enum FleetServeCommand: Command {
                 long: "http", valueName: "[addr:]port", help: "Where to serve the page.", isRequired: true),
             OptionSpec(
                 long: "refresh", valueName: "seconds", help: "How often the database is read.", defaultValue: "5"),
-            OptionSpec(
-                long: "http-max-clients", valueName: "n",
-                help: "Browsers and API clients served at once; the next gets a 503.", defaultValue: "64"),
-            OptionSpec(
-                long: "tiles", valueName: "url",
-                help: "Draw map tiles from this URL template under the vehicles "
-                    + "(https://tile.example.org/{z}/{x}/{y}.png)."),
-            OptionSpec(long: "no-places", help: "Leave out place names (no place file, no cache)."),
+        ] + WebOptions.serverOptions + [
+            OptionSpec(long: "no-places", help: "Leave out place names (no place file, no cache).")
         ],
         examples: ["nmea fleet serve --db postgresql://fleet@localhost/fleet --http 0.0.0.0:8080"])
 

@@ -6,21 +6,27 @@ import Web
 /// `--http [ADDR:]PORT`, `--tiles URL` and `--exit-at-end`: the page in the browser (`serve`, `record`).
 struct WebOptions {
     /// The options, declared once.
-    static let options: [OptionSpec] = [
-        OptionSpec(
-            long: "http", valueName: "[addr:]port",
-            help: "Also serve the page (position, status, track, trips, satellites) and its JSON API here "
-                + "(127.0.0.1 unless an address is given)."),
+    static let options: [OptionSpec] =
+        [
+            OptionSpec(
+                long: "http", valueName: "[addr:]port",
+                help: "Also serve the page (position, status, track, trips, satellites) and its JSON API here "
+                    + "(127.0.0.1 unless an address is given).")
+        ] + serverOptions + [
+            OptionSpec(
+                long: "exit-at-end",
+                help: "With --http, exit when a replayed log ends instead of keeping the page up until SIGINT/SIGTERM.")
+        ]
+
+    /// How the page's server serves: shared with `fleet serve`, whose page has no replay to end.
+    static let serverOptions: [OptionSpec] = [
         OptionSpec(
             long: "http-max-clients", valueName: "n",
             help: "With --http, browsers and API clients served at once; the next gets a 503.", defaultValue: "64"),
         OptionSpec(
             long: "tiles", valueName: "url",
-            help: "With --http, draw map tiles from this URL template under the track "
+            help: "With --http, draw map tiles from this URL template under the map "
                 + "(https://tile.example.org/{z}/{x}/{y}.png); without it the page needs no network."),
-        OptionSpec(
-            long: "exit-at-end",
-            help: "With --http, exit when a replayed log ends instead of keeping the page up until SIGINT/SIGTERM."),
     ]
 
     var listen: ListenAddress?
