@@ -1,6 +1,8 @@
 // A child process for the crash tests of the track writers: writes a deterministic simulated track and, after each
 // flush, prints on standard output how many fixes had been given to the writer, so the parent knows what the file
-// must hold when it kills the child.
+// must hold when it kills the child. While a fix is being written (and perhaps flushed), the first byte of
+// `OUTPUT.state` (a page shared with the parent through `mmap`) is 1, and 0 otherwise: a SIGKILL leaves it as it was,
+// so the parent knows whether the child died inside a write.
 //
 //     TrackWriterChild gpx|geojson OUTPUT FIXES everyfix|BATCHBYTES PAUSE_MICROSECONDS [points]
 import Glibc
@@ -43,14 +45,27 @@ func report(_ given: Int) {
     _ = line.withUnsafeBytes { write(STDOUT_FILENO, $0.baseAddress, $0.count) }
 }
 
+/// The shared page whose first byte says whether a write is in progress.
+func mapState(_ path: String) -> UnsafeMutablePointer<UInt8> {
+    let fd = open(path, O_RDWR | O_CREAT | O_TRUNC, 0o644)
+    guard fd >= 0, ftruncate(fd, 4096) == 0,
+        let page = mmap(nil, 4096, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0), page != MAP_FAILED
+    else { fail("cannot map \(path): errno \(errno)") }
+    close(fd)
+    return page.assumingMemoryBound(to: UInt8.self)
+}
+
+let writing = mapState(arguments[2] + ".state")
 var given = 0
 var flushes = 0
 for simulated in Scenario.crashTest().fixes().prefix(count) {
+    writing.pointee = 1
     do {
         try writer.write(Fix(simulated))
     } catch {
         fail("\(error)")
     }
+    writing.pointee = 0
     given += 1
     if writer.statistics.flushes != flushes {
         flushes = writer.statistics.flushes
@@ -58,10 +73,12 @@ for simulated in Scenario.crashTest().fixes().prefix(count) {
     }
     if pause > 0 { usleep(pause) }
 }
+writing.pointee = 1
 do {
     try writer.finish()
 } catch {
     fail("\(error)")
 }
+writing.pointee = 0
 report(given)
 exit(0)
