@@ -31,6 +31,9 @@ import System
 ///   then the new content and tail are written over the old tail in one `pwrite`. Small writes are never cut; a
 ///   write spanning pages can be cut by SIGKILL at a page boundary, which leaves a damaged file. Live logging writes
 ///   a few kilobytes per flush, so the window is microseconds per flush; batch conversion writes more.
+/// - **Lines, append** (``Kind/lines``, CSV on a regular file): no tail; each commit is one `pwrite` at the end of
+///   the file. A SIGKILL inside a write of several pages can leave the last row cut short; every row before it is
+///   whole.
 /// - **Stream** (``Kind/stream``, pipes, terminals, devices, standard output): content is written in order and the
 ///   tail at ``finish()``. The reader sees a complete document only at the end.
 ///
@@ -42,6 +45,7 @@ struct DocumentFile {
     enum Kind: Sendable {
         case xml
         case json
+        case lines
         case stream
     }
 
@@ -115,6 +119,11 @@ struct DocumentFile {
         case .stream:
             try check(errorCode { try fd.writeAll(head) }, .write, intact: false)
             self.tail = tail
+        case .lines:
+            try check(errorCode { try fd.writeAll(head, toAbsoluteOffset: 0) }, .write, intact: false)
+            tailOffset = head.count
+            fileLength = head.count
+            try syncIfAsked(intact: false)
         case .json:
             let bytes = head + tail
             try check(errorCode { try fd.writeAll(bytes, toAbsoluteOffset: 0) }, .write, intact: false)
@@ -167,6 +176,12 @@ struct DocumentFile {
         case .stream:
             try check(errorCode { try fd.writeAll(body) }, .write, intact: false)
             tail = newTail
+        case .lines:
+            try check(errorCode { try fd.writeAll(body, toAbsoluteOffset: tailOffset) }, .write, intact: false)
+            tailOffset += body.count
+            fileLength = tailOffset
+            try syncIfAsked(intact: true)
+            try publishIfLive()
         case .json:
             try replace(from: tailOffset, with: body, newTail: newTail)
         case .xml:
@@ -276,7 +291,7 @@ struct DocumentFile {
         switch kind {
         case .stream:
             try check(errorCode { try fd.writeAll(tail) }, .write, intact: false)
-        case .json, .xml:
+        case .json, .xml, .lines:
             let end = tailOffset + tail.count
             if fileLength != end {
                 try check(errorCode { try fd.resize(to: end) }, .truncate, intact: kind == .xml)

@@ -1,9 +1,20 @@
 import NMEA
 
-/// The GPX 1.1 text of one track point, in the element order the schema requires:
-/// `ele`, `time`, `magvar`, `geoidheight`, `fix`, `sat`, `hdop`, `vdop`, `pdop`, `ageofdgpsdata`, `dgpsid`,
+/// The GPX version a ``GPXWriter`` writes.
+public enum GPXVersion: String, Sendable, Hashable {
+    /// GPX 1.1: speed and course in Garmin's TrackPointExtension v2.
+    case v1_1 = "1.1"
+    /// GPX 1.0: speed and course as the `<speed>` and `<course>` elements that GPX 1.1 dropped, which many readers
+    /// (and GPSBabel's users) still want.
+    case v1_0 = "1.0"
+}
+
+/// The GPX text of one track point, in the element order the schema requires.
+///
+/// GPX 1.1: `ele`, `time`, `magvar`, `geoidheight`, `fix`, `sat`, `hdop`, `vdop`, `pdop`, `ageofdgpsdata`, `dgpsid`,
 /// `extensions` (speed and course in Garmin's TrackPointExtension v2, where speed is m/s and course is degrees
-/// true in [0, 360)).
+/// true in [0, 360)). GPX 1.0: `ele`, `time`, `course`, `speed`, `magvar`, `geoidheight`, `fix`, `sat`, `hdop`,
+/// `vdop`, `pdop`, `ageofdgpsdata`, `dgpsid` (course in degrees true, speed in m/s).
 enum GPXPoint {
     static let namespaces = """
         xmlns="http://www.topografix.com/GPX/1/1" \
@@ -13,9 +24,14 @@ enum GPXPoint {
         http://www.garmin.com/xmlschemas/TrackPointExtension/v2 \
         http://www.garmin.com/xmlschemas/TrackPointExtensionv2.xsd"
         """
+    static let namespaces10 = """
+        xmlns="http://www.topografix.com/GPX/1/0" \
+        xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" \
+        xsi:schemaLocation="http://www.topografix.com/GPX/1/0 http://www.topografix.com/GPX/1/0/gpx.xsd"
+        """
 
     /// Appends `<trkpt …>…</trkpt>` and a newline. The fix must have a writable position.
-    static func append(_ fix: Fix, to out: inout [UInt8]) {
+    static func append(_ fix: Fix, version: GPXVersion = .v1_1, to out: inout [UInt8]) {
         guard var longitude = fix.longitude, let latitude = fix.latitude else { return }
         // The schema's longitude is -180 ≤ lon < 180.
         if longitude == 180 { longitude = -180 }
@@ -31,6 +47,12 @@ enum GPXPoint {
             out.append(contentsOf: "<time>".utf8)
             fix.appendISO8601(to: &out)
             out.append(contentsOf: "</time>".utf8)
+        }
+        let speed = fix.speed.flatMap { $0.isFinite && $0 >= 0 ? $0 : nil }
+        let course = fix.courseDegrees.flatMap(degreesTrue)
+        if version == .v1_0 {
+            if let course { element("course", course, &out) }
+            if let speed { element("speed", speed, &out, style: .maximumDecimals(Fix.speedDecimals)) }
         }
         if let variation = fix.magneticVariationDegrees, let degrees = degreesTrue(variation) {
             element("magvar", degrees, &out)
@@ -55,9 +77,7 @@ enum GPXPoint {
             DecimalFormatter.append(station, to: &out)
             out.append(contentsOf: "</dgpsid>".utf8)
         }
-        let speed = fix.speed.flatMap { $0.isFinite && $0 >= 0 ? $0 : nil }
-        let course = fix.courseDegrees.flatMap(degreesTrue)
-        if speed != nil || course != nil {
+        if version == .v1_1 && (speed != nil || course != nil) {
             out.append(contentsOf: "<extensions><gpxtpx:TrackPointExtension>".utf8)
             if let speed { element("gpxtpx:speed", speed, &out, style: .maximumDecimals(Fix.speedDecimals)) }
             if let course { element("gpxtpx:course", course, &out) }

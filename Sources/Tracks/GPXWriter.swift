@@ -13,6 +13,7 @@ import System
 /// Memory: the bytes waiting for the next flush, at most about one batch.
 public final class GPXWriter: TrackWriter {
     public let options: TrackOptions
+    public let version: GPXVersion
     public private(set) var statistics = TrackStatistics()
     public var path: String { file.path }
     private var file: DocumentFile
@@ -24,10 +25,12 @@ public final class GPXWriter: TrackWriter {
 
     /// Creates (or empties) the GPX file at `path` and writes an empty track to it.
     /// - Parameter creator: the `creator` attribute (escaped as needed).
-    public init(path: String, options: TrackOptions = TrackOptions(), creator: String = "swift-nmea")
-        throws(TrackError)
-    {
+    public init(
+        path: String, options: TrackOptions = TrackOptions(), version: GPXVersion = .v1_1,
+        creator: String = "swift-nmea"
+    ) throws(TrackError) {
         self.options = options
+        self.version = version
         file = try DocumentFile(path: path, kind: .xml, sync: options.sync, publication: options.publication)
         segmenter = TrackSegmenter(splitGapSeconds: options.splitGapSeconds)
         try start(creator: creator)
@@ -36,9 +39,10 @@ public final class GPXWriter: TrackWriter {
     /// Writes to an open descriptor (standard output) as a stream, complete when ``finish()`` writes the end.
     public init(
         streamingTo fd: FileDescriptor, name: String = "<stdout>", options: TrackOptions = TrackOptions(),
-        creator: String = "swift-nmea"
+        version: GPXVersion = .v1_1, creator: String = "swift-nmea"
     ) throws(TrackError) {
         self.options = options
+        self.version = version
         file = DocumentFile(streamingTo: fd, name: name)
         segmenter = TrackSegmenter(splitGapSeconds: options.splitGapSeconds)
         try start(creator: creator)
@@ -48,9 +52,10 @@ public final class GPXWriter: TrackWriter {
 
     private func start(creator: String) throws(TrackError) {
         pending.reserveCapacity(batchBytes + 4096)
-        var head = Array("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<gpx version=\"1.1\" creator=\"".utf8)
+        var head = Array("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<gpx version=\"\(version.rawValue)\" creator=\"".utf8)
         XMLText.appendEscaped(creator, to: &head)
-        head += Array("\" \(GPXPoint.namespaces)>\n  <trk>\n".utf8)
+        let namespaces = version == .v1_1 ? GPXPoint.namespaces : GPXPoint.namespaces10
+        head += Array("\" \(namespaces)>\n  <trk>\n".utf8)
         do {
             try file.start(head: head, tail: tail)
         } catch {
@@ -74,7 +79,7 @@ public final class GPXWriter: TrackWriter {
         case .continueSegment:
             break
         }
-        GPXPoint.append(fix, to: &pending)
+        GPXPoint.append(fix, version: version, to: &pending)
         statistics.points += 1
         if case .everyFix = options.flush {
             try flush()

@@ -1,17 +1,23 @@
 import Glibc
 import NMEA
 import Tracks
+import Trips
 
-/// `nmea convert`: NMEA logs to GPX or GeoJSON tracks, several outputs in one pass.
+/// `nmea convert`: NMEA logs to GPX, GeoJSON, KML or CSV tracks, several outputs in one pass.
 enum ConvertCommand: Command {
     static let spec = CommandSpec(
         name: "convert",
-        abstract: "Convert NMEA to GPX or GeoJSON tracks.",
+        abstract: "Convert NMEA to GPX, GeoJSON, KML or CSV tracks.",
         discussion: """
             Merges the sentences of each epoch into one fix and writes the fixes that have a position as track \
             points. A new segment begins when the fix is lost or when the time between two fixes exceeds \
-            --split-gap. The format follows each output's extension (.gpx, .geojson, .json); '-o -' writes to \
-            standard output and needs --format.
+            --split-gap. The format follows each output's extension (.gpx, .geojson, .json, .kml, .csv); '-o -' \
+            writes to standard output and needs --format. '--format gpx10' writes GPX 1.0, which keeps each \
+            point's <speed> and <course> (GPX 1.1 has them only in an extension). KML has a gx:Track per segment \
+            with each point's time, and placemarks for the start, the end and every stop, named by the offline \
+            place file as 'nmea trips' names them. CSV has a header row and the --columns asked for.
+            Cleaning (--max-hdop, --min-satellites, --fix, --since, --until, --bbox, --simplify) happens in the \
+            fix stream before every output; what it dropped is summarised on standard error.
             Each output is written under a temporary name beside it (.NAME.partial-PID) and renamed into place: \
             when converting files, once every input has been read, so a failed run (an unreadable input, a full \
             disk, SIGINT or SIGTERM) leaves the old file byte for byte as it was and no temporary file behind; when \
@@ -28,29 +34,37 @@ enum ConvertCommand: Command {
         options: [
             OptionSpec(
                 long: "output", short: "o", valueName: "file",
-                help: "Where to write: a .gpx, .geojson or .json file, or '-' for standard output.",
+                help: "Where to write: a .gpx, .geojson, .json, .kml or .csv file, or '-' for standard output.",
                 isRepeatable: true, isRequired: true, completion: .file),
             OptionSpec(
                 long: "format", valueName: "format",
                 help: "The format for '-' and for names without a known extension.",
-                choices: ["gpx", "geojson"]),
+                choices: ConvertOutput.Format.allCases.map(\.rawValue)),
+            OptionSpec(
+                long: "columns", valueName: "list",
+                help: "CSV: the columns, of time,lat,lon,ele,speed,course,hdop,vdop,pdop,sats,fix,segment.",
+                defaultValue: "time,lat,lon,ele,speed,course,hdop,sats"),
             SentenceInput.date,
             OptionSpec(
                 long: "split-gap", valueName: "seconds",
                 help: "Start a new segment after a gap longer than this.", defaultValue: "60"),
             OptionSpec(long: "points", help: "GeoJSON: also write each fix as a Point feature with its properties."),
             OptionSpec(long: "fsync", help: "Sync each flush to disk (fdatasync), for loggers facing power cuts."),
-        ] + SentenceInput.options,
+        ] + CleaningOptions.options + SentenceInput.options,
         examples: [
             "nmea convert drive.nmea -o drive.gpx",
             "nmea convert day1.nmea day2.nmea -o days.gpx -o days.geojson --points",
             "nmea convert - -o - --format geojson < capture.nmea > track.geojson",
             "cat /dev/ttyUSB0 | nmea convert -o live.gpx --fsync",
+            "nmea convert drive.nmea -o drive.kml -o drive.csv --columns time,lat,lon,speed",
+            "nmea convert drive.nmea -o small.gpx --format gpx10 --max-hdop 3 --simplify 5",
         ])
 
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
         let outputs = try ConvertOutput.parse(arguments)
         let splitGap = try arguments.number("split-gap", default: 60, in: 0...1e9)
+        let columns = try ConvertOutput.columns(arguments)
+        var cleaner = try CleaningOptions.parse(arguments, splitGapSeconds: splitGap)
         var input = try SentenceInput(arguments)
         try FileIdentity.refuseOverlaps(inputs: input.paths, outputs: outputs.map(\.path), arguments)
         let live = input.paths.contains(where: isLiveSource)
@@ -61,14 +75,17 @@ enum ConvertCommand: Command {
         var writers: [any TrackWriter] = []
         for output in outputs {
             do {
-                writers.append(try output.makeWriter(track: track, includePoints: arguments.flag("points")))
+                writers.append(
+                    try output.makeWriter(track: track, includePoints: arguments.flag("points"), columns: columns))
             } catch {
                 throw RuntimeError(error.description)
             }
         }
         var failedOutputs = 0
+        var marks = outputs.contains { $0.format == .kml } ? KMLMarks() : nil
         /// Hands `fix` to every writer still working; a writer that fails is reported and dropped.
-        func emit(_ fix: Fix) {
+        func write(_ fix: Fix) {
+            marks?.add(fix)
             var index = 0
             while index < writers.count {
                 do {
@@ -95,8 +112,13 @@ enum ConvertCommand: Command {
             }
         }
 
-        try input.read(emit)
+        try input.read { TrackCleaner.apply(&cleaner, $0, write) }
+        cleaner?.finish(write)
         progress?.clear()
+        if var marks, input.failures.isEmpty {
+            let placemarks = marks.placemarks()
+            for case let kml as KMLWriter in writers { placemarks.forEach(kml.addPlacemark) }
+        }
 
         var points = 0
         if !input.failures.isEmpty {
@@ -123,6 +145,7 @@ enum ConvertCommand: Command {
             }
         }
         input.printSummary(command: "nmea convert")
+        cleaner?.report(command: "nmea convert")
         let assembled = input.statistics.assembler
         if points == 0 && failedOutputs < outputs.count && input.failures.isEmpty {
             let fixes = assembled.fixes

@@ -3,8 +3,11 @@ import Tracks
 
 /// The outputs of `nmea convert`: each `-o` with its format, and the writers made for them.
 struct ConvertOutput {
-    enum Format: String {
-        case gpx, geojson
+    enum Format: String, CaseIterable {
+        case gpx, gpx10, geojson, kml, csv
+
+        /// `true` when a file named for `self` may be written as `other` (a `.gpx` name as GPX 1.0).
+        func admits(_ other: Format) -> Bool { self == other || (self == .gpx && other == .gpx10) }
     }
 
     let path: String
@@ -22,15 +25,16 @@ struct ConvertOutput {
             let named = formatNamed(by: path)
             if path == "-" && given == nil {
                 throw arguments.usageError(
-                    "Writing to standard output ('-o -') needs '--format gpx' or '--format geojson'")
+                    "Writing to standard output ('-o -') needs '--format' (gpx, gpx10, geojson, kml or csv)")
             }
-            if let named, let given, named != given {
+            if let named, let given, !named.admits(given) {
                 throw arguments.usageError(
                     "The output '\(path)' is named as \(named.rawValue) but '--format \(given.rawValue)' was given")
             }
-            guard let format = named ?? given else {
+            // `--format` agrees with the name here, and may narrow it (gpx10 for a .gpx name).
+            guard let format = given ?? named else {
                 throw arguments.usageError(
-                    "Cannot tell the format of '\(path)': name it .gpx, .geojson or .json, or give '--format'")
+                    "Cannot tell the format of '\(path)': name it .gpx, .geojson, .json, .kml or .csv, or give '--format'")
             }
             outputs.append(ConvertOutput(path: path, format: format))
         }
@@ -42,18 +46,58 @@ struct ConvertOutput {
         let name = path.split(separator: "/").last.map { $0.lowercased() } ?? ""
         if name.hasSuffix(".gpx") { return .gpx }
         if name.hasSuffix(".geojson") || name.hasSuffix(".json") { return .geojson }
+        if name.hasSuffix(".kml") { return .kml }
+        if name.hasSuffix(".csv") { return .csv }
         return nil
     }
 
     /// Creates the writer: standard output for `-`, else the file (created or emptied).
-    func makeWriter(track: TrackOptions, includePoints: Bool) throws(TrackError) -> any TrackWriter {
+    func makeWriter(
+        track: TrackOptions, includePoints: Bool, columns: [CSVWriter.Column] = CSVWriter.defaultColumns,
+        creator: String = "swift-nmea"
+    ) throws(TrackError) -> any TrackWriter {
         let geojson = GeoJSONWriter.Options(track: track, includePoints: includePoints)
-        switch (format, path == "-") {
-        case (.gpx, true): return try GPXWriter(streamingTo: .standardOutput, options: track)
-        case (.gpx, false): return try GPXWriter(path: path, options: track)
-        case (.geojson, true): return try GeoJSONWriter(streamingTo: .standardOutput, options: geojson)
-        case (.geojson, false): return try GeoJSONWriter(path: path, options: geojson)
+        let toStandardOutput = path == "-"
+        switch format {
+        case .gpx, .gpx10:
+            let version: GPXVersion = format == .gpx ? .v1_1 : .v1_0
+            return toStandardOutput
+                ? try GPXWriter(streamingTo: .standardOutput, options: track, version: version, creator: creator)
+                : try GPXWriter(path: path, options: track, version: version, creator: creator)
+        case .geojson:
+            return toStandardOutput
+                ? try GeoJSONWriter(streamingTo: .standardOutput, options: geojson)
+                : try GeoJSONWriter(path: path, options: geojson)
+        case .kml:
+            return toStandardOutput
+                ? try KMLWriter(streamingTo: .standardOutput, options: track)
+                : try KMLWriter(path: path, name: Self.documentName(path), options: track)
+        case .csv:
+            return toStandardOutput
+                ? try CSVWriter(streamingTo: .standardOutput, columns: columns, options: track)
+                : try CSVWriter(path: path, columns: columns, options: track)
         }
+    }
+
+    /// A document's name: its file name without the extension.
+    static func documentName(_ path: String) -> String {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return name }
+        return String(name[..<dot])
+    }
+
+    /// The `--columns` of a CSV output, in the order given.
+    static func columns(_ arguments: ParsedArguments) throws(UsageError) -> [CSVWriter.Column] {
+        guard let text = arguments.value("columns") else { return CSVWriter.defaultColumns }
+        var columns: [CSVWriter.Column] = []
+        for name in text.split(separator: ",", omittingEmptySubsequences: false) {
+            guard let column = CSVWriter.Column(rawValue: String(name)) else {
+                let known = CSVWriter.Column.allCases.map(\.rawValue).joined(separator: ",")
+                throw arguments.invalid(text, for: "columns", because: "'\(name)' is not one of \(known)")
+            }
+            columns.append(column)
+        }
+        return columns
     }
 }
 

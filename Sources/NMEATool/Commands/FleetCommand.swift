@@ -334,7 +334,7 @@ enum FleetTrackCommand: Command {
             OptionSpec(long: "day", valueName: "date", help: "The UTC day, YYYY-MM-DD.", isRequired: true),
             OptionSpec(
                 long: "output", short: "o", valueName: "file",
-                help: "Where to write: NAME.gpx, NAME.geojson, or '-' (GPX on standard output).",
+                help: "Where to write: NAME.gpx, NAME.geojson, NAME.kml, NAME.csv, or '-' (GPX on standard output).",
                 isRequired: true, completion: .file),
             OptionSpec(
                 long: "split-gap", valueName: "seconds",
@@ -356,7 +356,7 @@ enum FleetTrackCommand: Command {
             ? .gpx
             : try {
                 guard let format = ConvertOutput.formatNamed(by: output) else {
-                    throw arguments.usageError("Cannot tell the format of '\(output)': name it .gpx or .geojson")
+                    throw arguments.usageError("Cannot tell the format of '\(output)': name it .gpx, .geojson, .kml or .csv")
                 }
                 return format
             }()
@@ -371,14 +371,8 @@ enum FleetTrackCommand: Command {
             throw RuntimeError("no positions of '\(TripsCommand.printable(vehicle))' on \(dayText)")
         }
         do {
-            let writer: any TrackWriter
-            switch (format, output == "-") {
-            case (.gpx, true): writer = try GPXWriter(streamingTo: .standardOutput, options: options)
-            case (.gpx, false): writer = try GPXWriter(path: output, options: options, creator: "nmea fleet")
-            case (.geojson, true):
-                writer = try GeoJSONWriter(streamingTo: .standardOutput, options: .init(track: options))
-            case (.geojson, false): writer = try GeoJSONWriter(path: output, options: .init(track: options))
-            }
+            let writer = try ConvertOutput(path: output, format: format).makeWriter(
+                track: options, includePoints: false, creator: "nmea fleet")
             // Put in place by `finish` (Publication.atFinish): a failure leaves the old file as it was.
             for position in positions { try writer.write(position.fix) }
             try writer.finish()

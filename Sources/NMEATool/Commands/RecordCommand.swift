@@ -181,20 +181,14 @@ struct RecordSettings {
             sync: arguments.flag("fsync"), publication: .atFirstPoint)
         for path in arguments.allValues("output") {
             guard path != "-" else { throw arguments.usageError("Tracks are files: '-o -' is not supported here") }
-            switch ConvertOutput.formatNamed(by: path) {
-            case .gpx?:
-                tracks.append(
-                    TrackOutput(OutputName(path, rotation: rotation)) { path throws(TrackError) in
-                        try GPXWriter(path: path, options: options)
-                    })
-            case .geojson?:
-                tracks.append(
-                    TrackOutput(OutputName(path, rotation: rotation)) { path throws(TrackError) in
-                        try GeoJSONWriter(path: path, options: GeoJSONWriter.Options(track: options))
-                    })
-            case nil:
-                throw arguments.usageError("Cannot tell the format of '\(path)': name it .gpx, .geojson or .json")
+            guard let format = ConvertOutput.formatNamed(by: path) else {
+                throw arguments.usageError(
+                    "Cannot tell the format of '\(path)': name it .gpx, .geojson, .json, .kml or .csv")
             }
+            tracks.append(
+                TrackOutput(OutputName(path, rotation: rotation)) { path throws(TrackError) in
+                    try ConvertOutput(path: path, format: format).makeWriter(track: options, includePoints: false)
+                })
         }
         raw = arguments.value("raw").map { OutputName($0, rotation: rotation) }
         rawFormat = arguments.value("raw-format") == "tagged" ? .tagged : .raw

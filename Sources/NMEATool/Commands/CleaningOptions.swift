@@ -1,0 +1,91 @@
+import NMEA
+import Tracks
+
+/// `--max-hdop`, `--min-satellites`, `--fix`, `--since`, `--until`, `--bbox` and `--simplify`: the track cleaning
+/// options, declared once for every command that writes or summarises tracks (`convert`, `trips`, `plot`), applied
+/// in the fix stream by one ``TrackCleaner``.
+enum CleaningOptions {
+    static let options: [OptionSpec] = [
+        OptionSpec(
+            long: "max-hdop", valueName: "x", help: "Drop fixes whose HDOP is above this (or unknown)."),
+        OptionSpec(
+            long: "min-satellites", valueName: "n", help: "Drop fixes with fewer satellites used (or unknown)."),
+        OptionSpec(
+            long: "fix", valueName: "mode", help: "Drop fixes poorer than this: 3d keeps 3D only, 2d keeps 2D and 3D.",
+            choices: ["3d", "2d", "any"]),
+        OptionSpec(
+            long: "since", valueName: "time",
+            help: "Drop fixes before this UTC time (YYYY-MM-DDThh:mm:ssZ, or YYYY-MM-DD for its midnight)."),
+        OptionSpec(
+            long: "until", valueName: "time",
+            help: "Drop fixes after this UTC time (YYYY-MM-DDThh:mm:ssZ, or YYYY-MM-DD for the end of that day)."),
+        OptionSpec(
+            long: "bbox", valueName: "S,W,N,E",
+            help: "Drop fixes outside this box of degrees (W > E crosses the antimeridian)."),
+        OptionSpec(
+            long: "simplify", valueName: "meters",
+            help: "Fewer points: every dropped point stays within this distance of the kept line."),
+    ]
+
+    /// The cleaner the options give, or `nil` when none is given.
+    static func parse(_ arguments: ParsedArguments, splitGapSeconds: Double = 60) throws(UsageError) -> TrackCleaner? {
+        var filter = FixQualityFilter()
+        if arguments.value("max-hdop") != nil {
+            filter.maximumHDOP = try arguments.number("max-hdop", default: 0, in: 0...100)
+        }
+        if arguments.value("min-satellites") != nil {
+            filter.minimumSatellites = try arguments.integer("min-satellites", default: 0, in: 0...255)
+        }
+        switch arguments.value("fix") {
+        case "3d": filter.minimumMode = .threeD
+        case "2d": filter.minimumMode = .twoD
+        default: break
+        }
+        filter.since = try time("since", arguments, endOfDay: false)
+        filter.until = try time("until", arguments, endOfDay: true)
+        if let since = filter.since, let until = filter.until, since > until {
+            throw arguments.usageError("'--since' is after '--until': nothing would be kept")
+        }
+        if let text = arguments.value("bbox") {
+            let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { Double($0) }
+            guard parts.count == 4, let south = parts[0], let west = parts[1], let north = parts[2],
+                let east = parts[3], (-90...90).contains(south), (-90...90).contains(north), south <= north,
+                (-180...180).contains(west), (-180...180).contains(east)
+            else {
+                throw arguments.invalid(
+                    text, for: "bbox", because: "expected S,W,N,E in degrees, south ≤ north (e.g. 52.3,4.7,52.5,5.1)")
+            }
+            filter.box = .init(south: south, west: west, north: north, east: east)
+        }
+        let simplify: Double? =
+            arguments.value("simplify") == nil ? nil : try arguments.number("simplify", default: 0, in: 0.01...100_000)
+        let cleaner = TrackCleaner(filter: filter, simplifyMeters: simplify, splitGapSeconds: splitGapSeconds)
+        return cleaner.isEmpty ? nil : cleaner
+    }
+
+    /// `--since`/`--until` in nanoseconds since 1970: a full ISO 8601 UTC time, or a date (its first or last moment).
+    private static func time(_ name: String, _ arguments: ParsedArguments, endOfDay: Bool) throws(UsageError)
+        -> Int64?
+    {
+        guard let text = arguments.value(name) else { return nil }
+        if let moment = ISO8601.parse(text) { return moment }
+        if let date = parseISODate(text) {
+            let start = Int64(date.daysSinceEpoch) * 86_400_000_000_000
+            return endOfDay ? start + 86_400_000_000_000 - 1 : start
+        }
+        throw arguments.invalid(text, for: name, because: "expected YYYY-MM-DDThh:mm:ssZ or YYYY-MM-DD")
+    }
+}
+
+extension TrackCleaner {
+    /// Cleans `fix` (when there is a cleaner) and hands what passes to `emit`.
+    static func apply(_ cleaner: inout TrackCleaner?, _ fix: Fix, _ emit: (Fix) -> Void) {
+        if cleaner == nil { return emit(fix) }
+        cleaner!.add(fix, emit)
+    }
+
+    /// Prints what the cleaner did, on standard error, for `command`.
+    func report(command: String) {
+        if let summary { Console.error("\(command): \(summary)\n") }
+    }
+}

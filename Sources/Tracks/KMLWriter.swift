@@ -1,0 +1,203 @@
+import NMEA
+import System
+
+/// Writes fixes as KML 2.2 for Google Earth and GIS tools: one `Placemark` with a `gx:Track` per segment (each
+/// point's `<when>` and `<gx:coord>`), and, at the end, the placemarks given to ``addPlacemark(_:)`` (start, end,
+/// stops with their place names, as `nmea convert` adds them).
+///
+/// **Streaming and crash-safe.** KML 2.2's schema lists a track's `<when>` elements before its `<gx:coord>`
+/// elements, two growing lists that no append-only file can keep apart without holding a whole segment in memory.
+/// Each point's `<when>` is therefore written beside its `<gx:coord>`, which is how Google Earth, libkml (GDAL's
+/// LIBKML driver) and GPSBabel read a track anyway: the n-th time belongs to the n-th position. That makes the file
+/// append-only, so it uses ``DocumentFile``'s inert-region protocol, as GPX does: a complete document after every
+/// flush, whatever happens to the process after it. A point without a time gets an empty `<when/>`, so times and
+/// positions stay paired.
+public final class KMLWriter: TrackWriter {
+    /// A named point shown beside the track.
+    public struct Placemark: Sendable, Hashable {
+        public var name: String
+        public var description: String?
+        public var latitude: Double
+        public var longitude: Double
+        /// Nanoseconds since 1970.
+        public var timestamp: Int64?
+
+        public init(name: String, description: String? = nil, latitude: Double, longitude: Double, timestamp: Int64?)
+        {
+            self.name = name
+            self.description = description
+            self.latitude = latitude
+            self.longitude = longitude
+            self.timestamp = timestamp
+        }
+    }
+
+    public let options: TrackOptions
+    public private(set) var statistics = TrackStatistics()
+    public var path: String { file.path }
+    private var file: DocumentFile
+    private var segmenter: TrackSegmenter
+    private var pending: [UInt8] = []
+    private var segmentIsOpen = false
+    private var placemarks: [Placemark] = []
+    private var isFinished = false
+
+    /// - Parameter name: the document's name, shown by Google Earth.
+    public init(path: String, name: String = "Track", options: TrackOptions = TrackOptions()) throws(TrackError) {
+        self.options = options
+        file = try DocumentFile(path: path, kind: .xml, sync: options.sync, publication: options.publication)
+        segmenter = TrackSegmenter(splitGapSeconds: options.splitGapSeconds)
+        try start(name: name)
+    }
+
+    public init(
+        streamingTo fd: FileDescriptor, name: String = "Track", streamName: String = "<stdout>",
+        options: TrackOptions = TrackOptions()
+    ) throws(TrackError) {
+        self.options = options
+        file = DocumentFile(streamingTo: fd, name: streamName)
+        segmenter = TrackSegmenter(splitGapSeconds: options.splitGapSeconds)
+        try start(name: name)
+    }
+
+    deinit { file.closeDescriptor() }
+
+    private func start(name: String) throws(TrackError) {
+        var head = Array(
+            """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <kml xmlns="http://www.opengis.net/kml/2.2" xmlns:gx="http://www.google.com/kml/ext/2.2">
+              <Document>
+                <name>
+            """.utf8)
+        XMLText.appendEscaped(name, to: &head)
+        head += Array(
+            """
+            </name>
+                <Style id="track"><LineStyle><color>ffff7f00</color><width>4</width></LineStyle></Style>
+                <Style id="mark"><IconStyle><scale>1.1</scale></IconStyle></Style>
+
+            """.utf8)
+        do {
+            try file.start(head: head, tail: tail)
+        } catch {
+            file.closeDescriptor()
+            throw error
+        }
+    }
+
+    /// Adds a placemark, written after the track at ``finish()``.
+    public func addPlacemark(_ placemark: Placemark) {
+        placemarks.append(placemark)
+    }
+
+    public func write(_ fix: Fix) throws(TrackError) {
+        precondition(!isFinished, "KMLWriter used after finish()")
+        statistics.fixes += 1
+        switch segmenter.place(fix) {
+        case .skip:
+            statistics.skipped += 1
+            return
+        case .newSegment:
+            if segmentIsOpen { pending += Self.segmentEnd }
+            statistics.segments += 1
+            pending += Array("    <Placemark>\n      <name>Segment \(statistics.segments)</name>\n".utf8)
+            // The segment's first point decides: heights above sea level, or on the ground without them.
+            let hasAltitude = fix.altitudeMeters?.isFinite == true
+            pending += Array("      <styleUrl>#track</styleUrl>\n      <gx:Track>\n        <altitudeMode>".utf8)
+            pending += Array((hasAltitude ? "absolute" : "clampToGround").utf8)
+            pending += Array("</altitudeMode>\n".utf8)
+            segmentIsOpen = true
+        case .continueSegment:
+            break
+        }
+        appendPoint(fix)
+        statistics.points += 1
+        if case .everyFix = options.flush {
+            try flush()
+        } else if case .batch(let bytes) = options.flush, pending.count >= max(bytes, 1) {
+            try flush()
+        }
+    }
+
+    private func appendPoint(_ fix: Fix) {
+        guard let latitude = fix.latitude, let longitude = fix.longitude else { return }
+        if fix.date != nil && fix.time != nil {
+            pending += Array("        <when>".utf8)
+            fix.appendISO8601(to: &pending)
+            pending += Array("</when>".utf8)
+        } else {
+            pending += Array("        <when/>".utf8)
+        }
+        pending += Array("<gx:coord>".utf8)
+        DecimalFormatter.append(longitude, to: &pending)
+        pending.append(UInt8(ascii: " "))
+        DecimalFormatter.append(latitude, to: &pending)
+        pending.append(UInt8(ascii: " "))
+        // gx:coord always has three values; without an altitude, 0 (ignored in a clampToGround segment).
+        if let altitude = fix.altitudeMeters, altitude.isFinite {
+            DecimalFormatter.append(altitude, to: &pending)
+        } else {
+            pending.append(UInt8(ascii: "0"))
+        }
+        pending += Array("</gx:coord>\n".utf8)
+    }
+
+    public func flush() throws(TrackError) {
+        guard !pending.isEmpty else { return }
+        try file.append(pending, newTail: tail)
+        pending.removeAll(keepingCapacity: true)
+        statistics.flushes += 1
+    }
+
+    public func finish() throws(TrackError) {
+        guard !isFinished else { return }
+        isFinished = true
+        if segmentIsOpen {
+            pending += Self.segmentEnd
+            segmentIsOpen = false
+        }
+        for placemark in placemarks { appendPlacemark(placemark) }
+        do {
+            try flush()
+        } catch {
+            file.closeDescriptor()
+            throw error
+        }
+        try file.finish()
+    }
+
+    private func appendPlacemark(_ placemark: Placemark) {
+        pending += Array("    <Placemark>\n      <name>".utf8)
+        XMLText.appendEscaped(placemark.name, to: &pending)
+        pending += Array("</name>\n".utf8)
+        if let description = placemark.description {
+            pending += Array("      <description>".utf8)
+            XMLText.appendEscaped(description, to: &pending)
+            pending += Array("</description>\n".utf8)
+        }
+        if let timestamp = placemark.timestamp {
+            pending += Array("      <TimeStamp><when>".utf8)
+            ISO8601.write(nanosecondsSinceEpoch: timestamp, to: { pending.append($0) })
+            pending += Array("</when></TimeStamp>\n".utf8)
+        }
+        pending += Array("      <styleUrl>#mark</styleUrl>\n      <Point><coordinates>".utf8)
+        DecimalFormatter.append(placemark.longitude, .maximumDecimals(7), to: &pending)
+        pending.append(UInt8(ascii: ","))
+        DecimalFormatter.append(placemark.latitude, .maximumDecimals(7), to: &pending)
+        pending += Array("</coordinates></Point>\n    </Placemark>\n".utf8)
+    }
+
+    public func discard() {
+        if file.isPublished && !isFinished {
+            try? finish()
+        }
+        isFinished = true
+        file.closeDescriptor()
+    }
+
+    private var tail: [UInt8] { segmentIsOpen ? Self.segmentEnd + Self.documentEnd : Self.documentEnd }
+
+    static let segmentEnd = Array("      </gx:Track>\n    </Placemark>\n".utf8)
+    static let documentEnd = Array("  </Document>\n</kml>\n".utf8)
+}
