@@ -21,7 +21,7 @@ public struct TrackCleaner: Sendable {
     public init(filter: FixQualityFilter = FixQualityFilter(), simplifyMeters: Double? = nil, splitGapSeconds: Double = 60)
     {
         self.filter = filter
-        simplifier = simplifyMeters.map { TrackSimplifier(toleranceMeters: $0) }
+        simplifier = simplifyMeters.map { TrackSimplifier(toleranceMeters: $0, maximumSpanSeconds: splitGapSeconds) }
         segmenter = TrackSegmenter(splitGapSeconds: splitGapSeconds)
     }
 
