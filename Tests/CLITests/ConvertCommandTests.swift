@@ -27,8 +27,9 @@ import Testing
     }
 
     static let usage =
-        "Usage: nmea convert [<files> ...] -o <file> ... [--format <format>] [--date <YYYY-MM-DD>] "
-        + "[--split-gap <seconds>] [--points] [--fsync] [--allow-missing-checksum] [--max-length <n>] [-v]\n"
+        "Usage: nmea convert [<files> ...] -o <file> ... [--format <format>] [--columns <list>] [--date <YYYY-MM-DD>] "
+        + "[--split-gap <seconds>] [--points] [--fsync] " + CleaningUsage.text
+        + "[--allow-missing-checksum] [--max-length <n>] [-v]\n"
         + "  See 'nmea convert --help' for more information.\n"
 
     @Test func convertsToSeveralOutputsInOnePass() throws {
@@ -80,16 +81,16 @@ import Testing
         #expect(outcome.status == 64)
         #expect(outcome.output == "")
         #expect(
-            outcome.error == "Error: Writing to standard output ('-o -') needs '--format gpx' or "
-                + "'--format geojson'\n" + Self.usage)
+            outcome.error == "Error: Writing to standard output ('-o -') needs '--format' (gpx, gpx10, geojson, "
+                + "kml or csv)\n" + Self.usage)
     }
 
     @Test func unknownExtensionIsAUsageError() throws {
         let outcome = try Self.run(["convert", "-o", "track.txt"], input: Self.smallLog)
         #expect(outcome.status == 64)
         #expect(
-            outcome.error == "Error: Cannot tell the format of 'track.txt': name it .gpx, .geojson or .json, "
-                + "or give '--format'\n" + Self.usage)
+            outcome.error == "Error: Cannot tell the format of 'track.txt': name it .gpx, .geojson, .json, .kml "
+                + "or .csv, or give '--format'\n" + Self.usage)
         #expect(!FileManager.default.fileExists(atPath: "track.txt"))
     }
 
@@ -179,7 +180,7 @@ import Testing
     @Test func helpListsTheOptions() throws {
         let help = try Self.run(["convert", "--help"])
         #expect(help.status == 0)
-        #expect(help.output.hasPrefix("OVERVIEW: Convert NMEA to GPX or GeoJSON tracks.\n"))
+        #expect(help.output.hasPrefix("OVERVIEW: Convert NMEA to GPX, GeoJSON, KML or CSV tracks.\n"))
         #expect(help.output.contains("  --split-gap <seconds>   Start a new segment after a gap longer than this."))
         #expect(try Self.run(["help", "convert"]).output == help.output)
     }

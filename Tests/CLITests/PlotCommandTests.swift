@@ -372,7 +372,7 @@ import Testing
         let usage =
             "Usage: nmea plot [<files> ...] -o <file> [--color <mode>] [--width <pixels>] "
             + "[--title <text>] [--split-gap <seconds>] [--min-distance <meters>] [--min-stop <seconds>] "
-            + "[--max-gap <seconds>] [--date <YYYY-MM-DD>] "
+            + "[--max-gap <seconds>] [--date <YYYY-MM-DD>] " + CleaningUsage.text
             + "[--allow-missing-checksum] [--max-length <n>] [-v]\n"
             + "  See 'nmea plot --help' for more information.\n"
         let missing = try ToolSupport.nmea(["plot", "log.nmea"])

@@ -4,7 +4,7 @@
 // `OUTPUT.state` (a page shared with the parent through `mmap`) is 1, and 0 otherwise: a SIGKILL leaves it as it was,
 // so the parent knows whether the child died inside a write.
 //
-//     TrackWriterChild gpx|geojson OUTPUT FIXES everyfix|BATCHBYTES PAUSE_MICROSECONDS [points]
+//     TrackWriterChild gpx|kml|geojson OUTPUT FIXES everyfix|BATCHBYTES PAUSE_MICROSECONDS [points]
 import Glibc
 import NMEA
 import Simulation
@@ -12,7 +12,7 @@ import Tracks
 
 let arguments = CommandLine.arguments
 guard arguments.count >= 6, let count = Int(arguments[3]), let pause = UInt32(arguments[5]) else {
-    fail("usage: TrackWriterChild gpx|geojson OUTPUT FIXES everyfix|BATCHBYTES PAUSE_US [points]", status: 64)
+    fail("usage: TrackWriterChild gpx|kml|geojson OUTPUT FIXES everyfix|BATCHBYTES PAUSE_US [points]", status: 64)
 }
 let flush: FlushPolicy = arguments[4] == "everyfix" ? .everyFix : .batch(bytes: Int(arguments[4]) ?? 65_536)
 // Published at the first point, as a live logger's file is: the guarantee under test is that the file at its path is a
@@ -22,6 +22,8 @@ let writer: any TrackWriter
 do {
     if arguments[1] == "gpx" {
         writer = try GPXWriter(path: arguments[2], options: track)
+    } else if arguments[1] == "kml" {
+        writer = try KMLWriter(path: arguments[2], options: track)
     } else {
         writer = try GeoJSONWriter(
             path: arguments[2],

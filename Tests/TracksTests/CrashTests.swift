@@ -35,6 +35,8 @@ import Testing
         // Conversion: flushes of 16 KiB, so writes span several pages.
         Configuration(format: "gpx", flush: "16384", pauseMicroseconds: 20, maximumDelayMilliseconds: 160),
         Configuration(format: "geojson", flush: "everyfix", pauseMicroseconds: 100, maximumDelayMilliseconds: 450),
+        // KML commits through the same inert space as GPX.
+        Configuration(format: "kml", flush: "everyfix", pauseMicroseconds: 100, maximumDelayMilliseconds: 450),
     ]
 
     @Test(.enabled(if: child != nil, "TrackWriterChild not built"))
@@ -45,7 +47,7 @@ import Testing
         var killedMidway = 0
         var tornInsideAWrite = 0
         var killedInsideAWrite = 0
-        let rounds = 66
+        let rounds = 88
         for round in 0..<rounds {
             let configuration = Self.configurations[round % Self.configurations.count]
             let path = directory.file("round\(round).\(configuration.format)")
@@ -76,7 +78,12 @@ import Testing
                 tornInsideAWrite += 1
                 continue
             }
-            let times = try configuration.format == "gpx" ? checkGPX(path, context) : checkGeoJSON(path, context)
+            let times =
+                switch configuration.format {
+                case "gpx": try checkGPX(path, context)
+                case "kml": try checkKML(path, context)
+                default: try checkGeoJSON(path, context)
+                }
             #expect(times.count >= Self.points(inFirst: flushed), "\(context): \(times.count) points on disk")
             #expect(times == Array(Self.pointTimes.prefix(times.count)), "\(context): not a prefix of the track")
             if !wasKilled {
@@ -109,6 +116,18 @@ import Testing
             #expect(outcome.status == 0, "\(context): \(outcome.error)")
         }
         return Support.gpxTimes(try String(contentsOfFile: path, encoding: .utf8))
+    }
+
+    /// Checks a KML file is well-formed XML (`xmllint --noout`) and returns its track's times (`<when>` in
+    /// `gx:Track`s).
+    func checkKML(_ path: String, _ context: String) throws -> [String] {
+        if let xmllint = Support.xmllint {
+            let outcome = try ChildProcess.run([xmllint, "--noout", path])
+            #expect(outcome.status == 0, "\(context): \(outcome.error)")
+        }
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(text.contains("</kml>"), "\(context): no end")
+        return text.components(separatedBy: "<when>").dropFirst().map { String($0.prefix { $0 != "<" }) }
     }
 
     /// Parses a GeoJSON file and returns the point times of its line features (each continued feature's repeated

@@ -1,5 +1,6 @@
 import NMEA
 import Plot
+import Tracks
 
 /// `nmea plot`: a picture of a track as a self-contained SVG.
 enum PlotCommand: Command {
@@ -38,7 +39,7 @@ enum PlotCommand: Command {
             OptionSpec(
                 long: "split-gap", valueName: "seconds",
                 help: "Break the line after a gap longer than this.", defaultValue: "60"),
-        ] + TripRuleOptions.options + [SentenceInput.date] + SentenceInput.options,
+        ] + TripRuleOptions.options + [SentenceInput.date] + CleaningOptions.options + SentenceInput.options,
         examples: [
             "nmea plot drive.nmea -o drive.svg",
             "nmea plot day.nmea --color altitude --width 1200 -o day.svg",
@@ -51,12 +52,15 @@ enum PlotCommand: Command {
         let width = try arguments.integer("width", default: 800, in: 320...4000)
         let splitGap = try arguments.number("split-gap", default: 60, in: 0...1e9)
         let rule = try TripRuleOptions.parse(arguments)
+        var cleaner = try CleaningOptions.parse(arguments, splitGapSeconds: splitGap)
         var input = try SentenceInput(arguments)
         try FileIdentity.refuseOverlaps(inputs: input.paths, outputs: [output], arguments)
         var track = PlotTrack(options: .init(splitGapSeconds: splitGap, trips: rule))
-        try input.read { track.add($0) }
+        try input.read { TrackCleaner.apply(&cleaner, $0) { track.add($0) } }
+        cleaner?.finish { track.add($0) }
         track.finish()
         input.printSummary(command: "nmea plot")
+        cleaner?.report(command: "nmea plot")
 
         guard input.failures.isEmpty else {
             // The picture would lack the unreadable input's track: nothing is written, the old file stays.

@@ -2,6 +2,7 @@ import Glibc
 import JSON
 import NMEA
 import System
+import Tracks
 import Trips
 
 /// `nmea trips`: the journeys in NMEA logs, with where they began and ended as place names.
@@ -33,7 +34,7 @@ enum TripsCommand: Command {
             OptionSpec(
                 long: "bench",
                 help: "Measure the place lookup (load time, lookups per second, memory), then exit."),
-        ] + SentenceInput.options,
+        ] + CleaningOptions.options + SentenceInput.options,
         examples: [
             "nmea trips day.nmea",
             "nmea trips --json monday.nmea tuesday.nmea > trips.json",
@@ -44,9 +45,11 @@ enum TripsCommand: Command {
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
         let rule = try TripRuleOptions.parse(arguments)
         if arguments.flag("bench") { return try PlaceBenchmark.run(json: arguments.flag("json")) }
+        var cleaner = try CleaningOptions.parse(arguments)
         var input = try SentenceInput(arguments)
         var log = TripLog(options: rule)
-        try input.read { fix in log.add(fix) }
+        try input.read { TrackCleaner.apply(&cleaner, $0) { _ = log.add($0) } }
+        cleaner?.finish { _ = log.add($0) }
         log.finish()
         let trips = log.trips
         let stops = log.stops
@@ -67,6 +70,7 @@ enum TripsCommand: Command {
         places?.save()
 
         input.printSummary(command: "nmea trips")
+        cleaner?.report(command: "nmea trips")
         let statistics = log.statistics
         let undated = input.statistics.assembler.undatedFixes
         if undated > 0 && input.fallbackDate == nil {

@@ -1,0 +1,94 @@
+import Foundation
+import Testing
+
+/// The usage text of the cleaning options, in every command that takes them.
+enum CleaningUsage {
+    static let text =
+        "[--max-hdop <x>] [--min-satellites <n>] [--fix <mode>] [--since <time>] [--until <time>] "
+        + "[--bbox <S,W,N,E>] [--simplify <meters>] "
+}
+
+/// `nmea convert` to KML, CSV and GPX 1.0, and the cleaning options of `convert`, `trips` and `plot`, run as a user
+/// would.
+@Suite struct CleaningCommandTests {
+    static let commute = ToolSupport.repository.appendingPathComponent("nmea-samples/commute.nmea").path
+
+    @Test func theExtensionNamesTheFormat() throws {
+        let directory = Tool.temporaryDirectory(#function)
+        let kml = directory.appendingPathComponent("day.kml").path
+        let csv = directory.appendingPathComponent("day.csv").path
+        let run = try Tool.run(["convert", Self.commute, "-o", kml, "-o", csv])
+        #expect(run.status == 0, "\(run.error)")
+        let kmlText = try String(contentsOfFile: kml, encoding: .utf8)
+        // The commute (home, a drive, eight hours at work, the drive back) never loses its fix: one segment.
+        #expect(kmlText.components(separatedBy: "<gx:Track>").count - 1 == 1)
+        #expect(kmlText.components(separatedBy: "<when>").count - 1 == 3780 + 3)
+        #expect(kmlText.contains("<name>Start: Munich, Bavaria, DE</name>"))
+        #expect(kmlText.contains("<name>Stop: Eitting, Bavaria, DE</name>\n      <description>Stopped for 7:59:50"))
+        #expect(kmlText.contains("<name>End: Munich, Bavaria, DE</name>"))
+        let rows = try String(contentsOfFile: csv, encoding: .utf8).components(separatedBy: "\r\n")
+        #expect(rows.first == "time,lat,lon,ele,speed,course,hdop,sats")
+        #expect(rows[1] == "2026-11-30T08:00:00.00Z,48.1374023333,11.5755131667,520,0.251,211.17,0.5,24")
+        #expect(rows.count == 3780 + 2)  // header, rows, and the empty string after the last CRLF
+    }
+
+    @Test func gpx10AndChosenColumnsOnStandardOutput() throws {
+        let gpx = try Tool.run(["convert", Self.commute, "-o", "-", "--format", "gpx10"])
+        #expect(gpx.status == 0)
+        #expect(gpx.output.contains("<gpx version=\"1.0\" creator=\"swift-nmea\""))
+        #expect(
+            gpx.output.contains(
+                "<time>2026-11-30T08:00:00.00Z</time><course>211.17</course><speed>0.251</speed>"))
+        let csv = try Tool.run(["convert", Self.commute, "-o", "-", "--format", "csv", "--columns", "lat,lon,segment"])
+        #expect(csv.output.hasPrefix("lat,lon,segment\r\n48.1374023333,11.5755131667,1\r\n"))
+    }
+
+    @Test func cleaningIsSummarisedOnStandardError() throws {
+        let outcome = try Tool.run([
+            "convert", Self.commute, "-o", "-", "--format", "csv", "--columns", "time", "--since",
+            "2026-11-30T08:10:00Z", "--until", "2026-11-30T08:10:59Z", "--bbox", "48,11,48.3,11.7", "--simplify", "5",
+        ])
+        #expect(outcome.status == 0)
+        #expect(
+            outcome.error
+                == "nmea convert: dropped 3774 fixes (3774 outside --since/--until or without a time); "
+                + "simplified 6 points to 2 (within 5 m)\n")
+        #expect(outcome.output == "time\r\n2026-11-30T08:10:00.00Z\r\n2026-11-30T08:10:50.00Z\r\n")
+    }
+
+    @Test func tripsAndPlotTakeTheSameOptions() throws {
+        let all = try Tool.run(["trips", "--json", "--no-places", Self.commute])
+        let morning = try Tool.run(["trips", "--json", "--no-places", "--until", "2026-11-30T12:00:00Z", Self.commute])
+        func trips(_ json: String) -> Int { json.components(separatedBy: "\"distance_m\":").count - 1 }
+        // The morning's drive only: the same trip as the whole day's first, byte for byte.
+        #expect(trips(all.output) == 2)
+        #expect(trips(morning.output) == 1)
+        let firstTrip = all.output.components(separatedBy: "},{\"start\"").first?.dropFirst("{\"trips\":[".count)
+        #expect(morning.output.hasPrefix("{\"trips\":[" + (firstTrip ?? "") + "}],\"stops\":[]}"))
+        #expect(morning.error == "nmea trips: dropped 2339 fixes (2339 outside --since/--until or without a time)\n")
+        let directory = Tool.temporaryDirectory(#function)
+        let svg = directory.appendingPathComponent("morning.svg").path
+        let plot = try Tool.run(["plot", Self.commute, "-o", svg, "--until", "2026-11-30T12:00:00"])
+        #expect(plot.status == 64)
+        #expect(
+            plot.error.hasPrefix(
+                "Error: The value '2026-11-30T12:00:00' is invalid for '--until <time>': expected "
+                    + "YYYY-MM-DDThh:mm:ssZ or YYYY-MM-DD\n"))
+    }
+
+    @Test(arguments: [
+        (["--bbox", "48,11,47,12"], "Error: The value '48,11,47,12' is invalid for '--bbox <S,W,N,E>': expected "
+            + "S,W,N,E in degrees, south ≤ north (e.g. 52.3,4.7,52.5,5.1)"),
+        (["--since", "2026-12-01", "--until", "2026-11-30"], "Error: '--since' is after '--until': nothing would be kept"),
+        (["--simplify", "0"], "Error: The value '0' is out of range for '--simplify <meters>': expected 0.01 to 100000"),
+        (["--fix", "4d"], "Error: The value '4d' is invalid for '--fix <mode>'"),
+        (["--columns", "time,foo", "-o", "x.csv"], "Error: The value 'time,foo' is invalid for '--columns <list>': 'foo' is not one of "
+            + "time,lat,lon,ele,speed,course,hdop,vdop,pdop,sats,fix,segment"),
+    ])
+    func badValuesAreUsageErrors(arguments: [String], message: String) throws {
+        let outcome = try Tool.run(["convert", Self.commute, "-o", "x.gpx"] + arguments)
+        #expect(outcome.status == 64)
+        #expect(outcome.error.hasPrefix(message), "\(outcome.error)")
+        #expect(!FileManager.default.fileExists(atPath: "x.gpx"))
+    }
+}
