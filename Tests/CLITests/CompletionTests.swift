@@ -81,7 +81,7 @@ import Testing
         #expect(try complete("nmea", "--v") == ["--version"])
         #expect(try complete("nmea", "plot", "--color", "") == ["altitude", "none", "speed"])
         #expect(try complete("nmea", "plot", "--color", "=", "a") == ["altitude"])
-        #expect(try complete("nmea", "convert", "--format", "=", "") == ["geojson", "gpx"])
+        #expect(try complete("nmea", "convert", "--format", "=", "") == ["csv", "geojson", "gpx", "gpx10", "kml"])
         #expect(try complete("nmea", "plot", "--wi") == ["--width"])
         #expect(try complete("nmea", "plot", "-o", "tr") == ["track.svg"])
         #expect(try complete("nmea", "plot", "dr") == ["drive.nmea"])
@@ -194,7 +194,7 @@ import Testing
         }
         #expect(try complete("nmea ") == (try Self.subcommands() + ["help"]).sorted())
         #expect(try complete("nmea plot --color ") == ["altitude", "none", "speed"])
-        #expect(try complete("nmea convert --format=") == ["geojson", "gpx"])
+        #expect(try complete("nmea convert --format=") == ["csv", "geojson", "gpx", "gpx10", "kml"])
         #expect(try complete("nmea completion ") == ["bash", "zsh"])
         #expect(try complete("nmea fleet ") == ["help", "last", "serve", "track", "trips"])
         #expect(try complete("nmea fleet trips --u") == ["--until"])
