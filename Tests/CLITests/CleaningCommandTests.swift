@@ -5,7 +5,7 @@ import Testing
 enum CleaningUsage {
     static let text =
         "[--max-hdop <x>] [--min-satellites <n>] [--fix <mode>] [--since <time>] [--until <time>] "
-        + "[--bbox <S,W,N,E>] [--simplify <meters>] "
+        + "[--bbox <S,W,N,E>] [--drop-outliers] [--stationary <meters>] [--simplify <meters>] "
 }
 
 /// `nmea convert` to KML, CSV and GPX 1.0, and the cleaning options of `convert`, `trips` and `plot`, run as a user

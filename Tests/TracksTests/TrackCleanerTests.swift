@@ -198,5 +198,65 @@ import Trips
             simplified(TrackSimplifier(toleranceMeters: 5, maximumSpanSeconds: 60))
                 == (Array(stride(from: 0, to: 5000, by: 60)) + [4999]).map { line[$0].timestamp! })
     }
-}
 
+    // MARK: Outliers and stops
+
+    /// Ten minutes of driving at 50 km/h, bending, one fix a second.
+    static let drive = Scenario(
+        legs: [.drive(seconds: 600, speedKmh: 50, turnDegreesPerSecond: 0.5)], seed: 3
+    ).fixes().map(Fix.init)
+
+    /// `fixes` with the points at `indices` moved `meters` north.
+    static func spiked(_ fixes: [Fix], at indices: [Int], meters: Double) -> [Fix] {
+        var fixes = fixes
+        for index in indices { fixes[index].latitude! += meters / 111_195 }
+        return fixes
+    }
+
+    @Test func spikesOfOneToThreePointsGoAndNothingElse() {
+        let spiked = Self.spiked(Self.drive, at: [100, 200, 201, 300, 301, 302], meters: 400)
+        let (kept, cleaner) = Self.clean(spiked, TrackCleaner(dropOutliers: true))
+        #expect(cleaner.removedOutliers == 6)
+        let expected = Self.drive.enumerated().filter { ![100, 200, 201, 300, 301, 302].contains($0.offset) }
+        #expect(kept.map(\.timestamp) == expected.map(\.element.timestamp))
+        #expect(kept.map(\.latitude) == expected.map(\.element.latitude))
+        #expect(cleaner.summary == "removed 6 outliers (impossible jumps)")
+    }
+
+    @Test func realMotionStays() {
+        // The clean drive loses nothing, nor does a track that jumps 5 km and carries on from there (logs joined
+        // across a ferry), nor a run of four glitches (longer than a glitch can be: taken as real).
+        #expect(Self.clean(Self.drive, TrackCleaner(dropOutliers: true)).cleaner.removedOutliers == 0)
+        let jumped = Self.spiked(Self.drive, at: Array(300..<600), meters: 5000)
+        let (kept, cleaner) = Self.clean(jumped, TrackCleaner(dropOutliers: true))
+        #expect(cleaner.removedOutliers == 0)
+        #expect(kept.map(\.latitude) == jumped.map(\.latitude))
+        let four = Self.spiked(Self.drive, at: [100, 101, 102, 103], meters: 400)
+        #expect(Self.clean(four, TrackCleaner(dropOutliers: true)).cleaner.removedOutliers == 0)
+        // A small deviation within the envelope (20 m at 14 m/s) is noise, not an outlier.
+        let small = Self.spiked(Self.drive, at: [150], meters: 20)
+        #expect(Self.clean(small, TrackCleaner(dropOutliers: true)).cleaner.removedOutliers == 0)
+    }
+
+    @Test func aSpikeFromAParkedReceiver() {
+        // Parked (0.1–0.5 kn): a 150 m jump for one second is impossible; the jitter of 3 m is not.
+        let parked = Scenario(legs: [.park(seconds: 300, jitterMeters: 3)], seed: 5).fixes().map(Fix.init)
+        let spiked = Self.spiked(parked, at: [120], meters: 150)
+        let (kept, cleaner) = Self.clean(spiked, TrackCleaner(dropOutliers: true))
+        #expect(cleaner.removedOutliers == 1)
+        #expect(kept.count == parked.count - 1)
+    }
+
+    @Test func aStopBecomesOnePoint() {
+        let fixes = Scenario(
+            legs: [.park(seconds: 600, jitterMeters: 3), .drive(seconds: 300, speedKmh: 50)], seed: 9
+        ).fixes().map(Fix.init)
+        let (kept, cleaner) = Self.clean(fixes, TrackCleaner(stationaryMeters: 10))
+        // The park's first point, then every point of the drive (14 m a second, beyond 10 m each time) but its
+        // first, which is still where the receiver stood.
+        #expect(cleaner.removedStationary == 600)
+        #expect(kept.count == 1 + 299)
+        #expect(kept.map(\.timestamp) == ([fixes[0]] + fixes[601...]).map(\.timestamp))
+        #expect(cleaner.summary == "collapsed 600 stationary points")
+    }
+}

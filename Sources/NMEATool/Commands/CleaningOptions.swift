@@ -1,7 +1,8 @@
 import NMEA
 import Tracks
 
-/// `--max-hdop`, `--min-satellites`, `--fix`, `--since`, `--until`, `--bbox` and `--simplify`: the track cleaning
+/// `--max-hdop`, `--min-satellites`, `--fix`, `--since`, `--until`, `--bbox`, `--drop-outliers`, `--stationary` and
+/// `--simplify`: the track cleaning
 /// options, declared once for every command that writes or summarises tracks (`convert`, `trips`, `plot`), applied
 /// in the fix stream by one ``TrackCleaner``.
 enum CleaningOptions {
@@ -22,6 +23,12 @@ enum CleaningOptions {
         OptionSpec(
             long: "bbox", valueName: "S,W,N,E",
             help: "Drop fixes outside this box of degrees (W > E crosses the antimeridian)."),
+        OptionSpec(
+            long: "drop-outliers",
+            help: "Remove impossible jumps: points the track reaches faster than it can move and leaves again."),
+        OptionSpec(
+            long: "stationary", valueName: "meters",
+            help: "Collapse a parked receiver's jitter: write a point only beyond this distance from the last."),
         OptionSpec(
             long: "simplify", valueName: "meters",
             help: "Fewer points: every dropped point stays within this distance of the kept line."),
@@ -59,7 +66,12 @@ enum CleaningOptions {
         }
         let simplify: Double? =
             arguments.value("simplify") == nil ? nil : try arguments.number("simplify", default: 0, in: 0.01...100_000)
-        let cleaner = TrackCleaner(filter: filter, simplifyMeters: simplify, splitGapSeconds: splitGapSeconds)
+        let stationary: Double? =
+            arguments.value("stationary") == nil
+            ? nil : try arguments.number("stationary", default: 0, in: 0.01...100_000)
+        let cleaner = TrackCleaner(
+            filter: filter, dropOutliers: arguments.flag("drop-outliers"), stationaryMeters: stationary,
+            simplifyMeters: simplify, splitGapSeconds: splitGapSeconds)
         return cleaner.isEmpty ? nil : cleaner
     }
 

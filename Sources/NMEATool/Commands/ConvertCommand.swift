@@ -16,7 +16,8 @@ enum ConvertCommand: Command {
             point's <speed> and <course> (GPX 1.1 has them only in an extension). KML has a gx:Track per segment \
             with each point's time, and placemarks for the start, the end and every stop, named by the offline \
             place file as 'nmea trips' names them. CSV has a header row and the --columns asked for.
-            Cleaning (--max-hdop, --min-satellites, --fix, --since, --until, --bbox, --simplify) happens in the \
+            Cleaning (--max-hdop, --min-satellites, --fix, --since, --until, --bbox, --drop-outliers, --stationary, \
+            --simplify) happens in the \
             fix stream before every output; what it dropped is summarised on standard error.
             Each output is written under a temporary name beside it (.NAME.partial-PID) and renamed into place: \
             when converting files, once every input has been read, so a failed run (an unreadable input, a full \

@@ -1,8 +1,9 @@
 import NMEA
 
 /// The cleaning stage of the fix stream, between the reader and the track writers: drops poor fixes
-/// (``FixQualityFilter``), then simplifies (``TrackSimplifier``). Streaming; it holds at most one simplification
-/// window.
+/// (``FixQualityFilter``), then impossible jumps (``OutlierFilter``), then a parked receiver's jitter
+/// (``StationaryFilter``), then simplifies (``TrackSimplifier``). Streaming; it holds at most a few points of
+/// look-ahead and one simplification window.
 ///
 ///     var cleaner = TrackCleaner(filter: FixQualityFilter(maximumHDOP: 2), simplifyMeters: 5)
 ///     reader.read { fix in cleaner.add(fix) { try? writer.write($0) } }
@@ -14,19 +15,29 @@ public struct TrackCleaner: Sendable {
     public let filter: FixQualityFilter
     /// Drops by reason.
     public private(set) var dropped: [FixQualityFilter.Reason: Int] = [:]
+    private var outliers: OutlierFilter?
+    private var stationary: StationaryFilter?
     private var simplifier: TrackSimplifier?
     private var segmenter: TrackSegmenter
 
     /// - Parameter splitGapSeconds: the writers' split gap, so a simplified line never bridges two segments.
-    public init(filter: FixQualityFilter = FixQualityFilter(), simplifyMeters: Double? = nil, splitGapSeconds: Double = 60)
-    {
+    public init(
+        filter: FixQualityFilter = FixQualityFilter(), dropOutliers: Bool = false, stationaryMeters: Double? = nil,
+        simplifyMeters: Double? = nil, splitGapSeconds: Double = 60
+    ) {
         self.filter = filter
+        outliers = dropOutliers ? OutlierFilter() : nil
+        stationary = stationaryMeters.map { StationaryFilter(radiusMeters: $0) }
         simplifier = simplifyMeters.map { TrackSimplifier(toleranceMeters: $0, maximumSpanSeconds: splitGapSeconds) }
         segmenter = TrackSegmenter(splitGapSeconds: splitGapSeconds)
     }
 
     /// `true` when the cleaner changes nothing.
-    public var isEmpty: Bool { filter.isEmpty && simplifier == nil }
+    public var isEmpty: Bool { filter.isEmpty && outliers == nil && stationary == nil && simplifier == nil }
+
+    /// Points removed as impossible jumps, and as a parked receiver's jitter.
+    public var removedOutliers: Int { outliers?.removed ?? 0 }
+    public var removedStationary: Int { stationary?.removed ?? 0 }
 
     /// Points kept and dropped by simplification (0 and 0 without it).
     public var simplified: (kept: Int, dropped: Int) { (simplifier?.kept ?? 0, simplifier?.dropped ?? 0) }
@@ -37,6 +48,20 @@ public struct TrackCleaner: Sendable {
             dropped[reason, default: 0] += 1
             return
         }
+        guard outliers != nil else { return afterOutliers(fix, emit) }
+        var stage = outliers!
+        stage.add(fix) { afterOutliers($0, emit) }
+        outliers = stage
+    }
+
+    private mutating func afterOutliers(_ fix: Fix, _ emit: (Fix) -> Void) {
+        guard stationary != nil else { return simplify(fix, emit) }
+        var stage = stationary!
+        stage.add(fix) { simplify($0, emit) }
+        stationary = stage
+    }
+
+    private mutating func simplify(_ fix: Fix, _ emit: (Fix) -> Void) {
         guard simplifier != nil else { return emit(fix) }
         if fix.isProvisional { return emit(fix) }
         switch segmenter.place(fix) {
@@ -52,6 +77,10 @@ public struct TrackCleaner: Sendable {
 
     /// Emits the point still held, at the end of the input.
     public mutating func finish(_ emit: (Fix) -> Void) {
+        if var stage = outliers {
+            stage.finish { afterOutliers($0, emit) }
+            outliers = stage
+        }
         simplifier?.finishSegment(emit)
     }
 
@@ -65,6 +94,12 @@ public struct TrackCleaner: Sendable {
                 dropped[reason].map { "\($0) \(reason.rawValue)" }
             }
             parts.append("dropped \(total) fix\(total == 1 ? "" : "es") (\(reasons.joined(separator: ", ")))")
+        }
+        if let outliers {
+            parts.append("removed \(outliers.removed) outlier\(outliers.removed == 1 ? "" : "s") (impossible jumps)")
+        }
+        if let stationary {
+            parts.append("collapsed \(stationary.removed) stationary point\(stationary.removed == 1 ? "" : "s")")
         }
         if let simplifier {
             parts.append(
