@@ -3,10 +3,10 @@ import NMEA
 /// The GPX version a ``GPXWriter`` writes.
 public enum GPXVersion: String, Sendable, Hashable {
     /// GPX 1.1: speed and course in Garmin's TrackPointExtension v2.
-    case v1_1 = "1.1"
+    case v11 = "1.1"
     /// GPX 1.0: speed and course as the `<speed>` and `<course>` elements that GPX 1.1 dropped, which many readers
     /// (and GPSBabel's users) still want.
-    case v1_0 = "1.0"
+    case v10 = "1.0"
 }
 
 /// The GPX text of one track point, in the element order the schema requires.
@@ -31,7 +31,7 @@ enum GPXPoint {
         """
 
     /// Appends `<trkpt …>…</trkpt>` and a newline. The fix must have a writable position.
-    static func append(_ fix: Fix, version: GPXVersion = .v1_1, to out: inout [UInt8]) {
+    static func append(_ fix: Fix, version: GPXVersion = .v11, to out: inout [UInt8]) {
         guard var longitude = fix.longitude, let latitude = fix.latitude else { return }
         // The schema's longitude is -180 ≤ lon < 180.
         if longitude == 180 { longitude = -180 }
@@ -50,7 +50,7 @@ enum GPXPoint {
         }
         let speed = fix.speed.flatMap { $0.isFinite && $0 >= 0 ? $0 : nil }
         let course = fix.courseDegrees.flatMap(degreesTrue)
-        if version == .v1_0 {
+        if version == .v10 {
             if let course { element("course", course, &out) }
             if let speed { element("speed", speed, &out, style: .maximumDecimals(Fix.speedDecimals)) }
         }
@@ -77,7 +77,7 @@ enum GPXPoint {
             DecimalFormatter.append(station, to: &out)
             out.append(contentsOf: "</dgpsid>".utf8)
         }
-        if version == .v1_1 && (speed != nil || course != nil) {
+        if version == .v11 && (speed != nil || course != nil) {
             out.append(contentsOf: "<extensions><gpxtpx:TrackPointExtension>".utf8)
             if let speed { element("gpxtpx:speed", speed, &out, style: .maximumDecimals(Fix.speedDecimals)) }
             if let course { element("gpxtpx:course", course, &out) }

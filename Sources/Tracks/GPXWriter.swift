@@ -26,7 +26,7 @@ public final class GPXWriter: TrackWriter {
     /// Creates (or empties) the GPX file at `path` and writes an empty track to it.
     /// - Parameter creator: the `creator` attribute (escaped as needed).
     public init(
-        path: String, options: TrackOptions = TrackOptions(), version: GPXVersion = .v1_1,
+        path: String, options: TrackOptions = TrackOptions(), version: GPXVersion = .v11,
         creator: String = "swift-nmea"
     ) throws(TrackError) {
         self.options = options
@@ -39,7 +39,7 @@ public final class GPXWriter: TrackWriter {
     /// Writes to an open descriptor (standard output) as a stream, complete when ``finish()`` writes the end.
     public init(
         streamingTo fd: FileDescriptor, name: String = "<stdout>", options: TrackOptions = TrackOptions(),
-        version: GPXVersion = .v1_1, creator: String = "swift-nmea"
+        version: GPXVersion = .v11, creator: String = "swift-nmea"
     ) throws(TrackError) {
         self.options = options
         self.version = version
@@ -52,9 +52,10 @@ public final class GPXWriter: TrackWriter {
 
     private func start(creator: String) throws(TrackError) {
         pending.reserveCapacity(batchBytes + 4096)
-        var head = Array("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<gpx version=\"\(version.rawValue)\" creator=\"".utf8)
+        var head = Array(
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<gpx version=\"\(version.rawValue)\" creator=\"".utf8)
         XMLText.appendEscaped(creator, to: &head)
-        let namespaces = version == .v1_1 ? GPXPoint.namespaces : GPXPoint.namespaces10
+        let namespaces = version == .v11 ? GPXPoint.namespaces : GPXPoint.namespaces10
         head += Array("\" \(namespaces)>\n  <trk>\n".utf8)
         do {
             try file.start(head: head, tail: tail)

@@ -22,8 +22,7 @@ public final class KMLWriter: TrackWriter {
         /// Nanoseconds since 1970.
         public var timestamp: Int64?
 
-        public init(name: String, description: String? = nil, latitude: Double, longitude: Double, timestamp: Int64?)
-        {
+        public init(name: String, description: String? = nil, latitude: Double, longitude: Double, timestamp: Int64?) {
             self.name = name
             self.description = description
             self.latitude = latitude

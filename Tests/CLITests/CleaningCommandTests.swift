@@ -77,18 +77,66 @@ enum CleaningUsage {
     }
 
     @Test(arguments: [
-        (["--bbox", "48,11,47,12"], "Error: The value '48,11,47,12' is invalid for '--bbox <S,W,N,E>': expected "
-            + "S,W,N,E in degrees, south ≤ north (e.g. 52.3,4.7,52.5,5.1)"),
-        (["--since", "2026-12-01", "--until", "2026-11-30"], "Error: '--since' is after '--until': nothing would be kept"),
-        (["--simplify", "0"], "Error: The value '0' is out of range for '--simplify <meters>': expected 0.01 to 100000"),
+        (
+            ["--bbox", "48,11,47,12"],
+            "Error: The value '48,11,47,12' is invalid for '--bbox <S,W,N,E>': expected "
+                + "S,W,N,E in degrees, south ≤ north (e.g. 52.3,4.7,52.5,5.1)"
+        ),
+        (
+            ["--since", "2026-12-01", "--until", "2026-11-30"],
+            "Error: '--since' is after '--until': nothing would be kept"
+        ),
+        (
+            ["--simplify", "0"],
+            "Error: The value '0' is out of range for '--simplify <meters>': expected 0.01 to 100000"
+        ),
         (["--fix", "4d"], "Error: The value '4d' is invalid for '--fix <mode>'"),
-        (["--columns", "time,foo", "-o", "x.csv"], "Error: The value 'time,foo' is invalid for '--columns <list>': 'foo' is not one of "
-            + "time,lat,lon,ele,speed,course,hdop,vdop,pdop,sats,fix,segment"),
+        (
+            ["--columns", "time,foo", "-o", "x.csv"],
+            "Error: The value 'time,foo' is invalid for '--columns <list>': 'foo' is not one of "
+                + "time,lat,lon,ele,speed,course,hdop,vdop,pdop,sats,fix,segment"
+        ),
     ])
     func badValuesAreUsageErrors(arguments: [String], message: String) throws {
         let outcome = try Tool.run(["convert", Self.commute, "-o", "x.gpx"] + arguments)
         #expect(outcome.status == 64)
         #expect(outcome.error.hasPrefix(message), "\(outcome.error)")
         #expect(!FileManager.default.fileExists(atPath: "x.gpx"))
+    }
+
+    // MARK: GPX in
+
+    @Test func gpxConvertsBackByteForByteAndGivesTheSameTrips() throws {
+        let directory = Tool.temporaryDirectory(#function)
+        let first = directory.appendingPathComponent("first.gpx").path
+        let second = directory.appendingPathComponent("second.gpx").path
+        #expect(try Tool.run(["convert", Self.commute, "-o", first]).status == 0)
+        let again = try Tool.run(["convert", first, "-o", second])
+        #expect(again.status == 0)
+        #expect(again.error == "")
+        #expect(FileManager.default.contents(atPath: first) == FileManager.default.contents(atPath: second))
+        let fromNMEA = try Tool.run(["trips", "--json", "--no-places", Self.commute])
+        let fromGPX = try Tool.run(["trips", "--json", "--no-places", first])
+        #expect(fromGPX.output == fromNMEA.output)
+        // GPX 1.0 in, GPX 1.1 out: the same file as from the NMEA.
+        let old = directory.appendingPathComponent("old.gpx").path
+        #expect(try Tool.run(["convert", Self.commute, "-o", old, "--format", "gpx10"]).status == 0)
+        let third = directory.appendingPathComponent("third.gpx").path
+        #expect(try Tool.run(["convert", old, "-o", third]).status == 0)
+        #expect(FileManager.default.contents(atPath: third) == FileManager.default.contents(atPath: first))
+    }
+
+    @Test func aBrokenGPXIsAnErrorAndWritesNothing() throws {
+        let directory = Tool.temporaryDirectory(#function)
+        let broken = directory.appendingPathComponent("broken.gpx")
+        try Data("<gpx>\n<trk><trkseg>\n<trkpt lat=\"1\" lon=\"2\">\n</trkseg>".utf8).write(to: broken)
+        let output = directory.appendingPathComponent("out.kml").path
+        let outcome = try Tool.run(["convert", broken.path, "-o", output])
+        #expect(outcome.status == 1)
+        #expect(
+            outcome.error
+                == "Error: \(broken.path): line 4: </trkseg> where </trkpt> was expected (read as GPX); nothing is "
+                + "written from a broken file\nnmea convert: \(output): not written (an input could not be read)\n")
+        #expect(!FileManager.default.fileExists(atPath: output))
     }
 }

@@ -110,8 +110,9 @@ import Testing
 
     /// GPX 1.0 keeps speed and course as elements, after time, in the schema's order.
     @Test func gpx10IsByteExact() throws {
-        let path = try Self.write { try GPXWriter(path: $0, version: .v1_0) }
-        let header = "<gpx version=\"1.0\" creator=\"swift-nmea\" xmlns=\"http://www.topografix.com/GPX/1/0\" "
+        let path = try Self.write { try GPXWriter(path: $0, version: .v10) }
+        let header =
+            "<gpx version=\"1.0\" creator=\"swift-nmea\" xmlns=\"http://www.topografix.com/GPX/1/0\" "
             + "xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\" xsi:schemaLocation=\"http://www.topografix.com/"
             + "GPX/1/0 http://www.topografix.com/GPX/1/0/gpx.xsd\">"
         let points = [
@@ -165,7 +166,7 @@ import Testing
         let directory = TemporaryDirectory()
         let kml = try Self.write(Self.journey, in: directory, name: "j.kml") { try KMLWriter(path: $0) }
         let csv = try Self.write(Self.journey, in: directory, name: "j.csv") { try CSVWriter(path: $0) }
-        let gpx = try Self.write(Self.journey, in: directory, name: "j.gpx") { try GPXWriter(path: $0, version: .v1_0) }
+        let gpx = try Self.write(Self.journey, in: directory, name: "j.gpx") { try GPXWriter(path: $0, version: .v10) }
         for (format, path) in [("kml", kml), ("unicsv", csv), ("gpx", gpx)] {
             let read = try Self.gpsbabelRows(format, path)
             #expect(read.times == Self.wholeSecondTimes, "\(format)")
@@ -184,15 +185,17 @@ import Testing
         let coordinates = lines.map { $0.split(separator: ",").count }.reduce(0, +)
         #expect(coordinates == Self.points.count)
         let begins = outcome.output.split(whereSeparator: \.isNewline).filter { $0.contains("begin (DateTime) = ") }
-        #expect(begins.first?.hasSuffix(Self.wholeSecondTimes[0].prefix(10).replacingOccurrences(of: "-", with: "/")
-            + " " + Self.wholeSecondTimes[0].dropFirst(11).dropLast() + "+00") == true, "\(begins.first ?? "")")
+        #expect(
+            begins.first?.hasSuffix(
+                Self.wholeSecondTimes[0].prefix(10).replacingOccurrences(of: "-", with: "/")
+                    + " " + Self.wholeSecondTimes[0].dropFirst(11).dropLast() + "+00") == true, "\(begins.first ?? "")")
     }
 
     @Test(.enabled(if: Support.ogrinfo != nil, "ogrinfo (gdal-bin) not installed"))
     func gdalReadsTheCSVAndTheGPX10() throws {
         let directory = TemporaryDirectory()
         let csv = try Self.write(Self.journey, in: directory, name: "j.csv") { try CSVWriter(path: $0) }
-        let gpx = try Self.write(Self.journey, in: directory, name: "j.gpx") { try GPXWriter(path: $0, version: .v1_0) }
+        let gpx = try Self.write(Self.journey, in: directory, name: "j.gpx") { try GPXWriter(path: $0, version: .v10) }
         #expect(
             try InteropTests.featureCount(["-oo", "X_POSSIBLE_NAMES=lon", "-oo", "Y_POSSIBLE_NAMES=lat", csv, "j"])
                 == Self.points.count)

@@ -45,8 +45,9 @@ import Trips
         // Kept: indices 20…50 (sats ≥ 6 from 20, HDOP ≤ 3 to 50) that are not multiples of 10: 31 − 4 = 27.
         #expect(result.kept.count == 27)
         #expect(result.cleaner.dropped == [.hdop: 49, .satellites: 20, .mode: 4])
-        #expect(result.cleaner.summary == "dropped 73 fixes (49 HDOP too high or unknown, 20 too few or unknown "
-            + "satellites, 4 fix too poor)")
+        #expect(
+            result.cleaner.summary == "dropped 73 fixes (49 HDOP too high or unknown, 20 too few or unknown "
+                + "satellites, 4 fix too poor)")
     }
 
     @Test func unknownValuesAreDroppedWhenATestNeedsThem() {
@@ -138,7 +139,9 @@ import Trips
                 continue
             }
             if keptIndex < keptPoints.count && keptPoints[keptIndex].timestamp == fix.timestamp {
-                if placement == .newSegment { #expect(between.isEmpty) } else if let previousKept {
+                if placement == .newSegment {
+                    #expect(between.isEmpty)
+                } else if let previousKept {
                     for point in between {
                         let (meters, spacing) = Self.distance(point, from: previousKept, to: fix)
                         worst = max(worst, meters - spacing / 2)

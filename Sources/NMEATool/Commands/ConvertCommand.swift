@@ -67,6 +67,7 @@ enum ConvertCommand: Command {
         let columns = try ConvertOutput.columns(arguments)
         var cleaner = try CleaningOptions.parse(arguments, splitGapSeconds: splitGap)
         var input = try SentenceInput(arguments)
+        input.readsTracks = true
         try FileIdentity.refuseOverlaps(inputs: input.paths, outputs: outputs.map(\.path), arguments)
         let live = input.paths.contains(where: isLiveSource)
         let track = TrackOptions(

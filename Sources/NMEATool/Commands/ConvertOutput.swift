@@ -34,7 +34,8 @@ struct ConvertOutput {
             // `--format` agrees with the name here, and may narrow it (gpx10 for a .gpx name).
             guard let format = given ?? named else {
                 throw arguments.usageError(
-                    "Cannot tell the format of '\(path)': name it .gpx, .geojson, .json, .kml or .csv, or give '--format'")
+                    "Cannot tell the format of '\(path)': name it .gpx, .geojson, .json, .kml or .csv, or give '--format'"
+                )
             }
             outputs.append(ConvertOutput(path: path, format: format))
         }
@@ -60,7 +61,7 @@ struct ConvertOutput {
         let toStandardOutput = path == "-"
         switch format {
         case .gpx, .gpx10:
-            let version: GPXVersion = format == .gpx ? .v1_1 : .v1_0
+            let version: GPXVersion = format == .gpx ? .v11 : .v10
             return toStandardOutput
                 ? try GPXWriter(streamingTo: .standardOutput, options: track, version: version, creator: creator)
                 : try GPXWriter(path: path, options: track, version: version, creator: creator)

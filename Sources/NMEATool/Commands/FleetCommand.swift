@@ -356,7 +356,8 @@ enum FleetTrackCommand: Command {
             ? .gpx
             : try {
                 guard let format = ConvertOutput.formatNamed(by: output) else {
-                    throw arguments.usageError("Cannot tell the format of '\(output)': name it .gpx, .geojson, .kml or .csv")
+                    throw arguments.usageError(
+                        "Cannot tell the format of '\(output)': name it .gpx, .geojson, .kml or .csv")
                 }
                 return format
             }()

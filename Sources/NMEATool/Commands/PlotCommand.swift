@@ -54,6 +54,7 @@ enum PlotCommand: Command {
         let rule = try TripRuleOptions.parse(arguments)
         var cleaner = try CleaningOptions.parse(arguments, splitGapSeconds: splitGap)
         var input = try SentenceInput(arguments)
+        input.readsTracks = true
         try FileIdentity.refuseOverlaps(inputs: input.paths, outputs: [output], arguments)
         var track = PlotTrack(options: .init(splitGapSeconds: splitGap, trips: rule))
         try input.read { TrackCleaner.apply(&cleaner, $0) { track.add($0) } }

@@ -1,4 +1,5 @@
 import NMEA
+import Tracks
 
 /// The input side of every command that reads NMEA: its options, declared and parsed once, and the files (or standard
 /// input) read through one ``FixReader``, each file finished before the next begins. Every rejected line is counted
@@ -46,6 +47,11 @@ struct SentenceInput: ~Copyable {
     private(set) var failures: [String] = []
     /// Inputs that were read but gave not a single sentence, each with why (see ``whyNothing(in:sample:)``).
     private(set) var emptyInputs: [(name: String, reason: String)] = []
+    /// `true` when a file may also be a GPX track (commands that read tracks: `convert`, `trips`, `plot`): a file
+    /// whose first byte (after a byte-order mark and spaces) is `<` is read by ``GPXReader`` instead of as NMEA.
+    var readsTracks = false
+    /// What the GPX inputs held.
+    private(set) var trackStatistics = TrackReadStatistics()
     /// Called after each chunk with the bytes read so far from the current file and its size (regular files only).
     var onChunk: ((_ bytesRead: Int, _ fileSize: Int?) -> Void)?
     private var reader: FixReader
@@ -112,24 +118,42 @@ struct SentenceInput: ~Copyable {
             var broken = false
             let before = reader.statistics.framer
             var sample: [UInt8] = []
+            var track: GPXReader?
             do {
                 try input.forEachChunk { chunk in
                     if isCancelled() {
                         cancelled = true
                         throw Cancelled()
                     }
+                    if sample.isEmpty && readsTracks && Self.looksLikeXML(chunk) { track = GPXReader() }
                     if sample.count < 256 { sample += chunk.prefix(256 - sample.count) }
-                    reader.read(chunk, handler: &reporting, fix)
+                    if track != nil {
+                        try track!.read(chunk, fix)
+                    } else {
+                        reader.read(chunk, handler: &reporting, fix)
+                    }
                     bytesRead += chunk.count
                     onChunk?(bytesRead, size)
                 }
+                try track?.finish(fix)
             } catch is Cancelled {
             } catch let error as RuntimeError {
                 Console.error("Error: \(error.message)\n")
                 failures.append(path)
                 broken = true
+            } catch let error as TrackReadError {
+                Console.error("Error: \(input.name): \(error) (read as GPX); nothing is written from a broken file\n")
+                failures.append(path)
+                broken = true
             }
             if cancelled { return false }
+            if let track {
+                trackStatistics.points += track.statistics.points
+                trackStatistics.segments += track.statistics.segments
+                trackStatistics.rejectedPoints += track.statistics.rejectedPoints
+                trackStatistics.waypoints += track.statistics.waypoints
+                continue
+            }
             if broken {
                 // A read that failed (a truncated compressed file): what was read stands, but the line it cut off
                 // is dropped, not framed and reported as a second error.
@@ -144,6 +168,13 @@ struct SentenceInput: ~Copyable {
             }
         }
         return true
+    }
+
+    /// `true` when the chunk's first byte after a UTF-8 byte-order mark and white space is `<`: XML, not NMEA.
+    static func looksLikeXML(_ chunk: UnsafeRawBufferPointer) -> Bool {
+        var index = chunk.count >= 3 && chunk[0] == 0xEF && chunk[1] == 0xBB && chunk[2] == 0xBF ? 3 : 0
+        while index < chunk.count, [0x20, 0x09, 0x0A, 0x0D].contains(chunk[index]) { index += 1 }
+        return index < chunk.count && chunk[index] == UInt8(ascii: "<")
     }
 
     /// Why an input gave not a single sentence, in a few words: empty, not ASCII (NUL bytes: UTF-16 without its
@@ -228,6 +259,17 @@ struct SentenceInput: ~Copyable {
     /// that gave not a single sentence, with why.
     func printSummary(command: String) {
         for (name, reason) in emptyInputs { Console.error("\(command): \(name): no NMEA sentences read: \(reason)\n") }
+        if trackStatistics.rejectedPoints > 0 {
+            let count = trackStatistics.rejectedPoints
+            Console.error(
+                "\(command): \(count) GPX point\(count == 1 ? "" : "s") without a usable position or time "
+                    + "passed over\n")
+        }
+        if trackStatistics.waypoints > 0 {
+            let count = trackStatistics.waypoints
+            Console.error(
+                "\(command): \(count) GPX waypoint\(count == 1 ? "" : "s") left out: tracks and routes are read\n")
+        }
         let framing = statistics.framer
         let failed = statistics.decoder.failed
         var parts: [String] = []

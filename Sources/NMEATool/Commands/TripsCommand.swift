@@ -47,6 +47,7 @@ enum TripsCommand: Command {
         if arguments.flag("bench") { return try PlaceBenchmark.run(json: arguments.flag("json")) }
         var cleaner = try CleaningOptions.parse(arguments)
         var input = try SentenceInput(arguments)
+        input.readsTracks = true
         var log = TripLog(options: rule)
         try input.read { TrackCleaner.apply(&cleaner, $0) { _ = log.add($0) } }
         cleaner?.finish { _ = log.add($0) }

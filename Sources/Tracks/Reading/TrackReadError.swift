@@ -1,0 +1,25 @@
+/// Why a GPX or GeoJSON input cannot be read on: malformed at a line, or too deep or too long to hold.
+public struct TrackReadError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The line (1-based) where the input went wrong.
+    public var line: Int
+    public var reason: String
+
+    public init(line: Int, _ reason: String) {
+        self.line = line
+        self.reason = reason
+    }
+
+    public var description: String { "line \(line): \(reason)" }
+}
+
+/// What a track reader found: points handed on, points it could not use (a bad latitude, a time it cannot read),
+/// and what it passed over.
+public struct TrackReadStatistics: Sendable, Hashable {
+    public var points = 0
+    public var segments = 0
+    /// Points without a usable position (counted, not written).
+    public var rejectedPoints = 0
+    /// GPX waypoints (`<wpt>`), which are not part of a track.
+    public var waypoints = 0
+    public init() {}
+}

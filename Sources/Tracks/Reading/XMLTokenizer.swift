@@ -1,0 +1,268 @@
+/// A streaming XML tokenizer for track files: start tags with their attributes, end tags and text, fed in chunks of
+/// any size, in memory bounded by the longest tag or text it is asked to keep (``maximumTokenBytes``).
+///
+/// Enough XML 1.0 for GPX and KML as tools write them: elements, attributes in single or double quotes, the five
+/// predefined entities and character references, comments, processing instructions, CDATA sections and a
+/// DOCTYPE (with an internal subset) passed over. Namespaces are reduced to local names (`gpxtpx:speed` is
+/// `speed`). Malformed input — a tag that never closes, an end tag that does not match, text after the root —
+/// throws ``TrackReadError`` with its line.
+struct XMLTokenizer {
+    enum Token {
+        case start(name: String, attributes: [String: String], selfClosing: Bool)
+        case end(name: String)
+        case text(String)
+    }
+
+    private enum State {
+        case text
+        /// After `<`, inside a tag until its `>` (quotes respected).
+        case tag(quote: UInt8?)
+        /// `<!--` … `-->`.
+        case comment
+        /// `<?` … `?>`.
+        case instruction
+        /// `<![CDATA[` … `]]>`.
+        case cdata
+        /// `<!DOCTYPE` … `>`, with `[` … `]` nesting.
+        case declaration(depth: Int)
+    }
+
+    let maximumTokenBytes: Int
+    let maximumDepth: Int
+    private var state = State.text
+    private var buffer: [UInt8] = []
+    private var text: [UInt8] = []
+    private var textTooLong = false
+    /// Open elements' names.
+    private(set) var stack: [String] = []
+    private(set) var line = 1
+    private var sawRoot = false
+    private var tagLine = 1
+
+    init(maximumTokenBytes: Int = 1 << 20, maximumDepth: Int = 256) {
+        self.maximumTokenBytes = maximumTokenBytes
+        self.maximumDepth = maximumDepth
+    }
+
+    /// Tokenizes `bytes`; `keepText` says whether text inside the current element is wanted (others are skipped
+    /// without being stored).
+    mutating func feed(
+        _ bytes: UnsafeRawBufferPointer, keepText: (_ element: String?) -> Bool,
+        _ token: (Token, _ line: Int) throws(TrackReadError) -> Void
+    ) throws(TrackReadError) {
+        for byte in bytes {
+            if byte == UInt8(ascii: "\n") { line += 1 }
+            switch state {
+            case .text:
+                if byte == UInt8(ascii: "<") {
+                    try flushText(token)
+                    state = .tag(quote: nil)
+                    buffer.removeAll(keepingCapacity: true)
+                    tagLine = line
+                } else if !textTooLong && keepText(stack.last) {
+                    if text.count >= maximumTokenBytes { textTooLong = true } else { text.append(byte) }
+                } else if stack.isEmpty && !Self.isSpace(byte) {
+                    throw TrackReadError(
+                        line: line, sawRoot ? "text after the root element" : "not XML: text before the root element")
+                }
+            case .tag(let quote):
+                if let quote {
+                    if byte == quote { state = .tag(quote: nil) }
+                } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+                    state = .tag(quote: byte)
+                } else if byte == UInt8(ascii: ">") {
+                    try finishTag(token)
+                    continue
+                }
+                buffer.append(byte)
+                if buffer.count > maximumTokenBytes {
+                    throw TrackReadError(line: tagLine, "a tag longer than \(maximumTokenBytes) bytes (is it XML?)")
+                }
+                if buffer.count == 3 && buffer == Array("!--".utf8) {
+                    state = .comment
+                    buffer.removeAll()
+                }
+                if buffer.count == 1 && buffer[0] == UInt8(ascii: "?") {
+                    state = .instruction
+                    buffer.removeAll()
+                }
+                if buffer.count == 8 && buffer == Array("![CDATA[".utf8) {
+                    state = .cdata
+                    buffer.removeAll()
+                }
+                if buffer.count == 8 && buffer == Array("!DOCTYPE".utf8) { state = .declaration(depth: 0) }
+            case .comment:
+                buffer.append(byte)
+                if buffer.count > 3 { buffer.removeFirst() }
+                if buffer == Array("-->".utf8) {
+                    state = .text
+                    buffer.removeAll()
+                }
+            case .instruction:
+                if buffer.last == UInt8(ascii: "?") && byte == UInt8(ascii: ">") {
+                    state = .text
+                    buffer.removeAll()
+                } else {
+                    buffer = [byte]
+                }
+            case .cdata:
+                buffer.append(byte)
+                if buffer.count > 3 {
+                    let first = buffer.removeFirst()
+                    if !textTooLong && keepText(stack.last) { text.append(first) }
+                }
+                if buffer == Array("]]>".utf8) {
+                    state = .text
+                    buffer.removeAll()
+                }
+            case .declaration(let depth):
+                if byte == UInt8(ascii: "[") {
+                    state = .declaration(depth: depth + 1)
+                } else if byte == UInt8(ascii: "]") {
+                    state = .declaration(depth: max(depth - 1, 0))
+                } else if byte == UInt8(ascii: ">") && depth == 0 {
+                    state = .text
+                    buffer.removeAll()
+                }
+            }
+        }
+    }
+
+    /// Checks the document ended complete.
+    func finish() throws(TrackReadError) {
+        switch state {
+        case .text: break
+        default: throw TrackReadError(line: line, "the file ends inside a tag, comment or section")
+        }
+        if let open = stack.last { throw TrackReadError(line: line, "the file ends before </\(open)>") }
+        if !sawRoot { throw TrackReadError(line: line, "no XML element in the file") }
+    }
+
+    private mutating func flushText(_ token: (Token, Int) throws(TrackReadError) -> Void) throws(TrackReadError) {
+        defer {
+            text.removeAll(keepingCapacity: true)
+            textTooLong = false
+        }
+        guard !text.isEmpty, !textTooLong else { return }
+        try token(.text(try Self.decodeEntities(text, line: line)), line)
+    }
+
+    private mutating func finishTag(_ token: (Token, Int) throws(TrackReadError) -> Void) throws(TrackReadError) {
+        state = .text
+        guard let first = buffer.first else { throw TrackReadError(line: tagLine, "an empty tag '<>'") }
+        if first == UInt8(ascii: "/") {
+            let name = Self.localName(String(decoding: buffer.dropFirst(), as: UTF8.self).trimmingSpaces())
+            guard let open = stack.last else { throw TrackReadError(line: tagLine, "</\(name)> closes nothing") }
+            guard open == name else { throw TrackReadError(line: tagLine, "</\(name)> where </\(open)> was expected") }
+            stack.removeLast()
+            try token(.end(name: name), tagLine)
+            return
+        }
+        if first == UInt8(ascii: "!") { return }  // another declaration (<!ENTITY …>): passed over
+        var bytes = buffer[...]
+        let selfClosing = bytes.last == UInt8(ascii: "/")
+        if selfClosing { bytes = bytes.dropLast() }
+        let (name, attributes) = try Self.parseTag(bytes, line: tagLine)
+        if stack.isEmpty && sawRoot { throw TrackReadError(line: tagLine, "a second root element <\(name)>") }
+        sawRoot = true
+        if !selfClosing {
+            guard stack.count < maximumDepth else {
+                throw TrackReadError(line: tagLine, "elements nested deeper than \(maximumDepth)")
+            }
+            stack.append(name)
+        }
+        try token(.start(name: name, attributes: attributes, selfClosing: selfClosing), tagLine)
+        if selfClosing { try token(.end(name: name), tagLine) }
+    }
+
+    /// The name and attributes of a start tag's text (between `<` and `>`, without a closing `/`).
+    static func parseTag(_ bytes: ArraySlice<UInt8>, line: Int) throws(TrackReadError) -> (String, [String: String]) {
+        var index = bytes.startIndex
+        func skipSpaces() { while index < bytes.endIndex && isSpace(bytes[index]) { index += 1 } }
+        func word() -> String {
+            let start = index
+            while index < bytes.endIndex && !isSpace(bytes[index]) && bytes[index] != UInt8(ascii: "=") { index += 1 }
+            return String(decoding: bytes[start..<index], as: UTF8.self)
+        }
+        let name = localName(word())
+        guard !name.isEmpty else { throw TrackReadError(line: line, "a tag without a name") }
+        var attributes: [String: String] = [:]
+        while true {
+            skipSpaces()
+            guard index < bytes.endIndex else { break }
+            let attribute = localName(word())
+            skipSpaces()
+            guard index < bytes.endIndex, bytes[index] == UInt8(ascii: "=") else {
+                throw TrackReadError(line: line, "attribute '\(attribute)' of <\(name)> has no value")
+            }
+            index += 1
+            skipSpaces()
+            guard index < bytes.endIndex, bytes[index] == UInt8(ascii: "\"") || bytes[index] == UInt8(ascii: "'")
+            else { throw TrackReadError(line: line, "attribute '\(attribute)' of <\(name)> is not quoted") }
+            let quote = bytes[index]
+            index += 1
+            let start = index
+            while index < bytes.endIndex && bytes[index] != quote { index += 1 }
+            guard index < bytes.endIndex else {
+                throw TrackReadError(line: line, "attribute '\(attribute)' of <\(name)> is not closed")
+            }
+            attributes[attribute] = try decodeEntities(bytes[start..<index], line: line)
+            index += 1
+        }
+        return (name, attributes)
+    }
+
+    /// `gpxtpx:speed` → `speed`.
+    static func localName(_ name: String) -> String {
+        guard let colon = name.lastIndex(of: ":") else { return name }
+        return String(name[name.index(after: colon)...])
+    }
+
+    static func isSpace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
+    }
+
+    /// Text with `&amp;`, `&lt;`, `&gt;`, `&quot;`, `&apos;`, `&#N;` and `&#xH;` replaced.
+    static func decodeEntities(_ bytes: some Collection<UInt8>, line: Int) throws(TrackReadError) -> String {
+        guard bytes.contains(UInt8(ascii: "&")) else { return String(decoding: bytes, as: UTF8.self) }
+        var out: [UInt8] = []
+        var iterator = Array(bytes)[...]
+        while let byte = iterator.popFirst() {
+            guard byte == UInt8(ascii: "&") else {
+                out.append(byte)
+                continue
+            }
+            guard let end = iterator.firstIndex(of: UInt8(ascii: ";")), end - iterator.startIndex <= 10 else {
+                throw TrackReadError(line: line, "an '&' that starts no entity")
+            }
+            let name = String(decoding: iterator[..<end], as: UTF8.self)
+            iterator = iterator[(end + 1)...]
+            switch name {
+            case "amp": out.append(UInt8(ascii: "&"))
+            case "lt": out.append(UInt8(ascii: "<"))
+            case "gt": out.append(UInt8(ascii: ">"))
+            case "quot": out.append(UInt8(ascii: "\""))
+            case "apos": out.append(UInt8(ascii: "'"))
+            default:
+                let scalar: UInt32? =
+                    name.hasPrefix("#x")
+                    ? UInt32(name.dropFirst(2), radix: 16)
+                    : name.hasPrefix("#") ? UInt32(name.dropFirst()) : nil
+                guard let scalar, let character = Unicode.Scalar(scalar) else {
+                    throw TrackReadError(line: line, "an unknown entity '&\(name);'")
+                }
+                out += Array(String(Character(character)).utf8)
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+}
+
+extension String {
+    func trimmingSpaces() -> String {
+        var scalars = Substring(self)
+        while let first = scalars.first, first.isWhitespace { scalars.removeFirst() }
+        while let last = scalars.last, last.isWhitespace { scalars.removeLast() }
+        return String(scalars)
+    }
+}
