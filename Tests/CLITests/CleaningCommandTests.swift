@@ -139,4 +139,44 @@ enum CleaningUsage {
                 + "written from a broken file\nnmea convert: \(output): not written (an input could not be read)\n")
         #expect(!FileManager.default.fileExists(atPath: output))
     }
+
+    // MARK: GeoJSON in
+
+    /// Every `<trkpt …><ele>…</ele><time>…</time>` of a GPX text: what a line feature keeps.
+    static func pointsAndTimes(_ gpx: String) -> [String] {
+        gpx.components(separatedBy: "<trkpt ").dropFirst().map { String($0.prefix { $0 != "/" }) }
+    }
+
+    @Test func gpxToGeoJSONAndBackKeepsEveryPointAndTime() throws {
+        let directory = Tool.temporaryDirectory(#function)
+        let path = { (name: String) in directory.appendingPathComponent(name).path }
+        #expect(try Tool.run(["convert", Self.commute, "-o", path("a.gpx")]).status == 0)
+        #expect(try Tool.run(["convert", path("a.gpx"), "-o", path("b.geojson")]).status == 0)
+        let back = try Tool.run(["convert", path("b.geojson"), "-o", path("c.gpx")])
+        #expect(back.status == 0)
+        #expect(back.error == "")
+        let original = try String(contentsOfFile: path("a.gpx"), encoding: .utf8)
+        let returned = try String(contentsOfFile: path("c.gpx"), encoding: .utf8)
+        #expect(Self.pointsAndTimes(returned).count == 3780)
+        #expect(Self.pointsAndTimes(returned) == Self.pointsAndTimes(original))
+        // With --points, every point's properties travel too: the same GPX, byte for byte, and the same trips.
+        #expect(try Tool.run(["convert", path("a.gpx"), "-o", path("p.geojson"), "--points"]).status == 0)
+        #expect(try Tool.run(["convert", path("p.geojson"), "-o", path("d.gpx")]).status == 0)
+        #expect(
+            FileManager.default.contents(atPath: path("d.gpx")) == FileManager.default.contents(atPath: path("a.gpx")))
+        let fromNMEA = try Tool.run(["trips", "--json", "--no-places", Self.commute])
+        #expect(try Tool.run(["trips", "--json", "--no-places", path("p.geojson")]).output == fromNMEA.output)
+    }
+
+    @Test func aBrokenGeoJSONIsAnError() throws {
+        let directory = Tool.temporaryDirectory(#function)
+        let broken = directory.appendingPathComponent("broken.geojson")
+        try Data("{\"type\":\"FeatureCollection\",\n\"features\":[\n{\"type\":\"Feature\",}]}".utf8).write(to: broken)
+        let outcome = try Tool.run(["trips", broken.path])
+        #expect(outcome.status == 1)
+        #expect(
+            outcome.error.hasPrefix(
+                "Error: \(broken.path): line 3: a '}' after a ',' or a key (read as GeoJSON); nothing is written "
+                    + "from a broken file\n"))
+    }
 }

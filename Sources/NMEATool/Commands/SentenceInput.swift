@@ -47,10 +47,11 @@ struct SentenceInput: ~Copyable {
     private(set) var failures: [String] = []
     /// Inputs that were read but gave not a single sentence, each with why (see ``whyNothing(in:sample:)``).
     private(set) var emptyInputs: [(name: String, reason: String)] = []
-    /// `true` when a file may also be a GPX track (commands that read tracks: `convert`, `trips`, `plot`): a file
-    /// whose first byte (after a byte-order mark and spaces) is `<` is read by ``GPXReader`` instead of as NMEA.
+    /// `true` when a file may also be a GPX or GeoJSON track (commands that read tracks: `convert`, `trips`, `plot`):
+    /// a file whose first byte (after a byte-order mark and spaces) is `<` or `{` is read by ``TrackFileReader``
+    /// instead of as NMEA.
     var readsTracks = false
-    /// What the GPX inputs held.
+    /// What the GPX and GeoJSON inputs held.
     private(set) var trackStatistics = TrackReadStatistics()
     /// Called after each chunk with the bytes read so far from the current file and its size (regular files only).
     var onChunk: ((_ bytesRead: Int, _ fileSize: Int?) -> Void)?
@@ -118,14 +119,16 @@ struct SentenceInput: ~Copyable {
             var broken = false
             let before = reader.statistics.framer
             var sample: [UInt8] = []
-            var track: GPXReader?
+            var track: TrackFileReader?
             do {
                 try input.forEachChunk { chunk in
                     if isCancelled() {
                         cancelled = true
                         throw Cancelled()
                     }
-                    if sample.isEmpty && readsTracks && Self.looksLikeXML(chunk) { track = GPXReader() }
+                    if sample.isEmpty && readsTracks, let format = TrackFileReader.format(of: chunk) {
+                        track = TrackFileReader(format: format)
+                    }
                     if sample.count < 256 { sample += chunk.prefix(256 - sample.count) }
                     if track != nil {
                         try track!.read(chunk, fix)
@@ -142,7 +145,9 @@ struct SentenceInput: ~Copyable {
                 failures.append(path)
                 broken = true
             } catch let error as TrackReadError {
-                Console.error("Error: \(input.name): \(error) (read as GPX); nothing is written from a broken file\n")
+                let format = track?.format.rawValue ?? "a track"
+                Console.error(
+                    "Error: \(input.name): \(error) (read as \(format)); nothing is written from a broken file\n")
                 failures.append(path)
                 broken = true
             }
@@ -168,13 +173,6 @@ struct SentenceInput: ~Copyable {
             }
         }
         return true
-    }
-
-    /// `true` when the chunk's first byte after a UTF-8 byte-order mark and white space is `<`: XML, not NMEA.
-    static func looksLikeXML(_ chunk: UnsafeRawBufferPointer) -> Bool {
-        var index = chunk.count >= 3 && chunk[0] == 0xEF && chunk[1] == 0xBB && chunk[2] == 0xBF ? 3 : 0
-        while index < chunk.count, [0x20, 0x09, 0x0A, 0x0D].contains(chunk[index]) { index += 1 }
-        return index < chunk.count && chunk[index] == UInt8(ascii: "<")
     }
 
     /// Why an input gave not a single sentence, in a few words: empty, not ASCII (NUL bytes: UTF-16 without its

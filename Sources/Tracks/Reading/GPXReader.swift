@@ -125,17 +125,22 @@ public struct GPXReader: Sendable {
             }
         case "time":
             guard let moment = ISO8601.parse(text) else { return false }
-            let days = moment >= 0 ? moment / 86_400_000_000_000 : (moment + 1) / 86_400_000_000_000 - 1
-            let ofDay = moment - days * 86_400_000_000_000
-            point!.date = UTCDate(daysSinceEpoch: Int(days))
-            let seconds = ofDay / 1_000_000_000
-            let fraction = UInt32(ofDay % 1_000_000_000)
-            point!.time = UTCTime(
-                hour: UInt8(seconds / 3600), minute: UInt8(seconds / 60 % 60), second: UInt8(seconds % 60),
-                nanoseconds: fraction, fractionDigits: Self.fractionDigits(text))
+            (point!.date, point!.time) = Self.dateAndTime(moment, text: text)
         default: break
         }
         return true
+    }
+
+    /// The date and time of `moment` (nanoseconds since 1970), with as many fraction digits as `text` had.
+    static func dateAndTime(_ moment: Int64, text: String) -> (UTCDate, UTCTime) {
+        let day: Int64 = 86_400_000_000_000
+        let days = moment >= 0 ? moment / day : (moment + 1) / day - 1
+        let ofDay = moment - days * day
+        let seconds = ofDay / 1_000_000_000
+        let time = UTCTime(
+            hour: UInt8(seconds / 3600), minute: UInt8(seconds / 60 % 60), second: UInt8(seconds % 60),
+            nanoseconds: UInt32(ofDay % 1_000_000_000), fractionDigits: fractionDigits(text))
+        return (UTCDate(daysSinceEpoch: Int(days)), time)
     }
 
     /// How many digits the time's fraction of a second had, so it is written back as given.

@@ -1,0 +1,294 @@
+import NMEA
+
+/// Reads GeoJSON tracks (RFC 7946) as fixes, streaming feature by feature, so `nmea convert`, `trips` and `plot`
+/// take other apps' GeoJSON as they take NMEA: ours, togeojson's and the many tools that follow its `coordTimes`.
+///
+/// - A `LineString` (or `MultiLineString`) feature is a segment (one per line), its times from `coordTimes` (flat, or
+///   one array per line); a `Point`/`MultiPoint` with `coordTimes` is a segment too (how ours writes a segment
+///   without two distinct positions). A feature marked `"continued": true` (ours, past 500 points) joins the one
+///   before, its repeated first point dropped.
+/// - A `Point` feature with a `time` (or `timestamp`) property is one fix, with `ele`, `speed`, `course`, `sat`,
+///   `hdop`, `vdop`, `pdop`, `geoidheight` and `fix` when present (ours with `--points`; loggers that write a Point
+///   per fix).
+/// - A file holds a track once: whichever kind comes first — lines or timed Points — is read, the other passed over
+///   (ours with `--points` holds both, Points first, which carry more).
+///
+/// Positions out of range and times that cannot be read are counted and passed over; malformed JSON throws
+/// ``TrackReadError`` with its line. Memory: one feature at a time (at most ``maximumNumbersPerFeature`` numbers).
+public struct GeoJSONReader: Sendable {
+    public private(set) var statistics = TrackReadStatistics()
+    public let maximumNumbersPerFeature: Int
+    private var tokenizer = JSONTokenizer()
+    private var builder = Builder()
+    private var root: [(String, Value)] = []
+    /// Depth of the root's `features` array while its elements stream.
+    private var streamingFeatures = false
+    private var sawFeatureArray = false
+    private var kind: Kind?
+    /// A segment ended and its break is not yet handed out (a continued feature takes it back).
+    private var breakPending = false
+    private var numbers = 0
+    private var rootKey: String?
+    private var sawBOMCheck = false
+
+    enum Kind { case lines, points }
+
+    indirect enum Value: Sendable {
+        case object([(String, Value)])
+        case array([Value])
+        case string(String)
+        case number(Double)
+        case bool(Bool)
+        case null
+
+        subscript(key: String) -> Value? {
+            if case .object(let members) = self { return members.first { $0.0 == key }?.1 }
+            return nil
+        }
+
+        var string: String? { if case .string(let text) = self { text } else { nil } }
+        var number: Double? { if case .number(let value) = self { value } else { nil } }
+        var array: [Value]? { if case .array(let values) = self { values } else { nil } }
+    }
+
+    /// Builds one value from events.
+    struct Builder: Sendable {
+        private var stack: [(key: String?, value: Value)] = []
+        private var key: String?
+
+        var isEmpty: Bool { stack.isEmpty }
+
+        /// Adds an event; returns the value when it completes one at the builder's top level.
+        mutating func add(_ event: JSONTokenizer.Event) -> Value? {
+            switch event {
+            case .key(let name):
+                key = name
+                return nil
+            case .objectStart:
+                stack.append((key, .object([])))
+                key = nil
+                return nil
+            case .arrayStart:
+                stack.append((key, .array([])))
+                key = nil
+                return nil
+            case .objectEnd, .arrayEnd:
+                let (name, value) = stack.removeLast()
+                return place(value, key: name)
+            case .string(let text): return place(.string(text), key: key)
+            case .number(let value): return place(.number(value), key: key)
+            case .bool(let value): return place(.bool(value), key: key)
+            case .null: return place(.null, key: key)
+            }
+        }
+
+        private mutating func place(_ value: Value, key name: String?) -> Value? {
+            key = nil
+            guard let top = stack.popLast() else { return value }
+            switch top.value {
+            case .object(var members):
+                members.append((name ?? "", value))
+                stack.append((top.key, .object(members)))
+            case .array(var values):
+                values.append(value)
+                stack.append((top.key, .array(values)))
+            default: break
+            }
+            return nil
+        }
+    }
+
+    public init(maximumNumbersPerFeature: Int = 5_000_000) {
+        self.maximumNumbersPerFeature = maximumNumbersPerFeature
+    }
+
+    /// Reads the next bytes of the file; `emit` receives each point's fix and a break after each segment.
+    public mutating func read(_ bytes: UnsafeRawBufferPointer, _ emit: (Fix) -> Void) throws(TrackReadError) {
+        var bytes = bytes
+        if !sawBOMCheck {
+            sawBOMCheck = true
+            if bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF {
+                bytes = UnsafeRawBufferPointer(rebasing: bytes[3...])
+            }
+        }
+        var tokenizer = self.tokenizer
+        defer { self.tokenizer = tokenizer }
+        try tokenizer.feed(bytes) { (event, depth, line) throws(TrackReadError) in
+            try handle(event, depth: depth, line: line, emit)
+        }
+    }
+
+    /// Checks the file ended complete and reads a root that is itself a feature or a geometry.
+    public mutating func finish(_ emit: (Fix) -> Void) throws(TrackReadError) {
+        var tokenizer = self.tokenizer
+        try tokenizer.finish { (event, depth, line) throws(TrackReadError) in
+            try handle(event, depth: depth, line: line, emit)
+        }
+        let rootValue = Value.object(root)
+        if !sawFeatureArray {
+            switch rootValue["type"]?.string {
+            case "Feature"?: try feature(rootValue, line: tokenizer.line, emit)
+            case "LineString"?, "MultiLineString"?, "Point"?, "MultiPoint"?:
+                try feature(.object([("geometry", rootValue)]), line: tokenizer.line, emit)
+            case let type?:
+                throw TrackReadError(
+                    line: tokenizer.line, "a GeoJSON \(type) holds no track (FeatureCollection, Feature or a line)")
+            case nil:
+                throw TrackReadError(line: tokenizer.line, "not GeoJSON: the root object has no \"type\"")
+            }
+        }
+        if breakPending { emit(Fix()) }
+        breakPending = false
+    }
+
+    private mutating func handle(_ event: JSONTokenizer.Event, depth: Int, line: Int, _ emit: (Fix) -> Void)
+        throws(TrackReadError)
+    {
+        if case .number = event {
+            numbers += 1
+            if numbers > maximumNumbersPerFeature {
+                throw TrackReadError(
+                    line: line, "a feature of more than \(maximumNumbersPerFeature) numbers: too big to hold")
+            }
+        }
+        // The root object's own members (depth 1) and its features array (depth 2) are handled here; everything
+        // deeper is built into values.
+        if builder.isEmpty {
+            switch event {
+            case .objectStart where depth == 1:
+                return
+            case .arrayStart where depth == 1:
+                throw TrackReadError(line: line, "not GeoJSON: the root is an array, not an object")
+            case .key(let key) where depth == 1:
+                rootKey = key
+                return
+            case .arrayStart where depth == 2 && rootKey == "features":
+                streamingFeatures = true
+                sawFeatureArray = true
+                return
+            case .arrayEnd where depth == 2 && streamingFeatures:
+                streamingFeatures = false
+                rootKey = nil
+                return
+            case .objectEnd where depth == 1:
+                return
+            default:
+                break
+            }
+            if depth == 0 { throw TrackReadError(line: line, "not GeoJSON: the root is not an object") }
+        }
+        if let value = builder.add(event) {
+            if streamingFeatures {
+                numbers = 0
+                try feature(value, line: line, emit)
+            } else if let rootKey {
+                root.append((rootKey, value))
+                self.rootKey = nil
+            }
+        }
+    }
+
+    /// Reads one feature.
+    private mutating func feature(_ feature: Value, line: Int, _ emit: (Fix) -> Void) throws(TrackReadError) {
+        guard let geometry = feature["geometry"], let type = geometry["type"]?.string else { return }
+        let properties = feature["properties"]
+        let coordinates = geometry["coordinates"]
+        let timed = properties?["time"]?.string ?? properties?["timestamp"]?.string
+        if type == "Point", let timed, properties?["coordTimes"] == nil {
+            guard kind != .lines else { return }
+            kind = .points
+            if var fix = position(coordinates) {
+                guard let moment = ISO8601.parse(timed) else {
+                    statistics.rejectedPoints += 1
+                    return
+                }
+                Self.setTime(&fix, moment, text: timed)
+                Self.setProperties(&fix, properties)
+                statistics.points += 1
+                emit(fix)
+            } else {
+                statistics.rejectedPoints += 1
+            }
+            return
+        }
+        let lines: [[Value]]
+        switch type {
+        case "LineString", "MultiPoint": lines = [coordinates?.array ?? []]
+        case "MultiLineString": lines = (coordinates?.array ?? []).map { $0.array ?? [] }
+        case "Point": lines = [[coordinates ?? .null]]
+        default: return  // polygons and collections are not tracks
+        }
+        guard kind != .points else { return }
+        kind = .lines
+        // Times: flat for one line, one array per line for several.
+        let times = properties?["coordTimes"]?.array ?? []
+        let continued = properties?["continued"].map { if case .bool(true) = $0 { true } else { false } } ?? false
+        for (lineIndex, positions) in lines.enumerated() {
+            let lineTimes = lines.count > 1 ? (times[safe: lineIndex]?.array ?? []) : times
+            var skipFirst = continued && lineIndex == 0 && breakPending
+            if skipFirst { breakPending = false } else if breakPending { emit(Fix()) }
+            breakPending = false
+            for (index, coordinate) in positions.enumerated() {
+                if skipFirst {
+                    skipFirst = false
+                    continue
+                }
+                guard var fix = position(coordinate) else {
+                    statistics.rejectedPoints += 1
+                    continue
+                }
+                if let text = lineTimes[safe: index]?.string {
+                    guard let moment = ISO8601.parse(text) else {
+                        statistics.rejectedPoints += 1
+                        continue
+                    }
+                    Self.setTime(&fix, moment, text: text)
+                }
+                statistics.points += 1
+                emit(fix)
+            }
+            statistics.segments += 1
+            breakPending = true
+        }
+    }
+
+    /// A fix at `[lon, lat(, ele)]`, or `nil` when it is no position in range.
+    private func position(_ value: Value?) -> Fix? {
+        guard let numbers = value?.array?.compactMap(\.number), numbers.count >= 2,
+            abs(numbers[1]) <= 90, abs(numbers[0]) <= 180
+        else { return nil }
+        var fix = Fix(latitude: numbers[1], longitude: numbers[0], quality: .gps)
+        if numbers.count >= 3 { fix.altitudeMeters = numbers[2] }
+        fix.mode = numbers.count >= 3 ? .threeD : .twoD
+        return fix
+    }
+
+    static func setTime(_ fix: inout Fix, _ moment: Int64, text: String) {
+        let (date, time) = GPXReader.dateAndTime(moment, text: text)
+        fix.date = date
+        fix.time = time
+    }
+
+    static func setProperties(_ fix: inout Fix, _ properties: Value?) {
+        guard let properties else { return }
+        if let ele = properties["ele"]?.number { fix.altitudeMeters = ele }
+        fix.speed = properties["speed"]?.number
+        fix.courseDegrees = properties["course"]?.number
+        fix.hdop = properties["hdop"]?.number
+        fix.vdop = properties["vdop"]?.number
+        fix.pdop = properties["pdop"]?.number
+        fix.geoidSeparationMeters = properties["geoidheight"]?.number
+        fix.satellitesUsed = properties["sat"]?.number.map { Int($0) }
+        switch properties["fix"]?.string {
+        case "2d"?: fix.mode = .twoD
+        case "3d"?: fix.mode = .threeD
+        case "dgps"?: fix.quality = .differential
+        case "pps"?: fix.quality = .precise
+        default: break
+        }
+    }
+}
+
+extension Array {
+    subscript(safe index: Int) -> Element? { indices.contains(index) ? self[index] : nil }
+}
