@@ -179,4 +179,62 @@ enum CleaningUsage {
                 "Error: \(broken.path): line 3: a '}' after a ',' or a key (read as GeoJSON); nothing is written "
                     + "from a broken file\n"))
     }
+
+    // MARK: Many files on every core
+
+    @Test func jobsGiveTheSameFilesAndMessagesAsOne() throws {
+        let directory = Tool.temporaryDirectory(#function)
+        let input = directory.appendingPathComponent("in")
+        try FileManager.default.createDirectory(at: input, withIntermediateDirectories: true)
+        var inputs: [String] = []
+        for day in 1...6 {
+            let path = input.appendingPathComponent("2026-03-0\(day).nmea").path
+            let made = try Tool.run([
+                "simulate", "--duration", "300", "--start", "2026-03-0\(day)T07:00:00Z", "--seed", "\(day)",
+                "--faults", "40", "-o", path,
+            ])
+            #expect(made.status == 0)
+            inputs.append(path)
+        }
+        var runs: [(files: [String: Data], errors: String)] = []
+        for jobs in ["1", "2", "4"] {
+            let output = directory.appendingPathComponent("out\(jobs)")
+            try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
+            let outcome = try Tool.run(
+                ["convert"] + inputs + [
+                    "-o", output.path + "/{name}.gpx", "-o", output.path + "/{name}.csv", "--jobs", jobs,
+                ])
+            #expect(outcome.status == 0)
+            let names = try FileManager.default.contentsOfDirectory(atPath: output.path).sorted()
+            #expect(names.count == 12)
+            var files: [String: Data] = [:]
+            for name in names { files[name] = FileManager.default.contents(atPath: output.path + "/" + name) }
+            runs.append((files, outcome.error))
+        }
+        #expect(runs[1].files == runs[0].files)
+        #expect(runs[2].files == runs[0].files)
+        #expect(runs[1].errors == runs[0].errors)
+        #expect(runs[2].errors == runs[0].errors)
+        // One message per input, in input order, each naming its input.
+        let lines = runs[0].errors.split(separator: "\n")
+        #expect(lines.count == 6)
+        #expect(lines.map { $0.hasPrefix("nmea convert: \(inputs[lines.firstIndex(of: $0)!]): ") }.allSatisfy { $0 })
+    }
+
+    @Test func nameOutputsNeedNamedInputs() throws {
+        let mixed = try Tool.run(["convert", Self.commute, "-o", "{name}.gpx", "-o", "all.gpx"])
+        #expect(mixed.status == 64)
+        #expect(mixed.error.hasPrefix("Error: Either every output names its input with {name}, or none does\n"))
+        let standardInput = try Tool.run(["convert", "-o", "{name}.gpx"], input: "")
+        #expect(standardInput.status == 64)
+        #expect(
+            standardInput.error.hasPrefix(
+                "Error: {name} outputs need input files to be named after (not '-' or a stream)\n"))
+        let twice = try Tool.run(["convert", Self.commute, Self.commute, "-o", "/tmp/{name}.gpx"])
+        #expect(twice.status == 64)
+        #expect(
+            twice.error.hasPrefix(
+                "Error: '\(Self.commute)' and '\(Self.commute)' would both write '/tmp/commute.gpx': rename one, "
+                    + "or convert apart\n"))
+    }
 }

@@ -12,7 +12,9 @@ enum ConvertCommand: Command {
             Merges the sentences of each epoch into one fix and writes the fixes that have a position as track \
             points. A new segment begins when the fix is lost or when the time between two fixes exceeds \
             --split-gap. The format follows each output's extension (.gpx, .geojson, .json, .kml, .csv); '-o -' \
-            writes to standard output and needs --format. '--format gpx10' writes GPX 1.0, which keeps each \
+            writes to standard output and needs --format. With '{name}' in the outputs' names \
+            ('-o tracks/{name}.gpx'), each input gets outputs of its own, named after it without its extensions, \
+            and the inputs are converted --jobs at a time, each output and message exactly as with --jobs 1. '--format gpx10' writes GPX 1.0, which keeps each \
             point's <speed> and <course> (GPX 1.1 has them only in an extension). KML has a gx:Track per segment \
             with each point's time, and placemarks for the start, the end and every stop, named by the offline \
             place file as 'nmea trips' names them. CSV has a header row and the --columns asked for.
@@ -51,6 +53,9 @@ enum ConvertCommand: Command {
                 help: "Start a new segment after a gap longer than this.", defaultValue: "60"),
             OptionSpec(long: "points", help: "GeoJSON: also write each fix as a Point feature with its properties."),
             OptionSpec(long: "fsync", help: "Sync each flush to disk (fdatasync), for loggers facing power cuts."),
+            OptionSpec(
+                long: "jobs", short: "j", valueName: "n",
+                help: "With {name} outputs: convert this many inputs at once (default: the number of cores)."),
         ] + CleaningOptions.options + SentenceInput.options,
         examples: [
             "nmea convert drive.nmea -o drive.gpx",
@@ -59,14 +64,25 @@ enum ConvertCommand: Command {
             "cat /dev/ttyUSB0 | nmea convert -o live.gpx --fsync",
             "nmea convert drive.nmea -o drive.kml -o drive.csv --columns time,lat,lon,speed",
             "nmea convert drive.nmea -o small.gpx --format gpx10 --max-hdop 3 --simplify 5",
+            "nmea convert logs/*.nmea.gz -o tracks/{name}.gpx --jobs 2",
         ])
 
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
         let outputs = try ConvertOutput.parse(arguments)
+        if outputs.contains(where: { $0.path.contains(ConvertJobs.namePlaceholder) }) {
+            return try ConvertJobs.run(arguments, outputs: outputs)
+        }
+        return try convert(arguments, outputs: outputs)
+    }
+
+    /// Converts the inputs (the command's, or `paths`) to `outputs`; the progress bar only when `showsProgress`.
+    static func convert(
+        _ arguments: ParsedArguments, outputs: [ConvertOutput], paths: [String]? = nil, showsProgress: Bool = true
+    ) throws -> Int32 {
         let splitGap = try arguments.number("split-gap", default: 60, in: 0...1e9)
         let columns = try ConvertOutput.columns(arguments)
         var cleaner = try CleaningOptions.parse(arguments, splitGapSeconds: splitGap)
-        var input = try SentenceInput(arguments)
+        var input = try SentenceInput(arguments, paths: paths)
         input.readsTracks = true
         try FileIdentity.refuseOverlaps(inputs: input.paths, outputs: outputs.map(\.path), arguments)
         let live = input.paths.contains(where: isLiveSource)
@@ -101,7 +117,7 @@ enum ConvertCommand: Command {
             }
         }
 
-        let progress = makeProgressBar(input.paths)
+        let progress = showsProgress ? makeProgressBar(input.paths) : nil
         if let progress {
             var finishedBytes = 0
             var lastSize = 0

@@ -61,9 +61,9 @@ struct SentenceInput: ~Copyable {
     /// (`--date` is set in it), and `assemblesFixes` is `false` for a command that wants the sentences only.
     init(
         _ arguments: ParsedArguments, assembler: FixAssembler.Options = FixAssembler.Options(),
-        assemblesFixes: Bool = true
+        assemblesFixes: Bool = true, paths given: [String]? = nil
     ) throws(UsageError) {
-        paths = arguments.positionals.isEmpty ? ["-"] : arguments.positionals
+        paths = given ?? (arguments.positionals.isEmpty ? ["-"] : arguments.positionals)
         verbose = arguments.flag("verbose")
         var assembler = assembler
         if let text = arguments.value("date") {

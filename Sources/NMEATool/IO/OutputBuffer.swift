@@ -1,3 +1,4 @@
+import Glibc
 import System
 
 /// A buffered writer to a file descriptor: bytes are gathered in a fixed buffer and written with `write(2)` when it
@@ -71,12 +72,47 @@ final class OutputBuffer {
 enum Console {
     nonisolated(unsafe) static let standardOutput = OutputBuffer(fd: .standardOutput)
 
-    /// Writes `text` to standard error at once (unbuffered, so diagnostics interleave correctly with output).
+    /// Writes `text` to standard error at once (unbuffered, so diagnostics interleave correctly with output), or,
+    /// on a thread inside ``capturingErrors(_:)``, to that thread's capture.
     static func error(_ text: String) {
+        if let capture = ErrorCapture.current {
+            capture.text += text
+            return
+        }
         var text = text
         text.withUTF8 { try? FileDescriptor.standardError.writeAll(UnsafeRawBufferPointer($0)) }
     }
 
+    /// Runs `body`, collecting what it writes with ``error(_:)`` on this thread instead of writing it: for work run
+    /// on several threads whose messages must come out whole and in order (`convert --jobs`).
+    static func capturingErrors<R>(_ body: () throws -> R) rethrows -> (result: R, errors: String) {
+        let capture = ErrorCapture()
+        let outer = ErrorCapture.current
+        ErrorCapture.current = capture
+        defer { ErrorCapture.current = outer }
+        let result = try body()
+        return (result, capture.text)
+    }
+
     /// `true` when standard error is a terminal (progress and status lines go there only then).
     static var standardErrorIsTerminal: Bool { FileDescriptor.standardError.isTerminal }
+}
+
+/// One thread's captured standard error (``Console/capturingErrors(_:)``), found through a pthread key.
+final class ErrorCapture {
+    var text = ""
+
+    private static let key: pthread_key_t = {
+        var key = pthread_key_t()
+        pthread_key_create(&key, nil)
+        return key
+    }()
+
+    static var current: ErrorCapture? {
+        get { pthread_getspecific(key).map { Unmanaged<ErrorCapture>.fromOpaque($0).takeUnretainedValue() } }
+        set {
+            if let old = pthread_getspecific(key) { Unmanaged<ErrorCapture>.fromOpaque(old).release() }
+            pthread_setspecific(key, newValue.map { Unmanaged.passRetained($0).toOpaque() })
+        }
+    }
 }

@@ -9,14 +9,16 @@ final class ProgressBar {
     private var lastPercent = -1
     private var lastDraw = 0.0
     private var drawn = false
+    private let start = MonotonicTime.now().seconds
 
     init(label: String, totalBytes: Int) {
         self.label = label
         self.totalBytes = max(totalBytes, 1)
     }
 
-    /// Shows `doneBytes` of the total.
-    func update(_ doneBytes: Int) {
+    /// Shows `doneBytes` of the total, with `detail` (`12/365 files`) when given, the rate and the time left, cut to
+    /// the terminal's width.
+    func update(_ doneBytes: Int, detail: String? = nil) {
         let percent = min(100, doneBytes * 100 / totalBytes)
         let now = MonotonicTime.now().seconds
         guard percent != lastPercent || now - lastDraw >= 0.1 else { return }
@@ -26,8 +28,17 @@ final class ProgressBar {
         let width = 30
         let filled = percent * width / 100
         let bar = String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled)
-        let megabytes = "\(doneBytes / 1_000_000)/\(totalBytes / 1_000_000) MB"
-        Console.error("\r\(label) [\(bar)] \(percent)% \(megabytes)\u{1B}[K")
+        var line = "\(label) [\(bar)] \(percent)% \(doneBytes / 1_000_000)/\(totalBytes / 1_000_000) MB"
+        if let detail { line += ", \(detail)" }
+        let elapsed = now - start
+        if elapsed >= 1 && doneBytes > 0 {
+            let rate = Double(doneBytes) / elapsed
+            let left = Int(Double(totalBytes - doneBytes) / rate)
+            line += ", \(Int(rate / 1_000_000)) MB/s, \(left / 60):\(left % 60 < 10 ? "0" : "")\(left % 60) left"
+        }
+        let columns = (try? FileDescriptor.standardError.windowSize().columns) ?? 80
+        if line.count >= columns { line = String(line.prefix(max(columns - 1, 0))) }
+        Console.error("\r\(line)\u{1B}[K")
         drawn = true
     }
 
