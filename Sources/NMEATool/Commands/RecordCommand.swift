@@ -39,7 +39,7 @@ enum RecordCommand: Command {
         options: [
             OptionSpec(
                 long: "output", short: "o", valueName: "file",
-                help: "A track to write: .gpx or .geojson (repeat for several).", isRepeatable: true,
+                help: "A track to write: .gpx, .geojson, .kml or .csv (repeat for several).", isRepeatable: true,
                 isRequired: true, completion: .file),
             OptionSpec(
                 long: "baud", valueName: "rate", help: "The line rate, or 'auto' to find it.",
