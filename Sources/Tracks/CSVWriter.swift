@@ -18,19 +18,24 @@ public final class CSVWriter: TrackWriter {
 
     public let options: TrackOptions
     public let columns: [Column]
-    public private(set) var statistics = TrackStatistics()
-    public var path: String { file.path }
-    private var file: DocumentFile
+    public var statistics: TrackStatistics {
+        var statistics = counts
+        statistics.flushes = document.flushes
+        return statistics
+    }
+    public var path: String { document.path }
+    private var counts = TrackStatistics()
+    private var document: AppendingDocument
     private var segmenter: TrackSegmenter
-    private var pending: [UInt8] = []
-    private var isFinished = false
 
     public init(path: String, columns: [Column] = defaultColumns, options: TrackOptions = TrackOptions())
         throws(TrackError)
     {
         self.options = options
         self.columns = columns
-        file = try DocumentFile(path: path, kind: .lines, sync: options.sync, publication: options.publication)
+        document = AppendingDocument(
+            try DocumentFile(path: path, kind: .lines, sync: options.sync, publication: options.publication),
+            flush: options.flush)
         segmenter = TrackSegmenter(splitGapSeconds: options.splitGapSeconds)
         try start()
     }
@@ -41,96 +46,70 @@ public final class CSVWriter: TrackWriter {
     ) throws(TrackError) {
         self.options = options
         self.columns = columns
-        file = DocumentFile(streamingTo: fd, name: name)
+        document = AppendingDocument(DocumentFile(streamingTo: fd, name: name), flush: options.flush)
         segmenter = TrackSegmenter(splitGapSeconds: options.splitGapSeconds)
         try start()
     }
 
-    deinit { file.closeDescriptor() }
+    deinit { document.closeDescriptor() }
 
     private func start() throws(TrackError) {
         let header = Array((columns.map(\.rawValue).joined(separator: ",") + "\r\n").utf8)
-        do {
-            try file.start(head: header, tail: [])
-        } catch {
-            file.closeDescriptor()
-            throw error
-        }
+        try document.start(head: header, tail: [])
     }
 
     public func write(_ fix: Fix) throws(TrackError) {
-        precondition(!isFinished, "CSVWriter used after finish()")
-        statistics.fixes += 1
+        precondition(!document.isFinished, "CSVWriter used after finish()")
+        counts.fixes += 1
         switch segmenter.place(fix) {
         case .skip:
-            statistics.skipped += 1
+            counts.skipped += 1
             return
         case .newSegment:
-            statistics.segments += 1
+            counts.segments += 1
         case .continueSegment:
             break
         }
         appendRow(fix)
-        statistics.points += 1
-        if case .everyFix = options.flush {
-            try flush()
-        } else if case .batch(let bytes) = options.flush, pending.count >= max(bytes, 1) {
-            try flush()
-        }
+        counts.points += 1
+        try document.pointAdded(tail: tail)
     }
 
     private func appendRow(_ fix: Fix) {
         for (index, column) in columns.enumerated() {
-            if index > 0 { pending.append(UInt8(ascii: ",")) }
+            if index > 0 { document.pending.append(UInt8(ascii: ",")) }
             switch column {
-            case .time: if fix.date != nil && fix.time != nil { fix.appendISO8601(to: &pending) }
+            case .time: if fix.date != nil && fix.time != nil { fix.appendISO8601(to: &document.pending) }
             case .lat: number(fix.latitude)
             case .lon: number(fix.longitude)
             case .ele: number(fix.altitudeMeters)
             case .speed:
                 if let speed = fix.speed, speed.isFinite {
-                    DecimalFormatter.append(speed, .maximumDecimals(Fix.speedDecimals), to: &pending)
+                    DecimalFormatter.append(speed, .maximumDecimals(Fix.speedDecimals), to: &document.pending)
                 }
             case .course: number(fix.courseDegrees.flatMap(GPXPoint.degreesTrue))
             case .hdop: number(fix.hdop)
             case .vdop: number(fix.vdop)
             case .pdop: number(fix.pdop)
-            case .sats: if let used = fix.satellitesUsed, used >= 0 { DecimalFormatter.append(used, to: &pending) }
-            case .fix: pending += Array(GPXPoint.fixName(fix).utf8)
-            case .segment: DecimalFormatter.append(statistics.segments, to: &pending)
+            case .sats:
+                if let used = fix.satellitesUsed, used >= 0 { DecimalFormatter.append(used, to: &document.pending) }
+            case .fix: document.pending += Array(GPXPoint.fixName(fix).utf8)
+            case .segment: DecimalFormatter.append(counts.segments, to: &document.pending)
             }
         }
-        pending += [UInt8(ascii: "\r"), UInt8(ascii: "\n")]
+        document.pending += [UInt8(ascii: "\r"), UInt8(ascii: "\n")]
     }
 
     private func number(_ value: Double?) {
-        if let value, value.isFinite { DecimalFormatter.append(value, to: &pending) }
+        if let value, value.isFinite { DecimalFormatter.append(value, to: &document.pending) }
     }
 
-    public func flush() throws(TrackError) {
-        guard !pending.isEmpty else { return }
-        try file.append(pending, newTail: [])
-        pending.removeAll(keepingCapacity: true)
-        statistics.flushes += 1
-    }
+    public func flush() throws(TrackError) { try document.flush(tail: tail) }
 
-    public func finish() throws(TrackError) {
-        guard !isFinished else { return }
-        isFinished = true
-        do {
-            try flush()
-        } catch {
-            file.closeDescriptor()
-            throw error
-        }
-        try file.finish()
-    }
+    public func finish() throws(TrackError) { try document.finish(tail: tail) }
 
-    public func discard() {
-        if file.isPublished && !isFinished {
-            try? finish()
-        }
-        isFinished = true
-        file.closeDescriptor()
-    }
+    public func discard() { document.discard(tail: tail) }
+
+    /// CSV has no closing text.
+    private let tail: [UInt8] = []
 }

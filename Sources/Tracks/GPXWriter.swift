@@ -14,14 +14,17 @@ import System
 public final class GPXWriter: TrackWriter {
     public let options: TrackOptions
     public let version: GPXVersion
-    public private(set) var statistics = TrackStatistics()
-    public var path: String { file.path }
-    private var file: DocumentFile
+    public var statistics: TrackStatistics {
+        var statistics = counts
+        statistics.flushes = document.flushes
+        return statistics
+    }
+    public var path: String { document.path }
+    private var counts = TrackStatistics()
+    private var document: AppendingDocument
     private var segmenter: TrackSegmenter
-    private var pending: [UInt8] = []
-    /// Whether the content so far (including `pending`) leaves a `trkseg` open.
+    /// Whether the content so far (including what is pending) leaves a `trkseg` open.
     private var segmentIsOpen = false
-    private var isFinished = false
 
     /// Creates (or empties) the GPX file at `path` and writes an empty track to it.
     /// - Parameter creator: the `creator` attribute (escaped as needed).
@@ -31,7 +34,9 @@ public final class GPXWriter: TrackWriter {
     ) throws(TrackError) {
         self.options = options
         self.version = version
-        file = try DocumentFile(path: path, kind: .xml, sync: options.sync, publication: options.publication)
+        document = AppendingDocument(
+            try DocumentFile(path: path, kind: .xml, sync: options.sync, publication: options.publication),
+            flush: options.flush)
         segmenter = TrackSegmenter(splitGapSeconds: options.splitGapSeconds)
         try start(creator: creator)
     }
@@ -43,83 +48,47 @@ public final class GPXWriter: TrackWriter {
     ) throws(TrackError) {
         self.options = options
         self.version = version
-        file = DocumentFile(streamingTo: fd, name: name)
+        document = AppendingDocument(DocumentFile(streamingTo: fd, name: name), flush: options.flush)
         segmenter = TrackSegmenter(splitGapSeconds: options.splitGapSeconds)
         try start(creator: creator)
     }
 
-    deinit { file.closeDescriptor() }
+    deinit { document.closeDescriptor() }
 
     private func start(creator: String) throws(TrackError) {
-        pending.reserveCapacity(batchBytes + 4096)
         var head = Array(
             "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<gpx version=\"\(version.rawValue)\" creator=\"".utf8)
         XMLText.appendEscaped(creator, to: &head)
         let namespaces = version == .v11 ? GPXPoint.namespaces : GPXPoint.namespaces10
         head += Array("\" \(namespaces)>\n  <trk>\n".utf8)
-        do {
-            try file.start(head: head, tail: tail)
-        } catch {
-            file.closeDescriptor()
-            throw error
-        }
+        try document.start(head: head, tail: tail)
     }
 
     public func write(_ fix: Fix) throws(TrackError) {
-        precondition(!isFinished, "GPXWriter used after finish()")
-        statistics.fixes += 1
+        precondition(!document.isFinished, "GPXWriter used after finish()")
+        counts.fixes += 1
         switch segmenter.place(fix) {
         case .skip:
-            statistics.skipped += 1
+            counts.skipped += 1
             return
         case .newSegment:
-            if segmentIsOpen { pending += Self.segmentEnd }
-            pending += Self.segmentStart
+            if segmentIsOpen { document.pending += Self.segmentEnd }
+            document.pending += Self.segmentStart
             segmentIsOpen = true
-            statistics.segments += 1
+            counts.segments += 1
         case .continueSegment:
             break
         }
-        GPXPoint.append(fix, version: version, to: &pending)
-        statistics.points += 1
-        if case .everyFix = options.flush {
-            try flush()
-        } else if pending.count >= batchBytes {
-            try flush()
-        }
+        GPXPoint.append(fix, version: version, to: &document.pending)
+        counts.points += 1
+        try document.pointAdded(tail: tail)
     }
 
-    public func flush() throws(TrackError) {
-        guard !pending.isEmpty else { return }
-        try file.append(pending, newTail: tail)
-        pending.removeAll(keepingCapacity: true)
-        statistics.flushes += 1
-    }
+    public func flush() throws(TrackError) { try document.flush(tail: tail) }
 
-    public func finish() throws(TrackError) {
-        guard !isFinished else { return }
-        isFinished = true
-        do {
-            try flush()
-        } catch {
-            file.closeDescriptor()
-            throw error
-        }
-        try file.finish()
-    }
+    public func finish() throws(TrackError) { try document.finish(tail: tail) }
 
-    public func discard() {
-        if file.isPublished && !isFinished {
-            try? finish()
-        }
-        isFinished = true
-        file.closeDescriptor()
-    }
-
-    private var batchBytes: Int {
-        if case .batch(let bytes) = options.flush { return max(bytes, 1) }
-        return 4096
-    }
+    public func discard() { document.discard(tail: tail) }
 
     private var tail: [UInt8] { segmentIsOpen ? Self.tailInSegment : Self.tailOutsideSegment }
 

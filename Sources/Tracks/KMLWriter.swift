@@ -32,19 +32,24 @@ public final class KMLWriter: TrackWriter {
     }
 
     public let options: TrackOptions
-    public private(set) var statistics = TrackStatistics()
-    public var path: String { file.path }
-    private var file: DocumentFile
+    public var statistics: TrackStatistics {
+        var statistics = counts
+        statistics.flushes = document.flushes
+        return statistics
+    }
+    public var path: String { document.path }
+    private var counts = TrackStatistics()
+    private var document: AppendingDocument
     private var segmenter: TrackSegmenter
-    private var pending: [UInt8] = []
     private var segmentIsOpen = false
     private var placemarks: [Placemark] = []
-    private var isFinished = false
 
     /// - Parameter name: the document's name, shown by Google Earth.
     public init(path: String, name: String = "Track", options: TrackOptions = TrackOptions()) throws(TrackError) {
         self.options = options
-        file = try DocumentFile(path: path, kind: .xml, sync: options.sync, publication: options.publication)
+        document = AppendingDocument(
+            try DocumentFile(path: path, kind: .xml, sync: options.sync, publication: options.publication),
+            flush: options.flush)
         segmenter = TrackSegmenter(splitGapSeconds: options.splitGapSeconds)
         try start(name: name)
     }
@@ -54,12 +59,12 @@ public final class KMLWriter: TrackWriter {
         options: TrackOptions = TrackOptions()
     ) throws(TrackError) {
         self.options = options
-        file = DocumentFile(streamingTo: fd, name: streamName)
+        document = AppendingDocument(DocumentFile(streamingTo: fd, name: streamName), flush: options.flush)
         segmenter = TrackSegmenter(splitGapSeconds: options.splitGapSeconds)
         try start(name: name)
     }
 
-    deinit { file.closeDescriptor() }
+    deinit { document.closeDescriptor() }
 
     private func start(name: String) throws(TrackError) {
         var head = Array(
@@ -77,12 +82,7 @@ public final class KMLWriter: TrackWriter {
                 <Style id="mark"><IconStyle><scale>1.1</scale></IconStyle></Style>
 
             """.utf8)
-        do {
-            try file.start(head: head, tail: tail)
-        } catch {
-            file.closeDescriptor()
-            throw error
-        }
+        try document.start(head: head, tail: tail)
     }
 
     /// Adds a placemark, written after the track at ``finish()``.
@@ -91,109 +91,88 @@ public final class KMLWriter: TrackWriter {
     }
 
     public func write(_ fix: Fix) throws(TrackError) {
-        precondition(!isFinished, "KMLWriter used after finish()")
-        statistics.fixes += 1
+        precondition(!document.isFinished, "KMLWriter used after finish()")
+        counts.fixes += 1
         switch segmenter.place(fix) {
         case .skip:
-            statistics.skipped += 1
+            counts.skipped += 1
             return
         case .newSegment:
-            if segmentIsOpen { pending += Self.segmentEnd }
-            statistics.segments += 1
-            pending += Array("    <Placemark>\n      <name>Segment \(statistics.segments)</name>\n".utf8)
+            if segmentIsOpen { document.pending += Self.segmentEnd }
+            counts.segments += 1
+            document.pending += Array("    <Placemark>\n      <name>Segment \(counts.segments)</name>\n".utf8)
             // The segment's first point decides: heights above sea level, or on the ground without them.
             let hasAltitude = fix.altitudeMeters?.isFinite == true
-            pending += Array("      <styleUrl>#track</styleUrl>\n      <gx:Track>\n        <altitudeMode>".utf8)
-            pending += Array((hasAltitude ? "absolute" : "clampToGround").utf8)
-            pending += Array("</altitudeMode>\n".utf8)
+            document.pending += Array(
+                "      <styleUrl>#track</styleUrl>\n      <gx:Track>\n        <altitudeMode>".utf8)
+            document.pending += Array((hasAltitude ? "absolute" : "clampToGround").utf8)
+            document.pending += Array("</altitudeMode>\n".utf8)
             segmentIsOpen = true
         case .continueSegment:
             break
         }
         appendPoint(fix)
-        statistics.points += 1
-        if case .everyFix = options.flush {
-            try flush()
-        } else if case .batch(let bytes) = options.flush, pending.count >= max(bytes, 1) {
-            try flush()
-        }
+        counts.points += 1
+        try document.pointAdded(tail: tail)
     }
 
     private func appendPoint(_ fix: Fix) {
         guard let latitude = fix.latitude, let longitude = fix.longitude else { return }
         if fix.date != nil && fix.time != nil {
-            pending += Array("        <when>".utf8)
-            fix.appendISO8601(to: &pending)
-            pending += Array("</when>".utf8)
+            document.pending += Array("        <when>".utf8)
+            fix.appendISO8601(to: &document.pending)
+            document.pending += Array("</when>".utf8)
         } else {
-            pending += Array("        <when/>".utf8)
+            document.pending += Array("        <when/>".utf8)
         }
-        pending += Array("<gx:coord>".utf8)
-        DecimalFormatter.append(longitude, to: &pending)
-        pending.append(UInt8(ascii: " "))
-        DecimalFormatter.append(latitude, to: &pending)
-        pending.append(UInt8(ascii: " "))
+        document.pending += Array("<gx:coord>".utf8)
+        DecimalFormatter.append(longitude, to: &document.pending)
+        document.pending.append(UInt8(ascii: " "))
+        DecimalFormatter.append(latitude, to: &document.pending)
+        document.pending.append(UInt8(ascii: " "))
         // gx:coord always has three values; without an altitude, 0 (ignored in a clampToGround segment).
         if let altitude = fix.altitudeMeters, altitude.isFinite {
-            DecimalFormatter.append(altitude, to: &pending)
+            DecimalFormatter.append(altitude, to: &document.pending)
         } else {
-            pending.append(UInt8(ascii: "0"))
+            document.pending.append(UInt8(ascii: "0"))
         }
-        pending += Array("</gx:coord>\n".utf8)
+        document.pending += Array("</gx:coord>\n".utf8)
     }
 
-    public func flush() throws(TrackError) {
-        guard !pending.isEmpty else { return }
-        try file.append(pending, newTail: tail)
-        pending.removeAll(keepingCapacity: true)
-        statistics.flushes += 1
-    }
+    public func flush() throws(TrackError) { try document.flush(tail: tail) }
 
     public func finish() throws(TrackError) {
-        guard !isFinished else { return }
-        isFinished = true
+        guard !document.isFinished else { return }
         if segmentIsOpen {
-            pending += Self.segmentEnd
+            document.pending += Self.segmentEnd
             segmentIsOpen = false
         }
         for placemark in placemarks { appendPlacemark(placemark) }
-        do {
-            try flush()
-        } catch {
-            file.closeDescriptor()
-            throw error
-        }
-        try file.finish()
+        try document.finish(tail: tail)
     }
 
     private func appendPlacemark(_ placemark: Placemark) {
-        pending += Array("    <Placemark>\n      <name>".utf8)
-        XMLText.appendEscaped(placemark.name, to: &pending)
-        pending += Array("</name>\n".utf8)
+        document.pending += Array("    <Placemark>\n      <name>".utf8)
+        XMLText.appendEscaped(placemark.name, to: &document.pending)
+        document.pending += Array("</name>\n".utf8)
         if let description = placemark.description {
-            pending += Array("      <description>".utf8)
-            XMLText.appendEscaped(description, to: &pending)
-            pending += Array("</description>\n".utf8)
+            document.pending += Array("      <description>".utf8)
+            XMLText.appendEscaped(description, to: &document.pending)
+            document.pending += Array("</description>\n".utf8)
         }
         if let timestamp = placemark.timestamp {
-            pending += Array("      <TimeStamp><when>".utf8)
-            ISO8601.write(nanosecondsSinceEpoch: timestamp, to: { pending.append($0) })
-            pending += Array("</when></TimeStamp>\n".utf8)
+            document.pending += Array("      <TimeStamp><when>".utf8)
+            ISO8601.write(nanosecondsSinceEpoch: timestamp, to: { document.pending.append($0) })
+            document.pending += Array("</when></TimeStamp>\n".utf8)
         }
-        pending += Array("      <styleUrl>#mark</styleUrl>\n      <Point><coordinates>".utf8)
-        DecimalFormatter.append(placemark.longitude, .maximumDecimals(7), to: &pending)
-        pending.append(UInt8(ascii: ","))
-        DecimalFormatter.append(placemark.latitude, .maximumDecimals(7), to: &pending)
-        pending += Array("</coordinates></Point>\n    </Placemark>\n".utf8)
+        document.pending += Array("      <styleUrl>#mark</styleUrl>\n      <Point><coordinates>".utf8)
+        DecimalFormatter.append(placemark.longitude, .maximumDecimals(7), to: &document.pending)
+        document.pending.append(UInt8(ascii: ","))
+        DecimalFormatter.append(placemark.latitude, .maximumDecimals(7), to: &document.pending)
+        document.pending += Array("</coordinates></Point>\n    </Placemark>\n".utf8)
     }
 
-    public func discard() {
-        if file.isPublished && !isFinished {
-            try? finish()
-        }
-        isFinished = true
-        file.closeDescriptor()
-    }
+    public func discard() { document.discard(tail: tail) }
 
     private var tail: [UInt8] { segmentIsOpen ? Self.segmentEnd + Self.documentEnd : Self.documentEnd }
 

@@ -12,15 +12,8 @@ import Testing
 @Suite struct GeoJSONReaderTests {
     static func read(_ text: String, chunk: Int = 1 << 16) throws -> (fixes: [Fix], reader: GeoJSONReader) {
         var reader = GeoJSONReader()
-        var fixes: [Fix] = []
-        let bytes = Array(text.utf8)
-        var start = 0
-        while start < bytes.count {
-            let end = min(start + chunk, bytes.count)
-            try bytes[start..<end].withUnsafeBytes { chunk in try reader.read(chunk) { fixes.append($0) } }
-            start = end
-        }
-        try reader.finish { fixes.append($0) }
+        let fixes = try readInChunks(
+            text, chunk: chunk, read: { try reader.read($0, $1) }, finish: { try reader.finish($0) })
         return (fixes, reader)
     }
 

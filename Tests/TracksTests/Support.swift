@@ -84,3 +84,20 @@ let fixedSequence: [Fix] = [
     makeFix("2026-11-30T08:00:03.25", lat: -33.5, lon: -70.25, course: 360, mode: .twoD),
     makeFix("2026-11-30T08:05:03", lat: 0.00001, lon: 180, alt: -12.5, speed: 0),
 ]
+
+/// Feeds `text` to a track reader in chunks of `chunk` bytes, then finishes it; returns the fixes it gave.
+func readInChunks(
+    _ text: String, chunk: Int, read: (UnsafeRawBufferPointer, (Fix) -> Void) throws -> Void,
+    finish: ((Fix) -> Void) throws -> Void
+) throws -> [Fix] {
+    var fixes: [Fix] = []
+    let bytes = Array(text.utf8)
+    var start = 0
+    while start < bytes.count {
+        let end = min(start + chunk, bytes.count)
+        try bytes[start..<end].withUnsafeBytes { chunk in try read(chunk) { fixes.append($0) } }
+        start = end
+    }
+    try finish { fixes.append($0) }
+    return fixes
+}

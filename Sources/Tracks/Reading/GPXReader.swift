@@ -27,13 +27,8 @@ public struct GPXReader: Sendable {
 
     /// Reads the next bytes of the file; `emit` receives each point's fix and a break after each segment.
     public mutating func read(_ bytes: UnsafeRawBufferPointer, _ emit: (Fix) -> Void) throws(TrackReadError) {
-        var bytes = bytes
-        if !sawBOMCheck {
-            sawBOMCheck = true
-            if bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF {
-                bytes = UnsafeRawBufferPointer(rebasing: bytes[3...])
-            }
-        }
+        let bytes = sawBOMCheck ? bytes : withoutByteOrderMark(bytes)
+        sawBOMCheck = true
         var tokenizer = self.tokenizer
         defer { self.tokenizer = tokenizer }
         let keepText: (String?) -> Bool = { Self.valueElements.contains($0 ?? "") }

@@ -20,8 +20,9 @@ public struct TrackFileReader: Sendable {
     /// The format a file's first chunk shows: `<` (after a UTF-8 byte-order mark and white space) is XML, so GPX;
     /// `{` is JSON, so GeoJSON; anything else (NMEA's `$`, `!`, a TAG block's `\`) is neither.
     public static func format(of chunk: UnsafeRawBufferPointer) -> Format? {
-        var index = chunk.count >= 3 && chunk[0] == 0xEF && chunk[1] == 0xBB && chunk[2] == 0xBF ? 3 : 0
-        while index < chunk.count, [0x20, 0x09, 0x0A, 0x0D].contains(chunk[index]) { index += 1 }
+        let chunk = withoutByteOrderMark(chunk)
+        var index = 0
+        while index < chunk.count, XMLTokenizer.isSpace(chunk[index]) { index += 1 }
         guard index < chunk.count else { return nil }
         switch chunk[index] {
         case UInt8(ascii: "<"): return .gpx

@@ -23,3 +23,9 @@ public struct TrackReadStatistics: Sendable, Hashable {
     public var waypoints = 0
     public init() {}
 }
+
+/// `bytes` without a leading UTF-8 byte-order mark (the first chunk of a GPX or GeoJSON file may have one).
+func withoutByteOrderMark(_ bytes: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer {
+    guard bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF else { return bytes }
+    return UnsafeRawBufferPointer(rebasing: bytes[3...])
+}
