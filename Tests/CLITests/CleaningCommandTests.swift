@@ -237,4 +237,56 @@ enum CleaningUsage {
                 "Error: '\(Self.commute)' and '\(Self.commute)' would both write '/tmp/commute.gpx': rename one, "
                     + "or convert apart\n"))
     }
+
+    // MARK: Splitting
+
+    @Test func splitByDayGivesEachDaysOwnTrack() throws {
+        let directory = Tool.temporaryDirectory(#function)
+        let path = { (name: String) in directory.appendingPathComponent(name).path }
+        var all = ""
+        for day in 1...3 {
+            let made = try Tool.run([
+                "simulate", "--duration", "240", "--start", "2026-03-0\(day)T23:58:00Z", "--seed", "\(day)",
+                "-o", path("day\(day).nmea"),
+            ])
+            #expect(made.status == 0)
+            all += try String(contentsOfFile: path("day\(day).nmea"), encoding: .utf8)
+        }
+        try Data(all.utf8).write(to: URL(fileURLWithPath: path("all.nmea")))
+        let split = try Tool.run(["convert", path("all.nmea"), "-o", path("%Y-%m-%d.gpx"), "--split", "day"])
+        #expect(split.status == 0)
+        // Each simulated drive crosses midnight: four days, each file holding exactly that day's points.
+        let days = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".gpx") }
+        #expect(days.sorted() == ["2026-03-01.gpx", "2026-03-02.gpx", "2026-03-03.gpx", "2026-03-04.gpx"])
+        for day in days {
+            let text = try String(contentsOfFile: path(day), encoding: .utf8)
+            let times = text.components(separatedBy: "<time>").dropFirst().map { String($0.prefix(10)) }
+            #expect(!times.isEmpty && times.allSatisfy { $0 == String(day.prefix(10)) }, "\(day)")
+        }
+        let total = try days.map { try String(contentsOfFile: path($0), encoding: .utf8) }
+            .map { $0.components(separatedBy: "<trkpt ").count - 1 }.reduce(0, +)
+        #expect(total == 3 * 240)
+    }
+
+    @Test func splitByGapNumbersTheParts() throws {
+        let directory = Tool.temporaryDirectory(#function)
+        let pattern = directory.appendingPathComponent("part-%n.gpx").path
+        let outcome = try Tool.run([
+            "convert", Self.commute, "-o", pattern, "--split", "gap:600", "--stationary", "10",
+        ])
+        #expect(outcome.status == 0)
+        // The parked hours collapse to their first points, which leaves gaps: home, the drive there, the drive back.
+        let counts = try (1...3).map { number in
+            try String(contentsOfFile: pattern.replacingOccurrences(of: "%n", with: "\(number)"), encoding: .utf8)
+                .components(separatedBy: "<trkpt ").count - 1
+        }
+        #expect(counts == [1, 180, 180])
+        #expect(!FileManager.default.fileExists(atPath: pattern.replacingOccurrences(of: "%n", with: "4")))
+        let bad = try Tool.run(["convert", Self.commute, "-o", pattern, "--split", "week"])
+        #expect(bad.status == 64)
+        #expect(
+            bad.error.hasPrefix(
+                "Error: The value 'week' is invalid for '--split <rule>': expected day or gap:SECONDS (e.g. gap:600)\n")
+        )
+    }
 }

@@ -54,6 +54,10 @@ enum ConvertCommand: Command {
             OptionSpec(long: "points", help: "GeoJSON: also write each fix as a Point feature with its properties."),
             OptionSpec(long: "fsync", help: "Sync each flush to disk (fdatasync), for loggers facing power cuts."),
             OptionSpec(
+                long: "split", valueName: "rule",
+                help: "Write a file per UTC day (day; -o out/%Y-%m-%d.gpx) or after each gap (gap:SECONDS; %n numbers)."
+            ),
+            OptionSpec(
                 long: "jobs", short: "j", valueName: "n",
                 help: "With {name} outputs: convert this many inputs at once (default: the number of cores)."),
         ] + CleaningOptions.options + SentenceInput.options,
@@ -65,6 +69,7 @@ enum ConvertCommand: Command {
             "nmea convert drive.nmea -o drive.kml -o drive.csv --columns time,lat,lon,speed",
             "nmea convert drive.nmea -o small.gpx --format gpx10 --max-hdop 3 --simplify 5",
             "nmea convert logs/*.nmea.gz -o tracks/{name}.gpx --jobs 2",
+            "nmea convert year.nmea -o days/%Y-%m-%d.gpx --split day",
         ])
 
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
@@ -90,11 +95,23 @@ enum ConvertCommand: Command {
             splitGapSeconds: splitGap, flush: live ? .everyFix : .conversion,
             sync: arguments.flag("fsync"), publication: live ? .atFirstPoint : .atFinish)
 
+        let split = try SplitWriter.rule(arguments)
+        if split != nil && outputs.contains(where: { $0.path == "-" }) {
+            throw arguments.usageError("'--split' writes files: it cannot write to standard output ('-o -')")
+        }
         var writers: [any TrackWriter] = []
         for output in outputs {
-            do {
+            let points = arguments.flag("points")
+            if let split {
                 writers.append(
-                    try output.makeWriter(track: track, includePoints: arguments.flag("points"), columns: columns))
+                    SplitWriter(pattern: output.path, rule: split) { path throws(TrackError) in
+                        try ConvertOutput(path: path, format: output.format).makeWriter(
+                            track: track, includePoints: points, columns: columns)
+                    })
+                continue
+            }
+            do {
+                writers.append(try output.makeWriter(track: track, includePoints: points, columns: columns))
             } catch {
                 throw RuntimeError(error.description)
             }

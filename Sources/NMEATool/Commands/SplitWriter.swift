@@ -1,0 +1,117 @@
+import NMEA
+import Recording
+import Tracks
+
+/// `convert --split day|gap:SECONDS`: one output pattern written as several files, a new one for each UTC day of
+/// the fixes (`-o out/%Y-%m-%d.gpx`; without `%Y`/`%m`/`%d`, `-YYYY-MM-DD` goes before the extension) or after
+/// each gap in the points longer than SECONDS (`-o out/part-%n.gpx`, numbered from 1; without `%n`, `-N` before the
+/// extension). Each part is an ordinary writer of its own, finished (and put in place) when the next begins, so a
+/// part on disk is always complete; memory is one part's writer.
+final class SplitWriter: TrackWriter {
+    enum Rule: Sendable, Hashable {
+        case day
+        case gap(seconds: Double)
+    }
+
+    let pattern: String
+    let rule: Rule
+    private let make: (String) throws(TrackError) -> any TrackWriter
+    private var current: (key: String, writer: any TrackWriter)?
+    private var finishedStatistics = TrackStatistics()
+    private var lastTimestamp: Int64?
+    private var part = 0
+    private(set) var paths: [String] = []
+
+    init(pattern: String, rule: Rule, make: @escaping (String) throws(TrackError) -> any TrackWriter) {
+        self.pattern = pattern
+        self.rule = rule
+        self.make = make
+    }
+
+    var path: String { current?.writer.path ?? pattern }
+
+    var statistics: TrackStatistics {
+        var total = finishedStatistics
+        if let writer = current?.writer { total.add(writer.statistics) }
+        return total
+    }
+
+    func write(_ fix: Fix) throws(TrackError) {
+        guard fix.hasPosition, !fix.isProvisional else {
+            // A break or a provisional fix goes to the part in progress, if any.
+            try current?.writer.write(fix)
+            return
+        }
+        let key: String
+        switch rule {
+        case .day:
+            guard let day = OutputName.day(of: fix) else {
+                try current?.writer.write(fix)
+                return
+            }
+            key = OutputName.expand(pattern, day: day)
+        case .gap(let seconds):
+            if current == nil {
+                part += 1
+            } else if let timestamp = fix.timestamp, let lastTimestamp,
+                Double(timestamp - lastTimestamp) / 1e9 > seconds
+            {
+                part += 1
+            }
+            if let timestamp = fix.timestamp { lastTimestamp = timestamp }
+            key = Self.numbered(pattern, part)
+        }
+        if current?.key != key {
+            try finishCurrent()
+            let writer = try make(key)
+            paths.append(key)
+            current = (key, writer)
+        }
+        try current!.writer.write(fix)
+    }
+
+    func flush() throws(TrackError) { try current?.writer.flush() }
+
+    func finish() throws(TrackError) { try finishCurrent() }
+
+    func discard() {
+        current?.writer.discard()
+        current = nil
+    }
+
+    private func finishCurrent() throws(TrackError) {
+        guard let (_, writer) = current else { return }
+        current = nil
+        try writer.finish()
+        finishedStatistics.add(writer.statistics)
+    }
+
+    /// `pattern` with `%n` replaced by `number`; without it, `-number` before the extension.
+    static func numbered(_ pattern: String, _ number: Int) -> String {
+        if pattern.contains("%n") { return pattern.replacingAll("%n", with: String(number)) }
+        guard let dot = pattern.lastIndex(of: "."), !pattern[dot...].contains("/") else {
+            return pattern + "-\(number)"
+        }
+        return String(pattern[..<dot]) + "-\(number)" + String(pattern[dot...])
+    }
+
+    /// The rule `--split` names.
+    static func rule(_ arguments: ParsedArguments) throws(UsageError) -> Rule? {
+        guard let text = arguments.value("split") else { return nil }
+        if text == "day" { return .day }
+        if text.hasPrefix("gap:"), let seconds = Double(text.dropFirst(4)), seconds > 0, seconds.isFinite {
+            return .gap(seconds: seconds)
+        }
+        throw arguments.invalid(text, for: "split", because: "expected day or gap:SECONDS (e.g. gap:600)")
+    }
+}
+
+extension TrackStatistics {
+    mutating func add(_ other: TrackStatistics) {
+        fixes += other.fixes
+        points += other.points
+        segments += other.segments
+        skipped += other.skipped
+        flushes += other.flushes
+    }
+}
