@@ -49,3 +49,16 @@ public final class NTPSharedMemory {
         shmget(key_t(baseKey + Int32(unit)), 0, 0) >= 0
     }
 }
+
+extension NTPSharedMemory {
+    /// Removes unit `unit`'s segment, if there is one (tests that made theirs, through chronyd or us).
+    public static func remove(unit: Int) {
+        let id = shmget(key_t(baseKey + Int32(unit)), 0, 0)
+        if id >= 0 { remove(identifier: id) }
+    }
+
+    /// The first unit from `start` up with no segment yet (another process such as gpsd may hold some).
+    public static func firstFreeUnit(from start: Int = 2) -> Int? {
+        (start..<256).first { !exists(unit: $0) }
+    }
+}
