@@ -82,3 +82,48 @@ struct ChronyRefclockTests {
         #expect(summary.contains("time: 0 samples"), "\(summary)")
     }
 }
+
+/// `nmea time` on a pty written at the current time, 50 ms late: the offset chronyd shows above.
+@Suite(.enabled(if: BuiltExecutables.hasNMEA, "the nmea executable was not found beside the tests"))
+struct TimeCommandTests {
+    @Test("nmea time --json reports +50 ms ± 10 ms over 8 epochs, date trusted, none refused as no fix")
+    func reportsTheOffset() throws {
+        let pty = try PseudoTerminal.open()
+        defer { pty.close() }
+        let time = try ChildProcess([
+            BuiltExecutables.nmea, "time", pty.slavePath, "--baud", "9600", "--epochs", "8", "--json", "--timeout", "30",
+        ])
+        LiveEpochs(kind: .fix).write(11, to: pty)
+        #expect(time.wait(timeout: .seconds(20)) == 0, "\(time.error)")
+        let output = time.output
+        let offsetText = try #require(output.split(separator: "\"offset\":").last?.prefix { $0 != "," })
+        let offset = try #require(Double(offsetText), "\(output)")
+        #expect(abs(offset - 0.050) <= 0.010, "\(output)")
+        #expect(output.contains("\"epochs\":8"), "\(output)")
+        #expect(output.contains("\"dateTrusted\":true"), "\(output)")
+        #expect(output.contains("\"no fix\":0"), "\(output)")
+    }
+
+    @Test("nmea time on a stream with no fix exits 1, saying what to check, with each epoch refused as no fix")
+    func noFixExitsOne() throws {
+        let pty = try PseudoTerminal.open()
+        defer { pty.close() }
+        let time = try ChildProcess([
+            BuiltExecutables.nmea, "time", pty.slavePath, "--baud", "9600", "--timeout", "5",
+        ])
+        LiveEpochs(kind: .noFix).write(5, to: pty)
+        #expect(time.wait(timeout: .seconds(20)) == 1)
+        #expect(time.error.contains("no trusted fix"), "\(time.error)")
+        #expect(time.output.contains("no fix"), "\(time.output)")
+    }
+
+    @Test("nmea time refuses a file: its times are not now (exit 64)")
+    func refusesAFile() throws {
+        let directory = TemporaryDirectory("time-file")
+        defer { directory.remove() }
+        directory.write(LiveEpochs().epoch(second: 1_800_000_000), to: "log.nmea")
+        let outcome = try ChildProcess.run([BuiltExecutables.nmea, "time", directory.file("log.nmea")])
+        #expect(outcome.status == 64)
+        #expect(outcome.error.contains("live receiver"), "\(outcome.error)")
+    }
+}

@@ -16,14 +16,22 @@ struct TimeOptions {
         OptionSpec(
             long: "ntp-shm", valueName: "unit",
             help: "Write each trusted fix's time into NTP shared-memory unit N (units 0-1 need root)."),
-        OptionSpec(
-            long: "time-offset", valueName: "seconds",
-            help: "The receiver's known delay from the second to its first byte, added to its time.",
-            defaultValue: "0"),
+        TimeOptions.delayOption,
         OptionSpec(
             long: "pps", valueName: "device",
             help: "Also send the kernel PPS device's edges (/dev/ppsN) as pulse samples."),
     ]
+
+    /// `--time-offset`, shared with `nmea time`.
+    static let delayOption = OptionSpec(
+        long: "time-offset", valueName: "seconds",
+        help: "The receiver's known delay from the second to its first byte, added to its time.",
+        defaultValue: "0")
+
+    /// `--time-offset`'s value in nanoseconds.
+    static func delayNanoseconds(_ arguments: ParsedArguments) throws(UsageError) -> Int64 {
+        Int64((try arguments.number("time-offset", default: 0, in: -10...10) * 1e9).rounded())
+    }
 
     var chronyPath: String?
     var sharedMemoryUnit: Int?
@@ -39,12 +47,7 @@ struct TimeOptions {
         if arguments.value("ntp-shm") != nil {
             sharedMemoryUnit = try arguments.integer("ntp-shm", default: 2, in: 0...255)
         }
-        if let text = arguments.value("time-offset") {
-            guard let seconds = Double(text), seconds.isFinite, abs(seconds) < 10 else {
-                throw arguments.invalid(text, for: "time-offset", because: "expected seconds, such as 0.120")
-            }
-            delayNanoseconds = Int64((seconds * 1e9).rounded())
-        }
+        delayNanoseconds = try TimeOptions.delayNanoseconds(arguments)
         ppsPath = arguments.value("pps")
         if ppsPath != nil && chronyPath == nil && sharedMemoryUnit == nil {
             throw arguments.usageError("--pps needs --chrony or --ntp-shm to send its pulses to")
