@@ -43,7 +43,8 @@ public final class ChronySocket {
         datagram.tv.tv_usec = Int(remainder / 1000)
         // chrony adds the offset to the receive time to get the reference's: the microseconds cut from `tv` are
         // put back here.
-        datagram.offset = Double(sample.referenceNanoseconds - (seconds * 1_000_000_000 + remainder / 1000 * 1000)) / 1e9
+        datagram.offset =
+            Double(sample.referenceNanoseconds - (seconds * 1_000_000_000 + remainder / 1000 * 1000)) / 1e9
         datagram.pulse = sample.isPulse ? 1 : 0
         datagram.leap = sample.leap.rawValue
         datagram.magic = 0x534f_434b

@@ -22,7 +22,8 @@ public final class NTPSharedMemory {
         precondition(unit >= 0 && unit < 256, "an NTP SHM unit is 0…255")
         self.unit = unit
         let mode: Int32 = unit < 2 ? 0o600 : 0o666
-        let id = shmget(key_t(NTPSharedMemory.baseKey + Int32(unit)), MemoryLayout<nmea_shm_time>.size, IPC_CREAT | mode)
+        let id = shmget(
+            key_t(NTPSharedMemory.baseKey + Int32(unit)), MemoryLayout<nmea_shm_time>.size, IPC_CREAT | mode)
         guard id >= 0 else { throw Errno(rawValue: errno) }
         guard let address = shmat(id, nil, 0), address != UnsafeMutableRawPointer(bitPattern: -1) else {
             throw Errno(rawValue: errno)

@@ -2,8 +2,8 @@ import Glibc
 import NMEA
 import SerialPort
 import System
-import Testing
 import TestSupport
+import Testing
 import Timekeeping
 
 /// `nmea serve --chrony --ntp-shm` feeding a real chronyd through both refclocks, from NMEA written into a pty at
@@ -91,7 +91,8 @@ struct TimeCommandTests {
         let pty = try PseudoTerminal.open()
         defer { pty.close() }
         let time = try ChildProcess([
-            BuiltExecutables.nmea, "time", pty.slavePath, "--baud", "9600", "--epochs", "8", "--json", "--timeout", "30",
+            BuiltExecutables.nmea, "time", pty.slavePath, "--baud", "9600", "--epochs", "8", "--json", "--timeout",
+            "30",
         ])
         LiveEpochs(kind: .fix).write(11, to: pty)
         #expect(time.wait(timeout: .seconds(20)) == 0, "\(time.error)")

@@ -37,7 +37,9 @@ enum TimeCommand: Command {
             TimeOptions.delayOption,
             OptionSpec(long: "json", help: "Print one JSON object instead of text."),
         ],
-        examples: ["nmea time", "nmea time /dev/ttyACM0 --epochs 60 --json", "nmea time /dev/ttyUSB0 --time-offset 0.130"])
+        examples: [
+            "nmea time", "nmea time /dev/ttyACM0 --epochs 60 --json", "nmea time /dev/ttyUSB0 --time-offset 0.130",
+        ])
 
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
         let epochs = try arguments.integer("epochs", default: 10, in: 1...86_400)

@@ -101,7 +101,8 @@ struct TimeOptions {
             do {
                 sharedMemory = try NTPSharedMemory(unit: unit)
             } catch {
-                let hint = error.rawValue == EACCES ? " (units 0 and 1 are root's: run as root, or use unit 2 and up)" : ""
+                let hint =
+                    error.rawValue == EACCES ? " (units 0 and 1 are root's: run as root, or use unit 2 and up)" : ""
                 throw RuntimeError("--ntp-shm \(unit): \(error)\(hint)")
             }
         }
