@@ -72,7 +72,8 @@ enum RecordCommand: Command {
             OptionSpec(
                 long: "serve", valueName: "[addr:]port",
                 help: "Also serve gpsd's JSON protocol here (127.0.0.1 unless an address is given)."),
-        ] + NMEAOutputOptions.options + WebOptions.options + MQTTOptions.options + TimeOptions.options,
+        ] + NMEAOutputOptions.options + WebOptions.options + MQTTOptions.options + TimeOptions.options
+            + [TimeOptions.setClockOption],
         examples: [
             "nmea record -o track.gpx",
             "nmea record /dev/ttyACM0 --baud 9600 -o track.gpx -o track.geojson --raw track.nmea",

@@ -33,13 +33,20 @@ struct TimeOptions {
         Int64((try arguments.number("time-offset", default: 0, in: -10...10) * 1e9).rounded())
     }
 
+    /// `--set-clock` (`record` only).
+    static let setClockOption = OptionSpec(
+        long: "set-clock",
+        help: "Step the system clock once, at the first trusted 3D fix, when it is off by more than 1 s "
+            + "(needs CAP_SYS_TIME).")
+
     var chronyPath: String?
+    var setsClock = false
     var sharedMemoryUnit: Int?
     var delayNanoseconds: Int64 = 0
     var ppsPath: String?
 
     /// `true` when no time output is asked for.
-    var isEmpty: Bool { chronyPath == nil && sharedMemoryUnit == nil && ppsPath == nil }
+    var isEmpty: Bool { chronyPath == nil && sharedMemoryUnit == nil && ppsPath == nil && !setsClock }
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         chronyPath = arguments.value("chrony")
@@ -49,6 +56,7 @@ struct TimeOptions {
         }
         delayNanoseconds = try TimeOptions.delayNanoseconds(arguments)
         ppsPath = arguments.value("pps")
+        setsClock = arguments.flag("set-clock")
         if ppsPath != nil && chronyPath == nil && sharedMemoryUnit == nil {
             throw arguments.usageError("--pps needs --chrony or --ntp-shm to send its pulses to")
         }
@@ -83,7 +91,11 @@ struct TimeOptions {
             loop.join()
         }
 
-        var summary: [String] { consumer.feed.withLock { $0.summary } }
+        var summary: [String] {
+            var lines = consumer.feed.withLock { $0.summary }
+            if let line = consumer.stepperSummary { lines.append(line) }
+            return lines
+        }
     }
 
     /// Opens the outputs and joins `pipeline`'s ring; `nil` when none is asked for.
@@ -116,7 +128,9 @@ struct TimeOptions {
         }
         let feed = ReferenceClockFeed(
             sampler: TimeSampler(delayNanoseconds: delayNanoseconds), chrony: chrony, sharedMemory: sharedMemory)
-        let consumer = Consumer(feed)
+        let consumer = Consumer(
+            feed, stepper: setsClock ? ClockStepper(sampler: TimeSampler(delayNanoseconds: delayNanoseconds)) : nil,
+            console: console)
         let loop = RingConsumerLoop(consumer, name: "time", pipeline: pipeline)
         loop.start(threadName: "time")
         if let chronyPath { console.print("sending trusted fixes' time to chrony at \(chronyPath)") }
@@ -130,13 +144,51 @@ struct TimeOptions {
     final class Consumer: RecordConsumer, @unchecked Sendable {
         /// Shared with the PPS thread, when there is one.
         let feed: Locked<ReferenceClockFeed>
+        /// `--set-clock`: used on the consumer's thread only, read after it has finished.
+        private(set) var stepper: ClockStepper?
+        let console: StatusLine
 
-        init(_ feed: ReferenceClockFeed) { self.feed = Locked(feed) }
+        init(_ feed: ReferenceClockFeed, stepper: ClockStepper?, console: StatusLine) {
+            self.feed = Locked(feed)
+            self.stepper = stepper
+            self.console = console
+        }
 
         func consume(_ records: UnsafeBufferPointer<PipelineRecord>, lost: Int) {
             for record in records {
-                if case .fix(let fix) = record.content { feed.withLock { $0.take(fix) } }
+                guard case .fix(let fix) = record.content else { continue }
+                feed.withLock { $0.take(fix) }
+                if stepper != nil, let outcome = stepper?.consider(fix) { report(outcome) }
             }
+        }
+
+        /// Logs what `--set-clock` did.
+        func report(_ outcome: ClockStepper.Outcome) {
+            switch outcome {
+            case .stepped(let offset):
+                console.print("set the system clock to the receiver's time (it was off by \(-offset) s)")
+            case .withinThreshold(let offset):
+                console.print("the system clock is within 1 s of the receiver's (\(-offset) s): not set")
+            case .failed(let error, let offset):
+                console.print(
+                    "cannot set the system clock (off by \(-offset) s): \(error); run as root or give the program "
+                        + "CAP_SYS_TIME (setcap cap_sys_time+ep)")
+            }
+        }
+
+        /// What `--set-clock` refused, for the summary.
+        var stepperSummary: String? {
+            guard let stepper else { return nil }
+            var refused = TimeSampler.Refusal.allCases.compactMap { reason -> String? in
+                guard let count = stepper.sampler.refusals[reason], count > 0 else { return nil }
+                return "\(count) \(reason.rawValue)"
+            }
+            refused += ClockStepper.Refusal.allCases.compactMap { reason -> String? in
+                guard let count = stepper.refusals[reason], count > 0 else { return nil }
+                return "\(count) \(reason.rawValue)"
+            }
+            let done = stepper.isDone ? "decided" : "no trusted 3D fix, clock not set"
+            return "set-clock: \(done); refused: \(refused.isEmpty ? "none" : refused.joined(separator: ", "))"
         }
     }
 
