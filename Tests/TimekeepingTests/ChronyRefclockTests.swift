@@ -19,15 +19,19 @@ struct ChronyRefclockTests {
         let chrony: ChronyServer
         let pty: PseudoTerminal
         let serve: ChildProcess
+        let directory = TemporaryDirectory("refclock-rig")
 
-        init() throws {
+        /// `command` is `serve` or `record` (which writes a track beside).
+        init(_ command: String = "serve") throws {
             let unit = try #require(NTPSharedMemory.firstFreeUnit(), "no free NTP SHM unit")
             chrony = try ChronyServer(sharedMemoryUnit: unit)
             pty = try PseudoTerminal.open()
-            serve = try ChildProcess([
-                BuiltExecutables.nmea, "serve", pty.slavePath, "--listen", "127.0.0.1:0", "--baud", "9600",
-                "--chrony", chrony.socketPath, "--ntp-shm", String(unit),
-            ])
+            let own =
+                command == "serve" ? ["--listen", "127.0.0.1:0"] : ["-o", directory.file("track.gpx")]
+            serve = try ChildProcess(
+                [BuiltExecutables.nmea, command, pty.slavePath, "--baud", "9600"] + own + [
+                    "--chrony", chrony.socketPath, "--ntp-shm", String(unit),
+                ])
         }
 
         /// Stops everything; returns serve's standard error (its summary).
@@ -36,6 +40,7 @@ struct ChronyRefclockTests {
             pty.close()
             chrony.stop()
             NTPSharedMemory.remove(unit: chrony.sharedMemoryUnit)
+            directory.remove()
             return serve.error
         }
     }
@@ -56,6 +61,20 @@ struct ChronyRefclockTests {
         #expect(abs(sock.offsetSeconds - 0.050) <= 0.010, "SOCK offset \(sock.offsetSeconds)")
         #expect(abs(memory.offsetSeconds - 0.050) <= 0.010, "SHM offset \(memory.offsetSeconds)")
         #expect(summary.contains("refused: none") || summary.contains("provisional"), "\(summary)")
+    }
+
+    @Test("nmea record --chrony --ntp-shm feeds the same refclocks, +50 ms ± 10 ms")
+    func recordFeedsChrony() throws {
+        let rig = try Rig("record")
+        LiveEpochs(kind: .fix).write(13, to: rig.pty)
+        let sources = rig.chrony.sources()
+        let summary = rig.stop()
+        #expect(sources.count == 2, "\(summary)")
+        for source in sources {
+            #expect(source.reach.nonzeroBitCount >= 8, "\(source.name) reach \(String(source.reach, radix: 8))")
+            #expect(abs(source.offsetSeconds - 0.050) <= 0.010, "\(source.name) offset \(source.offsetSeconds)")
+        }
+        #expect(summary.contains("time: "), "\(summary)")
     }
 
     @Test("A replayed old log sends nothing: reach stays 0, each epoch refused before the build date")
