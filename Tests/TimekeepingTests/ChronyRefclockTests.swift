@@ -137,7 +137,7 @@ struct TimeCommandTests {
         #expect(time.output.contains("no fix"), "\(time.output)")
     }
 
-    @Test("nmea time refuses a file: its times are not now (exit 64)")
+    @Test("nmea time and serve --chrony refuse a file: its times are not now (exit 64)")
     func refusesAFile() throws {
         let directory = TemporaryDirectory("time-file")
         defer { directory.remove() }
@@ -145,5 +145,10 @@ struct TimeCommandTests {
         let outcome = try ChildProcess.run([BuiltExecutables.nmea, "time", directory.file("log.nmea")])
         #expect(outcome.status == 64)
         #expect(outcome.error.contains("live receiver"), "\(outcome.error)")
+        let serve = try ChildProcess.run([
+            BuiltExecutables.nmea, "serve", directory.file("log.nmea"), "--chrony", directory.file("chrony.sock"),
+        ])
+        #expect(serve.status == 64)
+        #expect(serve.error.contains("live receiver"), "\(serve.error)")
     }
 }

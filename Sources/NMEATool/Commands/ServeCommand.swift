@@ -86,6 +86,10 @@ enum ServeCommand: Command {
         let nmeaOutputs = try NMEAOutputOptions(arguments)
         let web = try WebOptions(arguments)
         let timeOptions = try TimeOptions(arguments)
+        if case .file = source, !timeOptions.isEmpty {
+            throw arguments.usageError(
+                "--chrony, --ntp-shm and --pps take the time of a live receiver, not of a file replayed now")
+        }
 
         StopSignal.install()
         var configuration = configuration(for: source)
