@@ -40,6 +40,9 @@ let package = Package(
         // Descriptors, errno, the EINTR retry, the monotonic clock, the eventfd wake-up, sockets: swift-system's
         // three layers (public throwing API, internal Result, raw call) over Glibc.
         .target(name: "System", dependencies: ["CShims"]),
+        // Time from the receiver: which fixes may set a clock, chrony's SOCK and NTP's SHM reference clocks, PPS,
+        // the system clock's step.
+        .target(name: "Timekeeping", dependencies: ["NMEA", "System", "CShims"]),
         // Threads of our own and pthread locks (which Thread Sanitizer sees), for every module that blocks.
         .target(name: "Threading", dependencies: ["CShims", "System"]),
         .systemLibrary(name: "CUdev", pkgConfig: "libudev", providers: [.apt(["libudev-dev"])]),
@@ -82,7 +85,7 @@ let package = Package(
         .executableTarget(name: "NMEATool",
                           dependencies: ["NMEA", "JSON", "Simulation", "Tracks", "SerialPort", "Pipeline", "Trips",
                                          "Plot", "Fleet", "Publisher", "Watch", "System", "Threading", "Recording",
-                                         "Compression", "Web"]),
+                                         "Compression", "Web", "Timekeeping"]),
         // What every test target and benchmark shares: processes with a clean signal mask, temporary directories,
         // waiting with a deadline, free ports, finding tools and the built executables, the corpus.
         .target(name: "TestSupport", dependencies: ["CShims", "System", "Threading"], path: "Tests/TestSupport"),
@@ -110,6 +113,9 @@ let package = Package(
             name: "TracksTests",
             dependencies: ["Tracks", "NMEA", "Simulation", "System", "TestSupport", "TrackWriterChild"]),
         .testTarget(name: "PlotTests", dependencies: ["Plot", "NMEA", "Trips"]),
+        .testTarget(
+            name: "TimekeepingTests",
+            dependencies: ["Timekeeping", "NMEA", "Pipeline", "Simulation", "System", "TestSupport", "SerialPort"]),
         .testTarget(name: "SystemTests", dependencies: ["System", "Threading"]),
         .testTarget(name: "CompressionTests", dependencies: ["Compression", "TestSupport"]),
         .testTarget(name: "TestSupportTests", dependencies: ["TestSupport", "System"]),

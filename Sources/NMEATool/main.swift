@@ -5,6 +5,7 @@ let commands: [any Command.Type] = [
     ParseCommand.self,
     RecordCommand.self,
     ServeCommand.self,
+    TimeCommand.self,
     WatchCommand.self,
     ConvertCommand.self,
     TripsCommand.self,

@@ -336,9 +336,11 @@ import Testing
     }
 
     @Test func recordLayout() {
-        #expect(MemoryLayout<Fix>.size == 1227)
-        #expect(MemoryLayout<PipelineRecord>.size == 1235)
-        #expect(MemoryLayout<PipelineRecord>.stride == 1240)
+        // Issue 18 added `receivedNanoseconds` (Int64?) and `dateIsFromEpoch` to Fix: 1227 → 1242 bytes; a record
+        // still fits its 1,280-byte slot.
+        #expect(MemoryLayout<Fix>.size == 1242)
+        #expect(MemoryLayout<PipelineRecord>.size == 1250)
+        #expect(MemoryLayout<PipelineRecord>.stride == 1256)
         #expect(MemoryLayout<ReceiverStatus>.size == 723)
         #expect(MemoryLayout<InlineBytes<1024>>.size == 1027)
         let pipeline = ReceiverPipeline()

@@ -72,4 +72,52 @@ void nmea_pending_unlink_all(void);
 /// signal itself (StopSignal) replaces the handler and cleans up on its own way out.
 void nmea_pending_install_handlers(void);
 
+// MARK: Reference clocks (timekeeping.c)
+
+#include <sys/time.h>
+#include <time.h>
+
+/// chrony's `refclock SOCK` datagram (`struct sock_sample` in chrony's refclock_sock.c): the receive time on the
+/// system clock, the offset of the reference from it in seconds, whether it is a pulse, the leap indicator
+/// (0 none, 1 insert, 2 delete) and the magic `0x534f434b` ("SOCK").
+struct nmea_sock_sample {
+    struct timeval tv;
+    double offset;
+    int pulse;
+    int leap;
+    int _pad;
+    int magic;
+};
+
+/// NTP's shared-memory reference clock segment (`struct shmTime` in ntpd's refclock_shm.c, read by chrony's SHM
+/// driver too), key 0x4e545030 + unit.
+struct nmea_shm_time {
+    int mode;
+    volatile int count;
+    time_t clockTimeStampSec;
+    int clockTimeStampUSec;
+    time_t receiveTimeStampSec;
+    int receiveTimeStampUSec;
+    int leap;
+    int precision;
+    int nsamples;
+    volatile int valid;
+    unsigned clockTimeStampNSec;
+    unsigned receiveTimeStampNSec;
+    int dummy[8];
+};
+
+/// Writes one sample into an attached segment with the mode-1 count/valid protocol: `clock_ns` the reference's
+/// time, `receive_ns` the system clock's at the same moment, both in nanoseconds since 1970.
+void nmea_shm_store(struct nmea_shm_time *shm, int64_t clock_ns, int64_t receive_ns, int leap, int precision);
+
+/// RFC 2783 time_pps_fetch over Linux's PPS_FETCH ioctl: waits up to `timeout_ms` for the next assert edge and
+/// returns its time (nanoseconds since 1970) and sequence number; 0, or -1 with errno set.
+int nmea_pps_fetch(int fd, int timeout_ms, int64_t *assert_ns, uint32_t *assert_sequence);
+/// ioctl(fd, PPS_GETPARAMS): 0 when `fd` is a PPS device, -1 with errno set (ENOTTY) when it is not.
+int nmea_pps_check(int fd);
+
+/// The C compiler's __DATE__ ("Mmm dd yyyy") when this file was compiled: the program's build day.
+const char *nmea_build_date(void);
+
 #endif

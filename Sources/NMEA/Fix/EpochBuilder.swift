@@ -34,6 +34,8 @@ struct EpochBuilder: Sendable {
     var differentialAge: Double?
     var differentialStation: Int?
     var firstSignature: SentenceSignature?
+    /// When the epoch's first sentence began to arrive (see ``Fix/receivedNanoseconds``).
+    var receivedNanoseconds: Int64?
     var lastSignature: SentenceSignature?
     /// The signatures seen in this epoch, a bit each (``SentenceSignature/bit``).
     var seenSignatures: UInt64 = 0
@@ -84,6 +86,7 @@ struct EpochBuilder: Sendable {
         differentialAge = nil
         differentialStation = nil
         firstSignature = nil
+        receivedNanoseconds = nil
         lastSignature = nil
         seenSignatures = 0
         lastSignatureRepeated = false

@@ -50,6 +50,14 @@ public struct Fix: Sendable, Hashable {
     public var isProvisional: Bool
     /// `true` when the date was corrected for a GPS week-number rollover.
     public var dateWasCorrected: Bool
+    /// When the epoch's first byte arrived, in nanoseconds since 1970-01-01 UTC on the system clock
+    /// (`CLOCK_REALTIME` read at the `read` that delivered it, before framing); `nil` unless the reader was told
+    /// its read times (``FixReader/noteRead(atNanoseconds:)``), as reference-clock feeds are.
+    public var receivedNanoseconds: Int64? = nil
+    /// `true` when the date came from the epoch's own sentences (an RMC's or ZDA's date, after the week-rollover
+    /// checks), `false` when it was carried over from an earlier epoch, taken from a receive time or from the
+    /// system clock (``FixAssembler/Options/fallbackDate``): only a date of the receiver's own may set a clock.
+    public var dateIsFromEpoch = false
 
     public init(
         date: UTCDate? = nil, time: UTCTime? = nil, latitude: Double? = nil, longitude: Double? = nil,

@@ -55,6 +55,7 @@ extension FixAssembler {
         lastEpochTime = time
         build(date: date)
         output.dateWasCorrected = corrected
+        output.dateIsFromEpoch = epoch.date != nil
         if output.hasPosition { lastMode = output.mode }
         closedTime = time
         closedFirstSignature = epoch.firstSignature
@@ -173,6 +174,7 @@ extension FixAssembler {
         output.time = epoch.time
         output.isProvisional = false
         output.dateWasCorrected = false
+        output.receivedNanoseconds = epoch.receivedNanoseconds
         let valid =
             epoch.latitude != nil
             && (epoch.gsaMode != FixMode.none || epoch.ggaQuality != nil

@@ -114,7 +114,10 @@ extension FixAssembler {
     /// sentence ends the learned cycle; the first position, and while no cycle end is known every epoch's, goes out
     /// at once, as a provisional fix, when asked for them (``Options/provisionalPositions``).
     mutating func finishSentence(_ signature: SentenceSignature) {
-        if epoch.firstSignature == nil { epoch.firstSignature = signature }
+        if epoch.firstSignature == nil {
+            epoch.firstSignature = signature
+            epoch.receivedNanoseconds = sentenceReceivedNanoseconds
+        }
         epoch.lastSignature = signature
         let bit = signature.bit
         epoch.lastSignatureRepeated = epoch.seenSignatures & bit != 0

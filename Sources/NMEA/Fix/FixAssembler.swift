@@ -117,6 +117,9 @@ public struct FixAssembler: Sendable {
     /// The receive time of the latest sentence that had one (milliseconds since 1970), for epochs without a date of
     /// their own (see ``noteReceiveTime(_:)``); forgotten with each new input.
     var latestReceived: Int64?
+    /// When the sentence being added began to arrive, on the system clock in nanoseconds (``FixReader`` sets it
+    /// when told its read times); the epoch it opens keeps it as ``Fix/receivedNanoseconds``.
+    public var sentenceReceivedNanoseconds: Int64?
 
     public init(options: Options = Options()) {
         self.options = options

@@ -160,6 +160,16 @@ public struct FixReader: ~Copyable {
         if done == nil { Array(bytes).withUnsafeBytes { read($0, handler: &handler, fix) } }
     }
 
+    /// Tells the reader when the bytes of its next ``read(_:_:)`` arrived: `nanoseconds` since 1970 on the system
+    /// clock, read right after the `read` syscall, before framing. Each epoch's fix then carries the time of the
+    /// read that delivered its first byte (``Fix/receivedNanoseconds``), for reference clocks. Readers never told
+    /// leave it `nil` and pay nothing.
+    /// - Complexity: O(1).
+    public mutating func noteRead(atNanoseconds nanoseconds: Int64) {
+        stream.readNanoseconds = nanoseconds
+        if framer.isBetweenSentences { stream.assembler.sentenceReceivedNanoseconds = nanoseconds }
+    }
+
     // MARK: Ends and restarts
 
     /// Ends one input (a file, a pipe that closed): a last line without a line ending is framed, the epoch in
@@ -247,6 +257,8 @@ extension FixReader {
         var assembler: FixAssembler
         var decoder = DecoderStatistics()
         let assemblesFixes: Bool
+        /// The time of the read being framed (``FixReader/noteRead(atNanoseconds:)``); `nil` when never told.
+        var readNanoseconds: Int64?
 
         init(assembler: FixAssembler, assemblesFixes: Bool) {
             self.assembler = assembler
@@ -282,8 +294,11 @@ extension FixReader {
                     handler.pointee.undecodableSentence(sentence, error: error, Context(sentence))
                 }
                 assembler.handOut(fix)
+                // The next sentence starts in the read being framed.
+                if _slowPath(readNanoseconds != nil) { assembler.sentenceReceivedNanoseconds = readNanoseconds }
             case .rejected(let rejection):
                 handler.pointee.rejected(rejection, Context(line: rejection.line))
+                if _slowPath(readNanoseconds != nil) { assembler.sentenceReceivedNanoseconds = readNanoseconds }
             }
         }
 

@@ -63,6 +63,13 @@ public struct Framer: ~Copyable {
     private var leadingTimeBytes = 0
     private var leadingTimeEnded = false
 
+    /// `true` between sentences: the next byte fed starts a new line or sentence (for stamping a sentence with the
+    /// read its first byte came in).
+    var isBetweenSentences: Bool {
+        if case .idle = state { return true }
+        return false
+    }
+
     private enum State {
         /// Between sentences.
         case idle

@@ -72,7 +72,8 @@ enum RecordCommand: Command {
             OptionSpec(
                 long: "serve", valueName: "[addr:]port",
                 help: "Also serve gpsd's JSON protocol here (127.0.0.1 unless an address is given)."),
-        ] + NMEAOutputOptions.options + WebOptions.options + MQTTOptions.options,
+        ] + NMEAOutputOptions.options + WebOptions.options + MQTTOptions.options + TimeOptions.options
+            + [TimeOptions.setClockOption],
         examples: [
             "nmea record -o track.gpx",
             "nmea record /dev/ttyACM0 --baud 9600 -o track.gpx -o track.geojson --raw track.nmea",
@@ -115,6 +116,15 @@ enum RecordCommand: Command {
             outputs.stop()
             throw error
         }
+        let time: TimeOptions.Running?
+        do {
+            time = try settings.timeOptions.start(on: pipeline, console: console)
+        } catch {
+            server?.stop()
+            outputs.stop()
+            page?.stop()
+            throw error
+        }
         let receiver =
             settings.network.map { RunningReceiver($0, pipeline: pipeline) }
             ?? RunningReceiver(selector: settings.selector, baudRate: settings.baudRate, pipeline: pipeline)
@@ -135,9 +145,11 @@ enum RecordCommand: Command {
         outputs.finish()
         page?.stop()
         recorder.finish()
+        time?.finish()
         console.clear()
         for line in recorder.summary { Console.error("nmea record: \(line)\n") }
         for line in outputs.summary { Console.error("nmea record: \(line)\n") }
+        for line in time?.summary ?? [] { Console.error("nmea record: \(line)\n") }
         if let failure = receiver.failure { throw RuntimeError(failure) }
         return recorder.hasFailed ? ExitStatus.failure : ExitStatus.success
     }
@@ -166,6 +178,7 @@ struct RecordSettings {
     var trips: OutputName?
     var serve: ListenAddress?
     var nmeaOutputs: NMEAOutputOptions
+    var timeOptions: TimeOptions
     var web: WebOptions
     var mqtt: FleetPublisher.Configuration?
 
@@ -173,6 +186,7 @@ struct RecordSettings {
         selector = DeviceSelector(argument: arguments.positionals.first)
         network = try ReceiverOptions.networkSource(arguments.positionals.first, arguments)
         nmeaOutputs = try NMEAOutputOptions(arguments)
+        timeOptions = try TimeOptions(arguments)
         web = try WebOptions(arguments)
         baudRate = try ReceiverOptions.baudRate(arguments)
         rotation = arguments.value("rotate") == "daily" ? .daily : .none
@@ -218,6 +232,7 @@ struct RecordSettings {
         configuration.assembler = FixAssembler.Options(fallbackDate: today, referenceDate: today)
         // The page shows each epoch's position at once; tracks, trips and MQTT skip the provisional fixes.
         configuration.assembler.provisionalPositions = web.listen != nil
+        timeOptions.configure(&configuration)
         return configuration
     }
 

@@ -44,7 +44,7 @@ enum ServeCommand: Command {
             OptionSpec(
                 long: "baud", valueName: "rate", help: "A device's line rate, or 'auto' to find it.",
                 defaultValue: "auto"),
-        ] + NMEAOutputOptions.options + WebOptions.options,
+        ] + NMEAOutputOptions.options + WebOptions.options + TimeOptions.options,
         examples: [
             "nmea serve",
             "nmea serve /dev/ttyACM0 --http 0.0.0.0:8080",
@@ -85,10 +85,16 @@ enum ServeCommand: Command {
         }
         let nmeaOutputs = try NMEAOutputOptions(arguments)
         let web = try WebOptions(arguments)
+        let timeOptions = try TimeOptions(arguments)
+        if case .file = source, !timeOptions.isEmpty {
+            throw arguments.usageError(
+                "--chrony, --ntp-shm and --pps take the time of a live receiver, not of a file replayed now")
+        }
 
         StopSignal.install()
         var configuration = configuration(for: source)
         configuration.publishesSentences = true
+        timeOptions.configure(&configuration)
         let pipeline = ReceiverPipeline(configuration: configuration)
         let server: GPSDServer
         do {
@@ -115,6 +121,15 @@ enum ServeCommand: Command {
             outputs.stop()
             throw error
         }
+        let time: TimeOptions.Running?
+        do {
+            time = try timeOptions.start(on: pipeline, console: console)
+        } catch {
+            server.stop()
+            outputs.stop()
+            page?.stop()
+            throw error
+        }
         let reporter = RingConsumerLoop(ConnectionReporter(console), name: "status", pipeline: pipeline)
         reporter.start()
         let receiver: RunningReceiver?
@@ -126,6 +141,7 @@ enum ServeCommand: Command {
             outputs.stop()
             page?.stop()
             reporter.stop()
+            time?.stop()
             throw error
         }
         waitForTheEnd(server, receiver: receiver, console: console)
@@ -140,12 +156,14 @@ enum ServeCommand: Command {
         outputs.finish()
         page?.stop()
         reporter.join()
+        time?.finish()
         let statistics = server.statistics
         console.print(
             "\(statistics.accepted) clients served, \(statistics.refused) refused, "
                 + "\(statistics.disconnectedSlow) dropped for not reading; "
                 + "\(pipeline.statistics.published.fixes) fixes")
         for line in outputs.summary { console.print(line) }
+        for line in time?.summary ?? [] { console.print(line) }
         if let page {
             let statistics = page.statistics
             console.print(

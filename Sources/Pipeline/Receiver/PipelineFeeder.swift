@@ -53,6 +53,7 @@ public final class PipelineFeeder {
     /// - Complexity: O(*n*) in the bytes, plus one record copy per record published; no allocation.
     public func ingest(_ bytes: UnsafeRawBufferPointer, at time: MonotonicTime = .now()) {
         precondition(!isFinished, "ingest after finish")
+        if configuration.stampsReceiveTimes { reader.noteRead(atNanoseconds: WallClock.nanosecondsSinceEpoch()) }
         now = time
         if configuration.publishesRaw { gatherRaw(bytes) }
         if configuration.publishesSentences {

@@ -37,6 +37,10 @@ public final class ReceiverPipeline: Sendable {
         public var publishesSentences = true
         /// Publish the received bytes as ``PipelineRecord/Content/raw(_:)`` records (`--raw FILE`).
         public var publishesRaw = true
+        /// Stamp every read with the system clock before framing, so that each fix carries when its epoch's first
+        /// byte arrived (``Fix/receivedNanoseconds``): for reference clocks (`--chrony`, `--ntp-shm`). One
+        /// `clock_gettime` (vDSO) per read.
+        public var stampsReceiveTimes = false
         /// The longest sentence accepted (from `$` to the checksum), at most ``PipelineRecord/sentenceCapacity``.
         public var maximumSentenceLength = PipelineRecord.sentenceCapacity
         public var checksumPolicy = Framer.ChecksumPolicy.required
