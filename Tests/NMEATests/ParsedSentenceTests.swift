@@ -26,6 +26,13 @@ import Testing
         (PGRMETests.example, .pgrme, "PGRME"),
         (PGRMZTests.example, .pgrmz, "PGRMZ"),
         (PGRMMTests.example, .pgrmm, "PGRMM"),
+        (HDGTests.example, .hdg, "HDG"),
+        (HDMTests.example, .hdm, "HDM"),
+        (ROTTests.example, .rot, "ROT"),
+        (DPTTests.example, .dpt, "DPT"),
+        (DBTTests.example, .dbt, "DBT"),
+        (DBSAndDBKTests.dbs, .dbs, "DBS"),
+        (DBSAndDBKTests.dbk, .dbk, "DBK"),
     ]
 
     @Test func everyKindHasAnExample() {
@@ -118,12 +125,12 @@ import Testing
         #expect(statistics[.rmc] == 2)
         #expect(statistics[.gga] == 1)
         #expect(statistics[.pgrmm] == 1)
-        #expect(statistics.totalDecoded == 22)
+        #expect(statistics.totalDecoded == Self.examples.count + 1)
         #expect(statistics.unknown == 1)
         #expect(statistics.failed == 1)
         let doubled = statistics + statistics
         #expect(doubled[.rmc] == 4)
-        #expect(doubled.totalDecoded == 44)
+        #expect(doubled.totalDecoded == 2 * (Self.examples.count + 1))
         #expect(doubled.unknown == 2)
         #expect(doubled.failed == 2)
         #expect(DecoderStatistics().totalDecoded == 0)

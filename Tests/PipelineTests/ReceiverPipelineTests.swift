@@ -336,15 +336,16 @@ import Testing
     }
 
     @Test func recordLayout() {
-        #expect(MemoryLayout<Fix>.size == 1227)
-        #expect(MemoryLayout<PipelineRecord>.size == 1235)
-        #expect(MemoryLayout<PipelineRecord>.stride == 1240)
+        // Issue 16 added the magnetic heading, the depth and the rate of turn (16 bytes each): 1,227 before.
+        #expect(MemoryLayout<Fix>.size == 1275)
+        #expect(MemoryLayout<PipelineRecord>.size == 1283)
+        #expect(MemoryLayout<PipelineRecord>.stride == 1288)
         #expect(MemoryLayout<ReceiverStatus>.size == 723)
         #expect(MemoryLayout<InlineBytes<1024>>.size == 1027)
         let pipeline = ReceiverPipeline()
-        #expect(pipeline.ring.slotSize == 1280)
+        #expect(pipeline.ring.slotSize == 1344)
         #expect(pipeline.ring.capacity == 2048)
-        #expect(pipeline.ring.memorySize == 2_621_440)
+        #expect(pipeline.ring.memorySize == 2_752_512)
 
         var text = InlineBytes<8>("0123456789")
         #expect(text.string == "01234567")

@@ -35,6 +35,13 @@ public enum ParsedSentence {
     case pgrme(PGRME)
     case pgrmz(PGRMZ)
     case pgrmm(PGRMM)
+    case hdg(HDG)
+    case hdm(HDM)
+    case rot(ROT)
+    case dpt(DPT)
+    case dbt(DBT)
+    case dbs(DBS)
+    case dbk(DBK)
     /// A sentence of a type not decoded here, with its view.
     case unknown(Sentence)
 
@@ -63,6 +70,13 @@ public enum ParsedSentence {
         case .pgrme(let sentence): visitor.visit(sentence)
         case .pgrmz(let sentence): visitor.visit(sentence)
         case .pgrmm(let sentence): visitor.visit(sentence)
+        case .hdg(let sentence): visitor.visit(sentence)
+        case .hdm(let sentence): visitor.visit(sentence)
+        case .rot(let sentence): visitor.visit(sentence)
+        case .dpt(let sentence): visitor.visit(sentence)
+        case .dbt(let sentence): visitor.visit(sentence)
+        case .dbs(let sentence): visitor.visit(sentence)
+        case .dbk(let sentence): visitor.visit(sentence)
         case .unknown(let sentence): visitor.visitUnknown(sentence)
         }
     }

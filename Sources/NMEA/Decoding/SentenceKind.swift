@@ -14,6 +14,7 @@
 public enum SentenceKind: Int, CaseIterable, Sendable {
     case rmc, gga, gsa, gsv, gll, vtg, zda, gst, gns, gbs, grs, txt, dtm, hdt, ths
     case pubxPosition, pubxSatellites, pubxTime, pgrme, pgrmz, pgrmm
+    case hdg, hdm, rot, dpt, dbt, dbs, dbk
 
     /// Calls `body` with this kind's decoder type and the ``ParsedSentence`` case for its values.
     @inlinable @inline(__always)
@@ -40,6 +41,13 @@ public enum SentenceKind: Int, CaseIterable, Sendable {
         case .pgrme: try body.decoder(PGRME.self, ParsedSentence.pgrme)
         case .pgrmz: try body.decoder(PGRMZ.self, ParsedSentence.pgrmz)
         case .pgrmm: try body.decoder(PGRMM.self, ParsedSentence.pgrmm)
+        case .hdg: try body.decoder(HDG.self, ParsedSentence.hdg)
+        case .hdm: try body.decoder(HDM.self, ParsedSentence.hdm)
+        case .rot: try body.decoder(ROT.self, ParsedSentence.rot)
+        case .dpt: try body.decoder(DPT.self, ParsedSentence.dpt)
+        case .dbt: try body.decoder(DBT.self, ParsedSentence.dbt)
+        case .dbs: try body.decoder(DBS.self, ParsedSentence.dbs)
+        case .dbk: try body.decoder(DBK.self, ParsedSentence.dbk)
         }
     }
 
@@ -76,7 +84,7 @@ public protocol SentenceDecoderBody {
         -> Output
 }
 
-/// Address → kind, built once from the registry: open addressing over 64 slots keyed by the packed type letters.
+/// Address → kind, built once from the registry: open addressing over 128 slots keyed by the packed type letters.
 @usableFromInline
 enum SentenceKindTable {
     /// One slot of the table.
@@ -90,7 +98,7 @@ enum SentenceKindTable {
         @usableFromInline var kind = SentenceKind.rmc
     }
 
-    @usableFromInline static let mask = 63
+    @usableFromInline static let mask = 127
 
     /// The slots, in memory of their own: looking one up reads 16 bytes, never copies the table. Written once,
     /// before first use, and only read after.
@@ -112,7 +120,7 @@ enum SentenceKindTable {
 
     @inlinable @inline(__always)
     static func slot(_ type: SentenceType) -> Int {
-        Int(truncatingIfNeeded: (type.rawValue &* 0x9E37_79B9_7F4A_7C15) >> 58)
+        Int(truncatingIfNeeded: (type.rawValue &* 0x9E37_79B9_7F4A_7C15) >> 57)
     }
 
     @inlinable @inline(__always)

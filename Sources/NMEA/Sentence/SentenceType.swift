@@ -56,6 +56,13 @@ public struct SentenceType: RawRepresentable, Hashable, Sendable {
     @inlinable public static var dtm: SentenceType { SentenceType(letters: "D", "T", "M") }
     @inlinable public static var hdt: SentenceType { SentenceType(letters: "H", "D", "T") }
     @inlinable public static var ths: SentenceType { SentenceType(letters: "T", "H", "S") }
+    @inlinable public static var hdg: SentenceType { SentenceType(letters: "H", "D", "G") }
+    @inlinable public static var hdm: SentenceType { SentenceType(letters: "H", "D", "M") }
+    @inlinable public static var rot: SentenceType { SentenceType(letters: "R", "O", "T") }
+    @inlinable public static var dpt: SentenceType { SentenceType(letters: "D", "P", "T") }
+    @inlinable public static var dbt: SentenceType { SentenceType(letters: "D", "B", "T") }
+    @inlinable public static var dbs: SentenceType { SentenceType(letters: "D", "B", "S") }
+    @inlinable public static var dbk: SentenceType { SentenceType(letters: "D", "B", "K") }
     /// u-blox `$PUBX`; the message (00, 03, 04) is its first field.
     @inlinable public static var pubx: SentenceType { SentenceType(letters: "P", "U", "B", "X") }
     /// Garmin estimated error.
