@@ -33,6 +33,16 @@ import Testing
         (DBTTests.example, .dbt, "DBT"),
         (DBSAndDBKTests.dbs, .dbs, "DBS"),
         (DBSAndDBKTests.dbk, .dbk, "DBK"),
+        (NavigationTests.wpl, .wpl, "WPL"),
+        (NavigationTests.rte, .rte, "RTE"),
+        (NavigationTests.rmb, .rmb, "RMB"),
+        (NavigationTests.bwc, .bwc, "BWC"),
+        (NavigationTests.bwr, .bwr, "BWR"),
+        (NavigationTests.bww, .bww, "BWW"),
+        (NavigationTests.bod, .bod, "BOD"),
+        (NavigationTests.apb, .apb, "APB"),
+        (NavigationTests.xte, .xte, "XTE"),
+        (NavigationTests.aam, .aam, "AAM"),
     ]
 
     @Test func everyKindHasAnExample() {
@@ -56,10 +66,10 @@ import Testing
 
     /// A type no decoder reads comes back as a view whose fields can still be read.
     @Test func unknownStandardTypeKeepsItsFields() throws {
-        let fields = try withSentence("$GPXTE,A,A,0.67,L,N*6F") { (sentence) throws(NMEAError) -> [String]? in
+        let fields = try withSentence("$GPZFO,A,A,0.67,L,N*75") { (sentence) throws(NMEAError) -> [String]? in
             guard case .unknown(let unknown) = try ParsedSentence(sentence) else { return nil }
             #expect(unknown.talker == .gps)
-            #expect(unknown.type == SentenceType("XTE"))
+            #expect(unknown.type == SentenceType("ZFO"))
             var reader = unknown.fieldReader
             #expect(reader.character() == UInt8(ascii: "A"))
             #expect(reader.character() == UInt8(ascii: "A"))
@@ -89,8 +99,7 @@ import Testing
         "$PUBX,*33",
         "$PUBX,05*36",
         "$PGRMT,GPS 15x-W software ver. 2.70,,,,,,,,*69",
-        "$GPXTE,A,A,0.67,L,N*6F",
-        "$GPRMB,A,0.66,L,003,004,4917.24,N,12309.57,W,001.3,052.5,000.5,V*20",
+        "$GPZFO,A,A,0.67,L,N*75",
         "$IIMWV,045.0,R,12.6,N,A*09",
     ])
     func unknownSentences(line: String) throws {

@@ -42,6 +42,16 @@ public enum ParsedSentence {
     case dbt(DBT)
     case dbs(DBS)
     case dbk(DBK)
+    case wpl(WPL)
+    case rte(RTE)
+    case rmb(RMB)
+    case bwc(BWC)
+    case bwr(BWR)
+    case bww(BWW)
+    case bod(BOD)
+    case apb(APB)
+    case xte(XTE)
+    case aam(AAM)
     /// A sentence of a type not decoded here, with its view.
     case unknown(Sentence)
 
@@ -77,6 +87,16 @@ public enum ParsedSentence {
         case .dbt(let sentence): visitor.visit(sentence)
         case .dbs(let sentence): visitor.visit(sentence)
         case .dbk(let sentence): visitor.visit(sentence)
+        case .wpl(let sentence): visitor.visit(sentence)
+        case .rte(let sentence): visitor.visit(sentence)
+        case .rmb(let sentence): visitor.visit(sentence)
+        case .bwc(let sentence): visitor.visit(sentence)
+        case .bwr(let sentence): visitor.visit(sentence)
+        case .bww(let sentence): visitor.visit(sentence)
+        case .bod(let sentence): visitor.visit(sentence)
+        case .apb(let sentence): visitor.visit(sentence)
+        case .xte(let sentence): visitor.visit(sentence)
+        case .aam(let sentence): visitor.visit(sentence)
         case .unknown(let sentence): visitor.visitUnknown(sentence)
         }
     }

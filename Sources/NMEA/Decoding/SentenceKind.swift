@@ -15,6 +15,7 @@ public enum SentenceKind: Int, CaseIterable, Sendable {
     case rmc, gga, gsa, gsv, gll, vtg, zda, gst, gns, gbs, grs, txt, dtm, hdt, ths
     case pubxPosition, pubxSatellites, pubxTime, pgrme, pgrmz, pgrmm
     case hdg, hdm, rot, dpt, dbt, dbs, dbk
+    case wpl, rte, rmb, bwc, bwr, bww, bod, apb, xte, aam
 
     /// Calls `body` with this kind's decoder type and the ``ParsedSentence`` case for its values.
     @inlinable @inline(__always)
@@ -48,6 +49,16 @@ public enum SentenceKind: Int, CaseIterable, Sendable {
         case .dbt: try body.decoder(DBT.self, ParsedSentence.dbt)
         case .dbs: try body.decoder(DBS.self, ParsedSentence.dbs)
         case .dbk: try body.decoder(DBK.self, ParsedSentence.dbk)
+        case .wpl: try body.decoder(WPL.self, ParsedSentence.wpl)
+        case .rte: try body.decoder(RTE.self, ParsedSentence.rte)
+        case .rmb: try body.decoder(RMB.self, ParsedSentence.rmb)
+        case .bwc: try body.decoder(BWC.self, ParsedSentence.bwc)
+        case .bwr: try body.decoder(BWR.self, ParsedSentence.bwr)
+        case .bww: try body.decoder(BWW.self, ParsedSentence.bww)
+        case .bod: try body.decoder(BOD.self, ParsedSentence.bod)
+        case .apb: try body.decoder(APB.self, ParsedSentence.apb)
+        case .xte: try body.decoder(XTE.self, ParsedSentence.xte)
+        case .aam: try body.decoder(AAM.self, ParsedSentence.aam)
         }
     }
 
