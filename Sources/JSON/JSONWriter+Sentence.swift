@@ -122,4 +122,8 @@ extension JSONWriter: SentenceFieldSink {
     }
 
     public mutating func element(_ value: Int) { number(value) }
+
+    public mutating func element(letters: some Sequence<UInt8>) {
+        asciiString { output in for letter in letters { output(letter) } }
+    }
 }

@@ -361,3 +361,39 @@ private func gga(
         #expect(fixes.isEmpty)
     }
 }
+
+/// Issue 16: heading and depth from a compass and a sounder, multiplexed with the receiver's sentences.
+@Suite struct HeadingAndDepthInTheFixTests {
+    static let epoch = [
+        "$GPRMC,123519,A,4807.038,N,01131.000,E,022.4,084.4,230394,003.1,W",
+        "$GPGGA,123519,4807.038,N,01131.000,E,1,08,0.9,545.4,M,46.9,M,,",
+    ]
+
+    @Test func magneticHeadingGivesTheTrueOneWithoutHDT() throws {
+        let fixes = assemble(Self.epoch + ["$HCHDG,98.3,1.5,E,12.6,W", "$SDDBT,7.8,f,2.4,M,1.3,F"] + Self.epoch).fixes
+        let fix = try #require(fixes.first)
+        #expect(fix.magneticHeadingDegrees == 99.8)
+        #expect(abs(fix.headingDegrees! - 87.2) < 1e-9)
+        #expect(fix.depthMeters == 2.4)
+    }
+
+    /// The true heading of HDT wins over one computed from HDG; the last depth of the epoch is kept, DPT's without its
+    /// offset, as gpsd does (bundg_zeus_9.log in the corpus: its TPV `depth` follows DPT and DBT in turn).
+    @Test func trueHeadingWinsAndTheLastDepthIsKept() throws {
+        let lines = [
+            "$SDDBT,7.8,f,2.4,M,1.3,F", "$SDDPT,3.1,0.5", "$HCHDM,238.5,M", "$GPHDT,274.07,T", "$APROT,0.013,A",
+        ]
+        let fix = try #require(assemble(Self.epoch + lines + ["$HCHDG,98.3,0.0,E,12.6,W"] + Self.epoch).fixes.first)
+        #expect(fix.headingDegrees == 274.07)
+        #expect(fix.magneticHeadingDegrees == 98.3)
+        #expect(fix.depthMeters == 3.1)
+        #expect(fix.rateOfTurnDegreesPerMinute == 0.013)
+        let invalidTurn = Self.epoch + ["$APROT,5.0,V"] + Self.epoch
+        #expect(try #require(assemble(invalidTurn).fixes.first).rateOfTurnDegreesPerMinute == nil)
+    }
+
+    @Test func noHeadingNoDepth() throws {
+        let fix = try #require(assemble(Self.epoch + Self.epoch).fixes.first)
+        #expect(fix.headingDegrees == nil && fix.magneticHeadingDegrees == nil && fix.depthMeters == nil)
+    }
+}

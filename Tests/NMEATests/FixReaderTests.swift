@@ -123,7 +123,7 @@ import Testing
         let text = [
             withChecksum("$GPRMC,120000,A,4807.038,N,01131.000,E,010.0,045.0,301126,,,A"),
             withChecksum("$GPGGA,120000,4807.038,N,01131.000,E,1,08,0.9,545.4,M,46.9,M,,"),
-            withChecksum("$GPXTE,A,A,0.67,L,N"),
+            withChecksum("$GPZFO,A,A,0.67,L,N"),
             withChecksum("$GPRMC,120000,X,4807.038,N,01131.000,E,010.0,045.0,301126,,,A"),
             withChecksum("$GPRMC"),
             "$GPGGA,120001,4807.038,N,01131.000,E,1,08,0.9,545.4,M,46.9,M,,*00",
@@ -136,7 +136,7 @@ import Testing
         #expect(outcome.events.count == 9)
         #expect(outcome.events[0] == "1 RMC \(ParsedSentence(rmc))")
         #expect(outcome.events[1].hasPrefix("2 GGA gga("))
-        #expect(outcome.events[2] == "3 unknown GPXTE")
+        #expect(outcome.events[2] == "3 unknown GPZFO")
         // Issue 12, item 10: a bad status letter costs the status only; the sentence's other fields are handed out.
         #expect(outcome.events[3] == "4 RMC \(ParsedSentence(badStatus)) without field 2: unexpected character")
         #expect(outcome.events[4] == "5 undecodable too few fields: expected 1, found 0")

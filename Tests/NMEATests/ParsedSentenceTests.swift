@@ -26,6 +26,23 @@ import Testing
         (PGRMETests.example, .pgrme, "PGRME"),
         (PGRMZTests.example, .pgrmz, "PGRMZ"),
         (PGRMMTests.example, .pgrmm, "PGRMM"),
+        (HDGTests.example, .hdg, "HDG"),
+        (HDMTests.example, .hdm, "HDM"),
+        (ROTTests.example, .rot, "ROT"),
+        (DPTTests.example, .dpt, "DPT"),
+        (DBTTests.example, .dbt, "DBT"),
+        (DBSAndDBKTests.dbs, .dbs, "DBS"),
+        (DBSAndDBKTests.dbk, .dbk, "DBK"),
+        (NavigationTests.wpl, .wpl, "WPL"),
+        (NavigationTests.rte, .rte, "RTE"),
+        (NavigationTests.rmb, .rmb, "RMB"),
+        (NavigationTests.bwc, .bwc, "BWC"),
+        (NavigationTests.bwr, .bwr, "BWR"),
+        (NavigationTests.bww, .bww, "BWW"),
+        (NavigationTests.bod, .bod, "BOD"),
+        (NavigationTests.apb, .apb, "APB"),
+        (NavigationTests.xte, .xte, "XTE"),
+        (NavigationTests.aam, .aam, "AAM"),
     ]
 
     @Test func everyKindHasAnExample() {
@@ -49,10 +66,10 @@ import Testing
 
     /// A type no decoder reads comes back as a view whose fields can still be read.
     @Test func unknownStandardTypeKeepsItsFields() throws {
-        let fields = try withSentence("$GPXTE,A,A,0.67,L,N*6F") { (sentence) throws(NMEAError) -> [String]? in
+        let fields = try withSentence("$GPZFO,A,A,0.67,L,N*75") { (sentence) throws(NMEAError) -> [String]? in
             guard case .unknown(let unknown) = try ParsedSentence(sentence) else { return nil }
             #expect(unknown.talker == .gps)
-            #expect(unknown.type == SentenceType("XTE"))
+            #expect(unknown.type == SentenceType("ZFO"))
             var reader = unknown.fieldReader
             #expect(reader.character() == UInt8(ascii: "A"))
             #expect(reader.character() == UInt8(ascii: "A"))
@@ -82,8 +99,7 @@ import Testing
         "$PUBX,*33",
         "$PUBX,05*36",
         "$PGRMT,GPS 15x-W software ver. 2.70,,,,,,,,*69",
-        "$GPXTE,A,A,0.67,L,N*6F",
-        "$GPRMB,A,0.66,L,003,004,4917.24,N,12309.57,W,001.3,052.5,000.5,V*20",
+        "$GPZFO,A,A,0.67,L,N*75",
         "$IIMWV,045.0,R,12.6,N,A*09",
     ])
     func unknownSentences(line: String) throws {
@@ -118,12 +134,12 @@ import Testing
         #expect(statistics[.rmc] == 2)
         #expect(statistics[.gga] == 1)
         #expect(statistics[.pgrmm] == 1)
-        #expect(statistics.totalDecoded == 22)
+        #expect(statistics.totalDecoded == Self.examples.count + 1)
         #expect(statistics.unknown == 1)
         #expect(statistics.failed == 1)
         let doubled = statistics + statistics
         #expect(doubled[.rmc] == 4)
-        #expect(doubled.totalDecoded == 44)
+        #expect(doubled.totalDecoded == 2 * (Self.examples.count + 1))
         #expect(doubled.unknown == 2)
         #expect(doubled.failed == 2)
         #expect(DecoderStatistics().totalDecoded == 0)

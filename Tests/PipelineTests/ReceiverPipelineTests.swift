@@ -336,17 +336,17 @@ import Testing
     }
 
     @Test func recordLayout() {
-        // Issue 18 added `receivedNanoseconds` (Int64?) and `dateIsFromEpoch` to Fix: 1227 → 1242 bytes; a record
-        // still fits its 1,280-byte slot.
-        #expect(MemoryLayout<Fix>.size == 1242)
-        #expect(MemoryLayout<PipelineRecord>.size == 1250)
-        #expect(MemoryLayout<PipelineRecord>.stride == 1256)
+        // Issue 16 added the magnetic heading, the depth and the rate of turn (16 bytes each), issue 18 the receive
+        // time (`receivedNanoseconds`, Int64?) and `dateIsFromEpoch`: 1,227 bytes before both.
+        #expect(MemoryLayout<Fix>.size == 1290)
+        #expect(MemoryLayout<PipelineRecord>.size == 1298)
+        #expect(MemoryLayout<PipelineRecord>.stride == 1304)
         #expect(MemoryLayout<ReceiverStatus>.size == 723)
         #expect(MemoryLayout<InlineBytes<1024>>.size == 1027)
         let pipeline = ReceiverPipeline()
-        #expect(pipeline.ring.slotSize == 1280)
+        #expect(pipeline.ring.slotSize == 1344)
         #expect(pipeline.ring.capacity == 2048)
-        #expect(pipeline.ring.memorySize == 2_621_440)
+        #expect(pipeline.ring.memorySize == 2_752_512)
 
         var text = InlineBytes<8>("0123456789")
         #expect(text.string == "01234567")

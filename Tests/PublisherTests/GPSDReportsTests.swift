@@ -40,6 +40,26 @@ import Testing
                 """)
     }
 
+    /// Issue 16: depth in the TPV, headings in an ATT, with gpsd's names (gpsd_json(5): TPV `depth`; ATT `heading`,
+    /// true, `mheading`, magnetic, and `rot`; gpsd's own output for pypilot.log and bundg_zeus_9.log in the corpus).
+    @Test func depthInTheTPVAndHeadingsInAnATT() {
+        var fix = sampleFix()
+        #expect(!GPSDReports.hasAttitude(fix))
+        fix.depthMeters = 2.4
+        fix.headingDegrees = 274.07
+        fix.magneticHeadingDegrees = 262.5
+        fix.rateOfTurnDegreesPerMinute = 0.013
+        #expect(tpv(fix).hasSuffix(#""dgpsAge":3.0,"dgpsSta":17,"depth":2.400}"#))
+        #expect(GPSDReports.hasAttitude(fix))
+        var json = JSONWriter()
+        GPSDReports.writeATT(fix, device: "/dev/ttyACM0", into: &json)
+        #expect(
+            json.string == """
+                {"class":"ATT","device":"/dev/ttyACM0","time":"2026-11-30T08:00:01.250Z","heading":274.0700,\
+                "mheading":262.5000,"rot":0.013}
+                """)
+    }
+
     @Test func statusNamesTheCorrectionAndModeTheDimension() {
         var fix = sampleFix()
         for (quality, status) in [

@@ -3,10 +3,10 @@ public struct DecoderStatistics: Hashable, Sendable {
     /// The most kinds the counters have room for. `SentenceKind.allCases.count` may not exceed it: `RegistryTests`
     /// checks that it does not, and a kind past it would stop the program at its first count (the counters are
     /// subscripted with bounds checks), never write out of bounds.
-    public static let capacity = 32
+    public static let capacity = 128
 
     /// Decoded sentences, indexed by ``SentenceKind/rawValue``.
-    @usableFromInline var decoded: InlineArray<32, Int>
+    @usableFromInline var decoded: InlineArray<128, Int>
     /// Sentences of types no decoder reads (handed out as ``ParsedSentence/unknown(_:)``).
     public var unknown = 0
     /// Sentences that could not be decoded at all (not a single field).

@@ -45,4 +45,15 @@ public protocol SentenceFieldSink {
     mutating func element(_ value: FixedPoint?)
     /// One whole number in a list.
     mutating func element(_ value: Int)
+    /// A text element of a list (a route's waypoint identifiers).
+    mutating func element(letters: some Sequence<UInt8>)
+}
+
+extension SentenceFieldSink {
+    /// By default, a group with one field, `id`.
+    public mutating func element(letters: some Sequence<UInt8>) {
+        beginGroup()
+        field("id", letters: letters)
+        endGroup()
+    }
 }

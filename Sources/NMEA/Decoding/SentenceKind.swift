@@ -14,6 +14,8 @@
 public enum SentenceKind: Int, CaseIterable, Sendable {
     case rmc, gga, gsa, gsv, gll, vtg, zda, gst, gns, gbs, grs, txt, dtm, hdt, ths
     case pubxPosition, pubxSatellites, pubxTime, pgrme, pgrmz, pgrmm
+    case hdg, hdm, rot, dpt, dbt, dbs, dbk
+    case wpl, rte, rmb, bwc, bwr, bww, bod, apb, xte, aam
 
     /// Calls `body` with this kind's decoder type and the ``ParsedSentence`` case for its values.
     @inlinable @inline(__always)
@@ -40,6 +42,23 @@ public enum SentenceKind: Int, CaseIterable, Sendable {
         case .pgrme: try body.decoder(PGRME.self, ParsedSentence.pgrme)
         case .pgrmz: try body.decoder(PGRMZ.self, ParsedSentence.pgrmz)
         case .pgrmm: try body.decoder(PGRMM.self, ParsedSentence.pgrmm)
+        case .hdg: try body.decoder(HDG.self, ParsedSentence.hdg)
+        case .hdm: try body.decoder(HDM.self, ParsedSentence.hdm)
+        case .rot: try body.decoder(ROT.self, ParsedSentence.rot)
+        case .dpt: try body.decoder(DPT.self, ParsedSentence.dpt)
+        case .dbt: try body.decoder(DBT.self, ParsedSentence.dbt)
+        case .dbs: try body.decoder(DBS.self, ParsedSentence.dbs)
+        case .dbk: try body.decoder(DBK.self, ParsedSentence.dbk)
+        case .wpl: try body.decoder(WPL.self, ParsedSentence.wpl)
+        case .rte: try body.decoder(RTE.self, ParsedSentence.rte)
+        case .rmb: try body.decoder(RMB.self, ParsedSentence.rmb)
+        case .bwc: try body.decoder(BWC.self, ParsedSentence.bwc)
+        case .bwr: try body.decoder(BWR.self, ParsedSentence.bwr)
+        case .bww: try body.decoder(BWW.self, ParsedSentence.bww)
+        case .bod: try body.decoder(BOD.self, ParsedSentence.bod)
+        case .apb: try body.decoder(APB.self, ParsedSentence.apb)
+        case .xte: try body.decoder(XTE.self, ParsedSentence.xte)
+        case .aam: try body.decoder(AAM.self, ParsedSentence.aam)
         }
     }
 
@@ -76,7 +95,7 @@ public protocol SentenceDecoderBody {
         -> Output
 }
 
-/// Address → kind, built once from the registry: open addressing over 64 slots keyed by the packed type letters.
+/// Address → kind, built once from the registry: open addressing over 128 slots keyed by the packed type letters.
 @usableFromInline
 enum SentenceKindTable {
     /// One slot of the table.
@@ -90,7 +109,7 @@ enum SentenceKindTable {
         @usableFromInline var kind = SentenceKind.rmc
     }
 
-    @usableFromInline static let mask = 63
+    @usableFromInline static let mask = 127
 
     /// The slots, in memory of their own: looking one up reads 16 bytes, never copies the table. Written once,
     /// before first use, and only read after.
@@ -112,7 +131,7 @@ enum SentenceKindTable {
 
     @inlinable @inline(__always)
     static func slot(_ type: SentenceType) -> Int {
-        Int(truncatingIfNeeded: (type.rawValue &* 0x9E37_79B9_7F4A_7C15) >> 58)
+        Int(truncatingIfNeeded: (type.rawValue &* 0x9E37_79B9_7F4A_7C15) >> 57)
     }
 
     @inlinable @inline(__always)

@@ -13,6 +13,11 @@ struct EpochBuilder: Sendable {
     var climb: Double?
     var magneticVariation: Double?
     var heading: Double?
+    var magneticHeading: Double?
+    /// True heading computed from HDG (magnetic plus variation): used when no HDT/THS gave one.
+    var headingFromMagnetic: Double?
+    var depth: Double?
+    var rateOfTurn: Double?
     var ggaQuality: FixQuality?
     var modeQuality: FixQuality?
     var gsaMode: FixMode?
@@ -66,6 +71,10 @@ struct EpochBuilder: Sendable {
         climb = nil
         magneticVariation = nil
         heading = nil
+        magneticHeading = nil
+        headingFromMagnetic = nil
+        depth = nil
+        rateOfTurn = nil
         ggaQuality = nil
         modeQuality = nil
         gsaMode = nil

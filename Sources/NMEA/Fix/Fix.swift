@@ -23,6 +23,14 @@ public struct Fix: Sendable, Hashable {
     public var magneticVariationDegrees: Double?
     /// True heading (HDT/THS), degrees, from a dual-antenna receiver or a compass.
     public var headingDegrees: Double?
+    /// Magnetic heading (HDG corrected for deviation, or HDM), degrees. When the epoch has no true heading and HDG
+    /// sent the variation, ``headingDegrees`` is this corrected for it.
+    public var magneticHeadingDegrees: Double?
+    /// Water depth below the transducer, metres, from the epoch's last DPT or DBT (as gpsd takes it: DPT's offset
+    /// is not applied).
+    public var depthMeters: Double?
+    /// Rate of turn (ROT, when valid), degrees per minute, negative to port.
+    public var rateOfTurnDegreesPerMinute: Double?
     /// Vertical speed, metres per second, positive up.
     public var climb: Double?
     public var quality: FixQuality

@@ -214,7 +214,10 @@ extension FixAssembler {
         }
         output.geoidSeparationMeters = epoch.geoidSeparation
         output.magneticVariationDegrees = epoch.magneticVariation
-        output.headingDegrees = epoch.heading
+        output.headingDegrees = epoch.heading ?? epoch.headingFromMagnetic
+        output.magneticHeadingDegrees = epoch.magneticHeading
+        output.depthMeters = epoch.depth
+        output.rateOfTurnDegreesPerMinute = epoch.rateOfTurn
         output.hdop = epoch.hdop
         output.vdop = epoch.vdop
         output.pdop = epoch.pdop

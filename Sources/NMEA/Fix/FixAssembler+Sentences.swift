@@ -105,6 +105,34 @@ extension FixAssembler {
         return SentenceSignature(hdt.talker, .hdt)
     }
 
+    mutating func handle(_ hdg: HDG) -> SentenceSignature? {
+        if let magnetic = hdg.magneticHeadingDegrees {
+            epoch.magneticHeading = magnetic
+            epoch.headingFromMagnetic = hdg.trueHeadingDegrees
+        }
+        return SentenceSignature(hdg.talker, .hdg)
+    }
+
+    mutating func handle(_ hdm: HDM) -> SentenceSignature? {
+        if let magnetic = hdm.headingMagneticDegrees { epoch.magneticHeading = magnetic.doubleValue }
+        return SentenceSignature(hdm.talker, .hdm)
+    }
+
+    mutating func handle(_ dpt: DPT) -> SentenceSignature? {
+        if let depth = dpt.depthMeters { epoch.depth = depth.doubleValue }
+        return SentenceSignature(dpt.talker, .dpt)
+    }
+
+    mutating func handle(_ dbt: DBT) -> SentenceSignature? {
+        if let depth = dbt.depth.bestMeters { epoch.depth = depth }
+        return SentenceSignature(dbt.talker, .dbt)
+    }
+
+    mutating func handle(_ rot: ROT) -> SentenceSignature? {
+        if rot.isValid != false, let rate = rot.degreesPerMinute { epoch.rateOfTurn = rate.doubleValue }
+        return SentenceSignature(rot.talker, .rot)
+    }
+
     mutating func handle(_ ths: THS) -> SentenceSignature? {
         if ths.isValid, let heading = ths.headingDegrees { epoch.heading = heading.doubleValue }
         return SentenceSignature(ths.talker, .ths)

@@ -213,6 +213,11 @@ public struct FixAssembler: Sendable {
         case .pgrmz: signature = handle(sentence as! PGRMZ)
         case .hdt: signature = handle(sentence as! HDT)
         case .ths: signature = handle(sentence as! THS)
+        case .hdg: signature = handle(sentence as! HDG)
+        case .hdm: signature = handle(sentence as! HDM)
+        case .dpt: signature = handle(sentence as! DPT)
+        case .dbt: signature = handle(sentence as! DBT)
+        case .rot: signature = handle(sentence as! ROT)
         default:
             // No fix data: only its place in the cycle. Proprietary messages that share an address are told apart
             // from the one without a message ID.

@@ -56,6 +56,23 @@ public struct SentenceType: RawRepresentable, Hashable, Sendable {
     @inlinable public static var dtm: SentenceType { SentenceType(letters: "D", "T", "M") }
     @inlinable public static var hdt: SentenceType { SentenceType(letters: "H", "D", "T") }
     @inlinable public static var ths: SentenceType { SentenceType(letters: "T", "H", "S") }
+    @inlinable public static var hdg: SentenceType { SentenceType(letters: "H", "D", "G") }
+    @inlinable public static var hdm: SentenceType { SentenceType(letters: "H", "D", "M") }
+    @inlinable public static var rot: SentenceType { SentenceType(letters: "R", "O", "T") }
+    @inlinable public static var dpt: SentenceType { SentenceType(letters: "D", "P", "T") }
+    @inlinable public static var dbt: SentenceType { SentenceType(letters: "D", "B", "T") }
+    @inlinable public static var dbs: SentenceType { SentenceType(letters: "D", "B", "S") }
+    @inlinable public static var dbk: SentenceType { SentenceType(letters: "D", "B", "K") }
+    @inlinable public static var wpl: SentenceType { SentenceType(letters: "W", "P", "L") }
+    @inlinable public static var rte: SentenceType { SentenceType(letters: "R", "T", "E") }
+    @inlinable public static var rmb: SentenceType { SentenceType(letters: "R", "M", "B") }
+    @inlinable public static var bwc: SentenceType { SentenceType(letters: "B", "W", "C") }
+    @inlinable public static var bwr: SentenceType { SentenceType(letters: "B", "W", "R") }
+    @inlinable public static var bww: SentenceType { SentenceType(letters: "B", "W", "W") }
+    @inlinable public static var bod: SentenceType { SentenceType(letters: "B", "O", "D") }
+    @inlinable public static var apb: SentenceType { SentenceType(letters: "A", "P", "B") }
+    @inlinable public static var xte: SentenceType { SentenceType(letters: "X", "T", "E") }
+    @inlinable public static var aam: SentenceType { SentenceType(letters: "A", "A", "M") }
     /// u-blox `$PUBX`; the message (00, 03, 04) is its first field.
     @inlinable public static var pubx: SentenceType { SentenceType(letters: "P", "U", "B", "X") }
     /// Garmin estimated error.

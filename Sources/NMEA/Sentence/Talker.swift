@@ -35,6 +35,10 @@ public struct Talker: RawRepresentable, Hashable, Sendable {
     public static var navic: Talker { Talker(UInt8(ascii: "G"), UInt8(ascii: "I")) }
     /// `GN`: a combination of systems.
     public static var gnss: Talker { Talker(UInt8(ascii: "G"), UInt8(ascii: "N")) }
+    /// `HC`, a magnetic compass.
+    public static var magneticCompass: Talker { Talker(UInt8(ascii: "H"), UInt8(ascii: "C")) }
+    /// `SD`, a depth sounder.
+    public static var depthSounder: Talker { Talker(UInt8(ascii: "S"), UInt8(ascii: "D")) }
     /// `P`: a proprietary sentence (`$PUBX`, `$PGRME`); its maker is in the ``SentenceType``.
     public static var proprietary: Talker { Talker(UInt8(ascii: "P"), 0) }
 

@@ -52,6 +52,31 @@ enum GPSDReports {
             json.field("dgpsAge", fix.differentialAgeSeconds, decimals: 1)
             json.field("dgpsSta", fix.differentialStationID)
         }
+        json.field("depth", fix.depthMeters, decimals: 3)
+        json.endObject()
+    }
+
+    /// `true` when the fix has a heading for an ATT report.
+    static func hasAttitude(_ fix: Fix) -> Bool {
+        fix.headingDegrees != nil || fix.magneticHeadingDegrees != nil || fix.rateOfTurnDegreesPerMinute != nil
+    }
+
+    /// An ATT report, as gpsd's NMEA driver makes from HDT/THS (`heading`, true) and HDG/HDM (`mheading`, magnetic) and
+    /// ROT (`rot`, degrees per minute):
+    ///
+    ///     {"class":"ATT","device":"/dev/ttyUSB0","time":"2026-11-30T08:00:00.000Z","heading":274.0700,
+    ///      "mheading":262.4000,"rot":0.013}
+    static func writeATT(_ fix: Fix, device: String, into json: inout JSONWriter) {
+        json.beginObject()
+        json.field("class", "ATT" as StaticString)
+        if !device.isEmpty { json.field("device", device) }
+        if let time = fix.time, let date = fix.date {
+            json.key("time")
+            json.asciiString { output in writeISO8601(date: date, time: time, to: output) }
+        }
+        json.field("heading", fix.headingDegrees, decimals: 4)
+        json.field("mheading", fix.magneticHeadingDegrees, decimals: 4)
+        json.field("rot", fix.rateOfTurnDegreesPerMinute, decimals: 3)
         json.endObject()
     }
 

@@ -226,6 +226,11 @@ public final class GPSDServer: Sendable {
                         latestSKY = json.bytes
                         batch.append(Outgoing(audience: .reports, bytes: .line(json.bytes)))
                     }
+                    if !fix.isProvisional, GPSDReports.hasAttitude(fix) {
+                        json.reset()
+                        GPSDReports.writeATT(fix, device: path, into: &json)
+                        batch.append(Outgoing(audience: .reports, bytes: .line(json.bytes)))
+                    }
                     if !fix.isProvisional, let time = fix.timestamp, learnCycle(time) { deviceChanged = true }
                 case .sentence(let sentence):
                     let bytes = sentence.withBytes { SharedBytes($0) }

@@ -1,0 +1,53 @@
+/// AAM, waypoint arrival alarm.
+///
+///     $GPAAM,A,A,0.10,N,WPTNME*32
+///
+///            1 2 3   4 5
+///     $--AAM,A,A,x.x,N,c--c*hh
+///
+/// 1. Arrival circle entered: `A` yes, `V` no
+/// 2. Perpendicular passed at the waypoint: `A` yes, `V` no
+/// 3. 4. Arrival circle radius, nautical miles, `N`
+/// 5. Waypoint identifier
+public struct AAM: DecodableSentence, Hashable, Sendable {
+    public static var kind: SentenceKind { .aam }
+    public static var address: SentenceAddress { .standard(.aam) }
+    public static var sample: String {
+        "$GPAAM,A,A,0.10,N,WPTNME*32"
+    }
+
+    public var talker: Talker
+    public var arrivalCircleEntered: Bool?
+    public var perpendicularPassed: Bool?
+    public var radiusNauticalMiles: FixedPoint?
+    public var waypoint: WaypointID
+
+    public init(
+        talker: Talker = .gps, arrivalCircleEntered: Bool?, perpendicularPassed: Bool?,
+        radiusNauticalMiles: FixedPoint?, waypoint: WaypointID
+    ) {
+        self.talker = talker
+        self.arrivalCircleEntered = arrivalCircleEntered
+        self.perpendicularPassed = perpendicularPassed
+        self.radiusNauticalMiles = radiusNauticalMiles
+        self.waypoint = waypoint
+    }
+
+    @inline(__always)
+    public init(_ sentence: Sentence, reading fields: inout FieldReader) throws(NMEAError) {
+        talker = sentence.talker
+        arrivalCircleEntered = fields.status()
+        perpendicularPassed = fields.status()
+        radiusNauticalMiles = fields.fixedPoint()
+        fields.unit("N")
+        waypoint = fields.waypointID()
+        try fields.requireRead(1)
+    }
+
+    public func describe(to sink: inout some SentenceFieldSink) {
+        sink.field("arrival_circle_entered", arrivalCircleEntered)
+        sink.field("perpendicular_passed", perpendicularPassed)
+        sink.field("arrival_radius_nm", radiusNauticalMiles)
+        sink.field("waypoint", letters: waypoint.bytes)
+    }
+}

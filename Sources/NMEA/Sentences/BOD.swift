@@ -1,0 +1,54 @@
+/// BOD, bearing from the origin waypoint to the destination waypoint.
+///
+///     $GPBOD,097.0,T,103.2,M,POINTB,POINTA*4A
+///
+///            1   2 3   4 5    6
+///     $--BOD,x.x,T,x.x,M,c--c,c--c*hh
+///
+/// 1. 2. Bearing, degrees true, `T`
+/// 3. 4. Bearing, degrees magnetic, `M`
+/// 5. Destination waypoint
+/// 6. Origin waypoint (left empty while steering from the present position)
+public struct BOD: DecodableSentence, Hashable, Sendable {
+    public static var kind: SentenceKind { .bod }
+    public static var address: SentenceAddress { .standard(.bod) }
+    public static var sample: String {
+        "$GPBOD,097.0,T,103.2,M,POINTB,POINTA*4A"
+    }
+
+    public var talker: Talker
+    public var bearingTrueDegrees: FixedPoint?
+    public var bearingMagneticDegrees: FixedPoint?
+    public var destinationWaypoint: WaypointID
+    public var originWaypoint: WaypointID
+
+    public init(
+        talker: Talker = .gps, bearingTrueDegrees: FixedPoint?, bearingMagneticDegrees: FixedPoint?,
+        destinationWaypoint: WaypointID, originWaypoint: WaypointID
+    ) {
+        self.talker = talker
+        self.bearingTrueDegrees = bearingTrueDegrees
+        self.bearingMagneticDegrees = bearingMagneticDegrees
+        self.destinationWaypoint = destinationWaypoint
+        self.originWaypoint = originWaypoint
+    }
+
+    @inline(__always)
+    public init(_ sentence: Sentence, reading fields: inout FieldReader) throws(NMEAError) {
+        talker = sentence.talker
+        bearingTrueDegrees = fields.fixedPoint()
+        fields.unit("T")
+        bearingMagneticDegrees = fields.fixedPoint()
+        fields.unit("M")
+        destinationWaypoint = fields.waypointID()
+        originWaypoint = fields.waypointID()
+        try fields.requireRead(1)
+    }
+
+    public func describe(to sink: inout some SentenceFieldSink) {
+        sink.field("bearing_true_deg", bearingTrueDegrees)
+        sink.field("bearing_magnetic_deg", bearingMagneticDegrees)
+        sink.field("destination_waypoint", letters: destinationWaypoint.bytes)
+        sink.field("origin_waypoint", letters: originWaypoint.bytes)
+    }
+}

@@ -1,0 +1,38 @@
+/// DBT, depth below the transducer, in feet, metres and fathoms.
+///
+///     $SDDBT,7.8,f,2.4,M,1.3,F*0D
+///
+///            1   2 3   4 5   6
+///     $--DBT,x.x,f,x.x,M,x.x,F*hh
+///
+/// 1. 2. Depth, feet, `f`
+/// 3. 4. Depth, metres, `M`
+/// 5. 6. Depth, fathoms, `F`
+///
+/// Sounders often fill only the metres; each unit's value is kept as sent.
+public struct DBT: DecodableSentence, Hashable, Sendable {
+    public static var kind: SentenceKind { .dbt }
+    public static var address: SentenceAddress { .standard(.dbt) }
+    public static var sample: String {
+        "$SDDBT,7.8,f,2.4,M,1.3,F*0D"
+    }
+
+    public var talker: Talker
+    public var depth: WaterDepth
+
+    public init(talker: Talker = .depthSounder, depth: WaterDepth) {
+        self.talker = talker
+        self.depth = depth
+    }
+
+    @inline(__always)
+    public init(_ sentence: Sentence, reading fields: inout FieldReader) throws(NMEAError) {
+        talker = sentence.talker
+        depth = fields.waterDepth()
+        try fields.requireRead(1)
+    }
+
+    public func describe(to sink: inout some SentenceFieldSink) {
+        depth.describe(to: &sink)
+    }
+}

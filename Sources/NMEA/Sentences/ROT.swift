@@ -1,0 +1,40 @@
+/// ROT, rate of turn.
+///
+///     $TIROT,-35.6,A*26
+///
+///            1   2
+///     $--ROT,x.x,A*hh
+///
+/// 1. Rate of turn, degrees per minute; negative: the bow turns to port
+/// 2. Status: `A` valid, `V` not valid
+public struct ROT: DecodableSentence, Hashable, Sendable {
+    public static var kind: SentenceKind { .rot }
+    public static var address: SentenceAddress { .standard(.rot) }
+    public static var sample: String {
+        "$TIROT,-35.6,A*26"
+    }
+
+    public var talker: Talker
+    public var degreesPerMinute: FixedPoint?
+    /// `true` for `A`, `false` for `V`, `nil` when the status was left off.
+    public var isValid: Bool?
+
+    public init(talker: Talker = Talker("TI"), degreesPerMinute: FixedPoint?, isValid: Bool?) {
+        self.talker = talker
+        self.degreesPerMinute = degreesPerMinute
+        self.isValid = isValid
+    }
+
+    @inline(__always)
+    public init(_ sentence: Sentence, reading fields: inout FieldReader) throws(NMEAError) {
+        talker = sentence.talker
+        degreesPerMinute = fields.fixedPoint()
+        isValid = fields.letter(in: "AV").map { $0 == UInt8(ascii: "A") }
+        try fields.requireRead(1)
+    }
+
+    public func describe(to sink: inout some SentenceFieldSink) {
+        sink.field("rate_of_turn_deg_per_min", degreesPerMinute)
+        sink.field("valid", isValid)
+    }
+}

@@ -1,0 +1,46 @@
+/// WPL, a waypoint's position and identifier.
+///
+///     $GPWPL,4917.16,N,12310.64,W,003*65
+///
+///            1       2 3        4 5
+///     $--WPL,llll.ll,a,yyyyy.yy,a,c--c*hh
+///
+/// 1. 2. Latitude, `N`/`S`
+/// 3. 4. Longitude, `E`/`W`
+/// 5. Waypoint identifier
+public struct WPL: DecodableSentence, Hashable, Sendable {
+    public static var kind: SentenceKind { .wpl }
+    public static var address: SentenceAddress { .standard(.wpl) }
+    public static var sample: String {
+        "$GPWPL,4917.16,N,12310.64,W,003*65"
+    }
+
+    public var talker: Talker
+    /// Degrees, negative south (as ``GLL/latitude``).
+    public var latitude: FixedPoint?
+    /// Degrees, negative west.
+    public var longitude: FixedPoint?
+    public var id: WaypointID
+
+    public init(talker: Talker = .gps, latitude: FixedPoint?, longitude: FixedPoint?, id: WaypointID) {
+        self.talker = talker
+        self.latitude = latitude
+        self.longitude = longitude
+        self.id = id
+    }
+
+    @inline(__always)
+    public init(_ sentence: Sentence, reading fields: inout FieldReader) throws(NMEAError) {
+        talker = sentence.talker
+        latitude = fields.latitude()
+        longitude = fields.longitude()
+        id = fields.waypointID()
+        try fields.requireRead(1)
+    }
+
+    public func describe(to sink: inout some SentenceFieldSink) {
+        sink.field("lat", latitude)
+        sink.field("lon", longitude)
+        sink.field("waypoint", letters: id.bytes)
+    }
+}
