@@ -98,23 +98,23 @@ import Trips
         return Scenario(legs: legs, seed: 11).fixes().map(Fix.init)
     }()
 
-    /// The distance from `point` to the great-circle path from `a` to `b`, found independently of the simplifier:
-    /// the least haversine distance to 2,001 points spaced evenly along the great circle between them (spherical
-    /// interpolation), so at most half a spacing (a few metres over kilometres, centimetres in town) above the truth.
-    static func distance(_ point: Fix, from a: Fix, to b: Fix) -> (meters: Double, spacing: Double) {
-        let u = Geodesy.unitVector(a.latitude!, a.longitude!)
-        let v = Geodesy.unitVector(b.latitude!, b.longitude!)
-        let angle = acos(min(1, u.x * v.x + u.y * v.y + u.z * v.z))
-        var best = Double.infinity
-        for step in 0...2000 {
-            let t = Double(step) / 2000
-            let (p, q) = angle < 1e-12 ? (1 - t, t) : (sin((1 - t) * angle) / sin(angle), sin(t * angle) / sin(angle))
-            let (x, y, z) = (p * u.x + q * v.x, p * u.y + q * v.y, p * u.z + q * v.z)
-            let latitude = atan2(z, (x * x + y * y).squareRoot()) * 180 / .pi
-            let longitude = atan2(y, x) * 180 / .pi
-            best = min(best, Geodesy.distanceMeters(point.latitude!, point.longitude!, latitude, longitude))
-        }
-        return (best, angle * Geodesy.earthRadiusMeters / 2000)
+    /// The distance from `point` to the great-circle arc from `a` to `b`, found independently of the simplifier (which
+    /// works on unit vectors): spherical trigonometry on haversine distances and initial bearings — the cross-track
+    /// distance when the point lies beside the arc, else the distance to the nearer end.
+    static func distance(_ point: Fix, from a: Fix, to b: Fix) -> Double {
+        let radius = Geodesy.earthRadiusMeters
+        let toPoint = Geodesy.distanceMeters(a.latitude!, a.longitude!, point.latitude!, point.longitude!) / radius
+        let length = Geodesy.distanceMeters(a.latitude!, a.longitude!, b.latitude!, b.longitude!) / radius
+        let toEnd = Geodesy.distanceMeters(point.latitude!, point.longitude!, b.latitude!, b.longitude!)
+        guard length > 1e-12 else { return toPoint * radius }
+        let angle =
+            (Geodesy.bearingDegrees(from: a.latitude!, a.longitude!, to: point.latitude!, point.longitude!)
+                - Geodesy.bearingDegrees(from: a.latitude!, a.longitude!, to: b.latitude!, b.longitude!)) * .pi / 180
+        if cos(angle) < 0 { return toPoint * radius }  // behind the start
+        let crossTrack = asin(sin(toPoint) * sin(angle))
+        let alongTrack = acos(min(1, cos(toPoint) / cos(crossTrack)))
+        if alongTrack > length { return toEnd }  // past the end
+        return abs(crossTrack) * radius
     }
 
     @Test(arguments: [1.0, 5.0, 20.0])
@@ -143,8 +143,7 @@ import Trips
                     #expect(between.isEmpty)
                 } else if let previousKept {
                     for point in between {
-                        let (meters, spacing) = Self.distance(point, from: previousKept, to: fix)
-                        worst = max(worst, meters - spacing / 2)
+                        worst = max(worst, Self.distance(point, from: previousKept, to: fix))
                         checked += 1
                     }
                 }
@@ -158,7 +157,7 @@ import Trips
         }
         #expect(keptIndex == keptPoints.count)
         #expect(checked == cleaner.simplified.dropped)
-        // Less the sampling's half spacing, no point is further than the tolerance (a millimetre for rounding).
+        // No point is further than the tolerance (a millimetre for rounding).
         #expect(worst <= tolerance + 0.001, "worst \(worst) m at \(tolerance) m")
         print("simplify \(tolerance) m: kept \(keptPoints.count) of \(points.count), worst dropped point \(worst) m")
     }
