@@ -286,7 +286,65 @@ enum CleaningUsage {
         #expect(bad.status == 64)
         #expect(
             bad.error.hasPrefix(
-                "Error: The value 'week' is invalid for '--split <rule>': expected day or gap:SECONDS (e.g. gap:600)\n")
-        )
+                "Error: The value 'week' is invalid for '--split <rule>': expected day, trip or gap:SECONDS "
+                    + "(e.g. gap:600)\n"))
+    }
+
+    @Test func splitByTripWritesEachTripAsNmeaTripsFindsIt() throws {
+        let directory = Tool.temporaryDirectory(#function)
+        let path = { (name: String) in directory.appendingPathComponent(name).path }
+        let outcome = try Tool.run(["convert", Self.commute, "-o", path("%Y-%m-%d-trip-%n.gpx"), "--split", "trip"])
+        #expect(outcome.status == 0, "\(outcome.error)")
+        #expect(
+            outcome.error
+                == "nmea convert: 2 trips, a file each (\(path("2026-11-30-trip-1.gpx")) … "
+                + "\(path("2026-11-30-trip-2.gpx"))); 3416 fixes at rest, outside the trips, left out\n")
+        // Each file is its trip as `nmea trips` reports it: the same cut as --since/--until at the trip's ends, byte
+        // for byte (the commute's fixes are 10 s apart: 182 points from 08:59:50 to 09:30:00).
+        let trips = try Tool.run(["trips", "--json", "--no-places", Self.commute]).output
+        let times = trips.components(separatedBy: "\"time\":\"").dropFirst().map { String($0.prefix(20)) }
+        #expect(Array(times.prefix(4)) == [
+            "2026-11-30T08:59:50Z", "2026-11-30T09:30:00Z", "2026-11-30T17:29:50Z", "2026-11-30T18:00:00Z",
+        ])
+        for number in 1...2 {
+            let cut = path("cut-\(number).gpx")
+            let window = try Tool.run([
+                "convert", Self.commute, "-o", cut, "--since", times[2 * number - 2], "--until", times[2 * number - 1],
+            ])
+            #expect(window.status == 0)
+            let trip = try Data(contentsOf: URL(fileURLWithPath: path("2026-11-30-trip-\(number).gpx")))
+            #expect(trip == (try Data(contentsOf: URL(fileURLWithPath: cut))), "trip \(number)")
+            #expect(String(decoding: trip, as: UTF8.self).components(separatedBy: "<trkpt ").count - 1 == 182)
+        }
+        #expect(!FileManager.default.fileExists(atPath: path("2026-11-30-trip-3.gpx")))
+
+        // The rule's options are those of `nmea trips`: a stop must last 9 hours, so the day is one trip.
+        let long = try Tool.run([
+            "convert", Self.commute, "-o", path("day-%n.gpx"), "--split", "trip", "--min-stop", "32400",
+        ])
+        #expect(long.status == 0)
+        #expect(long.error.hasPrefix("nmea convert: 1 trip, to \(path("day-1.gpx")); "))
+
+        // No trip: nothing written, and said so.
+        let parked = try Tool.run([
+            "convert", Self.commute, "-o", path("parked-%n.gpx"), "--split", "trip", "--until",
+            "2026-11-30T08:30:00Z",
+        ])
+        #expect(parked.status == 0)
+        #expect(
+            parked.error.contains(
+                "nmea convert: warning: no trip in the input (by the trip rule: --min-distance, --min-stop, "
+                    + "--max-gap), so no file was written; 181 fixes at rest, outside the trips, left out\n"))
+        #expect(!FileManager.default.fileExists(atPath: path("parked-1.gpx")))
+
+        // A stream can be read once only.
+        let piped = try Tool.run(
+            ["convert", "-", "-o", path("piped-%n.gpx"), "--split", "trip"],
+            input: try String(contentsOfFile: Self.commute, encoding: .utf8))
+        #expect(piped.status == 64)
+        #expect(
+            piped.error.hasPrefix(
+                "Error: '--split trip' reads its input twice (to find the trips, then to write them), and '-' can be "
+                    + "read only once: save it to a file first, or use '--split gap:SECONDS'\n"))
     }
 }

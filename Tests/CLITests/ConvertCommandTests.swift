@@ -28,7 +28,8 @@ import Testing
 
     static let usage =
         "Usage: nmea convert [<files> ...] -o <file> ... [--format <format>] [--columns <list>] [--date <YYYY-MM-DD>] "
-        + "[--split-gap <seconds>] [--points] [--fsync] [--split <rule>] [-j <n>] " + CleaningUsage.text
+        + "[--split-gap <seconds>] [--points] [--fsync] [--split <rule>] [-j <n>] [--min-distance <meters>] "
+        + "[--min-stop <seconds>] [--max-gap <seconds>] " + CleaningUsage.text
         + "[--allow-missing-checksum] [--max-length <n>] [-v]\n"
         + "  See 'nmea convert --help' for more information.\n"
 

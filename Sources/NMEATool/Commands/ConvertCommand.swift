@@ -17,7 +17,10 @@ enum ConvertCommand: Command {
             and the inputs are converted --jobs at a time, each output and message exactly as with --jobs 1. '--format gpx10' writes GPX 1.0, which keeps each \
             point's <speed> and <course> (GPX 1.1 has them only in an extension). KML has a gx:Track per segment \
             with each point's time, and placemarks for the start, the end and every stop, named by the offline \
-            place file as 'nmea trips' names them. CSV has a header row and the --columns asked for.
+            place file as 'nmea trips' names them. CSV has a header row and the --columns asked for. \
+            '--split trip' writes each trip, from where it started to where the vehicle came to rest, to a file of \
+            its own, found by the rule of 'nmea trips' (--min-distance, --min-stop, --max-gap; they also place the \
+            KML's stops); it reads the input twice, so it takes files, not a stream.
             Cleaning (--max-hdop, --min-satellites, --fix, --since, --until, --bbox, --drop-outliers, --stationary, \
             --simplify) happens in the \
             fix stream before every output; what it dropped is summarised on standard error.
@@ -55,12 +58,13 @@ enum ConvertCommand: Command {
             OptionSpec(long: "fsync", help: "Sync each flush to disk (fdatasync), for loggers facing power cuts."),
             OptionSpec(
                 long: "split", valueName: "rule",
-                help: "Write a file per UTC day (day; -o out/%Y-%m-%d.gpx) or after each gap (gap:SECONDS; %n numbers)."
-            ),
+                help:
+                    "A file per UTC day (day; -o out/%Y-%m-%d.gpx), per trip (trip; -o out/trip-%n.gpx) or after each "
+                    + "gap (gap:SECONDS; %n numbers)."),
             OptionSpec(
                 long: "jobs", short: "j", valueName: "n",
                 help: "With {name} outputs: convert this many inputs at once (default: the number of cores)."),
-        ] + CleaningOptions.options + SentenceInput.options,
+        ] + TripRuleOptions.options + CleaningOptions.options + SentenceInput.options,
         examples: [
             "nmea convert drive.nmea -o drive.gpx",
             "nmea convert day1.nmea day2.nmea -o days.gpx -o days.geojson --points",
@@ -70,6 +74,7 @@ enum ConvertCommand: Command {
             "nmea convert drive.nmea -o small.gpx --format gpx10 --max-hdop 3 --simplify 5",
             "nmea convert logs/*.nmea.gz -o tracks/{name}.gpx --jobs 2",
             "nmea convert year.nmea -o days/%Y-%m-%d.gpx --split day",
+            "nmea convert week.nmea -o trips/%Y-%m-%d-trip-%n.gpx --split trip --min-stop 300",
         ])
 
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
@@ -99,15 +104,26 @@ enum ConvertCommand: Command {
         if split != nil && outputs.contains(where: { $0.path == "-" }) {
             throw arguments.usageError("'--split' writes files: it cannot write to standard output ('-o -')")
         }
+        let tripRule = try TripRuleOptions.parse(arguments)
+        var trips: [Trip] = []
+        if split == .trip {
+            if let stream = input.paths.first(where: { $0 == "-" || $0.contains("://") || isLiveSource($0) }) {
+                throw arguments.usageError(
+                    "'--split trip' reads its input twice (to find the trips, then to write them), and '\(stream)' "
+                        + "can be read only once: save it to a file first, or use '--split gap:SECONDS'")
+            }
+            trips = try findTrips(arguments, paths: input.paths, rule: tripRule, splitGap: splitGap)
+        }
         var writers: [any TrackWriter] = []
         for output in outputs {
             let points = arguments.flag("points")
             if let split {
-                writers.append(
-                    SplitWriter(pattern: output.path, rule: split) { path throws(TrackError) in
-                        try ConvertOutput(path: path, format: output.format).makeWriter(
-                            track: track, includePoints: points, columns: columns)
-                    })
+                let writer = SplitWriter(pattern: output.path, rule: split) { path throws(TrackError) in
+                    try ConvertOutput(path: path, format: output.format).makeWriter(
+                        track: track, includePoints: points, columns: columns)
+                }
+                writer.trips = trips
+                writers.append(writer)
                 continue
             }
             do {
@@ -117,7 +133,7 @@ enum ConvertCommand: Command {
             }
         }
         var failedOutputs = 0
-        var marks = outputs.contains { $0.format == .kml } ? KMLMarks() : nil
+        var marks = outputs.contains { $0.format == .kml } ? KMLMarks(rule: tripRule) : nil
         /// Hands `fix` to every writer still working; a writer that fails is reported and dropped.
         func write(_ fix: Fix) {
             marks?.add(fix)
@@ -181,8 +197,11 @@ enum ConvertCommand: Command {
         }
         input.printSummary(command: "nmea convert")
         cleaner?.report(command: "nmea convert")
+        if split == .trip, input.failures.isEmpty, let writer = writers.first as? SplitWriter {
+            reportTrips(trips, writer)
+        }
         let assembled = input.statistics.assembler
-        if points == 0 && failedOutputs < outputs.count && input.failures.isEmpty {
+        if points == 0 && failedOutputs < outputs.count && input.failures.isEmpty && split != .trip {
             let fixes = assembled.fixes
             Console.error(
                 "nmea convert: warning: no fix with a position in the input (\(fixes) fix"
@@ -194,6 +213,38 @@ enum ConvertCommand: Command {
                     + "without a time; --date YYYY-MM-DD gives them one\n")
         }
         return input.failures.isEmpty && failedOutputs == 0 ? ExitStatus.success : ExitStatus.failure
+    }
+
+    /// `--split trip`'s first reading: the trips of `paths`, cleaned as the outputs will be, by the one rule
+    /// (`TripLog`, as `nmea trips` finds them). Its messages are dropped: the second reading, which writes, says
+    /// the same.
+    private static func findTrips(
+        _ arguments: ParsedArguments, paths: [String], rule: TripDetector.Options, splitGap: Double
+    ) throws -> [Trip] {
+        try Console.capturingErrors { () throws -> [Trip] in
+            var cleaner = try CleaningOptions.parse(arguments, splitGapSeconds: splitGap)
+            var input = try SentenceInput(arguments, paths: paths)
+            input.readsTracks = true
+            var log = TripLog(options: rule)
+            try input.read { TrackCleaner.apply(&cleaner, $0) { _ = log.add($0) } }
+            cleaner?.finish { _ = log.add($0) }
+            log.finish()
+            return log.trips
+        }.result
+    }
+
+    /// One line on what `--split trip` wrote (or why nothing).
+    private static func reportTrips(_ trips: [Trip], _ writer: SplitWriter) {
+        let outside = writer.fixesOutsideTrips
+        let left = outside == 0 ? "" : "; \(outside) fix\(outside == 1 ? "" : "es") at rest, outside the trips, left out"
+        guard let first = writer.paths.first, let last = writer.paths.last else {
+            Console.error(
+                "nmea convert: warning: no trip in the input (by the trip rule: --min-distance, --min-stop, "
+                    + "--max-gap), so no file was written\(left)\n")
+            return
+        }
+        let files = writer.paths.count == 1 ? "1 trip, to \(first)" : "\(trips.count) trips, a file each (\(first) … \(last))"
+        Console.error("nmea convert: \(files)\(left)\n")
     }
 
     /// What happens to an output when an input fails.

@@ -3,12 +3,15 @@ import Tracks
 import Trips
 
 /// The placemarks `nmea convert` adds to a KML track: its start, its end and the stops between, found by the one
-/// trip and stop rule (`TripLog`, as `nmea trips` finds them, with its default options) and named by the offline place
-/// file. Holds the first and last point and the log's trips and stops, never the track.
+/// trip and stop rule (`TripLog`, as `nmea trips` finds them with the same --min-distance, --min-stop and --max-gap)
+/// and named by the offline place file. Holds the first and last point and the log's trips and stops, never the
+/// track.
 struct KMLMarks {
-    private var log = TripLog()
+    private var log: TripLog
     private var first: Fix?
     private var last: Fix?
+
+    init(rule: TripDetector.Options) { log = TripLog(options: rule) }
 
     mutating func add(_ fix: Fix) {
         _ = log.add(fix)

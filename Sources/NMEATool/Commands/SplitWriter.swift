@@ -1,20 +1,28 @@
 import NMEA
 import Recording
 import Tracks
+import Trips
 
-/// `convert --split day|gap:SECONDS`: one output pattern written as several files, a new one for each UTC day of
-/// the fixes (`-o out/%Y-%m-%d.gpx`; without `%Y`/`%m`/`%d`, `-YYYY-MM-DD` goes before the extension) or after
+/// `convert --split day|gap:SECONDS|trip`: one output pattern written as several files, a new one for each UTC day
+/// of the fixes (`-o out/%Y-%m-%d.gpx`; without `%Y`/`%m`/`%d`, `-YYYY-MM-DD` goes before the extension), after
 /// each gap in the points longer than SECONDS (`-o out/part-%n.gpx`, numbered from 1; without `%n`, `-N` before the
-/// extension). Each part is an ordinary writer of its own, finished (and put in place) when the next begins, so a
-/// part on disk is always complete; memory is one part's writer.
+/// extension), or for each trip (`-o out/trip-%n.gpx`, `%Y-%m-%d` the day it began): the fixes from its start to its
+/// end, as `nmea trips` finds them, given as ``trips`` before the first fix; fixes outside every trip (at rest) are
+/// left out and counted. Each part is an ordinary writer of its own, finished (and put in place) when the next
+/// begins, so a part on disk is always complete; memory is one part's writer.
 final class SplitWriter: TrackWriter {
     enum Rule: Sendable, Hashable {
         case day
         case gap(seconds: Double)
+        case trip
     }
 
     let pattern: String
     let rule: Rule
+    /// For ``Rule/trip``: the trips to write, in time order.
+    var trips: [Trip] = []
+    /// For ``Rule/trip``: fixes with a position left out, outside every trip.
+    private(set) var fixesOutsideTrips = 0
     private let make: (String) throws(TrackError) -> any TrackWriter
     private var current: (key: String, writer: any TrackWriter)?
     private var finishedStatistics = TrackStatistics()
@@ -60,7 +68,32 @@ final class SplitWriter: TrackWriter {
             }
             if let timestamp = fix.timestamp { lastTimestamp = timestamp }
             key = Self.numbered(pattern, part)
+        case .trip:
+            guard let key = tripKey(fix) else {
+                fixesOutsideTrips += 1
+                try finishCurrent()  // its trip is over
+                return
+            }
+            try write(fix, to: key)
+            return
         }
+        try write(fix, to: key)
+    }
+
+    /// The file of the trip that `fix` belongs to; `nil` outside every trip. Trips and fixes both come in time
+    /// order, so the trips before `fix` are passed for good.
+    private func tripKey(_ fix: Fix) -> String? {
+        guard let timestamp = fix.timestamp else { return nil }
+        while part < trips.count && trips[part].end.timestamp < timestamp { part += 1 }
+        guard part < trips.count, timestamp >= trips[part].start.timestamp else { return nil }
+        let numbered = Self.numbered(pattern, part + 1)
+        guard pattern.contains("%Y") || pattern.contains("%m") || pattern.contains("%d") else { return numbered }
+        let start = trips[part].start.timestamp
+        let seconds = start >= 0 ? start / 1_000_000_000 : (start - 999_999_999) / 1_000_000_000
+        return OutputName.expand(numbered, day: UTCDate.moment(secondsSinceEpoch: seconds).date)
+    }
+
+    private func write(_ fix: Fix, to key: String) throws(TrackError) {
         if current?.key != key {
             try finishCurrent()
             let writer = try make(key)
@@ -99,10 +132,11 @@ final class SplitWriter: TrackWriter {
     static func rule(_ arguments: ParsedArguments) throws(UsageError) -> Rule? {
         guard let text = arguments.value("split") else { return nil }
         if text == "day" { return .day }
+        if text == "trip" { return .trip }
         if text.hasPrefix("gap:"), let seconds = Double(text.dropFirst(4)), seconds > 0, seconds.isFinite {
             return .gap(seconds: seconds)
         }
-        throw arguments.invalid(text, for: "split", because: "expected day or gap:SECONDS (e.g. gap:600)")
+        throw arguments.invalid(text, for: "split", because: "expected day, trip or gap:SECONDS (e.g. gap:600)")
     }
 }
 

@@ -1,7 +1,8 @@
 import Trips
 
 /// `--min-distance`, `--min-stop` and `--max-gap`: the one trip and stop rule's options, declared once for every
-/// command that finds trips or stops (`nmea trips`, `nmea plot`), so that the same flags give the same answer.
+/// command that finds trips or stops (`nmea trips`, `nmea plot`, `nmea convert`), so that the same flags give the same
+/// answer.
 enum TripRuleOptions {
     static let options: [OptionSpec] = [
         OptionSpec(
