@@ -2,6 +2,7 @@ import Fleet
 import NMEA
 import Pipeline
 import Synchronization
+import Tracks
 import Trips
 
 /// A receiver's records to files, trips and MQTT: the consumers `nmea record` runs, each on a
@@ -42,6 +43,9 @@ public final class Recorder: @unchecked Sendable {
         public var places: @Sendable () -> CachedGeocoder? = { nil }
         /// The most raw bytes held in memory before the first dated fix names the raw file (``RawCapture``).
         public var rawHeldLimit = 4 << 20
+        /// Cleaning of the fixes that reach the tracks and the trips (not the raw capture, nor MQTT positions,
+        /// which have their own rate limit); each of those consumers runs a copy.
+        public var cleaner: TrackCleaner?
 
         public init() {}
     }
@@ -62,7 +66,8 @@ public final class Recorder: @unchecked Sendable {
         self.pipeline = pipeline
         publisher = configuration.publisher
         let rotation = configuration.tracks.first?.name.rotation ?? .none
-        tracks = try TrackConsumer(configuration.tracks, rotation: rotation, report: report)
+        tracks = try TrackConsumer(
+            configuration.tracks, rotation: rotation, cleaner: configuration.cleaner, report: report)
         do {
             raw = try configuration.raw.map { name throws(RecordingError) in
                 try RawCapture(
@@ -73,7 +78,7 @@ public final class Recorder: @unchecked Sendable {
             tripConsumer =
                 wantsTrips
                 ? try TripConsumer(
-                    configuration.trips, publisher: configuration.publisher,
+                    configuration.trips, publisher: configuration.publisher, cleaner: configuration.cleaner,
                     places: configuration.places, report: report) : nil
         } catch {
             tracks.finish()
@@ -138,6 +143,7 @@ public final class Recorder: @unchecked Sendable {
         let written = tracks.opened
         let files = written.isEmpty ? " (no dated fix opened a track)" : " in " + written.joined(separator: ", ")
         lines.append("\(points) points\(files); \(pipeline.statistics.framer.rejected) lines rejected")
+        if let cleaning = tracks.cleaningSummary { lines.append("tracks: \(cleaning)") }
         // A consumer that fell more than a ring behind lost records: say so, never silently.
         for loop in loops.withLock({ $0 }) where loop.lost > 0 {
             lines.append("the \(loop.name) consumer fell behind and lost \(loop.lost) records")

@@ -34,14 +34,18 @@ final class TrackConsumer: RecordConsumer {
     /// Set when every output has failed: nothing is left to record to.
     let allFailed = Atomic<Bool>(false)
     private let openedPaths = Mutex<[String]>([])
+    private var cleaner: TrackCleaner?
+    private let cleaning = Mutex<String?>(nil)
 
     /// Opens the outputs now unless they rotate (then the first fix opens them).
     /// - Throws: the first output that cannot be created, before anything runs.
-    init(_ outputs: [TrackOutput], rotation: Rotation, report: @escaping @Sendable (String) -> Void)
-        throws(RecordingError)
-    {
+    init(
+        _ outputs: [TrackOutput], rotation: Rotation, cleaner: TrackCleaner? = nil,
+        report: @escaping @Sendable (String) -> Void
+    ) throws(RecordingError) {
         self.outputs = outputs
         self.rotation = rotation
+        self.cleaner = cleaner
         self.report = report
         guard rotation == .none else { return }
         for output in outputs {
@@ -57,18 +61,36 @@ final class TrackConsumer: RecordConsumer {
     /// The files written, in order (one that never got a point is not one).
     var opened: [String] { openedPaths.withLock { $0 } }
 
+    /// What cleaning did so far, in words (``TrackCleaner/summary``); `nil` without cleaning or before it did
+    /// anything.
+    var cleaningSummary: String? { cleaning.withLock { $0 } }
+
     func consume(_ records: UnsafeBufferPointer<PipelineRecord>, lost: Int) {
-        if lost > 0 { breakSegment() }
+        if lost > 0 { clean(Fix()) }
         for record in records {
             switch record.content {
-            case .fix(let fix): write(fix)
-            case .status(let status) where status.state == .disconnected: breakSegment()
+            case .fix(let fix) where !fix.isProvisional: clean(fix)
+            case .status(let status) where status.state == .disconnected: clean(Fix())
             default: break
             }
         }
+        if let cleaner { cleaning.withLock { $0 = cleaner.summary } }
     }
 
-    func finish() { finishWriters() }
+    func finish() {
+        if cleaner != nil {
+            cleaner!.finish(write)
+            cleaning.withLock { $0 = cleaner!.summary }
+        }
+        finishWriters()
+    }
+
+    /// Hands `fix` (or a segment break: a fix without a position) through the cleaning, when there is any, to the
+    /// writers.
+    private func clean(_ fix: Fix) {
+        guard cleaner != nil else { return write(fix) }
+        cleaner!.add(fix, write)
+    }
 
     private func open(_ output: TrackOutput, path: String) throws(TrackError) {
         writers.append(try output.makeWriter(path))
@@ -76,7 +98,7 @@ final class TrackConsumer: RecordConsumer {
     }
 
     private func write(_ fix: Fix) {
-        guard !fix.isProvisional else { return }
+        guard fix.hasPosition else { return breakSegment() }
         if rotation == .daily {
             guard let fixDay = OutputName.day(of: fix) ?? day else { return }  // nothing is open before a day
             if fixDay != day { openDay(fixDay) }

@@ -3,6 +3,7 @@ import JSON
 import NMEA
 import Pipeline
 import Synchronization
+import Tracks
 import Trips
 
 /// The trips of a recording: detects trips in the live fixes (``Trips/TripDetector``, the rule `nmea trips` uses)
@@ -17,6 +18,7 @@ final class TripConsumer: RecordConsumer {
     /// Made on the consumer's thread, with its first records (geocoders are not `Sendable`).
     private var places: CachedGeocoder??
     private var detector = TripDetector()
+    private var cleaner: TrackCleaner?
     private var json = JSONWriter(capacity: 1024)
     /// Trips finished so far (readable from any thread).
     let trips = Atomic<Int>(0)
@@ -25,9 +27,10 @@ final class TripConsumer: RecordConsumer {
 
     /// Opens the trips file now unless it rotates.
     init(
-        _ name: OutputName?, publisher: FleetPublisher?, places: @escaping @Sendable () -> CachedGeocoder?,
-        report: @escaping @Sendable (String) -> Void
+        _ name: OutputName?, publisher: FleetPublisher?, cleaner: TrackCleaner? = nil,
+        places: @escaping @Sendable () -> CachedGeocoder?, report: @escaping @Sendable (String) -> Void
     ) throws(RecordingError) {
+        self.cleaner = cleaner
         file = name.map { AppendFile($0, label: "trips", report: report) }
         self.publisher = publisher
         makePlaces = places
@@ -47,11 +50,16 @@ final class TripConsumer: RecordConsumer {
         if places == nil { places = .some(makePlaces()) }
         for record in records {
             guard case .fix(let fix) = record.content, !fix.isProvisional else { continue }
-            detector.add(fix) { emit($0) }
+            guard cleaner != nil else {
+                detector.add(fix) { emit($0) }
+                continue
+            }
+            cleaner!.add(fix) { detector.add($0) { emit($0) } }
         }
     }
 
     func finish() {
+        cleaner?.finish { detector.add($0) { emit($0) } }
         detector.finish { emit($0) }
         if case .some(.some(let places)) = places { places.save() }
         file?.close()

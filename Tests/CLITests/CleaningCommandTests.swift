@@ -303,9 +303,10 @@ enum CleaningUsage {
         // for byte (the commute's fixes are 10 s apart: 182 points from 08:59:50 to 09:30:00).
         let trips = try Tool.run(["trips", "--json", "--no-places", Self.commute]).output
         let times = trips.components(separatedBy: "\"time\":\"").dropFirst().map { String($0.prefix(20)) }
-        #expect(Array(times.prefix(4)) == [
-            "2026-11-30T08:59:50Z", "2026-11-30T09:30:00Z", "2026-11-30T17:29:50Z", "2026-11-30T18:00:00Z",
-        ])
+        #expect(
+            Array(times.prefix(4)) == [
+                "2026-11-30T08:59:50Z", "2026-11-30T09:30:00Z", "2026-11-30T17:29:50Z", "2026-11-30T18:00:00Z",
+            ])
         for number in 1...2 {
             let cut = path("cut-\(number).gpx")
             let window = try Tool.run([

@@ -357,6 +357,19 @@ struct BrokerTests {
                 == #"owntracks/a/b {"_type":"location","tid":"b","tst":1796025600,"lat":48.1374,"lon":11.5755,"alt":520,"vel":45,"cog":45,"acc":4,"sat":8}"#
         )
 
+        // Cleaning as in convert: the first fix is before --since, so two go out, and the summary says why.
+        let cleaned = try ChildProcess([
+            BuiltExecutables.nmea, "publish", log, "--mqtt", broker.url, "--mqtt-topic", "owntracks/a/c",
+            "--mqtt-interval", "0", "--mqtt-min-move", "0", "--mqtt-queue", TemporaryDirectory("queue").path,
+            "--since", "2026-11-30T08:00:01Z",
+        ])
+        #expect(cleaned.waitForExit(timeout: .seconds(20)))
+        #expect(cleaned.exitStatus == 0)
+        #expect(
+            cleaned.error
+                == "nmea publish: dropped 1 fix (1 outside --since/--until or without a time)\n"
+                + "nmea publish: 2 fixes, 2 queued, 2 acknowledged by the broker\n")
+
         let port = Ports.freeTCP()
         let queue = TemporaryDirectory("queue").path
         let failing = try ChildProcess([

@@ -185,6 +185,38 @@ import Tracks
             ])
     }
 
+    /// `record --max-hdop --drop-outliers`: the tracks and the trips see the cleaned fixes, the raw capture every
+    /// byte; the summary says what cleaning did.
+    @Test func cleaningAppliesToTracksAndTripsNotToTheRawCapture() throws {
+        let directory = TemporaryDirectory("recorder-cleaning")
+        defer { directory.remove() }
+        // Ten epochs a second apart at 22.4 knots eastward: the fourth 20 km north (a glitch), the seventh with an
+        // HDOP of 9.9.
+        func epoch(_ second: Int) -> String {
+            let time = "1200" + (second < 10 ? "0" : "") + "\(second).00"
+            let latitude = second == 3 ? "4817.038" : "4807.038"
+            let step = String(93 * second)  // 0.0093' of longitude, 11.5 m, a second
+            let longitude = "1131." + String(repeating: "0", count: 4 - step.count) + step
+            let hdop = second == 6 ? "9.9" : "0.9"
+            return nmeaSentence("GPRMC,\(time),A,\(latitude),N,0\(longitude),E,022.4,090.0,301126,,")
+                + nmeaSentence("GPGGA,\(time),\(latitude),N,0\(longitude),E,1,08,\(hdop),545.4,M,46.9,M,,")
+        }
+        let epochs = (0..<10).map(epoch)
+        var configuration = Self.configuration(directory, rotation: .none)
+        configuration.cleaner = TrackCleaner(filter: FixQualityFilter(maximumHDOP: 5), dropOutliers: true)
+        let recorder = try Self.record(epochs, configuration, messages: Messages())
+        let track = Self.read(directory.file("%Y-%m-%d-x.gpx")) ?? ""
+        #expect(Self.points(directory.file("%Y-%m-%d-x.gpx")) == 8)
+        #expect(!track.contains("lat=\"48.28"))
+        #expect(!track.contains("<time>2026-11-30T12:00:06"))
+        #expect(Self.read(directory.file("%Y-%m-%d-x.nmea")) == epochs.joined())
+        #expect(
+            recorder.summary == [
+                "8 points in \(directory.file("%Y-%m-%d-x.gpx")); 0 lines rejected",
+                "tracks: dropped 1 fix (1 HDOP too high or unknown); removed 1 outlier (impossible jumps)",
+            ])
+    }
+
     @Test func anUnwritableOutputIsAnErrorBeforeAnythingRuns() throws {
         let directory = TemporaryDirectory("recorder-unwritable")
         defer { directory.remove() }

@@ -2,37 +2,43 @@ import NMEA
 import Tracks
 
 /// `--max-hdop`, `--min-satellites`, `--fix`, `--since`, `--until`, `--bbox`, `--drop-outliers`, `--stationary` and
-/// `--simplify`: the track cleaning
-/// options, declared once for every command that writes or summarises tracks (`convert`, `trips`, `plot`), applied
-/// in the fix stream by one ``TrackCleaner``.
+/// `--simplify`: the track cleaning options, declared once for every command that writes, summarises or publishes
+/// tracks (`convert`, `trips`, `plot`, `publish`), applied in the fix stream by one ``TrackCleaner``. A live
+/// recording (`record`) takes the ones that hold nothing back for long (``liveOptions``): a time window and a
+/// simplification window would keep fixes from a track that must be whole after every one.
 enum CleaningOptions {
-    static let options: [OptionSpec] = [
-        OptionSpec(
-            long: "max-hdop", valueName: "x", help: "Drop fixes whose HDOP is above this (or unknown)."),
-        OptionSpec(
-            long: "min-satellites", valueName: "n", help: "Drop fixes with fewer satellites used (or unknown)."),
-        OptionSpec(
-            long: "fix", valueName: "mode", help: "Drop fixes poorer than this: 3d keeps 3D only, 2d keeps 2D and 3D.",
-            choices: ["3d", "2d", "any"]),
-        OptionSpec(
-            long: "since", valueName: "time",
-            help: "Drop fixes before this UTC time (YYYY-MM-DDThh:mm:ssZ, or YYYY-MM-DD for its midnight)."),
-        OptionSpec(
-            long: "until", valueName: "time",
-            help: "Drop fixes after this UTC time (YYYY-MM-DDThh:mm:ssZ, or YYYY-MM-DD for the end of that day)."),
-        OptionSpec(
-            long: "bbox", valueName: "S,W,N,E",
-            help: "Drop fixes outside this box of degrees (W > E crosses the antimeridian)."),
-        OptionSpec(
-            long: "drop-outliers",
-            help: "Remove impossible jumps: points the track reaches faster than it can move and leaves again."),
-        OptionSpec(
-            long: "stationary", valueName: "meters",
-            help: "Collapse a parked receiver's jitter: write a point only beyond this distance from the last."),
-        OptionSpec(
-            long: "simplify", valueName: "meters",
-            help: "Fewer points: every dropped point stays within this distance of the kept line."),
-    ]
+    static let maximumHDOP = OptionSpec(
+        long: "max-hdop", valueName: "x", help: "Drop fixes whose HDOP is above this (or unknown).")
+    static let minimumSatellites = OptionSpec(
+        long: "min-satellites", valueName: "n", help: "Drop fixes with fewer satellites used (or unknown).")
+    static let fix = OptionSpec(
+        long: "fix", valueName: "mode", help: "Drop fixes poorer than this: 3d keeps 3D only, 2d keeps 2D and 3D.",
+        choices: ["3d", "2d", "any"])
+    static let since = OptionSpec(
+        long: "since", valueName: "time",
+        help: "Drop fixes before this UTC time (YYYY-MM-DDThh:mm:ssZ, or YYYY-MM-DD for its midnight).")
+    static let until = OptionSpec(
+        long: "until", valueName: "time",
+        help: "Drop fixes after this UTC time (YYYY-MM-DDThh:mm:ssZ, or YYYY-MM-DD for the end of that day).")
+    static let box = OptionSpec(
+        long: "bbox", valueName: "S,W,N,E",
+        help: "Drop fixes outside this box of degrees (W > E crosses the antimeridian).")
+    static let dropOutliers = OptionSpec(
+        long: "drop-outliers",
+        help: "Remove impossible jumps: points the track reaches faster than it can move and leaves again.")
+    static let stationary = OptionSpec(
+        long: "stationary", valueName: "meters",
+        help: "Collapse a parked receiver's jitter: write a point only beyond this distance from the last.")
+    static let simplify = OptionSpec(
+        long: "simplify", valueName: "meters",
+        help: "Fewer points: every dropped point stays within this distance of the kept line.")
+
+    /// Every cleaning option, for commands that read logs.
+    static let options = [maximumHDOP, minimumSatellites, fix, since, until, box, dropOutliers, stationary, simplify]
+
+    /// The options of a live recording: each fix is written at once, or (`--drop-outliers`) after the few that
+    /// show whether it was a jump.
+    static let liveOptions = [maximumHDOP, minimumSatellites, fix, box, dropOutliers, stationary]
 
     /// The cleaner the options give, or `nil` when none is given.
     static func parse(_ arguments: ParsedArguments, splitGapSeconds: Double = 60) throws(UsageError) -> TrackCleaner? {

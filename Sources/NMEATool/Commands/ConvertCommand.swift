@@ -236,14 +236,17 @@ enum ConvertCommand: Command {
     /// One line on what `--split trip` wrote (or why nothing).
     private static func reportTrips(_ trips: [Trip], _ writer: SplitWriter) {
         let outside = writer.fixesOutsideTrips
-        let left = outside == 0 ? "" : "; \(outside) fix\(outside == 1 ? "" : "es") at rest, outside the trips, left out"
+        let left =
+            outside == 0 ? "" : "; \(outside) fix\(outside == 1 ? "" : "es") at rest, outside the trips, left out"
         guard let first = writer.paths.first, let last = writer.paths.last else {
             Console.error(
                 "nmea convert: warning: no trip in the input (by the trip rule: --min-distance, --min-stop, "
                     + "--max-gap), so no file was written\(left)\n")
             return
         }
-        let files = writer.paths.count == 1 ? "1 trip, to \(first)" : "\(trips.count) trips, a file each (\(first) … \(last))"
+        let files =
+            writer.paths.count == 1
+            ? "1 trip, to \(first)" : "\(trips.count) trips, a file each (\(first) … \(last))"
         Console.error("nmea convert: \(files)\(left)\n")
     }
 

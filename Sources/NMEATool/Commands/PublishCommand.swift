@@ -3,6 +3,7 @@ import Glibc
 import NMEA
 import Recording
 import System
+import Tracks
 import Trips
 
 /// `nmea publish`: replays recorded NMEA through the MQTT publisher, as `nmea record --mqtt` publishes live.
@@ -20,7 +21,8 @@ enum PublishCommand: Command {
             the same queue directory. --speed replays in real time (1), faster (10) or as fast as possible (max). \
             Each trip found in the fixes (by the rule 'nmea trips' uses, with its place names) goes to \
             <topic>/trip when it ends, as 'nmea record --mqtt' sends it; --no-trips leaves them out.
-            Fixes without a date (GGA-only logs) have no OwnTracks time and are not published: give --date.
+            Fixes without a date (GGA-only logs) have no OwnTracks time and are not published: give --date. \
+            Cleaning (--max-hdop, --drop-outliers, --simplify…) happens before both, as in 'nmea convert'.
             """,
         arguments: [SentenceInput.filesArgument],
         options: MQTTOptions.options + [
@@ -33,12 +35,13 @@ enum PublishCommand: Command {
                 defaultValue: "30"),
             OptionSpec(long: "no-trips", help: "Publish positions only."),
             SentenceInput.date,
-        ] + SentenceInput.options,
+        ] + CleaningOptions.options + SentenceInput.options,
         examples: [
             "nmea publish drive.nmea --mqtt mqtt://localhost --mqtt-topic owntracks/acme/van7",
             "nmea publish day.nmea --mqtt mqtts://van7@broker.example --mqtt-password-file ~/.config/nmea/mqtt "
                 + "--speed 10",
             "nmea publish log.nmea --mqtt mqtt://localhost --mqtt-interval 0 --mqtt-min-move 0",
+            "nmea publish day.nmea --mqtt mqtt://localhost --fix 3d --drop-outliers --stationary 10",
         ])
 
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
@@ -55,6 +58,7 @@ enum PublishCommand: Command {
             speed = value
         }
         var input = try SentenceInput(arguments)
+        var cleaner = try CleaningOptions.parse(arguments)
         let publisher: FleetPublisher
         do {
             publisher = try FleetPublisher(configuration)
@@ -111,9 +115,13 @@ enum PublishCommand: Command {
             showStatus()
         }
 
-        let completed = try input.read(isCancelled: { StopSignal.isRequested }, emit)
+        let completed = try input.read(
+            isCancelled: { StopSignal.isRequested }, { TrackCleaner.apply(&cleaner, $0, emit) })
         let interrupted = !completed || StopSignal.isRequested
-        if !interrupted { detector?.finish(publishTrip) }
+        if !interrupted {
+            cleaner?.finish(emit)
+            detector?.finish(publishTrip)
+        }
         if case .some(.some(let geocoder)) = places { geocoder.save() }
 
         var delivered = publisher.waitUntilDelivered(timeout: interrupted ? min(wait, 2) : 0)
@@ -128,6 +136,7 @@ enum PublishCommand: Command {
         if terminal { Console.error("\r\u{1B}[K") }
         let counters = publisher.counters
         input.printSummary(command: "nmea publish")
+        cleaner?.report(command: "nmea publish")
         var line = "nmea publish: \(counters.fixes) fixes"
         if trips > 0 { line += " and \(trips) trip\(trips == 1 ? "" : "s")" }
         line += ", \(counters.queued) queued"

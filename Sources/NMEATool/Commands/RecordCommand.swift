@@ -28,6 +28,9 @@ enum RecordCommand: Command {
             --rotate daily starts new files (tracks, raw capture and trips) for each UTC day; each is opened when \
             the first fix of its day arrives, never by the system clock's date. Raw bytes received before the \
             first dated fix are held in memory (up to 4 MiB) and written at the head of the first raw file.
+            Cleaning (--max-hdop, --min-satellites, --fix, --bbox, --drop-outliers, --stationary) applies to the \
+            tracks and the trips, as in 'nmea convert'; the raw capture keeps every byte. --drop-outliers writes a \
+            point once the next one shows it was no jump (a fix later, up to four when it was).
             """,
         arguments: [
             ArgumentSpec(
@@ -72,8 +75,8 @@ enum RecordCommand: Command {
             OptionSpec(
                 long: "serve", valueName: "[addr:]port",
                 help: "Also serve gpsd's JSON protocol here (127.0.0.1 unless an address is given)."),
-        ] + NMEAOutputOptions.options + WebOptions.options + MQTTOptions.options + TimeOptions.options
-            + [TimeOptions.setClockOption],
+        ] + CleaningOptions.liveOptions + NMEAOutputOptions.options + WebOptions.options + MQTTOptions.options
+            + TimeOptions.options + [TimeOptions.setClockOption],
         examples: [
             "nmea record -o track.gpx",
             "nmea record /dev/ttyACM0 --baud 9600 -o track.gpx -o track.geojson --raw track.nmea",
@@ -81,6 +84,7 @@ enum RecordCommand: Command {
             "nmea record -o track.gpx --raw capture.nmea --raw-format tagged",
             "nmea record --rotate daily -o %Y-%m-%d.gpx --raw %Y-%m-%d.nmea --raw-format tagged --compress",
             "nmea record -o track.gpx --trips trips.jsonl",
+            "nmea record -o track.gpx --fix 3d --max-hdop 5 --drop-outliers --stationary 10",
             "nmea record -o track.gpx --mqtt mqtt://broker.example:1883 --mqtt-topic owntracks/fleet/van7",
             "nmea record -o track.gpx --serve 2947",
             "nmea record -o track.gpx --trips trips.jsonl --http 0.0.0.0:8080",
@@ -181,6 +185,8 @@ struct RecordSettings {
     var timeOptions: TimeOptions
     var web: WebOptions
     var mqtt: FleetPublisher.Configuration?
+    /// `--max-hdop`, `--fix`, `--drop-outliers`…: the cleaning of the tracks and trips.
+    var cleaner: TrackCleaner?
 
     init(_ arguments: ParsedArguments) throws {
         selector = DeviceSelector(argument: arguments.positionals.first)
@@ -190,9 +196,10 @@ struct RecordSettings {
         web = try WebOptions(arguments)
         baudRate = try ReceiverOptions.baudRate(arguments)
         rotation = arguments.value("rotate") == "daily" ? .daily : .none
+        let splitGap = try arguments.number("split-gap", default: 60, in: 0.001...31_536_000)
         let options = TrackOptions(
-            splitGapSeconds: try arguments.number("split-gap", default: 60, in: 0.001...31_536_000), flush: .everyFix,
-            sync: arguments.flag("fsync"), publication: .atFirstPoint)
+            splitGapSeconds: splitGap, flush: .everyFix, sync: arguments.flag("fsync"), publication: .atFirstPoint)
+        cleaner = try CleaningOptions.parse(arguments, splitGapSeconds: splitGap)
         for path in arguments.allValues("output") {
             guard path != "-" else { throw arguments.usageError("Tracks are files: '-o -' is not supported here") }
             guard let format = ConvertOutput.formatNamed(by: path) else {
@@ -244,6 +251,7 @@ struct RecordSettings {
         configuration.rawFormat = rawFormat
         configuration.compressesFinishedDays = compress
         configuration.trips = trips
+        configuration.cleaner = cleaner
         for name in [raw, trips].compactMap({ $0 }) + tracks.map(\.name) {
             if let problem = name.directoryProblem { throw RuntimeError(problem) }
         }
