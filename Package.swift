@@ -32,7 +32,7 @@ let package = Package(
         // Deterministic journeys written as NMEA: samples, benchmarks, tests.
         .target(name: "Simulation", dependencies: ["NMEA"]),
         // GPX and GeoJSON track writers that leave a valid file on disk after every flush.
-        .target(name: "Tracks", dependencies: ["NMEA", "System", "Trips"]),
+        .target(name: "Tracks", dependencies: ["NMEA", "System", "Trips", "JSON"]),
         // SVG pictures of tracks: Web-Mercator map colored by speed or altitude, stops, profile over time.
         .target(name: "Plot", dependencies: ["NMEA", "Trips"]),
         // Small C shims (pty functions, ioctls, futex, thread names) and libudev.

@@ -344,3 +344,51 @@ struct DocumentFile {
         throw error
     }
 }
+
+extension DocumentFile {
+    /// Puts `bytes` into the finished document at `path`, at `offset` (GPX's waypoints and routes, which the schema
+    /// puts before the track): a copy with them is written beside it and renamed over it (``ReplacingFile``), so the
+    /// file is the old complete document until it is the new one. Streams the copy in 1 MiB pieces.
+    /// - Throws: ``TrackError`` (the file at `path` is then as it was).
+    static func insert(_ bytes: [UInt8], at offset: Int, into path: String, sync: Bool) throws(TrackError) {
+        func failed(_ operation: TrackError.Operation, _ error: Errno) -> TrackError {
+            TrackError(path: path, operation: operation, code: error.rawValue, fileIsIntact: true)
+        }
+        let source: FileDescriptor
+        do { source = try FileDescriptor.open(path, .readOnly, options: [.closeOnExec]) } catch {
+            throw failed(.create, error)
+        }
+        defer { try? source.close() }
+        let copy: ReplacingFile
+        do { copy = try ReplacingFile(path: path) } catch { throw failed(.create, error) }
+        defer {
+            copy.discard()
+            copy.close()
+        }
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 16)
+        defer { buffer.deallocate() }
+        var position = 0
+        do throws(Errno) {
+            /// Copies the source from `position` up to `end` (`nil`: its end).
+            func copyUntil(_ end: Int?) throws(Errno) {
+                while end.map({ position < $0 }) ?? true {
+                    let wanted = min(buffer.count, (end ?? Int.max) - position)
+                    let piece = UnsafeMutableRawBufferPointer(rebasing: buffer[..<wanted])
+                    let count = try source.readAll(into: piece, fromAbsoluteOffset: position)
+                    if count == 0 { break }
+                    try copy.descriptor.writeAll(UnsafeRawBufferPointer(rebasing: buffer[..<count]))
+                    position += count
+                }
+            }
+            try copyUntil(offset)
+            try copy.descriptor.writeAll(bytes)
+            try copyUntil(nil)
+        } catch {
+            throw failed(.write, error)
+        }
+        if sync {
+            do { try copy.descriptor.synchronizeData() } catch { throw failed(.sync, error) }
+        }
+        do { try copy.commit() } catch { throw failed(.write, error) }
+    }
+}

@@ -25,6 +25,11 @@ public final class GPXWriter: TrackWriter {
     private var segmenter: TrackSegmenter
     /// Whether the content so far (including what is pending) leaves a `trkseg` open.
     private var segmentIsOpen = false
+    /// Waypoints and routes, put before the track at ``finish()``.
+    private var navigation = Navigation()
+    /// Where `<trk>` begins: waypoints and routes go before it.
+    private var trackOffset = 0
+    private let isStream: Bool
 
     /// Creates (or empties) the GPX file at `path` and writes an empty track to it.
     /// - Parameter creator: the `creator` attribute (escaped as needed).
@@ -38,6 +43,7 @@ public final class GPXWriter: TrackWriter {
             try DocumentFile(path: path, kind: .xml, sync: options.sync, publication: options.publication),
             flush: options.flush)
         segmenter = TrackSegmenter(splitGapSeconds: options.splitGapSeconds)
+        isStream = false
         try start(creator: creator)
     }
 
@@ -50,6 +56,7 @@ public final class GPXWriter: TrackWriter {
         self.version = version
         document = AppendingDocument(DocumentFile(streamingTo: fd, name: name), flush: options.flush)
         segmenter = TrackSegmenter(splitGapSeconds: options.splitGapSeconds)
+        isStream = true
         try start(creator: creator)
     }
 
@@ -60,7 +67,9 @@ public final class GPXWriter: TrackWriter {
             "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<gpx version=\"\(version.rawValue)\" creator=\"".utf8)
         XMLText.appendEscaped(creator, to: &head)
         let namespaces = version == .v11 ? GPXPoint.namespaces : GPXPoint.namespaces10
-        head += Array("\" \(namespaces)>\n  <trk>\n".utf8)
+        head += Array("\" \(namespaces)>\n".utf8)
+        trackOffset = head.count
+        head += Array("  <trk>\n".utf8)
         try document.start(head: head, tail: tail)
     }
 
@@ -86,7 +95,48 @@ public final class GPXWriter: TrackWriter {
 
     public func flush() throws(TrackError) { try document.flush(tail: tail) }
 
-    public func finish() throws(TrackError) { try document.finish(tail: tail) }
+    public func finish() throws(TrackError) {
+        try document.finish(tail: tail)
+        guard !navigation.isEmpty else { return }
+        var text: [UInt8] = []
+        for waypoint in navigation.waypoints {
+            Self.appendPoint("wpt", waypoint, indent: "  ", to: &text)
+            counts.waypoints += 1
+        }
+        for route in navigation.routes {
+            let points = navigation.placedPoints(of: route).points
+            guard !points.isEmpty else { continue }
+            text += Array("  <rte>\n    <name>".utf8)
+            XMLText.appendEscaped(route.name, to: &text)
+            text += Array("</name>\n".utf8)
+            for point in points { Self.appendPoint("rtept", point, indent: "    ", to: &text) }
+            text += Array("  </rte>\n".utf8)
+            counts.routes += 1
+        }
+        try DocumentFile.insert(text, at: trackOffset, into: path, sync: options.sync)
+    }
+
+    /// Keeps the waypoints and routes for ``finish()``, which puts them before the track (where the schema wants
+    /// them) by writing the finished file again beside itself; a stream is past that place.
+    public func setNavigation(_ navigation: Navigation) -> Bool {
+        guard !isStream else { return false }
+        self.navigation = navigation
+        return true
+    }
+
+    /// `<wpt lat="…" lon="…"><name>…</name></wpt>` (or `rtept`) and a newline.
+    private static func appendPoint(
+        _ element: String, _ waypoint: Navigation.Waypoint, indent: String, to out: inout [UInt8]
+    ) {
+        out += Array("\(indent)<\(element) lat=\"".utf8)
+        DecimalFormatter.append(waypoint.latitude, to: &out)
+        out += Array("\" lon=\"".utf8)
+        // The schema's longitude is -180 ≤ lon < 180.
+        DecimalFormatter.append(waypoint.longitude == 180 ? -180 : waypoint.longitude, to: &out)
+        out += Array("\"><name>".utf8)
+        XMLText.appendEscaped(waypoint.name, to: &out)
+        out += Array("</name></\(element)>\n".utf8)
+    }
 
     public func discard() { document.discard(tail: tail) }
 

@@ -1,3 +1,4 @@
+import JSON
 import NMEA
 import System
 
@@ -52,6 +53,8 @@ public final class GeoJSONWriter: TrackWriter {
     private var regionStart = 0
     private var pieceChanged = false
     private var isFinished = false
+    /// Waypoints and routes, written as features of their own at ``finish()``.
+    private var navigation = Navigation()
 
     /// Creates (or empties) the GeoJSON file at `path` and writes an empty collection to it.
     public init(path: String, options: Options = Options()) throws(TrackError) {
@@ -140,6 +143,7 @@ public final class GeoJSONWriter: TrackWriter {
         isFinished = true
         do {
             if !piece.isEmpty { completePiece(continuing: false) }
+            appendNavigation()
             pieceChanged = true
             try flush()
         } catch {
@@ -155,6 +159,76 @@ public final class GeoJSONWriter: TrackWriter {
         }
         isFinished = true
         file.closeDescriptor()
+    }
+
+    /// Keeps the waypoints and routes for ``finish()``, which adds them as features after the track's.
+    public func setNavigation(_ navigation: Navigation) -> Bool {
+        self.navigation = navigation
+        return true
+    }
+
+    /// Each waypoint as a `Point` feature (`"kind":"waypoint"`), then each route as a `LineString` of its placed
+    /// waypoints (`"kind":"route"`, with their names; a `Point` when only one is placed, as RFC 7946 wants a line of
+    /// two positions).
+    private func appendNavigation() {
+        var json = JSONWriter(capacity: 1024)
+        func position(_ waypoint: Navigation.Waypoint) {
+            json.beginArray()
+            json.number(waypoint.longitude)
+            json.number(waypoint.latitude)
+            json.endArray()
+        }
+        func feature(geometry: StaticString, properties: () -> Void, coordinates: () -> Void) {
+            json.reset()
+            json.beginObject()
+            json.field("type", "Feature")
+            json.key("geometry")
+            json.beginObject()
+            json.field("type", geometry)
+            json.key("coordinates")
+            coordinates()
+            json.endObject()
+            json.key("properties")
+            json.beginObject()
+            properties()
+            json.endObject()
+            json.endObject()
+            appendSeparator(to: &finished)
+            finished += json.bytes
+            finishedCount += 1
+        }
+        for waypoint in navigation.waypoints {
+            feature(geometry: "Point") {
+                json.field("kind", "waypoint")
+                json.field("name", waypoint.name)
+            } coordinates: {
+                position(waypoint)
+            }
+            statistics.waypoints += 1
+        }
+        for route in navigation.routes {
+            let points = navigation.placedPoints(of: route).points
+            guard let first = points.first else { continue }
+            let isLine = points.contains { $0.latitude != first.latitude || $0.longitude != first.longitude }
+            feature(geometry: isLine ? "LineString" : "Point") {
+                json.field("kind", "route")
+                json.field("name", route.name)
+                json.field("complete", route.isComplete)
+                json.key("waypoints")
+                json.beginArray()
+                for point in points { json.string(point.name) }
+                json.endArray()
+            } coordinates: {
+                if isLine {
+                    json.beginArray()
+                    for point in points { position(point) }
+                    json.endArray()
+                } else {
+                    position(first)
+                }
+            }
+            statistics.routes += 1
+        }
     }
 
     /// Moves the open piece to the final features and starts the next.

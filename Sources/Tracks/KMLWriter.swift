@@ -43,6 +43,7 @@ public final class KMLWriter: TrackWriter {
     private var segmenter: TrackSegmenter
     private var segmentIsOpen = false
     private var placemarks: [Placemark] = []
+    private var navigation = Navigation()
 
     /// - Parameter name: the document's name, shown by Google Earth.
     public init(path: String, name: String = "Track", options: TrackOptions = TrackOptions()) throws(TrackError) {
@@ -80,6 +81,7 @@ public final class KMLWriter: TrackWriter {
             </name>
                 <Style id="track"><LineStyle><color>ffff7f00</color><width>4</width></LineStyle></Style>
                 <Style id="mark"><IconStyle><scale>1.1</scale></IconStyle></Style>
+                <Style id="route"><LineStyle><color>ff0000ff</color><width>2</width></LineStyle></Style>
 
             """.utf8)
         try document.start(head: head, tail: tail)
@@ -148,7 +150,43 @@ public final class KMLWriter: TrackWriter {
             segmentIsOpen = false
         }
         for placemark in placemarks { appendPlacemark(placemark) }
+        appendNavigation()
         try document.finish(tail: tail)
+    }
+
+    /// Keeps the waypoints and routes for ``finish()``, which adds them after the track: each waypoint a point
+    /// placemark, each route a `LineString` through its placed waypoints.
+    public func setNavigation(_ navigation: Navigation) -> Bool {
+        self.navigation = navigation
+        return true
+    }
+
+    private func appendNavigation() {
+        for waypoint in navigation.waypoints {
+            appendPlacemark(
+                Placemark(name: waypoint.name, latitude: waypoint.latitude, longitude: waypoint.longitude, timestamp: nil))
+            counts.waypoints += 1
+        }
+        for route in navigation.routes {
+            let points = navigation.placedPoints(of: route).points
+            guard points.count >= 2 else { continue }
+            document.pending += Array("    <Placemark>\n      <name>".utf8)
+            XMLText.appendEscaped(route.name, to: &document.pending)
+            document.pending += Array("</name>\n      <styleUrl>#route</styleUrl>\n      <LineString><coordinates>".utf8)
+            for (index, point) in points.enumerated() {
+                if index > 0 { document.pending.append(UInt8(ascii: " ")) }
+                appendCoordinates(point.longitude, point.latitude)
+            }
+            document.pending += Array("</coordinates></LineString>\n    </Placemark>\n".utf8)
+            counts.routes += 1
+        }
+    }
+
+    /// `lon,lat` as KML's `<coordinates>` has them.
+    private func appendCoordinates(_ longitude: Double, _ latitude: Double) {
+        DecimalFormatter.append(longitude, .maximumDecimals(7), to: &document.pending)
+        document.pending.append(UInt8(ascii: ","))
+        DecimalFormatter.append(latitude, .maximumDecimals(7), to: &document.pending)
     }
 
     private func appendPlacemark(_ placemark: Placemark) {
@@ -166,9 +204,7 @@ public final class KMLWriter: TrackWriter {
             document.pending += Array("</when></TimeStamp>\n".utf8)
         }
         document.pending += Array("      <styleUrl>#mark</styleUrl>\n      <Point><coordinates>".utf8)
-        DecimalFormatter.append(placemark.longitude, .maximumDecimals(7), to: &document.pending)
-        document.pending.append(UInt8(ascii: ","))
-        DecimalFormatter.append(placemark.latitude, .maximumDecimals(7), to: &document.pending)
+        appendCoordinates(placemark.longitude, placemark.latitude)
         document.pending += Array("</coordinates></Point>\n    </Placemark>\n".utf8)
     }
 

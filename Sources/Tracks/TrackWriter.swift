@@ -21,6 +21,14 @@ public protocol TrackWriter: AnyObject {
     /// what it held; one already in place (``Publication/atFirstPoint``) stays as its last flush left it. The writer
     /// accepts nothing after.
     func discard()
+    /// Hands over the waypoints and routes to write with the track at ``finish()`` (GPX `<wpt>` and `<rte>`,
+    /// GeoJSON and KML features); `false` when the format or the stream cannot hold them (CSV holds points; a GPX
+    /// stream is past the place where they go).
+    func setNavigation(_ navigation: Navigation) -> Bool
+}
+
+extension TrackWriter {
+    public func setNavigation(_ navigation: Navigation) -> Bool { false }
 }
 
 /// When a track file takes the place of what its path held. Until then it is written under a temporary name beside
@@ -77,6 +85,9 @@ public struct TrackStatistics: Sendable, Hashable {
     public var skipped = 0
     /// Flushes that reached the file.
     public var flushes = 0
+    /// Waypoints and routes written (at ``TrackWriter/finish()``).
+    public var waypoints = 0
+    public var routes = 0
     public init() {}
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `nmea convert` and `nmea parse --fixes`, run as a user would: the built binary, exit codes, stdout and stderr.
@@ -206,5 +207,66 @@ import Testing
         #expect(first["satellites_in_view"] == nil)
         let second = try #require(try JSONSerialization.jsonObject(with: Data(lines[1].utf8)) as? [String: Any])
         #expect(second["time"] as? String == "2026-11-30T08:00:01.25Z")
+    }
+}
+
+/// `nmea convert` of a log with a chartplotter's waypoints and route (WPL, RTE): GPX `<wpt>` and `<rte>` before the
+/// track, GeoJSON features with a `"kind"`; formats and streams that cannot hold them say so.
+@Suite struct ConvertNavigationTests {
+    static let log =
+        """
+        $GPWPL,4807.038,N,01131.000,E,HOME*46\r
+        $GPWPL,4821.303,N,01153.225,E,WORK*46\r
+        $GPRTE,1,1,c,COMMUTE,HOME,WORK*71\r
+
+        """ + ConvertCommandTests.smallLog
+
+    @Test func waypointsAndRoutesReachGPXAndGeoJSON() throws {
+        let directory = Tool.temporaryDirectory()
+        let log = try ConvertCommandTests.writeLog(Self.log, in: directory)
+        let gpx = directory.appendingPathComponent("nav.gpx").path
+        let geojson = directory.appendingPathComponent("nav.geojson").path
+        let outcome = try Tool.run(["convert", log, "-o", gpx, "-o", geojson, "-v"])
+        #expect(outcome.status == 0)
+        #expect(
+            outcome.error
+                == "nmea convert: \(gpx): 2 points in 1 segment; 2 waypoints, 1 route\n"
+                + "nmea convert: \(geojson): 2 points in 1 segment; 2 waypoints, 1 route\n")
+        let text = try String(contentsOfFile: gpx, encoding: .utf8)
+        #expect(
+            text.contains(
+                """
+                  <wpt lat="48.1173" lon="11.51666667"><name>HOME</name></wpt>
+                  <wpt lat="48.35505" lon="11.88708333"><name>WORK</name></wpt>
+                  <rte>
+                    <name>COMMUTE</name>
+                    <rtept lat="48.1173" lon="11.51666667"><name>HOME</name></rtept>
+                    <rtept lat="48.35505" lon="11.88708333"><name>WORK</name></rtept>
+                  </rte>
+                  <trk>
+
+                """))
+        if let schemas = Locations.schemas, let xmllint = Tools.which("xmllint") {
+            let check = try ToolSupport.run(xmllint, ["--noout", "--schema", schemas + "/gpx-1.1.xsd", gpx])
+            #expect(check.status == 0, "\(check.error)")
+        }
+        let features = try String(contentsOfFile: geojson, encoding: .utf8)
+        #expect(features.contains(#""properties":{"kind":"waypoint","name":"HOME"}"#))
+        #expect(features.contains(#""properties":{"kind":"route","name":"COMMUTE","complete":true,"#))
+    }
+
+    @Test func whatCannotHoldThemSaysSo() throws {
+        let directory = Tool.temporaryDirectory()
+        let log = try ConvertCommandTests.writeLog(Self.log, in: directory)
+        let csv = directory.appendingPathComponent("nav.csv").path
+        let outcome = try Tool.run(["convert", log, "-o", csv])
+        #expect(outcome.status == 0)
+        #expect(outcome.error == "nmea convert: \(csv): 2 waypoints and 1 route left out (CSV holds track points)\n")
+        let stream = try Tool.run(["convert", log, "-o", "-", "--format", "gpx"])
+        #expect(stream.status == 0)
+        #expect(!stream.output.contains("<wpt") && stream.output.contains("<trkpt"))
+        #expect(
+            stream.error
+                == "nmea convert: <stdout>: 2 waypoints and 1 route left out (split files and streams hold the track only)\n")
     }
 }

@@ -34,6 +34,7 @@ import Testing
                     <name>Fixed &amp; &lt;sequence&gt;</name>
                     <Style id="track"><LineStyle><color>ffff7f00</color><width>4</width></LineStyle></Style>
                     <Style id="mark"><IconStyle><scale>1.1</scale></IconStyle></Style>
+                    <Style id="route"><LineStyle><color>ff0000ff</color><width>2</width></LineStyle></Style>
                     <Placemark>
                       <name>Segment 1</name>
                       <styleUrl>#track</styleUrl>

@@ -163,8 +163,10 @@ enum ConvertCommand: Command {
             }
         }
 
-        try input.read { TrackCleaner.apply(&cleaner, $0, write) }
+        var navigation = Navigation()
+        try input.read(handler: &navigation) { TrackCleaner.apply(&cleaner, $0, write) }
         cleaner?.finish(write)
+        let navigationLeftOut = navigation.isEmpty ? [] : writers.filter { !$0.setNavigation(navigation) }.map(\.path)
         progress?.clear()
         if var marks, input.failures.isEmpty {
             let placemarks = marks.placemarks()
@@ -186,9 +188,14 @@ enum ConvertCommand: Command {
                 points = max(points, writer.statistics.points)
                 if input.verbose {
                     let statistics = writer.statistics
-                    Console.error(
+                    var line =
                         "nmea convert: \(writer.path): \(statistics.points) points in "
-                            + "\(statistics.segments) segment\(statistics.segments == 1 ? "" : "s")\n")
+                        + "\(statistics.segments) segment\(statistics.segments == 1 ? "" : "s")"
+                    if statistics.waypoints + statistics.routes > 0 {
+                        line += "; \(statistics.waypoints) waypoint\(statistics.waypoints == 1 ? "" : "s"), "
+                        line += "\(statistics.routes) route\(statistics.routes == 1 ? "" : "s")"
+                    }
+                    Console.error(line + "\n")
                 }
             } catch {
                 Console.error("Error: \(error.description)\n")
@@ -197,6 +204,7 @@ enum ConvertCommand: Command {
         }
         input.printSummary(command: "nmea convert")
         cleaner?.report(command: "nmea convert")
+        if input.failures.isEmpty { reportNavigation(navigation, leftOutOf: navigationLeftOut) }
         if split == .trip, input.failures.isEmpty, let writer = writers.first as? SplitWriter {
             reportTrips(trips, writer)
         }
@@ -231,6 +239,24 @@ enum ConvertCommand: Command {
             log.finish()
             return log.trips
         }.result
+    }
+
+    /// What became of the WPL waypoints and RTE routes: said only when some could not be written.
+    private static func reportNavigation(_ navigation: Navigation, leftOutOf paths: [String]) {
+        let waypoints = navigation.waypoints.count
+        let routes = navigation.routes.count
+        let what =
+            "\(waypoints) waypoint\(waypoints == 1 ? "" : "s") and \(routes) route\(routes == 1 ? "" : "s")"
+        for path in paths {
+            let why =
+                path.hasSuffix(".csv") ? "CSV holds track points" : "split files and streams hold the track only"
+            Console.error("nmea convert: \(path): \(what) left out (\(why))\n")
+        }
+        if navigation.dropped > 0 {
+            Console.error(
+                "nmea convert: \(navigation.dropped) WPL or RTE sentence\(navigation.dropped == 1 ? "" : "s") left out "
+                    + "(no position, a route's sentences out of order, or past the limits)\n")
+        }
     }
 
     /// One line on what `--split trip` wrote (or why nothing).
