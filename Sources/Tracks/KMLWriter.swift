@@ -164,7 +164,8 @@ public final class KMLWriter: TrackWriter {
     private func appendNavigation() {
         for waypoint in navigation.waypoints {
             appendPlacemark(
-                Placemark(name: waypoint.name, latitude: waypoint.latitude, longitude: waypoint.longitude, timestamp: nil))
+                Placemark(
+                    name: waypoint.name, latitude: waypoint.latitude, longitude: waypoint.longitude, timestamp: nil))
             counts.waypoints += 1
         }
         for route in navigation.routes {
@@ -172,7 +173,8 @@ public final class KMLWriter: TrackWriter {
             guard points.count >= 2 else { continue }
             document.pending += Array("    <Placemark>\n      <name>".utf8)
             XMLText.appendEscaped(route.name, to: &document.pending)
-            document.pending += Array("</name>\n      <styleUrl>#route</styleUrl>\n      <LineString><coordinates>".utf8)
+            document.pending += Array(
+                "</name>\n      <styleUrl>#route</styleUrl>\n      <LineString><coordinates>".utf8)
             for (index, point) in points.enumerated() {
                 if index > 0 { document.pending.append(UInt8(ascii: " ")) }
                 appendCoordinates(point.longitude, point.latitude)

@@ -267,6 +267,7 @@ import Testing
         #expect(!stream.output.contains("<wpt") && stream.output.contains("<trkpt"))
         #expect(
             stream.error
-                == "nmea convert: <stdout>: 2 waypoints and 1 route left out (split files and streams hold the track only)\n")
+                == "nmea convert: <stdout>: 2 waypoints and 1 route left out (split files and streams hold the track only)\n"
+        )
     }
 }

@@ -165,7 +165,9 @@ import Tracks
 
                 """))
         let kml = try Self.write({ try KMLWriter(path: $0) }, "nav.kml")
-        #expect(kml.contains("<name>HOME</name>\n      <styleUrl>#mark</styleUrl>\n      <Point><coordinates>11.5167,48.1173333"))
+        #expect(
+            kml.contains(
+                "<name>HOME</name>\n      <styleUrl>#mark</styleUrl>\n      <Point><coordinates>11.5167,48.1173333"))
         #expect(
             kml.contains(
                 "<name>COMMUTE</name>\n      <styleUrl>#route</styleUrl>\n      <LineString><coordinates>"
@@ -195,7 +197,9 @@ import Tracks
         let path = Locations.corpus! + "/gpsbabel/waypoints.nmea"
         let navigation = Self.read(try String(contentsOfFile: path, encoding: .utf8)).navigation
         let theirs = try ChildProcess.run([Support.gpsbabel!, "-i", "nmea", "-f", path, "-o", "csv", "-F", "-"])
-        let rows = theirs.output.split(separator: "\n").map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }
+        let rows = theirs.output.split(separator: "\n").map {
+            $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        }
         #expect(rows.count == navigation.waypoints.count && rows.count == 9)
         for (row, waypoint) in zip(rows, navigation.waypoints) {
             #expect(row[2] == waypoint.name)
@@ -204,4 +208,3 @@ import Tracks
         }
     }
 }
-
