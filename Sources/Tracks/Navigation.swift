@@ -75,14 +75,9 @@ public struct Navigation: Sendable {
 
     /// Adds a waypoint by value (from a GPX file, say).
     public mutating func add(_ waypoint: Waypoint) {
-        if let index = waypointIndex[waypoint.name] {
-            waypoints[index] = waypoint
-        } else if waypoints.count < Self.maximumWaypoints {
-            waypointIndex[waypoint.name] = waypoints.count
-            waypoints.append(waypoint)
-        } else {
-            dropped += 1
-        }
+        Self.keep(
+            waypoint, named: waypoint.name, in: &waypoints, index: &waypointIndex, limit: Self.maximumWaypoints,
+            dropped: &dropped)
     }
 
     /// Adds one sentence of a route message; the route is kept when its last sentence arrives.
@@ -116,11 +111,20 @@ public struct Navigation: Sendable {
     /// Adds a route by value: a new name at the end, a known one replaced.
     public mutating func add(_ route: Route) {
         guard !route.waypoints.isEmpty else { return }  // "$GPRTE,1,1,c,0": no route is being followed
-        if let index = routeIndex[route.name] {
-            routes[index] = route
-        } else if routes.count < Self.maximumRoutes {
-            routeIndex[route.name] = routes.count
-            routes.append(route)
+        Self.keep(
+            route, named: route.name, in: &routes, index: &routeIndex, limit: Self.maximumRoutes, dropped: &dropped)
+    }
+
+    /// Replaces the item of `name` in `list`, or appends it when there is room (counting it in `dropped` when not).
+    private static func keep<Item>(
+        _ item: Item, named name: String, in list: inout [Item], index: inout [String: Int], limit: Int,
+        dropped: inout Int
+    ) {
+        if let position = index[name] {
+            list[position] = item
+        } else if list.count < limit {
+            index[name] = list.count
+            list.append(item)
         } else {
             dropped += 1
         }
