@@ -69,7 +69,9 @@ extension WebPage {
             }
           }
           function renderMap() {
-            const svg = $("fleet-map"), W = 800, H = 460, pad = 40;
+            // One screen pixel a unit, so labels stay 12 px on a phone as on a desktop.
+            const svg = $("fleet-map"), W = Math.max(300, Math.round(svg.clientWidth || 800)), H = Math.round(W * 0.575), pad = 40;
+            svg.setAttribute("viewBox", "0 0 " + W + " " + H);
             svg.replaceChildren();
             const shown = vehicles().filter((v) => v.lat != null && v.lon != null);
             if (!shown.length) return;
@@ -100,6 +102,8 @@ extension WebPage {
           renderAll();
           document.body.dataset.ready = "1";
           const events = new EventSource("/api/events");
+          let resized = null;
+          window.addEventListener("resize", () => { clearTimeout(resized); resized = setTimeout(renderAll, 150); });
           events.addEventListener("fleet", (event) => { fleet = JSON.parse(event.data); loadedAt = Date.now(); renderAll(); });
           events.addEventListener("status", (event) => renderStatus(JSON.parse(event.data)));
           setInterval(renderVehicles, 10000);

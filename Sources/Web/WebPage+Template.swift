@@ -257,7 +257,9 @@ extension WebPage {
             return kmh < 10 ? "#2e90fa" : kmh < 30 ? "#12b76a" : kmh < 60 ? "#eaaa08" : kmh < 90 ? "#f79009" : "#d92d20";
           }
           function renderMap() {
-            const svg = $("map"), W = 800, H = 520, pad = 30;
+            // One screen pixel a unit, so labels stay 12 px on a phone as on a desktop.
+            const svg = $("map"), W = Math.max(300, Math.round(svg.clientWidth || 800)), H = Math.round(W * 0.65), pad = 30;
+            svg.setAttribute("viewBox", "0 0 " + W + " " + H);
             svg.replaceChildren();
             const trip = selected == null ? null : trips.trips[selected];
             const from = trip ? Date.parse(trip.start.time) : -Infinity, to = trip ? Date.parse(trip.end.time) : Infinity;
@@ -369,6 +371,8 @@ extension WebPage {
           events.addEventListener("status", (event) => { status = JSON.parse(event.data); renderStatus(); });
           events.addEventListener("trip", (event) => { trips = JSON.parse(event.data); renderTrips(); renderMap(); });
           setInterval(() => { renderAge(); }, 1000);
+          let resized = null;
+          window.addEventListener("resize", () => { clearTimeout(resized); resized = setTimeout(renderMap, 150); });
           events.addEventListener("sky", (event) => { satellites = JSON.parse(event.data); renderSky(); });
         })();
         </script>
