@@ -12,7 +12,9 @@ import NMEA
 public struct GPXReader: Sendable {
     public private(set) var statistics = TrackReadStatistics()
     private var tokenizer = XMLTokenizer()
-    private var point: Fix?
+    /// The open `<trkpt>` or `<rtept>` (when ``inPoint``), changed in place: a fix is over a kilobyte.
+    private var point = Fix()
+    private var inPoint = false
     private var pointIsValid = false
     private var element: String?
     private var sawBOMCheck = false
@@ -53,38 +55,38 @@ public struct GPXReader: Sendable {
             }
             switch name {
             case "trkpt", "rtept":
-                var fix = Fix(quality: .gps)
+                point = Fix(quality: .gps)
+                inPoint = true
                 let latitude = attributes["lat"].flatMap { Double($0.trimmingSpaces()) }
                 let longitude = attributes["lon"].flatMap { Double($0.trimmingSpaces()) }
                 pointIsValid = false
                 if let latitude, let longitude, abs(latitude) <= 90, abs(longitude) <= 180 {
-                    fix.latitude = latitude
-                    fix.longitude = longitude
+                    point.latitude = latitude
+                    point.longitude = longitude
                     pointIsValid = true
                 }
-                point = fix
             case "wpt":
                 statistics.waypoints += 1
             default:
                 element = name
             }
         case .text(let text):
-            guard point != nil, let element else { return }
+            guard inPoint, let element else { return }
             if !apply(element, text.trimmingSpaces()) { pointIsValid = false }
         case .end(let name):
             switch name {
             case "trkpt", "rtept":
-                if var fix = point, pointIsValid {
-                    if fix.mode == .none && fix.quality != .none {
-                        fix.mode = fix.altitudeMeters == nil ? .twoD : .threeD
+                if inPoint && pointIsValid {
+                    if point.mode == .none && point.quality != .none {
+                        point.mode = point.altitudeMeters == nil ? .twoD : .threeD
                     }
-                    if fix.quality == .none { fix.mode = .none }
+                    if point.quality == .none { point.mode = .none }
                     statistics.points += 1
-                    emit(fix)
+                    emit(point)
                 } else {
                     statistics.rejectedPoints += 1
                 }
-                point = nil
+                inPoint = false
             case "trkseg", "rte":
                 statistics.segments += 1
                 emit(Fix())
@@ -97,30 +99,30 @@ public struct GPXReader: Sendable {
 
     /// Sets one value of the open point; `false` when the text is not what the element holds.
     private mutating func apply(_ element: String, _ text: String) -> Bool {
-        guard point != nil else { return true }
+        guard inPoint else { return true }
         func number() -> Double? { Double(text).flatMap { $0.isFinite ? $0 : nil } }
         switch element {
-        case "ele": point!.altitudeMeters = number()
-        case "speed": point!.speed = number()
-        case "course": point!.courseDegrees = number()
-        case "magvar": point!.magneticVariationDegrees = number()
-        case "geoidheight": point!.geoidSeparationMeters = number()
-        case "hdop": point!.hdop = number()
-        case "vdop": point!.vdop = number()
-        case "pdop": point!.pdop = number()
-        case "sat": point!.satellitesUsed = Int(text)
+        case "ele": point.altitudeMeters = number()
+        case "speed": point.speed = number()
+        case "course": point.courseDegrees = number()
+        case "magvar": point.magneticVariationDegrees = number()
+        case "geoidheight": point.geoidSeparationMeters = number()
+        case "hdop": point.hdop = number()
+        case "vdop": point.vdop = number()
+        case "pdop": point.pdop = number()
+        case "sat": point.satellitesUsed = Int(text)
         case "fix":
             switch text {
-            case "none": point!.quality = .none
-            case "2d": point!.mode = .twoD
-            case "3d": point!.mode = .threeD
-            case "dgps": point!.quality = .differential
-            case "pps": point!.quality = .precise
+            case "none": point.quality = .none
+            case "2d": point.mode = .twoD
+            case "3d": point.mode = .threeD
+            case "dgps": point.quality = .differential
+            case "pps": point.quality = .precise
             default: break
             }
         case "time":
             guard let moment = ISO8601.parse(text) else { return false }
-            (point!.date, point!.time) = Self.dateAndTime(moment, text: text)
+            (point.date, point.time) = Self.dateAndTime(moment, text: text)
         default: break
         }
         return true

@@ -33,6 +33,8 @@ struct XMLTokenizer {
     private var buffer: [UInt8] = []
     private var text: [UInt8] = []
     private var textTooLong = false
+    /// Whether the current element's text is kept; `nil` until asked (again after each start and end tag).
+    private var keepsCurrentText: Bool?
     /// Open elements' names.
     private(set) var stack: [String] = []
     private(set) var line = 1
@@ -45,85 +47,165 @@ struct XMLTokenizer {
     }
 
     /// Tokenizes `bytes`; `keepText` says whether text inside the current element is wanted (others are skipped
-    /// without being stored).
+    /// without being stored). It is asked once per element, not per byte.
     mutating func feed(
         _ bytes: UnsafeRawBufferPointer, keepText: (_ element: String?) -> Bool,
         _ token: (Token, _ line: Int) throws(TrackReadError) -> Void
     ) throws(TrackReadError) {
-        for byte in bytes {
-            if byte == UInt8(ascii: "\n") { line += 1 }
-            switch state {
-            case .text:
-                if byte == UInt8(ascii: "<") {
-                    try flushText(token)
-                    state = .tag(quote: nil)
-                    buffer.removeAll(keepingCapacity: true)
-                    tagLine = line
-                } else if !textTooLong && keepText(stack.last) {
-                    if text.count >= maximumTokenBytes { textTooLong = true } else { text.append(byte) }
-                } else if stack.isEmpty && !Self.isSpace(byte) {
-                    throw TrackReadError(
-                        line: line, sawRoot ? "text after the root element" : "not XML: text before the root element")
+        guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return }
+        let count = bytes.count
+        var index = 0
+        while index < count {
+            if case .text = state {
+                // Text runs to the next '<': taken in one piece.
+                let start = index
+                while index < count && base[index] != UInt8(ascii: "<") {
+                    if base[index] == UInt8(ascii: "\n") { line += 1 }
+                    index += 1
                 }
-            case .tag(let quote):
-                if let quote {
-                    if byte == quote { state = .tag(quote: nil) }
-                } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
-                    state = .tag(quote: byte)
-                } else if byte == UInt8(ascii: ">") {
-                    try finishTag(token)
-                    continue
+                if index > start {
+                    try takeText(UnsafeBufferPointer(start: base + start, count: index - start), keepText)
                 }
-                buffer.append(byte)
+                guard index < count else { return }
+                index += 1
+                try flushText(token)
+                state = .tag(quote: nil)
+                buffer.removeAll(keepingCapacity: true)
+                tagLine = line
+                continue
+            }
+            if case .tag(var quote) = state, Self.isElementTag(first: buffer.first ?? base[index]) {
+                // An element's tag (not a comment, section or instruction) runs to its '>' outside quotes: taken
+                // in one piece.
+                let start = index
+                while index < count {
+                    let byte = base[index]
+                    if byte == UInt8(ascii: "\n") { line += 1 }
+                    if let open = quote {
+                        if byte == open { quote = nil }
+                    } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+                        quote = byte
+                    } else if byte == UInt8(ascii: ">") {
+                        break
+                    }
+                    index += 1
+                }
+                buffer.append(contentsOf: UnsafeBufferPointer(start: base + start, count: index - start))
                 if buffer.count > maximumTokenBytes {
                     throw TrackReadError(line: tagLine, "a tag longer than \(maximumTokenBytes) bytes (is it XML?)")
                 }
-                if buffer.count == 3 && buffer == Array("!--".utf8) {
-                    state = .comment
-                    buffer.removeAll()
-                }
-                if buffer.count == 1 && buffer[0] == UInt8(ascii: "?") {
-                    state = .instruction
-                    buffer.removeAll()
-                }
-                if buffer.count == 8 && buffer == Array("![CDATA[".utf8) {
-                    state = .cdata
-                    buffer.removeAll()
-                }
-                if buffer.count == 8 && buffer == Array("!DOCTYPE".utf8) { state = .declaration(depth: 0) }
-            case .comment:
+                state = .tag(quote: quote)
+                guard index < count else { return }
+                index += 1
+                try finishTag(token)
+                continue
+            }
+            let byte = base[index]
+            index += 1
+            if byte == UInt8(ascii: "\n") { line += 1 }
+            try step(byte, keepText, token)
+        }
+    }
+
+    /// Text outside tags: kept (up to the limit) when the element wants it; outside the root, only spaces.
+    private mutating func takeText(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ keepText: (String?) -> Bool
+    ) throws(TrackReadError) {
+        if stack.isEmpty {
+            if let offending = bytes.firstIndex(where: { !Self.isSpace($0) }) {
+                let before = bytes[offending...].count(where: { $0 == UInt8(ascii: "\n") })
+                throw TrackReadError(
+                    line: line - before,
+                    sawRoot ? "text after the root element" : "not XML: text before the root element")
+            }
+            return
+        }
+        guard !textTooLong, keepsText(keepText) else { return }
+        if text.count + bytes.count > maximumTokenBytes {
+            textTooLong = true
+            return
+        }
+        text.append(contentsOf: bytes)
+    }
+
+    /// Whether the current element's text is wanted: asked once per element.
+    private mutating func keepsText(_ keepText: (String?) -> Bool) -> Bool {
+        if let keepsCurrentText { return keepsCurrentText }
+        let keeps = keepText(stack.last)
+        keepsCurrentText = keeps
+        return keeps
+    }
+
+    /// One byte in a tag, comment, processing instruction, CDATA section or declaration.
+    private mutating func step(
+        _ byte: UInt8, _ keepText: (String?) -> Bool, _ token: (Token, Int) throws(TrackReadError) -> Void
+    ) throws(TrackReadError) {
+        switch state {
+        case .text:
+            break  // handled in bulk by feed
+        case .tag(let quote):
+            if let quote {
+                if byte == quote { state = .tag(quote: nil) }
+            } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+                state = .tag(quote: byte)
+            } else if byte == UInt8(ascii: ">") {
+                try finishTag(token)
+                return
+            }
+            buffer.append(byte)
+            if buffer.count > maximumTokenBytes {
+                throw TrackReadError(line: tagLine, "a tag longer than \(maximumTokenBytes) bytes (is it XML?)")
+            }
+            switch (buffer.count, buffer[0]) {
+            case (1, UInt8(ascii: "?")):
+                state = .instruction
+                buffer.removeAll(keepingCapacity: true)
+            case (3, UInt8(ascii: "!")) where buffer.elementsEqual("!--".utf8):
+                state = .comment
+                buffer.removeAll(keepingCapacity: true)
+            case (8, UInt8(ascii: "!")) where buffer.elementsEqual("![CDATA[".utf8):
+                state = .cdata
+                buffer.removeAll(keepingCapacity: true)
+            case (8, UInt8(ascii: "!")) where buffer.elementsEqual("!DOCTYPE".utf8):
+                state = .declaration(depth: 0)
+            default:
+                break
+            }
+        case .comment:
+            buffer.append(byte)
+            if buffer.count > 3 { buffer.removeFirst() }
+            if buffer.elementsEqual("-->".utf8) {
+                state = .text
+                buffer.removeAll(keepingCapacity: true)
+            }
+        case .instruction:
+            if buffer.last == UInt8(ascii: "?") && byte == UInt8(ascii: ">") {
+                state = .text
+                buffer.removeAll(keepingCapacity: true)
+            } else {
+                buffer.removeAll(keepingCapacity: true)
                 buffer.append(byte)
-                if buffer.count > 3 { buffer.removeFirst() }
-                if buffer == Array("-->".utf8) {
-                    state = .text
-                    buffer.removeAll()
+            }
+        case .cdata:
+            buffer.append(byte)
+            if buffer.count > 3 {
+                let first = buffer.removeFirst()
+                if !textTooLong && keepsText(keepText) {
+                    if text.count >= maximumTokenBytes { textTooLong = true } else { text.append(first) }
                 }
-            case .instruction:
-                if buffer.last == UInt8(ascii: "?") && byte == UInt8(ascii: ">") {
-                    state = .text
-                    buffer.removeAll()
-                } else {
-                    buffer = [byte]
-                }
-            case .cdata:
-                buffer.append(byte)
-                if buffer.count > 3 {
-                    let first = buffer.removeFirst()
-                    if !textTooLong && keepText(stack.last) { text.append(first) }
-                }
-                if buffer == Array("]]>".utf8) {
-                    state = .text
-                    buffer.removeAll()
-                }
-            case .declaration(let depth):
-                if byte == UInt8(ascii: "[") {
-                    state = .declaration(depth: depth + 1)
-                } else if byte == UInt8(ascii: "]") {
-                    state = .declaration(depth: max(depth - 1, 0))
-                } else if byte == UInt8(ascii: ">") && depth == 0 {
-                    state = .text
-                    buffer.removeAll()
-                }
+            }
+            if buffer.elementsEqual("]]>".utf8) {
+                state = .text
+                buffer.removeAll(keepingCapacity: true)
+            }
+        case .declaration(let depth):
+            if byte == UInt8(ascii: "[") {
+                state = .declaration(depth: depth + 1)
+            } else if byte == UInt8(ascii: "]") {
+                state = .declaration(depth: max(depth - 1, 0))
+            } else if byte == UInt8(ascii: ">") && depth == 0 {
+                state = .text
+                buffer.removeAll(keepingCapacity: true)
             }
         }
     }
@@ -151,10 +233,11 @@ struct XMLTokenizer {
         state = .text
         guard let first = buffer.first else { throw TrackReadError(line: tagLine, "an empty tag '<>'") }
         if first == UInt8(ascii: "/") {
-            let name = Self.localName(String(decoding: buffer.dropFirst(), as: UTF8.self).trimmingSpaces())
+            let name = Self.localName(Self.trimmingSpaces(buffer.dropFirst()))
             guard let open = stack.last else { throw TrackReadError(line: tagLine, "</\(name)> closes nothing") }
             guard open == name else { throw TrackReadError(line: tagLine, "</\(name)> where </\(open)> was expected") }
             stack.removeLast()
+            keepsCurrentText = nil
             try token(.end(name: name), tagLine)
             return
         }
@@ -170,6 +253,7 @@ struct XMLTokenizer {
                 throw TrackReadError(line: tagLine, "elements nested deeper than \(maximumDepth)")
             }
             stack.append(name)
+            keepsCurrentText = nil
         }
         try token(.start(name: name, attributes: attributes, selfClosing: selfClosing), tagLine)
         if selfClosing { try token(.end(name: name), tagLine) }
@@ -179,10 +263,10 @@ struct XMLTokenizer {
     static func parseTag(_ bytes: ArraySlice<UInt8>, line: Int) throws(TrackReadError) -> (String, [String: String]) {
         var index = bytes.startIndex
         func skipSpaces() { while index < bytes.endIndex && isSpace(bytes[index]) { index += 1 } }
-        func word() -> String {
+        func word() -> ArraySlice<UInt8> {
             let start = index
             while index < bytes.endIndex && !isSpace(bytes[index]) && bytes[index] != UInt8(ascii: "=") { index += 1 }
-            return String(decoding: bytes[start..<index], as: UTF8.self)
+            return bytes[start..<index]
         }
         let name = localName(word())
         guard !name.isEmpty else { throw TrackReadError(line: line, "a tag without a name") }
@@ -213,9 +297,23 @@ struct XMLTokenizer {
     }
 
     /// `gpxtpx:speed` → `speed`.
-    static func localName(_ name: String) -> String {
-        guard let colon = name.lastIndex(of: ":") else { return name }
-        return String(name[name.index(after: colon)...])
+    static func localName(_ name: ArraySlice<UInt8>) -> String {
+        guard let colon = name.lastIndex(of: UInt8(ascii: ":")) else { return String(decoding: name, as: UTF8.self) }
+        return String(decoding: name[(colon + 1)...], as: UTF8.self)
+    }
+
+    /// `bytes` without the XML spaces around them.
+    static func trimmingSpaces(_ bytes: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+        var bytes = bytes
+        while let first = bytes.first, isSpace(first) { bytes.removeFirst() }
+        while let last = bytes.last, isSpace(last) { bytes.removeLast() }
+        return bytes
+    }
+
+    /// `true` for a tag whose first byte is this: an element's, not a comment, section, declaration or
+    /// instruction (`<!`, `<?`), which are read a byte at a time.
+    static func isElementTag(first: UInt8) -> Bool {
+        first != UInt8(ascii: "!") && first != UInt8(ascii: "?")
     }
 
     static func isSpace(_ byte: UInt8) -> Bool {
@@ -259,10 +357,11 @@ struct XMLTokenizer {
 }
 
 extension String {
+    /// Without the ASCII spaces, tabs and line ends around it (XML's spaces).
     func trimmingSpaces() -> String {
-        var scalars = Substring(self)
-        while let first = scalars.first, first.isWhitespace { scalars.removeFirst() }
-        while let last = scalars.last, last.isWhitespace { scalars.removeLast() }
-        return String(scalars)
+        var utf8 = Substring(self).utf8[...]
+        while let first = utf8.first, XMLTokenizer.isSpace(first) { utf8.removeFirst() }
+        while let last = utf8.last, XMLTokenizer.isSpace(last) { utf8.removeLast() }
+        return utf8.count == self.utf8.count ? self : String(Substring(utf8))
     }
 }
