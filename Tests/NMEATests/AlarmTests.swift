@@ -177,7 +177,8 @@ import Testing
         }
         #expect(ttm.units == nil && ttm.distance == fp(114, 1) && ttm.name == "TGT11" && ttm.acquisition == .automatic)
         #expect(Array(errors) == [.badField(index: 10, reason: .unexpectedCharacter)])
-        let tll = try withSentence(replacingField(2, of: Self.tll, with: "9107.038")) { (sentence) throws(NMEAError) -> TLL in
+        let tll = try withSentence(replacingField(2, of: Self.tll, with: "9107.038")) {
+            (sentence) throws(NMEAError) -> TLL in
             try TLL(sentence, fieldErrors: &errors)
         }
         #expect(tll.latitude == nil && tll.longitude == fp(1_151_666_667, 8) && tll.status == .tracking)

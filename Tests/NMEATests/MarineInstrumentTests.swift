@@ -52,7 +52,8 @@ import Testing
         #expect(abs(try MWV(parsing: withChecksum("$WIMWV,12.1,T,10,S,A")).speedMetersPerSecond! - 4.4704) < 1e-12)
         #expect(
             try MWV(parsing: withChecksum("$WIMWV,,R,,M,V"))
-                == MWV(angleDegrees: nil, reference: .relative, speed: nil, speedUnit: .metersPerSecond, isValid: false))
+                == MWV(angleDegrees: nil, reference: .relative, speed: nil, speedUnit: .metersPerSecond, isValid: false)
+        )
         // Without its status field (before NMEA 2.0): decoded, the status absent.
         let old = try expectCutShort(MWV.self, Self.mwv, keeping: 4)
         #expect(old.speed == fp(152, 1) && old.speedUnit == .knots && old.isValid == nil)
@@ -95,7 +96,8 @@ import Testing
         #expect(
             try VWR(parsing: "$IIVWR,75,R,1.0,N,0.51,M,1.85,K*6C").wind
                 == WindAngleAndSpeeds(
-                    angleDegrees: 75, speedKnots: 1, speedMetersPerSecond: fp(51, 2), speedKilometersPerHour: fp(185, 2)))
+                    angleDegrees: 75, speedKnots: 1, speedMetersPerSecond: fp(51, 2), speedKilometersPerHour: fp(185, 2)
+                ))
         #expect(
             try VWR(parsing: "$IIVWR,024,L,018,N,,,,*5e").wind == WindAngleAndSpeeds(angleDegrees: -24, speedKnots: 18))
         #expect(try VWR(parsing: "$IIVWR,,,,,,,,*53").wind == WindAngleAndSpeeds(angleDegrees: nil))
@@ -104,7 +106,8 @@ import Testing
         let vwt = try withSentence("$IIVWT,75,x,1.0,N,0.51,M,1.85,K*40") { (sentence) throws(NMEAError) -> VWT in
             try VWT(sentence, fieldErrors: &errors)
         }
-        #expect(vwt.wind.angleDegrees == nil && vwt.wind.speedKnots == 1 && vwt.wind.speedKilometersPerHour == fp(185, 2))
+        #expect(
+            vwt.wind.angleDegrees == nil && vwt.wind.speedKnots == 1 && vwt.wind.speedKilometersPerHour == fp(185, 2))
         #expect(Array(errors) == [.badField(index: 2, reason: .unexpectedCharacter)])
         try expectCutShort(VWR.self, Self.vwr, keeping: 4)
         try expectCutShort(VWT.self, Self.vwt, keeping: 2)
@@ -192,7 +195,8 @@ import Testing
         #expect(try MTA(parsing: Self.mta) == MTA(temperatureCelsius: fp(214, 1)))
         // go-nmea's mta.go.
         #expect(
-            try MTA(parsing: "$IIMTA,13.3,C*04") == MTA(talker: .integratedInstrumentation, temperatureCelsius: fp(133, 1)))
+            try MTA(parsing: "$IIMTA,13.3,C*04")
+                == MTA(talker: .integratedInstrumentation, temperatureCelsius: fp(133, 1)))
         try expectCutShort(MTW.self, Self.mtw, keeping: 1)
         try expectCutShort(MTA.self, Self.mta, keeping: 1)
     }
@@ -234,7 +238,8 @@ import Testing
         // "NMEA Revealed"'s sample: generic magnetometer readings without a unit.
         let compass = try XDR(parsing: "$HCXDR,A,171,D,PITCH,A,-37,D,ROLL,G,367,,MAGX,G,2420,,MAGY,G,-8984,,MAGZ*41")
         #expect(compass.measurements.count == 5)
-        #expect(compass.measurements[1] == .init(type: .angularDisplacement, value: -37, unit: ascii("D"), name: "ROLL"))
+        #expect(
+            compass.measurements[1] == .init(type: .angularDisplacement, value: -37, unit: ascii("D"), name: "ROLL"))
         #expect(compass.measurements[4] == .init(type: .generic, value: -8984, unit: nil, name: "MAGZ"))
         // gpsd's test/daemon/bundg_zeus_9.log: empty values kept as absent, their quadruplets kept.
         let instruments = try XDR(
@@ -275,7 +280,9 @@ import Testing
     @Test func engineRevolutionsAndRudder() throws {
         #expect(
             try RPM(parsing: Self.rpm)
-                == RPM(source: .engine, number: 1, revolutionsPerMinute: fp(24182, 1), pitchPercent: fp(105, 1), isValid: true))
+                == RPM(
+                    source: .engine, number: 1, revolutionsPerMinute: fp(24182, 1), pitchPercent: fp(105, 1),
+                    isValid: true))
         // go-nmea's rpm.go: a shaft on the centreline.
         #expect(
             try RPM(parsing: "$RCRPM,S,0,74.6,30.0,A*56")
@@ -286,7 +293,8 @@ import Testing
         try expectCutShort(RPM.self, Self.rpm, keeping: 3)
         #expect(
             try RSA(parsing: Self.rsa)
-                == RSA(starboardDegrees: fp(-52, 1), isStarboardValid: true, portDegrees: fp(-49, 1), isPortValid: true))
+                == RSA(starboardDegrees: fp(-52, 1), isStarboardValid: true, portDegrees: fp(-49, 1), isPortValid: true)
+        )
         // go-nmea's rsa.go: one rudder, the port fields empty.
         #expect(
             try RSA(parsing: "$IIRSA,10.5,A,,V*4D")
@@ -302,8 +310,12 @@ import Testing
             try MWV(parsing: emptyingFields(after: 0, of: Self.mwv))
                 == MWV(angleDegrees: nil, reference: nil, speed: nil, speedUnit: nil, isValid: nil))
         #expect(try MWD(parsing: emptyingFields(after: 0, of: Self.mwd)) == MWD(wind: WindDirectionAndSpeed()))
-        #expect(try VWR(parsing: emptyingFields(after: 0, of: Self.vwr)) == VWR(wind: WindAngleAndSpeeds(angleDegrees: nil)))
-        #expect(try VWT(parsing: emptyingFields(after: 0, of: Self.vwt)) == VWT(wind: WindAngleAndSpeeds(angleDegrees: nil)))
+        #expect(
+            try VWR(parsing: emptyingFields(after: 0, of: Self.vwr)) == VWR(wind: WindAngleAndSpeeds(angleDegrees: nil))
+        )
+        #expect(
+            try VWT(parsing: emptyingFields(after: 0, of: Self.vwt)) == VWT(wind: WindAngleAndSpeeds(angleDegrees: nil))
+        )
         #expect(try VHW(parsing: emptyingFields(after: 0, of: Self.vhw)) == VHW(speedKnots: nil))
         #expect(
             try VBW(parsing: emptyingFields(after: 0, of: Self.vbw))
@@ -321,16 +333,20 @@ import Testing
         #expect(
             try RPM(parsing: emptyingFields(after: 0, of: Self.rpm))
                 == RPM(source: nil, number: nil, revolutionsPerMinute: nil, isValid: nil))
-        #expect(try RSA(parsing: emptyingFields(after: 0, of: Self.rsa)) == RSA(starboardDegrees: nil, isStarboardValid: nil))
+        #expect(
+            try RSA(parsing: emptyingFields(after: 0, of: Self.rsa))
+                == RSA(starboardDegrees: nil, isStarboardValid: nil))
     }
 
     /// A field that does not read costs only itself: its neighbours are kept.
     @Test func badFieldsCostOnlyThemselves() throws {
         var errors = FieldErrors()
-        let mwv = try withSentence(replacingField(1, of: Self.mwv, with: "3x0")) { (sentence) throws(NMEAError) -> MWV in
+        let mwv = try withSentence(replacingField(1, of: Self.mwv, with: "3x0")) {
+            (sentence) throws(NMEAError) -> MWV in
             try MWV(sentence, fieldErrors: &errors)
         }
-        #expect(mwv == MWV(angleDegrees: nil, reference: .relative, speed: fp(152, 1), speedUnit: .knots, isValid: true))
+        #expect(
+            mwv == MWV(angleDegrees: nil, reference: .relative, speed: fp(152, 1), speedUnit: .knots, isValid: true))
         #expect(Array(errors) == [.badField(index: 1, reason: .notANumber)])
         let xdr = try withSentence(replacingField(5, of: Self.xdr, with: "Z")) { (sentence) throws(NMEAError) -> XDR in
             try XDR(sentence, fieldErrors: &errors)
@@ -338,10 +354,13 @@ import Testing
         #expect(xdr.measurements[1] == .init(type: nil, value: fp(1013, 3), unit: ascii("B"), name: "BARO"))
         #expect(xdr.measurements.count == 3)
         #expect(Array(errors) == [.badField(index: 5, reason: .unexpectedCharacter)])
-        let mda = try withSentence(replacingField(11, of: Self.mda, with: "1-4.6")) { (sentence) throws(NMEAError) -> MDA in
+        let mda = try withSentence(replacingField(11, of: Self.mda, with: "1-4.6")) {
+            (sentence) throws(NMEAError) -> MDA in
             try MDA(sentence, fieldErrors: &errors)
         }
-        #expect(mda.dewPointCelsius == nil && mda.relativeHumidityPercent == fp(652, 1) && mda.wind.speedKnots == fp(142, 1))
+        #expect(
+            mda.dewPointCelsius == nil && mda.relativeHumidityPercent == fp(652, 1) && mda.wind.speedKnots == fp(142, 1)
+        )
         #expect(Array(errors) == [.badField(index: 11, reason: .notANumber)])
     }
 
