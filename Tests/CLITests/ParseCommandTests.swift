@@ -103,6 +103,30 @@ import Testing
         #expect(directoryOutcome.error.contains("is a directory; give an NMEA file, or '-' for standard input"))
     }
 
+    /// Issue 16, group 3: marine instruments and radar targets with their named fields and units; XDR's
+    /// quadruplets as a list.
+    @Test func marineInstrumentsAndTargetsHaveNamedFields() throws {
+        let input = """
+            $WIMWV,320.0,R,15.2,N,A*14
+            $YXXDR,C,21.4,C,AIRTEMP,P,1.013,B,BARO,H,65.2,P,HUMIDITY*3F
+            $RATTM,11,11.4,13.6,T,7.0,20.0,T,0.5,0.9,N,TGT11,T,,100021.00,A*7B
+
+            """
+        let outcome = try Tool.run(["parse"], input: input)
+        #expect(outcome.status == 0)
+        #expect(
+            outcome.output == """
+                {"talker":"WI","type":"MWV","wind_angle_deg":320.0,"reference":"R","wind_speed_knots":15.2,"valid":true}
+                {"talker":"YX","type":"XDR","measurements":[{"type":"C","value":21.4,"unit":"C","name":"AIRTEMP"},\
+                {"type":"P","value":1.013,"unit":"B","name":"BARO"},{"type":"H","value":65.2,"unit":"P","name":"HUMIDITY"}]}
+                {"talker":"RA","type":"TTM","target":11,"distance_nm":11.4,"bearing_deg":13.6,"bearing_reference":"T",\
+                "speed_knots":7.0,"course_deg":20.0,"course_reference":"T","cpa_distance_nm":0.5,"tcpa_min":0.9,\
+                "name":"TGT11","status":"T","time":"10:00:21.00","acquisition":"A"}
+
+                """)
+        #expect(outcome.error == "")
+    }
+
     @Test func aBadOptionValueIsAUsageError() throws {
         let outcome = try Tool.run(["parse", "--max-length", "eight"])
         #expect(outcome.status == 64)

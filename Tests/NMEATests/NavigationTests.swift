@@ -136,13 +136,8 @@ import Testing
     }
 
     @Test(arguments: [wpl, rte, rmb, bwc, bwr, bww, bod, apb, xte, aam])
-    func withoutFieldsAndCorrupted(line: String) throws {
-        let address = String(line.prefix { $0 != "," })
-        #expect(throws: NMEAError.tooFewFields(expected: 1, found: 0)) {
-            try decodeStrictly(withChecksum(address))
-        }
-        let (bad, mismatch) = corruptingChecksum(line)
-        #expect(throws: mismatch) { try decodeStrictly(bad) }
+    func withoutFieldsAndCorrupted(line: String) {
+        expectRefusedWithoutFieldsAndCorrupted(line)
     }
 }
 
@@ -150,4 +145,26 @@ import Testing
 @discardableResult
 func decodeStrictly(_ line: String) throws(NMEAError) -> SentenceKind? {
     try withSentence(line) { (sentence) throws(NMEAError) -> SentenceKind? in try ParsedSentence(sentence).kind }
+}
+
+/// `line`'s address without a single field is refused as too few fields, and `line` with a checksum off by one as a
+/// mismatch.
+func expectRefusedWithoutFieldsAndCorrupted(_ line: String, sourceLocation: SourceLocation = #_sourceLocation) {
+    let address = String(line.prefix { $0 != "," })
+    #expect(throws: NMEAError.tooFewFields(expected: 1, found: 0), sourceLocation: sourceLocation) {
+        try decodeStrictly(withChecksum(address))
+    }
+    let (bad, mismatch) = corruptingChecksum(line)
+    #expect(throws: mismatch, sourceLocation: sourceLocation) { try decodeStrictly(bad) }
+}
+
+/// `line` cut after any of its fields decodes strictly as the same type: what is there, the fields it left off
+/// absent.
+func expectDecodesCutAfterEveryField(_ line: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    let kind = try parsedKind(line)
+    for kept in 1...(try fieldStrings(line).count) {
+        let cut = keepingFields(kept, of: line)
+        #expect(throws: Never.self, sourceLocation: sourceLocation) { try decodeStrictly(cut) }
+        #expect(try parsedKind(cut) == kind, sourceLocation: sourceLocation)
+    }
 }

@@ -43,6 +43,25 @@ import Testing
         (NavigationTests.apb, .apb, "APB"),
         (NavigationTests.xte, .xte, "XTE"),
         (NavigationTests.aam, .aam, "AAM"),
+        (MarineInstrumentTests.mwv, .mwv, "MWV"),
+        (MarineInstrumentTests.mwd, .mwd, "MWD"),
+        (MarineInstrumentTests.vwr, .vwr, "VWR"),
+        (MarineInstrumentTests.vwt, .vwt, "VWT"),
+        (MarineInstrumentTests.vhw, .vhw, "VHW"),
+        (MarineInstrumentTests.vbw, .vbw, "VBW"),
+        (MarineInstrumentTests.vlw, .vlw, "VLW"),
+        (MarineInstrumentTests.vpw, .vpw, "VPW"),
+        (MarineInstrumentTests.mtw, .mtw, "MTW"),
+        (MarineInstrumentTests.mta, .mta, "MTA"),
+        (MarineInstrumentTests.mda, .mda, "MDA"),
+        (MarineInstrumentTests.xdr, .xdr, "XDR"),
+        (MarineInstrumentTests.rpm, .rpm, "RPM"),
+        (MarineInstrumentTests.rsa, .rsa, "RSA"),
+        (AlarmTests.alr, .alr, "ALR"),
+        (AlarmTests.alf, .alf, "ALF"),
+        (AlarmTests.hbt, .hbt, "HBT"),
+        (AlarmTests.ttm, .ttm, "TTM"),
+        (AlarmTests.tll, .tll, "TLL"),
     ]
 
     @Test func everyKindHasAnExample() {
@@ -100,7 +119,7 @@ import Testing
         "$PUBX,05*36",
         "$PGRMT,GPS 15x-W software ver. 2.70,,,,,,,,*69",
         "$GPZFO,A,A,0.67,L,N*75",
-        "$IIMWV,045.0,R,12.6,N,A*09",
+        "$IIVDR,10.1,T,12.6,M,0.5,N*39",
     ])
     func unknownSentences(line: String) throws {
         #expect(try parsedKind(line) == nil)

@@ -16,6 +16,8 @@ public enum SentenceKind: Int, CaseIterable, Sendable {
     case pubxPosition, pubxSatellites, pubxTime, pgrme, pgrmz, pgrmm
     case hdg, hdm, rot, dpt, dbt, dbs, dbk
     case wpl, rte, rmb, bwc, bwr, bww, bod, apb, xte, aam
+    case mwv, mwd, vwr, vwt, vhw, vbw, vlw, vpw, mtw, mta, mda, xdr, rpm, rsa
+    case alr, alf, hbt, ttm, tll
 
     /// Calls `body` with this kind's decoder type and the ``ParsedSentence`` case for its values.
     @inlinable @inline(__always)
@@ -59,6 +61,25 @@ public enum SentenceKind: Int, CaseIterable, Sendable {
         case .apb: try body.decoder(APB.self, ParsedSentence.apb)
         case .xte: try body.decoder(XTE.self, ParsedSentence.xte)
         case .aam: try body.decoder(AAM.self, ParsedSentence.aam)
+        case .mwv: try body.decoder(MWV.self, ParsedSentence.mwv)
+        case .mwd: try body.decoder(MWD.self, ParsedSentence.mwd)
+        case .vwr: try body.decoder(VWR.self, ParsedSentence.vwr)
+        case .vwt: try body.decoder(VWT.self, ParsedSentence.vwt)
+        case .vhw: try body.decoder(VHW.self, ParsedSentence.vhw)
+        case .vbw: try body.decoder(VBW.self, ParsedSentence.vbw)
+        case .vlw: try body.decoder(VLW.self, ParsedSentence.vlw)
+        case .vpw: try body.decoder(VPW.self, ParsedSentence.vpw)
+        case .mtw: try body.decoder(MTW.self, ParsedSentence.mtw)
+        case .mta: try body.decoder(MTA.self, ParsedSentence.mta)
+        case .mda: try body.decoder(MDA.self, ParsedSentence.mda)
+        case .xdr: try body.decoder(XDR.self, ParsedSentence.xdr)
+        case .rpm: try body.decoder(RPM.self, ParsedSentence.rpm)
+        case .rsa: try body.decoder(RSA.self, ParsedSentence.rsa)
+        case .alr: try body.decoder(ALR.self, ParsedSentence.alr)
+        case .alf: try body.decoder(ALF.self, ParsedSentence.alf)
+        case .hbt: try body.decoder(HBT.self, ParsedSentence.hbt)
+        case .ttm: try body.decoder(TTM.self, ParsedSentence.ttm)
+        case .tll: try body.decoder(TLL.self, ParsedSentence.tll)
         }
     }
 

@@ -73,6 +73,25 @@ public struct SentenceType: RawRepresentable, Hashable, Sendable {
     @inlinable public static var apb: SentenceType { SentenceType(letters: "A", "P", "B") }
     @inlinable public static var xte: SentenceType { SentenceType(letters: "X", "T", "E") }
     @inlinable public static var aam: SentenceType { SentenceType(letters: "A", "A", "M") }
+    @inlinable public static var mwv: SentenceType { SentenceType(letters: "M", "W", "V") }
+    @inlinable public static var mwd: SentenceType { SentenceType(letters: "M", "W", "D") }
+    @inlinable public static var vwr: SentenceType { SentenceType(letters: "V", "W", "R") }
+    @inlinable public static var vwt: SentenceType { SentenceType(letters: "V", "W", "T") }
+    @inlinable public static var vhw: SentenceType { SentenceType(letters: "V", "H", "W") }
+    @inlinable public static var vbw: SentenceType { SentenceType(letters: "V", "B", "W") }
+    @inlinable public static var vlw: SentenceType { SentenceType(letters: "V", "L", "W") }
+    @inlinable public static var vpw: SentenceType { SentenceType(letters: "V", "P", "W") }
+    @inlinable public static var mtw: SentenceType { SentenceType(letters: "M", "T", "W") }
+    @inlinable public static var mta: SentenceType { SentenceType(letters: "M", "T", "A") }
+    @inlinable public static var mda: SentenceType { SentenceType(letters: "M", "D", "A") }
+    @inlinable public static var xdr: SentenceType { SentenceType(letters: "X", "D", "R") }
+    @inlinable public static var rpm: SentenceType { SentenceType(letters: "R", "P", "M") }
+    @inlinable public static var rsa: SentenceType { SentenceType(letters: "R", "S", "A") }
+    @inlinable public static var alr: SentenceType { SentenceType(letters: "A", "L", "R") }
+    @inlinable public static var alf: SentenceType { SentenceType(letters: "A", "L", "F") }
+    @inlinable public static var hbt: SentenceType { SentenceType(letters: "H", "B", "T") }
+    @inlinable public static var ttm: SentenceType { SentenceType(letters: "T", "T", "M") }
+    @inlinable public static var tll: SentenceType { SentenceType(letters: "T", "L", "L") }
     /// u-blox `$PUBX`; the message (00, 03, 04) is its first field.
     @inlinable public static var pubx: SentenceType { SentenceType(letters: "P", "U", "B", "X") }
     /// Garmin estimated error.

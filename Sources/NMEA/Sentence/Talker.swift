@@ -39,6 +39,12 @@ public struct Talker: RawRepresentable, Hashable, Sendable {
     public static var magneticCompass: Talker { Talker(UInt8(ascii: "H"), UInt8(ascii: "C")) }
     /// `SD`, a depth sounder.
     public static var depthSounder: Talker { Talker(UInt8(ascii: "S"), UInt8(ascii: "D")) }
+    /// `WI`, weather instruments.
+    public static var weatherInstruments: Talker { Talker(UInt8(ascii: "W"), UInt8(ascii: "I")) }
+    /// `II`, integrated instrumentation.
+    public static var integratedInstrumentation: Talker { Talker(UInt8(ascii: "I"), UInt8(ascii: "I")) }
+    /// `RA`, a radar or ARPA.
+    public static var radar: Talker { Talker(UInt8(ascii: "R"), UInt8(ascii: "A")) }
     /// `P`: a proprietary sentence (`$PUBX`, `$PGRME`); its maker is in the ``SentenceType``.
     public static var proprietary: Talker { Talker(UInt8(ascii: "P"), 0) }
 

@@ -1,0 +1,37 @@
+/// MWD, wind direction and speed over the ground: where the wind blows from, relative to north.
+///
+///     $WIMWD,270.5,T,268.1,M,14.2,N,7.3,M*64
+///
+///            1   2 3   4 5   6 7   8
+///     $--MWD,x.x,T,x.x,M,x.x,N,x.x,M*hh
+///
+/// 1. 2. Wind direction, degrees true, `T`
+/// 3. 4. Wind direction, degrees magnetic, `M`
+/// 5. 6. Wind speed, knots, `N`
+/// 7. 8. Wind speed, m/s, `M`
+public struct MWD: DecodableSentence, Hashable, Sendable {
+    public static var kind: SentenceKind { .mwd }
+    public static var address: SentenceAddress { .standard(.mwd) }
+    public static var sample: String {
+        "$WIMWD,270.5,T,268.1,M,14.2,N,7.3,M*64"
+    }
+
+    public var talker: Talker
+    public var wind: WindDirectionAndSpeed
+
+    public init(talker: Talker = .weatherInstruments, wind: WindDirectionAndSpeed) {
+        self.talker = talker
+        self.wind = wind
+    }
+
+    @inline(__always)
+    public init(_ sentence: Sentence, reading fields: inout FieldReader) throws(NMEAError) {
+        talker = sentence.talker
+        wind = fields.windDirectionAndSpeed()
+        try fields.requireRead(1)
+    }
+
+    public func describe(to sink: inout some SentenceFieldSink) {
+        wind.describe(to: &sink)
+    }
+}

@@ -1,0 +1,58 @@
+/// VHW, water speed and heading: the vessel's heading and its speed through the water.
+///
+///     $IIVHW,245.1,T,243.0,M,6.4,N,11.9,K*69
+///
+///            1   2 3   4 5   6 7   8
+///     $--VHW,x.x,T,x.x,M,x.x,N,x.x,K*hh
+///
+/// 1. 2. Heading, degrees true, `T`
+/// 3. 4. Heading, degrees magnetic, `M`
+/// 5. 6. Speed through the water, knots, `N`
+/// 7. 8. Speed through the water, km/h, `K`
+///
+/// Speed logs without a compass leave the headings empty.
+public struct VHW: DecodableSentence, Hashable, Sendable {
+    public static var kind: SentenceKind { .vhw }
+    public static var address: SentenceAddress { .standard(.vhw) }
+    public static var sample: String {
+        "$IIVHW,245.1,T,243.0,M,6.4,N,11.9,K*69"
+    }
+
+    public var talker: Talker
+    public var headingTrueDegrees: FixedPoint?
+    public var headingMagneticDegrees: FixedPoint?
+    public var speedKnots: FixedPoint?
+    public var speedKilometersPerHour: FixedPoint?
+
+    public init(
+        talker: Talker = .integratedInstrumentation, headingTrueDegrees: FixedPoint? = nil,
+        headingMagneticDegrees: FixedPoint? = nil, speedKnots: FixedPoint?, speedKilometersPerHour: FixedPoint? = nil
+    ) {
+        self.talker = talker
+        self.headingTrueDegrees = headingTrueDegrees
+        self.headingMagneticDegrees = headingMagneticDegrees
+        self.speedKnots = speedKnots
+        self.speedKilometersPerHour = speedKilometersPerHour
+    }
+
+    @inline(__always)
+    public init(_ sentence: Sentence, reading fields: inout FieldReader) throws(NMEAError) {
+        talker = sentence.talker
+        headingTrueDegrees = fields.fixedPoint()
+        fields.unit("T")
+        headingMagneticDegrees = fields.fixedPoint()
+        fields.unit("M")
+        speedKnots = fields.fixedPoint()
+        fields.unit("N")
+        speedKilometersPerHour = fields.fixedPoint()
+        fields.unit("K")
+        try fields.requireRead(1)
+    }
+
+    public func describe(to sink: inout some SentenceFieldSink) {
+        sink.field("heading_true_deg", headingTrueDegrees)
+        sink.field("heading_magnetic_deg", headingMagneticDegrees)
+        sink.field("water_speed_knots", speedKnots)
+        sink.field("water_speed_kmh", speedKilometersPerHour)
+    }
+}

@@ -1,0 +1,45 @@
+/// VPW, speed measured parallel to the wind: the vessel's velocity made good toward (or away from) the wind.
+///
+///     $IIVPW,4.5,N,2.3,M*52
+///
+///            1   2 3   4
+///     $--VPW,x.x,N,x.x,M*hh
+///
+/// 1. 2. Speed parallel to the wind, knots, `N`; negative: downwind
+/// 3. 4. Speed parallel to the wind, m/s, `M`; negative: downwind
+public struct VPW: DecodableSentence, Hashable, Sendable {
+    public static var kind: SentenceKind { .vpw }
+    public static var address: SentenceAddress { .standard(.vpw) }
+    public static var sample: String {
+        "$IIVPW,4.5,N,2.3,M*52"
+    }
+
+    public var talker: Talker
+    /// Negative downwind.
+    public var speedKnots: FixedPoint?
+    /// Negative downwind.
+    public var speedMetersPerSecond: FixedPoint?
+
+    public init(
+        talker: Talker = .integratedInstrumentation, speedKnots: FixedPoint?, speedMetersPerSecond: FixedPoint? = nil
+    ) {
+        self.talker = talker
+        self.speedKnots = speedKnots
+        self.speedMetersPerSecond = speedMetersPerSecond
+    }
+
+    @inline(__always)
+    public init(_ sentence: Sentence, reading fields: inout FieldReader) throws(NMEAError) {
+        talker = sentence.talker
+        speedKnots = fields.fixedPoint()
+        fields.unit("N")
+        speedMetersPerSecond = fields.fixedPoint()
+        fields.unit("M")
+        try fields.requireRead(1)
+    }
+
+    public func describe(to sink: inout some SentenceFieldSink) {
+        sink.field("speed_to_wind_knots", speedKnots)
+        sink.field("speed_to_wind_mps", speedMetersPerSecond)
+    }
+}

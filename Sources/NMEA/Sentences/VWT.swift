@@ -1,0 +1,40 @@
+/// VWT, true wind speed and angle, left or right of the bow.
+///
+///     $IIVWT,030.5,R,10.2,N,5.2,M,18.9,K*4D
+///
+///            1   2 3   4 5   6 7   8
+///     $--VWT,x.x,a,x.x,N,x.x,M,x.x,K*hh
+///
+/// 1. 2. True wind angle off the bow, degrees (0 to 180), `L` from the left (port) or `R` from the right (starboard)
+/// 3. 4. True wind speed, knots, `N`
+/// 5. 6. True wind speed, m/s, `M`
+/// 7. 8. True wind speed, km/h, `K`
+///
+/// The angle is kept signed: negative from the left. Obsolete since NMEA 4.00 (MWV replaces it), still sent by many
+/// instruments.
+public struct VWT: DecodableSentence, Hashable, Sendable {
+    public static var kind: SentenceKind { .vwt }
+    public static var address: SentenceAddress { .standard(.vwt) }
+    public static var sample: String {
+        "$IIVWT,030.5,R,10.2,N,5.2,M,18.9,K*4D"
+    }
+
+    public var talker: Talker
+    public var wind: WindAngleAndSpeeds
+
+    public init(talker: Talker = .integratedInstrumentation, wind: WindAngleAndSpeeds) {
+        self.talker = talker
+        self.wind = wind
+    }
+
+    @inline(__always)
+    public init(_ sentence: Sentence, reading fields: inout FieldReader) throws(NMEAError) {
+        talker = sentence.talker
+        wind = fields.windAngleAndSpeeds()
+        try fields.requireRead(1)
+    }
+
+    public func describe(to sink: inout some SentenceFieldSink) {
+        wind.describe(to: &sink)
+    }
+}

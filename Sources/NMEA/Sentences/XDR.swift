@@ -1,0 +1,126 @@
+/// XDR, transducer measurements: any number of quadruplets of type, value, unit and transducer name.
+///
+///     $YXXDR,C,21.4,C,AIRTEMP,P,1.013,B,BARO,H,65.2,P,HUMIDITY*3F
+///
+///            1 2   3 4    5 6   7 8    n
+///     $--XDR,a,x.x,a,c--c,a,x.x,a,c--c,…*hh
+///
+/// 1. Transducer type (``TransducerType``)
+/// 2. Measurement; its sign as the type defines it (anticlockwise, compression, vacuum…)
+/// 3. Unit of the measurement (a letter, as the type defines it: `C` degrees Celsius, `D` degrees, `B` bars…)
+/// 4. Transducer name
+/// 5. … More quadruplets, as many as the sentence holds (up to ``capacity`` kept)
+///
+/// Generic (`G`) and switch (`S`) transducers have no unit; a quadruplet whose fields are all empty is skipped.
+public struct XDR: DecodableSentence, Hashable, Sendable {
+    public static var kind: SentenceKind { .xdr }
+    public static var address: SentenceAddress { .standard(.xdr) }
+    public static var sample: String {
+        "$YXXDR,C,21.4,C,AIRTEMP,P,1.013,B,BARO,H,65.2,P,HUMIDITY*3F"
+    }
+
+    /// The most measurements kept from one sentence (an 82-character sentence holds at most nine quadruplets of
+    /// one-character fields; receivers that exceed that length send more).
+    public static let capacity = 16
+
+    /// What a transducer measures, by the letter NMEA 0183 gives it, and the unit letters it is sent with.
+    ///
+    /// Decoders read only these letters (``letters``); any other is a field error, never passed on.
+    public struct TransducerType: RawRepresentable, Hashable, Sendable {
+        /// The ASCII letter.
+        public var rawValue: UInt8
+        public init(rawValue: UInt8) { self.rawValue = rawValue }
+
+        /// The letters NMEA 0183 4.11 defines: `A B C D F G H I L N P R S T U V`.
+        public static let letters: StaticString = "ABCDFGHILNPRSTUV"
+
+        /// `A`: angular displacement, `D` degrees (negative: anticlockwise): pitch, roll, heel, rudder.
+        public static let angularDisplacement = TransducerType(rawValue: UInt8(ascii: "A"))
+        /// `B`: absolute humidity, `K` kg/m³.
+        public static let absoluteHumidity = TransducerType(rawValue: UInt8(ascii: "B"))
+        /// `C`: temperature, `C` degrees Celsius.
+        public static let temperature = TransducerType(rawValue: UInt8(ascii: "C"))
+        /// `D`: linear displacement, `M` metres (negative: compression); depth.
+        public static let linearDisplacement = TransducerType(rawValue: UInt8(ascii: "D"))
+        /// `F`: frequency, `H` hertz.
+        public static let frequency = TransducerType(rawValue: UInt8(ascii: "F"))
+        /// `G`: generic, no unit.
+        public static let generic = TransducerType(rawValue: UInt8(ascii: "G"))
+        /// `H`: relative humidity, `P` percent.
+        public static let humidity = TransducerType(rawValue: UInt8(ascii: "H"))
+        /// `I`: current, `A` amperes.
+        public static let current = TransducerType(rawValue: UInt8(ascii: "I"))
+        /// `L`: salinity, `S` parts per thousand.
+        public static let salinity = TransducerType(rawValue: UInt8(ascii: "L"))
+        /// `N`: force, `N` newtons (negative: compression).
+        public static let force = TransducerType(rawValue: UInt8(ascii: "N"))
+        /// `P`: pressure, `B` bars or `P` pascals (negative: vacuum).
+        public static let pressure = TransducerType(rawValue: UInt8(ascii: "P"))
+        /// `R`: flow rate, `l` litres per second.
+        public static let flowRate = TransducerType(rawValue: UInt8(ascii: "R"))
+        /// `S`: switch or valve, no unit (0 off or closed, 1 on or open).
+        public static let switchOrValve = TransducerType(rawValue: UInt8(ascii: "S"))
+        /// `T`: tachometer, `R` revolutions per minute.
+        public static let tachometer = TransducerType(rawValue: UInt8(ascii: "T"))
+        /// `U`: voltage, `V` volts.
+        public static let voltage = TransducerType(rawValue: UInt8(ascii: "U"))
+        /// `V`: volume, `M` cubic metres.
+        public static let volume = TransducerType(rawValue: UInt8(ascii: "V"))
+    }
+
+    /// One quadruplet.
+    public struct Measurement: Hashable, Sendable, FixedListElement {
+        public var type: TransducerType?
+        public var value: FixedPoint?
+        /// The unit letter as sent.
+        public var unit: UInt8?
+        public var name: WaypointID
+
+        public init(type: TransducerType?, value: FixedPoint?, unit: UInt8?, name: WaypointID) {
+            self.type = type
+            self.value = value
+            self.unit = unit
+            self.name = name
+        }
+
+        public static var placeholder: Measurement { Measurement(type: nil, value: nil, unit: nil, name: .placeholder) }
+    }
+
+    public var talker: Talker
+    public var measurements: FixedList<16, Measurement>
+
+    public init(talker: Talker = .integratedInstrumentation, measurements: [Measurement]) {
+        self.talker = talker
+        self.measurements = FixedList()
+        for measurement in measurements.prefix(XDR.capacity) { self.measurements.append(measurement) }
+    }
+
+    @inline(__always)
+    public init(_ sentence: Sentence, reading fields: inout FieldReader) throws(NMEAError) {
+        talker = sentence.talker
+        measurements = FixedList()
+        repeat {
+            let type = fields.letter(in: TransducerType.letters).map(TransducerType.init(rawValue:))
+            let value = fields.fixedPoint()
+            let unit = fields.letter(in: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
+            let name = fields.waypointID()
+            if type != nil || value != nil || unit != nil || !name.isEmpty {
+                measurements.append(Measurement(type: type, value: value, unit: unit, name: name))
+            }
+        } while fields.hasMore && !measurements.isFull
+        try fields.requireRead(1)
+    }
+
+    public func describe(to sink: inout some SentenceFieldSink) {
+        sink.beginList("measurements")
+        for measurement in measurements {
+            sink.beginGroup()
+            sink.field("type", letter: measurement.type?.rawValue)
+            sink.field("value", measurement.value)
+            sink.field("unit", letter: measurement.unit)
+            if !measurement.name.isEmpty { sink.field("name", letters: measurement.name.bytes) }
+            sink.endGroup()
+        }
+        sink.endList()
+    }
+}
