@@ -142,7 +142,9 @@ public struct GPXReader: Sendable {
 
     /// How many digits the time's fraction of a second had, so it is written back as given.
     static func fractionDigits(_ text: String) -> UInt8 {
-        guard let dot = text.firstIndex(of: ".") else { return 0 }
-        return UInt8(min(text[text.index(after: dot)...].prefix { $0.isNumber }.count, 9))
+        let utf8 = text.utf8
+        guard let dot = utf8.firstIndex(of: UInt8(ascii: ".")) else { return 0 }
+        let digits = utf8[utf8.index(after: dot)...].prefix { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+        return UInt8(min(digits.count, 9))
     }
 }

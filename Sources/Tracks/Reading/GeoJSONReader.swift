@@ -33,7 +33,9 @@ public struct GeoJSONReader: Sendable {
 
     enum Kind { case lines, points }
 
-    indirect enum Value: Sendable {
+    /// A JSON value. Not `indirect`: its arrays already hold their elements apart, and a box per number would cost an
+    /// allocation each.
+    enum Value: Sendable {
         case object([(String, Value)])
         case array([Value])
         case string(String)
@@ -51,9 +53,17 @@ public struct GeoJSONReader: Sendable {
         var array: [Value]? { if case .array(let values) = self { values } else { nil } }
     }
 
-    /// Builds one value from events.
+    /// Builds one value from events. The containers being built are kept open on a stack and appended to in place
+    /// (wrapping each in a ``Value`` as it grows would copy it on every element: quadratic in a line's points).
     struct Builder: Sendable {
-        private var stack: [(key: String?, value: Value)] = []
+        private struct Frame: Sendable {
+            var key: String?
+            var isObject: Bool
+            var members: [(String, Value)] = []
+            var values: [Value] = []
+        }
+
+        private var stack: [Frame] = []
         private var key: String?
 
         var isEmpty: Bool { stack.isEmpty }
@@ -65,16 +75,16 @@ public struct GeoJSONReader: Sendable {
                 key = name
                 return nil
             case .objectStart:
-                stack.append((key, .object([])))
+                stack.append(Frame(key: key, isObject: true))
                 key = nil
                 return nil
             case .arrayStart:
-                stack.append((key, .array([])))
+                stack.append(Frame(key: key, isObject: false))
                 key = nil
                 return nil
             case .objectEnd, .arrayEnd:
-                let (name, value) = stack.removeLast()
-                return place(value, key: name)
+                let frame = stack.removeLast()
+                return place(frame.isObject ? .object(frame.members) : .array(frame.values), key: frame.key)
             case .string(let text): return place(.string(text), key: key)
             case .number(let value): return place(.number(value), key: key)
             case .bool(let value): return place(.bool(value), key: key)
@@ -84,15 +94,12 @@ public struct GeoJSONReader: Sendable {
 
         private mutating func place(_ value: Value, key name: String?) -> Value? {
             key = nil
-            guard let top = stack.popLast() else { return value }
-            switch top.value {
-            case .object(var members):
-                members.append((name ?? "", value))
-                stack.append((top.key, .object(members)))
-            case .array(var values):
-                values.append(value)
-                stack.append((top.key, .array(values)))
-            default: break
+            guard !stack.isEmpty else { return value }
+            let top = stack.count - 1
+            if stack[top].isObject {
+                stack[top].members.append((name ?? "", value))
+            } else {
+                stack[top].values.append(value)
             }
             return nil
         }
