@@ -90,11 +90,11 @@ public struct SentenceAddress: Hashable, Sendable {
     /// What the first field must be for proprietary messages sharing an address: its characters, the whole field
     /// (`00` of `$PUBX,00`, `GGK` of `$PTNL,GGK`, `GPatt` of `$PFEC,GPatt`; up to eight), packed first in the low
     /// byte as ``SentenceType`` packs letters; or ``numberMessageID`` for the one message of an address whose first
-    /// field is a number; 0 when the address alone says it.
+    /// field is a number (or empty); 0 when the address alone says it.
     public var messageID: UInt64
 
-    /// The ``messageID`` of a message whose first field is a number (a time), told apart from the other messages of
-    /// its address, whose first fields are words: the attitude `$PASHR,hhmmss.ss,…` beside Ashtech's
+    /// The ``messageID`` of a message whose first field is a number (a time) or empty, told apart from the other
+    /// messages of its address, whose first fields are words: the attitude `$PASHR,hhmmss.ss,…` beside Ashtech's
     /// `$PASHR,POS,…`. (No field packs to it: a framed sentence holds no byte above 0x7F.)
     public static let numberMessageID: UInt64 = 0xFF
 

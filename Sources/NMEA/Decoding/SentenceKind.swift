@@ -186,14 +186,18 @@ enum SentenceKindTable {
 
 extension Sentence {
     /// `true` when field 1 is the message `id` (``SentenceAddress/messageID``): the same characters, all of them, or
-    /// for ``SentenceAddress/numberMessageID`` a field that begins with a digit. Only proprietary addresses shared
-    /// by several messages ask.
+    /// for ``SentenceAddress/numberMessageID`` a field that begins with a digit or is empty (anything but a word).
+    /// Only proprietary addresses shared by several messages ask.
     @usableFromInline @inline(never)
     func hasMessageID(_ id: UInt64) -> Bool {
-        guard fieldsOffset < bytes.count else { return false }
+        guard fieldsOffset < bytes.count else {
+            return id == SentenceAddress.numberMessageID && fieldsOffset == bytes.count
+        }
         let start = bytes.baseAddress.unsafelyUnwrapped.assumingMemoryBound(to: UInt8.self) + fieldsOffset
         let count = bytes.count - fieldsOffset
-        if id == SentenceAddress.numberMessageID { return start[0] &- UInt8(ascii: "0") < 10 }
+        if id == SentenceAddress.numberMessageID {
+            return start[0] == UInt8(ascii: ",") || start[0] &- UInt8(ascii: "0") < 10
+        }
         var packed: UInt64 = 0
         var offset = 0
         while offset < count && start[offset] != UInt8(ascii: ",") {

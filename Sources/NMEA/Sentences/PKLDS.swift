@@ -106,13 +106,12 @@ public struct KenwoodFix: Hashable, Sendable {
         speedKnots = fields.fixedPoint()
         courseDegrees = fields.fixedPoint()
         date = fields.date()
-        let variation = fields.fixedPoint()
+        var variation = fields.fixedPoint()
+        let errorsBefore = fields.errors.count
         let (isWest, version) = fields.kenwoodDirectionAndVersion()
-        magneticVariationDegrees = variation.map { value in
-            var signed = value
-            if isWest == true { signed.significand = -abs(signed.significand) }
-            return signed
-        }
+        if isWest == true, let magnitude = variation?.significand { variation?.significand = -abs(magnitude) }
+        // A bad direction leaves the variation's sign unknown: it is absent too.
+        magneticVariationDegrees = fields.errors.count == errorsBefore ? variation : nil
         sentenceVersion = version
     }
 
