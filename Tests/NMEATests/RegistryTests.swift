@@ -89,7 +89,7 @@ import Testing
 
     /// The counters are an inline array with room for ``DecoderStatistics/capacity`` kinds: more kinds than that
     /// would stop the first `DecoderStatistics()` (a precondition) and every count (checked subscripts), never
-    /// write past the array. This is the check that the registry still fits, with room for eleven more types.
+    /// write past the array. This is the check that the registry still fits.
     @Test func statisticsHaveRoomForEveryKind() {
         #expect(SentenceKind.allCases.count <= DecoderStatistics.capacity)
         #expect(SentenceKind.allCases.map(\.rawValue) == Array(0..<SentenceKind.allCases.count))

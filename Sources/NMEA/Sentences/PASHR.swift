@@ -71,7 +71,8 @@ public struct PASHR: DecodableSentence, Hashable, Sendable {
 
     @inline(__always)
     public init(_ sentence: Sentence, reading fields: inout FieldReader) throws(NMEAError) {
-        if let first = sentence.field(1)?.bytes.first, (first | 0x20) &- UInt8(ascii: "a") < 26 {
+        var peek = fields
+        if let first = peek.nextField(), !first.isEmpty, (first.bytes[0] | 0x20) &- UInt8(ascii: "a") < 26 {
             throw .badField(index: 1, reason: .unexpectedCharacter)  // `$PASHR,POS,…`: another message
         }
         time = fields.time()
