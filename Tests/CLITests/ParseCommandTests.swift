@@ -76,10 +76,10 @@ import Testing
     /// secondary-antenna `$GNGGAH` (decoded as a GGA, typed as sent); Ashtech's `$PASHR,POS` stays an unknown type.
     @Test func proprietaryAndSecondaryAntennaSentences() throws {
         let input = """
-            $PASHR,163029.000,158.09,T,-0.30,+0.31,+0.01,0.029,0.029,0.059,1,1*3B
-            $PTNL,GGK,172814.00,071296,3723.46587704,N,12202.26957864,W,3,06,1.7,EHT-6.777,M*4B
-            $GNGGAH,073346.00,4004.73874301,N,11614.19077585,E,1,28,0.6,64.2831,M,8.4925,M,,*35
-            $PASHR,XMG,12,Solution valid*4A
+            $PASHR,163029.000,158.09,T,-0.30,+0.31,+0.01,0.029,0.029,0.059,1,1*3B\r
+            $PTNL,GGK,172814.00,071296,3723.46587704,N,12202.26957864,W,3,06,1.7,EHT-6.777,M*4B\r
+            $GNGGAH,073346.00,4004.73874301,N,11614.19077585,E,1,28,0.6,64.2831,M,8.4925,M,,*35\r
+            $PASHR,XMG,12,Solution valid*4A\r
 
             """
         let outcome = try Tool.run(["parse"], input: input)

@@ -292,9 +292,11 @@ struct AllocationWorkload {
         lines.append(checksummed("$PGRMT,GPS 16-HVS VER 3.20,P,P,R,R,P,,31,R"))
         lines.append(checksummed("$PGRMO,GPGSV,0"))
         lines.append(checksummed("$PGRMW,N1CTF-3,45.7,0016,Home QTH"))
-        lines.append(checksummed("$PKLDS,001235,A,3544.6650,N,13940.1900,E,015.0,038.8,110498,10.80,W00,100,2000,15,00,"))
+        lines.append(
+            checksummed("$PKLDS,001235,A,3544.6650,N,13940.1900,E,015.0,038.8,110498,10.80,W00,100,2000,15,00,"))
         lines.append(checksummed("$PKLSH,4000.0000,N,13500.0000,E,021720,A,100,2000,"))
-        lines.append(checksummed("$PKNDS,124640,A,4954.1458,N,11923.5992,W,000.0,000.0,120223,19.20,W00,U00002,207,00,"))
+        lines.append(
+            checksummed("$PKNDS,124640,A,4954.1458,N,11923.5992,W,000.0,000.0,120223,19.20,W00,U00002,207,00,"))
         lines.append(checksummed("$PKNSH,4000.0000,N,13500.0000,E,021720,A,U00001,"))
         lines.append(checksummed("$PKWDWPL,150803,A,4237.14,N,07120.83,W,173.8,231.8,190316,1120,test,/'"))
         lines.append(checksummed("$PMTK001,604,3"))

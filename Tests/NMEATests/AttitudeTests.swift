@@ -39,7 +39,8 @@ import Testing
         let notTrue = try PASHR(parsing: replacingField(3, of: Self.example, with: ""))
         #expect(!notTrue.isTrueHeading && notTrue.trueHeadingDegrees == nil && notTrue.headingDegrees == fp(15809, 2))
         let empty = try PASHR(parsing: withChecksum("$PASHR,,,,,,,,,,,"))
-        #expect(empty == PASHR(time: nil, headingDegrees: nil, isTrueHeading: false, rollDegrees: nil, pitchDegrees: nil))
+        #expect(
+            empty == PASHR(time: nil, headingDegrees: nil, isTrueHeading: false, rollDegrees: nil, pitchDegrees: nil))
     }
 
     /// The attitude message is the `$PASHR` whose first field is a number (or empty); Ashtech's own `$PASHR`

@@ -219,7 +219,9 @@ import Testing
         }
         #expect(try parsedKind(Self.ack) == .pmtk001)
         #expect(try parsedKind(Self.system) == .pmtk010)
-        for line in ["$PMTK011,MTKGPS*08", withChecksum("$PMTK705,AXN_1.30,29BF,MC-1513,"), withChecksum("$PMTK0010,1")] {
+        for line in [
+            "$PMTK011,MTKGPS*08", withChecksum("$PMTK705,AXN_1.30,29BF,MC-1513,"), withChecksum("$PMTK0010,1"),
+        ] {
             #expect(try parsedKind(line) == nil, "\(line)")
         }
     }
