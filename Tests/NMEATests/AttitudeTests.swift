@@ -155,17 +155,6 @@ import Testing
 /// What the attitude sentences give the fix: a true heading (as HDT's), pitch and roll, merged into the epoch in
 /// progress without opening or closing epochs of their own.
 @Suite struct AttitudeFixTests {
-    static func fixes(_ lines: [String]) -> [Fix] {
-        var assembler = FixAssembler()
-        var fixes: [Fix] = []
-        for line in lines {
-            _ = try? withSentence(line) { (sentence) throws(NMEAError) in
-                try assembler.add(sentence) { fixes.append($0) }
-            }
-        }
-        assembler.finish { fixes.append($0) }
-        return fixes
-    }
 
     static func gga(_ time: String) -> String {
         withChecksum("$GPGGA,\(time),4807.038,N,01131.000,E,1,08,0.9,545.4,M,46.9,M,,")
@@ -176,7 +165,7 @@ import Testing
         let attitude = { (time: String, heading: String) in
             withChecksum("$PASHR,\(time),\(heading),T,-0.30,+0.31,+0.01,0.029,0.029,0.059,1,1")
         }
-        let fixes = Self.fixes([
+        let fixes = assembledFixes([
             Self.gga("120000.00"), attitude("120000.000", "158.09"), attitude("120000.040", "158.11"),
             Self.gga("120001.00"), attitude("120001.000", "158.20"),
         ])
@@ -186,27 +175,27 @@ import Testing
     }
 
     @Test func headingOnlyWhenTrue() {
-        let fix = Self.fixes([Self.gga("120000"), withChecksum("$PASHR,120000.000,158.09,,-0.30,+0.31,,,,,1,1")])
+        let fix = assembledFixes([Self.gga("120000"), withChecksum("$PASHR,120000.000,158.09,,-0.30,+0.31,,,,,1,1")])
         #expect(fix.count == 1 && fix[0].headingDegrees == nil && fix[0].pitchDegrees == 0.31)
     }
 
     @Test func avrPrdidAndGPattToo() {
-        let avr = Self.fixes([
+        let avr = assembledFixes([
             Self.gga("120000"), "$PTNL,AVR,212604.30,+52.1800,Yaw,,,-0.0807,Roll,12.579,3,1.4,16*21",
         ])
         #expect(avr[0].headingDegrees == 52.18 && avr[0].pitchDegrees == nil && avr[0].rollDegrees == -0.0807)
         // A yaw without a fix (quality 0) is not taken.
-        let noFix = Self.fixes([Self.gga("120000"), replacingField(10, of: TrimbleTests.avr, with: "0")])
+        let noFix = assembledFixes([Self.gga("120000"), replacingField(10, of: TrimbleTests.avr, with: "0")])
         #expect(noFix[0].headingDegrees == nil && noFix[0].pitchDegrees == nil)
-        let prdid = Self.fixes([Self.gga("120000"), PRDIDTests.example])
+        let prdid = assembledFixes([Self.gga("120000"), PRDIDTests.example])
         #expect(prdid[0].headingDegrees == 187.45 && prdid[0].pitchDegrees == -1.35 && prdid[0].rollDegrees == 0.82)
-        let furuno = Self.fixes([Self.gga("120000"), PFECTests.attitude, PFECTests.heave])
+        let furuno = assembledFixes([Self.gga("120000"), PFECTests.attitude, PFECTests.heave])
         #expect(furuno[0].headingDegrees == 262.5 && furuno[0].pitchDegrees == 1.2 && furuno[0].rollDegrees == -0.6)
     }
 
     /// As with HDT and THS, the epoch's last true heading wins, whichever sentence sent it.
     @Test func lastTrueHeadingWins() {
-        let fix = Self.fixes([Self.gga("120000"), PRDIDTests.example, withChecksum("$GPHDT,274.07,T")])
+        let fix = assembledFixes([Self.gga("120000"), PRDIDTests.example, withChecksum("$GPHDT,274.07,T")])
         #expect(fix[0].headingDegrees == 274.07 && fix[0].pitchDegrees == -1.35)
     }
 }

@@ -86,17 +86,17 @@ import Testing
                     fix: KenwoodFix(
                         time: .at(0, 12, 35), isValid: true, latitude: fp(35_744_416_667, 9),
                         longitude: fp(139_669_833_333, 9), speedKnots: fp(150, 1), courseDegrees: fp(388, 1),
-                        date: UTCDate(year: 1998, month: 4, day: 11), magneticVariationDegrees: fp(-1080, 2),
-                        sentenceVersion: 0),
-                    fleet: 100, unitID: 2000, unitStatus: 15, reserved: 0))
+                        date: UTCDate(year: 1998, month: 4, day: 11)),
+                    magneticVariationDegrees: fp(-1080, 2), sentenceVersion: 0, fleet: 100, unitID: 2000,
+                    unitStatus: 15, reserved: 0))
         // go-nmea's example (its checksum corrected): no trailing empty field.
         let goNMEA = try PKLDS(
             parsing: "$PKLDS,220516,A,5133.82,N,00042.24,W,173.8,231.8,130694,004.2,W00,100,2000,25,00*4F")
-        #expect(goNMEA.fix.longitude == fp(-7_040_000, 7) && goNMEA.fix.magneticVariationDegrees == fp(-42, 1))
+        #expect(goNMEA.fix.longitude == fp(-7_040_000, 7) && goNMEA.magneticVariationDegrees == fp(-42, 1))
         #expect(goNMEA.unitStatus == 25)
         // East variation, a later sentence version.
         let east = try PKLDS(parsing: replacingField(11, of: Self.pklds, with: "E12"))
-        #expect(east.fix.magneticVariationDegrees == fp(1080, 2) && east.fix.sentenceVersion == 12)
+        #expect(east.magneticVariationDegrees == fp(1080, 2) && east.sentenceVersion == 12)
     }
 
     @Test func digitalRadioReport() throws {
@@ -106,9 +106,9 @@ import Testing
                     fix: KenwoodFix(
                         time: .at(12, 46, 40), isValid: true, latitude: fp(49_902_430_000, 9),
                         longitude: fp(-119_393_320_000, 9), speedKnots: fp(0, 1), courseDegrees: fp(0, 1),
-                        date: UTCDate(year: 2023, month: 2, day: 12), magneticVariationDegrees: fp(-1920, 2),
-                        sentenceVersion: 0),
-                    unitID: 2, unitStatus: 207, reserved: 0))
+                        date: UTCDate(year: 2023, month: 2, day: 12)),
+                    magneticVariationDegrees: fp(-1920, 2), sentenceVersion: 0, unitID: 2, unitStatus: 207,
+                    reserved: 0))
         // A DMR radio's eight-digit ID.
         #expect(try PKNDS(parsing: replacingField(12, of: Self.pknds, with: "U16776415")).unitID == 16_776_415)
     }
@@ -116,28 +116,29 @@ import Testing
     @Test func shortReports() throws {
         #expect(
             try PKLSH(parsing: Self.pklsh)
-                == PKLSH(
-                    latitude: fp(40_000_000_000, 9), longitude: fp(135_000_000_000, 9), time: .at(2, 17, 20),
-                    isValid: true, fleet: 100, unitID: 2000))
+                == PKLSH(fix: Self.shortFix, fleet: 100, unitID: 2000))
         #expect(
             try PKNSH(parsing: Self.pknsh)
-                == PKNSH(
-                    latitude: fp(40_000_000_000, 9), longitude: fp(135_000_000_000, 9), time: .at(2, 17, 20),
-                    isValid: true, unitID: 1))
+                == PKNSH(fix: Self.shortFix, unitID: 1))
     }
+
+    static let shortFix = KenwoodShortFix(
+        latitude: fp(40_000_000_000, 9), longitude: fp(135_000_000_000, 9), time: .at(2, 17, 20), isValid: true)
 
     @Test func aprsWaypoint() throws {
         #expect(
             try PKWDWPL(parsing: Self.pkwdwpl)
                 == PKWDWPL(
-                    time: .at(15, 8, 3), isValid: true, latitude: fp(426_190_000, 7), longitude: fp(-713_471_667, 7),
-                    speedKnots: fp(1738, 1), courseDegrees: fp(2318, 1), date: UTCDate(year: 2016, month: 3, day: 19),
+                    fix: KenwoodFix(
+                        time: .at(15, 8, 3), isValid: true, latitude: fp(426_190_000, 7),
+                        longitude: fp(-713_471_667, 7), speedKnots: fp(1738, 1), courseDegrees: fp(2318, 1),
+                        date: UTCDate(year: 2016, month: 3, day: 19)),
                     altitudeMeters: fp(1120, 0), name: "test", symbol: "/'"))
         // pynmeagps's sample: no speed, course or altitude, and one field more than radios send (`test,5`): the
         // symbol field holds `5`, the extra one is not read.
         let pynmeagps = try PKWDWPL(
             parsing: "$PKWDWPL,150803,V,4237.14,N,07120.83,W,,,190316,,test,5,/'*30")
-        #expect(pynmeagps.isValid == false && pynmeagps.speedKnots == nil && pynmeagps.altitudeMeters == nil)
+        #expect(pynmeagps.fix.isValid == false && pynmeagps.fix.speedKnots == nil && pynmeagps.altitudeMeters == nil)
         #expect(pynmeagps.name == "test" && pynmeagps.symbol == "5")
     }
 
@@ -165,17 +166,18 @@ import Testing
         let pklds = try withSentence(replacingField(11, of: Self.pklds, with: "X00")) {
             (sentence) throws(NMEAError) -> PKLDS in try PKLDS(sentence, fieldErrors: &errors)
         }
-        #expect(pklds.fix.sentenceVersion == nil && pklds.fix.magneticVariationDegrees == nil)
+        #expect(pklds.sentenceVersion == nil && pklds.magneticVariationDegrees == nil)
         #expect(pklds.fleet == 100 && pklds.fix.date == UTCDate(year: 1998, month: 4, day: 11))
         #expect(Array(errors) == [.badField(index: 11, reason: .unexpectedCharacter)])
     }
 
     @Test func emptyAndCutShort() throws {
         let empty = try PKNSH(parsing: withChecksum("$PKNSH,,,,,,,,"))
-        #expect(empty == PKNSH(latitude: nil, longitude: nil, time: nil, isValid: nil, unitID: nil))
+        #expect(
+            empty == PKNSH(fix: KenwoodShortFix(latitude: nil, longitude: nil, time: nil, isValid: nil), unitID: nil))
         let short = try PKLDS(parsing: keepingFields(9, of: Self.pklds))
-        #expect(short.fix.date == UTCDate(year: 1998, month: 4, day: 11) && short.fix.magneticVariationDegrees == nil)
-        #expect(short.fleet == nil && short.fix.sentenceVersion == nil)
+        #expect(short.fix.date == UTCDate(year: 1998, month: 4, day: 11) && short.magneticVariationDegrees == nil)
+        #expect(short.fleet == nil && short.sentenceVersion == nil)
         for line in [Self.pklds, Self.pknds, Self.pklsh, Self.pknsh, Self.pkwdwpl] {
             let address = String(line.prefix { $0 != "," })
             #expect(throws: NMEAError.tooFewFields(expected: 1, found: 0)) { try decodeStrictly(withChecksum(address)) }

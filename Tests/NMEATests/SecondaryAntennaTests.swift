@@ -82,18 +82,6 @@ import Testing
         #expect(short.isValid && short.latitude == nil && short.date == nil)
     }
 
-    static func fixes(_ lines: [String]) -> [Fix] {
-        var assembler = FixAssembler()
-        var fixes: [Fix] = []
-        for line in lines {
-            _ = try? withSentence(line) { (sentence) throws(NMEAError) in
-                try assembler.add(sentence) { fixes.append($0) }
-            }
-        }
-        assembler.finish { fixes.append($0) }
-        return fixes
-    }
-
     /// A receiver that sends only its secondary antenna's sentences gives fixes from them, as from GGA and RMC.
     @Test func onlySecondaryAntennaSentencesGiveFixes() {
         let lines = (0..<3).flatMap { second in
@@ -102,7 +90,7 @@ import Testing
                 "$GNRMCH,12000\(second).00,A,4004.73874301,N,11614.19077585,E,0.004,99.7,311221,6.9,W,R,V",
             ].map { withChecksum($0) }
         }
-        let fixes = Self.fixes(lines)
+        let fixes = assembledFixes(lines)
         #expect(fixes.count == 3)
         for (second, fix) in fixes.enumerated() {
             #expect(fix.hasPosition && fix.mode == .threeD && fix.quality == .rtkFixed)
@@ -127,7 +115,7 @@ import Testing
             ]
             return (secondaryFirst ? secondary + primary : primary + secondary).map { withChecksum($0) }
         }
-        let fixes = Self.fixes(
+        let fixes = assembledFixes(
             epoch(0, secondaryFirst: false) + epoch(1, secondaryFirst: true) + epoch(2, secondaryFirst: false))
         #expect(fixes.count == 3)
         for fix in fixes {

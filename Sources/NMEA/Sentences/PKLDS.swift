@@ -30,16 +30,25 @@ public struct PKLDS: DecodableSentence, Hashable, Sendable {
     /// ``Talker/proprietary``: the address names the maker.
     public var talker: Talker { .proprietary }
 
-    /// Fields 1 to 11.
+    /// Fields 1 to 9.
     public var fix: KenwoodFix
+    /// Negative west.
+    public var magneticVariationDegrees: FixedPoint?
+    /// 0 to 15.
+    public var sentenceVersion: Int?
     public var fleet: Int?
     public var unitID: Int?
     public var unitStatus: Int?
     /// The extension field, reserved.
     public var reserved: Int?
 
-    public init(fix: KenwoodFix, fleet: Int?, unitID: Int?, unitStatus: Int?, reserved: Int?) {
+    public init(
+        fix: KenwoodFix, magneticVariationDegrees: FixedPoint?, sentenceVersion: Int?, fleet: Int?, unitID: Int?,
+        unitStatus: Int?, reserved: Int?
+    ) {
         self.fix = fix
+        self.magneticVariationDegrees = magneticVariationDegrees
+        self.sentenceVersion = sentenceVersion
         self.fleet = fleet
         self.unitID = unitID
         self.unitStatus = unitStatus
@@ -49,6 +58,7 @@ public struct PKLDS: DecodableSentence, Hashable, Sendable {
     @inline(__always)
     public init(_ sentence: Sentence, reading fields: inout FieldReader) throws(NMEAError) {
         fix = KenwoodFix(reading: &fields)
+        (magneticVariationDegrees, sentenceVersion) = fields.kenwoodVariationAndVersion()
         fleet = fields.integer(in: 0...999)
         unitID = fields.integer(in: 0...9999)
         unitStatus = fields.integer(in: 0...99)
@@ -58,6 +68,8 @@ public struct PKLDS: DecodableSentence, Hashable, Sendable {
 
     public func describe(to sink: inout some SentenceFieldSink) {
         fix.describe(to: &sink)
+        sink.field("magnetic_variation", magneticVariationDegrees)
+        sink.field("version", sentenceVersion)
         sink.field("fleet", fleet)
         sink.field("unit_id", unitID)
         sink.field("unit_status", unitStatus)
@@ -65,7 +77,8 @@ public struct PKLDS: DecodableSentence, Hashable, Sendable {
     }
 }
 
-/// The part of Kenwood's `$PKLDS` and `$PKNDS` that is an RMC (fields 1 to 11 of both).
+/// Fields 1 to 9 of Kenwood's `$PKLDS`, `$PKNDS` and `$PKWDWPL`, as an RMC has them: time, status, position, speed,
+/// course and date.
 public struct KenwoodFix: Hashable, Sendable {
     public var time: UTCTime?
     public var isValid: Bool?
@@ -76,14 +89,10 @@ public struct KenwoodFix: Hashable, Sendable {
     public var speedKnots: FixedPoint?
     public var courseDegrees: FixedPoint?
     public var date: UTCDate?
-    /// Negative west.
-    public var magneticVariationDegrees: FixedPoint?
-    /// The sentence version after the variation's direction (`W00`): 0 to 15.
-    public var sentenceVersion: Int?
 
     public init(
         time: UTCTime?, isValid: Bool?, latitude: FixedPoint?, longitude: FixedPoint?, speedKnots: FixedPoint?,
-        courseDegrees: FixedPoint?, date: UTCDate?, magneticVariationDegrees: FixedPoint?, sentenceVersion: Int?
+        courseDegrees: FixedPoint?, date: UTCDate?
     ) {
         self.time = time
         self.isValid = isValid
@@ -92,11 +101,9 @@ public struct KenwoodFix: Hashable, Sendable {
         self.speedKnots = speedKnots
         self.courseDegrees = courseDegrees
         self.date = date
-        self.magneticVariationDegrees = magneticVariationDegrees
-        self.sentenceVersion = sentenceVersion
     }
 
-    /// Reads fields 1 to 11.
+    /// Reads fields 1 to 9.
     @inline(__always)
     init(reading fields: inout FieldReader) {
         time = fields.time()
@@ -106,13 +113,6 @@ public struct KenwoodFix: Hashable, Sendable {
         speedKnots = fields.fixedPoint()
         courseDegrees = fields.fixedPoint()
         date = fields.date()
-        var variation = fields.fixedPoint()
-        let errorsBefore = fields.errors.count
-        let (isWest, version) = fields.kenwoodDirectionAndVersion()
-        if isWest == true, let magnitude = variation?.significand { variation?.significand = -abs(magnitude) }
-        // A bad direction leaves the variation's sign unknown: it is absent too.
-        magneticVariationDegrees = fields.errors.count == errorsBefore ? variation : nil
-        sentenceVersion = version
     }
 
     func describe(to sink: inout some SentenceFieldSink) {
@@ -123,24 +123,25 @@ public struct KenwoodFix: Hashable, Sendable {
         sink.field("speed_knots", speedKnots)
         sink.field("course", courseDegrees)
         sink.field("date", date)
-        sink.field("magnetic_variation", magneticVariationDegrees)
-        sink.field("version", sentenceVersion)
     }
 }
 
 extension FieldReader {
-    /// Kenwood's field of a direction letter and a two-digit version together (`W00`): whether the letter is `W`
-    /// (`nil` without one), and the version. A letter other than `E`/`W`, or more than two characters after it that
-    /// are not digits, is an ``FieldError/unexpectedCharacter`` error: the field is then absent.
+    /// Kenwood's magnetic variation and the field after it, its direction letter and a two-digit sentence version
+    /// together (`10.80,W00`): the variation, negative west, and the version. A letter other than `E`/`W`, or
+    /// characters after it that are not one or two digits, make the second field an
+    /// ``FieldError/unexpectedCharacter`` error; the variation, whose sign it holds, is then absent too.
     @inline(never)
-    mutating func kenwoodDirectionAndVersion() -> (isWest: Bool?, version: Int?) {
+    mutating func kenwoodVariationAndVersion() -> (variation: FixedPoint?, version: Int?) {
+        var variation = fixedPoint()
         let start = position
-        guard let field = nextField(), !field.isEmpty else { return (nil, nil) }
+        guard let field = nextField(), !field.isEmpty else { return (variation, nil) }
         let bytes = field.bytes
-        var isWest: Bool?
         var offset = 0
         if bytes[0] == UInt8(ascii: "E") || bytes[0] == UInt8(ascii: "W") {
-            isWest = bytes[0] == UInt8(ascii: "W")
+            if bytes[0] == UInt8(ascii: "W"), let magnitude = variation?.significand {
+                variation?.significand = -abs(magnitude)
+            }
             offset = 1
         }
         var version: Int?
@@ -153,6 +154,6 @@ extension FieldReader {
             version = (version ?? 0) * 10 + Int(digit)
             offset += 1
         }
-        return (isWest, version)
+        return (variation, version)
     }
 }

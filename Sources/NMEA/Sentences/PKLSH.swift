@@ -23,43 +23,61 @@ public struct PKLSH: DecodableSentence, Hashable, Sendable {
     /// ``Talker/proprietary``: the address names the maker.
     public var talker: Talker { .proprietary }
 
-    /// Decimal degrees, negative south.
-    public var latitude: FixedPoint?
-    /// Decimal degrees, negative west.
-    public var longitude: FixedPoint?
-    public var time: UTCTime?
-    public var isValid: Bool?
+    /// Fields 1 to 6.
+    public var fix: KenwoodShortFix
     public var fleet: Int?
     public var unitID: Int?
 
-    public init(
-        latitude: FixedPoint?, longitude: FixedPoint?, time: UTCTime?, isValid: Bool?, fleet: Int?, unitID: Int?
-    ) {
-        self.latitude = latitude
-        self.longitude = longitude
-        self.time = time
-        self.isValid = isValid
+    public init(fix: KenwoodShortFix, fleet: Int?, unitID: Int?) {
+        self.fix = fix
         self.fleet = fleet
         self.unitID = unitID
     }
 
     @inline(__always)
     public init(_ sentence: Sentence, reading fields: inout FieldReader) throws(NMEAError) {
-        latitude = fields.latitude()
-        longitude = fields.longitude()
-        time = fields.time()
-        isValid = fields.status()
+        fix = KenwoodShortFix(reading: &fields)
         fleet = fields.integer(in: 0...999)
         unitID = fields.integer(in: 0...9999)
         try fields.requireRead(1)
     }
 
     public func describe(to sink: inout some SentenceFieldSink) {
+        fix.describe(to: &sink)
+        sink.field("fleet", fleet)
+        sink.field("unit_id", unitID)
+    }
+}
+
+/// Fields 1 to 6 of Kenwood's `$PKLSH` and `$PKNSH`, as a GLL has them: position, time and status.
+public struct KenwoodShortFix: Hashable, Sendable {
+    /// Decimal degrees, negative south.
+    public var latitude: FixedPoint?
+    /// Decimal degrees, negative west.
+    public var longitude: FixedPoint?
+    public var time: UTCTime?
+    public var isValid: Bool?
+
+    public init(latitude: FixedPoint?, longitude: FixedPoint?, time: UTCTime?, isValid: Bool?) {
+        self.latitude = latitude
+        self.longitude = longitude
+        self.time = time
+        self.isValid = isValid
+    }
+
+    /// Reads fields 1 to 6.
+    @inline(__always)
+    init(reading fields: inout FieldReader) {
+        latitude = fields.latitude()
+        longitude = fields.longitude()
+        time = fields.time()
+        isValid = fields.status()
+    }
+
+    func describe(to sink: inout some SentenceFieldSink) {
         sink.field("lat", latitude)
         sink.field("lon", longitude)
         sink.field("time", time)
         sink.field("valid", isValid)
-        sink.field("fleet", fleet)
-        sink.field("unit_id", unitID)
     }
 }

@@ -6,15 +6,8 @@
 ///            1         2 3       4 5        6 7   8   9      10  11  12     13  14
 ///     $PKNDS,hhmmss.ss,A,ddmm.mm,a,dddmm.mm,a,x.x,x.x,ddmmyy,x.x,axx,Uxxxxx,xxx,xx*hh
 ///
-///  1. UTC time
-///  2. Status: `A` valid, `V` not valid
-///  3. 4. Latitude, `N`/`S`
-///  5. 6. Longitude, `E`/`W`
-///  7. Speed over ground, knots
-///  8. Course over ground, degrees true
-///  9. UTC date, `ddmmyy`
-/// 10. Magnetic variation, degrees
-/// 11. The variation's direction, `E`/`W` (west is negative), followed by the sentence version, `00` to `15`
+///  1. to 11. As ``PKLDS``'s: time, status, latitude, longitude, speed (knots), course, date, magnetic variation, and
+///     the variation's direction with the sentence version (`W00`)
 /// 12. Unit ID: `U` and five digits (NXDN, 00001 to 65519) or eight (DMR, 00000001 to 16776415)
 /// 13. Unit status, 001 to 255
 /// 14. Extension, 00 to 99 (reserved)
@@ -29,16 +22,25 @@ public struct PKNDS: DecodableSentence, Hashable, Sendable {
     /// ``Talker/proprietary``: the address names the maker.
     public var talker: Talker { .proprietary }
 
-    /// Fields 1 to 11.
+    /// Fields 1 to 9.
     public var fix: KenwoodFix
+    /// Negative west.
+    public var magneticVariationDegrees: FixedPoint?
+    /// 0 to 15.
+    public var sentenceVersion: Int?
     /// The number after the `U`.
     public var unitID: Int?
     public var unitStatus: Int?
     /// The extension field, reserved.
     public var reserved: Int?
 
-    public init(fix: KenwoodFix, unitID: Int?, unitStatus: Int?, reserved: Int?) {
+    public init(
+        fix: KenwoodFix, magneticVariationDegrees: FixedPoint?, sentenceVersion: Int?, unitID: Int?,
+        unitStatus: Int?, reserved: Int?
+    ) {
         self.fix = fix
+        self.magneticVariationDegrees = magneticVariationDegrees
+        self.sentenceVersion = sentenceVersion
         self.unitID = unitID
         self.unitStatus = unitStatus
         self.reserved = reserved
@@ -47,6 +49,7 @@ public struct PKNDS: DecodableSentence, Hashable, Sendable {
     @inline(__always)
     public init(_ sentence: Sentence, reading fields: inout FieldReader) throws(NMEAError) {
         fix = KenwoodFix(reading: &fields)
+        (magneticVariationDegrees, sentenceVersion) = fields.kenwoodVariationAndVersion()
         unitID = fields.kenwoodUnitID()
         unitStatus = fields.integer(in: 0...255)
         reserved = fields.integer(in: 0...99)
@@ -55,6 +58,8 @@ public struct PKNDS: DecodableSentence, Hashable, Sendable {
 
     public func describe(to sink: inout some SentenceFieldSink) {
         fix.describe(to: &sink)
+        sink.field("magnetic_variation", magneticVariationDegrees)
+        sink.field("version", sentenceVersion)
         sink.field("unit_id", unitID)
         sink.field("unit_status", unitStatus)
         sink.field("reserved", reserved)

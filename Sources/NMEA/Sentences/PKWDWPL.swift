@@ -28,31 +28,15 @@ public struct PKWDWPL: DecodableSentence, Hashable, Sendable {
     /// ``Talker/proprietary``: the address names the maker.
     public var talker: Talker { .proprietary }
 
-    public var time: UTCTime?
-    public var isValid: Bool?
-    /// Decimal degrees, negative south.
-    public var latitude: FixedPoint?
-    /// Decimal degrees, negative west.
-    public var longitude: FixedPoint?
-    public var speedKnots: FixedPoint?
-    public var courseDegrees: FixedPoint?
-    public var date: UTCDate?
+    /// Fields 1 to 9, as ``PKLDS``'s.
+    public var fix: KenwoodFix
     public var altitudeMeters: FixedPoint?
     public var name: WaypointID
     /// Table and symbol characters, as sent.
     public var symbol: ShortCode
 
-    public init(
-        time: UTCTime?, isValid: Bool?, latitude: FixedPoint?, longitude: FixedPoint?, speedKnots: FixedPoint?,
-        courseDegrees: FixedPoint?, date: UTCDate?, altitudeMeters: FixedPoint?, name: WaypointID, symbol: ShortCode
-    ) {
-        self.time = time
-        self.isValid = isValid
-        self.latitude = latitude
-        self.longitude = longitude
-        self.speedKnots = speedKnots
-        self.courseDegrees = courseDegrees
-        self.date = date
+    public init(fix: KenwoodFix, altitudeMeters: FixedPoint?, name: WaypointID, symbol: ShortCode) {
+        self.fix = fix
         self.altitudeMeters = altitudeMeters
         self.name = name
         self.symbol = symbol
@@ -60,13 +44,7 @@ public struct PKWDWPL: DecodableSentence, Hashable, Sendable {
 
     @inline(__always)
     public init(_ sentence: Sentence, reading fields: inout FieldReader) throws(NMEAError) {
-        time = fields.time()
-        isValid = fields.status()
-        latitude = fields.latitude()
-        longitude = fields.longitude()
-        speedKnots = fields.fixedPoint()
-        courseDegrees = fields.fixedPoint()
-        date = fields.date()
+        fix = KenwoodFix(reading: &fields)
         altitudeMeters = fields.fixedPoint()
         name = fields.waypointID()
         symbol = fields.code()
@@ -74,13 +52,7 @@ public struct PKWDWPL: DecodableSentence, Hashable, Sendable {
     }
 
     public func describe(to sink: inout some SentenceFieldSink) {
-        sink.field("time", time)
-        sink.field("valid", isValid)
-        sink.field("lat", latitude)
-        sink.field("lon", longitude)
-        sink.field("speed_knots", speedKnots)
-        sink.field("course", courseDegrees)
-        sink.field("date", date)
+        fix.describe(to: &sink)
         sink.field("altitude", altitudeMeters)
         sink.field("name", letters: name.bytes)
         if !symbol.isEmpty { sink.field("symbol", code: symbol) }
