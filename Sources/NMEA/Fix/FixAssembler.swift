@@ -32,6 +32,11 @@
 ///
 /// **Validity.** RMC status `V`, GGA quality 0, GLL `V` and GNS mode `N` never give a position: such epochs become
 /// fixes with ``FixMode/none``, never a position at 0,0 or the previous position again.
+///
+/// **Attitude and a second antenna.** Attitude sentences (`$PASHR`, `$PTNL,AVR`, `$PRDID`, `$PFEC,GPatt`) give the
+/// epoch in progress a true heading, pitch and roll, as HDT gives a heading, without opening epochs of their own. A
+/// dual-antenna receiver's sentences about its secondary antenna (`GGAH`, `RMCH`…: ``SecondaryAntenna``) stand in
+/// for the standard types only while it sends none of those.
 public struct FixAssembler: Sendable {
     public struct Options: Sendable {
         /// The date for logs that never send one (GGA-only): the day of the first fix; midnight rolls it over.
