@@ -3,10 +3,10 @@ import Testing
 @testable import NMEA
 
 /// Unicore's `…H` sentences (GGAH, GLLH, GNSH, GSTH, GSAH, GSVH, RMCH, VTGH, GRSH): a dual-antenna receiver's
-/// secondary antenna, in exactly the standard types' fields. Sources: pynmeagps (`nmeatypes_core.py` names them
-/// "(Secondary Antenna)" and its `nmeatypes_get.py` reads them with the standard definitions), and its
-/// `tests/unicore_nmea.log`, whose sentences are every sample here; Unicore's "Reference Commands Manual for N4
-/// High Precision Products" for the ordinary sentences' eight decimals of minutes.
+/// secondary antenna, in exactly the standard types' fields. Sources: pynmeagps's `nmeatypes_core.py`, which names
+/// each "(Secondary Antenna)", and its `tests/unicore_nmea.log`, whose sentences are every sample here (each has its
+/// standard type's fields and decimals); Unicore's "Reference Commands Manual" for the ordinary GGA and RMC, which
+/// already carry eight decimals of minutes.
 @Suite struct SecondaryAntennaTests {
     static let ggah = "$GNGGAH,073346.00,4004.73874301,N,11614.19077585,E,1,28,0.6,64.2831,M,8.4925,M,,*35"
     static let rmch = "$GNRMCH,055808.00,A,4004.73817916,N,11614.19891207,E,0.004,99.7,311221,6.9,W,D,V*3A"
