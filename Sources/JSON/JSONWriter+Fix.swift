@@ -32,6 +32,8 @@ extension JSONWriter {
         field("heading_magnetic", fix.magneticHeadingDegrees)
         field("depth_m", fix.depthMeters)
         field("rate_of_turn_deg_per_min", fix.rateOfTurnDegreesPerMinute)
+        field("pitch", fix.pitchDegrees)
+        field("roll", fix.rollDegrees)
         field("magnetic_variation", fix.magneticVariationDegrees)
         field("geoid_separation", fix.geoidSeparationMeters)
         field("hdop", fix.hdop)

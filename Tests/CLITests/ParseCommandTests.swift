@@ -72,6 +72,34 @@ import Testing
                 "<stdin>:1: GGA: field 1: not a number (read without it): $GPGGA,12x519,,,,,0,,,,,,,,\n"))
     }
 
+    /// Issue 16, group 4: an attitude `$PASHR`, a Trimble `$PTNL,GGK` (its message ID as `id`) and a Unicore
+    /// secondary-antenna `$GNGGAH` (decoded as a GGA, typed as sent); Ashtech's `$PASHR,POS` stays an unknown type.
+    @Test func proprietaryAndSecondaryAntennaSentences() throws {
+        let input = """
+            $PASHR,163029.000,158.09,T,-0.30,+0.31,+0.01,0.029,0.029,0.059,1,1*3B\r
+            $PTNL,GGK,172814.00,071296,3723.46587704,N,12202.26957864,W,3,06,1.7,EHT-6.777,M*4B\r
+            $GNGGAH,073346.00,4004.73874301,N,11614.19077585,E,1,28,0.6,64.2831,M,8.4925,M,,*35\r
+            $PASHR,XMG,12,Solution valid*4A\r
+
+            """
+        let outcome = try Tool.run(["parse"], input: input)
+        #expect(outcome.status == 0)
+        #expect(
+            outcome.output == """
+                {"talker":"P","type":"PASHR","time":"16:30:29.000","heading_deg":158.09,"heading_true":true,\
+                "roll_deg":-0.30,"pitch_deg":0.31,"heave_m":0.01,"roll_accuracy_deg":0.029,"pitch_accuracy_deg":0.029,\
+                "heading_accuracy_deg":0.059,"gnss_quality":1,"ins_status":1}
+                {"talker":"P","type":"PTNL","id":"GGK","time":"17:28:14.00","date":"1996-07-12",\
+                "lat":37.3910979506667,"lon":-122.0378263106667,"quality":3,"satellites":6,"pdop":1.7,\
+                "altitude_ellipsoid":-6.777}
+                {"talker":"GN","type":"GGAH","time":"07:33:46.00","lat":40.0789790501667,"lon":116.2365129308333,\
+                "quality":1,"satellites":28,"hdop":0.6,"altitude":64.2831,"geoid_separation":8.4925}
+                {"talker":"P","type":"PASHR","fields":["XMG","12","Solution valid"]}
+
+                """)
+        #expect(outcome.error.isEmpty)
+    }
+
     /// Issue 12, item 10: an unknown proprietary address longer than eight letters is printed whole.
     @Test func longProprietaryAddressIsPrintedWhole() throws {
         let outcome = try Tool.run(["parse"], input: "$PINVMSLOPE,1,2*0A\n")

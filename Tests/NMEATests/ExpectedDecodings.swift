@@ -11,7 +11,14 @@
 // (bundg_zeus_9, humminbird-M37, pypilot and tnt-revolution with their .chk echoes, pynmea2's data.log, pynmeagps's
 // maritime, nmea4 and nmea4lc logs, pyubx2's log and signalk-server's n2kd-183-merrimac.log; only those) regenerated:
 // the same sentence counts, 2,332 more sentences decoded instead of unknown (1,244 of them in input logs, the rest in
-// the .chk echoes), none with a bad field, no new failures.
+// the .chk echoes), none with a bad field, no new failures. Then the 28 receiver-proprietary and secondary-antenna kinds
+// (PTNL,GGK…GRSH) likewise: their samples appended, the digests of the 14 corpus files holding such sentences (and
+// only those: garmin15x, mtk-3301, mtk-3329, quectel-L70 and rst39, each log and its .chk, and pynmeagps's furuno,
+// kenwood, trimble and unicore logs) regenerated, 179 more sentences decoded, counts unchanged. A proprietary message
+// ID is now the whole first field, not its first two characters, so the three `$PUBX` samples' digests were
+// regenerated too: their `$PUBX,0045,…` variants, which `00` sent to `$PUBX,00`'s decoder (refused at field 1), are
+// unknown types now, and nothing else changed. The two groups merged: the three files holding sentences of both
+// (quectel-L70 and its .chk, pynmeagps's trimble and unicore logs) regenerated once more.
 
 /// Digests of what the decoders gave for the inputs of `ExpectedDecodingTests`.
 enum ExpectedDecodings {
@@ -56,9 +63,9 @@ enum ExpectedDecodings {
         (545, 0xe092_a0d8_89a4_59e5),
         (137, 0x12d3_9932_fdba_2f7b),
         (137, 0xf549_5da4_f284_e2f3),
-        (1361, 0x3ad1_01f3_9aee_0b5d),
-        (4625, 0xa945_0fd7_924d_54ce),
-        (681, 0xbe8e_5297_7fe5_2cc7),
+        (1361, 0xc130_7467_76d9_8390),
+        (4625, 0x8245_589b_ed7d_405f),
+        (681, 0xb6c6_1a68_120d_78e6),
         (409, 0x6422_9ffd_24d2_31ed),
         (205, 0xc893_f74d_3e62_be2b),
         (69, 0x4aab_c525_39c6_9dd4),
@@ -98,6 +105,34 @@ enum ExpectedDecodings {
         (205, 0x6782_f861_26bc_494f),
         (1021, 0xd7d_0ff7_8add_cc92),
         (613, 0x454a_4d60_54a6_5a10),
+        (817, 0xcce8_3064_32e8_9297),
+        (817, 0x88b2_cc67_b045_a964),
+        (817, 0x26f9_f374_7692_3bfa),
+        (681, 0xfc26_d11c_5d85_8516),
+        (885, 0x1564_0209_e5e0_4207),
+        (749, 0x3b75_6ebf_7d3b_01a5),
+        (273, 0xcec0_19ae_98e0_0579),
+        (205, 0xb63a_c48b_9a0b_b474),
+        (205, 0x43f4_6a6b_ff56_2217),
+        (613, 0xa548_6176_5d1c_6f0e),
+        (137, 0x13d4_8973_fb5b_bcf4),
+        (273, 0xd98_3b59_cddb_e96d),
+        (1089, 0x80cc_4288_8184_2e42),
+        (613, 0xae2f_1b54_2cf6_45b7),
+        (1021, 0x7f6c_a338_228e_7d89),
+        (545, 0xadee_925d_faf2_14bc),
+        (817, 0xc501_15a8_dfc2_0aac),
+        (137, 0xa4f6_a1c7_aae5_5e55),
+        (69, 0xaecf_8130_4cc8_fe1b),
+        (953, 0xc772_7b1c_4dfe_af85),
+        (477, 0x2d7a_f92f_1425_4210),
+        (885, 0x684_ce46_2e4f_eb47),
+        (545, 0x53d4_7816_9f77_24e9),
+        (1225, 0x879c_b095_80fd_cacd),
+        (1361, 0xe7fc_9ce3_09c2_0bbb),
+        (885, 0x7646_a819_d9fe_89aa),
+        (613, 0x24fd_1950_22eb_d452),
+        (1089, 0x53c5_4084_68e5_ae38),
     ]
 
     /// Each base cut after each field, with fields added, and without its checksum.
@@ -203,8 +238,8 @@ enum ExpectedDecodings {
         "corpus:gpsd/garmin-10x.log.chk": (84, 0xeeb4_c09a_e7db_35b2),
         "corpus:gpsd/garmin-geko201.log": (212, 0xdf69_296c_2030_4e18),
         "corpus:gpsd/garmin-geko201.log.chk": (212, 0xdf69_296c_2030_4e18),
-        "corpus:gpsd/garmin15x.log": (57, 0x30cd_a97d_82db_f173),
-        "corpus:gpsd/garmin15x.log.chk": (57, 0x30cd_a97d_82db_f173),
+        "corpus:gpsd/garmin15x.log": (57, 0xd62c_1d2c_8bf0_ab84),
+        "corpus:gpsd/garmin15x.log.chk": (57, 0xd62c_1d2c_8bf0_ab84),
         "corpus:gpsd/garmin17n.log": (22, 0x2e1d_361b_e119_13bf),
         "corpus:gpsd/garmin17n.log.chk": (22, 0x2e1d_361b_e119_13bf),
         "corpus:gpsd/garmin25lp.log": (106, 0x681_c8a2_9060_fe54),
@@ -270,10 +305,10 @@ enum ExpectedDecodings {
         "corpus:gpsd/mr-350p.log.chk": (42, 0x926b_2293_e32a_2aa7),
         "corpus:gpsd/mt3339.log": (138, 0x707e_1007_7696_6719),
         "corpus:gpsd/mt3339.log.chk": (138, 0x707e_1007_7696_6719),
-        "corpus:gpsd/mtk-3301.log": (59, 0xa88e_afcc_44a9_0c53),
-        "corpus:gpsd/mtk-3301.log.chk": (56, 0xd5e4_f992_c0ee_6f8b),
-        "corpus:gpsd/mtk-3329.log": (28, 0x1985_1de5_dd24_cf8b),
-        "corpus:gpsd/mtk-3329.log.chk": (28, 0x1985_1de5_dd24_cf8b),
+        "corpus:gpsd/mtk-3301.log": (59, 0x751b_9367_1e55_b802),
+        "corpus:gpsd/mtk-3301.log.chk": (56, 0x852d_05fb_463b_5dd2),
+        "corpus:gpsd/mtk-3329.log": (28, 0xcf1a_fc0c_505a_890d),
+        "corpus:gpsd/mtk-3329.log.chk": (28, 0xcf1a_fc0c_505a_890d),
         "corpus:gpsd/myguide-3100.log": (100, 0x1765_d846_be5f_0d3f),
         "corpus:gpsd/myguide-3100.log.chk": (100, 0x1765_d846_be5f_0d3f),
         "corpus:gpsd/navika-100-fix.log": (180, 0x6170_6aee_ddf7_a5a0),
@@ -302,8 +337,8 @@ enum ExpectedDecodings {
         "corpus:gpsd/polarx2.log.chk": (75, 0x1620_8e60_a1b6_2715),
         "corpus:gpsd/pypilot.log": (29, 0x3c18_2fd4_78f8_4055),
         "corpus:gpsd/pypilot.log.chk": (29, 0x3c18_2fd4_78f8_4055),
-        "corpus:gpsd/quectel-L70.log": (115, 0x75d1_4668_6157_142c),
-        "corpus:gpsd/quectel-L70.log.chk": (115, 0x75d1_4668_6157_142c),
+        "corpus:gpsd/quectel-L70.log": (115, 0xf877_33cf_12a7_830a),
+        "corpus:gpsd/quectel-L70.log.chk": (115, 0xf877_33cf_12a7_830a),
         "corpus:gpsd/quectel-eg25-g-2.log": (60, 0xfbd3_d1d5_4687_9c3c),
         "corpus:gpsd/quectel-eg25-g-2.log.chk": (60, 0xfbd3_d1d5_4687_9c3c),
         "corpus:gpsd/quectel-eg25-g.log": (861, 0x6f8a_599d_5e70_5c2a),
@@ -318,8 +353,8 @@ enum ExpectedDecodings {
         "corpus:gpsd/quectelLC79D.log.chk": (682, 0xcc7_f45d_f407_b030),
         "corpus:gpsd/rgm3800.log": (28, 0x605a_a8b2_1371_d0ae),
         "corpus:gpsd/rgm3800.log.chk": (24, 0x802b_b4f2_8776_54be),
-        "corpus:gpsd/rst39.log": (152, 0xe2c_414d_2310_48f9),
-        "corpus:gpsd/rst39.log.chk": (152, 0xe2c_414d_2310_48f9),
+        "corpus:gpsd/rst39.log": (152, 0x1339_ae7a_6d32_6fc4),
+        "corpus:gpsd/rst39.log.chk": (152, 0x1339_ae7a_6d32_6fc4),
         "corpus:gpsd/rx210.log": (160, 0x99f0_721c_1d7e_89ad),
         "corpus:gpsd/rx210.log.chk": (160, 0x99f0_721c_1d7e_89ad),
         "corpus:gpsd/saab-r4.log": (122, 0x4eed_c772_4328_f79e),
@@ -394,8 +429,8 @@ enum ExpectedDecodings {
         "corpus:nmea-plotter/nmea.log": (2675, 0xa774_8e94_b7e0_bc25),
         "corpus:pynmea2/data.log": (4, 0xf50a_f5a9_75a3_5173),
         "corpus:pynmeagps/feyman_nmea.log": (22, 0x9aca_42e9_4254_817d),
-        "corpus:pynmeagps/furuno_nmea.log": (2, 0x37e8_4f03_6cf3_f621),
-        "corpus:pynmeagps/kenwood_nmea.log": (5, 0x6903_2716_6b8e_762f),
+        "corpus:pynmeagps/furuno_nmea.log": (2, 0xb913_848f_a92e_e0ec),
+        "corpus:pynmeagps/kenwood_nmea.log": (5, 0x1365_8374_ee8d_f3ba),
         "corpus:pynmeagps/locosys_get_nmea.log": (11, 0x7ec3_5cc4_2341_4705),
         "corpus:pynmeagps/locosys_set_nmea.log": (9, 0x3470_bc6d_ef0c_71f2),
         "corpus:pynmeagps/pygpsdata-BADHDR.log": (15, 0x5cc5_a68c_39fa_67e4),
@@ -421,8 +456,8 @@ enum ExpectedDecodings {
         "corpus:pynmeagps/quectel_nmea_poll.log": (41, 0xffbc_d22a_d503_81cc),
         "corpus:pynmeagps/quectel_nmea_response.log": (100, 0xcc2e_ae06_619d_3013),
         "corpus:pynmeagps/septentriox5_nmea.log": (4, 0xe31f_3870_28df_4785),
-        "corpus:pynmeagps/trimble_nmea.log": (21, 0x5301_4df6_4f45_8842),
-        "corpus:pynmeagps/unicore_nmea.log": (61, 0xf49b_a65e_7202_09c3),
+        "corpus:pynmeagps/trimble_nmea.log": (21, 0xa90_d0f2_d50e_a509),
+        "corpus:pynmeagps/unicore_nmea.log": (61, 0x6528_04df_81d2_b603),
         "corpus:pyubx2/pygpsdata-NMEA.log": (21, 0x266_86a2_f10b_4f91),
         "corpus:signalk-server/gps.log": (5748, 0x1f4d_8cf2_4de2_4685),
         "corpus:signalk-server/n2kd-183-merrimac.log": (541, 0x8e9c_89eb_6e70_f602),

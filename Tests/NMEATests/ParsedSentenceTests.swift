@@ -62,6 +62,34 @@ import Testing
         (AlarmTests.hbt, .hbt, "HBT"),
         (AlarmTests.ttm, .ttm, "TTM"),
         (AlarmTests.tll, .tll, "TLL"),
+        (TrimbleTests.ggk, .ptnlGGK, "PTNL,GGK"),
+        (TrimbleTests.avr, .ptnlAVR, "PTNL,AVR"),
+        (TrimbleTests.pjk, .ptnlPJK, "PTNL,PJK"),
+        (TrimbleTests.vgk, .ptnlVGK, "PTNL,VGK"),
+        (TrimbleTests.vhd, .ptnlVHD, "PTNL,VHD"),
+        (PASHRTests.example, .pashr, "PASHR"),
+        (PFECTests.attitude, .pfecAttitude, "PFEC,GPatt"),
+        (PFECTests.heave, .pfecHeave, "PFEC,GPhve"),
+        (PRDIDTests.example, .prdid, "PRDID"),
+        (GarminTests.pgrmt, .pgrmt, "PGRMT"),
+        (GarminTests.pgrmo, .pgrmo, "PGRMO"),
+        (GarminTests.pgrmw, .pgrmw, "PGRMW"),
+        (KenwoodTests.pklds, .pklds, "PKLDS"),
+        (KenwoodTests.pklsh, .pklsh, "PKLSH"),
+        (KenwoodTests.pknds, .pknds, "PKNDS"),
+        (KenwoodTests.pknsh, .pknsh, "PKNSH"),
+        (KenwoodTests.pkwdwpl, .pkwdwpl, "PKWDWPL"),
+        (MediaTekTests.ack, .pmtk001, "PMTK001"),
+        (MediaTekTests.system, .pmtk010, "PMTK010"),
+        (SecondaryAntennaTests.ggah, .ggah, "GGAH"),
+        ("$GNGLLH,4004.73814597,N,11614.19908275,E,054501.00,A,D*37", .gllh, "GLLH"),
+        ("$GNGNSH,074444.00,4004.73864213,N,11614.19082153,E,ANAAA,28,0.7,64.6536,8.4925,,,S*25", .gnsh, "GNSH"),
+        ("$GNGSTH,055543.00,0.45,0.01,0.01,127.6430,0.010,0.010,0.019*0F", .gsth, "GSTH"),
+        ("$GNGSAH,M,3,01,04,09,19,21,31,,,,,,,1.1,0.6,0.9,3*7D", .gsah, "GSAH"),
+        ("$GPGSVH,2,1,08,16,28,217,38,32,39,140,45,03,29,290,32,31,66,033,50,1*2F", .gsvh, "GSVH"),
+        (SecondaryAntennaTests.rmch, .rmch, "RMCH"),
+        ("$GNVTGH,113.125,T,120.041,M,0.01474,N,0.02730,K,D*73", .vtgh, "VTGH"),
+        ("$GNGRSH,055209.00,0,0.0,0.8,0.1,,0.1,2.2,0.2,,,,,,1,1*18", .grsh, "GRSH"),
     ]
 
     @Test func everyKindHasAnExample() {
@@ -99,15 +127,15 @@ import Testing
     }
 
     @Test func unknownProprietaryType() throws {
-        let result = try withSentence("$PMTK001,604,3*32") {
+        let result = try withSentence("$PMTK011,MTKGPS*08") {
             (sentence) throws(NMEAError) -> (Talker, String, [String])? in
             guard case .unknown(let unknown) = try ParsedSentence(sentence) else { return nil }
             return (unknown.talker, unknown.type.description, unknown.fields.map(\.string))
         }
         let (talker, type, fields) = try #require(result)
         #expect(talker == .proprietary)
-        #expect(type == "PMTK001")
-        #expect(fields == ["604", "3"])
+        #expect(type == "PMTK011")
+        #expect(fields == ["MTKGPS"])
     }
 
     @Test(arguments: [
@@ -117,7 +145,10 @@ import Testing
         "$PUBX*1F",
         "$PUBX,*33",
         "$PUBX,05*36",
-        "$PGRMT,GPS 15x-W software ver. 2.70,,,,,,,,*69",
+        "$PGRMV,0.0,0.0,0.0*5C",
+        "$PASHR,POS,0,03,183530.00,2037.76012,N,08704.07373,W,058.48,,359.4,000.0,+000.0,2.2,2.2,0.0,1.0,BQ00*20",
+        "$PTNL,PJT,NAD83(Conus),California Zone 4 0404,*5D",
+        "$PUBX,001,1*1F",
         "$GPZFO,A,A,0.67,L,N*75",
         "$IIVDR,10.1,T,12.6,M,0.5,N*39",
     ])
@@ -136,8 +167,8 @@ import Testing
         #expect(throws: NMEAError.tooFewFields(expected: 1, found: 0)) {
             try parsedKind(keepingFields(0, of: GGATests.textbook))
         }
-        #expect(throws: NMEAError.badField(index: 1, reason: .unexpectedCharacter)) {
-            try parsedKind(withChecksum("$PUBX,001,1"))
+        #expect(throws: NMEAError.badField(index: 8, reason: .unexpectedCharacter)) {
+            try parsedKind(replacingField(8, of: PUBXPositionTests.example, with: "G4"))
         }
     }
 
@@ -146,7 +177,7 @@ import Testing
         for (line, _, _) in Self.examples + [(RMCTests.textbook, .rmc, "RMC")] {
             try withSentence(line) { (sentence) throws(NMEAError) in statistics.record(try ParsedSentence(sentence)) }
         }
-        try withSentence("$PMTK001,604,3*32") { (sentence) throws(NMEAError) in
+        try withSentence("$PMTK011,MTKGPS*08") { (sentence) throws(NMEAError) in
             statistics.record(try ParsedSentence(sentence))
         }
         statistics.recordFailure()

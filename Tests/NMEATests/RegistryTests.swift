@@ -87,9 +87,22 @@ import Testing
         #expect(SentenceKind.pubxTime.address.messageIDText == "04" && SentenceKind.rmc.address.messageIDText == nil)
     }
 
+    /// The `nmea` fuzz target (`Fuzz/Sources/FuzzNMEA/NMEATarget.swift`) writes each kind's name as an address
+    /// (after a talker for a standard type: `$GPGGAH,…`; with its message ID for a proprietary one: `$PTNL,GGK,…`;
+    /// `$PASHR,…` wants a number first, as the fuzzer's fields often begin) and its input after it: with the
+    /// kind's sample's fields, each such sentence reaches its kind.
+    @Test(arguments: SentenceKind.allCases)
+    func fuzzAddressesReachEveryKind(kind: SentenceKind) throws {
+        let body = Self.facts(kind).sample.split(separator: "*")[0]
+        var fields = body.split(separator: ",", omittingEmptySubsequences: false).dropFirst()
+        if kind.address.messageIDText != nil { fields = fields.dropFirst() }
+        let address = kind.address.isProprietary ? kind.name : "GP" + kind.name
+        #expect(try parsedKind(withChecksum("$" + address + "," + fields.joined(separator: ","))) == kind)
+    }
+
     /// The counters are an inline array with room for ``DecoderStatistics/capacity`` kinds: more kinds than that
     /// would stop the first `DecoderStatistics()` (a precondition) and every count (checked subscripts), never
-    /// write past the array. This is the check that the registry still fits, with room for eleven more types.
+    /// write past the array. This is the check that the registry still fits.
     @Test func statisticsHaveRoomForEveryKind() {
         #expect(SentenceKind.allCases.count <= DecoderStatistics.capacity)
         #expect(SentenceKind.allCases.map(\.rawValue) == Array(0..<SentenceKind.allCases.count))

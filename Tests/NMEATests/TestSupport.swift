@@ -90,6 +90,19 @@ extension UTCTime {
     }
 }
 
+/// The fixes a ``FixAssembler`` makes from `lines` (each a sentence with its checksum), decoded in place, finished.
+func assembledFixes(_ lines: [String]) -> [Fix] {
+    var assembler = FixAssembler()
+    var fixes: [Fix] = []
+    for line in lines {
+        _ = try? withSentence(line) { (sentence) throws(NMEAError) in
+            try assembler.add(sentence) { fixes.append($0) }
+        }
+    }
+    assembler.finish { fixes.append($0) }
+    return fixes
+}
+
 /// The ASCII value of a one-letter string literal, for `UInt8?` fields such as modes and units.
 func ascii(_ letter: Unicode.Scalar) -> UInt8 {
     UInt8(ascii: letter)

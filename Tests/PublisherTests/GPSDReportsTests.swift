@@ -60,6 +60,25 @@ import Testing
                 """)
     }
 
+    /// Issue 16, group 4: pitch and roll from attitude sentences (`$PASHR`…) in the ATT, with gpsd's names and order
+    /// (gpsd_json(5) ATT `pitch`, `roll`; gpsd writes them before `rot`, three decimals, as in pypilot.log's `.chk`).
+    /// gpsd's ATT has no heave, so none is written.
+    @Test func pitchAndRollInTheATT() {
+        var fix = sampleFix()
+        fix.pitchDegrees = 0.31
+        #expect(GPSDReports.hasAttitude(fix))
+        fix.rollDegrees = -0.3
+        fix.headingDegrees = 158.09
+        fix.rateOfTurnDegreesPerMinute = 0.013
+        var json = JSONWriter()
+        GPSDReports.writeATT(fix, device: "/dev/ttyACM0", into: &json)
+        #expect(
+            json.string == """
+                {"class":"ATT","device":"/dev/ttyACM0","time":"2026-11-30T08:00:01.250Z","heading":158.0900,\
+                "pitch":0.310,"roll":-0.300,"rot":0.013}
+                """)
+    }
+
     @Test func statusNamesTheCorrectionAndModeTheDimension() {
         var fix = sampleFix()
         for (quality, status) in [

@@ -80,15 +80,23 @@ extension DecodableSentence {
 }
 
 /// How a type of sentence is addressed: the letters after the talker (`RMC` in `$GPRMC`, from any talker), or a
-/// proprietary address (`$PGRME`), maybe with the message ID that its first field carries (`$PUBX,00`).
+/// proprietary address (`$PGRME`), maybe with the message ID that its first field carries (`$PUBX,00`,
+/// `$PTNL,GGK`, `$PFEC,GPatt`).
 public struct SentenceAddress: Hashable, Sendable {
     /// `RMC`; for a proprietary sentence its whole address, `PUBX`.
     public var type: SentenceType
     /// `true` for `$P…` addresses, which have no talker.
     public var isProprietary: Bool
-    /// The two characters of the first field that tell apart proprietary messages sharing an address (`00` in
-    /// `$PUBX,00`), packed first in the low byte; 0 when the address alone says it.
-    public var messageID: UInt16
+    /// What the first field must be for proprietary messages sharing an address: its characters, the whole field
+    /// (`00` of `$PUBX,00`, `GGK` of `$PTNL,GGK`, `GPatt` of `$PFEC,GPatt`; up to eight), packed first in the low
+    /// byte as ``SentenceType`` packs letters; or ``numberMessageID`` for the one message of an address whose first
+    /// field is a number (or empty); 0 when the address alone says it.
+    public var messageID: UInt64
+
+    /// The ``messageID`` of a message whose first field is a number (a time) or empty, told apart from the other
+    /// messages of its address, whose first fields are words: the attitude `$PASHR,hhmmss.ss,…` beside Ashtech's
+    /// `$PASHR,POS,…`. (No field packs to it: a framed sentence holds no byte above 0x7F.)
+    public static let numberMessageID: UInt64 = 0xFF
 
     /// A standard sentence, read from any talker.
     @inlinable
@@ -102,31 +110,40 @@ public struct SentenceAddress: Hashable, Sendable {
         SentenceAddress(type: type, isProprietary: true, messageID: 0)
     }
 
-    /// A proprietary sentence told apart by the two characters of its first field (`"0", "0"` for `$PUBX,00`).
+    /// A proprietary sentence told apart by its first field, two to five characters (`"0", "0"` for `$PUBX,00`,
+    /// `"G", "G", "K"` for `$PTNL,GGK`).
     @inlinable
-    public static func proprietary(_ type: SentenceType, messageID first: Unicode.Scalar, _ second: Unicode.Scalar)
-        -> SentenceAddress
-    {
-        let id = UInt16(truncatingIfNeeded: first.value) | UInt16(truncatingIfNeeded: second.value) << 8
+    public static func proprietary(
+        _ type: SentenceType, messageID first: Unicode.Scalar, _ second: Unicode.Scalar,
+        _ third: Unicode.Scalar = "\0", _ fourth: Unicode.Scalar = "\0", _ fifth: Unicode.Scalar = "\0"
+    ) -> SentenceAddress {
+        let id =
+            UInt64(first.value) | UInt64(second.value) << 8 | UInt64(third.value) << 16 | UInt64(fourth.value) << 24
+            | UInt64(fifth.value) << 32
         return SentenceAddress(type: type, isProprietary: true, messageID: id)
     }
 
+    /// A proprietary sentence told apart from the others of its address by a first field that is a number (see
+    /// ``numberMessageID``).
     @inlinable
-    init(type: SentenceType, isProprietary: Bool, messageID: UInt16) {
+    public static func proprietaryNumbered(_ type: SentenceType) -> SentenceAddress {
+        SentenceAddress(type: type, isProprietary: true, messageID: numberMessageID)
+    }
+
+    @inlinable
+    init(type: SentenceType, isProprietary: Bool, messageID: UInt64) {
         self.type = type
         self.isProprietary = isProprietary
         self.messageID = messageID
     }
 
-    /// The message ID as text (`"00"`), or `nil` when the address has none.
+    /// The message ID as text (`"00"`, `"GGK"`), or `nil` when the address has none (or wants a number).
     public var messageIDText: String? {
-        guard messageID != 0 else { return nil }
-        return String(
-            decoding: [UInt8(truncatingIfNeeded: messageID), UInt8(truncatingIfNeeded: messageID >> 8)],
-            as: UTF8.self)
+        guard messageID != 0, messageID != SentenceAddress.numberMessageID else { return nil }
+        return String(writing: SentenceType(rawValue: messageID).write)
     }
 
-    /// As the address is written: `RMC`, `PUBX,00`, `PGRME`.
+    /// As the address is written: `RMC`, `PUBX,00`, `PTNL,GGK`, `PGRME`.
     public var name: String {
         guard let id = messageIDText else { return type.description }
         return "\(type),\(id)"

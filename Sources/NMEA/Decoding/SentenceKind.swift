@@ -18,6 +18,9 @@ public enum SentenceKind: Int, CaseIterable, Sendable {
     case wpl, rte, rmb, bwc, bwr, bww, bod, apb, xte, aam
     case mwv, mwd, vwr, vwt, vhw, vbw, vlw, vpw, mtw, mta, mda, xdr, rpm, rsa
     case alr, alf, hbt, ttm, tll
+    case ptnlGGK, ptnlAVR, ptnlPJK, ptnlVGK, ptnlVHD, pashr, pfecAttitude, pfecHeave, prdid, pgrmt, pgrmo, pgrmw
+    case pklds, pklsh, pknds, pknsh, pkwdwpl, pmtk001, pmtk010
+    case ggah, gllh, gnsh, gsth, gsah, gsvh, rmch, vtgh, grsh
 
     /// Calls `body` with this kind's decoder type and the ``ParsedSentence`` case for its values.
     @inlinable @inline(__always)
@@ -80,6 +83,34 @@ public enum SentenceKind: Int, CaseIterable, Sendable {
         case .hbt: try body.decoder(HBT.self, ParsedSentence.hbt)
         case .ttm: try body.decoder(TTM.self, ParsedSentence.ttm)
         case .tll: try body.decoder(TLL.self, ParsedSentence.tll)
+        case .ptnlGGK: try body.decoder(PTNLGGK.self, ParsedSentence.ptnlGGK)
+        case .ptnlAVR: try body.decoder(PTNLAVR.self, ParsedSentence.ptnlAVR)
+        case .ptnlPJK: try body.decoder(PTNLPJK.self, ParsedSentence.ptnlPJK)
+        case .ptnlVGK: try body.decoder(PTNLVGK.self, ParsedSentence.ptnlVGK)
+        case .ptnlVHD: try body.decoder(PTNLVHD.self, ParsedSentence.ptnlVHD)
+        case .pashr: try body.decoder(PASHR.self, ParsedSentence.pashr)
+        case .pfecAttitude: try body.decoder(PFECAttitude.self, ParsedSentence.pfecAttitude)
+        case .pfecHeave: try body.decoder(PFECHeave.self, ParsedSentence.pfecHeave)
+        case .prdid: try body.decoder(PRDID.self, ParsedSentence.prdid)
+        case .pgrmt: try body.decoder(PGRMT.self, ParsedSentence.pgrmt)
+        case .pgrmo: try body.decoder(PGRMO.self, ParsedSentence.pgrmo)
+        case .pgrmw: try body.decoder(PGRMW.self, ParsedSentence.pgrmw)
+        case .pklds: try body.decoder(PKLDS.self, ParsedSentence.pklds)
+        case .pklsh: try body.decoder(PKLSH.self, ParsedSentence.pklsh)
+        case .pknds: try body.decoder(PKNDS.self, ParsedSentence.pknds)
+        case .pknsh: try body.decoder(PKNSH.self, ParsedSentence.pknsh)
+        case .pkwdwpl: try body.decoder(PKWDWPL.self, ParsedSentence.pkwdwpl)
+        case .pmtk001: try body.decoder(PMTK001.self, ParsedSentence.pmtk001)
+        case .pmtk010: try body.decoder(PMTK010.self, ParsedSentence.pmtk010)
+        case .ggah: try body.decoder(SecondaryAntenna<GGA>.self, ParsedSentence.ggah)
+        case .gllh: try body.decoder(SecondaryAntenna<GLL>.self, ParsedSentence.gllh)
+        case .gnsh: try body.decoder(SecondaryAntenna<GNS>.self, ParsedSentence.gnsh)
+        case .gsth: try body.decoder(SecondaryAntenna<GST>.self, ParsedSentence.gsth)
+        case .gsah: try body.decoder(SecondaryAntenna<GSA>.self, ParsedSentence.gsah)
+        case .gsvh: try body.decoder(SecondaryAntenna<GSV>.self, ParsedSentence.gsvh)
+        case .rmch: try body.decoder(SecondaryAntenna<RMC>.self, ParsedSentence.rmch)
+        case .vtgh: try body.decoder(SecondaryAntenna<VTG>.self, ParsedSentence.vtgh)
+        case .grsh: try body.decoder(SecondaryAntenna<GRS>.self, ParsedSentence.grsh)
         }
     }
 
@@ -125,14 +156,14 @@ enum SentenceKindTable {
         /// The packed letters of the type; 0 for an empty slot (no registered type packs to 0).
         @usableFromInline var type: UInt64 = 0
         /// As ``SentenceAddress/messageID``.
-        @usableFromInline var messageID: UInt16 = 0
+        @usableFromInline var messageID: UInt64 = 0
         @usableFromInline var isProprietary = false
         @usableFromInline var kind = SentenceKind.rmc
     }
 
     @usableFromInline static let mask = 127
 
-    /// The slots, in memory of their own: looking one up reads 16 bytes, never copies the table. Written once,
+    /// The slots, in memory of their own: looking one up reads 24 bytes, never copies the table. Written once,
     /// before first use, and only read after.
     @usableFromInline
     nonisolated(unsafe) static let slots: UnsafePointer<Slot> = {
@@ -165,7 +196,7 @@ enum SentenceKindTable {
             let slot = slots[index]
             if slot.type == 0 { return nil }
             if slot.type == type && slot.isProprietary == proprietary
-                && (slot.messageID == 0 || slot.messageID == sentence.messageID)
+                && (slot.messageID == 0 || sentence.hasMessageID(slot.messageID))
             {
                 return slot.kind
             }
@@ -175,12 +206,26 @@ enum SentenceKindTable {
 }
 
 extension Sentence {
-    /// The first two bytes of field 1, packed as ``SentenceAddress/messageID`` packs them (`00` of `$PUBX,00`); 0
-    /// when the sentence is shorter.
-    @inlinable
-    var messageID: UInt16 {
-        guard fieldsOffset &+ 2 <= bytes.count else { return 0 }
+    /// `true` when field 1 is the message `id` (``SentenceAddress/messageID``): the same characters, all of them, or
+    /// for ``SentenceAddress/numberMessageID`` a field that begins with a digit or is empty (anything but a word).
+    /// Only proprietary addresses shared by several messages ask.
+    @usableFromInline @inline(never)
+    func hasMessageID(_ id: UInt64) -> Bool {
+        guard fieldsOffset < bytes.count else {
+            return id == SentenceAddress.numberMessageID && fieldsOffset == bytes.count
+        }
         let start = bytes.baseAddress.unsafelyUnwrapped.assumingMemoryBound(to: UInt8.self) + fieldsOffset
-        return UInt16(start[0]) | UInt16(start[1]) << 8
+        let count = bytes.count - fieldsOffset
+        if id == SentenceAddress.numberMessageID {
+            return start[0] == UInt8(ascii: ",") || start[0] &- UInt8(ascii: "0") < 10
+        }
+        var packed: UInt64 = 0
+        var offset = 0
+        while offset < count && start[offset] != UInt8(ascii: ",") {
+            guard offset < 8 else { return false }
+            packed |= UInt64(start[offset]) << (8 * UInt64(offset))
+            offset += 1
+        }
+        return packed == id
     }
 }

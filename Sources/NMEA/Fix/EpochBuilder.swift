@@ -18,6 +18,8 @@ struct EpochBuilder: Sendable {
     var headingFromMagnetic: Double?
     var depth: Double?
     var rateOfTurn: Double?
+    var pitch: Double?
+    var roll: Double?
     var ggaQuality: FixQuality?
     var modeQuality: FixQuality?
     var gsaMode: FixMode?
@@ -75,6 +77,8 @@ struct EpochBuilder: Sendable {
         headingFromMagnetic = nil
         depth = nil
         rateOfTurn = nil
+        pitch = nil
+        roll = nil
         ggaQuality = nil
         modeQuality = nil
         gsaMode = nil

@@ -21,7 +21,8 @@ public struct Fix: Sendable, Hashable {
     public var courseDegrees: Double?
     /// Magnetic variation, degrees, negative west.
     public var magneticVariationDegrees: Double?
-    /// True heading (HDT/THS), degrees, from a dual-antenna receiver or a compass.
+    /// True heading, degrees, from a dual-antenna receiver, a compass or an inertial system (HDT/THS, and the
+    /// attitude sentences `$PASHR`, `$PTNL,AVR`'s yaw, `$PRDID`, `$PFEC,GPatt`).
     public var headingDegrees: Double?
     /// Magnetic heading (HDG corrected for deviation, or HDM), degrees. When the epoch has no true heading and HDG
     /// sent the variation, ``headingDegrees`` is this corrected for it.
@@ -31,6 +32,11 @@ public struct Fix: Sendable, Hashable {
     public var depthMeters: Double?
     /// Rate of turn (ROT, when valid), degrees per minute, negative to port.
     public var rateOfTurnDegreesPerMinute: Double?
+    /// Pitch, degrees, from the epoch's last attitude sentence that had one (`$PASHR`, `$PTNL,AVR`'s tilt,
+    /// `$PRDID`, `$PFEC,GPatt`), with that sensor's sign convention.
+    public var pitchDegrees: Double?
+    /// Roll, degrees, likewise.
+    public var rollDegrees: Double?
     /// Vertical speed, metres per second, positive up.
     public var climb: Double?
     public var quality: FixQuality

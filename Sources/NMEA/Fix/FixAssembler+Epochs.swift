@@ -218,6 +218,8 @@ extension FixAssembler {
         output.magneticHeadingDegrees = epoch.magneticHeading
         output.depthMeters = epoch.depth
         output.rateOfTurnDegreesPerMinute = epoch.rateOfTurn
+        output.pitchDegrees = epoch.pitch
+        output.rollDegrees = epoch.roll
         output.hdop = epoch.hdop
         output.vdop = epoch.vdop
         output.pdop = epoch.pdop

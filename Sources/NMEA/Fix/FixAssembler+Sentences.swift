@@ -3,47 +3,47 @@ extension FixAssembler {
     // facts are merged. Each returns the sentence's signature, or `nil` when it belonged to an epoch already handed
     // out (and nothing more is to be done).
 
-    mutating func handle(_ rmc: RMC) -> SentenceSignature? {
-        let signature = SentenceSignature(rmc.talker, .rmc)
+    mutating func handle(_ rmc: RMC, as type: SentenceType = .rmc) -> SentenceSignature? {
+        let signature = SentenceSignature(rmc.talker, type)
         guard begin(rmc.time, signature, reportsFix: true, lateDate: rmc.isValid ? rmc.date : nil) else { return nil }
         merge(rmc)
         return signature
     }
 
-    mutating func handle(_ gga: GGA) -> SentenceSignature? {
-        let signature = SentenceSignature(gga.talker, .gga)
+    mutating func handle(_ gga: GGA, as type: SentenceType = .gga) -> SentenceSignature? {
+        let signature = SentenceSignature(gga.talker, type)
         guard begin(gga.time, signature, reportsFix: true) else { return nil }
         merge(gga)
         return signature
     }
 
-    mutating func handle(_ gns: GNS) -> SentenceSignature? {
-        let signature = SentenceSignature(gns.talker, .gns)
+    mutating func handle(_ gns: GNS, as type: SentenceType = .gns) -> SentenceSignature? {
+        let signature = SentenceSignature(gns.talker, type)
         guard begin(gns.time, signature, reportsFix: true) else { return nil }
         merge(gns)
         return signature
     }
 
-    mutating func handle(_ gll: GLL) -> SentenceSignature? {
-        let signature = SentenceSignature(gll.talker, .gll)
+    mutating func handle(_ gll: GLL, as type: SentenceType = .gll) -> SentenceSignature? {
+        let signature = SentenceSignature(gll.talker, type)
         guard begin(gll.time, signature, reportsFix: true) else { return nil }
         merge(gll)
         return signature
     }
 
-    mutating func handle(_ vtg: VTG) -> SentenceSignature? {
+    mutating func handle(_ vtg: VTG, as type: SentenceType = .vtg) -> SentenceSignature? {
         merge(vtg)
-        return SentenceSignature(vtg.talker, .vtg)
+        return SentenceSignature(vtg.talker, type)
     }
 
-    mutating func handle(_ gsa: GSA) -> SentenceSignature? {
+    mutating func handle(_ gsa: GSA, as type: SentenceType = .gsa) -> SentenceSignature? {
         merge(gsa)
-        return SentenceSignature(gsa.talker, .gsa)
+        return SentenceSignature(gsa.talker, type)
     }
 
-    mutating func handle(_ gsv: GSV) -> SentenceSignature? {
+    mutating func handle(_ gsv: GSV, as type: SentenceType = .gsv) -> SentenceSignature? {
         merge(gsv)
-        return SentenceSignature(gsv.talker, .gsv, isLastPart: gsv.messageNumber == gsv.totalMessages)
+        return SentenceSignature(gsv.talker, type, isLastPart: gsv.messageNumber == gsv.totalMessages)
     }
 
     mutating func handle(_ zda: ZDA) -> SentenceSignature? {
@@ -56,8 +56,8 @@ extension FixAssembler {
         return signature
     }
 
-    mutating func handle(_ gst: GST) -> SentenceSignature? {
-        let signature = SentenceSignature(gst.talker, .gst)
+    mutating func handle(_ gst: GST, as type: SentenceType = .gst) -> SentenceSignature? {
+        let signature = SentenceSignature(gst.talker, type)
         guard begin(gst.time, signature) else { return nil }
         merge(gst)
         return signature
@@ -69,8 +69,8 @@ extension FixAssembler {
         return signature
     }
 
-    mutating func handle(_ grs: GRS) -> SentenceSignature? {
-        let signature = SentenceSignature(grs.talker, .grs)
+    mutating func handle(_ grs: GRS, as type: SentenceType = .grs) -> SentenceSignature? {
+        let signature = SentenceSignature(grs.talker, type)
         guard begin(grs.time, signature) else { return nil }
         return signature
     }
@@ -136,6 +136,68 @@ extension FixAssembler {
     mutating func handle(_ ths: THS) -> SentenceSignature? {
         if ths.isValid, let heading = ths.headingDegrees { epoch.heading = heading.doubleValue }
         return SentenceSignature(ths.talker, .ths)
+    }
+
+    // Attitude sentences: a true heading (as HDT's), pitch and roll into the epoch in progress. Their own times (an
+    // inertial system's `$PASHR` comes 25 times a second) neither open nor close epochs, as gpsd also leaves them.
+
+    mutating func handle(_ pashr: PASHR) -> SentenceSignature? {
+        mergeAttitude(heading: pashr.trueHeadingDegrees, pitch: pashr.pitchDegrees, roll: pashr.rollDegrees)
+        return SentenceSignature(.proprietary, .pashr)
+    }
+
+    mutating func handle(_ avr: PTNLAVR) -> SentenceSignature? {
+        if avr.isValid { mergeAttitude(heading: avr.yawDegrees, pitch: avr.tiltDegrees, roll: avr.rollDegrees) }
+        return SentenceSignature(.proprietary, .ptnl, isLastPart: false)
+    }
+
+    mutating func handle(_ prdid: PRDID) -> SentenceSignature? {
+        mergeAttitude(heading: prdid.headingDegrees, pitch: prdid.pitchDegrees, roll: prdid.rollDegrees)
+        return SentenceSignature(.proprietary, .prdid)
+    }
+
+    mutating func handle(_ attitude: PFECAttitude) -> SentenceSignature? {
+        mergeAttitude(heading: attitude.headingDegrees, pitch: attitude.pitchDegrees, roll: attitude.rollDegrees)
+        return SentenceSignature(.proprietary, .pfec, isLastPart: false)
+    }
+
+    mutating func mergeAttitude(heading: FixedPoint?, pitch: FixedPoint?, roll: FixedPoint?) {
+        if let heading { epoch.heading = Heading.normalized(heading.doubleValue) }
+        if let pitch { epoch.pitch = pitch.doubleValue }
+        if let roll { epoch.roll = roll.doubleValue }
+    }
+
+    // A dual-antenna receiver's secondary antenna (`GGAH`…): merged as its standard type by `merge` while the receiver
+    // has sent no sentence of that type (which is the primary antenna's), otherwise only its place in the cycle.
+
+    mutating func handle<Base>(
+        _ sentence: SecondaryAntenna<Base>, unless primaryType: PrimaryTypes,
+        _ merge: (inout FixAssembler, Base) -> SentenceSignature?
+    ) -> SentenceSignature? {
+        guard primaryTypes.contains(primaryType) else { return merge(&self, sentence.base) }
+        let type = SecondaryAntenna<Base>.address.type
+        guard let gsv = sentence.base as? GSV else { return SentenceSignature(sentence.talker, type) }
+        return SentenceSignature(gsv.talker, type, isLastPart: gsv.messageNumber == gsv.totalMessages)
+    }
+
+    /// Notes that the receiver sends `type` itself, and hands `signature` on.
+    mutating func primary(_ type: PrimaryTypes, _ signature: SentenceSignature?) -> SentenceSignature? {
+        primaryTypes.insert(type)
+        return signature
+    }
+
+    /// The standard types that have a secondary-antenna variant.
+    struct PrimaryTypes: OptionSet, Sendable {
+        var rawValue: UInt16
+        static let gga = PrimaryTypes(rawValue: 1 << 0)
+        static let gll = PrimaryTypes(rawValue: 1 << 1)
+        static let gns = PrimaryTypes(rawValue: 1 << 2)
+        static let gst = PrimaryTypes(rawValue: 1 << 3)
+        static let gsa = PrimaryTypes(rawValue: 1 << 4)
+        static let gsv = PrimaryTypes(rawValue: 1 << 5)
+        static let rmc = PrimaryTypes(rawValue: 1 << 6)
+        static let vtg = PrimaryTypes(rawValue: 1 << 7)
+        static let grs = PrimaryTypes(rawValue: 1 << 8)
     }
 
     /// After a sentence's facts are merged: notes its place in the cycle, and hands the epoch out when this

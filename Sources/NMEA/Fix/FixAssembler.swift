@@ -32,6 +32,11 @@
 ///
 /// **Validity.** RMC status `V`, GGA quality 0, GLL `V` and GNS mode `N` never give a position: such epochs become
 /// fixes with ``FixMode/none``, never a position at 0,0 or the previous position again.
+///
+/// **Attitude and a second antenna.** Attitude sentences (`$PASHR`, `$PTNL,AVR`, `$PRDID`, `$PFEC,GPatt`) give the
+/// epoch in progress a true heading, pitch and roll, as HDT gives a heading, without opening epochs of their own. A
+/// dual-antenna receiver's sentences about its secondary antenna (`GGAH`, `RMCH`…: ``SecondaryAntenna``) stand in
+/// for the standard types only while it sends none of those.
 public struct FixAssembler: Sendable {
     public struct Options: Sendable {
         /// The date for logs that never send one (GGA-only): the day of the first fix; midnight rolls it over.
@@ -114,6 +119,8 @@ public struct FixAssembler: Sendable {
     /// The fixes completed by the sentence being added, handed out after it by ``handOut(_:)`` (empty between
     /// calls; the storage is kept, so the steady state allocates nothing).
     var completedFixes: [Fix] = []
+    /// The standard types with a secondary-antenna variant that the receiver has sent (see ``SecondaryAntenna``).
+    var primaryTypes = PrimaryTypes()
     /// The receive time of the latest sentence that had one (milliseconds since 1970), for epochs without a date of
     /// their own (see ``noteReceiveTime(_:)``); forgotten with each new input.
     var latestReceived: Int64?
@@ -196,17 +203,17 @@ public struct FixAssembler: Sendable {
     mutating func merge<S: DecodableSentence>(_ sentence: S) {
         let signature: SentenceSignature?
         switch S.kind {
-        case .rmc: signature = handle(sentence as! RMC)
-        case .gga: signature = handle(sentence as! GGA)
-        case .gns: signature = handle(sentence as! GNS)
-        case .gll: signature = handle(sentence as! GLL)
-        case .vtg: signature = handle(sentence as! VTG)
-        case .gsa: signature = handle(sentence as! GSA)
-        case .gsv: signature = handle(sentence as! GSV)
+        case .rmc: signature = primary(.rmc, handle(sentence as! RMC))
+        case .gga: signature = primary(.gga, handle(sentence as! GGA))
+        case .gns: signature = primary(.gns, handle(sentence as! GNS))
+        case .gll: signature = primary(.gll, handle(sentence as! GLL))
+        case .vtg: signature = primary(.vtg, handle(sentence as! VTG))
+        case .gsa: signature = primary(.gsa, handle(sentence as! GSA))
+        case .gsv: signature = primary(.gsv, handle(sentence as! GSV))
         case .zda: signature = handle(sentence as! ZDA)
-        case .gst: signature = handle(sentence as! GST)
+        case .gst: signature = primary(.gst, handle(sentence as! GST))
         case .gbs: signature = handle(sentence as! GBS)
-        case .grs: signature = handle(sentence as! GRS)
+        case .grs: signature = primary(.grs, handle(sentence as! GRS))
         case .pubxPosition: signature = handle(sentence as! PUBXPosition)
         case .pubxTime: signature = handle(sentence as! PUBXTime)
         case .pgrme: signature = handle(sentence as! PGRME)
@@ -218,6 +225,20 @@ public struct FixAssembler: Sendable {
         case .dpt: signature = handle(sentence as! DPT)
         case .dbt: signature = handle(sentence as! DBT)
         case .rot: signature = handle(sentence as! ROT)
+        case .pashr: signature = handle(sentence as! PASHR)
+        case .ptnlAVR: signature = handle(sentence as! PTNLAVR)
+        case .prdid: signature = handle(sentence as! PRDID)
+        case .pfecAttitude: signature = handle(sentence as! PFECAttitude)
+        // A secondary antenna's sentences stand in for the standard ones only from a receiver that sends none.
+        case .ggah: signature = handle(sentence as! SecondaryAntenna<GGA>, unless: .gga) { $0.handle($1, as: .ggah) }
+        case .gllh: signature = handle(sentence as! SecondaryAntenna<GLL>, unless: .gll) { $0.handle($1, as: .gllh) }
+        case .gnsh: signature = handle(sentence as! SecondaryAntenna<GNS>, unless: .gns) { $0.handle($1, as: .gnsh) }
+        case .gsth: signature = handle(sentence as! SecondaryAntenna<GST>, unless: .gst) { $0.handle($1, as: .gsth) }
+        case .gsah: signature = handle(sentence as! SecondaryAntenna<GSA>, unless: .gsa) { $0.handle($1, as: .gsah) }
+        case .gsvh: signature = handle(sentence as! SecondaryAntenna<GSV>, unless: .gsv) { $0.handle($1, as: .gsvh) }
+        case .rmch: signature = handle(sentence as! SecondaryAntenna<RMC>, unless: .rmc) { $0.handle($1, as: .rmch) }
+        case .vtgh: signature = handle(sentence as! SecondaryAntenna<VTG>, unless: .vtg) { $0.handle($1, as: .vtgh) }
+        case .grsh: signature = handle(sentence as! SecondaryAntenna<GRS>, unless: .grs) { $0.handle($1, as: .grsh) }
         default:
             // No fix data: only its place in the cycle. Proprietary messages that share an address are told apart
             // from the one without a message ID.

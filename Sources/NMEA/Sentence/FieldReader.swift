@@ -134,6 +134,16 @@ public struct FieldReader {
     @usableFromInline @inline(never)
     mutating func readingTrimmed<T>(_ read: (inout FieldReader) -> T?) -> T? {
         let (first, last, fieldEnd) = trimmedField()
+        return readingPart(first, last, fieldEnd: fieldEnd, read)
+    }
+
+    /// Reads `[first, last)`, a part of the field at ``position`` that ends at `fieldEnd`, with `read`, from a copy
+    /// followed by a stop byte, and moves past the field; errors keep the field's number.
+    @usableFromInline
+    mutating func readingPart<T>(
+        _ first: UnsafePointer<UInt8>, _ last: UnsafePointer<UInt8>, fieldEnd: UnsafePointer<UInt8>,
+        _ read: (inout FieldReader) -> T?
+    ) -> T? {
         let fieldStart = position
         let count = last - first
         let (value, innerErrors) = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count + 1) {

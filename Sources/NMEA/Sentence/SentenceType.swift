@@ -30,15 +30,15 @@ public struct SentenceType: RawRepresentable, Hashable, Sendable {
         rawValue = value
     }
 
-    /// A type from three to five letters, folded to a constant (the `static var`s below are one instruction).
+    /// A type from three to seven letters, folded to a constant (the `static var`s below are one instruction).
     @inlinable
     init(
         letters a: Unicode.Scalar, _ b: Unicode.Scalar, _ c: Unicode.Scalar, _ d: Unicode.Scalar = "\0",
-        _ e: Unicode.Scalar = "\0"
+        _ e: Unicode.Scalar = "\0", _ f: Unicode.Scalar = "\0", _ g: Unicode.Scalar = "\0"
     ) {
         rawValue =
             UInt64(a.value) | UInt64(b.value) << 8 | UInt64(c.value) << 16 | UInt64(d.value) << 24
-            | UInt64(e.value) << 32
+            | UInt64(e.value) << 32 | UInt64(f.value) << 40 | UInt64(g.value) << 48
     }
 
     @inlinable public static var rmc: SentenceType { SentenceType(letters: "R", "M", "C") }
@@ -100,6 +100,50 @@ public struct SentenceType: RawRepresentable, Hashable, Sendable {
     @inlinable public static var pgrmz: SentenceType { SentenceType(letters: "P", "G", "R", "M", "Z") }
     /// Garmin map datum.
     @inlinable public static var pgrmm: SentenceType { SentenceType(letters: "P", "G", "R", "M", "M") }
+    /// Garmin sensor status.
+    @inlinable public static var pgrmt: SentenceType { SentenceType(letters: "P", "G", "R", "M", "T") }
+    /// Garmin output sentence enable.
+    @inlinable public static var pgrmo: SentenceType { SentenceType(letters: "P", "G", "R", "M", "O") }
+    /// Garmin additional waypoint information.
+    @inlinable public static var pgrmw: SentenceType { SentenceType(letters: "P", "G", "R", "M", "W") }
+    /// Trimble `$PTNL`; the message (GGK, AVR, PJK, VGK, VHD…) is its first field.
+    @inlinable public static var ptnl: SentenceType { SentenceType(letters: "P", "T", "N", "L") }
+    /// Ashtech `$PASHR`: the attitude message begins with a time, Ashtech's others with a word (`POS`, `SAT`…).
+    @inlinable public static var pashr: SentenceType { SentenceType(letters: "P", "A", "S", "H", "R") }
+    /// Furuno `$PFEC`; the message (GPatt, GPhve…) is its first field.
+    @inlinable public static var pfec: SentenceType { SentenceType(letters: "P", "F", "E", "C") }
+    /// RD Instruments attitude.
+    @inlinable public static var prdid: SentenceType { SentenceType(letters: "P", "R", "D", "I", "D") }
+    /// Kenwood FleetSync position (RMC-like).
+    @inlinable public static var pklds: SentenceType { SentenceType(letters: "P", "K", "L", "D", "S") }
+    /// Kenwood FleetSync position (GLL-like).
+    @inlinable public static var pklsh: SentenceType { SentenceType(letters: "P", "K", "L", "S", "H") }
+    /// Kenwood NXDN/DMR position (RMC-like).
+    @inlinable public static var pknds: SentenceType { SentenceType(letters: "P", "K", "N", "D", "S") }
+    /// Kenwood NXDN/DMR position (GLL-like).
+    @inlinable public static var pknsh: SentenceType { SentenceType(letters: "P", "K", "N", "S", "H") }
+    /// Kenwood APRS waypoint.
+    @inlinable public static var pkwdwpl: SentenceType {
+        SentenceType(letters: "P", "K", "W", "D", "W", "P", "L")
+    }
+    /// MediaTek acknowledgement.
+    @inlinable public static var pmtk001: SentenceType {
+        SentenceType(letters: "P", "M", "T", "K", "0", "0", "1")
+    }
+    /// MediaTek system message.
+    @inlinable public static var pmtk010: SentenceType {
+        SentenceType(letters: "P", "M", "T", "K", "0", "1", "0")
+    }
+    // A dual-antenna Unicore receiver's secondary antenna: the standard types with `H` after them.
+    @inlinable public static var ggah: SentenceType { SentenceType(letters: "G", "G", "A", "H") }
+    @inlinable public static var gllh: SentenceType { SentenceType(letters: "G", "L", "L", "H") }
+    @inlinable public static var gnsh: SentenceType { SentenceType(letters: "G", "N", "S", "H") }
+    @inlinable public static var gsth: SentenceType { SentenceType(letters: "G", "S", "T", "H") }
+    @inlinable public static var gsah: SentenceType { SentenceType(letters: "G", "S", "A", "H") }
+    @inlinable public static var gsvh: SentenceType { SentenceType(letters: "G", "S", "V", "H") }
+    @inlinable public static var rmch: SentenceType { SentenceType(letters: "R", "M", "C", "H") }
+    @inlinable public static var vtgh: SentenceType { SentenceType(letters: "V", "T", "G", "H") }
+    @inlinable public static var grsh: SentenceType { SentenceType(letters: "G", "R", "S", "H") }
 
     /// Calls `output` with each letter.
     @inlinable

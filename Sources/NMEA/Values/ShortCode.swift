@@ -60,15 +60,21 @@ extension FieldReader {
         let start = position
         let code = self.code()
         guard !code.isEmpty else { return code }
+        if FieldReader.codes(allowed, contain: code) { return code }
+        reject(.unexpectedCharacter, fieldAt: start)
+        return ShortCode(rawValue: 0)
+    }
+
+    /// `true` when `allowed`, codes with commas between them (`"NF,DR,G2"`), holds `code`.
+    static func codes(_ allowed: StaticString, contain code: ShortCode) -> Bool {
         var candidate = allowed.utf8Start
         let end = candidate + allowed.utf8CodeUnitCount
         while candidate < end {
             var stop = candidate
             while stop < end && stop.pointee != UInt8(ascii: ",") { stop += 1 }
-            if ShortCode(UnsafeRawBufferPointer(start: candidate, count: stop - candidate)) == code { return code }
+            if ShortCode(UnsafeRawBufferPointer(start: candidate, count: stop - candidate)) == code { return true }
             candidate = stop + 1
         }
-        reject(.unexpectedCharacter, fieldAt: start)
-        return ShortCode(rawValue: 0)
+        return false
     }
 }

@@ -56,16 +56,18 @@ enum GPSDReports {
         json.endObject()
     }
 
-    /// `true` when the fix has a heading for an ATT report.
+    /// `true` when the fix has a heading, rate of turn, pitch or roll for an ATT report.
     static func hasAttitude(_ fix: Fix) -> Bool {
         fix.headingDegrees != nil || fix.magneticHeadingDegrees != nil || fix.rateOfTurnDegreesPerMinute != nil
+            || fix.pitchDegrees != nil || fix.rollDegrees != nil
     }
 
-    /// An ATT report, as gpsd's NMEA driver makes from HDT/THS (`heading`, true) and HDG/HDM (`mheading`, magnetic) and
-    /// ROT (`rot`, degrees per minute):
+    /// An ATT report, as gpsd's NMEA driver makes from HDT/THS (`heading`, true) and HDG/HDM (`mheading`, magnetic),
+    /// attitude sentences (`pitch` and `roll`, degrees; gpsd's ATT has no heave) and ROT (`rot`, degrees per minute),
+    /// in gpsd's order:
     ///
     ///     {"class":"ATT","device":"/dev/ttyUSB0","time":"2026-11-30T08:00:00.000Z","heading":274.0700,
-    ///      "mheading":262.4000,"rot":0.013}
+    ///      "mheading":262.4000,"pitch":0.310,"roll":-0.300,"rot":0.013}
     static func writeATT(_ fix: Fix, device: String, into json: inout JSONWriter) {
         json.beginObject()
         json.field("class", "ATT" as StaticString)
@@ -76,6 +78,8 @@ enum GPSDReports {
         }
         json.field("heading", fix.headingDegrees, decimals: 4)
         json.field("mheading", fix.magneticHeadingDegrees, decimals: 4)
+        json.field("pitch", fix.pitchDegrees, decimals: 3)
+        json.field("roll", fix.rollDegrees, decimals: 3)
         json.field("rot", fix.rateOfTurnDegreesPerMinute, decimals: 3)
         json.endObject()
     }

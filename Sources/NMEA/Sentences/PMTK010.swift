@@ -1,0 +1,37 @@
+/// MediaTek `$PMTK010`, system message: what a MediaTek receiver says about itself, at start-up first of all.
+///
+///     $PMTK010,001*2E
+///
+///              1
+///     $PMTK010,xxx*hh
+///
+/// 1. Message: `000` unknown, `001` start-up (ready for commands), `002` the host may now send EPO aiding data,
+///    `003` the switch to normal mode is done
+public struct PMTK010: DecodableSentence, Hashable, Sendable {
+    public static var kind: SentenceKind { .pmtk010 }
+    public static var address: SentenceAddress { .proprietary(.pmtk010) }
+    public static var sample: String {
+        "$PMTK010,001*2E"
+    }
+    /// ``Talker/proprietary``: the address names the maker.
+    public var talker: Talker { .proprietary }
+
+    public var message: Int?
+
+    public init(message: Int?) {
+        self.message = message
+    }
+
+    /// `true` for message 1, start-up.
+    public var isStartup: Bool { message == 1 }
+
+    @inline(__always)
+    public init(_ sentence: Sentence, reading fields: inout FieldReader) throws(NMEAError) {
+        message = fields.integer(in: 0...999)
+        try fields.requireRead(1)
+    }
+
+    public func describe(to sink: inout some SentenceFieldSink) {
+        sink.field("message", message)
+    }
+}
