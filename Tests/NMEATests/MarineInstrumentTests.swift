@@ -271,7 +271,14 @@ import Testing
         #expect(throws: NMEAError.tooFewFields(expected: 1, found: 0)) { try XDR(parsing: withChecksum("$YXXDR")) }
         let many = (1...20).map { "C,\($0),C,T\($0)" }.joined(separator: ",")
         let full = try XDR(parsing: withChecksum("$YXXDR," + many))
-        #expect(full.measurements.count == XDR.capacity && full.measurements.last?.name == "T16")
+        #expect(full.measurements.count == XDR.capacity && full.measurements.last?.name == "T10")
+        // Names share 80 bytes: ten of 20 bytes do not fit, the first four do.
+        let longNames = (1...10).map {
+            "C,\($0),C," + String(repeating: "N", count: 18) + ($0 < 10 ? "0" : "") + "\($0)"
+        }
+        let packed = try XDR(parsing: withChecksum("$YXXDR," + longNames.joined(separator: ",")))
+        #expect(packed.measurements.map(\.name.string).last == String(repeating: "N", count: 18) + "04")
+        #expect(packed.measurements.count == 4 && packed.measurements[3].value == 4)
         // A long name keeps its first 20 bytes.
         let long = try XDR(parsing: withChecksum("$YXXDR,G,1,,ENVIRONMENT_OUTSIDE_TEMPERATURE"))
         #expect(long.measurements[0].name.isTruncated && long.measurements[0].name.string == "ENVIRONMENT_OUTSIDE_")

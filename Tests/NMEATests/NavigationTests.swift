@@ -41,6 +41,15 @@ import Testing
         let working = try RTE(parsing: "$GPRTE,1,1,w,R2,FROM1,,TO22*53")
         #expect(working.isComplete == false && working.isLast)
         #expect(working.waypoints.map(\.string) == ["FROM1", "TO22"])
+        // Names share 128 bytes: of eight 20-byte names (a sentence past the standard's 82 characters), six fit; a
+        // name longer than 20 bytes keeps its first 20 and says so.
+        let longNames = (1...8).map { String(repeating: "W", count: 19) + "\($0)" }
+        let long = try RTE(parsing: withChecksum("$GPRTE,1,1,c,R," + longNames.joined(separator: ",")))
+        #expect(long.waypoints.map { $0.string } == Array(longNames.prefix(6)))
+        let cut = try RTE(parsing: withChecksum("$GPRTE,1,1,c,R,A," + String(repeating: "X", count: 25) + ",B"))
+        #expect(cut.waypoints.map { $0.isTruncated } == [false, true, false])
+        #expect(cut.waypoints[1].string == String(repeating: "X", count: 20) && cut.waypoints[2].string == "B")
+        #expect(MemoryLayout<RTE>.size < 240 && MemoryLayout<XDR>.size < 300)
     }
 
     @Test func steeringToAWaypoint() throws {

@@ -10,7 +10,7 @@
 /// 3. Mode: `c` complete route (every waypoint), `w` working route (the first is the one last left, the second the
 ///    one steered to, then the rest)
 /// 4. Route identifier
-/// 5. … Waypoint identifiers, in order (up to ``capacity`` kept per sentence)
+/// 5. … Waypoint identifiers, in order (up to ``capacity`` kept per sentence, in 128 bytes of names)
 public struct RTE: DecodableSentence, Hashable, Sendable {
     public static var kind: SentenceKind { .rte }
     public static var address: SentenceAddress { .standard(.rte) }
@@ -27,7 +27,8 @@ public struct RTE: DecodableSentence, Hashable, Sendable {
     /// `true` for a complete route (`c`), `false` for a working route (`w`).
     public var isComplete: Bool?
     public var routeID: WaypointID
-    public var waypoints: FixedList<40, WaypointID>
+    /// Packed in 128 bytes: a standard 82-character sentence's names always fit; a longer one keeps those that do.
+    public var waypoints: WaypointIDList<128, 40>
 
     public init(
         talker: Talker = .gps, sentenceCount: Int?, sentenceNumber: Int?, isComplete: Bool?, routeID: WaypointID,
@@ -38,8 +39,8 @@ public struct RTE: DecodableSentence, Hashable, Sendable {
         self.sentenceNumber = sentenceNumber
         self.isComplete = isComplete
         self.routeID = routeID
-        self.waypoints = FixedList()
-        for waypoint in waypoints.prefix(RTE.capacity) { _ = self.waypoints.append(waypoint) }
+        self.waypoints = WaypointIDList()
+        for waypoint in waypoints where !self.waypoints.append(waypoint) { break }
     }
 
     /// `true` for the last sentence of its message.
@@ -52,10 +53,10 @@ public struct RTE: DecodableSentence, Hashable, Sendable {
         sentenceNumber = fields.integer(in: 1...99)
         isComplete = fields.letter(in: "cwCW").map { $0 | 0x20 == UInt8(ascii: "c") }
         routeID = fields.waypointID()
-        waypoints = FixedList()
+        waypoints = WaypointIDList()
         while fields.hasMore && waypoints.count < RTE.capacity {
             let waypoint = fields.waypointID()
-            if !waypoint.isEmpty { _ = waypoints.append(waypoint) }
+            if !waypoint.isEmpty && !waypoints.append(waypoint) { break }
         }
         try fields.requireRead(1)
     }

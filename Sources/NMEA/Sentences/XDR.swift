@@ -20,8 +20,8 @@ public struct XDR: DecodableSentence, Hashable, Sendable {
     }
 
     /// The most measurements kept from one sentence (an 82-character sentence holds at most nine quadruplets of
-    /// one-character fields; receivers that exceed that length send more).
-    public static let capacity = 16
+    /// one-character fields; of a longer one, the first ten are kept, and their names in 80 bytes).
+    public static let capacity = 10
 
     /// What a transducer measures, by the letter NMEA 0183 gives it, and the unit letters it is sent with.
     ///
@@ -86,28 +86,89 @@ public struct XDR: DecodableSentence, Hashable, Sendable {
         public static var placeholder: Measurement { Measurement(type: nil, value: nil, unit: nil, name: .placeholder) }
     }
 
+    /// A measurement without its name, as kept.
+    @usableFromInline
+    struct Reading: Hashable, Sendable, FixedListElement {
+        // The value first: laid out in this order, a reading takes 16 bytes rather than 24.
+        @usableFromInline var value: FixedPoint?
+        @usableFromInline var type: TransducerType?
+        @usableFromInline var unit: UInt8?
+
+        @usableFromInline static var placeholder: Reading { Reading(type: nil, value: nil, unit: nil) }
+
+        @usableFromInline
+        init(type: TransducerType?, value: FixedPoint?, unit: UInt8?) {
+            self.type = type
+            self.value = value
+            self.unit = unit
+        }
+    }
+
+    /// The measurements, in order: each read whole from the compact form kept (the readings, and the names packed
+    /// apart: a list of ``Measurement`` values would take 20 bytes a name whatever its length).
+    public struct Measurements: RandomAccessCollection, Hashable, Sendable {
+        @usableFromInline var readings = FixedList<10, Reading>()
+        @usableFromInline var names = WaypointIDList<80, 10>()
+
+        public var startIndex: Int { 0 }
+        public var endIndex: Int { readings.count }
+
+        public struct Iterator: IteratorProtocol {
+            let measurements: Measurements
+            var position = 0
+
+            public mutating func next() -> Measurement? {
+                guard position < measurements.count else { return nil }
+                defer { position += 1 }
+                return measurements[position]
+            }
+        }
+
+        public func makeIterator() -> Iterator { Iterator(measurements: self) }
+
+        public subscript(position: Int) -> Measurement {
+            let reading = readings[position]
+            return Measurement(type: reading.type, value: reading.value, unit: reading.unit, name: names[position])
+        }
+
+        /// Adds `measurement`; `false` when it does not fit.
+        @discardableResult
+        mutating func append(_ measurement: Measurement) -> Bool {
+            guard !readings.isFull, !names.isFull(forLength: Int(measurement.name.count)) else { return false }
+            names.append(measurement.name)
+            _ = readings.append(Reading(type: measurement.type, value: measurement.value, unit: measurement.unit))
+            return true
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool { lhs.elementsEqual(rhs) }
+
+        public func hash(into hasher: inout Hasher) {
+            for measurement in self { hasher.combine(measurement) }
+        }
+    }
+
     public var talker: Talker
-    public var measurements: FixedList<16, Measurement>
+    public var measurements: Measurements
 
     public init(talker: Talker = .integratedInstrumentation, measurements: [Measurement]) {
         self.talker = talker
-        self.measurements = FixedList()
-        for measurement in measurements.prefix(XDR.capacity) { self.measurements.append(measurement) }
+        self.measurements = Measurements()
+        for measurement in measurements where !self.measurements.append(measurement) { break }
     }
 
     @inline(__always)
     public init(_ sentence: Sentence, reading fields: inout FieldReader) throws(NMEAError) {
         talker = sentence.talker
-        measurements = FixedList()
+        measurements = Measurements()
         repeat {
             let type = fields.letter(in: TransducerType.letters).map(TransducerType.init(rawValue:))
             let value = fields.fixedPoint()
             let unit = fields.letter(in: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
             let name = fields.waypointID()
             if type != nil || value != nil || unit != nil || !name.isEmpty {
-                measurements.append(Measurement(type: type, value: value, unit: unit, name: name))
+                guard measurements.append(Measurement(type: type, value: value, unit: unit, name: name)) else { break }
             }
-        } while fields.hasMore && !measurements.isFull
+        } while fields.hasMore
         try fields.requireRead(1)
     }
 

@@ -7,8 +7,8 @@ public struct WaypointID: Hashable, Sendable, FixedListElement, CustomStringConv
     /// send 6 to 10 characters.
     public static let capacity = 20
     @usableFromInline var storage: InlineArray<20, UInt8>
-    public private(set) var count: UInt8
-    public private(set) var isTruncated: Bool
+    public internal(set) var count: UInt8
+    public internal(set) var isTruncated: Bool
 
     public static var placeholder: WaypointID { WaypointID(UnsafeRawBufferPointer(start: nil, count: 0)) }
 
