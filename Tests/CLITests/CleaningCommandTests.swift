@@ -319,6 +319,19 @@ enum CleaningUsage {
         }
         #expect(!FileManager.default.fileExists(atPath: path("2026-11-30-trip-3.gpx")))
 
+        // An epoch from before the trip, sent in its middle (a receiver's clock stepping back), is outside it: the
+        // trip's file goes on, whole, rather than starting again after it.
+        var lines = try String(contentsOfFile: Self.commute, encoding: .utf8).components(separatedBy: "\r\n")
+        let early = lines.firstIndex { $0.hasPrefix("$GPRMC,083000.00") }!
+        let during = lines.firstIndex { $0.hasPrefix("$GPGGA,090910.00") }!
+        lines.insert(contentsOf: lines[early...(early + 1)], at: during + 1)
+        try Data(lines.joined(separator: "\r\n").utf8).write(to: URL(fileURLWithPath: path("late.nmea")))
+        let late = try Tool.run(["convert", path("late.nmea"), "-o", path("late-%n.gpx"), "--split", "trip"])
+        #expect(late.error.hasSuffix("3417 fixes at rest, outside the trips, left out\n"), "\(late.error)")
+        #expect(
+            try String(contentsOfFile: path("late-1.gpx"), encoding: .utf8) == String(
+                contentsOfFile: path("2026-11-30-trip-1.gpx"), encoding: .utf8))
+
         // The rule's options are those of `nmea trips`: a stop must last 9 hours, so the day is one trip.
         let long = try Tool.run([
             "convert", Self.commute, "-o", path("day-%n.gpx"), "--split", "trip", "--min-stop", "32400",

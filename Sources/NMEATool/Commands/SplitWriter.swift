@@ -28,6 +28,8 @@ final class SplitWriter: TrackWriter {
     private var finishedStatistics = TrackStatistics()
     private var lastTimestamp: Int64?
     private var part = 0
+    /// ``Rule/trip``: the trip whose file is open.
+    private var currentTrip: Int?
     private(set) var paths: [String] = []
 
     init(pattern: String, rule: Rule, make: @escaping (String) throws(TrackError) -> any TrackWriter) {
@@ -69,26 +71,42 @@ final class SplitWriter: TrackWriter {
             if let timestamp = fix.timestamp { lastTimestamp = timestamp }
             key = Self.numbered(pattern, part)
         case .trip:
-            guard let key = tripKey(fix) else {
-                fixesOutsideTrips += 1
-                try finishCurrent()  // its trip is over
-                return
-            }
-            try write(fix, to: key)
+            try writeInTrip(fix)
             return
         }
         try write(fix, to: key)
     }
 
-    /// The file of the trip that `fix` belongs to; `nil` outside every trip. Trips and fixes both come in time
-    /// order, so the trips before `fix` are passed for good.
-    private func tripKey(_ fix: Fix) -> String? {
-        guard let timestamp = fix.timestamp else { return nil }
+    /// ``Rule/trip``: `fix` into the file of its trip. Trips come in time order, and a trip's file is finished once a
+    /// fix after its end arrives, never opened again: a fix older than the trip in progress (a receiver's clock
+    /// stepping back) is outside it, and counted, not a reason to start its file afresh. A fix without a time goes to
+    /// the trip in progress, as the other rules give it to the part in progress.
+    private func writeInTrip(_ fix: Fix) throws(TrackError) {
+        guard let timestamp = fix.timestamp else {
+            try current?.writer.write(fix)
+            return
+        }
         while part < trips.count && trips[part].end.timestamp < timestamp { part += 1 }
-        guard part < trips.count, timestamp >= trips[part].start.timestamp else { return nil }
-        let numbered = Self.numbered(pattern, part + 1)
+        if let open = currentTrip, open < part {
+            try finishCurrent()  // its trip is over
+        }
+        guard part < trips.count, timestamp >= trips[part].start.timestamp else {
+            fixesOutsideTrips += 1
+            return
+        }
+        if currentTrip != part {
+            try write(fix, to: tripPath(part))
+            currentTrip = part
+        } else {
+            try current!.writer.write(fix)
+        }
+    }
+
+    /// The file of trip `index` (from 0): `%n` its number, `%Y-%m-%d` the day it began.
+    private func tripPath(_ index: Int) -> String {
+        let numbered = Self.numbered(pattern, index + 1)
         guard pattern.contains("%Y") || pattern.contains("%m") || pattern.contains("%d") else { return numbered }
-        let start = trips[part].start.timestamp
+        let start = trips[index].start.timestamp
         let seconds = start >= 0 ? start / 1_000_000_000 : (start - 999_999_999) / 1_000_000_000
         return OutputName.expand(numbered, day: UTCDate.moment(secondsSinceEpoch: seconds).date)
     }
@@ -110,11 +128,13 @@ final class SplitWriter: TrackWriter {
     func discard() {
         current?.writer.discard()
         current = nil
+        currentTrip = nil
     }
 
     private func finishCurrent() throws(TrackError) {
         guard let (_, writer) = current else { return }
         current = nil
+        currentTrip = nil
         try writer.finish()
         finishedStatistics.add(writer.statistics)
     }
