@@ -329,8 +329,9 @@ enum CleaningUsage {
         let late = try Tool.run(["convert", path("late.nmea"), "-o", path("late-%n.gpx"), "--split", "trip"])
         #expect(late.error.hasSuffix("3417 fixes at rest, outside the trips, left out\n"), "\(late.error)")
         #expect(
-            try String(contentsOfFile: path("late-1.gpx"), encoding: .utf8) == String(
-                contentsOfFile: path("2026-11-30-trip-1.gpx"), encoding: .utf8))
+            try String(contentsOfFile: path("late-1.gpx"), encoding: .utf8)
+                == String(
+                    contentsOfFile: path("2026-11-30-trip-1.gpx"), encoding: .utf8))
 
         // The rule's options are those of `nmea trips`: a stop must last 9 hours, so the day is one trip.
         let long = try Tool.run([
