@@ -30,16 +30,22 @@ enum GPXPoint {
         xsi:schemaLocation="http://www.topografix.com/GPX/1/0 http://www.topografix.com/GPX/1/0/gpx.xsd"
         """
 
-    /// Appends `<trkpt …>…</trkpt>` and a newline. The fix must have a writable position.
-    static func append(_ fix: Fix, version: GPXVersion = .v11, to out: inout [UInt8]) {
-        guard var longitude = fix.longitude, let latitude = fix.latitude else { return }
-        // The schema's longitude is -180 ≤ lon < 180.
-        if longitude == 180 { longitude = -180 }
-        out.append(contentsOf: "      <trkpt lat=\"".utf8)
+    /// ` lat="…" lon="…"`, the attributes of every GPX point element (`trkpt`, `rtept`, `wpt`).
+    static func appendCoordinates(_ latitude: Double, _ longitude: Double, to out: inout [UInt8]) {
+        out.append(contentsOf: " lat=\"".utf8)
         DecimalFormatter.append(latitude, to: &out)
         out.append(contentsOf: "\" lon=\"".utf8)
-        DecimalFormatter.append(longitude, to: &out)
-        out.append(contentsOf: "\">".utf8)
+        // The schema's longitude is -180 ≤ lon < 180.
+        DecimalFormatter.append(longitude == 180 ? -180 : longitude, to: &out)
+        out.append(UInt8(ascii: "\""))
+    }
+
+    /// Appends `<trkpt …>…</trkpt>` and a newline. The fix must have a writable position.
+    static func append(_ fix: Fix, version: GPXVersion = .v11, to out: inout [UInt8]) {
+        guard let longitude = fix.longitude, let latitude = fix.latitude else { return }
+        out.append(contentsOf: "      <trkpt".utf8)
+        appendCoordinates(latitude, longitude, to: &out)
+        out.append(UInt8(ascii: ">"))
         if let altitude = fix.altitudeMeters, altitude.isFinite {
             element("ele", altitude, &out)
         }

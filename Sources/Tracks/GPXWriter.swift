@@ -128,12 +128,9 @@ public final class GPXWriter: TrackWriter {
     private static func appendPoint(
         _ element: String, _ waypoint: Navigation.Waypoint, indent: String, to out: inout [UInt8]
     ) {
-        out += Array("\(indent)<\(element) lat=\"".utf8)
-        DecimalFormatter.append(waypoint.latitude, to: &out)
-        out += Array("\" lon=\"".utf8)
-        // The schema's longitude is -180 ≤ lon < 180.
-        DecimalFormatter.append(waypoint.longitude == 180 ? -180 : waypoint.longitude, to: &out)
-        out += Array("\"><name>".utf8)
+        out += Array("\(indent)<\(element)".utf8)
+        GPXPoint.appendCoordinates(waypoint.latitude, waypoint.longitude, to: &out)
+        out += Array("><name>".utf8)
         XMLText.appendEscaped(waypoint.name, to: &out)
         out += Array("</name></\(element)>\n".utf8)
     }

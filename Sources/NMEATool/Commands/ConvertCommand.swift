@@ -254,7 +254,7 @@ enum ConvertCommand: Command {
         }
         if navigation.dropped > 0 {
             Console.error(
-                "nmea convert: \(navigation.dropped) WPL or RTE sentence\(navigation.dropped == 1 ? "" : "s") left out "
+                "nmea convert: left out \(navigation.dropped) of the WPL waypoints, RTE routes and route points "
                     + "(no position, a route's sentences out of order, or past the limits)\n")
         }
     }
