@@ -100,6 +100,30 @@ import Testing
         }
     }
 
+    /// Read after another receiver's log (one with GGA and RMC), a receiver that sends only its secondary antenna's
+    /// sentences still gives its fixes: what the last receiver sent is forgotten with it, as its sky is.
+    @Test func aNewInputForgetsTheLastReceiversTypes() {
+        func bytes(_ lines: [String]) -> [UInt8] { Array(lines.map { withChecksum($0) + "\r\n" }.joined().utf8) }
+        let first = bytes([
+            "$GNRMC,115959.00,A,4004.73874301,N,11614.19077585,E,0.004,99.7,311221,6.9,W,R,V",
+            "$GNGGA,115959.00,4004.73874301,N,11614.19077585,E,4,28,0.6,64.2831,M,8.4925,M,1.0,0001",
+        ])
+        let second = bytes(
+            (0..<2).flatMap { second in
+                [
+                    "$GNGGAH,12000\(second).00,4004.73874301,N,11614.19077585,E,4,28,0.6,64.2831,M,8.4925,M,1.0,0001",
+                    "$GNRMCH,12000\(second).00,A,4004.73874301,N,11614.19077585,E,0.004,99.7,311221,6.9,W,R,V",
+                ]
+            })
+        var reader = FixReader()
+        var fixes: [Fix] = []
+        first.withUnsafeBytes { reader.read($0) { fixes.append($0) } }
+        reader.finish { fixes.append($0) }
+        second.withUnsafeBytes { reader.read($0) { fixes.append($0) } }
+        reader.finish { fixes.append($0) }
+        #expect(fixes.filter(\.hasPosition).map { $0.time?.second } == [59, 0, 1])
+    }
+
     /// Beside the primary antenna's GGA and GSV, the secondary's GGAH and GSVH do not move the fix or add to its sky,
     /// whether they come before or after the standard sentences in an epoch.
     @Test func standardSentencesWinOverTheSecondaryAntenna() {

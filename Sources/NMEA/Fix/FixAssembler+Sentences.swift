@@ -289,12 +289,14 @@ extension FixAssembler {
     }
 
     /// ``reset()`` for the next input of a ``FixReader``, which may be another receiver's: what described the last
-    /// receiver — its sky, kept for epochs without GSV, and the dimension of its last fix — is forgotten too. Dates
+    /// receiver — its sky, kept for epochs without GSV, the dimension of its last fix, and which standard types it
+    /// sent (so that a second antenna's stand in for them) — is forgotten too. Dates
     /// are kept, so a log cut in two reads as one.
     mutating func startNewInput() {
         reset()
         latestReceived = nil
         output.satellites.removeAll()
         lastMode = nil
+        primaryTypes = []
     }
 }
