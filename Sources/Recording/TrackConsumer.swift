@@ -61,8 +61,8 @@ final class TrackConsumer: RecordConsumer {
     /// The files written, in order (one that never got a point is not one).
     var opened: [String] { openedPaths.withLock { $0 } }
 
-    /// What cleaning did so far, in words (``TrackCleaner/summary``); `nil` without cleaning or before it did
-    /// anything.
+    /// What cleaning did, in words (``TrackCleaner/summary``), once ``finish()`` has run; `nil` before, without
+    /// cleaning, or when it did nothing.
     var cleaningSummary: String? { cleaning.withLock { $0 } }
 
     func consume(_ records: UnsafeBufferPointer<PipelineRecord>, lost: Int) {
@@ -74,7 +74,6 @@ final class TrackConsumer: RecordConsumer {
             default: break
             }
         }
-        if let cleaner { cleaning.withLock { $0 = cleaner.summary } }
     }
 
     func finish() {
