@@ -39,6 +39,10 @@ import Testing
         Configuration(format: "kml", flush: "everyfix", pauseMicroseconds: 100, maximumDelayMilliseconds: 450),
     ]
 
+    /// The extra rounds' child: live logging with no pause between fixes, so that it is nearly always inside a write.
+    static let withoutPauses = Configuration(
+        format: "gpx", flush: "everyfix", pauseMicroseconds: 0, maximumDelayMilliseconds: 80)
+
     @Test(.enabled(if: child != nil, "TrackWriterChild not built"))
     func killedWritersLeaveValidFilesWithEveryFlushedFix() throws {
         var random = SplitMix64(seed: 20_261_130)
@@ -49,11 +53,13 @@ import Testing
         var killedInsideAWrite = 0
         let rounds = 88
         var round = 0
-        // On a busy machine the kills can all miss the writes' few microseconds: then up to as many rounds again,
-        // until one lands inside (the positive control below).
+        // On a busy machine the kills can all miss the writes' few microseconds, the children spending most of their
+        // time in their pauses: then up to as many rounds again, of a child that writes without pausing, until one
+        // lands inside (the positive control below). They check the files as the others do.
         while round < rounds || (killedInsideAWrite == 0 && round < 2 * rounds) {
             defer { round += 1 }
-            let configuration = Self.configurations[round % Self.configurations.count]
+            let configuration =
+                round < rounds ? Self.configurations[round % Self.configurations.count] : Self.withoutPauses
             let path = directory.file("round\(round).\(configuration.format)")
             var arguments = [
                 configuration.format, path, String(Self.fixCount), configuration.flush,
