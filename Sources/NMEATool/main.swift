@@ -90,6 +90,12 @@ func runTool(_ arguments: [String]) -> Int32 {
     }
 }
 
-let status = runTool(Array(CommandLine.arguments.dropFirst()))
+var status = runTool(Array(CommandLine.arguments.dropFirst()))
 Console.standardOutput.flush()
+// Every command's standard output goes through one buffer, checked here once: a write that failed (a full disk,
+// /dev/full, a closed descriptor) is the command's failure, never a silent exit 0 with part of the output.
+if let failure = Console.standardOutput.failure {
+    Console.error("Error: cannot write to standard output: \(failure); the output is incomplete\n")
+    if status == ExitStatus.success { status = ExitStatus.failure }
+}
 exit(status)

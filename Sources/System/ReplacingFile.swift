@@ -29,15 +29,21 @@ public final class ReplacingFile {
     private let target: String
     /// The signal handler's registration of ``temporaryPath`` (`-1`: none).
     private var slot: Int32 = -1
+    /// Directories this file's creation made, deepest last, removed again by ``discard()`` when empty.
+    private var createdDirectories: [String] = []
     private var isOpen = true
 
-    /// Creates the temporary file beside `path` (or opens a device or FIFO in place).
+    /// Creates the temporary file beside `path` (or opens a device or FIFO in place). Directories missing on the way
+    /// to `path` are created first (as `mkdir -p`), and removed again, when still empty, if the file is discarded:
+    /// every command creates the folders its outputs name, and a failed one leaves none behind.
     /// - Parameter permissions: the new file's; `nil` keeps those of the file replaced (new files: `0o666` less the
     ///   umask).
-    /// - Throws: `Errno` from `open(2)`.
+    /// - Parameter variant: told apart from another temporary file of the same path in the same process
+    ///   (`.name.partial-PID-variant`): a copy made of a document not yet in place.
+    /// - Throws: `Errno` from `open(2)` or `mkdir(2)`.
     public init(
         path: String, options: FileDescriptor.OpenOptions = [.closeOnExec],
-        permissions: FileDescriptor.FilePermissions? = nil
+        permissions: FileDescriptor.FilePermissions? = nil, variant: String? = nil
     ) throws(Errno) {
         self.path = path
         let link = try? FileStatus(path: path, followingSymbolicLinks: false)
@@ -49,7 +55,8 @@ public final class ReplacingFile {
             return
         }
         target = link?.kind == .symbolicLink ? Self.resolved(path) ?? path : path
-        let temporary = Self.temporaryPath(for: target)
+        if link == nil { createdDirectories = try Self.createParents(of: target) }
+        let temporary = Self.temporaryPath(for: target) + (variant.map { "-" + $0 } ?? "")
         unlink(temporary)  // a leftover of a process that had our PID and was killed
         // Registered, and the handlers in place, before the file exists: a signal at any moment finds it listed.
         let slot = nmea_pending_add(temporary)
@@ -60,6 +67,7 @@ public final class ReplacingFile {
                 permissions: permissions ?? .standardFile)
         } catch {
             nmea_pending_remove(slot)
+            for directory in createdDirectories.reversed() where rmdir(directory) != 0 { break }
             throw error
         }
         temporaryPath = temporary
@@ -81,6 +89,7 @@ public final class ReplacingFile {
         guard let temporaryPath else { return }
         if rename(temporaryPath, target) != 0 { throw Errno.current }
         forget()
+        createdDirectories = []
     }
 
     /// Removes the temporary file of an uncommitted output: the path keeps what it held. Does nothing after a commit.
@@ -88,6 +97,7 @@ public final class ReplacingFile {
         guard let temporaryPath else { return }
         unlink(temporaryPath)
         forget()
+        removeCreatedDirectories()
     }
 
     /// Closes the descriptor (once); an uncommitted temporary file stays until ``discard()`` or deinitialisation.
@@ -95,6 +105,34 @@ public final class ReplacingFile {
         guard isOpen else { return }
         isOpen = false
         try? descriptor.close()
+    }
+
+    /// Creates the directories missing on the way to `path`; returns those it created, outermost first.
+    private static func createParents(of path: String) throws(Errno) -> [String] {
+        guard let slash = path.lastIndex(of: "/"), slash != path.startIndex else { return [] }
+        let directory = String(path[..<slash])
+        var missing: [String] = []
+        var candidate = directory
+        while !candidate.isEmpty, (try? FileStatus(path: candidate)) == nil {
+            missing.append(candidate)
+            guard let up = candidate.lastIndex(of: "/"), up != candidate.startIndex else { break }
+            candidate = String(candidate[..<up])
+        }
+        var created: [String] = []
+        for directory in missing.reversed() {
+            if mkdir(directory, 0o777) != 0 && Errno.current != .fileExists {
+                let failure = Errno.current
+                for made in created.reversed() { rmdir(made) }
+                throw failure
+            }
+            created.append(directory)
+        }
+        return created
+    }
+
+    private func removeCreatedDirectories() {
+        for directory in createdDirectories.reversed() where rmdir(directory) != 0 { break }
+        createdDirectories = []
     }
 
     private func forget() {

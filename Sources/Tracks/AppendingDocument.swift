@@ -54,7 +54,14 @@ struct AppendingDocument {
             throw error
         }
         try file.finish()
+        pending = []  // a finished document waiting to be published (a file per day) holds no buffer
     }
+
+    /// Puts a finished document in place (``Publication/onRequest``).
+    mutating func publish() throws(TrackError) { try file.publish() }
+
+    /// Puts `bytes` into the finished document at `offset` (see ``DocumentFile/insert(_:at:)``).
+    mutating func insert(_ bytes: [UInt8], at offset: Int) throws(TrackError) { try file.insert(bytes, at: offset) }
 
     /// Gives the document up: one already in place is finished as it stands, one not yet in place is removed.
     mutating func discard(tail: [UInt8]) {

@@ -108,6 +108,10 @@ public final class CSVWriter: TrackWriter {
 
     public func finish() throws(TrackError) { try document.finish(tail: tail) }
 
+    public var isPublished: Bool { document.file.isPublished }
+
+    public func publish() throws(TrackError) { try document.publish() }
+
     public func discard() { document.discard(tail: tail) }
 
     /// CSV has no closing text.

@@ -152,7 +152,7 @@ struct DocumentFile {
     var isPublished: Bool { replacing?.isCommitted ?? true }
 
     /// Renames the temporary file to its path: it holds a complete document.
-    private mutating func publish() throws(TrackError) {
+    mutating func publish() throws(TrackError) {
         guard let replacing, !replacing.isCommitted else { return }
         do throws(Errno) {
             try replacing.commit()
@@ -284,26 +284,39 @@ struct DocumentFile {
 
     // MARK: Finishing
 
-    /// Writes the tail of a stream, or trims the padding of a file; closes the descriptor when it owns it.
+    /// Writes the tail of a stream, or trims the padding of a file and puts it in place (but with
+    /// ``Publication/onRequest``, which waits for ``publish()``); closes the descriptor when it owns it.
     mutating func finish() throws(TrackError) {
-        defer { closeDescriptor() }
-        if let failure { throw failure }
-        switch kind {
-        case .stream:
-            try check(errorCode { try fd.writeAll(tail) }, .write, intact: false)
-        case .json, .xml, .lines:
-            let end = tailOffset + tail.count
-            if fileLength != end {
-                try check(errorCode { try fd.resize(to: end) }, .truncate, intact: kind == .xml)
-                fileLength = end
+        do throws(TrackError) {
+            if let failure { throw failure }
+            switch kind {
+            case .stream:
+                try check(errorCode { try fd.writeAll(tail) }, .write, intact: false)
+            case .json, .xml, .lines:
+                let end = tailOffset + tail.count
+                if fileLength != end {
+                    try check(errorCode { try fd.resize(to: end) }, .truncate, intact: kind == .xml)
+                    fileLength = end
+                }
+                try syncIfAsked(intact: true)
+                if publication != .onRequest { try publish() }
             }
-            try syncIfAsked(intact: true)
-            try publish()
+        } catch {
+            closeDescriptor()
+            throw error
+        }
+        // A complete document waiting for publish() keeps its temporary file; the descriptor is not needed.
+        if let replacing, !replacing.isCommitted {
+            replacing.close()
+            isOpen = false
+        } else {
+            closeDescriptor()
         }
     }
 
     /// Closes the descriptor without finishing (after a failure or ``Publication``'s discard): a file not yet
     /// published is removed and `path` keeps what it held; a published one stays as its last commit left it.
+    /// A finished document waiting for ``publish()`` is removed too.
     mutating func closeDescriptor() {
         if let replacing {
             replacing.discard()
@@ -346,25 +359,25 @@ struct DocumentFile {
 }
 
 extension DocumentFile {
-    /// Puts `bytes` into the finished document at `path`, at `offset` (GPX's waypoints and routes, which the schema
-    /// puts before the track): a copy with them is written beside it and renamed over it (``ReplacingFile``), so the
-    /// file is the old complete document until it is the new one. Streams the copy in 1 MiB pieces.
-    /// - Throws: ``TrackError`` (the file at `path` is then as it was).
-    static func insert(_ bytes: [UInt8], at offset: Int, into path: String, sync: Bool) throws(TrackError) {
+    /// Puts `bytes` into the finished document, at `offset` (GPX's waypoints and routes, which the schema puts
+    /// before the track): a copy with them is written beside it (a ``ReplacingFile`` of its own), then put in place
+    /// of the document — renamed over the path when the document is there already, or kept for ``publish()`` in
+    /// place of the document's own temporary file when it is not (``Publication/onRequest``). Either way the path
+    /// holds the old complete document until it holds the new one. Streams the copy in 1 MiB pieces.
+    /// - Throws: ``TrackError`` (the document is then as it was).
+    mutating func insert(_ bytes: [UInt8], at offset: Int) throws(TrackError) {
         func failed(_ operation: TrackError.Operation, _ error: Errno) -> TrackError {
             TrackError(path: path, operation: operation, code: error.rawValue, fileIsIntact: true)
         }
+        let waiting = replacing.flatMap { $0.isCommitted ? nil : $0 }
+        let sourcePath = waiting?.temporaryPath ?? path
         let source: FileDescriptor
-        do { source = try FileDescriptor.open(path, .readOnly, options: [.closeOnExec]) } catch {
+        do { source = try FileDescriptor.open(sourcePath, .readOnly, options: [.closeOnExec]) } catch {
             throw failed(.create, error)
         }
         defer { try? source.close() }
         let copy: ReplacingFile
-        do { copy = try ReplacingFile(path: path) } catch { throw failed(.create, error) }
-        defer {
-            copy.discard()
-            copy.close()
-        }
+        do { copy = try ReplacingFile(path: path, variant: "insert") } catch { throw failed(.create, error) }
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 16)
         defer { buffer.deallocate() }
         var position = 0
@@ -383,12 +396,20 @@ extension DocumentFile {
             try copyUntil(offset)
             try copy.descriptor.writeAll(bytes)
             try copyUntil(nil)
+            if sync { try copy.descriptor.synchronizeData() }
         } catch {
+            copy.discard()
             throw failed(.write, error)
         }
-        if sync {
-            do { try copy.descriptor.synchronizeData() } catch { throw failed(.sync, error) }
+        copy.close()
+        if let waiting {
+            waiting.discard()
+            replacing = copy
+        } else {
+            do { try copy.commit() } catch {
+                copy.discard()
+                throw failed(.write, error)
+            }
         }
-        do { try copy.commit() } catch { throw failed(.write, error) }
     }
 }

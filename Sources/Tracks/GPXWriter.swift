@@ -113,7 +113,7 @@ public final class GPXWriter: TrackWriter {
             text += Array("  </rte>\n".utf8)
             counts.routes += 1
         }
-        try DocumentFile.insert(text, at: trackOffset, into: path, sync: options.sync)
+        try document.insert(text, at: trackOffset)
     }
 
     /// Keeps the waypoints and routes for ``finish()``, which puts them before the track (where the schema wants
@@ -134,6 +134,10 @@ public final class GPXWriter: TrackWriter {
         XMLText.appendEscaped(waypoint.name, to: &out)
         out += Array("</name></\(element)>\n".utf8)
     }
+
+    public var isPublished: Bool { document.file.isPublished }
+
+    public func publish() throws(TrackError) { try document.publish() }
 
     public func discard() { document.discard(tail: tail) }
 

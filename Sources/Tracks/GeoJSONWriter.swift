@@ -153,6 +153,10 @@ public final class GeoJSONWriter: TrackWriter {
         try file.finish()
     }
 
+    public var isPublished: Bool { file.isPublished }
+
+    public func publish() throws(TrackError) { try file.publish() }
+
     public func discard() {
         if file.isPublished && !isFinished {
             try? finish()

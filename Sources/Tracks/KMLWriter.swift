@@ -210,6 +210,10 @@ public final class KMLWriter: TrackWriter {
         document.pending += Array("</coordinates></Point>\n    </Placemark>\n".utf8)
     }
 
+    public var isPublished: Bool { document.file.isPublished }
+
+    public func publish() throws(TrackError) { try document.publish() }
+
     public func discard() { document.discard(tail: tail) }
 
     private var tail: [UInt8] { segmentIsOpen ? Self.segmentEnd + Self.documentEnd : Self.documentEnd }

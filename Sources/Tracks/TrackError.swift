@@ -28,10 +28,17 @@ public struct TrackError: Error, Sendable, Hashable, CustomStringConvertible {
     /// `true` for `ENOSPC` and `EDQUOT`: the disk or the user's quota is full.
     public var isNoSpace: Bool { [Errno.noSpace, .quotaExceeded].contains(Errno(rawValue: code)) }
 
-    /// `cannot write 'track.gpx': No space left on device; the file holds every fix up to the last flush`.
-    public var description: String {
+    /// `cannot write 'track.gpx': No space left on device; the file holds every fix up to the last flush`, for a
+    /// file in place at its path (live).
+    public var description: String { description(fileIsInPlace: true) }
+
+    /// The message, saying what the path holds: for a file in place (live), the document up to its last flush; for
+    /// one not yet in place (a batch output, written beside its path), what the path held before.
+    public func description(fileIsInPlace: Bool) -> String {
         var text = "cannot \(operation.rawValue) '\(path)': \(Errno(rawValue: code))"
-        if operation != .create {
+        if !fileIsInPlace {
+            text += "; '\(path)' was not replaced and holds what it held before"
+        } else if operation != .create {
             text +=
                 fileIsIntact
                 ? "; the file is a complete document holding every fix up to the last flush"

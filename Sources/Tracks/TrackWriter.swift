@@ -17,6 +17,11 @@ public protocol TrackWriter: AnyObject {
     /// Flushes and closes the document, and puts it in place of what its path held; the writer accepts nothing
     /// after.
     func finish() throws(TrackError)
+    /// Puts a finished document in place (``Publication/onRequest``); nothing to do when it is there already.
+    func publish() throws(TrackError)
+    /// `true` once the file is at its path (a live file from its first point; a stream always), so that giving it up
+    /// leaves it as its last flush did rather than as it was before.
+    var isPublished: Bool { get }
     /// Gives the document up (a command whose input failed): a file not yet in place is removed, so its path keeps
     /// what it held; one already in place (``Publication/atFirstPoint``) stays as its last flush left it. The writer
     /// accepts nothing after.
@@ -39,6 +44,10 @@ public enum Publication: Sendable, Hashable {
     /// At the first flush that holds a point, and valid after every flush from then on: live logging, where the file
     /// is read while it is written. A run that ends before its first point leaves nothing (or the old file) behind.
     case atFirstPoint
+    /// At ``TrackWriter/publish()``, called after ``TrackWriter/finish()``: a command with several outputs (or a
+    /// file per day or trip) completes every one beside its path, then puts them all in place, so a failure at any
+    /// point leaves every output as it was.
+    case onRequest
 }
 
 /// When a writer brings the file up to date.

@@ -86,37 +86,73 @@ enum ConvertCommand: Command {
     }
 
     /// Converts the inputs (the command's, or `paths`) to `outputs`; the progress bar only when `showsProgress`.
+    /// Every input is admitted (``SentenceInput``) before any output is opened, and the outputs are put in place
+    /// together (``TrackOutputs``).
+    ///
+    /// With `completed`, the outputs are completed but not put in place: they are handed to `completed`, which puts
+    /// them in place (or gives them up) with the other inputs' (`{name}` batches).
     static func convert(
-        _ arguments: ParsedArguments, outputs: [ConvertOutput], paths: [String]? = nil, showsProgress: Bool = true
+        _ arguments: ParsedArguments, outputs: [ConvertOutput], paths: [String]? = nil, showsProgress: Bool = true,
+        completed: ((TrackOutputs) -> Void)? = nil
     ) throws -> Int32 {
         let splitGap = try arguments.number("split-gap", default: 60, in: 0...1e9)
-        let columns = try ConvertOutput.columns(arguments)
         var cleaner = try CleaningOptions.parse(arguments, splitGapSeconds: splitGap)
         var input = try SentenceInput(arguments, paths: paths)
         input.readsTracks = true
         try FileIdentity.refuseOverlaps(inputs: input.paths, outputs: outputs.map(\.path), arguments)
-        let live = input.paths.contains(where: isLiveSource)
-        let track = TrackOptions(
-            splitGapSeconds: splitGap, flush: live ? .everyFix : .conversion,
-            sync: arguments.flag("fsync"), publication: live ? .atFirstPoint : .atFinish)
-
         let split = try SplitWriter.rule(arguments)
         if split != nil && outputs.contains(where: { $0.path == "-" }) {
             throw arguments.usageError("'--split' writes files: it cannot write to standard output ('-o -')")
         }
         let tripRule = try TripRuleOptions.parse(arguments)
-        var trips: [Trip] = []
-        if split == .trip {
-            if let stream = input.paths.first(where: { $0 == "-" || $0.contains("://") || isLiveSource($0) }) {
-                throw arguments.usageError(
-                    "'--split trip' reads its input twice (to find the trips, then to write them), and '\(stream)' "
-                        + "can be read only once: save it to a file first, or use '--split gap:SECONDS'")
-            }
-            trips = try findTrips(arguments, paths: input.paths, rule: tripRule, splitGap: splitGap)
+        let trips = try split == .trip ? findTrips(arguments, input: input, rule: tripRule, splitGap: splitGap) : []
+        let files = TrackOutputs(try makeWriters(arguments, outputs, input: input, split: split, trips: trips))
+        var marks = outputs.contains { $0.format == .kml } ? KMLMarks(rule: tripRule) : nil
+        func write(_ fix: Fix) {
+            marks?.add(fix)
+            files.write(fix)
         }
+        let progress = showsProgress ? makeProgressBar(input.paths) : nil
+        if let progress { input.onChunk = progress.fileUpdater() }
+        var navigation = Navigation()
+        try input.read(handler: &navigation) { TrackCleaner.apply(&cleaner, $0, write) }
+        cleaner?.finish(write)
+        let navigationLeftOut = navigation.isEmpty ? [] : files.writers.filter { !$0.setNavigation(navigation) }
+        progress?.clear()
+        if var marks, input.failures.isEmpty {
+            let placemarks = marks.placemarks()
+            for case let kml as KMLWriter in files.writers { placemarks.forEach(kml.addPlacemark) }
+        }
+        let written: Bool
+        if let completed {
+            written = files.complete(inputFailed: !input.failures.isEmpty)
+            completed(files)
+        } else {
+            written = files.finish(inputFailed: !input.failures.isEmpty)
+        }
+        input.printSummary(command: "nmea convert")
+        cleaner?.report(command: "nmea convert")
+        if written {
+            report(files.writers, verbose: input.verbose)
+            reportNavigation(navigation, leftOutOf: navigationLeftOut.map(\.path))
+            reportContent(input, cleaner: cleaner, outputs: files.writers, split: split, trips: trips)
+        }
+        return written ? ExitStatus.success : ExitStatus.failure
+    }
+
+    /// A writer for each output: one file, or a ``SplitWriter`` making a file per day, gap or trip.
+    private static func makeWriters(
+        _ arguments: ParsedArguments, _ outputs: [ConvertOutput], input: borrowing SentenceInput,
+        split: SplitWriter.Rule?, trips: [Trip]
+    ) throws -> [any TrackWriter] {
+        let live = input.admission.hasLiveInput
+        let track = TrackOptions(
+            splitGapSeconds: try arguments.number("split-gap", default: 60, in: 0...1e9),
+            flush: live ? .everyFix : .conversion, sync: arguments.flag("fsync"), publication: input.publication)
+        let columns = try ConvertOutput.columns(arguments)
+        let points = arguments.flag("points")
         var writers: [any TrackWriter] = []
         for output in outputs {
-            let points = arguments.flag("points")
             if let split {
                 let writer = SplitWriter(pattern: output.path, rule: split) { path throws(TrackError) in
                     try ConvertOutput(path: path, format: output.format).makeWriter(
@@ -129,107 +165,82 @@ enum ConvertCommand: Command {
             do {
                 writers.append(try output.makeWriter(track: track, includePoints: points, columns: columns))
             } catch {
-                throw RuntimeError(error.description)
+                for writer in writers { writer.discard() }
+                throw RuntimeError(error.description(fileIsInPlace: false))
             }
         }
-        var failedOutputs = 0
-        var marks = outputs.contains { $0.format == .kml } ? KMLMarks(rule: tripRule) : nil
-        /// Hands `fix` to every writer still working; a writer that fails is reported and dropped.
-        func write(_ fix: Fix) {
-            marks?.add(fix)
-            var index = 0
-            while index < writers.count {
-                do {
-                    try writers[index].write(fix)
-                    index += 1
-                } catch {
-                    Console.error("Error: \(error.description)\n")
-                    writers.remove(at: index)
-                    failedOutputs += 1
-                }
-            }
-        }
+        return writers
+    }
 
-        let progress = showsProgress ? makeProgressBar(input.paths) : nil
-        if let progress {
-            var finishedBytes = 0
-            var lastSize = 0
-            var lastRead = 0
-            input.onChunk = { read, size in
-                if read < lastRead { finishedBytes += lastSize }  // a new file began
-                lastRead = read
-                lastSize = size ?? read
-                progress.update(finishedBytes + read)
-            }
-        }
-
-        var navigation = Navigation()
-        try input.read(handler: &navigation) { TrackCleaner.apply(&cleaner, $0, write) }
-        cleaner?.finish(write)
-        let navigationLeftOut = navigation.isEmpty ? [] : writers.filter { !$0.setNavigation(navigation) }.map(\.path)
-        progress?.clear()
-        if var marks, input.failures.isEmpty {
-            let placemarks = marks.placemarks()
-            for case let kml as KMLWriter in writers { placemarks.forEach(kml.addPlacemark) }
-        }
-
-        var points = 0
-        if !input.failures.isEmpty {
-            // An input could not be read: the outputs are not what was asked for, and replace nothing.
-            for writer in writers {
-                writer.discard()
-                Console.error("nmea convert: \(writer.path): \(writeOnFailure(live: live))\n")
-            }
-            writers = []
-        }
+    /// With `--verbose`: what each output holds.
+    private static func report(_ writers: [any TrackWriter], verbose: Bool) {
+        guard verbose else { return }
         for writer in writers {
-            do {
-                try writer.finish()
-                points = max(points, writer.statistics.points)
-                if input.verbose {
-                    let statistics = writer.statistics
-                    var line =
-                        "nmea convert: \(writer.path): \(statistics.points) points in "
-                        + "\(statistics.segments) segment\(statistics.segments == 1 ? "" : "s")"
-                    if statistics.waypoints + statistics.routes > 0 {
-                        line += "; \(statistics.waypoints) waypoint\(statistics.waypoints == 1 ? "" : "s"), "
-                        line += "\(statistics.routes) route\(statistics.routes == 1 ? "" : "s")"
-                    }
-                    Console.error(line + "\n")
-                }
-            } catch {
-                Console.error("Error: \(error.description)\n")
-                failedOutputs += 1
+            let statistics = writer.statistics
+            var line = "nmea convert: \(writer.path): \(count(statistics.points, "point")) in "
+            line += count(statistics.segments, "segment")
+            if statistics.waypoints + statistics.routes > 0 {
+                line += "; \(count(statistics.waypoints, "waypoint")), \(count(statistics.routes, "route"))"
             }
+            Console.error(line + "\n")
         }
-        input.printSummary(command: "nmea convert")
-        cleaner?.report(command: "nmea convert")
-        if input.failures.isEmpty { reportNavigation(navigation, leftOutOf: navigationLeftOut) }
-        if split == .trip, input.failures.isEmpty, let writer = writers.first as? SplitWriter {
-            reportTrips(trips, writer)
+    }
+
+    /// What a written track lacks, said so that an empty or timeless track is never a surprise: no position in the
+    /// input, every fix dropped by cleaning, fixes without a date (written without a time, or, split by day, not
+    /// written at all), parts of a day written apart.
+    private static func reportContent(
+        _ input: borrowing SentenceInput, cleaner: TrackCleaner?, outputs: [any TrackWriter], split: SplitWriter.Rule?,
+        trips: [Trip]
+    ) {
+        if split == .trip, let writer = outputs.first as? SplitWriter { reportTrips(trips, writer) }
+        for case let writer as SplitWriter in outputs {
+            for part in writer.repeatedParts {
+                Console.error(
+                    "nmea convert: \(part): fixes of a part already written came again (inputs out of time order), "
+                        + "so they have a file of their own\n")
+            }
         }
         let assembled = input.statistics.assembler
-        if points == 0 && failedOutputs < outputs.count && input.failures.isEmpty && split != .trip {
+        let points = outputs.map(\.statistics.points).max() ?? 0
+        if points == 0 && split != .trip {
             let fixes = assembled.fixes
+            let dropped = cleaner.map { $0.dropped.values.reduce(0, +) + $0.removedOutliers } ?? 0
             Console.error(
-                "nmea convert: warning: no fix with a position in the input (\(fixes) fix"
-                    + "\(fixes == 1 ? "" : "es") without one); the track is empty\n")
+                dropped > 0 && fixes > 0
+                    ? "nmea convert: warning: cleaning dropped every fix (see above); the track is empty\n"
+                    : "nmea convert: warning: no fix with a position in the input (\(count(fixes, "fix")) without "
+                        + "one); the track is empty\n")
         }
         if assembled.undatedFixes > 0 && input.fallbackDate == nil {
+            let undated = count(assembled.undatedFixes, "fix")
             Console.error(
-                "nmea convert: \(assembled.undatedFixes) fixes had no date and were written "
-                    + "without a time; --date YYYY-MM-DD gives them one\n")
+                split == .day || split == .trip
+                    ? "nmea convert: \(undated) had no date, so no day to be written to, and were left out; "
+                        + "--date YYYY-MM-DD gives them one\n"
+                    : "nmea convert: \(undated) had no date and were written without a time; --date YYYY-MM-DD "
+                        + "gives them one\n")
         }
-        return input.failures.isEmpty && failedOutputs == 0 ? ExitStatus.success : ExitStatus.failure
+    }
+
+    /// `1 fix`, `2 fixes`, `1 point`, `3 points`.
+    static func count(_ value: Int, _ noun: String) -> String {
+        "\(value) \(noun)\(value == 1 ? "" : noun.hasSuffix("x") ? "es" : "s")"
     }
 
     /// `--split trip`'s first reading: the trips of `paths`, cleaned as the outputs will be, by the one rule
     /// (`TripLog`, as `nmea trips` finds them). Its messages are dropped: the second reading, which writes, says
     /// the same.
     private static func findTrips(
-        _ arguments: ParsedArguments, paths: [String], rule: TripDetector.Options, splitGap: Double
+        _ arguments: ParsedArguments, input: borrowing SentenceInput, rule: TripDetector.Options, splitGap: Double
     ) throws -> [Trip] {
-        try Console.capturingErrors { () throws -> [Trip] in
+        if let stream = input.admission.inputs.first(where: { $0.kind != .file })?.path {
+            throw arguments.usageError(
+                "'--split trip' reads its input twice (to find the trips, then to write them), and '\(stream)' "
+                    + "can be read only once: save it to a file first, or use '--split gap:SECONDS'")
+        }
+        let paths = input.paths
+        return try Console.capturingErrors { () throws -> [Trip] in
             var cleaner = try CleaningOptions.parse(arguments, splitGapSeconds: splitGap)
             var input = try SentenceInput(arguments, paths: paths)
             input.readsTracks = true
@@ -274,11 +285,6 @@ enum ConvertCommand: Command {
             writer.paths.count == 1
             ? "1 trip, to \(first)" : "\(trips.count) trips, a file each (\(first) … \(last))"
         Console.error("nmea convert: \(files)\(left)\n")
-    }
-
-    /// What happens to an output when an input fails.
-    private static func writeOnFailure(live: Bool) -> String {
-        live ? "kept as written so far (an input could not be read)" : "not written (an input could not be read)"
     }
 
     /// A progress bar when standard error is a terminal and the input is large enough to wait for.

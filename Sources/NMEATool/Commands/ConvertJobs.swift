@@ -18,6 +18,8 @@ enum ConvertJobs {
             throw arguments.usageError("{name} outputs need input files to be named after (not '-' or a stream)")
         }
         let jobs = try arguments.integer("jobs", default: processorCount(), in: 1...256)
+        // Every input admitted before the first conversion opens an output (each conversion admits its own again).
+        _ = try InputAdmission(inputs)
         // Every input's outputs, checked before anything runs: two inputs of one name would write one file.
         var plans: [[ConvertOutput]] = []
         var seen: [String: String] = [:]
@@ -61,6 +63,16 @@ enum ConvertJobs {
         }
         progress?.bar.clear()
         for worker in workers { worker.join() }
+        // One batch, one rule: every input's outputs are put in place only when every conversion succeeded.
+        let completed = work.completed.withLock { $0 }
+        for index in inputs.indices {
+            guard let files = completed[index] else { continue }
+            if failed {
+                files.giveUp(because: "another input's conversion failed")
+            } else if !files.publish() {
+                failed = true
+            }
+        }
         return failed ? ExitStatus.failure : ExitStatus.success
     }
 
@@ -71,6 +83,8 @@ enum ConvertJobs {
         let plans: [[ConvertOutput]]
         let next = Locked(0)
         let results = Locked([Int: (status: Int32, errors: String)]())
+        /// Each input's completed outputs, put in place (or given up) once every conversion is done.
+        let completed = Locked([Int: TrackOutputs]())
         let done = Semaphore()
 
         init(arguments: ParsedArguments, inputs: [String], plans: [[ConvertOutput]]) {
@@ -90,7 +104,10 @@ enum ConvertJobs {
                 let (status, errors) = Console.capturingErrors { () -> Int32 in
                     do {
                         return try ConvertCommand.convert(
-                            arguments, outputs: plans[index], paths: [inputs[index]], showsProgress: false)
+                            arguments, outputs: plans[index], paths: [inputs[index]], showsProgress: false
+                        ) { files in
+                            self.completed.withLock { $0[index] = files }
+                        }
                     } catch {
                         Console.error("Error: \(error)\n")
                         return ExitStatus.failure

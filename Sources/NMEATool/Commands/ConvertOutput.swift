@@ -19,8 +19,11 @@ struct ConvertOutput {
         let given = arguments.value("format").flatMap(Format.init(rawValue:))
         var outputs: [ConvertOutput] = []
         for path in arguments.allValues("output") {
-            if outputs.contains(where: { $0.path == path }) {
-                throw arguments.usageError("The output '\(path)' is given more than once")
+            if let same = outputs.first(where: { FileIdentity.place($0.path) == FileIdentity.place(path) }) {
+                throw arguments.usageError(
+                    same.path == path
+                        ? "The output '\(path)' is given more than once"
+                        : "The outputs '\(same.path)' and '\(path)' are the same file")
             }
             let named = formatNamed(by: path)
             if path == "-" && given == nil {
@@ -100,13 +103,6 @@ struct ConvertOutput {
         }
         return columns
     }
-}
-
-/// `true` when `path` (or standard input for `-`) is a live source — a pipe, terminal or device — rather than a
-/// recorded file: live fixes are flushed one by one.
-func isLiveSource(_ path: String) -> Bool {
-    guard let status = fileStatus(path) else { return false }
-    return status.kind != .regular
 }
 
 /// The total size of the regular files among `paths` (standard input counted when it is a regular file).

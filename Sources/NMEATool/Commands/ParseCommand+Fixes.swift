@@ -7,7 +7,7 @@ extension ParseCommand {
         var input = try SentenceInput(arguments)
         var json = JSONWriter(capacity: 1024)
         let output = Console.standardOutput
-        try input.read { fix in
+        try input.read(isCancelled: outputFailed) { fix in
             json.write(fix)
             json.bytes.withUnsafeBytes { output.write($0) }
             output.write(UInt8(ascii: "\n"))

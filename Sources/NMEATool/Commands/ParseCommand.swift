@@ -36,9 +36,13 @@ enum ParseCommand: Command {
         if arguments.value("raw-format") == "tagged" { return try runTagged(arguments) }
         var input = try SentenceInput(arguments, assemblesFixes: false)
         var printer = Printer()
-        try input.read(handler: &printer) { _ in }
+        try input.read(handler: &printer, isCancelled: outputFailed) { _ in }
         return finish(input, arguments)
     }
+
+    /// `true` once standard output cannot be written (a full disk): reading on would print nothing more. The tool
+    /// then exits 1 saying so (main.swift).
+    static func outputFailed() -> Bool { Console.standardOutput.failure != nil }
 
     /// After the input: what is printed is flushed, the counters (`--stats`) or the summary go to standard error,
     /// and the exit status says whether every input could be read.
@@ -57,7 +61,7 @@ enum ParseCommand: Command {
         var input = try SentenceInput(arguments, assemblesFixes: false)
         input.onChunk = { _, _ in Console.standardOutput.flush() }
         var tagger = Tagger()
-        try input.read(handler: &tagger) { _ in }
+        try input.read(handler: &tagger, isCancelled: outputFailed) { _ in }
         return finish(input, arguments)
     }
 

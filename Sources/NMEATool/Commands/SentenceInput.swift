@@ -37,6 +37,8 @@ struct SentenceInput: ~Copyable {
     // MARK: The parsed options
 
     let paths: [String]
+    /// The inputs, each checked before anything is read or written (``InputAdmission``), with their kinds.
+    let admission: InputAdmission
     let verbose: Bool
     /// What `--date`, `--max-length` and `--allow-missing-checksum` make of the reader.
     let readerOptions: FixReader.Options
@@ -45,7 +47,7 @@ struct SentenceInput: ~Copyable {
 
     /// Files that could not be read, with the reason.
     private(set) var failures: [String] = []
-    /// Inputs that were read but gave not a single sentence, each with why (see ``whyNothing(in:sample:)``).
+    /// Inputs that held nothing (no bytes, or only blank and comment lines), each with a few words on it.
     private(set) var emptyInputs: [(name: String, reason: String)] = []
     /// `true` when a file may also be a GPX or GeoJSON track (commands that read tracks: `convert`, `trips`, `plot`):
     /// a file whose first byte (after a byte-order mark and spaces) is `<` or `{` is read by ``TrackFileReader``
@@ -57,14 +59,15 @@ struct SentenceInput: ~Copyable {
     var onChunk: ((_ bytesRead: Int, _ fileSize: Int?) -> Void)?
     private var reader: FixReader
 
-    /// Parses the shared options of `arguments`; `assembler` is the command's own starting point for fix assembly
-    /// (`--date` is set in it), and `assemblesFixes` is `false` for a command that wants the sentences only.
+    /// Parses the shared options of `arguments` and admits the inputs (``InputAdmission``); `assembler` is the
+    /// command's own starting point for fix assembly (`--date` is set in it), and `assemblesFixes` is `false` for a
+    /// command that wants the sentences only. Made before any output is opened.
+    /// - Throws: ``UsageError`` for a bad option, ``RuntimeError`` naming every input that cannot be read.
     init(
         _ arguments: ParsedArguments, assembler: FixAssembler.Options = FixAssembler.Options(),
         assemblesFixes: Bool = true, paths given: [String]? = nil
-    ) throws(UsageError) {
-        paths = given ?? (arguments.positionals.isEmpty ? ["-"] : arguments.positionals)
-        verbose = arguments.flag("verbose")
+    ) throws {
+        let paths = given ?? (arguments.positionals.isEmpty ? ["-"] : arguments.positionals)
         var assembler = assembler
         if let text = arguments.value("date") {
             guard let date = parseISODate(text) else {
@@ -72,12 +75,20 @@ struct SentenceInput: ~Copyable {
             }
             assembler.fallbackDate = date
         }
-        readerOptions = FixReader.Options(
+        let options = FixReader.Options(
             maximumLength: try arguments.integer("max-length", default: 1024, in: 16...1_048_576),
             checksumPolicy: arguments.flag("allow-missing-checksum") ? .optional : .required,
             assembler: assembler, assemblesFixes: assemblesFixes)
-        reader = FixReader(options: readerOptions)
+        // Options first (a usage error is the first thing to say), then the inputs.
+        admission = try InputAdmission(paths)
+        self.paths = paths
+        verbose = arguments.flag("verbose")
+        readerOptions = options
+        reader = FixReader(options: options)
     }
+
+    /// When the outputs made from these inputs replace what their paths held (``InputAdmission/publication``).
+    var publication: Publication { admission.publication }
 
     /// Every counter over the files read so far.
     var statistics: FixReader.Statistics { reader.statistics }
@@ -169,10 +180,31 @@ struct SentenceInput: ~Copyable {
             let framed = reader.statistics.framer
             // An input that failed (a refused connection, a read error) has said why already.
             if framed.sentences == before.sentences && failures.last != path {
-                emptyInputs.append((input.name, Self.whyNothing(in: framed.since(before), sample: sample)))
+                let framing = framed.since(before)
+                if Self.holdsNothing(framing, sample: sample) {
+                    emptyInputs.append((input.name, "it is empty"))
+                } else {
+                    // Not a log at all (a README, our own summary, a binary file): reading it as one would replace
+                    // the outputs with empty tracks, so it is the input's failure, as an unreadable file is.
+                    let what = readsTracks ? "an NMEA log, nor a GPX, GeoJSON, KML or CSV track" : "an NMEA log"
+                    Console.error(
+                        "Error: \(input.name): not \(what): \(Self.whyNothing(in: framing, sample: sample))\n")
+                    failures.append(path)
+                }
             }
         }
         return true
+    }
+
+    /// `true` when an input that gave no sentence held nothing either: no bytes, or only white space and comment
+    /// lines (a log file created and never written). Such an input is read as an empty log, not refused.
+    static func holdsNothing(_ framing: FramerStatistics, sample: [UInt8]) -> Bool {
+        guard framing.rejected == 0 && framing.binaryFrameBytes == 0 && framing.damagedBinaryFrames == 0 else {
+            return false
+        }
+        if framing.bytes == 0 || (framing.garbageBytes == 0 && framing.commentLines > 0) { return true }
+        let blank: Set<UInt8> = [0x20, 0x09, 0x0A, 0x0D]
+        return framing.bytes == sample.count && sample.allSatisfy(blank.contains)
     }
 
     /// Why an input gave not a single sentence, in a few words: empty, not ASCII (NUL bytes: UTF-16 without its
@@ -256,7 +288,7 @@ struct SentenceInput: ~Copyable {
     /// One line on standard error when anything was rejected, so bad input is never silent; and one for each input
     /// that gave not a single sentence, with why.
     func printSummary(command: String) {
-        for (name, reason) in emptyInputs { Console.error("\(command): \(name): no NMEA sentences read: \(reason)\n") }
+        for (name, reason) in emptyInputs { Console.error("\(command): \(name): nothing read: \(reason)\n") }
         if trackStatistics.rejectedPoints > 0 {
             let count = trackStatistics.rejectedPoints
             Console.error(

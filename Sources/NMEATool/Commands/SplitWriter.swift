@@ -8,8 +8,10 @@ import Trips
 /// each gap in the points longer than SECONDS (`-o out/part-%n.gpx`, numbered from 1; without `%n`, `-N` before the
 /// extension), or for each trip (`-o out/trip-%n.gpx`, `%Y-%m-%d` the day it began): the fixes from its start to its
 /// end, as `nmea trips` finds them, given as ``trips`` before the first fix; fixes outside every trip (at rest) are
-/// left out and counted. Each part is an ordinary writer of its own, finished (and put in place) when the next
-/// begins, so a part on disk is always complete; memory is one part's writer.
+/// left out and counted. Each part is an ordinary writer of its own, finished when the next begins; made with
+/// ``Publication/onRequest`` (converting files), the finished parts wait beside their paths and are all put in place
+/// by ``publish()``, so a run that fails leaves every day's old file as it was. Memory: one part's writer, and a few
+/// hundred bytes for each finished part.
 final class SplitWriter: TrackWriter {
     enum Rule: Sendable, Hashable {
         case day
@@ -25,6 +27,8 @@ final class SplitWriter: TrackWriter {
     private(set) var fixesOutsideTrips = 0
     private let make: (String) throws(TrackError) -> any TrackWriter
     private var current: (key: String, writer: any TrackWriter)?
+    /// Finished parts, to be put in place by ``publish()`` (or removed by ``discard()``).
+    private var finishedWriters: [any TrackWriter] = []
     private var finishedStatistics = TrackStatistics()
     private var lastTimestamp: Int64?
     private var part = 0
@@ -111,30 +115,54 @@ final class SplitWriter: TrackWriter {
         return OutputName.expand(numbered, day: UTCDate.moment(secondsSinceEpoch: seconds).date)
     }
 
+    /// Writes `fix` to the part `key` names. A part finished earlier is never begun again (that would replace it):
+    /// fixes of a day that come back after a later day's (logs given out of time order) go to a part of their own,
+    /// numbered `-2`, `-3`… before the extension, and ``repeatedParts`` lists it.
     private func write(_ fix: Fix, to key: String) throws(TrackError) {
         if current?.key != key {
             try finishCurrent()
-            let writer = try make(key)
-            paths.append(key)
+            var path = key
+            var again = 1
+            while paths.contains(path) {
+                again += 1
+                path = Self.numbered(key, again)
+            }
+            if again > 1 { repeatedParts.append(path) }
+            let writer = try make(path)
+            paths.append(path)
             current = (key, writer)
         }
         try current!.writer.write(fix)
     }
 
+    /// Parts written under a numbered name because their own name was finished already (see ``write(_:to:)``).
+    private(set) var repeatedParts: [String] = []
+
     func flush() throws(TrackError) { try current?.writer.flush() }
 
     func finish() throws(TrackError) { try finishCurrent() }
+
+    /// Puts every finished part in place, in the order they were written.
+    func publish() throws(TrackError) {
+        for writer in finishedWriters { try writer.publish() }
+    }
+
+    /// `true` once any part is in place.
+    var isPublished: Bool { finishedWriters.contains { $0.isPublished } || current?.writer.isPublished == true }
 
     func discard() {
         current?.writer.discard()
         current = nil
         currentTrip = nil
+        for writer in finishedWriters { writer.discard() }
+        finishedWriters = []
     }
 
     private func finishCurrent() throws(TrackError) {
         guard let (_, writer) = current else { return }
         current = nil
         currentTrip = nil
+        finishedWriters.append(writer)
         try writer.finish()
         finishedStatistics.add(writer.statistics)
     }

@@ -16,6 +16,19 @@ final class ProgressBar {
         self.totalBytes = max(totalBytes, 1)
     }
 
+    /// A ``SentenceInput/onChunk`` handler that shows the bytes read over several files, one after another.
+    func fileUpdater() -> (_ bytesRead: Int, _ fileSize: Int?) -> Void {
+        var finishedBytes = 0
+        var lastSize = 0
+        var lastRead = 0
+        return { read, size in
+            if read < lastRead { finishedBytes += lastSize }  // a new file began
+            lastRead = read
+            lastSize = size ?? read
+            self.update(finishedBytes + read)
+        }
+    }
+
     /// Shows `doneBytes` of the total, with `detail` (`12/365 files`) when given, the rate and the time left, cut to
     /// the terminal's width.
     func update(_ doneBytes: Int, detail: String? = nil) {

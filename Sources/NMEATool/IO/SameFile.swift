@@ -1,3 +1,4 @@
+import Glibc
 import System
 
 /// Files told apart by what they are, not by their names: `st_dev` and `st_ino` (following symbolic links), so that
@@ -13,6 +14,31 @@ struct FileIdentity: Hashable {
         guard let status, status.kind == .regular else { return nil }
         device = status.fileSystemDevice
         inode = status.inode
+    }
+
+    /// Where `path` names a file, told by its resolved directory and its name, whether or not it exists yet:
+    /// `z.gpx`, `./z.gpx` and `out/../z.gpx` are one place. The directory is resolved with `realpath(3)` (links
+    /// followed) when it exists, else made absolute and its `.` and `..` taken out as written. `-` stays `-`.
+    static func place(_ path: String) -> String {
+        guard path != "-" else { return path }
+        let slash = path.lastIndex(of: "/")
+        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        var directory = slash.map { String(path[..<$0]) } ?? "."
+        if directory.isEmpty { directory = "/" }
+        if let resolved = realpath(directory, nil) {
+            defer { free(resolved) }
+            return String(cString: resolved) + "/" + name
+        }
+        var absolute = directory
+        if !absolute.hasPrefix("/"), let cwd = getcwd(nil, 0) {
+            absolute = String(cString: cwd) + "/" + absolute
+            free(cwd)
+        }
+        var parts: [Substring] = []
+        for part in absolute.split(separator: "/") where part != "." {
+            if part == ".." { _ = parts.popLast() } else { parts.append(part) }
+        }
+        return "/" + parts.joined(separator: "/") + "/" + name
     }
 
     /// Refuses, before anything is opened for writing, an output that is the same file as an input or as another
