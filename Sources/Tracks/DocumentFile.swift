@@ -36,6 +36,9 @@ import System
 ///   whole.
 /// - **Stream** (``Kind/stream``, pipes, terminals, devices, standard output): content is written in order and the
 ///   tail at ``finish()``. The reader sees a complete document only at the end.
+/// - **Sequential** (``Kind/sequential``, a batch GeoJSON on a regular file): written as a stream under its
+///   temporary name, then put in place whole. Nobody reads it before then, so it need not be a document after each
+///   flush; a failure or a signal removes it and the path keeps what it held.
 ///
 /// With `sync`, `fdatasync` follows the bulk write and the switch, so after a power cut the file holds the last
 /// document whose switch was synced, on file systems that write data before the metadata that points to it (ext4
@@ -47,6 +50,7 @@ struct DocumentFile {
         case json
         case lines
         case stream
+        case sequential
     }
 
     private(set) var fd: FileDescriptor
@@ -116,7 +120,7 @@ struct DocumentFile {
     /// Writes the first document: `head` followed by `tail`.
     mutating func start(head: [UInt8], tail: [UInt8]) throws(TrackError) {
         switch kind {
-        case .stream:
+        case .stream, .sequential:
             try check(errorCode { try fd.writeAll(head) }, .write, intact: false)
             self.tail = tail
         case .lines:
@@ -173,7 +177,7 @@ struct DocumentFile {
     mutating func append(_ body: [UInt8], newTail: [UInt8]) throws(TrackError) {
         if let failure { throw failure }
         switch kind {
-        case .stream:
+        case .stream, .sequential:
             try check(errorCode { try fd.writeAll(body) }, .write, intact: false)
             tail = newTail
         case .lines:
@@ -292,6 +296,10 @@ struct DocumentFile {
             switch kind {
             case .stream:
                 try check(errorCode { try fd.writeAll(tail) }, .write, intact: false)
+            case .sequential:
+                try check(errorCode { try fd.writeAll(tail) }, .write, intact: false)
+                try syncIfAsked(intact: true)
+                if publication != .onRequest { try publish() }
             case .json, .xml, .lines:
                 let end = tailOffset + tail.count
                 if fileLength != end {

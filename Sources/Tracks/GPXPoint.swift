@@ -66,9 +66,11 @@ enum GPXPoint {
         if let separation = fix.geoidSeparationMeters, separation.isFinite {
             element("geoidheight", separation, &out)
         }
-        out.append(contentsOf: "<fix>".utf8)
-        out.append(contentsOf: fixName(fix).utf8)
-        out.append(contentsOf: "</fix>".utf8)
+        if !fix.modeIsAssumed {
+            out.append(contentsOf: "<fix>".utf8)
+            out.append(contentsOf: fixName(fix).utf8)
+            out.append(contentsOf: "</fix>".utf8)
+        }
         if let used = fix.satellitesUsed, used >= 0 {
             out.append(contentsOf: "<sat>".utf8)
             DecimalFormatter.append(used, to: &out)

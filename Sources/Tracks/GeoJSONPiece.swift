@@ -26,6 +26,9 @@ struct GeoJSONPiece {
     }
 
     let capacity: Int
+    /// `true` when the file also holds each fix as a Point feature (`--points`): each line says so
+    /// (`"pointFeatures":true`), so a reader takes the points, which carry more, and not both.
+    var marksPointFeatures = false
     private(set) var pointCount = 0
     /// `true` when the first point repeats the last point of the feature before (the same segment continues).
     private(set) var continuesPrevious = false
@@ -152,6 +155,7 @@ struct GeoJSONPiece {
         }
         out += multi ? Self.multiEnd : Self.end
         if continuesPrevious && range.lowerBound == 0 { out += Self.continuedProperty }
+        if marksPointFeatures { out += Self.pointFeaturesProperty }
         out += Self.featureEnd
     }
 
@@ -169,6 +173,7 @@ struct GeoJSONPiece {
         out += entries(index, times) { $0.timeStart }
         out += Self.end
         if continuesPrevious && index == 0 { out += Self.continuedProperty }
+        if marksPointFeatures { out += Self.pointFeaturesProperty }
         out += Self.featureEnd
     }
 
@@ -189,6 +194,7 @@ struct GeoJSONPiece {
     private static let end = Array("]".utf8)
     private static let multiEnd = Array("]]".utf8)
     private static let continuedProperty = Array(#","continued":true"#.utf8)
+    private static let pointFeaturesProperty = Array(#","pointFeatures":true"#.utf8)
     private static let featureEnd = Array("}}".utf8)
 }
 
@@ -244,10 +250,12 @@ enum GeoJSONText {
         number("ele", fix.altitudeMeters)
         number("speed", fix.speed, .maximumDecimals(Fix.speedDecimals))
         number("course", fix.courseDegrees.flatMap(GPXPoint.degreesTrue))
-        key("fix")
-        out += Array("\"\(GPXPoint.fixName(fix))\"".utf8)
-        key("quality")
-        out += Array("\"\(fix.quality.name)\"".utf8)
+        if !fix.modeIsAssumed {
+            key("fix")
+            out += Array("\"\(GPXPoint.fixName(fix))\"".utf8)
+            key("quality")
+            out += Array("\"\(fix.quality.name)\"".utf8)
+        }
         if let used = fix.satellitesUsed {
             key("sat")
             DecimalFormatter.append(used, to: &out)

@@ -2,24 +2,27 @@ import JSON
 import NMEA
 import System
 
-/// Writes fixes as an RFC 7946 GeoJSON `FeatureCollection` that is a complete document after every flush.
+/// Writes fixes as an RFC 7946 GeoJSON `FeatureCollection`, in one of two ways.
 ///
-/// **Bounded memory with two growing arrays.** A GeoJSON line keeps its positions in `geometry.coordinates` and its
-/// times in `properties.coordTimes`: two arrays of one object, so neither can simply be appended to on disk. The
-/// track is therefore cut into *pieces* of at most ``Options/pointsPerFeature`` points. The open piece is held in
-/// memory as encoded text (two buffers, a few tens of kilobytes) and rewritten, whole, at the end of the file on each
-/// flush; once full it is final and never touched again, and the next piece begins with the last point of the one
-/// before (marked `"continued":true`), so lines stay joined and summed lengths stay exact. A short track is one
-/// `LineString` feature (a `MultiLineString` when it has several segments); a long one is several such features.
-/// The alternatives were worse: one feature per track needs the whole track in memory, or a second pass; padding
-/// reserved inside the feature for the times wastes space and breaks on variable-width times.
+/// **A batch file** (converting files: not in place until finished, flushed in batches;
+/// ``Options/writesWholeSegments``) has one feature per segment with exactly its fixes, what every GIS reader
+/// expects: the positions are streamed into the file as they come, and the times, which GeoJSON keeps in a second
+/// array of the same feature (`properties.coordTimes`), wait in a ``Spool`` beside the output (memory, then an
+/// unnamed file) until the coordinates close (``GeoJSONSegment``). Constant memory, each byte written once more.
 ///
-/// The cost is rewriting the open piece on each flush: at most `pointsPerFeature` points (about 35 KB at the
-/// default 500) per flush. Batch conversion flushes rarely; a live logger flushing every fix at 1 Hz rewrites about
-/// 17 KB a second on average — lower `pointsPerFeature` for flash media that mind.
+/// **A live file** (in place from its first point and a complete document after every flush) cannot hold a growing
+/// line's two arrays apart, so the track is cut into *pieces* of at most ``Options/pointsPerFeature`` points. The
+/// open piece is held in memory as encoded text (two buffers, a few tens of kilobytes) and rewritten, whole, at the
+/// end of the file on each flush; once full it is final and never touched again, and the next piece begins with the
+/// last point of the one before (marked `"continued":true`, which our reader joins back), so lines stay joined and
+/// summed lengths stay exact. A short track is one `LineString` feature (a `MultiLineString` when it has several
+/// segments); a long one is several such features. The cost is rewriting the open piece on each flush: at most
+/// `pointsPerFeature` points (about 35 KB at the default 500) per flush; a live logger flushing every fix at 1 Hz
+/// rewrites about 17 KB a second on average — lower `pointsPerFeature` for flash media that mind.
 ///
 /// With ``Options/includePoints``, every fix also becomes a `Point` feature with its properties (`time`, `ele`,
-/// `speed`, `course`, `fix`, `quality`, `sat`, `hdop`, `vdop`, `pdop`, `geoidheight`).
+/// `speed`, `course`, `fix`, `quality`, `sat`, `hdop`, `vdop`, `pdop`, `geoidheight`), and each line says so
+/// (`"pointFeatures":true`) for readers that would otherwise take each fix twice.
 ///
 /// Crash safety: see ``DocumentFile`` — each flush is one `pwrite` over the old tail, after growing the file with
 /// spaces so a full disk fails harmlessly; a SIGKILL during a write of several pages can still cut it.
@@ -36,6 +39,10 @@ public final class GeoJSONWriter: TrackWriter {
             self.includePoints = includePoints
             self.pointsPerFeature = pointsPerFeature
         }
+
+        /// `true` for a batch file (not in place before it is finished, not flushed point by point): each segment
+        /// is one feature with exactly its fixes (``GeoJSONSegment``). A live file is written in pieces.
+        public var writesWholeSegments: Bool { track.publication != .atFirstPoint && track.flush != .everyFix }
     }
 
     public let options: Options
@@ -55,14 +62,21 @@ public final class GeoJSONWriter: TrackWriter {
     private var isFinished = false
     /// Waypoints and routes, written as features of their own at ``finish()``.
     private var navigation = Navigation()
+    /// The open segment of a batch file (``Options/writesWholeSegments``); `nil` for a live one, written in pieces.
+    private var segment: GeoJSONSegment?
 
     /// Creates (or empties) the GeoJSON file at `path` and writes an empty collection to it.
     public init(path: String, options: Options = Options()) throws(TrackError) {
         self.options = options
         file = try DocumentFile(
-            path: path, kind: .json, sync: options.track.sync, publication: options.track.publication)
+            path: path, kind: options.writesWholeSegments ? .sequential : .json, sync: options.track.sync,
+            publication: options.track.publication)
         segmenter = TrackSegmenter(splitGapSeconds: options.track.splitGapSeconds)
-        piece = GeoJSONPiece(capacity: options.pointsPerFeature)
+        piece = GeoJSONPiece(capacity: options.writesWholeSegments ? 2 : options.pointsPerFeature)
+        piece.marksPointFeatures = options.includePoints
+        if options.writesWholeSegments {
+            segment = GeoJSONSegment(directory: Spool.directory(beside: path), includePoints: options.includePoints)
+        }
         try start()
     }
 
@@ -74,7 +88,11 @@ public final class GeoJSONWriter: TrackWriter {
         self.options = options
         file = DocumentFile(streamingTo: fd, name: name)
         segmenter = TrackSegmenter(splitGapSeconds: options.track.splitGapSeconds)
-        piece = GeoJSONPiece(capacity: options.pointsPerFeature)
+        piece = GeoJSONPiece(capacity: options.writesWholeSegments ? 2 : options.pointsPerFeature)
+        piece.marksPointFeatures = options.includePoints
+        if options.writesWholeSegments {
+            segment = GeoJSONSegment(directory: Spool.directory(beside: name), includePoints: options.includePoints)
+        }
         try start()
     }
 
@@ -100,6 +118,7 @@ public final class GeoJSONWriter: TrackWriter {
             return
         }
         if placement == .newSegment { statistics.segments += 1 }
+        if segment != nil { return try writeInSegment(fix, startsSegment: placement == .newSegment) }
         if options.includePoints {
             appendSeparator(to: &finished)
             GeoJSONText.appendPointFeature(fix, to: &finished)
@@ -116,7 +135,40 @@ public final class GeoJSONWriter: TrackWriter {
         }
     }
 
+    /// Whole-segment mode: `fix` into the open segment (closing the one before when it starts a new one).
+    private func writeInSegment(_ fix: Fix, startsSegment: Bool) throws(TrackError) {
+        if startsSegment { try closeSegment() }
+        if segment!.isEmpty {
+            appendSeparator(to: &finished)
+            finishedCount += 1
+        }
+        try segment!.add(fix, path: path) { (bytes) throws(TrackError) in try self.output(bytes) }
+        statistics.points += 1
+    }
+
+    /// Whole-segment mode: writes the rest of the open segment's feature.
+    private func closeSegment() throws(TrackError) {
+        guard segment != nil, !segment!.isEmpty else { return }
+        try segment!.close { (bytes) throws(TrackError) in try self.output(bytes) }
+    }
+
+    /// Whole-segment mode: `bytes` for the document, flushed in batches.
+    private func output(_ bytes: ArraySlice<UInt8>) throws(TrackError) {
+        finished += bytes
+        if finished.count >= batchBytes { try flush() }
+    }
+
     public func flush() throws(TrackError) {
+        if segment != nil {
+            // Whole-segment mode: the document is appended to in order (it is not read before it is finished).
+            guard !finished.isEmpty else { return }
+            try file.append(finished, newTail: Self.tail)
+            featuresOnDisk += finishedCount
+            finished.removeAll(keepingCapacity: true)
+            finishedCount = 0
+            statistics.flushes += 1
+            return
+        }
         guard !finished.isEmpty || pieceChanged else { return }
         if file.kind == .json {
             var region = finished
@@ -142,6 +194,7 @@ public final class GeoJSONWriter: TrackWriter {
         guard !isFinished else { return }
         isFinished = true
         do {
+            try closeSegment()
             if !piece.isEmpty { completePiece(continuing: false) }
             appendNavigation()
             pieceChanged = true
@@ -151,6 +204,7 @@ public final class GeoJSONWriter: TrackWriter {
             throw error
         }
         try file.finish()
+        finished = []  // a finished file waiting to be published (a file per day) holds no buffer
     }
 
     public var isPublished: Bool { file.isPublished }

@@ -29,17 +29,28 @@ public struct Navigation: Sendable {
         }
     }
 
-    /// A named list of waypoint names (RTE).
+    /// A named list of waypoint names (RTE), or of named positions (a route read from a GPX or KML file).
     public struct Route: Sendable, Hashable {
         public var name: String
         /// `true` for a complete route (`c`), `false` for the working route (`w`: from the waypoint last passed).
         public var isComplete: Bool
         public var waypoints: [String]
+        /// The route's own points, when it came with them (a file's route); `nil` for an RTE's, whose names WPL
+        /// waypoints place.
+        public var points: [Waypoint]?
 
         public init(name: String, isComplete: Bool, waypoints: [String]) {
             self.name = name
             self.isComplete = isComplete
             self.waypoints = waypoints
+        }
+
+        /// A route of its own points (from a GPX `<rte>` or a KML line), at most ``maximumRoutePoints`` of them.
+        public init(name: String, points: [Waypoint]) {
+            self.name = name
+            isComplete = true
+            self.points = Array(points.prefix(Navigation.maximumRoutePoints))
+            waypoints = self.points!.map(\.name)
         }
     }
 
@@ -130,6 +141,13 @@ public struct Navigation: Sendable {
         }
     }
 
+    /// Adds what `other` holds after what this holds (a track file's waypoints and routes after the log's).
+    public mutating func add(contentsOf other: Navigation) {
+        for waypoint in other.waypoints { add(waypoint) }
+        for route in other.routes { add(route) }
+        dropped += other.dropped
+    }
+
     /// Where the waypoint `name` is, when a WPL placed it.
     public func position(of name: String) -> Waypoint? {
         waypointIndex[name].map { waypoints[$0] }
@@ -137,6 +155,7 @@ public struct Navigation: Sendable {
 
     /// The waypoints of `route` that a WPL placed, in order, and how many names had no position.
     public func placedPoints(of route: Route) -> (points: [Waypoint], unplaced: Int) {
+        if let own = route.points { return (own, 0) }
         let points = route.waypoints.compactMap(position(of:))
         return (points, route.waypoints.count - points.count)
     }

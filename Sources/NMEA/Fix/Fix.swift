@@ -72,6 +72,10 @@ public struct Fix: Sendable, Hashable {
     /// checks), `false` when it was carried over from an earlier epoch, taken from a receive time or from the
     /// system clock (``FixAssembler/Options/fallbackDate``): only a date of the receiver's own may set a clock.
     public var dateIsFromEpoch = false
+    /// `true` when the source did not say the fix's mode and quality (a GPX or GeoJSON point without `<fix>`, a CSV
+    /// row without a `fix` column): the point counts as a GPS position (``mode`` 2D, or 3D with an elevation) so that
+    /// it is tracked, but the writers leave mode and quality out rather than state what the source did not.
+    public var modeIsAssumed = false
 
     public init(
         date: UTCDate? = nil, time: UTCTime? = nil, latitude: Double? = nil, longitude: Double? = nil,

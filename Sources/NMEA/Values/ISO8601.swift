@@ -105,44 +105,101 @@ public enum ISO8601 {
         String(writing: { write(nanosecondsSinceEpoch: nanosecondsSinceEpoch, fraction: fraction, to: $0) })
     }
 
-    /// Reads `YYYY-MM-DDThh:mm:ss[.f…]Z` (or `+00:00`) into nanoseconds since 1970; `nil` for anything else,
-    /// including dates the calendar does not have.
+    /// Reads an ISO 8601 date and time in any form of XML Schema's `xsd:dateTime` (what GPX, KML and most
+    /// tracks use) into nanoseconds since 1970, UTC:
+    ///
+    /// - `YYYY-MM-DDThh:mm:ss`, the year of four or more digits, `T` (or `t`, or a space as many CSV files have);
+    /// - a fraction of the second of any length (`.5`, `.250`, `.123456789012`: digits past the ninth are dropped);
+    /// - a zone: `Z` (or `z`), an offset `+hh:mm`/`-hh:mm` (also `+hhmm` and `+hh`), converted to UTC; none, read
+    ///   as UTC (GPX's times are UTC, and its schema allows the zone to be left out);
+    /// - `24:00:00` (with no fraction), the end of the day, as `00:00:00` of the next;
+    /// - a leap second `:60`, as the last second of its minute plus one (it is not kept apart).
+    ///
+    /// `nil` for anything else, dates the calendar does not have included. No allocation.
     public static func parse(_ text: some StringProtocol) -> Int64? {
-        let bytes = Array(text.utf8)
-        guard bytes.count >= 20 else { return nil }
-        func number(_ range: Range<Int>) -> Int? {
+        var text = String(text)
+        return text.withUTF8 { parse(bytes: $0) }
+    }
+
+    /// ``parse(_:)`` over the text's UTF-8 bytes.
+    public static func parse(bytes: UnsafeBufferPointer<UInt8>) -> Int64? {
+        var index = 0
+        func digits(_ count: Int) -> Int? {
+            guard index + count <= bytes.count else { return nil }
             var value = 0
-            for index in range {
-                guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) else { return nil }
-                value = value * 10 + Int(bytes[index] - UInt8(ascii: "0"))
+            for _ in 0..<count {
+                let digit = bytes[index] &- UInt8(ascii: "0")
+                guard digit < 10 else { return nil }
+                value = value * 10 + Int(digit)
+                index += 1
             }
             return value
         }
-        guard let year = number(0..<4), bytes[4] == UInt8(ascii: "-"), let month = number(5..<7),
-            bytes[7] == UInt8(ascii: "-"), let day = number(8..<10), bytes[10] | 0x20 == UInt8(ascii: "t"),
-            let hour = number(11..<13), bytes[13] == UInt8(ascii: ":"), let minute = number(14..<16),
-            bytes[16] == UInt8(ascii: ":"), let second = number(17..<19),
-            (1...12).contains(month), (1...UTCDate.daysIn(month: month, year: year)).contains(day),
-            hour < 24, minute < 60, second < 61
-        else { return nil }
-        var index = 19
-        var nanoseconds: Int64 = 0
-        if bytes[index] == UInt8(ascii: ".") {
+        func expect(_ byte: UInt8) -> Bool {
+            guard index < bytes.count, bytes[index] == byte else { return false }
             index += 1
+            return true
+        }
+        // The year: four digits, or more (XSD allows years past 9999); no sign.
+        var year = 0
+        var yearDigits = 0
+        while index < bytes.count, bytes[index] &- UInt8(ascii: "0") < 10, yearDigits < 9 {
+            year = year * 10 + Int(bytes[index] - UInt8(ascii: "0"))
+            index += 1
+            yearDigits += 1
+        }
+        guard yearDigits >= 4, year <= Int(Int16.max), expect(UInt8(ascii: "-")), let month = digits(2),
+            expect(UInt8(ascii: "-")), let day = digits(2), index < bytes.count,
+            bytes[index] | 0x20 == UInt8(ascii: "t") || bytes[index] == UInt8(ascii: " ")
+        else { return nil }
+        index += 1
+        guard let hour = digits(2), expect(UInt8(ascii: ":")), let minute = digits(2), expect(UInt8(ascii: ":")),
+            let second = digits(2), (1...12).contains(month),
+            (1...UTCDate.daysIn(month: month, year: year)).contains(day),
+            hour < 24 || (hour == 24 && minute == 0 && second == 0), minute < 60, second < 61
+        else { return nil }
+        var nanoseconds: Int64 = 0
+        if expect(UInt8(ascii: ".")) {
             var scale: Int64 = 100_000_000
             let start = index
-            while index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) {
+            while index < bytes.count, bytes[index] &- UInt8(ascii: "0") < 10 {
                 nanoseconds += Int64(bytes[index] - UInt8(ascii: "0")) * scale
                 scale /= 10
                 index += 1
             }
-            guard index > start else { return nil }
+            guard index > start, hour < 24 || nanoseconds == 0 else { return nil }
         }
-        let rest = bytes[index...]
-        guard rest.elementsEqual("Z".utf8) || rest.elementsEqual("z".utf8) || rest.elementsEqual("+00:00".utf8)
-        else { return nil }
+        var offsetSeconds = 0
+        if index < bytes.count {
+            let sign = bytes[index]
+            if sign | 0x20 == UInt8(ascii: "z") {
+                index += 1
+            } else if sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") {
+                index += 1
+                guard let offsetHours = digits(2) else { return nil }
+                var offsetMinutes = 0
+                if index < bytes.count {
+                    _ = expect(UInt8(ascii: ":"))
+                    guard let minutes = digits(2) else { return nil }
+                    offsetMinutes = minutes
+                }
+                guard offsetHours <= 14, offsetMinutes < 60 else { return nil }
+                offsetSeconds = (offsetHours * 3600 + offsetMinutes * 60) * (sign == UInt8(ascii: "-") ? -1 : 1)
+            } else {
+                return nil
+            }
+        }
+        guard index == bytes.count else { return nil }
         let days = Int64(UTCDate(year: Int16(year), month: UInt8(month), day: UInt8(day)).daysSinceEpoch)
-        return (days * 86_400 + Int64(hour * 3600 + minute * 60 + second)) * 1_000_000_000 + nanoseconds
+        let seconds = days * 86_400 + Int64(hour * 3600 + minute * 60 + second - offsetSeconds)
+        return seconds * 1_000_000_000 + nanoseconds
+    }
+
+    /// Reads `YYYY-MM-DD` (a calendar date, as `--date` takes it); `nil` for anything else.
+    public static func parseDate(_ text: some StringProtocol) -> UTCDate? {
+        var text = String(text) + "T00:00:00Z"
+        guard let moment = text.withUTF8({ parse(bytes: $0) }) else { return nil }
+        return UTCDate(daysSinceEpoch: Int(moment / 86_400_000_000_000))
     }
 
     private static func floorDivide(_ value: Int64, _ divisor: Int64) -> Int64 {

@@ -117,6 +117,7 @@ enum ConvertCommand: Command {
         var navigation = Navigation()
         try input.read(handler: &navigation) { TrackCleaner.apply(&cleaner, $0, write) }
         cleaner?.finish(write)
+        navigation.add(contentsOf: input.trackNavigation)
         let navigationLeftOut = navigation.isEmpty ? [] : files.writers.filter { !$0.setNavigation(navigation) }
         progress?.clear()
         if var marks, input.failures.isEmpty {

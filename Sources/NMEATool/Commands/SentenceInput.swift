@@ -53,8 +53,10 @@ struct SentenceInput: ~Copyable {
     /// a file whose first byte (after a byte-order mark and spaces) is `<` or `{` is read by ``TrackFileReader``
     /// instead of as NMEA.
     var readsTracks = false
-    /// What the GPX and GeoJSON inputs held.
-    private(set) var trackStatistics = TrackReadStatistics()
+    /// What each track file (GPX, KML, GeoJSON, CSV) held, in the order read.
+    private(set) var trackFiles: [(name: String, format: TrackFileReader.Format, statistics: TrackReadStatistics)] = []
+    /// The waypoints and routes the track files held, for the outputs that carry them.
+    private(set) var trackNavigation = Navigation()
     /// Called after each chunk with the bytes read so far from the current file and its size (regular files only).
     var onChunk: ((_ bytesRead: Int, _ fileSize: Int?) -> Void)?
     private var reader: FixReader
@@ -157,17 +159,14 @@ struct SentenceInput: ~Copyable {
                 broken = true
             } catch let error as TrackReadError {
                 let format = track?.format.rawValue ?? "a track"
-                Console.error(
-                    "Error: \(input.name): \(error) (read as \(format)); nothing is written from a broken file\n")
+                Console.error("Error: \(input.name): \(error) (read as \(format))\n")
                 failures.append(path)
                 broken = true
             }
             if cancelled { return false }
             if let track {
-                trackStatistics.points += track.statistics.points
-                trackStatistics.segments += track.statistics.segments
-                trackStatistics.rejectedPoints += track.statistics.rejectedPoints
-                trackStatistics.waypoints += track.statistics.waypoints
+                trackFiles.append((input.name, track.format, track.statistics))
+                if !broken { trackNavigation.add(contentsOf: track.navigation) }
                 continue
             }
             if broken {
@@ -289,16 +288,8 @@ struct SentenceInput: ~Copyable {
     /// that gave not a single sentence, with why.
     func printSummary(command: String) {
         for (name, reason) in emptyInputs { Console.error("\(command): \(name): nothing read: \(reason)\n") }
-        if trackStatistics.rejectedPoints > 0 {
-            let count = trackStatistics.rejectedPoints
-            Console.error(
-                "\(command): \(count) GPX point\(count == 1 ? "" : "s") without a usable position or time "
-                    + "passed over\n")
-        }
-        if trackStatistics.waypoints > 0 {
-            let count = trackStatistics.waypoints
-            Console.error(
-                "\(command): \(count) GPX waypoint\(count == 1 ? "" : "s") left out: tracks and routes are read\n")
+        for (name, format, statistics) in trackFiles {
+            if let line = Self.trackSummary(format, statistics) { Console.error("\(command): \(name): \(line)\n") }
         }
         let framing = statistics.framer
         let failed = statistics.decoder.failed
@@ -327,6 +318,39 @@ struct SentenceInput: ~Copyable {
                 "\(withFieldErrors) sentence\(withFieldErrors == 1 ? "" : "s") with a bad field (read without it)")
         }
         Console.error("\(command): \(summary.joined(separator: "; "))\(advice)\n")
+    }
+
+    /// What a track file held that was not read as it stands, in a line: points passed over, features that hold no
+    /// track, lines whose times do not pair with their positions; `nil` when all was read.
+    static func trackSummary(_ format: TrackFileReader.Format, _ statistics: TrackReadStatistics) -> String? {
+        var parts: [String] = []
+        let unit =
+            switch format {
+            case .gpx, .kml: "point"
+            case .geojson: "position"
+            case .csv: "row"
+            }
+        if statistics.rejectedPoints > 0 {
+            let count = statistics.rejectedPoints
+            parts.append(
+                "\(count) \(format.rawValue) \(unit)\(count == 1 ? "" : "s") without a usable position or time")
+        }
+        if statistics.ignoredFeatures > 0 {
+            let count = statistics.ignoredFeatures
+            let what = format == .kml ? "placemark" : "feature"
+            parts.append(
+                "\(count) \(format.rawValue) \(what)\(count == 1 ? " that holds" : "s that hold") no track, waypoint or "
+                    + "route (a polygon, say)")
+        }
+        var line = parts.isEmpty ? nil : parts.joined(separator: " and ") + " passed over"
+        if statistics.unpairedTimes > 0 {
+            let count = statistics.unpairedTimes
+            let times =
+                "\(count) line\(count == 1 ? "" : "s") whose times cannot be paired with \(count == 1 ? "its" : "their") "
+                + "positions (another count) read without times"
+            line = line.map { $0 + "; " + times } ?? times
+        }
+        return line
     }
 
     /// The counters as a table, for `--stats`.

@@ -23,7 +23,7 @@ public struct FixQualityFilter: Sendable, Hashable {
     public enum Reason: String, Sendable, Hashable, CaseIterable {
         case hdop = "HDOP too high or unknown"
         case satellites = "too few or unknown satellites"
-        case mode = "fix too poor"
+        case mode = "fix too poor or unknown"
         case time = "outside --since/--until or without a time"
         case box = "outside --bbox"
     }
@@ -61,7 +61,8 @@ public struct FixQualityFilter: Sendable, Hashable {
         if let minimumSatellites {
             guard let used = fix.satellitesUsed, used >= minimumSatellites else { return .satellites }
         }
-        if let minimumMode, fix.mode < minimumMode { return .mode }
+        // A track file's point that did not say its fix type meets no --fix: its mode is only assumed.
+        if let minimumMode, fix.mode < minimumMode || fix.modeIsAssumed { return .mode }
         if since != nil || until != nil {
             guard let timestamp = fix.timestamp else { return .time }
             if let since, timestamp < since { return .time }

@@ -1,21 +1,31 @@
 import NMEA
 
-/// Reads GPX 1.0 and 1.1 (tracks, routes; waypoints counted) as fixes, streaming, so `nmea convert`, `trips` and
-/// `plot` take other apps' tracks as they take NMEA.
+/// Reads GPX 1.0 and 1.1 as fixes, waypoints and routes, streaming, so `nmea convert`, `trips` and `plot` take other
+/// apps' tracks as they take NMEA.
 ///
-/// Each `<trkpt>` and `<rtept>` becomes a fix: position, `<ele>`, `<time>`, speed and course (GPX 1.0's `<speed>` and
-/// `<course>`, or Garmin's TrackPointExtension `speed`/`course` in GPX 1.1), `<sat>`, `<hdop>`, `<vdop>`, `<pdop>`,
-/// and `<fix>` (`none`, `2d`, `3d`, `dgps`, `pps`; without it, 3D with an elevation, 2D without). Each `<trkseg>` and
-/// `<rte>` ends with a fix without a position, so segments stay segments. A point whose `lat`/`lon` are missing or
-/// out of range, or whose time cannot be read, is counted in ``statistics`` and passed over; malformed XML throws
-/// ``TrackReadError`` with its line. Memory: the tokenizer's bounded buffers and one point.
+/// - Each `<trkpt>` becomes a fix with what the file says: position, `<ele>`, `<time>` (any `xsd:dateTime` form,
+///   offsets converted to UTC; a point without one is kept without a time), speed and course (GPX 1.0's `<speed>`
+///   and `<course>`, or Garmin's TrackPointExtension `speed`/`course` in GPX 1.1), `<magvar>`, `<geoidheight>`,
+///   `<sat>`, `<hdop>`, `<vdop>`, `<pdop>` and `<fix>`. Without `<fix>`, the fix type is assumed, not written back
+///   (``Fix/modeIsAssumed``). Each `<trkseg>` ends with a fix without a position, so segments stay segments.
+/// - Each `<wpt>` is a waypoint and each `<rte>` a route of its `<rtept>`s (``navigation``), carried through to the
+///   outputs as waypoints and routes, not as track points.
+///
+/// A point whose `lat`/`lon` are missing or out of range, or whose time or a number cannot be read, is counted in
+/// ``statistics`` and passed over; malformed XML throws ``TrackReadError`` with its line. Memory: the tokenizer's
+/// bounded buffers, one point, and the waypoints and routes (bounded by ``Navigation``'s limits).
 public struct GPXReader: Sendable {
     public private(set) var statistics = TrackReadStatistics()
+    /// The file's waypoints and routes.
+    public private(set) var navigation = Navigation()
     private var tokenizer = XMLTokenizer()
-    /// The open `<trkpt>` or `<rtept>` (when ``inPoint``), changed in place: a fix is over a kilobyte.
+    /// The open `<trkpt>` (when ``inPoint``), changed in place: a fix is over a kilobyte.
     private var point = Fix()
     private var inPoint = false
     private var pointIsValid = false
+    /// The open `<wpt>` or `<rtept>` (its name and position), and the open route's name and points.
+    private var waypoint: Navigation.Waypoint?
+    private var route: (name: String, points: [Navigation.Waypoint])?
     private var element: String?
     private var sawBOMCheck = false
     /// Set when the root element is not `<gpx>`.
@@ -24,7 +34,7 @@ public struct GPXReader: Sendable {
     public init() {}
 
     static let valueElements: Set<String> = [
-        "ele", "time", "speed", "course", "sat", "hdop", "vdop", "pdop", "fix", "magvar", "geoidheight",
+        "ele", "time", "speed", "course", "sat", "hdop", "vdop", "pdop", "fix", "magvar", "geoidheight", "name",
     ]
 
     /// Reads the next bytes of the file; `emit` receives each point's fix and a break after each segment.
@@ -50,57 +60,101 @@ public struct GPXReader: Sendable {
             if !rootChecked {
                 rootChecked = true
                 guard name == "gpx" else {
-                    throw TrackReadError(line: line, "the root element is <\(name)>, not <gpx>")
+                    throw TrackReadError(line: line, "the root element is <\(name)>, not <gpx> or <kml>")
                 }
             }
-            switch name {
-            case "trkpt", "rtept":
-                point = Fix(quality: .gps)
-                inPoint = true
-                let latitude = attributes["lat"].flatMap { Double($0.trimmingSpaces()) }
-                let longitude = attributes["lon"].flatMap { Double($0.trimmingSpaces()) }
-                pointIsValid = false
-                if let latitude, let longitude, abs(latitude) <= 90, abs(longitude) <= 180 {
-                    point.latitude = latitude
-                    point.longitude = longitude
-                    pointIsValid = true
-                }
-            case "wpt":
-                statistics.waypoints += 1
-            default:
-                element = name
-            }
+            start(name, attributes)
         case .text(let text):
-            guard inPoint, let element else { return }
-            if !apply(element, text.trimmingSpaces()) { pointIsValid = false }
-        case .end(let name):
-            switch name {
-            case "trkpt", "rtept":
-                if inPoint && pointIsValid {
-                    if point.mode == .none && point.quality != .none {
-                        point.mode = point.altitudeMeters == nil ? .twoD : .threeD
-                    }
-                    if point.quality == .none { point.mode = .none }
-                    statistics.points += 1
-                    emit(point)
-                } else {
-                    statistics.rejectedPoints += 1
+            guard let element else { return }
+            let text = text.trimmingSpaces()
+            if element == "name" {
+                if waypoint != nil {
+                    waypoint!.name = text
+                } else if route != nil && route!.name.isEmpty {
+                    route!.name = text
                 }
-                inPoint = false
-            case "trkseg", "rte":
-                statistics.segments += 1
-                emit(Fix())
-            default:
-                break
+            } else if inPoint && !apply(element, text) {
+                pointIsValid = false
             }
+        case .end(let name):
+            end(name, emit)
             element = nil
+        }
+    }
+
+    private mutating func start(_ name: String, _ attributes: [String: String]) {
+        switch name {
+        case "trkpt":
+            inPoint = true
+            let latitude = attributes["lat"].flatMap { TrackPoint.number($0.trimmingSpaces()) }
+            let longitude = attributes["lon"].flatMap { TrackPoint.number($0.trimmingSpaces()) }
+            if let latitude, let longitude, let fix = TrackPoint.fix(latitude: latitude, longitude: longitude) {
+                point = fix
+                pointIsValid = true
+            } else {
+                point = Fix()
+                pointIsValid = false
+            }
+        case "wpt", "rtept":
+            let latitude = attributes["lat"].flatMap { TrackPoint.number($0.trimmingSpaces()) }
+            let longitude = attributes["lon"].flatMap { TrackPoint.number($0.trimmingSpaces()) }
+            if let latitude, let longitude, abs(latitude) <= 90, abs(longitude) <= 180 {
+                waypoint = Navigation.Waypoint(name: "", latitude: latitude, longitude: longitude)
+            } else {
+                statistics.rejectedPoints += 1
+            }
+        case "rte":
+            route = ("", [])
+        default:
+            element = name
+        }
+    }
+
+    private mutating func end(_ name: String, _ emit: (Fix) -> Void) {
+        switch name {
+        case "trkpt":
+            if inPoint && pointIsValid {
+                // A point the file says had no fix is no position.
+                if point.quality == .none { point.mode = .none }
+                // An elevation read after the position was placed: an assumed mode follows it.
+                if point.modeIsAssumed { point.mode = point.altitudeMeters == nil ? .twoD : .threeD }
+                statistics.points += 1
+                emit(point)
+            } else {
+                statistics.rejectedPoints += 1
+            }
+            inPoint = false
+        case "trkseg":
+            statistics.segments += 1
+            emit(Fix())
+        case "wpt":
+            if var waypoint {
+                statistics.waypoints += 1
+                waypoint.name = TrackPoint.waypointName(waypoint.name, number: statistics.waypoints)
+                navigation.add(waypoint)
+            }
+            waypoint = nil
+        case "rtept":
+            if var waypoint, route != nil {
+                waypoint.name = TrackPoint.waypointName(waypoint.name, number: route!.points.count + 1)
+                if route!.points.count < Navigation.maximumRoutePoints { route!.points.append(waypoint) }
+            }
+            waypoint = nil
+        case "rte":
+            if let route, !route.points.isEmpty {
+                statistics.routes += 1
+                let name = route.name.isEmpty ? "Route \(statistics.routes)" : route.name
+                navigation.add(Navigation.Route(name: name, points: route.points))
+            }
+            route = nil
+        default:
+            break
         }
     }
 
     /// Sets one value of the open point; `false` when the text is not what the element holds.
     private mutating func apply(_ element: String, _ text: String) -> Bool {
-        guard inPoint else { return true }
-        func number() -> Double? { Double(text).flatMap { $0.isFinite ? $0 : nil } }
+        func number() -> Double? { TrackPoint.number(text) }
         switch element {
         case "ele": point.altitudeMeters = number()
         case "speed": point.speed = number()
@@ -111,40 +165,10 @@ public struct GPXReader: Sendable {
         case "vdop": point.vdop = number()
         case "pdop": point.pdop = number()
         case "sat": point.satellitesUsed = Int(text)
-        case "fix":
-            switch text {
-            case "none": point.quality = .none
-            case "2d": point.mode = .twoD
-            case "3d": point.mode = .threeD
-            case "dgps": point.quality = .differential
-            case "pps": point.quality = .precise
-            default: break
-            }
-        case "time":
-            guard let moment = ISO8601.parse(text) else { return false }
-            (point.date, point.time) = Self.dateAndTime(moment, text: text)
+        case "fix": TrackPoint.setFixType(text, of: &point)
+        case "time": return TrackPoint.setTime(text, of: &point)
         default: break
         }
         return true
-    }
-
-    /// The date and time of `moment` (nanoseconds since 1970), with as many fraction digits as `text` had.
-    static func dateAndTime(_ moment: Int64, text: String) -> (UTCDate, UTCTime) {
-        let day: Int64 = 86_400_000_000_000
-        let days = moment >= 0 ? moment / day : (moment + 1) / day - 1
-        let ofDay = moment - days * day
-        let seconds = ofDay / 1_000_000_000
-        let time = UTCTime(
-            hour: UInt8(seconds / 3600), minute: UInt8(seconds / 60 % 60), second: UInt8(seconds % 60),
-            nanoseconds: UInt32(ofDay % 1_000_000_000), fractionDigits: fractionDigits(text))
-        return (UTCDate(daysSinceEpoch: Int(days)), time)
-    }
-
-    /// How many digits the time's fraction of a second had, so it is written back as given.
-    static func fractionDigits(_ text: String) -> UInt8 {
-        let utf8 = text.utf8
-        guard let dot = utf8.firstIndex(of: UInt8(ascii: ".")) else { return 0 }
-        let digits = utf8[utf8.index(after: dot)...].prefix { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
-        return UInt8(min(digits.count, 9))
     }
 }

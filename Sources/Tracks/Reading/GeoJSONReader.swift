@@ -1,17 +1,21 @@
 import NMEA
 
-/// Reads GeoJSON tracks (RFC 7946) as fixes, streaming feature by feature, so `nmea convert`, `trips` and `plot`
-/// take other apps' GeoJSON as they take NMEA: ours, togeojson's and the many tools that follow its `coordTimes`.
+/// Reads GeoJSON (RFC 7946) as fixes, waypoints and routes, streaming feature by feature, so `nmea convert`, `trips`
+/// and `plot` take other apps' GeoJSON as they take NMEA: ours, togeojson's and the many tools that follow it.
 ///
-/// - A `LineString` (or `MultiLineString`) feature is a segment (one per line), its times from `coordTimes` (flat, or
-///   one array per line); a `Point`/`MultiPoint` with `coordTimes` is a segment too (how ours writes a segment
-///   without two distinct positions). A feature marked `"continued": true` (ours, past 500 points) joins the one
-///   before, its repeated first point dropped.
-/// - A `Point` feature with a `time` (or `timestamp`) property is one fix, with `ele`, `speed`, `course`, `sat`,
-///   `hdop`, `vdop`, `pdop`, `geoidheight` and `fix` when present (ours with `--points`; loggers that write a Point
-///   per fix).
-/// - A file holds a track once: whichever kind comes first — lines or timed Points — is read, the other passed over
-///   (ours with `--points` holds both, Points first, which carry more).
+/// Every feature with a usable geometry is read, in file order:
+/// - A `LineString` (or `MultiLineString`) is a segment (one per line), its times from `coordTimes` or
+///   togeojson's current `coordinateProperties.times` (flat, or one array per line); times that cannot be paired
+///   with the positions (another count) are counted in ``TrackReadStatistics/unpairedTimes`` and the line is read
+///   without them. A `Point`/`MultiPoint` with `coordTimes` is a segment too (how ours writes a segment without two
+///   distinct positions). A feature marked `"continued": true` (ours, from a live file) joins the one before, its
+///   repeated first point dropped.
+/// - A `Point` with a `time` (or `timestamp`) property is one fix, with `ele`, `speed`, `course`, `sat`, `hdop`,
+///   `vdop`, `pdop`, `geoidheight` and `fix` when present; consecutive ones are one segment.
+/// - An untimed `Point` is a waypoint (named by `name`); ours marked `"kind":"waypoint"`/`"route"` are waypoints and
+///   routes. A line of ours marked `"pointFeatures":true` (`--points`) is passed over: its fixes are the file's
+///   `Point` features, which carry more.
+/// - Polygons and other geometries are no track: counted in ``TrackReadStatistics/ignoredFeatures``.
 ///
 /// Positions out of range and times that cannot be read are counted and passed over; malformed JSON throws
 /// ``TrackReadError`` with its line. Memory: one feature at a time (at most ``maximumNumbersPerFeature`` numbers).
@@ -24,14 +28,15 @@ public struct GeoJSONReader: Sendable {
     /// Depth of the root's `features` array while its elements stream.
     private var streamingFeatures = false
     private var sawFeatureArray = false
-    private var kind: Kind?
     /// A segment ended and its break is not yet handed out (a continued feature takes it back).
     private var breakPending = false
+    /// Timed Point features are being read as one segment.
+    private var inPointRun = false
+    /// The file's waypoints and routes.
+    public private(set) var navigation = Navigation()
     private var numbers = 0
     private var rootKey: String?
     private var sawBOMCheck = false
-
-    enum Kind { case lines, points }
 
     /// A JSON value. Not `indirect`: its arrays already hold their elements apart, and a box per number would cost an
     /// allocation each.
@@ -139,8 +144,9 @@ public struct GeoJSONReader: Sendable {
                 throw TrackReadError(line: tokenizer.line, "not GeoJSON: the root object has no \"type\"")
             }
         }
-        if breakPending { emit(Fix()) }
+        if breakPending || inPointRun { emit(Fix()) }
         breakPending = false
+        inPointRun = false
     }
 
     private mutating func handle(_ event: JSONTokenizer.Event, depth: Int, line: Int, _ emit: (Fix) -> Void)
@@ -190,45 +196,50 @@ public struct GeoJSONReader: Sendable {
         }
     }
 
-    /// Reads one feature.
+    /// Reads one feature, in file order: a timed `Point` is a fix; a line (or a `MultiPoint`, or a `Point` with
+    /// `coordTimes`) is a segment; an untimed `Point` is a waypoint, and ours marked `"kind"` a waypoint or a route;
+    /// a line of ours marked `"pointFeatures":true` is passed over, its points being the file's `Point` features.
     private mutating func feature(_ feature: Value, line: Int, _ emit: (Fix) -> Void) throws(TrackReadError) {
-        guard let geometry = feature["geometry"], let type = geometry["type"]?.string else { return }
+        guard let geometry = feature["geometry"], let type = geometry["type"]?.string else {
+            statistics.ignoredFeatures += 1
+            return
+        }
         let properties = feature["properties"]
         let coordinates = geometry["coordinates"]
+        switch properties?["kind"]?.string {
+        case "waypoint"?:
+            return waypoint(coordinates, name: properties?["name"]?.string)
+        case "route"?:
+            return route(coordinates, properties)
+        default:
+            break
+        }
+        if case .bool(true)? = properties?["pointFeatures"] { return }
+        let times = properties?["coordTimes"] ?? properties?["coordinateProperties"]?["times"]
         let timed = properties?["time"]?.string ?? properties?["timestamp"]?.string
-        if type == "Point", let timed, properties?["coordTimes"] == nil {
-            guard kind != .lines else { return }
-            kind = .points
-            if var fix = position(coordinates) {
-                guard let moment = ISO8601.parse(timed) else {
-                    statistics.rejectedPoints += 1
-                    return
-                }
-                Self.setTime(&fix, moment, text: timed)
-                Self.setProperties(&fix, properties)
-                statistics.points += 1
-                emit(fix)
-            } else {
-                statistics.rejectedPoints += 1
-            }
-            return
+        if type == "Point" && times == nil {
+            guard let timed else { return waypoint(coordinates, name: properties?["name"]?.string) }
+            return timedPoint(coordinates, time: timed, properties, emit)
         }
         let lines: [[Value]]
         switch type {
         case "LineString", "MultiPoint": lines = [coordinates?.array ?? []]
         case "MultiLineString": lines = (coordinates?.array ?? []).map { $0.array ?? [] }
         case "Point": lines = [[coordinates ?? .null]]
-        default: return  // polygons and collections are not tracks
+        default:
+            statistics.ignoredFeatures += 1  // polygons and collections are not tracks
+            return
         }
-        guard kind != .points else { return }
-        kind = .lines
-        // Times: flat for one line, one array per line for several.
-        let times = properties?["coordTimes"]?.array ?? []
         let continued = properties?["continued"].map { if case .bool(true) = $0 { true } else { false } } ?? false
         for (lineIndex, positions) in lines.enumerated() {
-            let lineTimes = lines.count > 1 ? (times[safe: lineIndex]?.array ?? []) : times
+            // Times: flat for one line, one array per line for several.
+            var lineTimes = lines.count > 1 ? (times?.array?[safe: lineIndex]?.array ?? []) : (times?.array ?? [])
+            if !lineTimes.isEmpty && lineTimes.count != positions.count {
+                statistics.unpairedTimes += 1
+                lineTimes = []
+            }
             var skipFirst = continued && lineIndex == 0 && breakPending
-            if skipFirst { breakPending = false } else if breakPending { emit(Fix()) }
+            if !skipFirst { endSegment(emit) }
             breakPending = false
             for (index, coordinate) in positions.enumerated() {
                 if skipFirst {
@@ -239,12 +250,9 @@ public struct GeoJSONReader: Sendable {
                     statistics.rejectedPoints += 1
                     continue
                 }
-                if let text = lineTimes[safe: index]?.string {
-                    guard let moment = ISO8601.parse(text) else {
-                        statistics.rejectedPoints += 1
-                        continue
-                    }
-                    Self.setTime(&fix, moment, text: text)
+                if let text = lineTimes[safe: index]?.string, !TrackPoint.setTime(text, of: &fix) {
+                    statistics.rejectedPoints += 1
+                    continue
                 }
                 statistics.points += 1
                 emit(fix)
@@ -254,26 +262,73 @@ public struct GeoJSONReader: Sendable {
         }
     }
 
-    /// A fix at `[lon, lat(, ele)]`, or `nil` when it is no position in range.
-    private func position(_ value: Value?) -> Fix? {
-        guard let numbers = value?.array?.compactMap(\.number), numbers.count >= 2,
-            abs(numbers[1]) <= 90, abs(numbers[0]) <= 180
-        else { return nil }
-        var fix = Fix(latitude: numbers[1], longitude: numbers[0], quality: .gps)
-        if numbers.count >= 3 { fix.altitudeMeters = numbers[2] }
-        fix.mode = numbers.count >= 3 ? .threeD : .twoD
-        return fix
+    /// Closes the segment before a new one: a line, or a run of timed Points.
+    private mutating func endSegment(_ emit: (Fix) -> Void) {
+        if breakPending || inPointRun { emit(Fix()) }
+        breakPending = false
+        inPointRun = false
     }
 
-    static func setTime(_ fix: inout Fix, _ moment: Int64, text: String) {
-        let (date, time) = GPXReader.dateAndTime(moment, text: text)
-        fix.date = date
-        fix.time = time
+    /// A timed `Point` feature: one fix, with its properties (ours with `--points`; loggers that write a Point per
+    /// fix). Consecutive ones are one segment.
+    private mutating func timedPoint(_ coordinates: Value?, time: String, _ properties: Value?, _ emit: (Fix) -> Void) {
+        guard var fix = position(coordinates), TrackPoint.setTime(time, of: &fix) else {
+            statistics.rejectedPoints += 1
+            return
+        }
+        if breakPending {
+            emit(Fix())
+            breakPending = false
+        }
+        if !inPointRun { statistics.segments += 1 }
+        inPointRun = true
+        Self.setProperties(&fix, properties)
+        statistics.points += 1
+        emit(fix)
+    }
+
+    /// An untimed `Point` feature: a waypoint, named by its `name` property.
+    private mutating func waypoint(_ coordinates: Value?, name: String?) {
+        guard let fix = position(coordinates), let latitude = fix.latitude, let longitude = fix.longitude else {
+            statistics.rejectedPoints += 1
+            return
+        }
+        statistics.waypoints += 1
+        let name = TrackPoint.waypointName(name, number: statistics.waypoints)
+        navigation.add(Navigation.Waypoint(name: name, latitude: latitude, longitude: longitude))
+    }
+
+    /// A route feature of ours (`"kind":"route"`): its line's positions named by its `waypoints` property.
+    private mutating func route(_ coordinates: Value?, _ properties: Value?) {
+        let names = properties?["waypoints"]?.array?.map { $0.string ?? "" } ?? []
+        let positions = coordinates?.array?.first?.number != nil ? [coordinates!] : (coordinates?.array ?? [])
+        var points: [Navigation.Waypoint] = []
+        for (index, coordinate) in positions.enumerated() {
+            guard let fix = position(coordinate), let latitude = fix.latitude, let longitude = fix.longitude else {
+                continue
+            }
+            let name = TrackPoint.waypointName(names[safe: index], number: index + 1)
+            points.append(Navigation.Waypoint(name: name, latitude: latitude, longitude: longitude))
+        }
+        guard !points.isEmpty else { return }
+        statistics.routes += 1
+        let name = properties?["name"]?.string ?? "Route \(statistics.routes)"
+        navigation.add(Navigation.Route(name: name, points: points))
+    }
+
+    /// A fix at `[lon, lat(, ele)]`, or `nil` when it is no position in range.
+    private func position(_ value: Value?) -> Fix? {
+        guard let numbers = value?.array?.compactMap(\.number), numbers.count >= 2 else { return nil }
+        return TrackPoint.fix(
+            latitude: numbers[1], longitude: numbers[0], altitude: numbers.count >= 3 ? numbers[2] : nil)
     }
 
     static func setProperties(_ fix: inout Fix, _ properties: Value?) {
         guard let properties else { return }
-        if let ele = properties["ele"]?.number { fix.altitudeMeters = ele }
+        if let ele = properties["ele"]?.number {
+            fix.altitudeMeters = ele
+            if fix.modeIsAssumed { fix.mode = .threeD }
+        }
         fix.speed = properties["speed"]?.number
         fix.courseDegrees = properties["course"]?.number
         fix.hdop = properties["hdop"]?.number
@@ -281,13 +336,7 @@ public struct GeoJSONReader: Sendable {
         fix.pdop = properties["pdop"]?.number
         fix.geoidSeparationMeters = properties["geoidheight"]?.number
         fix.satellitesUsed = properties["sat"]?.number.map { Int($0) }
-        switch properties["fix"]?.string {
-        case "2d"?: fix.mode = .twoD
-        case "3d"?: fix.mode = .threeD
-        case "dgps"?: fix.quality = .differential
-        case "pps"?: fix.quality = .precise
-        default: break
-        }
+        if let name = properties["fix"]?.string { TrackPoint.setFixType(name, of: &fix) }
     }
 }
 

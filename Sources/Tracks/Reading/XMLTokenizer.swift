@@ -29,6 +29,10 @@ struct XMLTokenizer {
 
     let maximumTokenBytes: Int
     let maximumDepth: Int
+    /// Elements whose text may be any length (KML's `<coordinates>`): handed out in pieces of about
+    /// ``pieceBytes``, each cut after white space, so memory stays bounded however long the text.
+    let piecewise: Set<String>
+    static let pieceBytes = 64 * 1024
     private var state = State.text
     private var buffer: [UInt8] = []
     private var text: [UInt8] = []
@@ -41,9 +45,10 @@ struct XMLTokenizer {
     private var sawRoot = false
     private var tagLine = 1
 
-    init(maximumTokenBytes: Int = 1 << 20, maximumDepth: Int = 256) {
+    init(maximumTokenBytes: Int = 1 << 20, maximumDepth: Int = 256, piecewise: Set<String> = []) {
         self.maximumTokenBytes = maximumTokenBytes
         self.maximumDepth = maximumDepth
+        self.piecewise = piecewise
     }
 
     /// Tokenizes `bytes`; `keepText` says whether text inside the current element is wanted (others are skipped
@@ -65,6 +70,9 @@ struct XMLTokenizer {
                 }
                 if index > start {
                     try takeText(UnsafeBufferPointer(start: base + start, count: index - start), keepText)
+                    if text.count >= Self.pieceBytes, let element = stack.last, piecewise.contains(element) {
+                        try flushPiece(token)
+                    }
                 }
                 guard index < count else { return }
                 index += 1
@@ -225,8 +233,21 @@ struct XMLTokenizer {
             text.removeAll(keepingCapacity: true)
             textTooLong = false
         }
-        guard !text.isEmpty, !textTooLong else { return }
+        if textTooLong {
+            throw TrackReadError(
+                line: line,
+                "the text of <\(stack.last ?? "?")> is longer than \(maximumTokenBytes) bytes: too long to read")
+        }
+        guard !text.isEmpty else { return }
         try token(.text(try Self.decodeEntities(text, line: line)), line)
+    }
+
+    /// Hands out the kept text up to its last white space (a piecewise element's), keeping the rest for the next.
+    private mutating func flushPiece(_ token: (Token, Int) throws(TrackReadError) -> Void) throws(TrackReadError) {
+        guard let space = text.lastIndex(where: Self.isSpace) else { return }
+        let piece = try Self.decodeEntities(text[...space], line: line)
+        text.removeSubrange(...space)
+        try token(.text(piece), line)
     }
 
     private mutating func finishTag(_ token: (Token, Int) throws(TrackReadError) -> Void) throws(TrackReadError) {
