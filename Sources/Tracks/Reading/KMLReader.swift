@@ -61,8 +61,8 @@ public struct KMLReader: Sendable {
         sawBOMCheck = true
         var tokenizer = self.tokenizer
         defer { self.tokenizer = tokenizer }
-        try tokenizer.feed(bytes, keepText: { Self.textElements.contains($0 ?? "") }) {
-            (token, line) throws(TrackReadError) in
+        let keepText: (String?) -> Bool = { Self.textElements.contains($0 ?? "") }
+        try tokenizer.feed(bytes, keepText: keepText) { (token, line) throws(TrackReadError) in
             try handle(token, line: line, emit)
         }
     }
