@@ -107,6 +107,9 @@ public struct TripDetector: Sendable {
         var longitude: Double
         /// The receiver's speed over ground, metres per second; NaN when it sent none.
         var speed = Double.nan
+        /// Without the receiver's speed: the speed from the positions over the second or more before; NaN when
+        /// there is no earlier fix to tell.
+        var derived = Double.nan
         /// On a trip: its distance and highest speed up to this fix, and its fixes.
         var distance = 0.0
         var maximumSpeed = 0.0
@@ -114,8 +117,19 @@ public struct TripDetector: Sendable {
 
         var point: TripPoint { TripPoint(timestamp: timestamp, latitude: latitude, longitude: longitude) }
 
-        /// Not moving by the receiver's own speed (or it sent none).
-        var isSlow: Bool { !(speed >= TripDetector.slowSpeed) }
+        /// Not moving, by the receiver's own speed, or else by the positions before (unknown counts as slow). A
+        /// track without speeds (most phones' GPX) gives the same trips as the log it came from.
+        var isSlow: Bool { speed.isNaN ? !(derived >= TripDetector.slowSpeed) : !(speed >= TripDetector.slowSpeed) }
+
+        /// Not moving from here to `later` (the next fix kept): by the receiver's own speed, or else by the
+        /// positions after, which, unlike those before, know when the vehicle stopped.
+        func isSlow(before later: Sample) -> Bool {
+            guard speed.isNaN else { return isSlow }
+            let elapsed = Double(later.timestamp - timestamp) / 1e9
+            guard elapsed > 0 else { return isSlow }
+            let distance = Geodesy.distanceMeters(latitude, longitude, later.latitude, later.longitude)
+            return distance / elapsed < TripDetector.slowSpeed
+        }
     }
 
     /// A receiver reporting this speed or more (metres per second, 3.6 km/h) is moving, even within the rest
@@ -254,7 +268,9 @@ public struct TripDetector: Sendable {
             return
         }
 
-        let speed = speed ?? derive(sample)
+        let derived = speed == nil ? derive(sample) : nil
+        if speed == nil, let derived { sample.derived = derived }
+        let speed = speed ?? derived
         if speed != nil || speedReference == nil || timestamp - speedReference!.timestamp >= 1_000_000_000 {
             speedReference = sample
         }
@@ -450,11 +466,13 @@ public struct TripDetector: Sendable {
         var count = 0
         if newest.isSlow {
             var index = window.count - 1
+            var later = newest
             while index >= 0 {
                 let sample = window[index]
                 index -= 1
                 guard sample.timestamp < newest.timestamp else { continue }
-                guard sample.timestamp > tripStart.timestamp, sample.isSlow,
+                defer { later = sample }
+                guard sample.timestamp > tripStart.timestamp, sample.isSlow(before: later),
                     Geodesy.distanceMeters(
                         sample.latitude, sample.longitude, newest.latitude,
                         newest.longitude) <= options.restRadius
