@@ -107,8 +107,8 @@ public struct TripDetector: Sendable {
         var longitude: Double
         /// The receiver's speed over ground, metres per second; NaN when it sent none.
         var speed = Double.nan
-        /// Without the receiver's speed: the speed from the positions over the second or more before; NaN when
-        /// there is no earlier fix to tell.
+        /// Without the receiver's speed: the speed from the positions over the ``slowBaselineSeconds`` or more
+        /// before; NaN when there is no earlier fix to tell.
         var derived = Double.nan
         /// On a trip: its distance and highest speed up to this fix, and its fixes.
         var distance = 0.0
@@ -121,20 +121,28 @@ public struct TripDetector: Sendable {
         /// track without speeds (most phones' GPX) gives the same trips as the log it came from.
         var isSlow: Bool { speed.isNaN ? !(derived >= TripDetector.slowSpeed) : !(speed >= TripDetector.slowSpeed) }
 
-        /// Not moving from here to `later` (the next fix kept): by the receiver's own speed, or else by the
-        /// positions after, which, unlike those before, know when the vehicle stopped.
+        /// Not moving from here to `later` (a fix ``slowBaselineSeconds`` or more after): by the receiver's own
+        /// speed, or else by the positions after, which, unlike those before, know when the vehicle stopped.
         func isSlow(before later: Sample) -> Bool {
             guard speed.isNaN else { return isSlow }
-            let elapsed = Double(later.timestamp - timestamp) / 1e9
-            guard elapsed > 0 else { return isSlow }
-            let distance = Geodesy.distanceMeters(latitude, longitude, later.latitude, later.longitude)
-            return distance / elapsed < TripDetector.slowSpeed
+            return TripDetector.speed(from: self, to: later).map { $0 < TripDetector.slowSpeed } ?? isSlow
         }
     }
 
     /// A receiver reporting this speed or more (metres per second, 3.6 km/h) is moving, even within the rest
     /// radius; parked receivers report 0.1–0.5 knots.
     static let slowSpeed = 1.0
+    /// Speeds worked out from positions, to tell a moving vehicle from a parked one without the receiver's speed,
+    /// span this long at least: over a few seconds a parked receiver's jitter of a few metres would look like movement.
+    static let slowBaselineSeconds: Int64 = 10
+
+    /// Metres per second from `earlier` to `later`; `nil` when they are not a baseline apart.
+    static func speed(from earlier: Sample, to later: Sample) -> Double? {
+        let elapsed = later.timestamp - earlier.timestamp
+        guard elapsed >= slowBaselineSeconds * 1_000_000_000 else { return nil }
+        let distance = Geodesy.distanceMeters(earlier.latitude, earlier.longitude, later.latitude, later.longitude)
+        return distance / (Double(elapsed) / 1e9)
+    }
 
     private enum Mode: Sendable {
         case waiting
@@ -268,9 +276,8 @@ public struct TripDetector: Sendable {
             return
         }
 
-        let derived = speed == nil ? derive(sample) : nil
-        if speed == nil, let derived { sample.derived = derived }
-        let speed = speed ?? derived
+        if speed == nil { sample.derived = speedBefore(sample) ?? .nan }
+        let speed = speed ?? derive(sample)
         if speed != nil || speedReference == nil || timestamp - speedReference!.timestamp >= 1_000_000_000 {
             speedReference = sample
         }
@@ -466,12 +473,11 @@ public struct TripDetector: Sendable {
         var count = 0
         if newest.isSlow {
             var index = window.count - 1
-            var later = newest
             while index >= 0 {
                 let sample = window[index]
+                let later = fix(after: index, newest)
                 index -= 1
                 guard sample.timestamp < newest.timestamp else { continue }
-                defer { later = sample }
                 guard sample.timestamp > tripStart.timestamp, sample.isSlow(before: later),
                     Geodesy.distanceMeters(
                         sample.latitude, sample.longitude, newest.latitude,
@@ -493,6 +499,30 @@ public struct TripDetector: Sendable {
         var longitude = newest.longitude + longitudeSum / Double(count + 1)
         if longitude > 180 { longitude -= 360 } else if longitude < -180 { longitude += 360 }
         return (arrival, (newest.latitude + latitudeSum / Double(count + 1), longitude))
+    }
+
+    /// The speed from the positions over the baseline before `sample` (from the newest fix kept that far back).
+    private func speedBefore(_ sample: Sample) -> Double? {
+        var index = window.count - 1
+        while index >= 0 {
+            if let speed = Self.speed(from: window[index], to: sample) { return speed }
+            index -= 1
+        }
+        return nil
+    }
+
+    /// The first fix kept after window index `earlierIndex` that is a baseline later than it, or `newest` when none
+    /// is.
+    private func fix(after earlierIndex: Int, _ newest: Sample) -> Sample {
+        let earlier = window[earlierIndex]
+        var index = earlierIndex + 1
+        while index < window.count {
+            if window[index].timestamp - earlier.timestamp >= Self.slowBaselineSeconds * 1_000_000_000 {
+                return window[index]
+            }
+            index += 1
+        }
+        return newest
     }
 
     /// The speed from the positions, over a second or more.
