@@ -47,7 +47,26 @@ import Testing
         #expect(ISO8601.parse("2026-11-30T08:00:04.5+00:00") == Self.start + 4_500_000_000)
         #expect(ISO8601.parse("2026-02-30T08:00:04Z") == nil)
         #expect(ISO8601.parse("2026-11-30 08:00") == nil)
-        #expect(ISO8601.parse("2026-11-30T08:00:04+01:00") == nil)
+        // Every xsd:dateTime form (issue 25, item 5): offsets to UTC, fractions of any length, no zone, 24:00.
+        #expect(ISO8601.parse("2026-11-30T09:00:04+01:00") == Self.start + 4_000_000_000)
+        #expect(ISO8601.parse("2026-11-30T03:30:04-04:30") == Self.start + 4_000_000_000)
+        #expect(ISO8601.parse("2026-11-30T09:00:04+0100") == Self.start + 4_000_000_000)
+        #expect(ISO8601.parse("2026-11-30T08:00:04") == Self.start + 4_000_000_000)
+        #expect(ISO8601.parse("2026-11-30 08:00:04Z") == Self.start + 4_000_000_000)
+        #expect(ISO8601.parse("2026-11-30t08:00:04z") == Self.start + 4_000_000_000)
+        #expect(ISO8601.parse("2026-11-30T08:00:04.123456789123Z") == Self.start + 4_123_456_789)
+        #expect(ISO8601.parse("2026-11-30T08:00:04.5-00:00") == Self.start + 4_500_000_000)
+        #expect(ISO8601.parse("2026-11-29T24:00:00Z") == Self.start - 8 * 3_600_000_000_000)
+        #expect(ISO8601.parse("12026-11-30T08:00:04Z") != nil)
+        for bad in [
+            "2026-11-30T24:00:01Z", "2026-11-30T08:00:04+15:00", "2026-11-30T08:00:04+01:60", "2026-11-30T08:00:04+1",
+            "2026-11-30T08:00:04.Z", "2026-11-30T08:00:04 Z", "-2026-11-30T08:00:04Z", "2026-11-30T08:00:04+01:00x",
+            "226-11-30T08:00:04Z", "2026-11-30T08:60:04Z",
+        ] {
+            #expect(ISO8601.parse(bad) == nil, "\(bad)")
+        }
+        #expect(ISO8601.parseDate("2026-11-30") == UTCDate(year: 2026, month: 11, day: 30))
+        #expect(ISO8601.parseDate("2026-02-30") == nil)
         for offset: Int64 in [0, 1_000_000, 120_000_000, 86_399_999_000_000] {
             #expect(ISO8601.parse(ISO8601.string(Self.start + offset)) == Self.start + offset)
         }

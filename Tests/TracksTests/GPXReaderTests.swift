@@ -90,13 +90,22 @@ import Testing
             points.map(Self.summary) == [
                 "2026-11-30T08:00:00.5Z 48.5 11.25 520.5 12.25 90.0 -1 -1.0 threeD",
                 "2026-11-30T08:00:01Z 48.6 11.3 - - - 7 0.9 twoD",
-                "- -1.5 -2.5 - - - -1 -1.0 twoD",
             ])
         #expect(points[1].quality == .differential)
-        #expect(reader.statistics.points == 3)
+        // Issue 25, item 9: a point without <fix> gets none written back; one with <fix> keeps it.
+        #expect(points.map(\.modeIsAssumed) == [true, false])
+        #expect(reader.statistics.points == 2)
         #expect(reader.statistics.rejectedPoints == 2)
+        #expect(reader.statistics.segments == 1)
+        // The waypoint and the route are carried as such, not as track points.
         #expect(reader.statistics.waypoints == 1)
-        #expect(reader.statistics.segments == 2)
+        #expect(reader.statistics.routes == 1)
+        #expect(reader.navigation.waypoints == [Navigation.Waypoint(name: "Home", latitude: 1, longitude: 2)])
+        #expect(reader.navigation.routes.map(\.name) == ["Route 1"])
+        #expect(
+            reader.navigation.placedPoints(of: reader.navigation.routes[0]).points == [
+                Navigation.Waypoint(name: "Waypoint 1", latitude: -1.5, longitude: -2.5)
+            ])
     }
 
     @Test(arguments: [
@@ -110,7 +119,7 @@ import Testing
         ("<gpx></gpx>\n<gpx></gpx>", "line 2: a second root element <gpx>"),
         ("<gpx></gpx>\ntrailing", "line 2: text after the root element"),
         ("$GPRMC,1,2,3", "line 1: not XML: text before the root element"),
-        ("<kml></kml>", "line 1: the root element is <kml>, not <gpx>"),
+        ("<kml></kml>", "line 1: the root element is <kml>, not <gpx> or <kml>"),
         (
             "<gpx><trk><trkseg><trkpt lat=\"1\" lon=\"2\"><ele>&bogus;</ele></trkpt></trkseg></trk></gpx>",
             "line 1: an unknown entity '&bogus;'"

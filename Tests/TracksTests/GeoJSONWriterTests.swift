@@ -19,25 +19,27 @@ let expectedGeoJSON = """
 
     """
 
-/// The same sequence with a Point feature per point before the line.
+/// The same sequence with a Point feature per point after each segment's feature (a batch file: each segment is
+/// one feature with exactly its fixes, and says its points are features too, so a reader takes them once).
 let expectedGeoJSONWithPoints = """
     {"type":"FeatureCollection","features":[
+    {"type":"Feature","geometry":{"type":"LineString","coordinates":[[11.5166,48.1173,545.4],\
+    [11.5168,48.1174,545.6]]},"properties":{"coordTimes":["2026-11-30T08:00:00.25Z","2026-11-30T08:00:01.25Z"],\
+    "pointFeatures":true}},
     {"type":"Feature","geometry":{"type":"Point","coordinates":[11.5166,48.1173,545.4]},"properties":\
     {"time":"2026-11-30T08:00:00.25Z","ele":545.4,"speed":11.5,"course":84.4,"fix":"3d","quality":"gps","sat":8,\
     "hdop":0.9,"vdop":1.2,"pdop":1.5}},
     {"type":"Feature","geometry":{"type":"Point","coordinates":[11.5168,48.1174,545.6]},"properties":\
     {"time":"2026-11-30T08:00:01.25Z","ele":545.6,"speed":11.6,"course":359.99,"fix":"dgps","quality":"dgps",\
     "sat":9,"hdop":0.8}},
+    {"type":"Feature","geometry":{"type":"Point","coordinates":[-70.25,-33.5]},"properties":{"coordTimes":\
+    ["2026-11-30T08:00:03.25Z"],"pointFeatures":true}},
     {"type":"Feature","geometry":{"type":"Point","coordinates":[-70.25,-33.5]},"properties":\
     {"time":"2026-11-30T08:00:03.25Z","course":0,"fix":"2d","quality":"gps"}},
-    {"type":"Feature","geometry":{"type":"Point","coordinates":[180,0.00001,-12.5]},"properties":\
-    {"time":"2026-11-30T08:05:03Z","ele":-12.5,"speed":0,"fix":"3d","quality":"gps"}},
-    {"type":"Feature","geometry":{"type":"LineString","coordinates":[[11.5166,48.1173,545.4],\
-    [11.5168,48.1174,545.6]]},"properties":{"coordTimes":["2026-11-30T08:00:00.25Z","2026-11-30T08:00:01.25Z"]}},
-    {"type":"Feature","geometry":{"type":"Point","coordinates":[-70.25,-33.5]},"properties":{"coordTimes":\
-    ["2026-11-30T08:00:03.25Z"]}},
     {"type":"Feature","geometry":{"type":"Point","coordinates":[180,0.00001,-12.5]},"properties":{"coordTimes":\
-    ["2026-11-30T08:05:03Z"]}}
+    ["2026-11-30T08:05:03Z"],"pointFeatures":true}},
+    {"type":"Feature","geometry":{"type":"Point","coordinates":[180,0.00001,-12.5]},"properties":\
+    {"time":"2026-11-30T08:05:03Z","ele":-12.5,"speed":0,"fix":"3d","quality":"gps"}}
     ]}
 
     """

@@ -47,13 +47,17 @@ import Tracks
     @Test(.enabled(if: Support.ogrinfo != nil, "ogrinfo (gdal-bin) not installed"))
     func ogrinfoCountsTheGeoJSONFeatures() throws {
         let (_, geojson) = try Self.writeTracks(in: TemporaryDirectory())
-        // One Point per point, plus the line features: 849 points in pieces of at most 500 points.
+        // One Point per point, plus a line feature per segment with exactly its points (issue 25, item 10: a batch
+        // file is no longer cut into pieces of 500 that repeat their joints).
         let data = try Data(contentsOf: URL(fileURLWithPath: geojson))
         let document = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
         let features = try #require(document["features"] as? [[String: Any]])
-        let lines = features.filter { ($0["geometry"] as? [String: Any])?["type"] as? String != "Point" }
-        #expect(lines.count == 2)
-        #expect(try Self.featureCount(["-al", geojson]) == Self.points.count + lines.count)
+        let segments = features.filter { ($0["properties"] as? [String: Any])?["coordTimes"] != nil }
+        #expect(segments.count == 20)
+        let positions = segments.map { (($0["geometry"] as? [String: Any])?["coordinates"] as? [Any])?.count ?? 0 }
+        #expect(positions.reduce(0, +) == Self.points.count)
+        #expect(segments.allSatisfy { ($0["geometry"] as? [String: Any])?["type"] as? String == "LineString" })
+        #expect(try Self.featureCount(["-al", geojson]) == Self.points.count + segments.count)
     }
 
     @Test(.enabled(if: Support.gpsbabel != nil, "gpsbabel not installed"))

@@ -47,7 +47,7 @@ import Trips
         #expect(result.cleaner.dropped == [.hdop: 49, .satellites: 20, .mode: 4])
         #expect(
             result.cleaner.summary == "dropped 73 fixes (49 HDOP too high or unknown, 20 too few or unknown "
-                + "satellites, 4 fix too poor)")
+                + "satellites, 4 fix too poor or unknown)")
     }
 
     @Test func unknownValuesAreDroppedWhenATestNeedsThem() {
