@@ -140,9 +140,19 @@ public final class Recorder: @unchecked Sendable {
     public var summary: [String] {
         var lines: [String] = []
         if let mqttSummary { lines.append(mqttSummary) }
-        let written = tracks.opened
-        let files = written.isEmpty ? " (no dated fix opened a track)" : " in " + written.joined(separator: ", ")
-        lines.append("\(points) points\(files); \(pipeline.statistics.framer.rejected) lines rejected")
+        let files = tracks.filePoints
+        let rejected = "\(pipeline.statistics.framer.rejected) lines rejected"
+        if files.isEmpty {
+            lines.append("0 points (no dated fix opened a track); \(rejected)")
+        } else if Set(files.map(\.points)).count == 1 {
+            let count = files[0].points
+            lines.append(
+                "\(count) point\(count == 1 ? "" : "s") in \(files.map(\.path).joined(separator: ", ")); \(rejected)")
+        } else {
+            // Files that hold different counts (one failed on a full disk): each says what it holds.
+            let each = files.map { "\($0.points) point\($0.points == 1 ? "" : "s") in \($0.path)" }
+            lines.append(each.joined(separator: ", ") + "; " + rejected)
+        }
         if let cleaning = tracks.cleaningSummary { lines.append("tracks: \(cleaning)") }
         // A consumer that fell more than a ring behind lost records: say so, never silently.
         for loop in loops.withLock({ $0 }) where loop.lost > 0 {

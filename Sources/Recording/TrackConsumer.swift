@@ -34,6 +34,8 @@ final class TrackConsumer: RecordConsumer {
     /// Set when every output has failed: nothing is left to record to.
     let allFailed = Atomic<Bool>(false)
     private let openedPaths = Mutex<[String]>([])
+    /// The points each finished or failed file holds, by path (a failed file keeps what its flushes put there).
+    private let pointsInFiles = Mutex<[String: Int]>([:])
     private var cleaner: TrackCleaner?
     private let cleaning = Mutex<String?>(nil)
 
@@ -60,6 +62,13 @@ final class TrackConsumer: RecordConsumer {
 
     /// The files written, in order (one that never got a point is not one).
     var opened: [String] { openedPaths.withLock { $0 } }
+
+    /// The points in each file written, in order, once ``finish()`` has run: what is on disk (a failed file's
+    /// points up to its last flush).
+    var filePoints: [(path: String, points: Int)] {
+        let counts = pointsInFiles.withLock { $0 }
+        return opened.map { ($0, counts[$0] ?? 0) }
+    }
 
     /// What cleaning did, in words (``TrackCleaner/summary``), once ``finish()`` has run; `nil` before, without
     /// cleaning, or when it did nothing.
@@ -109,6 +118,9 @@ final class TrackConsumer: RecordConsumer {
             } catch {
                 fail(error.description)
                 failed.append(index)
+                // Flushed point by point: every point but the one that failed is in the file.
+                let points = max(writer.statistics.points - 1, 0)
+                pointsInFiles.withLock { $0[writer.path] = points }
             }
         }
         for index in failed.reversed() { writers.remove(at: index) }
@@ -144,7 +156,9 @@ final class TrackConsumer: RecordConsumer {
                 openedPaths.withLock { paths in paths.removeAll { $0 == writer.path } }
                 continue
             }
+            let points = writer.statistics.points
             do throws(TrackError) { try writer.finish() } catch { fail(error.description) }
+            pointsInFiles.withLock { $0[writer.path] = points }
         }
         writers = []
     }

@@ -69,6 +69,10 @@ struct DocumentFile {
     private(set) var tail: [UInt8] = []
     /// The file's length, with the inert padding (xml) or trailing spaces (json).
     private(set) var fileLength = 0
+    /// A stream's head, until the first content or ``finish()`` writes it (a descriptor given to write to: standard
+    /// output).
+    private var pendingHead: [UInt8]?
+    private var defersHead = false
     /// Set after a failed commit that may have damaged the file; nothing is written after it.
     private(set) var failure: TrackError?
 
@@ -110,6 +114,7 @@ struct DocumentFile {
         ownsDescriptor = false
         replacing = nil
         publication = .atFinish
+        defersHead = true
     }
 
     /// The alignment the switch must not cross.
@@ -120,6 +125,11 @@ struct DocumentFile {
     /// Writes the first document: `head` followed by `tail`.
     mutating func start(head: [UInt8], tail: [UInt8]) throws(TrackError) {
         switch kind {
+        case .stream where defersHead:
+            // Held until the first content or the end: a stream given up before then gets nothing at all (a failed
+            // conversion to standard output prints no half document).
+            pendingHead = head
+            self.tail = tail
         case .stream, .sequential:
             try check(errorCode { try fd.writeAll(head) }, .write, intact: false)
             self.tail = tail
@@ -153,7 +163,7 @@ struct DocumentFile {
     }
 
     /// `true` once the file is at its path (always for a stream).
-    var isPublished: Bool { replacing?.isCommitted ?? true }
+    var isPublished: Bool { replacing?.isCommitted ?? (pendingHead == nil) }
 
     /// Renames the temporary file to its path: it holds a complete document.
     mutating func publish() throws(TrackError) {
@@ -178,7 +188,9 @@ struct DocumentFile {
         if let failure { throw failure }
         switch kind {
         case .stream, .sequential:
-            try check(errorCode { try fd.writeAll(body) }, .write, intact: false)
+            let bytes = (pendingHead ?? []) + body
+            pendingHead = nil
+            try check(errorCode { try fd.writeAll(bytes) }, .write, intact: false)
             tail = newTail
         case .lines:
             try check(errorCode { try fd.writeAll(body, toAbsoluteOffset: tailOffset) }, .write, intact: false)
@@ -295,7 +307,9 @@ struct DocumentFile {
             if let failure { throw failure }
             switch kind {
             case .stream:
-                try check(errorCode { try fd.writeAll(tail) }, .write, intact: false)
+                let bytes = (pendingHead ?? []) + tail
+                pendingHead = nil
+                try check(errorCode { try fd.writeAll(bytes) }, .write, intact: false)
             case .sequential:
                 try check(errorCode { try fd.writeAll(tail) }, .write, intact: false)
                 try syncIfAsked(intact: true)

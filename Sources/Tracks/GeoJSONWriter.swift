@@ -118,7 +118,7 @@ public final class GeoJSONWriter: TrackWriter {
             return
         }
         if placement == .newSegment { statistics.segments += 1 }
-        if segment != nil { return try writeInSegment(fix, startsSegment: placement == .newSegment) }
+        if options.writesWholeSegments { return try writeInSegment(fix, startsSegment: placement == .newSegment) }
         if options.includePoints {
             appendSeparator(to: &finished)
             GeoJSONText.appendPointFeature(fix, to: &finished)
@@ -159,7 +159,7 @@ public final class GeoJSONWriter: TrackWriter {
     }
 
     public func flush() throws(TrackError) {
-        if segment != nil {
+        if options.writesWholeSegments {
             // Whole-segment mode: the document is appended to in order (it is not read before it is finished).
             guard !finished.isEmpty else { return }
             try file.append(finished, newTail: Self.tail)

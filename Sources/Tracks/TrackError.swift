@@ -36,9 +36,11 @@ public struct TrackError: Error, Sendable, Hashable, CustomStringConvertible {
     /// one not yet in place (a batch output, written beside its path), what the path held before.
     public func description(fileIsInPlace: Bool) -> String {
         var text = "cannot \(operation.rawValue) '\(path)': \(Errno(rawValue: code))"
-        if !fileIsInPlace {
+        if operation == .create {
+            return text
+        } else if !fileIsInPlace {
             text += "; '\(path)' was not replaced and holds what it held before"
-        } else if operation != .create {
+        } else {
             text +=
                 fileIsIntact
                 ? "; the file is a complete document holding every fix up to the last flush"

@@ -171,7 +171,9 @@ public enum WatchScreen {
         }
         var satellites = none
         let used = fix.satellitesUsed ?? (fix.satellites.isEmpty ? nil : fix.satellitesUsedInView)
-        if let used {
+        if let used, fix.satellites.isEmpty {
+            satellites = "\(used) used (no GSV: the satellites in view are not sent)"
+        } else if let used {
             satellites = "\(used) used of \(fix.satellites.count) in view"
         } else if !fix.satellites.isEmpty {
             satellites = "\(fix.satellites.count) in view"

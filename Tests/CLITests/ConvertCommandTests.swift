@@ -145,9 +145,33 @@ import Testing
     }
 
     @Test func uncreatableOutputExitsOne() throws {
-        let outcome = try Self.run(["convert", "-o", "/nonexistent/out.gpx"], input: Self.smallLog)
+        // A missing directory is created (issue 25, item 12: one rule with 'collect -o'); a path through a file
+        // cannot be.
+        let directory = Self.temporaryDirectory()
+        let log = try Self.writeLog(in: directory)
+        let outcome = try Self.run(["convert", log, "-o", log + "/out.gpx"])
         #expect(outcome.status == 1)
-        #expect(outcome.error == "Error: cannot create '/nonexistent/out.gpx': No such file or directory\n")
+        #expect(outcome.error == "Error: cannot create '\(log)/out.gpx': Not a directory\n")
+    }
+
+    @Test func missingOutputDirectoriesAreCreatedAndRemovedAgainOnFailure() throws {
+        let directory = Self.temporaryDirectory()
+        let log = try Self.writeLog(in: directory)
+        let nested = directory.appendingPathComponent("days/2026/11").path
+        let made = try Self.run(["convert", log, "-o", nested + "/%Y-%m-%d.gpx", "--split", "day"])
+        #expect(made.status == 0)
+        #expect(made.error == "")
+        #expect(FileManager.default.fileExists(atPath: nested + "/2026-11-30.gpx"))
+        // A failure (a missing input among the inputs is refused before; a broken one fails while reading):
+        // the folders the run made are gone again, with its files.
+        let other = directory.appendingPathComponent("other").path
+        let broken = try Self.writeLog(
+            "$GPRMC,080000.25,A,4807.0381,N,01131.0002,E,0,0,301126,,,A*50\r\n", in: directory)
+        let gzip = directory.appendingPathComponent("broken.nmea.gz").path
+        try Data([0x1F, 0x8B, 0x08, 0x00, 0x00]).write(to: URL(fileURLWithPath: gzip))
+        let failed = try Self.run(["convert", broken, gzip, "-o", other + "/a/b.gpx"])
+        #expect(failed.status == 1)
+        #expect(!FileManager.default.fileExists(atPath: other))
     }
 
     @Test func fullDeviceExitsOneWithAClearMessage() throws {

@@ -213,9 +213,11 @@ struct NetworkCommandTests {
         let binary = try Tool.run(["parse", "tcp://127.0.0.1:\(port)"])
         _ = socat.wait(timeout: .seconds(5))
         #expect(binary.output == "")
+        // Not a log at all: the input's failure (issue 25, item 2).
+        #expect(binary.status == 1)
         #expect(
             binary.error
-                == "nmea parse: tcp://127.0.0.1:\(port): no NMEA sentences read: it is not ASCII text (NUL bytes: "
+                == "Error: tcp://127.0.0.1:\(port): not an NMEA log: it is not ASCII text (NUL bytes: "
                 + "UTF-16 without its byte-order mark, UTF-32 or binary data)\n"
                 + "nmea parse: 64 lines rejected (64 truncated); -v lists them\n")
         // A peer that accepts and sends nothing: read until SIGINT, then said.
@@ -228,7 +230,7 @@ struct NetworkCommandTests {
         #expect(parse.isRunning)
         #expect(parse.stop(SIGINT) == 0)
         #expect(parse.output == "")
-        #expect(parse.error == "nmea parse: tcp://127.0.0.1:\(silentPort): no NMEA sentences read: it is empty\n")
+        #expect(parse.error == "nmea parse: tcp://127.0.0.1:\(silentPort): nothing read: it is empty\n")
     }
 
     // MARK: udp://
@@ -454,7 +456,7 @@ struct NetworkCommandTests {
         #expect(record.stop(SIGINT) == 0)
         #expect(client.readUntilClosed())
         #expect(
-            record.error.hasSuffix("nmea record: raw NMEA: 1 clients served, 0 refused, 0 dropped for not reading\n"))
+            record.error.hasSuffix("nmea record: raw NMEA: 1 client served, 0 refused, 0 dropped for not reading\n"))
     }
 
     /// `parse gpsd://` against our own `nmea serve`: the same sentences, until serve ends and closes the connection.

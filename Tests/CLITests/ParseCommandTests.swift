@@ -117,18 +117,21 @@ import Testing
         #expect(lenient.error == "")
     }
 
-    @Test func anUnreadableFileIsReportedAndTheRestIsStillParsed() throws {
+    @Test func everyInputIsAdmittedBeforeAnythingIsPrinted() throws {
         let directory = Tool.temporaryDirectory()
         let good = directory.appendingPathComponent("good.nmea")
         try Data("$GPGSV,1,1,00*79\n".utf8).write(to: good)
-        let outcome = try Tool.run(["parse", directory.path + "/missing.nmea", good.path])
-        #expect(outcome.status == 1)
-        #expect(outcome.error == "Error: cannot open '\(directory.path)/missing.nmea': No such file or directory\n")
         #expect(
-            outcome.output == #"{"talker":"GP","type":"GSV","total":1,"number":1,"in_view":0,"satellites":[]}"# + "\n")
-        let directoryOutcome = try Tool.run(["parse", directory.path])
-        #expect(directoryOutcome.status == 1)
-        #expect(directoryOutcome.error.contains("is a directory; give an NMEA file, or '-' for standard input"))
+            try Tool.run(["parse", good.path]).output
+                == #"{"talker":"GP","type":"GSV","total":1,"number":1,"in_view":0,"satellites":[]}"# + "\n")
+        // Issue 25, item 1: a missing file or a directory among the inputs stops the command before it prints.
+        let outcome = try Tool.run(["parse", directory.path + "/missing.nmea", good.path, directory.path])
+        #expect(outcome.status == 1)
+        #expect(outcome.output == "")
+        #expect(
+            outcome.error == "Error: cannot open '\(directory.path)/missing.nmea': No such file or directory\n"
+                + "Error: '\(directory.path)' is a directory; give the log files in it ('\(directory.path)/*')\n"
+                + "2 of 3 inputs cannot be read: nothing was read and no output was written\n")
     }
 
     /// Issue 16, group 3: marine instruments and radar targets with their named fields and units; XDR's

@@ -392,7 +392,7 @@ import Testing
         let date = try ToolSupport.nmea(["plot", "-o", "-", "--date", "2026-02-30"])
         #expect(date.status == 64)
 
-        let empty = try ToolSupport.nmea(["plot", "-o", "-"], input: Data("not nmea\n".utf8))
+        let empty = try ToolSupport.nmea(["plot", "-o", "-"], input: Data("\n".utf8))
         // Empty input is no error, in plot as in convert and trips (issue 12, item 15): a warning, exit 0.
         #expect(empty.status == 0)
         #expect(empty.text == "")
@@ -400,6 +400,14 @@ import Testing
             empty.error.hasSuffix(
                 "nmea plot: warning: no fix with a position in the input (0 fixes without one); "
                     + "nothing to plot, no file written\n"))
+        // Input that is no log at all is (issue 25, item 2): exit 1, nothing written.
+        let notALog = try ToolSupport.nmea(["plot", "-o", "-"], input: Data("not nmea\n".utf8))
+        #expect(notALog.status == 1)
+        #expect(notALog.text == "")
+        #expect(
+            notALog.error.hasPrefix(
+                "Error: <stdin>: not an NMEA log, nor a GPX, GeoJSON, KML or CSV track: no NMEA found (no sentence "
+                    + "starting with '$' or '!')\n"))
         let unreadable = try ToolSupport.nmea(["plot", "/nonexistent/log.nmea", "-o", "-"])
         #expect(unreadable.status == 1)
         #expect(unreadable.text == "")
@@ -407,9 +415,9 @@ import Testing
         let directory = ToolSupport.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let log = try Self.simulate(["--duration", "60"], in: directory)
-        let unwritable = try ToolSupport.nmea(["plot", log, "-o", "/nonexistent/track.svg"])
+        let unwritable = try ToolSupport.nmea(["plot", log, "-o", log + "/track.svg"])
         #expect(unwritable.status == 1)
-        #expect(unwritable.error.hasPrefix("Error: cannot create '/nonexistent/track.svg': "))
+        #expect(unwritable.error.hasPrefix("Error: cannot create '\(log)/track.svg': Not a directory"))
         let full = try ToolSupport.nmea(["plot", log, "-o", "/dev/full"])
         #expect(full.status == 1)
         #expect(full.error.hasPrefix("Error: cannot write '/dev/full': "))

@@ -34,18 +34,23 @@ import Testing
     ])
     func emptyInputIsAWarningNotAnError(arguments: [String], warning: String) throws {
         let command = "nmea \(arguments[0])"
-        let reasons = [
-            "": "it is empty", "not nmea\n": "no NMEA found (no sentence starting with '$' or '!')",
-        ]
-        for (input, reason) in reasons {
+        for input in ["", "\r\n\n", "# a comment line\n"] {
             let outcome = try Tool.run(arguments, input: input)
             #expect(outcome.status == 0, "\(arguments)")
             let lines = outcome.error.split(separator: "\n", omittingEmptySubsequences: false)
             #expect(lines.count == 3, "\(arguments): \(outcome.error)")
-            #expect(lines.first == "\(command): <stdin>: no NMEA sentences read: \(reason)"[...])
+            #expect(lines.first == "\(command): <stdin>: nothing read: it is empty"[...])
             #expect(lines.dropFirst().first?.hasPrefix(warning) == true, "\(arguments): \(outcome.error)")
             #expect(lines.filter { $0.contains("warning") }.count == 1)
         }
+        // Bytes that are no log are not empty (issue 25, item 2): the input's failure, exit 1, nothing written.
+        let outcome = try Tool.run(arguments, input: "not nmea\n")
+        #expect(outcome.status == 1, "\(arguments)")
+        #expect(outcome.output == "")
+        #expect(
+            outcome.error.hasPrefix(
+                "Error: <stdin>: not an NMEA log, nor a GPX, GeoJSON, KML or CSV track: no NMEA found (no sentence "
+                    + "starting with '$' or '!')\n"))
     }
 
     /// `simulate` streams: a day at 1 Hz (85 MB) in constant memory, where it once held all of it (146 MB); the

@@ -23,7 +23,8 @@ import Testing
         Log(path: samples + "/drive.nmea", distance: "6.92 km", trips: 1, stops: 0),
         Log(path: samples + "/commute.nmea", distance: "68.33 km", trips: 2, stops: 1),
         Log(path: samples + "/faulty.nmea", distance: "4.08 km", trips: 1, stops: 0),
-        Log(path: samples + "/gga-only.nmea", date: "2026-06-21", distance: "4.00 km", trips: 1, stops: 0),
+        // Logs without speeds (GGA only): slowness from the positions, as speeds would give it (issue 25, item 8).
+        Log(path: samples + "/gga-only.nmea", date: "2026-06-21", distance: "4.04 km", trips: 1, stops: 0),
     ]
 
     /// Three real receivers': a drive with a stop (GP and GL talkers), a drive without checksums on its GGAs, and a
@@ -31,7 +32,7 @@ import Testing
     static let corpusLogs: [Log] = [
         Log(path: corpus + "/aerorust-nmea/nmea1.log", distance: "14.31 km", trips: 2, stops: 1),
         Log(path: corpus + "/leaflet-nmealayer/test.nmea", distance: "2.32 km", trips: 1, stops: 0),
-        Log(path: corpus + "/gpsbabel/adddate.nmea", date: "2004-01-01", distance: "6.66 km", trips: 1, stops: 0),
+        Log(path: corpus + "/gpsbabel/adddate.nmea", date: "2004-01-01", distance: "7.28 km", trips: 1, stops: 0),
     ]
 
     /// What `nmea trips` printed: its summary line's figures, and each stop's start (seconds of the day) and

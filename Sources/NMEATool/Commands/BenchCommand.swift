@@ -82,7 +82,8 @@ enum BenchCommand: Command {
         } else {
             let megabytes = Double(bytes.count) / 1e6
             var out = "input: \(source)\n"
-            out += "       \(decode.sentences) sentences, \(format(megabytes, 1)) MB, median of \(iterations) passes\n"
+            out +=
+                "       \(decode.sentences) sentences, \(format(megabytes, 1)) MB, \(iterations == 1 ? "one pass" : "median of \(iterations) passes")\n"
             out += row("framing + checksum", frame, megabytes)
             out += row("full typed decode", decode, megabytes)
             out += row("  as ParsedSentence", enumDecode, megabytes)
@@ -207,7 +208,8 @@ enum BenchCommand: Command {
 
     static func row(_ name: String, _ pass: Pass, _ megabytes: Double) -> String {
         let rate = Double(pass.sentences) / pass.seconds / 1e6
-        let padded = name + String(repeating: " ", count: max(1, 22 - name.count))
+        // The widest name ("into fixes (FixReader)") and one space: the figures line up.
+        let padded = name + String(repeating: " ", count: max(1, 23 - name.count))
         return "\(padded)\(format(rate, 2)) M sentences/s   \(format(megabytes / pass.seconds, 0)) MB/s\n"
     }
 

@@ -16,10 +16,10 @@ enum CleaningOptions {
         choices: ["3d", "2d", "any"])
     static let since = OptionSpec(
         long: "since", valueName: "time",
-        help: "Drop fixes before this UTC time (YYYY-MM-DDThh:mm:ssZ, or YYYY-MM-DD for its midnight).")
+        help: "Drop fixes before this time (YYYY-MM-DDThh:mm:ssZ or +hh:mm, or YYYY-MM-DD for its UTC midnight).")
     static let until = OptionSpec(
         long: "until", valueName: "time",
-        help: "Drop fixes after this UTC time (YYYY-MM-DDThh:mm:ssZ, or YYYY-MM-DD for the end of that day).")
+        help: "Drop fixes after this time (YYYY-MM-DDThh:mm:ssZ or +hh:mm, or YYYY-MM-DD for the end of that UTC day).")
     static let box = OptionSpec(
         long: "bbox", valueName: "S,W,N,E",
         help: "Drop fixes outside this box of degrees (W > E crosses the antimeridian).")
@@ -81,7 +81,8 @@ enum CleaningOptions {
         return cleaner.isEmpty ? nil : cleaner
     }
 
-    /// `--since`/`--until` in nanoseconds since 1970: a full ISO 8601 UTC time, or a date (its first or last moment).
+    /// `--since`/`--until` in nanoseconds since 1970: an ISO 8601 time (any `xsd:dateTime` form, an offset converted
+    /// to UTC), or a date (its first or last moment, UTC).
     private static func time(_ name: String, _ arguments: ParsedArguments, endOfDay: Bool) throws(UsageError)
         -> Int64?
     {
@@ -91,7 +92,9 @@ enum CleaningOptions {
             let start = Int64(date.daysSinceEpoch) * 86_400_000_000_000
             return endOfDay ? start + 86_400_000_000_000 - 1 : start
         }
-        throw arguments.invalid(text, for: name, because: "expected YYYY-MM-DDThh:mm:ssZ or YYYY-MM-DD")
+        throw arguments.invalid(
+            text, for: name,
+            because: "expected YYYY-MM-DDThh:mm:ss (Z, an offset such as +02:00, or none for UTC) or YYYY-MM-DD")
     }
 }
 

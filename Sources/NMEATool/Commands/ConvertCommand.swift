@@ -1,5 +1,6 @@
 import Glibc
 import NMEA
+import System
 import Tracks
 import Trips
 
@@ -167,7 +168,9 @@ enum ConvertCommand: Command {
                 writers.append(try output.makeWriter(track: track, includePoints: points, columns: columns))
             } catch {
                 for writer in writers { writer.discard() }
-                throw RuntimeError(error.description(fileIsInPlace: false))
+                // A device or pipe is written in place; a file's temporary copy is gone, the path as it was.
+                let status = try? FileStatus(path: output.path)
+                throw RuntimeError(error.description(fileIsInPlace: status.map { $0.kind != .regular } ?? false))
             }
         }
         return writers
@@ -178,10 +181,10 @@ enum ConvertCommand: Command {
         guard verbose else { return }
         for writer in writers {
             let statistics = writer.statistics
-            var line = "nmea convert: \(writer.path): \(count(statistics.points, "point")) in "
-            line += count(statistics.segments, "segment")
+            var line = "nmea convert: \(writer.path): \(counted(statistics.points, "point")) in "
+            line += counted(statistics.segments, "segment")
             if statistics.waypoints + statistics.routes > 0 {
-                line += "; \(count(statistics.waypoints, "waypoint")), \(count(statistics.routes, "route"))"
+                line += "; \(counted(statistics.waypoints, "waypoint")), \(counted(statistics.routes, "route"))"
             }
             Console.error(line + "\n")
         }
@@ -210,11 +213,11 @@ enum ConvertCommand: Command {
             Console.error(
                 dropped > 0 && fixes > 0
                     ? "nmea convert: warning: cleaning dropped every fix (see above); the track is empty\n"
-                    : "nmea convert: warning: no fix with a position in the input (\(count(fixes, "fix")) without "
+                    : "nmea convert: warning: no fix with a position in the input (\(counted(fixes, "fix")) without "
                         + "one); the track is empty\n")
         }
         if assembled.undatedFixes > 0 && input.fallbackDate == nil {
-            let undated = count(assembled.undatedFixes, "fix")
+            let undated = counted(assembled.undatedFixes, "fix")
             Console.error(
                 split == .day || split == .trip
                     ? "nmea convert: \(undated) had no date, so no day to be written to, and were left out; "
@@ -224,18 +227,14 @@ enum ConvertCommand: Command {
         }
     }
 
-    /// `1 fix`, `2 fixes`, `1 point`, `3 points`.
-    static func count(_ value: Int, _ noun: String) -> String {
-        "\(value) \(noun)\(value == 1 ? "" : noun.hasSuffix("x") ? "es" : "s")"
-    }
-
     /// `--split trip`'s first reading: the trips of `paths`, cleaned as the outputs will be, by the one rule
     /// (`TripLog`, as `nmea trips` finds them). Its messages are dropped: the second reading, which writes, says
     /// the same.
     private static func findTrips(
         _ arguments: ParsedArguments, input: borrowing SentenceInput, rule: TripDetector.Options, splitGap: Double
     ) throws -> [Trip] {
-        if let stream = input.admission.inputs.first(where: { $0.kind != .file })?.path {
+        // Standard input can be read once, even when it is a file.
+        if let stream = input.admission.inputs.first(where: { $0.kind != .file || $0.path == "-" })?.path {
             throw arguments.usageError(
                 "'--split trip' reads its input twice (to find the trips, then to write them), and '\(stream)' "
                     + "can be read only once: save it to a file first, or use '--split gap:SECONDS'")

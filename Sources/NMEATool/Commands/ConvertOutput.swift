@@ -42,6 +42,15 @@ struct ConvertOutput {
             }
             outputs.append(ConvertOutput(path: path, format: format))
         }
+        // An option that shapes an output no output is: said, not silently ignored.
+        if arguments.value("columns") != nil && !outputs.contains(where: { $0.format == .csv }) {
+            throw arguments.usageError(
+                "'--columns' chooses a CSV output's columns, and no output is CSV: name one .csv (or '--format csv')")
+        }
+        if arguments.flag("points") && !outputs.contains(where: { $0.format == .geojson }) {
+            throw arguments.usageError(
+                "'--points' adds Point features to a GeoJSON output, and no output is GeoJSON: name one .geojson")
+        }
         return outputs
     }
 

@@ -60,7 +60,7 @@ struct NMEAOutputOptions {
             if let server {
                 let statistics = server.statistics
                 lines.append(
-                    "raw NMEA: \(statistics.accepted) clients served, \(statistics.refused) refused, "
+                    "raw NMEA: \(counted(statistics.accepted, "client")) served, \(statistics.refused) refused, "
                         + "\(statistics.disconnectedSlow) dropped for not reading")
             }
             if let forwarder {

@@ -46,8 +46,8 @@ final class RecordStatusText {
                 if let label = placeName(latitude, longitude), !label.isEmpty { parts.append(label) }
             }
         }
-        parts.append("\(recorder.points) points")
-        if let trips = recorder.trips { parts.append("\(trips) trips") }
+        parts.append(counted(recorder.points, "point"))
+        if let trips = recorder.trips { parts.append(counted(trips, "trip")) }
         parts.append("\(statistics.framer.rejected) rejected")
         let lost = pipeline.ring.consumerStatistics().reduce(0) { $0 + $1.lost }
         if lost > 0 { parts.append("\(lost) records lost (a writer is too slow)") }

@@ -159,9 +159,9 @@ enum ServeCommand: Command {
         time?.finish()
         let statistics = server.statistics
         console.print(
-            "\(statistics.accepted) clients served, \(statistics.refused) refused, "
+            "\(counted(statistics.accepted, "client")) served, \(statistics.refused) refused, "
                 + "\(statistics.disconnectedSlow) dropped for not reading; "
-                + "\(pipeline.statistics.published.fixes) fixes")
+                + counted(pipeline.statistics.published.fixes, "fix"))
         for line in outputs.summary { console.print(line) }
         for line in time?.summary ?? [] { console.print(line) }
         if let page {

@@ -83,6 +83,11 @@ enum TimeCommand: Command {
         Console.standardOutput.flush()
         guard result.offsets.isEmpty else { return ExitStatus.success }
         if let failure = receiver?.failure { throw RuntimeError(failure) }
+        if StopSignal.isRequested {
+            // Stopped by the user (Ctrl-C, SIGTERM) before a trusted fix: not a failure to find one.
+            Console.error("nmea time: stopped before a trusted fix arrived; nothing measured\n")
+            return ExitStatus.success
+        }
         Console.error(
             "nmea time: no trusted fix within \(Int(timeout)) s: check that the receiver has a fix ('nmea watch' "
                 + "shows it) and a date (an RMC or ZDA sentence)\n")

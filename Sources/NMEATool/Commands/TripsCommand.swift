@@ -55,6 +55,12 @@ enum TripsCommand: Command {
         let trips = log.trips
         let stops = log.stops
 
+        guard input.failures.isEmpty else {
+            // An input could not be read: its trips would be missing from the table, so there is none.
+            input.printSummary(command: "nmea trips")
+            Console.error("nmea trips: no trips listed: an input could not be read\n")
+            return ExitStatus.failure
+        }
         let places = arguments.flag("no-places") || trips.isEmpty ? nil : makeGeocoder()
         func place(_ latitude: Double, _ longitude: Double) -> PlaceName? {
             places?.placeName(latitude: latitude, longitude: longitude)
