@@ -183,7 +183,7 @@ import Watch
                 SatelliteInView(
                     system: prn <= 20 ? .gps : .glonass, prn: UInt16(prn),
                     elevationDegrees: 30, azimuthDegrees: UInt16(prn * 9),
-                    snr: UInt8(prn), isUsed: prn.isMultiple(of: 2)))
+                    snr: SignalToNoise(UInt8(prn)), isUsed: prn.isMultiple(of: 2)))
         }
         let state = WatchState(source: .device("auto"), fix: fix)
         let lines = WatchScreen.render(state, columns: 80, rows: 16, glyphs: .ascii).lines
