@@ -21,7 +21,12 @@
 // (quectel-L70 and its .chk, pynmeagps's trimble and unicore logs) regenerated once more. Then RTE's route list and
 // XDR's names packed into one buffer each (the values' printed shape changed, not the values: `nmea parse` gives
 // byte for byte the same JSON for all 21 corpus files holding RTE or XDR), so the RTE and XDR samples' digests and
-// those of the 21 corpus entries holding either were regenerated.
+// those of the 21 corpus entries holding either were regenerated. Issue 25: an SNR (GSV's, `$PUBX,03`'s C/N0) keeps
+// its decimals, so the digests whose inputs hold a decimal SNR were regenerated (the four GSV bases' tokens, the GSV,
+// `$PUBX,03` and GSVH samples', the damaged rounds'; no corpus file has one): with every SNR printed truncated to its
+// whole part, as before, each gives its old digest exactly. The four new kinds' samples (PTNL,BPQ, PTNL,PJT, PTNLDG,
+// PASHR,LTN) appended, and pynmeagps's trimble_nmea.log regenerated: its BPQ, PJT and two `$PTNL,DG` decoded instead
+// of unknown, none with a bad field, nothing else changed.
 
 /// Digests of what the decoders gave for the inputs of `ExpectedDecodingTests`.
 enum ExpectedDecodings {
