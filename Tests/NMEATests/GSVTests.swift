@@ -118,7 +118,8 @@ import Testing
                 == GSV(
                     totalMessages: 1, messageNumber: 1, satellitesInView: 4,
                     satellites: [
-                        Satellite(prn: 5, elevationDegrees: 40, azimuthDegrees: 83, snr: SignalToNoise(hundredths: 2450)),
+                        Satellite(
+                            prn: 5, elevationDegrees: 40, azimuthDegrees: 83, snr: SignalToNoise(hundredths: 2450)),
                         Satellite(
                             prn: 12, elevationDegrees: 7, azimuthDegrees: 344, snr: SignalToNoise(hundredths: 3925)),
                         Satellite(prn: 14, elevationDegrees: 22, azimuthDegrees: 228, snr: nil),
@@ -140,7 +141,8 @@ import Testing
 
     @Test func signalToNoiseValue() {
         let snr = SignalToNoise(hundredths: 2450)
-        #expect(snr.value == fp(245, 1) && snr.doubleValue == 24.5 && snr.wholeDecibels == 24 && snr.description == "24.5")
+        #expect(
+            snr.value == fp(245, 1) && snr.doubleValue == 24.5 && snr.wholeDecibels == 24 && snr.description == "24.5")
         #expect(SignalToNoise(38).value == fp(38, 0) && SignalToNoise(fp(3800, 2)) == 38 && SignalToNoise(0) < snr)
         #expect(SignalToNoise(fp(-1, 0)) == nil && SignalToNoise(fp(65536, 2)) == nil)
         #expect(SignalToNoise(fp(65535, 2))?.hundredths == 65535 && SignalToNoise(fp(24_555, 3))?.hundredths == 2456)

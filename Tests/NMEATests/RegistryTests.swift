@@ -99,9 +99,13 @@ import Testing
             let fields = sample.split(separator: "*")[0].split(separator: ",", omittingEmptySubsequences: false)
             let line = withChecksum("$" + address.name + "," + fields.dropFirst().joined(separator: ","))
             #expect(try parsedKind(line) == kind, "\(line)")
-            let values = try withSentence(line) { (sentence) throws(NMEAError) in String(describing: try ParsedSentence(sentence)) }
-            #expect(try values == withSentence(sample) { (sentence) throws(NMEAError) in String(describing: try ParsedSentence(sentence)) })
+            #expect(try Self.described(line) == Self.described(sample))
         }
+    }
+
+    /// What `line` decodes to, as text.
+    static func described(_ line: String) throws(NMEAError) -> String {
+        try withSentence(line) { (sentence) throws(NMEAError) in String(describing: try ParsedSentence(sentence)) }
     }
 
     /// The `nmea` fuzz target (`Fuzz/Sources/FuzzNMEA/NMEATarget.swift`) writes each kind's name as an address

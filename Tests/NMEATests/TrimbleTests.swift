@@ -280,7 +280,8 @@ import Testing
         let bpq = try withSentence(replacingField(8, of: Self.bpq, with: "GHT-5.923")) {
             (sentence) throws(NMEAError) -> PTNLBPQ in try PTNLBPQ(sentence, fieldErrors: &errors)
         }
-        #expect(bpq.ellipsoidHeightMeters == nil && bpq.quality == 5 && bpq.date == UTCDate(year: 2007, month: 12, day: 2))
+        #expect(
+            bpq.ellipsoidHeightMeters == nil && bpq.quality == 5 && bpq.date == UTCDate(year: 2007, month: 12, day: 2))
         #expect(Array(errors) == [.badField(index: 8, reason: .unexpectedCharacter)])
         let dg = try withSentence(replacingField(7, of: Self.dgBeacon, with: "Y")) {
             (sentence) throws(NMEAError) -> PTNLDG in try PTNLDG(sentence, fieldErrors: &errors)

@@ -151,7 +151,9 @@ import Testing
     @Test func skyKeepsTheDecimalsOfAnSNR() {
         var fix = sampleFix()
         var satellites = FixedList<64, SatelliteInView>()
-        for (prn, snr) in [(5, SignalToNoise(hundredths: 2450)), (7, SignalToNoise(hundredths: 3925)), (9, 0), (12, 41)] {
+        for (prn, snr) in [
+            (5, SignalToNoise(hundredths: 2450)), (7, SignalToNoise(hundredths: 3925)), (9, 0), (12, 41),
+        ] {
             satellites.append(
                 SatelliteInView(system: .gps, prn: UInt16(prn), elevationDegrees: 40, azimuthDegrees: 120, snr: snr))
         }
