@@ -97,6 +97,14 @@ import Testing
         (AshtechLatencyTests.example, .pashrLTN, "PASHR,LTN"),
     ]
 
+    /// A `ParsedSentence` is as large as its largest case, XDR's (its measurements inline; 281 bytes, the tag in its
+    /// spare bits): the proprietary types of issue 25 (`$PTNL,PJT`'s two texts the largest) and the GSV with decimal
+    /// SNRs are smaller, so they did not grow it.
+    @Test func sizeIsTheLargestCase() {
+        #expect(MemoryLayout<ParsedSentence>.size == MemoryLayout<XDR>.size)
+        #expect(MemoryLayout<PTNLPJT>.size < MemoryLayout<XDR>.size && MemoryLayout<GSV>.size < MemoryLayout<XDR>.size)
+    }
+
     @Test func everyKindHasAnExample() {
         #expect(Set(Self.examples.map(\.1)) == Set(SentenceKind.allCases))
     }
