@@ -3,9 +3,10 @@ import NMEA
 /// A decoded sentence's named fields as JSON members, as `nmea parse` prints them: each type's
 /// ``NMEA/DecodableSentence/describe(to:)`` writes through these, absent values left out.
 extension JSONWriter: SentenceFieldSink {
-    /// The fields of `sentence` (which `decoded` was decoded from) as one object: `talker`, `type` (and `id` for
-    /// `$PUBX`), `received` when the input gave a receive time (``FixReader/Context/receivedMilliseconds``), then the
-    /// decoded fields, and `"errors"` for the fields that did not read (absent from the rest).
+    /// The fields of `sentence` (which `decoded` was decoded from) as one object: `talker`, `type` (and `id` for a
+    /// message told apart by its first field: `$PUBX,00`, `$PTNL,GGK`), `received` when the input gave a receive time
+    /// (``FixReader/Context/receivedMilliseconds``), then the decoded fields, and `"errors"` for the fields that did
+    /// not read (absent from the rest).
     public mutating func writeSentence<S: DecodableSentence>(
         _ sentence: Sentence, decoded: S, fieldErrors: FieldErrors = FieldErrors(), receivedMilliseconds: Int64? = nil
     ) {
@@ -14,7 +15,7 @@ extension JSONWriter: SentenceFieldSink {
         asciiString(sentence.talker.write)
         key("type")
         string(bytes: sentence.typeName.bytes)
-        if let messageID = S.address.messageIDText { field("id", messageID) }
+        if let messageID = S.address(of: sentence).messageIDText { field("id", messageID) }
         writeReceived(receivedMilliseconds)
         decoded.describe(to: &self)
         if !fieldErrors.isEmpty {

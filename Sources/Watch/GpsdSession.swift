@@ -134,7 +134,7 @@ public struct GpsdSession: Sendable {
                 }
                 let elevation = entry["el"]?.number.map { Int8(clamping: Int($0.rounded())) }
                 let azimuth = entry["az"]?.number.flatMap { $0 >= 0 ? UInt16(clamping: Int($0.rounded())) : nil }
-                let snr = entry["ss"]?.number.flatMap { $0 > 0 ? UInt8(clamping: Int($0.rounded())) : nil }
+                let snr = entry["ss"]?.number.flatMap { $0 > 0 ? SignalToNoise($0) : nil }
                 let satellite = SatelliteInView(
                     system: system, prn: UInt16(number), elevationDegrees: elevation,
                     azimuthDegrees: azimuth, snr: snr,

@@ -228,9 +228,11 @@ public enum WatchScreen {
             return members.isEmpty ? nil : (system, members)
         }
         let nameWidth = satellites.map { Formatting.satelliteName($0).count }.max() ?? 3
+        // Two cells for whole SNRs, as wide as the widest with decimals (`24.5`) when a receiver sends them.
+        let snrWidth = max(2, satellites.map { snrText($0.snr).count }.max() ?? 2)
         let minimumBar = 6
         let gap = 2
-        let fixedWidth = nameWidth + 1 + 1 + 2 + 1 + 1  // name, space, (bar), space, snr, space, mark
+        let fixedWidth = nameWidth + 1 + 1 + snrWidth + 1 + 1  // name, space, (bar), space, snr, space, mark
         let minimumCell = fixedWidth + minimumBar
         let mostColumns = max(1, (contentWidth + gap) / (minimumCell + gap))
         func rowsNeeded(_ columns: Int) -> Int {
@@ -254,7 +256,7 @@ public enum WatchScreen {
                     guard index < group.satellites.count else { break }
                     if column > 0 { text += String(repeating: " ", count: gap) }
                     let cell = satelliteCell(
-                        group.satellites[index], nameWidth: nameWidth, barWidth: barWidth,
+                        group.satellites[index], nameWidth: nameWidth, snrWidth: snrWidth, barWidth: barWidth,
                         glyphs: glyphs)
                     text += Canvas.padRight(cell, cellWidth)
                     count += 1
@@ -270,17 +272,28 @@ public enum WatchScreen {
         return lines
     }
 
-    /// `G05 ████████▌░░░ 42 ✓`: name, signal bar (0–50 dB-Hz), signal to noise, used mark.
-    static func satelliteCell(_ satellite: SatelliteInView, nameWidth: Int, barWidth: Int, glyphs: Glyphs) -> String {
+    /// `G05 ████████▌░░░ 42 ✓`: name, signal bar (0–50 dB-Hz), signal to noise (right-aligned in `snrWidth` cells),
+    /// used mark.
+    static func satelliteCell(
+        _ satellite: SatelliteInView, nameWidth: Int, snrWidth: Int, barWidth: Int, glyphs: Glyphs
+    ) -> String {
         let name = Canvas.padRight(Formatting.satelliteName(satellite), nameWidth)
-        let snr = satellite.snr.map { $0 < 10 ? " \($0)" : String(min($0, 99)) } ?? "--"
+        let text = snrText(satellite.snr)
+        let snr = String(repeating: " ", count: max(0, snrWidth - text.count)) + text
         return name + " " + signalBar(satellite.snr, width: barWidth, glyphs: glyphs) + " " + snr + " "
             + (satellite.isUsed ? glyphs.used : " ")
     }
 
+    /// An SNR as the panel shows it: with the decimals the receiver sent (`24.5`, `42`), `--` when not tracked, 99 at
+    /// most.
+    static func snrText(_ snr: SignalToNoise?) -> String {
+        guard let snr else { return "--" }
+        return snr.hundredths < 9_900 ? snr.description : "99"
+    }
+
     /// A bar `width` cells long, full at 50 dB-Hz and above, in eighths of a cell where the glyphs have them.
-    public static func signalBar(_ snr: UInt8?, width: Int, glyphs: Glyphs) -> String {
-        let fraction = min(Double(snr ?? 0), 50) / 50
+    public static func signalBar(_ snr: SignalToNoise?, width: Int, glyphs: Glyphs) -> String {
+        let fraction = min(snr?.doubleValue ?? 0, 50) / 50
         let steps = glyphs.barEighths.count + 1
         let filled = Int((fraction * Double(width * steps)).rounded(.toNearestOrAwayFromZero))
         let whole = filled / steps
@@ -338,10 +351,11 @@ public enum WatchScreen {
         grid[Int(centerY)][0] = "W"
         let plotted = satellites.filter { $0.elevationDegrees != nil && $0.azimuthDegrees != nil }.sorted {
             (
-                $0.isUsed ? 1 : 0, Int($0.snr ?? 0), Int($0.elevationDegrees!), Int($0.system?.rawValue ?? 0),
+                $0.isUsed ? 1 : 0, Int($0.snr?.hundredths ?? 0), Int($0.elevationDegrees!),
+                Int($0.system?.rawValue ?? 0),
                 Int($0.prn)
             ) < (
-                $1.isUsed ? 1 : 0, Int($1.snr ?? 0), Int($1.elevationDegrees!),
+                $1.isUsed ? 1 : 0, Int($1.snr?.hundredths ?? 0), Int($1.elevationDegrees!),
                 Int($1.system?.rawValue ?? 0), Int($1.prn)
             )
         }

@@ -151,7 +151,8 @@ final class WebConsumer: RecordConsumer {
             + Formatting.decimalDegrees(longitude, positive: "E", negative: "W", glyphs: glyphs)
     }
 
-    /// `[{"name":"G05","system":"GPS","el":45,"az":120,"snr":38,"used":true},…]`.
+    /// `[{"name":"G05","system":"GPS","el":45,"az":120,"snr":38,"used":true},…]`; `snr` with the decimals the
+    /// receiver sent (`24.5`).
     private func writeSatellites(_ fix: Fix, into json: inout JSONWriter) {
         json.beginArray()
         for satellite in fix.satellites {
@@ -160,7 +161,7 @@ final class WebConsumer: RecordConsumer {
             json.field("system", satellite.system?.name ?? "unknown")
             json.field("el", satellite.elevationDegrees.map(Int.init))
             json.field("az", satellite.azimuthDegrees.map(Int.init))
-            json.field("snr", satellite.snr.map(Int.init))
+            json.field("snr", satellite.snr?.value)
             json.field("used", satellite.isUsed)
             json.endObject()
         }

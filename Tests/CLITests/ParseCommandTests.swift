@@ -100,6 +100,44 @@ import Testing
         #expect(outcome.error.isEmpty)
     }
 
+    /// Issue 25: Trimble's `$PTNL,BPQ`, `$PTNL,PJT` and DGPS status (`$PTNLDG`, and the `$PTNL,DG` some logs write,
+    /// with its `id`), Ashtech's `$PASHR,LTN`, and a GSV whose SNRs keep the decimals the receiver sent.
+    @Test func issue25SentencesAndDecimalSNRs() throws {
+        let input = """
+            $PTNL,BPQ,224445.06,021207,3723.09383914,N,12200.32620132,W,EHT-5.923,M,5*60\r
+            $PTNL,PJT,NAD83(Conus),California Zone 4 0404,*5D\r
+            $PTNLDG,44.0,33.0,287.0,100,0,4,1,0,,,*3E\r
+            $PTNL,DG,124.0,10.5,1557855.0,1200,2,4,0,3,,,*10\r
+            $PASHR,LTN,29*05\r
+            $GPGSV,1,1,03,05,40,083,24.5,12,07,344,39.25,14,22,228,*74\r
+            $PTNL,PJT,,*64\r
+            $PTNLDG,44.0,33.0,287.0,100,0,4,2,0,,,*3D\r
+
+            """
+        let outcome = try Tool.run(["parse"], input: input)
+        #expect(outcome.status == 0)
+        #expect(
+            outcome.output == """
+                {"talker":"P","type":"PTNL","id":"BPQ","time":"22:44:45.06","date":"2007-12-02",\
+                "lat":37.3848973190000,"lon":-122.0054366886667,"altitude_ellipsoid":-5.923,"quality":5}
+                {"talker":"P","type":"PTNL","id":"PJT","coordinate_system":"NAD83(Conus)",\
+                "projection":"California Zone 4 0404"}
+                {"talker":"P","type":"PTNLDG","strength":44.0,"snr_db":33.0,"frequency_khz":287.0,"bit_rate":100,\
+                "channel":0,"tracking_status":4,"corrections_used":true,"tracking_performance":0}
+                {"talker":"P","type":"PTNL","id":"DG","strength":124.0,"snr_db":10.5,"frequency_khz":1557855.0,\
+                "bit_rate":1200,"channel":2,"tracking_status":4,"corrections_used":false,"tracking_performance":3}
+                {"talker":"P","type":"PASHR","id":"LTN","latency_ms":29}
+                {"talker":"GP","type":"GSV","total":1,"number":1,"in_view":3,"satellites":[\
+                {"prn":5,"elevation":40,"azimuth":83,"snr":24.5},{"prn":12,"elevation":7,"azimuth":344,"snr":39.25},\
+                {"prn":14,"elevation":22,"azimuth":228}]}
+                {"talker":"P","type":"PTNL","id":"PJT"}
+                {"talker":"P","type":"PTNLDG","strength":44.0,"snr_db":33.0,"frequency_khz":287.0,"bit_rate":100,\
+                "channel":0,"tracking_status":4,"tracking_performance":0,"errors":["field 7: out of range"]}
+
+                """)
+        #expect(outcome.error.contains("1 sentence with a bad field"))
+    }
+
     /// Issue 12, item 10: an unknown proprietary address longer than eight letters is printed whole.
     @Test func longProprietaryAddressIsPrintedWhole() throws {
         let outcome = try Tool.run(["parse"], input: "$PINVMSLOPE,1,2*0A\n")

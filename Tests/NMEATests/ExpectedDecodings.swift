@@ -21,7 +21,12 @@
 // (quectel-L70 and its .chk, pynmeagps's trimble and unicore logs) regenerated once more. Then RTE's route list and
 // XDR's names packed into one buffer each (the values' printed shape changed, not the values: `nmea parse` gives
 // byte for byte the same JSON for all 21 corpus files holding RTE or XDR), so the RTE and XDR samples' digests and
-// those of the 21 corpus entries holding either were regenerated.
+// those of the 21 corpus entries holding either were regenerated. Issue 25: an SNR (GSV's, `$PUBX,03`'s C/N0) keeps
+// its decimals, so the digests whose inputs hold a decimal SNR were regenerated (the four GSV bases' tokens, the GSV,
+// `$PUBX,03` and GSVH samples', the damaged rounds'; no corpus file has one): with every SNR printed truncated to its
+// whole part, as before, each gives its old digest exactly. The four new kinds' samples (PTNL,BPQ, PTNL,PJT, PTNLDG,
+// PASHR,LTN) appended, and pynmeagps's trimble_nmea.log regenerated: its BPQ, PJT and two `$PTNL,DG` decoded instead
+// of unknown, none with a bad field, nothing else changed.
 
 /// Digests of what the decoders gave for the inputs of `ExpectedDecodingTests`.
 enum ExpectedDecodings {
@@ -29,10 +34,10 @@ enum ExpectedDecodings {
 
     /// Every field of each of `ExpectedDecodingTests.bases` replaced by every token.
     static let tokens: [Digest] = [
-        (1273, 0x41fd_d92e_d5fb_03e4),
-        (1340, 0x7b23_8f8a_19c5_46e2),
-        (1072, 0x8c13_4bfd_6b61_ea32),
-        (536, 0xa7d9_8108_5ab7_e50b),
+        (1273, 0x72ab_5110_7aa1_f0be),
+        (1340, 0x2f13_2ccf_20d6_9682),
+        (1072, 0x11d3_50f8_7d4e_7d97),
+        (536, 0x7ec7_aade_9234_8362),
         (201, 0xf76d_a19f_1311_611f),
         (268, 0xeb71_5cd1_606c_9705),
         (1206, 0x2d3e_f942_b954_2be6),
@@ -54,7 +59,7 @@ enum ExpectedDecodings {
         (749, 0x1b07_53c7_c0dd_6976),
         (953, 0x85ff_58fb_5f10_ef40),
         (1157, 0xa574_2e49_f49a_1b5d),
-        (1293, 0xda29_b10f_d070_baf9),
+        (1293, 0xdd60_40d1_6a2c_d0ab),
         (477, 0xdd79_6ae2_21f8_148f),
         (545, 0xcfd8_3ae8_76ce_a48f),
         (409, 0x8c66_3035_7a5d_b9c4),
@@ -67,7 +72,7 @@ enum ExpectedDecodings {
         (137, 0x12d3_9932_fdba_2f7b),
         (137, 0xf549_5da4_f284_e2f3),
         (1361, 0xc130_7467_76d9_8390),
-        (4625, 0x8245_589b_ed7d_405f),
+        (4625, 0xb660_76a6_393e_db54),
         (681, 0xb6c6_1a68_120d_78e6),
         (409, 0x6422_9ffd_24d2_31ed),
         (205, 0xc893_f74d_3e62_be2b),
@@ -132,10 +137,14 @@ enum ExpectedDecodings {
         (885, 0x684_ce46_2e4f_eb47),
         (545, 0x53d4_7816_9f77_24e9),
         (1225, 0x879c_b095_80fd_cacd),
-        (1361, 0xe7fc_9ce3_09c2_0bbb),
+        (1361, 0x534_6b3f_6167_3c59),
         (885, 0x7646_a819_d9fe_89aa),
         (613, 0x24fd_1950_22eb_d452),
         (1089, 0x53c5_4084_68e5_ae38),
+        (681, 0x43be_72b5_f9be_ce76),
+        (273, 0x43ef_d5c6_9c99_f855),
+        (749, 0x3ac3_3e0b_9fa2_cbc3),
+        (137, 0x4288_d70f_e517_2351),
     ]
 
     /// Each base cut after each field, with fields added, and without its checksum.
@@ -161,7 +170,7 @@ enum ExpectedDecodings {
     ]
 
     /// The 6,000 rounds of damaged sentences.
-    static let damaged: Digest = (13171, 0x48ce_2786_910f_ed75)
+    static let damaged: Digest = (13171, 0x9e56_b6ff_74d8_9946)
 
     /// Every sentence of each sample file and corpus log (`corpus:` paths are relative to the corpus).
     static let files: [String: Digest] = [
@@ -459,7 +468,7 @@ enum ExpectedDecodings {
         "corpus:pynmeagps/quectel_nmea_poll.log": (41, 0xffbc_d22a_d503_81cc),
         "corpus:pynmeagps/quectel_nmea_response.log": (100, 0xcc2e_ae06_619d_3013),
         "corpus:pynmeagps/septentriox5_nmea.log": (4, 0xe31f_3870_28df_4785),
-        "corpus:pynmeagps/trimble_nmea.log": (21, 0xa90_d0f2_d50e_a509),
+        "corpus:pynmeagps/trimble_nmea.log": (21, 0x577e_3a93_d1c6_8f62),
         "corpus:pynmeagps/unicore_nmea.log": (61, 0x6528_04df_81d2_b603),
         "corpus:pyubx2/pygpsdata-NMEA.log": (21, 0x266_86a2_f10b_4f91),
         "corpus:signalk-server/gps.log": (5748, 0x1f4d_8cf2_4de2_4685),

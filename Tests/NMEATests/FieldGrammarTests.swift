@@ -16,14 +16,14 @@ import Testing
 
     // MARK: A decimal where a whole number is expected
 
-    /// An SNR of `24.5` reads as 24 (truncated, as gpsd's `atoi` reads it: never more than was measured); the
-    /// sentence keeps its four satellites. It was "not a number", which lost them all.
+    /// An SNR of `24.5` reads as 24.5 (issue 25: with its decimals; issue 12 had it truncated to 24, as gpsd's `atoi`
+    /// reads it); the sentence keeps its four satellites. It was "not a number", which lost them all.
     @Test func decimalSNRKeepsTheSatellites() throws {
         let line = withChecksum("$GPGSV,3,1,11,03,03,111,24.5,04,15,270,00,06,01,010,00,13,06,292,29.0")
         let gsv = try GSV(parsing: line)
         #expect(
             gsv.satellites == [
-                GSV.Satellite(prn: 3, elevationDegrees: 3, azimuthDegrees: 111, snr: 24),
+                GSV.Satellite(prn: 3, elevationDegrees: 3, azimuthDegrees: 111, snr: SignalToNoise(hundredths: 2450)),
                 GSV.Satellite(prn: 4, elevationDegrees: 15, azimuthDegrees: 270, snr: 0),
                 GSV.Satellite(prn: 6, elevationDegrees: 1, azimuthDegrees: 10, snr: 0),
                 GSV.Satellite(prn: 13, elevationDegrees: 6, azimuthDegrees: 292, snr: 29),

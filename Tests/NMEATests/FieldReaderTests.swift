@@ -65,7 +65,8 @@ func readKeeping<R>(_ fields: String, _ body: (inout FieldReader) -> R) -> (R, [
     }
 
     /// Issue 12, item 10: a decimal where a whole number is expected reads as its whole part, truncated toward zero
-    /// (it was "not a number" before, which cost a GSV its four satellites for one SNR of `24.5`).
+    /// (it was "not a number" before, which cost a GSV its four satellites for one SNR of `24.5`; an SNR is read by
+    /// ``FieldReader/signalToNoise()`` now, with its decimals).
     @Test func integerWithAFractionIsTruncated() throws {
         let values = try read("1,3.5,24.5,29.0,-3.7,99.99") { (reader) throws(NMEAError) in
             (0..<6).map { _ in reader.integer() }

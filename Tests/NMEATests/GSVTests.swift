@@ -109,6 +109,48 @@ import Testing
             ])
     }
 
+    /// Issue 25: an SNR keeps the decimals the receiver sent, beside whole ones and absent ones; a point alone after
+    /// the digits is a whole number, more than two decimals round to two.
+    @Test func decimalSNRs() throws {
+        let gsv = try GSV(parsing: withChecksum("$GPGSV,1,1,04,05,40,083,24.5,12,07,344,39.25,14,22,228,,24,14,311,7."))
+        #expect(
+            gsv
+                == GSV(
+                    totalMessages: 1, messageNumber: 1, satellitesInView: 4,
+                    satellites: [
+                        Satellite(
+                            prn: 5, elevationDegrees: 40, azimuthDegrees: 83, snr: SignalToNoise(hundredths: 2450)),
+                        Satellite(
+                            prn: 12, elevationDegrees: 7, azimuthDegrees: 344, snr: SignalToNoise(hundredths: 3925)),
+                        Satellite(prn: 14, elevationDegrees: 22, azimuthDegrees: 228, snr: nil),
+                        Satellite(prn: 24, elevationDegrees: 14, azimuthDegrees: 311, snr: 7),
+                    ]))
+        #expect(gsv.satellites.map { $0.snr?.description } == ["24.5", "39.25", nil, "7"])
+        let rounded = try GSV(parsing: withChecksum("$GPGSV,1,1,01,05,40,083,24.125"))
+        #expect(rounded.satellites.first?.snr == SignalToNoise(hundredths: 2413))
+        let signal = try GSV(parsing: withChecksum("$GAGSV,1,1,01,02,22,096,33.5,7"))
+        #expect(signal.satellites.first?.snr?.value == fp(335, 1) && signal.signalID == 7)
+        // Out of range with decimals too; the other satellites are kept.
+        var errors = FieldErrors()
+        let high = try withSentence(withChecksum("$GPGSV,1,1,02,05,40,083,99.99,12,07,344,100.0")) {
+            (sentence) throws(NMEAError) -> GSV in try GSV(sentence, fieldErrors: &errors)
+        }
+        #expect(high.satellites.map(\.snr) == [SignalToNoise(hundredths: 9999), nil])
+        #expect(Array(errors) == [.badField(index: 11, reason: .outOfRange)])
+    }
+
+    @Test func signalToNoiseValue() {
+        let snr = SignalToNoise(hundredths: 2450)
+        #expect(
+            snr.value == fp(245, 1) && snr.doubleValue == 24.5 && snr.wholeDecibels == 24 && snr.description == "24.5")
+        #expect(SignalToNoise(38).value == fp(38, 0) && SignalToNoise(fp(3800, 2)) == 38 && SignalToNoise(0) < snr)
+        #expect(SignalToNoise(fp(-1, 0)) == nil && SignalToNoise(fp(65536, 2)) == nil)
+        #expect(SignalToNoise(fp(65535, 2))?.hundredths == 65535 && SignalToNoise(fp(24_555, 3))?.hundredths == 2456)
+        #expect(SignalToNoise(24.5)?.hundredths == 2450 && SignalToNoise(33.3)?.hundredths == 3330)
+        #expect(SignalToNoise(-0.5) == nil && SignalToNoise(Double.nan) == nil && SignalToNoise(655.36) == nil)
+        #expect(MemoryLayout<SignalToNoise?>.size == 3 && MemoryLayout<SatelliteInView>.stride == 14)
+    }
+
     @Test func moreThanFourSatellitesKeepsTheFirstFour() throws {
         let groups = (1...5).map { "\($0),10,100,30" }.joined(separator: ",")
         let gsv = try GSV(parsing: withChecksum("$GPGSV,1,1,05," + groups))
@@ -137,7 +179,10 @@ import Testing
         (5, "-91", .badField(index: 5, reason: .outOfRange)),
         (6, "361", .badField(index: 6, reason: .outOfRange)),
         (7, "100", .badField(index: 7, reason: .outOfRange)),
+        (7, "100.5", .badField(index: 7, reason: .outOfRange)),
+        (7, "-0.5", .badField(index: 7, reason: .outOfRange)),
         (7, "4a", .badField(index: 7, reason: .notANumber)),
+        (7, "24.5.1", .badField(index: 7, reason: .notANumber)),
         (18, "29x5", .badField(index: 18, reason: .notANumber)),
         (19, "x", .badField(index: 19, reason: .notANumber)),
     ])

@@ -17,13 +17,13 @@ import Testing
         }
     }
 
-    static func notUsed(_ id: Int, cno: Int, lock: Int) -> Satellite {
+    static func notUsed(_ id: Int, cno: SignalToNoise, lock: Int) -> Satellite {
         Satellite(
             id: id, status: UInt8(ascii: "-"), azimuthDegrees: nil, elevationDegrees: nil, carrierToNoise: cno,
             lockTimeSeconds: lock)
     }
 
-    static func used(_ id: Int, azimuth: Int, elevation: Int, cno: Int, lock: Int) -> Satellite {
+    static func used(_ id: Int, azimuth: Int, elevation: Int, cno: SignalToNoise, lock: Int) -> Satellite {
         Satellite(
             id: id, status: UInt8(ascii: "U"), azimuthDegrees: azimuth, elevationDegrees: elevation,
             carrierToNoise: cno, lockTimeSeconds: lock)
@@ -154,8 +154,10 @@ import Testing
         var expected = empty.satellites
         expected[0].carrierToNoise = nil
         #expect(badCNo.satellites == expected && badCNo.errors == [.badField(index: 7, reason: .notANumber)])
-        // A decimal carrier-to-noise reads as its whole part.
-        #expect(try decode(replacingField(7, of: Self.example, with: "45.9")).satellites.first?.carrierToNoise == 45)
+        // A decimal carrier-to-noise keeps its decimals (issue 25; it read as its whole part before).
+        #expect(
+            try decode(replacingField(7, of: Self.example, with: "45.9")).satellites.first?.carrierToNoise
+                == SignalToNoise(hundredths: 4590))
     }
 
     @Test func otherPUBXMessagesAreRejected() {

@@ -90,7 +90,20 @@ import Testing
         (SecondaryAntennaTests.rmch, .rmch, "RMCH"),
         ("$GNVTGH,113.125,T,120.041,M,0.01474,N,0.02730,K,D*73", .vtgh, "VTGH"),
         ("$GNGRSH,055209.00,0,0.0,0.8,0.1,,0.1,2.2,0.2,,,,,,1,1*18", .grsh, "GRSH"),
+        // Issue 25 (after the others: `ExpectedDecodings.samples` is in this order).
+        (TrimbleTests.bpq, .ptnlBPQ, "PTNL,BPQ"),
+        (TrimbleTests.pjt, .ptnlPJT, "PTNL,PJT"),
+        (TrimbleTests.dgBeacon, .ptnlDG, "PTNLDG"),
+        (AshtechLatencyTests.example, .pashrLTN, "PASHR,LTN"),
     ]
+
+    /// A `ParsedSentence` is as large as its largest case, XDR's (its measurements inline; 281 bytes, the tag in its
+    /// spare bits): the proprietary types of issue 25 (`$PTNL,PJT`'s two texts the largest) and the GSV with decimal
+    /// SNRs are smaller, so they did not grow it.
+    @Test func sizeIsTheLargestCase() {
+        #expect(MemoryLayout<ParsedSentence>.size == MemoryLayout<XDR>.size)
+        #expect(MemoryLayout<PTNLPJT>.size < MemoryLayout<XDR>.size && MemoryLayout<GSV>.size < MemoryLayout<XDR>.size)
+    }
 
     @Test func everyKindHasAnExample() {
         #expect(Set(Self.examples.map(\.1)) == Set(SentenceKind.allCases))
@@ -147,7 +160,6 @@ import Testing
         "$PUBX,05*36",
         "$PGRMV,0.0,0.0,0.0*5C",
         "$PASHR,POS,0,03,183530.00,2037.76012,N,08704.07373,W,058.48,,359.4,000.0,+000.0,2.2,2.2,0.0,1.0,BQ00*20",
-        "$PTNL,PJT,NAD83(Conus),California Zone 4 0404,*5D",
         "$PUBX,001,1*1F",
         "$GPZFO,A,A,0.67,L,N*75",
         "$IIVDR,10.1,T,12.6,M,0.5,N*39",

@@ -228,3 +228,60 @@ import Testing
         }
     }
 }
+
+/// Ashtech's `$PASHR,LTN` (issue 25). Layout from the Ashtech G12 and DG14/DG16 reference manuals (whose example is
+/// `example`) and the ProFlex 800 and HDS800 reference manuals (whose example's checksum is corrected here).
+@Suite struct AshtechLatencyTests {
+    static let example = "$PASHR,LTN,29*05"
+
+    @Test func latency() throws {
+        #expect(try PASHRLTN(parsing: Self.example) == PASHRLTN(latencyMilliseconds: fp(29, 0)))
+        // The ProFlex 800 manual prints this one with `*2C`.
+        #expect(try PASHRLTN(parsing: "$PASHR,LTN,60*08") == PASHRLTN(latencyMilliseconds: fp(60, 0)))
+        // pynmea2's, time-tagged RTK's long latency, and a fraction, kept as sent.
+        #expect(try PASHRLTN(parsing: "$PASHR,LTN,3*3D") == PASHRLTN(latencyMilliseconds: fp(3, 0)))
+        #expect(try PASHRLTN(parsing: withChecksum("$PASHR,LTN,10000")).latencyMilliseconds == fp(10000, 0))
+        #expect(try PASHRLTN(parsing: withChecksum("$PASHR,LTN,27.5")) == PASHRLTN(latencyMilliseconds: fp(275, 1)))
+        #expect(try PASHRLTN(parsing: withChecksum("$PASHR,LTN,")) == PASHRLTN(latencyMilliseconds: nil))
+        #expect(try PASHRLTN(parsing: withChecksum("$PASHR,LTN")) == PASHRLTN(latencyMilliseconds: nil))
+        #expect(try PASHRLTN(parsing: withChecksum("$PASHR,LTN,29,")) == PASHRLTN(latencyMilliseconds: fp(29, 0)))
+    }
+
+    /// One of Ashtech's worded `$PASHR` messages, beside the numbered attitude one: each to its own decoder, the
+    /// others (and a `$PASHR,RLTN`, which pynmea2's and pynmeagps's name for this message, `ASHRLTN`, might suggest)
+    /// unknown.
+    @Test func toldApartFromTheOtherPASHRMessages() throws {
+        #expect(try parsedKind(Self.example) == .pashrLTN)
+        #expect(try parsedKind(PASHRTests.example) == .pashr)
+        #expect(SentenceKind.pashrLTN.name == "PASHR,LTN")
+        for line in [withChecksum("$PASHR,RLTN,29"), withChecksum("$PASHR,LTNX,29"), withChecksum("$PASHR,LT,29")] {
+            #expect(try parsedKind(line) == nil, "\(line)")
+        }
+        #expect(throws: NMEAError.badField(index: 1, reason: .unexpectedCharacter)) {
+            try PASHRLTN(parsing: PASHRTests.example)
+        }
+        #expect(throws: NMEAError.badField(index: 1, reason: .unexpectedCharacter)) {
+            try PASHR(parsing: Self.example)
+        }
+    }
+
+    @Test(arguments: [
+        ("-5", NMEAError.badField(index: 2, reason: .outOfRange)),
+        ("29ms", .badField(index: 2, reason: .notANumber)),
+        ("2.9.1", .badField(index: 2, reason: .notANumber)),
+    ])
+    func malformedLatency(value: String, error: NMEAError) throws {
+        #expect(throws: error) { try decodeStrictly(replacingField(2, of: Self.example, with: value)) }
+        var errors = FieldErrors()
+        let kept = try withSentence(replacingField(2, of: Self.example, with: value)) {
+            (sentence) throws(NMEAError) -> PASHRLTN in try PASHRLTN(sentence, fieldErrors: &errors)
+        }
+        #expect(kept == PASHRLTN(latencyMilliseconds: nil) && Array(errors) == [error])
+    }
+
+    @Test func cutShortAndCorrupted() throws {
+        try expectDecodesCutAfterEveryField(Self.example)
+        let (bad, mismatch) = corruptingChecksum(Self.example)
+        #expect(throws: mismatch) { try PASHRLTN(parsing: bad) }
+    }
+}

@@ -87,6 +87,27 @@ import Testing
         #expect(SentenceKind.pubxTime.address.messageIDText == "04" && SentenceKind.rmc.address.messageIDText == nil)
     }
 
+    /// A kind's second address (``DecodableSentence/alternativeAddress``: `$PTNL,DG` beside `$PTNLDG`) is no other
+    /// kind's, and its sample written under it reaches the kind with the same values.
+    @Test func alternativeAddressesReachTheirKind() throws {
+        let primary = Set(SentenceKind.allCases.map(\.address))
+        let alternatives = SentenceKind.allCases.compactMap { kind in kind.alternativeAddress.map { (kind, $0) } }
+        #expect(alternatives.map(\.0) == [.ptnlDG])
+        for (kind, address) in alternatives {
+            #expect(!primary.contains(address) && address.isProprietary == kind.address.isProprietary)
+            let sample = Self.facts(kind).sample
+            let fields = sample.split(separator: "*")[0].split(separator: ",", omittingEmptySubsequences: false)
+            let line = withChecksum("$" + address.name + "," + fields.dropFirst().joined(separator: ","))
+            #expect(try parsedKind(line) == kind, "\(line)")
+            #expect(try Self.described(line) == Self.described(sample))
+        }
+    }
+
+    /// What `line` decodes to, as text.
+    static func described(_ line: String) throws(NMEAError) -> String {
+        try withSentence(line) { (sentence) throws(NMEAError) in String(describing: try ParsedSentence(sentence)) }
+    }
+
     /// The `nmea` fuzz target (`Fuzz/Sources/FuzzNMEA/NMEATarget.swift`) writes each kind's name as an address
     /// (after a talker for a standard type: `$GPGGAH,…`; with its message ID for a proprietary one: `$PTNL,GGK,…`;
     /// `$PASHR,…` wants a number first, as the fuzzer's fields often begin) and its input after it: with the

@@ -2,17 +2,23 @@ import Testing
 
 @testable import NMEA
 
-/// Trimble's `$PTNL` messages: GGK, AVR, PJK, VGK, VHD. Field layouts from Trimble's receiver help ("NMEA-0183
-/// messages", help.fieldsystems.trimble.com and receiverhelp.trimble.com: PTNL,AVR, PTNL,VHD) and the Trimble R7/R8
-/// and 5700 user guides (appendix "NMEA-0183 Output": GGK, PJK, VGK, VHD), whose example sentences are the `example`s
-/// (GGK's with its checksum corrected, VGK's with the DOP `1.4` its checksum was computed for); the month-first date
-/// as the OmniSTAR 8200HP manual spells it out. The corpus sentences are pynmeagps's `tests/trimble_nmea.log`.
+/// Trimble's `$PTNL` messages: GGK, AVR, PJK, VGK, VHD, BPQ, PJT, and the DGPS status `$PTNLDG`. Field layouts from
+/// Trimble's receiver help ("NMEA-0183 messages", help.fieldsystems.trimble.com and receiverhelp.trimble.com: PTNL,AVR,
+/// PTNL,VHD, PTNL,BPQ, PTNL,DG for OEM receivers v4.44) and the Trimble R7/R8 and 5700 user guides (appendix
+/// "NMEA-0183 Output": GGK, PJK, VGK, VHD, PJT), the AgGPS 332 user guide (PTNLDG), whose example sentences are the
+/// `example`s (GGK's and PJT's with their checksums corrected, VGK's with the DOP `1.4` its checksum was computed for);
+/// the month-first date as the OmniSTAR 8200HP manual spells it out. The corpus sentences are pynmeagps's
+/// `tests/trimble_nmea.log`.
 @Suite struct TrimbleTests {
     static let ggk = "$PTNL,GGK,172814.00,071296,3723.46587704,N,12202.26957864,W,3,06,1.7,EHT-6.777,M*4B"
     static let avr = "$PTNL,AVR,181059.6,+149.4688,Yaw,+0.0134,Tilt,,,60.191,3,2.5,6*00"
     static let pjk = "$PTNL,PJK,010717.00,081796,+732646.511,N,+1731051.091,E,1,05,2.7,EHT-28.345,M*7C"
     static let vgk = "$PTNL,VGK,160159.00,010997,-0000.161,00009.985,-0000.002,3,07,1.4,M*0B"
     static let vhd = "$PTNL,VHD,030556.00,093098,187.718,-22.138,-76.929,-5.015,0.033,0.006,3,07,2.4,M*22"
+    static let bpq = "$PTNL,BPQ,224445.06,021207,3723.09383914,N,12200.32620132,W,EHT-5.923,M,5*60"
+    static let pjt = "$PTNL,PJT,NAD83(Conus),California Zone 4 0404,*5D"
+    static let dgBeacon = "$PTNLDG,44.0,33.0,287.0,100,0,4,1,0,,,*3E"
+    static let dgSatellite = "$PTNLDG,124.0,10.5,1557855.0,1200,2,4,0,3,,,*3C"
 
     @Test func positionWithEllipsoidalHeight() throws {
         #expect(
@@ -101,7 +107,7 @@ import Testing
         #expect(try parsedKind(Self.vhd) == .ptnlVHD)
         #expect(SentenceKind.ptnlGGK.name == "PTNL,GGK" && SentenceKind.ptnlVHD.address.messageIDText == "VHD")
         for line in [
-            "$PTNL,PJT,NAD83(Conus),California Zone 4 0404,*5D", "$PTNL,EVT,221212.000008,1,5026,1893,1,17*4F",
+            "$PTNL,EVT,221212.000008,1,5026,1893,1,17*4F", withChecksum("$PTNL,BPQX,224445.06"),
             withChecksum("$PTNL,GGK_SYNC,172814.00,071296"), withChecksum("$PTNL,GG,1"), withChecksum("$PTNL"),
             withChecksum("$PTNL,"),
         ] {
@@ -136,6 +142,22 @@ import Testing
         (vgk, 10, "F", .badField(index: 10, reason: .unexpectedCharacter)),
         (vhd, 3, "133098", .badField(index: 3, reason: .outOfRange)),
         (vhd, 9, "0.0.06", .badField(index: 9, reason: .notANumber)),
+        (bpq, 2, "244445.06", .badField(index: 2, reason: .outOfRange)),
+        (bpq, 3, "021307", .badField(index: 3, reason: .outOfRange)),
+        (bpq, 3, "0212", .badField(index: 3, reason: .badLength)),
+        (bpq, 5, "E", .badField(index: 5, reason: .unexpectedCharacter)),
+        (bpq, 7, "N", .badField(index: 7, reason: .unexpectedCharacter)),
+        (bpq, 8, "GHT-5.923", .badField(index: 8, reason: .unexpectedCharacter)),
+        (bpq, 9, "F", .badField(index: 9, reason: .unexpectedCharacter)),
+        (bpq, 10, "100", .badField(index: 10, reason: .outOfRange)),
+        (bpq, 10, "R", .badField(index: 10, reason: .notANumber)),
+        (dgBeacon, 1, "44.0dB", .badField(index: 1, reason: .notANumber)),
+        (dgBeacon, 3, "287..0", .badField(index: 3, reason: .notANumber)),
+        (dgBeacon, 4, "-100", .badField(index: 4, reason: .outOfRange)),
+        (dgBeacon, 5, "100", .badField(index: 5, reason: .outOfRange)),
+        (dgBeacon, 6, "L", .badField(index: 6, reason: .notANumber)),
+        (dgBeacon, 7, "2", .badField(index: 7, reason: .outOfRange)),
+        (dgBeacon, 8, "256", .badField(index: 8, reason: .outOfRange)),
     ])
     func malformedField(line: String, index: Int, value: String, error: NMEAError) throws {
         #expect(throws: error) { try decodeStrictly(replacingField(index, of: line, with: value)) }
@@ -167,5 +189,121 @@ import Testing
         #expect(try PTNLVHD(parsing: keepingFields(1, of: Self.vhd)).azimuthDegrees == nil)
         let (bad, mismatch) = corruptingChecksum(Self.vhd)
         #expect(throws: mismatch) { try PTNLVHD(parsing: bad) }
+    }
+
+    // MARK: BPQ, PJT, DG (issue 25)
+
+    @Test func basePositionAndQuality() throws {
+        #expect(
+            try PTNLBPQ(parsing: Self.bpq)
+                == PTNLBPQ(
+                    time: .at(22, 44, 45, nanoseconds: 60_000_000, digits: 2),
+                    date: UTCDate(year: 2007, month: 12, day: 2), latitude: fp(373_848_973_190_000, 13),
+                    longitude: fp(-1_220_054_366_886_667, 13), ellipsoidHeightMeters: fp(-5923, 3), quality: 5))
+        // The date is day first, unlike GGK's: `131207` is the 13th of December.
+        let south = try PTNLBPQ(
+            parsing: withChecksum("$PTNL,BPQ,000001.00,131207,0012.00000000,S,00030.00000000,E,EHT12.5,M,4"))
+        #expect(
+            south
+                == PTNLBPQ(
+                    time: .at(0, 0, 1, digits: 2), date: UTCDate(year: 2007, month: 12, day: 13),
+                    latitude: fp(-2, 1), longitude: fp(5, 1),
+                    ellipsoidHeightMeters: fp(125, 1), quality: 4))
+        #expect(south.isValid)
+        // CMRx corrections: the quality is always 0.
+        #expect(!(try PTNLBPQ(parsing: replacingField(10, of: Self.bpq, with: "0"))).isValid)
+    }
+
+    @Test func projectionType() throws {
+        #expect(
+            try PTNLPJT(parsing: Self.pjt)
+                == PTNLPJT(coordinateSystem: "NAD83(Conus)", projection: "California Zone 4 0404"))
+        // Without the trailing empty field (pynmea2's form), and with names left out.
+        #expect(
+            try PTNLPJT(parsing: withChecksum("$PTNL,PJT,WGS 84,UTM Zone 32 North"))
+                == PTNLPJT(coordinateSystem: "WGS 84", projection: "UTM Zone 32 North"))
+        #expect(try PTNLPJT(parsing: withChecksum("$PTNL,PJT,,,")) == PTNLPJT(coordinateSystem: "", projection: ""))
+        #expect(try PTNLPJT(parsing: withChecksum("$PTNL,PJT")) == PTNLPJT(coordinateSystem: "", projection: ""))
+    }
+
+    @Test func dgpsReceiverStatus() throws {
+        #expect(
+            try PTNLDG(parsing: Self.dgBeacon)
+                == PTNLDG(
+                    signalStrength: fp(440, 1), signalToNoiseDecibels: fp(330, 1), frequencyKilohertz: fp(2870, 1),
+                    bitRate: 100, channel: 0, trackingStatus: 4, isUsedForCorrections: true, trackingPerformance: 0))
+        let satellite = try PTNLDG(parsing: Self.dgSatellite)
+        #expect(
+            satellite
+                == PTNLDG(
+                    signalStrength: fp(1240, 1), signalToNoiseDecibels: fp(105, 1),
+                    frequencyKilohertz: fp(15_578_550, 1), bitRate: 1200, channel: 2, trackingStatus: 4,
+                    isUsedForCorrections: false, trackingPerformance: 3))
+        #expect(satellite.isLocked)
+        // The AgGPS 332 guide's example: an L-band channel used, 2.5 s since its last sync.
+        #expect(
+            try PTNLDG(parsing: "$PTNLDG,87.0,5.2,1558510.0,1200,2,4,1,25,,,*01")
+                == PTNLDG(
+                    signalStrength: fp(870, 1), signalToNoiseDecibels: fp(52, 1), frequencyKilohertz: fp(15_585_100, 1),
+                    bitRate: 1200, channel: 2, trackingStatus: 4, isUsedForCorrections: true, trackingPerformance: 25))
+        // Searching, nothing measured yet.
+        let searching = try PTNLDG(parsing: withChecksum("$PTNLDG,,,,,0,2,0,,,,"))
+        #expect(
+            searching
+                == PTNLDG(
+                    signalStrength: nil, signalToNoiseDecibels: nil, frequencyKilohertz: nil, bitRate: nil, channel: 0,
+                    trackingStatus: 2, isUsedForCorrections: false, trackingPerformance: nil))
+        #expect(!searching.isLocked)
+    }
+
+    /// Trimble writes the address whole; pynmeagps's log writes it as a `$PTNL` message. Both are the one kind, with
+    /// the same values; its fields are numbered one higher in the second.
+    @Test func dgpsStatusUnderBothAddresses() throws {
+        let commaForm = withChecksum("$PTNL,DG,44.0,33.0,287.0,100,0,4,1,0,,,")
+        #expect(commaForm == "$PTNL,DG,44.0,33.0,287.0,100,0,4,1,0,,,*12")
+        #expect(try parsedKind(commaForm) == .ptnlDG && parsedKind(Self.dgBeacon) == .ptnlDG)
+        #expect(try PTNLDG(parsing: commaForm) == PTNLDG(parsing: Self.dgBeacon))
+        #expect(SentenceKind.ptnlDG.name == "PTNLDG" && SentenceKind.ptnlDG.address.messageIDText == nil)
+        #expect(SentenceKind.ptnlDG.alternativeAddress?.name == "PTNL,DG")
+        #expect(throws: NMEAError.badField(index: 8, reason: .outOfRange)) {
+            try decodeStrictly(replacingField(8, of: commaForm, with: "2"))
+        }
+        // Another `$PTNL` message is not the DGPS status.
+        #expect(throws: NMEAError.badField(index: 1, reason: .unexpectedCharacter)) { try PTNLDG(parsing: Self.avr) }
+        #expect(try parsedKind(withChecksum("$PTNL,DGX,44.0")) == nil)
+        expectRefusedWithoutFieldsAndCorrupted(Self.dgBeacon)
+    }
+
+    /// A bad field costs only itself, in the new messages too.
+    @Test func newMessagesKeepTheFieldsThatRead() throws {
+        var errors = FieldErrors()
+        let bpq = try withSentence(replacingField(8, of: Self.bpq, with: "GHT-5.923")) {
+            (sentence) throws(NMEAError) -> PTNLBPQ in try PTNLBPQ(sentence, fieldErrors: &errors)
+        }
+        #expect(
+            bpq.ellipsoidHeightMeters == nil && bpq.quality == 5 && bpq.date == UTCDate(year: 2007, month: 12, day: 2))
+        #expect(Array(errors) == [.badField(index: 8, reason: .unexpectedCharacter)])
+        let dg = try withSentence(replacingField(7, of: Self.dgBeacon, with: "Y")) {
+            (sentence) throws(NMEAError) -> PTNLDG in try PTNLDG(sentence, fieldErrors: &errors)
+        }
+        #expect(dg.isUsedForCorrections == nil && dg.trackingStatus == 4 && dg.trackingPerformance == 0)
+        #expect(Array(errors) == [.badField(index: 7, reason: .notANumber)])
+    }
+
+    /// Empty fields are absent; a sentence cut short decodes with what it has.
+    @Test func newMessagesEmptyAndCutShort() throws {
+        #expect(
+            try PTNLBPQ(parsing: withChecksum("$PTNL,BPQ,,,,,,,,,"))
+                == PTNLBPQ(
+                    time: nil, date: nil, latitude: nil, longitude: nil, ellipsoidHeightMeters: nil, quality: nil))
+        let short = try PTNLBPQ(parsing: keepingFields(7, of: Self.bpq))
+        #expect(short.longitude == fp(-1_220_054_366_886_667, 13) && short.ellipsoidHeightMeters == nil)
+        #expect(short.quality == nil && short.isValid)
+        let dg = try PTNLDG(parsing: keepingFields(3, of: Self.dgSatellite))
+        #expect(dg.frequencyKilohertz == fp(15_578_550, 1) && dg.bitRate == nil && dg.trackingStatus == nil)
+        try expectDecodesCutAfterEveryField(Self.bpq)
+        try expectDecodesCutAfterEveryField(Self.dgBeacon)
+        let (bad, mismatch) = corruptingChecksum(Self.pjt)
+        #expect(throws: mismatch) { try PTNLPJT(parsing: bad) }
     }
 }

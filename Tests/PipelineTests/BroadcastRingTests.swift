@@ -226,7 +226,9 @@ import Testing
         var fix = Fix(latitude: 48.137_4, longitude: 11.575_5, altitudeMeters: 519.5, quality: .gps, mode: .threeD)
         fix.hdop = 0.9
         fix.satellitesUsed = 11
-        for prn in 1...64 { fix.satellites.append(SatelliteInView(system: .gps, prn: UInt16(prn), snr: UInt8(prn))) }
+        for prn in 1...64 {
+            fix.satellites.append(SatelliteInView(system: .gps, prn: UInt16(prn), snr: SignalToNoise(UInt8(prn))))
+        }
         let ring = BroadcastRing<Fix>(capacity: 2)
         let consumer = ring.makeConsumer()
         for step in 0..<5 {

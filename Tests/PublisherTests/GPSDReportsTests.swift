@@ -146,6 +146,30 @@ import Testing
                 """)
     }
 
+    /// Issue 25: `ss` keeps the decimals the receiver sent (gpsd itself reads an NMEA SNR with `atoi` and would write
+    /// 24.0), with at least one as gpsd writes it; a whole SNR is written as gpsd writes it.
+    @Test func skyKeepsTheDecimalsOfAnSNR() {
+        var fix = sampleFix()
+        var satellites = FixedList<64, SatelliteInView>()
+        for (prn, snr) in [
+            (5, SignalToNoise(hundredths: 2450)), (7, SignalToNoise(hundredths: 3925)), (9, 0), (12, 41),
+        ] {
+            satellites.append(
+                SatelliteInView(system: .gps, prn: UInt16(prn), elevationDegrees: 40, azimuthDegrees: 120, snr: snr))
+        }
+        fix.satellites = satellites
+        var json = JSONWriter()
+        GPSDReports.writeSKY(fix, device: "", into: &json)
+        #expect(
+            json.string == """
+                {"class":"SKY","nSat":4,"uSat":0,"satellites":[\
+                {"PRN":5,"el":40.0,"az":120.0,"ss":24.5,"used":false,"gnssid":0,"svid":5},\
+                {"PRN":7,"el":40.0,"az":120.0,"ss":39.25,"used":false,"gnssid":0,"svid":7},\
+                {"PRN":9,"el":40.0,"az":120.0,"ss":0.0,"used":false,"gnssid":0,"svid":9},\
+                {"PRN":12,"el":40.0,"az":120.0,"ss":41.0,"used":false,"gnssid":0,"svid":12}]}
+                """)
+    }
+
     @Test func timesAreISO8601WithMilliseconds() {
         var text = ""
         GPSDReports.writeISO8601(nanosecondsSinceEpoch: 1_796_025_601_987_654_321) {

@@ -183,7 +183,7 @@ import Watch
                 SatelliteInView(
                     system: prn <= 20 ? .gps : .glonass, prn: UInt16(prn),
                     elevationDegrees: 30, azimuthDegrees: UInt16(prn * 9),
-                    snr: UInt8(prn), isUsed: prn.isMultiple(of: 2)))
+                    snr: SignalToNoise(UInt8(prn)), isUsed: prn.isMultiple(of: 2)))
         }
         let state = WatchState(source: .device("auto"), fix: fix)
         let lines = WatchScreen.render(state, columns: 80, rows: 16, glyphs: .ascii).lines
@@ -205,6 +205,31 @@ import Watch
                 "+----------------------------------+",
             ])
         #expect(lines[11] == "| Satellites 20 used of 40 in view         |" + lines[11].dropFirst(44))
+    }
+
+    /// Issue 25: an SNR with decimals is shown with them, its column as wide as the widest; whole ones keep theirs.
+    @Test func satellitesWithDecimalSNRs() {
+        var fix = Fix()
+        for (prn, snr) in [(1, SignalToNoise(hundredths: 2450)), (2, 38), (3, SignalToNoise(5)), (4, nil)] {
+            _ = fix.satellites.append(
+                SatelliteInView(
+                    system: .gps, prn: UInt16(prn), elevationDegrees: 30, azimuthDegrees: 90, snr: snr,
+                    isUsed: prn == 2))
+        }
+        let state = WatchState(source: .device("auto"), fix: fix)
+        let lines = WatchScreen.render(state, columns: 80, rows: 16, glyphs: .ascii).lines
+        #expect(
+            Array(lines[1...8].map { $0.dropFirst(44) }) == [
+                "+- Satellites ---------------------+",
+                "| GPS 1/4 used                     |",
+                "| G01 ##########.......... 24.5    |",
+                "| G02 ###############.....   38 *  |",
+                "| G03 ##..................    5    |",
+                "| G04 ....................   --    |",
+                "|                                  |",
+                "|                                  |",
+            ])
+        #expect(WatchScreen.signalBar(SignalToNoise(hundredths: 2450), width: 4, glyphs: .ascii) == "##..")
     }
 
     @Test func signalBars() {

@@ -56,13 +56,14 @@ func readFixes(_ input: UnsafeRawBufferPointer, cut: Int) {
     }
 }
 
-/// The addresses of every type in the registry (standard ones from a few talkers in turn), a standard one given by
-/// the `P` talker, and two no decoder reads.
+/// The addresses of every type in the registry (standard ones from a few talkers in turn) and the second addresses
+/// some have, a standard one given by the `P` talker, and two no decoder reads.
 let addresses: [[UInt8]] = {
     let talkers = ["GP", "GN", "GL", "GA", "HE"]
     var addresses = SentenceKind.allCases.enumerated().map { index, kind in
         kind.address.isProprietary ? kind.name : talkers[index % talkers.count] + kind.name
     }
+    addresses += SentenceKind.allCases.compactMap { $0.alternativeAddress?.name }  // `PTNL,DG` beside `PTNLDG`
     addresses += ["PQGSV", "GPXYZ", "PXYZ"]
     return addresses.map { Array($0.utf8) }
 }()
@@ -304,6 +305,10 @@ func touchValues(_ value: Any) {
         blackHole(number.integerPart)
         blackHole(number.rescaled(to: 0))
         require(number.scale <= 18, "FixedPoint with \(number.scale) decimal places")
+    case let snr as SignalToNoise:
+        blackHole(snr.description)
+        blackHole(snr.value)
+        require(snr.hundredths < 10_000, "SNR out of range: \(snr)")
     case let time as UTCTime:
         blackHole(time.description)
         require(

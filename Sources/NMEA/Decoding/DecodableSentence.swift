@@ -19,6 +19,9 @@ public protocol DecodableSentence {
     static var kind: SentenceKind { get }
     /// How sentences of this type are addressed: `$--RMC` from any talker, `$PUBX,00`, `$PGRME`.
     static var address: SentenceAddress { get }
+    /// A second address the same message arrives under, or `nil` (the default): Trimble's manuals write the DGPS
+    /// status `$PTNLDG`, and logs also hold it as `$PTNL,DG`. The decoder reads both; ``address`` names the type.
+    static var alternativeAddress: SentenceAddress? { get }
     /// One sentence of this type as a receiver sent it, checksum included.
     static var sample: String { get }
 
@@ -39,6 +42,18 @@ public protocol DecodableSentence {
 }
 
 extension DecodableSentence {
+    /// None: one address says what the sentence is.
+    @inlinable
+    public static var alternativeAddress: SentenceAddress? { nil }
+
+    /// The address `sentence`, a sentence of this type, came under: ``address``, or ``alternativeAddress`` when its
+    /// type is that one's.
+    @inlinable
+    public static func address(of sentence: Sentence) -> SentenceAddress {
+        if let alternative = alternativeAddress, sentence.type == alternative.type { return alternative }
+        return address
+    }
+
     /// Decodes `sentence`, which must be of this type, refusing it when any field does not read.
     /// - Throws: the first bad field as ``NMEAError/badField(index:reason:)``, or ``NMEAError/tooFewFields(expected:found:)``
     ///   for a sentence without a single field.
@@ -71,7 +86,7 @@ extension DecodableSentence {
         throws(NMEAError)
     {
         self = try Sentence.withParsing(line, checksumPolicy: checksumPolicy) { (sentence) throws(NMEAError) in
-            guard sentence.type == Self.sentenceType else {
+            guard sentence.type == Self.sentenceType || sentence.type == Self.alternativeAddress?.type else {
                 throw .wrongType(expected: Self.sentenceType, found: sentence.type)
             }
             return try Self(sentence)

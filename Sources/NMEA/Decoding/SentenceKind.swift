@@ -18,7 +18,8 @@ public enum SentenceKind: Int, CaseIterable, Sendable {
     case wpl, rte, rmb, bwc, bwr, bww, bod, apb, xte, aam
     case mwv, mwd, vwr, vwt, vhw, vbw, vlw, vpw, mtw, mta, mda, xdr, rpm, rsa
     case alr, alf, hbt, ttm, tll
-    case ptnlGGK, ptnlAVR, ptnlPJK, ptnlVGK, ptnlVHD, pashr, pfecAttitude, pfecHeave, prdid, pgrmt, pgrmo, pgrmw
+    case ptnlGGK, ptnlAVR, ptnlPJK, ptnlVGK, ptnlVHD, ptnlBPQ, ptnlPJT, ptnlDG, pashr, pashrLTN
+    case pfecAttitude, pfecHeave, prdid, pgrmt, pgrmo, pgrmw
     case pklds, pklsh, pknds, pknsh, pkwdwpl, pmtk001, pmtk010
     case ggah, gllh, gnsh, gsth, gsah, gsvh, rmch, vtgh, grsh
 
@@ -88,7 +89,11 @@ public enum SentenceKind: Int, CaseIterable, Sendable {
         case .ptnlPJK: try body.decoder(PTNLPJK.self, ParsedSentence.ptnlPJK)
         case .ptnlVGK: try body.decoder(PTNLVGK.self, ParsedSentence.ptnlVGK)
         case .ptnlVHD: try body.decoder(PTNLVHD.self, ParsedSentence.ptnlVHD)
+        case .ptnlBPQ: try body.decoder(PTNLBPQ.self, ParsedSentence.ptnlBPQ)
+        case .ptnlPJT: try body.decoder(PTNLPJT.self, ParsedSentence.ptnlPJT)
+        case .ptnlDG: try body.decoder(PTNLDG.self, ParsedSentence.ptnlDG)
         case .pashr: try body.decoder(PASHR.self, ParsedSentence.pashr)
+        case .pashrLTN: try body.decoder(PASHRLTN.self, ParsedSentence.pashrLTN)
         case .pfecAttitude: try body.decoder(PFECAttitude.self, ParsedSentence.pfecAttitude)
         case .pfecHeave: try body.decoder(PFECHeave.self, ParsedSentence.pfecHeave)
         case .prdid: try body.decoder(PRDID.self, ParsedSentence.prdid)
@@ -134,6 +139,17 @@ public enum SentenceKind: Int, CaseIterable, Sendable {
         return withDecoder(&body)
     }
 
+    /// The second address this kind's sentences arrive under (``DecodableSentence/alternativeAddress``), if any.
+    public var alternativeAddress: SentenceAddress? {
+        struct Address: SentenceDecoderBody {
+            func decoder<S: DecodableSentence>(_ type: S.Type, _ parsed: (S) -> ParsedSentence) -> SentenceAddress? {
+                S.alternativeAddress
+            }
+        }
+        var body = Address()
+        return withDecoder(&body)
+    }
+
     /// The name used in output: `"RMC"`, `"PUBX,00"`, `"PGRME"`…
     public var name: String { address.name }
 }
@@ -147,7 +163,8 @@ public protocol SentenceDecoderBody {
         -> Output
 }
 
-/// Address → kind, built once from the registry: open addressing over 128 slots keyed by the packed type letters.
+/// Address → kind, built once from the registry (every kind's address, and its alternative address where it has one):
+/// open addressing over 128 slots keyed by the packed type letters.
 @usableFromInline
 enum SentenceKindTable {
     /// One slot of the table.
@@ -169,14 +186,17 @@ enum SentenceKindTable {
     nonisolated(unsafe) static let slots: UnsafePointer<Slot> = {
         let slots = UnsafeMutablePointer<Slot>.allocate(capacity: mask + 1)
         slots.initialize(repeating: Slot(), count: mask + 1)
-        for kind in SentenceKind.allCases {
-            let address = kind.address
+        func insert(_ address: SentenceAddress, _ kind: SentenceKind) {
             precondition(address.type.rawValue != 0, "\(kind) has an empty type")
             var index = slot(address.type)
             while slots[index].type != 0 { index = (index + 1) & mask }
             slots[index] = Slot(
-                type: address.type.rawValue, messageID: address.messageID,
-                isProprietary: address.isProprietary, kind: kind)
+                type: address.type.rawValue, messageID: address.messageID, isProprietary: address.isProprietary,
+                kind: kind)
+        }
+        for kind in SentenceKind.allCases {
+            insert(kind.address, kind)
+            if let alternative = kind.alternativeAddress { insert(alternative, kind) }
         }
         return UnsafePointer(slots)
     }()

@@ -237,23 +237,26 @@ public enum FixMode: UInt8, Sendable, Hashable, Comparable {
 }
 
 /// One satellite in view, as the GSV sentences of an epoch described it.
+///
+/// The stored properties are declared in the order that packs them into 14 bytes (the two 3-byte optionals each
+/// followed by a one-byte field), so the 64 of a ``Fix`` take 896 bytes.
 public struct SatelliteInView: Sendable, Hashable, FixedListElement {
-    /// The satellite system, from the talker or the PRN's numbering range; `nil` when neither tells.
-    public var system: GNSSSystem?
     /// The satellite's number as the receiver sent it (NMEA numbering).
     public var prn: UInt16
-    public var elevationDegrees: Int8?
     public var azimuthDegrees: UInt16?
-    /// Signal to noise, dB-Hz; `nil` when not tracked.
-    public var snr: UInt8?
-    /// The NMEA 4.10 signal ID, when sent.
-    public var signalID: UInt8?
+    /// The satellite system, from the talker or the PRN's numbering range; `nil` when neither tells.
+    public var system: GNSSSystem?
+    /// Signal to noise, dB-Hz, with the decimals the receiver sent; `nil` when not tracked.
+    public var snr: SignalToNoise?
     /// `true` when a GSA sentence listed it as used in the solution.
     public var isUsed: Bool
+    public var elevationDegrees: Int8?
+    /// The NMEA 4.10 signal ID, when sent.
+    public var signalID: UInt8?
 
     public init(
         system: GNSSSystem?, prn: UInt16, elevationDegrees: Int8? = nil, azimuthDegrees: UInt16? = nil,
-        snr: UInt8? = nil, signalID: UInt8? = nil, isUsed: Bool = false
+        snr: SignalToNoise? = nil, signalID: UInt8? = nil, isUsed: Bool = false
     ) {
         self.system = system
         self.prn = prn

@@ -5,8 +5,9 @@
 /// field may hold, for every decoder alike:
 ///
 /// - **Decode what is there.** A field padded with spaces reads as its value (` 222519`, `0.9 `); one of spaces only
-///   is empty, like an unused field left blank. A decimal where a whole number is expected (an SNR of `24.5`) reads
-///   as its whole part, truncated toward zero (`24`, as gpsd and C's `atoi` read it: never more than was measured).
+///   is empty, like an unused field left blank. A decimal where a whole number is expected (a satellite count of
+///   `08.7`) reads as its whole part, truncated toward zero (`8`, as gpsd and C's `atoi` read it: never more than was
+///   sent). An SNR is a decimal field of its own (``signalToNoise()``): `24.5` stays 24.5.
 ///   Reading past the last field gives empty fields, so a sentence cut short after any field — older, shorter
 ///   versions, or `$GPVTG,,T,,M,0.00,N` without its km/h — decodes with the fields it left off absent.
 /// - **Reject only what is wrong,** and only that field: one that cannot be read (`4x07.038`, a month of 13, a

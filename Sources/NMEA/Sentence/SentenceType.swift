@@ -108,6 +108,8 @@ public struct SentenceType: RawRepresentable, Hashable, Sendable {
     @inlinable public static var pgrmw: SentenceType { SentenceType(letters: "P", "G", "R", "M", "W") }
     /// Trimble `$PTNL`; the message (GGK, AVR, PJK, VGK, VHD…) is its first field.
     @inlinable public static var ptnl: SentenceType { SentenceType(letters: "P", "T", "N", "L") }
+    /// Trimble DGPS receiver status, `$PTNLDG` (also sent as `$PTNL,DG`).
+    @inlinable public static var ptnldg: SentenceType { SentenceType(letters: "P", "T", "N", "L", "D", "G") }
     /// Ashtech `$PASHR`: the attitude message begins with a time, Ashtech's others with a word (`POS`, `SAT`…).
     @inlinable public static var pashr: SentenceType { SentenceType(letters: "P", "A", "S", "H", "R") }
     /// Furuno `$PFEC`; the message (GPatt, GPhve…) is its first field.

@@ -10,8 +10,9 @@
 /// 1. Number of GSV sentences in this cycle (for this talker and signal)
 /// 2. This sentence's number, from 1
 /// 3. Satellites in view
-/// 4.–7. Satellite: PRN, elevation (degrees), azimuth (degrees true), SNR (dB-Hz; empty when not tracked);
-///    repeated up to four times. The last sentence of a cycle has only the satellites left.
+/// 4.–7. Satellite: PRN, elevation (degrees), azimuth (degrees true), SNR (dB-Hz, with the decimals some receivers
+///    send, `24.5`; empty when not tracked); repeated up to four times. The last sentence of a cycle has only the
+///    satellites left.
 /// 20. Signal ID (NMEA 4.10), after the last satellite
 public struct GSV: DecodableSentence, Hashable, Sendable {
     public static var kind: SentenceKind { .gsv }
@@ -27,14 +28,14 @@ public struct GSV: DecodableSentence, Hashable, Sendable {
         public var elevationDegrees: Int8?
         /// Degrees from true north, 0…359.
         public var azimuthDegrees: UInt16?
-        /// Carrier-to-noise density in dB-Hz; `nil` when the satellite is not tracked.
-        public var snr: UInt8?
+        /// Carrier-to-noise density in dB-Hz, with its decimals; `nil` when the satellite is not tracked.
+        public var snr: SignalToNoise?
 
         public static var placeholder: Satellite {
             Satellite(prn: 0, elevationDegrees: nil, azimuthDegrees: nil, snr: nil)
         }
 
-        public init(prn: UInt16, elevationDegrees: Int8?, azimuthDegrees: UInt16?, snr: UInt8?) {
+        public init(prn: UInt16, elevationDegrees: Int8?, azimuthDegrees: UInt16?, snr: SignalToNoise?) {
             self.prn = prn
             self.elevationDegrees = elevationDegrees
             self.azimuthDegrees = azimuthDegrees
@@ -105,7 +106,7 @@ public struct GSV: DecodableSentence, Hashable, Sendable {
                             prn: UInt16(truncatingIfNeeded: prn),
                             elevationDegrees: elevation < 0 ? nil : Int8(truncatingIfNeeded: elevation),
                             azimuthDegrees: azimuth < 0 ? nil : UInt16(truncatingIfNeeded: azimuth),
-                            snr: snr < 0 ? nil : UInt8(truncatingIfNeeded: snr)))
+                            snr: snr < 0 ? nil : SignalToNoise(UInt8(truncatingIfNeeded: snr))))
                     continue
                 }
                 if prn == -1 && elevation == -1 && azimuth == -1 && snr == -1 { continue }  // an empty padding slot
@@ -115,14 +116,14 @@ public struct GSV: DecodableSentence, Hashable, Sendable {
             let carefulPRN = fields.integer(in: 0...65535)
             let carefulElevation = fields.integer(in: -90...90)
             let carefulAzimuth = fields.integer(in: 0...360)
-            let carefulSNR = fields.integer(in: 0...99)
+            let carefulSNR = fields.signalToNoise()
             guard let carefulPRN else { continue }
             satellites.append(
                 Satellite(
                     prn: UInt16(truncatingIfNeeded: carefulPRN),
                     elevationDegrees: carefulElevation.map { Int8(truncatingIfNeeded: $0) },
                     azimuthDegrees: carefulAzimuth.map { UInt16(truncatingIfNeeded: $0) },
-                    snr: carefulSNR.map { UInt8(truncatingIfNeeded: $0) }))
+                    snr: carefulSNR))
         }
     }
 
@@ -136,7 +137,7 @@ public struct GSV: DecodableSentence, Hashable, Sendable {
             sink.field("prn", Int(satellite.prn))
             sink.field("elevation", satellite.elevationDegrees.map(Int.init))
             sink.field("azimuth", satellite.azimuthDegrees.map(Int.init))
-            sink.field("snr", satellite.snr.map(Int.init))
+            sink.field("snr", satellite.snr?.value)
             sink.endGroup()
         }
         sink.endList()
@@ -168,11 +169,11 @@ extension FieldReader {
         let x2 = second ^ 0x0030_302C_3030_302C
         let bad = ((x2 & low7) &+ 0x0076_767F_7676_767F) | x2
         let length: Int
-        let snr: UInt8?
+        let snr: SignalToNoise?
         if bad & 0x0080_8080_8080_8080 == 0 {
             length = 12
             let pairs = x2 &* 10 &+ (x2 >> 8)
-            snr = UInt8(truncatingIfNeeded: pairs >> 40)
+            snr = SignalToNoise(UInt8(truncatingIfNeeded: pairs >> 40))
         } else if bad & 0x0000_0080_8080_8080 == 0 {
             // `dd,dd,ddd,` and then the SNR's field ends at once: it is empty.
             length = 10

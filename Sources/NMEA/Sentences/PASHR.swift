@@ -22,7 +22,8 @@
 ///
 /// Ashtech receivers use the same address for messages of their own that begin with a word (`$PASHR,POS,…`,
 /// `$PASHR,SAT,…`): this attitude message is the one whose first field is a number (or empty), and only it is
-/// decoded here (the others stay unknown). Decoding one of the others directly throws for field 1.
+/// decoded here (of the others, `$PASHR,LTN` is ``PASHRLTN``'s; the rest stay unknown). Decoding one of the others
+/// directly throws for field 1.
 public struct PASHR: DecodableSentence, Hashable, Sendable {
     public static var kind: SentenceKind { .pashr }
     public static var address: SentenceAddress { .proprietaryNumbered(.pashr) }

@@ -11,7 +11,7 @@
 /// 4. Status: `U` used in the solution, `e` ephemeris known but not used, `-` not used
 /// 5. Azimuth, degrees
 /// 6. Elevation, degrees
-/// 7. Carrier-to-noise density, dB-Hz
+/// 7. Carrier-to-noise density, dB-Hz (with its decimals, when sent)
 /// 8. Carrier lock time, seconds (0…64)
 ///
 /// The list can be long (u-blox receivers track 30 and more satellites), so it is not copied: ``satellites`` reads
@@ -34,13 +34,13 @@ public struct PUBXSatellites: DecodableSentence {
         public var status: UInt8?
         public var azimuthDegrees: Int?
         public var elevationDegrees: Int?
-        /// dB-Hz.
-        public var carrierToNoise: Int?
+        /// dB-Hz, with its decimals.
+        public var carrierToNoise: SignalToNoise?
         /// Seconds, 0…64.
         public var lockTimeSeconds: Int?
 
         public init(
-            id: Int, status: UInt8?, azimuthDegrees: Int?, elevationDegrees: Int?, carrierToNoise: Int?,
+            id: Int, status: UInt8?, azimuthDegrees: Int?, elevationDegrees: Int?, carrierToNoise: SignalToNoise?,
             lockTimeSeconds: Int?
         ) {
             self.id = id
@@ -95,7 +95,7 @@ public struct PUBXSatellites: DecodableSentence {
                     let status = reader.letter(in: "Ue-")
                     let azimuth = reader.integer(in: 0...360)
                     let elevation = reader.integer(in: -90...90)
-                    let carrierToNoise = reader.integer(in: 0...99)
+                    let carrierToNoise = reader.signalToNoise()
                     let lockTime = reader.integer(in: 0...999)
                     guard let id else { continue }
                     return Satellite(
@@ -116,7 +116,7 @@ public struct PUBXSatellites: DecodableSentence {
             sink.field("status", letter: satellite.status)
             sink.field("azimuth", satellite.azimuthDegrees)
             sink.field("elevation", satellite.elevationDegrees)
-            sink.field("cno", satellite.carrierToNoise)
+            sink.field("cno", satellite.carrierToNoise?.value)
             sink.field("lock_seconds", satellite.lockTimeSeconds)
             sink.endGroup()
         }

@@ -183,7 +183,7 @@ enum BenchCommand: Command {
             } else if let gsa = sentence as? GSA {
                 check &+= gsa.satellites.count &+ Int(truncatingIfNeeded: gsa.hdop?.significand ?? 0)
             } else if let gsv = sentence as? GSV {
-                check &+= gsv.satellites.reduce(0) { $0 &+ Int($1.snr ?? 0) &+ Int($1.azimuthDegrees ?? 0) }
+                check &+= gsv.satellites.reduce(0) { $0 &+ Int($1.snr?.hundredths ?? 0) &+ Int($1.azimuthDegrees ?? 0) }
             } else if let vtg = sentence as? VTG {
                 check &+= Int(truncatingIfNeeded: vtg.speedKnots?.significand ?? 0)
             } else if let gll = sentence as? GLL {

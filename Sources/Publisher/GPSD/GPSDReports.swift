@@ -117,6 +117,11 @@ enum GPSDReports {
     ///
     ///     {"class":"SKY","device":"/dev/ttyACM0","hdop":0.80,"pdop":1.28,"vdop":1.04,"nSat":12,"uSat":10,
     ///      "satellites":[{"PRN":2,"el":77.0,"az":226.0,"ss":40.0,"used":true,"gnssid":0,"svid":2},…]}
+    ///
+    /// `ss` keeps the decimals the receiver sent (`24.5`), with at least one as gpsd writes it (`40.0`). gpsd itself
+    /// would say 24.0, because its NMEA driver reads the SNR with `atoi`; that is its parser's loss, not its
+    /// protocol's: `gpsd_json(5)` gives `ss` as a number in dB-Hz, which every client reads as a double, so 24.5 reads
+    /// as 40.0 does. A whole SNR comes out exactly as gpsd writes it.
     static func writeSKY(_ fix: Fix, device: String, into json: inout JSONWriter) {
         json.beginObject()
         json.field("class", "SKY" as StaticString)
@@ -135,7 +140,7 @@ enum GPSDReports {
                 json.field("PRN", number.prn)
                 json.field("el", satellite.elevationDegrees.map(Double.init), decimals: 1)
                 json.field("az", satellite.azimuthDegrees.map(Double.init), decimals: 1)
-                json.field("ss", satellite.snr.map(Double.init), decimals: 1)
+                json.field("ss", satellite.snr.map { $0.value.rescaled(to: max($0.value.scale, 1)) })
                 json.field("used", satellite.isUsed)
                 json.field("gnssid", number.gnssID)
                 json.field("svid", number.svID)
