@@ -338,9 +338,10 @@ import Testing
     @Test func recordLayout() {
         // Issue 16 added the magnetic heading, the depth and the rate of turn (16 bytes each), issue 18 the receive
         // time (`receivedNanoseconds`, Int64?) and `dateIsFromEpoch`: 1,227 bytes before both. Issue 16's group 4
-        // added pitch and roll (16 bytes each): still one 1,344-byte slot.
-        #expect(MemoryLayout<Fix>.size == 1322)
-        #expect(MemoryLayout<PipelineRecord>.size == 1330)
+        // added pitch and roll (16 bytes each): still one 1,344-byte slot. Issue 25 added `modeIsAssumed` (a track
+        // file's point that stated no fix type): one byte.
+        #expect(MemoryLayout<Fix>.size == 1323)
+        #expect(MemoryLayout<PipelineRecord>.size == 1331)
         #expect(MemoryLayout<PipelineRecord>.stride == 1336)
         #expect(MemoryLayout<ReceiverStatus>.size == 723)
         #expect(MemoryLayout<InlineBytes<1024>>.size == 1027)
