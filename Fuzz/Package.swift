@@ -18,6 +18,7 @@ let package = Package(
                 .product(name: "Fleet", package: "swift-nmea"),
                 .product(name: "Trips", package: "swift-nmea"),
                 .product(name: "Web", package: "swift-nmea"),
+                .product(name: "Tracks", package: "swift-nmea"),
             ],
             swiftSettings: [.unsafeFlags(["-parse-as-library"])]
         )

@@ -18,6 +18,8 @@ enum Target: String, CaseIterable {
     case places
     /// The page's HTTP request reader (`HTTPRequest.parse`).
     case http
+    /// Other apps' track files, each read by its reader and published by the one rule: TrackFileTargets.swift.
+    case gpx, geojson, kml, csv
 
     func run(_ input: UnsafeRawBufferPointer) {
         switch self {
@@ -28,6 +30,10 @@ enum Target: String, CaseIterable {
         case .diskqueue: fuzzDiskQueue(input)
         case .places: fuzzPlaces(input)
         case .http: fuzzHTTPRequests(input)
+        case .gpx: fuzzTrackFile(.gpx, input)
+        case .geojson: fuzzTrackFile(.geojson, input)
+        case .kml: fuzzTrackFile(.kml, input)
+        case .csv: fuzzTrackFile(.csv, input)
         }
     }
 }

@@ -115,7 +115,8 @@ public enum ISO8601 {
     /// - `24:00:00` (with no fraction), the end of the day, as `00:00:00` of the next;
     /// - a leap second `:60`, as the last second of its minute plus one (it is not kept apart).
     ///
-    /// `nil` for anything else, dates the calendar does not have included. No allocation.
+    /// `nil` for anything else, dates the calendar does not have and times outside 1677–2262 (what nanoseconds
+    /// since 1970 hold) included. No allocation.
     public static func parse(_ text: some StringProtocol) -> Int64? {
         var text = String(text)
         return text.withUTF8 { parse(bytes: $0) }
@@ -192,7 +193,11 @@ public enum ISO8601 {
         guard index == bytes.count else { return nil }
         let days = Int64(UTCDate(year: Int16(year), month: UInt8(month), day: UInt8(day)).daysSinceEpoch)
         let seconds = days * 86_400 + Int64(hour * 3600 + minute * 60 + second - offsetSeconds)
-        return seconds * 1_000_000_000 + nanoseconds
+        // Nanoseconds since 1970 reach from 1677 to 2262: a time outside is no time here.
+        let (scaled, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
+        guard !overflow else { return nil }
+        let (moment, overflowAgain) = scaled.addingReportingOverflow(nanoseconds)
+        return overflowAgain ? nil : moment
     }
 
     /// Reads `YYYY-MM-DD` (a calendar date, as `--date` takes it); `nil` for anything else.
