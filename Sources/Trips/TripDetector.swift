@@ -501,14 +501,19 @@ public struct TripDetector: Sendable {
         return (arrival, (newest.latitude + latitudeSum / Double(count + 1), longitude))
     }
 
-    /// The speed from the positions over the baseline before `sample` (from the newest fix kept that far back).
+    /// The speed from the positions over the baseline before `sample` (from the newest fix kept that far back);
+    /// at the start of the data, where no fix is that far back, over the second or more since the oldest.
     private func speedBefore(_ sample: Sample) -> Double? {
         var index = window.count - 1
         while index >= 0 {
             if let speed = Self.speed(from: window[index], to: sample) { return speed }
             index -= 1
         }
-        return nil
+        guard window.count > 0 else { return nil }
+        let oldest = window[0]
+        let elapsed = Double(sample.timestamp - oldest.timestamp) / 1e9
+        guard elapsed >= 1 else { return nil }
+        return Geodesy.distanceMeters(oldest.latitude, oldest.longitude, sample.latitude, sample.longitude) / elapsed
     }
 
     /// The first fix kept after window index `earlierIndex` that is a baseline later than it, or `newest` when none

@@ -24,7 +24,7 @@ import Testing
         Log(path: samples + "/commute.nmea", distance: "68.33 km", trips: 2, stops: 1),
         Log(path: samples + "/faulty.nmea", distance: "4.08 km", trips: 1, stops: 0),
         // Logs without speeds (GGA only): slowness from the positions, as speeds would give it (issue 25, item 8).
-        Log(path: samples + "/gga-only.nmea", date: "2026-06-21", distance: "4.04 km", trips: 1, stops: 0),
+        Log(path: samples + "/gga-only.nmea", date: "2026-06-21", distance: "4.08 km", trips: 1, stops: 0),
     ]
 
     /// Three real receivers': a drive with a stop (GP and GL talkers), a drive without checksums on its GGAs, and a

@@ -131,6 +131,7 @@ struct SentenceInput: ~Copyable {
             var cancelled = false
             var broken = false
             let before = reader.statistics.framer
+            let fixesBefore = reader.statistics.assembler.fixes
             var sample: [UInt8] = []
             var track: TrackFileReader?
             do {
@@ -154,7 +155,15 @@ struct SentenceInput: ~Copyable {
                 try track?.finish(fix)
             } catch is Cancelled {
             } catch let error as RuntimeError {
-                Console.error("Error: \(error.message)\n")
+                // Damage part way (a truncated .gz or .zst): the fixes before it were read, and they are said, with
+                // how to keep them, since the input's failure replaces no file output.
+                let fixes = track?.statistics.points ?? (reader.statistics.assembler.fixes - fixesBefore)
+                let kept =
+                    fixes == 0
+                    ? ""
+                    : " (after \(counted(fixes, "fix")); to keep what it holds, decompress it first: "
+                        + "gzip -dc or zstd -dc FILE > FILE.nmea)"
+                Console.error("Error: \(error.message)\(kept)\n")
                 failures.append(path)
                 broken = true
             } catch let error as TrackReadError {
