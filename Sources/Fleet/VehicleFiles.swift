@@ -144,7 +144,6 @@ final class VehicleFiles {
                         : try GeoJSONWriter(path: base + ".geojson", options: geojsonOptions)
                 }
             }
-            var written = WrittenPoints()
             let capacity = WrittenPoints.capacity
             let held = try Self.tracked { () throws(TrackError) in
                 (
@@ -152,9 +151,7 @@ final class VehicleFiles {
                     try geojson!.committedPoints(last: capacity)
                 )
             }
-            for fix in held.0 { written.add(WrittenPoints.key(fix), in: .gpx) }
-            for fix in held.1 { written.add(WrittenPoints.key(fix), in: .geojson) }
-            self.written = written
+            self.written = WrittenPoints(gpx: held.0.map(WrittenPoints.key), geojson: held.1.map(WrittenPoints.key))
         } catch {
             gpx.discard()
             geojson?.discard()

@@ -40,6 +40,18 @@ struct WrittenPoints {
         order.reserveCapacity(Self.capacity)
     }
 
+    /// What two files hold, each given as the positions of its last points, oldest first: one file of a day is
+    /// behind the other after a kill (its last position is in the other's list, before its end), and goes in first,
+    /// so that the window forgets the oldest positions of the two and not the newest of one.
+    init(gpx: [UInt64], geojson: [UInt64]) {
+        self.init()
+        var lists = [(gpx, Files.gpx), (geojson, Files.geojson)]
+        if let last = geojson.last, gpx.last != last, gpx.contains(last) { lists.reverse() }
+        for (keys, files) in lists {
+            for key in keys { add(key, in: files) }
+        }
+    }
+
     /// The position of `fix`: its time, latitude and longitude as the files hold them (GPX writes longitude 180 as
     /// −180; zero has no sign).
     static func key(_ fix: Fix) -> UInt64 {
