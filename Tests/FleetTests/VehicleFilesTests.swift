@@ -135,8 +135,8 @@ import Tracks
         handle.closeFile()
         files = try Self.files(root)
         var later = trip
-        later.start.timestamp += 86_400
-        later.end.timestamp += 86_400
+        later.start.timestamp += 86_400 * 1_000_000_000
+        later.end.timestamp += 86_400 * 1_000_000_000
         #expect(try files.appendTrip(later.json, start: later.start.timestamp, end: later.end.timestamp))
         try files.finish()
         let lines = try String(contentsOfFile: path, encoding: .utf8)
