@@ -50,7 +50,7 @@ struct CollectorFilesTests {
         for round in 1...2 {
             threshold += Int.random(in: 300_000...4_000_000)
             #expect(
-                waitUntil(timeout: .seconds(120), pollingEvery: .milliseconds(2)) { gpxBytes() >= threshold },
+                waitUntil(timeout: .seconds(60), pollingEvery: .milliseconds(2)) { gpxBytes() >= threshold },
                 "round \(round): the GPX never reached \(threshold) bytes: \(collector.error)")
             collector.signal(SIGKILL)
             #expect(collector.wait(timeout: .seconds(10)) == 128 + SIGKILL, "round \(round)")
