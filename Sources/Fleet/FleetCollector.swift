@@ -317,7 +317,8 @@ public final class FleetCollector: @unchecked Sendable {
             }
             seen(name)
         }
-        guard configuration.outputDirectory != nil else { return }
+        // After a failure that may pass, the rest of the read is left to come again with it.
+        guard configuration.outputDirectory != nil, !writeFailed else { return }
         let vehicle = VehicleFiles.safePath(name.split(separator: "/", omittingEmptySubsequences: false))
         guard let files = vehicleFiles(vehicle) else { return }
         let day = Int((location.timestamp >= 0 ? location.timestamp : location.timestamp - 86_399) / 86_400)
@@ -349,7 +350,7 @@ public final class FleetCollector: @unchecked Sendable {
             }
             seen(name)
         }
-        guard configuration.outputDirectory != nil else { return }
+        guard configuration.outputDirectory != nil, !writeFailed else { return }
         let vehicle = VehicleFiles.safePath(name.split(separator: "/", omittingEmptySubsequences: false))
         guard let files = vehicleFiles(vehicle) else { return }
         // The payload as sent (fields a newer publisher adds are kept), on one line: raw line breaks can only be

@@ -11,8 +11,8 @@ import System
 ///   inert space after the tail always begins with it; so the first `<?pad ` in the file opens the inert space and the
 ///   tail ends right before it. What a killed commit wrote into the inert space before its switch (new points, a new
 ///   tail, another `<?pad `) is inside that instruction, not part of the document, and the next commit writes over
-///   it. A finished file has no `<?pad `: its tail ends the file, and one inert page is added after it (one write
-///   within a page, never cut). When the tail and the opener would cross a switch block, or no room is left in the
+///   it. A finished file has no `<?pad `: its tail ends the file, and inert space up to the end of the tail's page
+///   is added after it (one write within a page, never cut). When the tail and the opener would cross a switch block, or no room is left in the
 ///   tail's page, the file is first written again beside itself (a ``ReplacingFile``) with spaces before the tail
 ///   (white space in element content) and renamed over itself: the old file stays whole until the rename.
 /// - **json**: only spaces follow the tail. Nothing marks a commit that SIGKILL cut inside a write of several pages

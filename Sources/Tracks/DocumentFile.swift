@@ -111,8 +111,10 @@ struct DocumentFile {
     /// Continues, in place, a document whose state ``continuing(path:kind:sync:tails:)`` read back: `fd` is open for
     /// reading and writing, the committed content is `[0, tailOffset)`, `tail` follows it, and the file is
     /// `fileLength` bytes long (with the inert space or trailing spaces).
-    init(continuing fd: FileDescriptor, path: String, kind: Kind, sync: Bool, tailOffset: Int, tail: [UInt8], fileLength: Int)
-    {
+    init(
+        continuing fd: FileDescriptor, path: String, kind: Kind, sync: Bool, tailOffset: Int, tail: [UInt8],
+        fileLength: Int
+    ) {
         self.fd = fd
         self.path = path
         self.kind = kind

@@ -84,7 +84,10 @@ public final class GPXWriter: TrackWriter {
                     start.dropFirst(declaration.count).starts(with: Array("\($0.rawValue)\"".utf8))
                 }),
                 let track = firstIndex(of: Array("\n  <trk>\n".utf8), in: start[...])
-            else { throw TrackError(path: path, operation: .reopen, code: Errno.invalidArgument.rawValue, fileIsIntact: true) }
+            else {
+                throw TrackError(
+                    path: path, operation: .reopen, code: Errno.invalidArgument.rawValue, fileIsIntact: true)
+            }
             version = found
             head = Array(start[...track])
             lastPoint =
@@ -110,7 +113,7 @@ public final class GPXWriter: TrackWriter {
 
     /// The last `count` points the file holds up to the last flush, oldest first: what a writer continuing a file
     /// already has (a collector that must not write a redelivered position twice). Reads back about 250 bytes a
-    /// point, from the end.
+    /// point, from the end. For a continued writer: a new file is open for writing only.
     /// - Throws: ``TrackError`` (``TrackError/Operation/reopen``) when the file cannot be read back.
     public func committedPoints(last count: Int) throws(TrackError) -> [Fix] {
         guard !isStream, count > 0 else { return [] }
@@ -120,7 +123,8 @@ public final class GPXWriter: TrackWriter {
     }
 
     /// Hands every point the file holds up to the last flush to `body`, in order, reading it from the start in
-    /// pieces (a whole day's track, without holding it): to make another file of the same track.
+    /// pieces (a whole day's track, without holding it): to make another file of the same track. For a continued
+    /// writer, as ``committedPoints(last:)``.
     public func forEachCommittedPoint(_ body: (Fix) -> Void) throws(TrackError) {
         guard !isStream else { return }
         try document.file.forEachPoint(format: .gpx, closing: tail, body)

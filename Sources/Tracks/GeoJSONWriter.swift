@@ -81,7 +81,7 @@ public final class GeoJSONWriter: TrackWriter {
     }
 
     /// Continues, in place, the GeoJSON file at `path` that a `GeoJSONWriter` left (live, killed between flushes, or
-    /// finished without waypoints and routes): its features stay as they are, and the track goes on in new features
+    /// finished): its features stay as they are, and the track goes on in new features
     /// after them — the first one, when the split gap allows, repeating the file's last point and marked
     /// `"continued":true`, as a long track's next piece is. ``statistics`` count what this writer adds.
     ///
@@ -131,7 +131,7 @@ public final class GeoJSONWriter: TrackWriter {
 
     /// The last `count` points the file holds up to the last flush, oldest first (a point that ends one feature and
     /// begins the next continued one may be there twice): what a writer continuing a file already has. Reads back
-    /// about 60 bytes a point, from the end.
+    /// about 60 bytes a point, from the end. For a continued writer: a new file is open for writing only.
     /// - Throws: ``TrackError`` (``TrackError/Operation/reopen``) when the file cannot be read back.
     public func committedPoints(last count: Int) throws(TrackError) -> [Fix] {
         guard file.kind == .json, count > 0 else { return [] }
