@@ -128,7 +128,7 @@ let package = Package(
             name: "SerialPortTests", dependencies: ["SerialPort", "NMEA", "System", "TestSupport", "Threading"]),
         .testTarget(
             name: "FleetTests",
-            dependencies: ["Fleet", "NMEA", "JSON", "Simulation", "System", "TestSupport", "Trips"]),
+            dependencies: ["Fleet", "NMEA", "JSON", "Simulation", "System", "TestSupport", "Trips", "Tracks"]),
         // Simulated receivers with the exact values gpsd's reports carry, for the server's and the commands' tests.
         .target(
             name: "GPSDFixtures", dependencies: ["NMEA", "SerialPort", "Simulation", "System", "Threading"],

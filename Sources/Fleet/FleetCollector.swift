@@ -15,6 +15,14 @@ import Tracks
 ///   NOTHING`). While the database is unreachable the collector stays away from the broker, where messages wait
 ///   in the persistent session, and tries the database again with backoff.
 ///
+/// - With files, likewise: the messages of each read are written to every file they go to and flushed (a SIGKILL
+///   of the collector cannot lose them then; with ``Configuration/syncFiles``, a power cut cannot either), and
+///   only then acknowledged. A restart continues the day's files in place (see ``VehicleFiles``), and positions
+///   the broker sends again are written once (``WrittenPoints``). A file that cannot be written because of the
+///   machine (a full disk, an I/O error) is handled as an unreachable database: the collector leaves the broker
+///   without acknowledging, and tries again with backoff; a vehicle whose name cannot be a path (a topic level
+///   too long for a file name) is reported and its messages skipped.
+///
 /// - Vehicles are named by their topic without its first level: `owntracks/acme/van7` → `acme/van7`; a message on
 ///   `…/trip` is that vehicle's trip. Other OwnTracks messages (`lwt`, `transition`, `card`, …) are counted and
 ///   left alone.
@@ -22,8 +30,8 @@ import Tracks
 ///   (up to its `max_queued_messages`, 1000 by default in Mosquitto — raise it for collectors that may be down for
 ///   long).
 /// - Duplicates (QoS 1 resends, a publisher resending after a restart) are written once: a location is a duplicate
-///   when the vehicle already sent one with the same `tst`, `lat` and `lon` among its last 4096; a trip when one with
-///   the same start and end times was written in this run.
+///   for a file when the vehicle's day file holds one with the same `tst`, `lat` and `lon` among its last 8,192
+///   positions (``WrittenPoints``); a trip when `trips.jsonl` holds one with the same start and end times.
 /// - Messages the broker delivers with the retain flag are the broker's copy of a vehicle's last position, sent on
 ///   every new subscription: already written when it was live, so they are counted and skipped.
 /// - With a share group the filter becomes `$share/<group>/<filter>`: the broker hands each message to one collector
@@ -47,8 +55,11 @@ public final class FleetCollector: @unchecked Sendable {
         public var tlsCAFile: String?
         /// A longer gap between two points of a vehicle starts a new track segment.
         public var splitGapSeconds = 600.0
-        /// How often written points are flushed to the files, seconds.
-        public var flushIntervalSeconds = 1.0
+        /// `fdatasync` every file written before the messages are acknowledged, so that a power cut loses nothing
+        /// acknowledged either (on file systems that write data before the metadata pointing to it; see
+        /// `DocumentFile`). Without it, what is acknowledged is in the kernel's page cache: safe from a crash of the
+        /// collector, not of the machine.
+        public var syncFiles = false
         /// Points per GeoJSON line feature (the open one is rewritten on each flush).
         public var pointsPerFeature = 100
         public var reconnectDelayMinimum = 1.0
@@ -105,47 +116,16 @@ public final class FleetCollector: @unchecked Sendable {
     public let clientID: String
     private let connection: MQTTConnection
     private let shared = Locked(Statistics())
-    private var vehicles: [String: VehicleState] = [:]
+    private var vehicles: [String: VehicleFiles] = [:]
     private var vehicleNames: Set<String> = []
     private let database: DatabaseWriter?
     private var lockFD: FileDescriptor?
-    private var lastFlush = 0.0
     private var trackOptions: TrackOptions
+    /// Set when a message of the read in hand could not be written for a reason that may pass: the read is then not
+    /// acknowledged.
+    private var writeFailed = false
     /// Called on the collector's thread with each problem worth telling the user (a file that cannot be written).
     public var onProblem: (@Sendable (String) -> Void)?
-
-    private final class VehicleState {
-        let files: VehicleFiles
-        var recent: Set<LocationKey> = []
-        var order: [LocationKey] = []
-        var orderStart = 0
-        var trips: Set<TripKey> = []
-        init(files: VehicleFiles) { self.files = files }
-
-        /// `true` when `key` is new (and remembers it among the last 4096).
-        func remember(_ key: LocationKey) -> Bool {
-            guard recent.insert(key).inserted else { return false }
-            if order.count < 4096 {
-                order.append(key)
-            } else {
-                recent.remove(order[orderStart])
-                order[orderStart] = key
-                orderStart = (orderStart + 1) % order.count
-            }
-            return true
-        }
-    }
-
-    private struct LocationKey: Hashable {
-        var tst: Int64
-        var latitude: Double
-        var longitude: Double
-    }
-
-    private struct TripKey: Hashable {
-        var start: Int64
-        var end: Int64
-    }
 
     /// Prepares the output directory (created when missing, locked against a second collector) and the client.
     /// - Throws: ``FleetError`` for an unusable directory, filter or TLS setting.
@@ -153,7 +133,7 @@ public final class FleetCollector: @unchecked Sendable {
         self.configuration = configuration
         trackOptions = TrackOptions(
             splitGapSeconds: configuration.splitGapSeconds,
-            flush: .batch(bytes: 256 * 1024))
+            flush: .batch(bytes: 256 * 1024), sync: configuration.syncFiles)
         if let group = configuration.shareGroup,
             group.isEmpty || group.contains("/") || group.contains("+") || group.contains("#")
         {
@@ -190,7 +170,8 @@ public final class FleetCollector: @unchecked Sendable {
         settings.tlsCAFile = configuration.tlsCAFile
         settings.reconnectDelayMinimum = configuration.reconnectDelayMinimum
         settings.reconnectDelayMaximum = max(configuration.reconnectDelayMaximum, configuration.reconnectDelayMinimum)
-        settings.acknowledgesAfterStoring = database != nil
+        // Files and database alike: a message is acknowledged once it is stored.
+        settings.acknowledgesAfterStoring = true
         do throws(FleetError) {
             connection = try MQTTConnection(settings: settings)
         } catch {
@@ -207,9 +188,9 @@ public final class FleetCollector: @unchecked Sendable {
         connection.onMessage = { [unowned self] topic, payload, retained in
             self.handle(topic: topic, payload: payload, retained: retained)
         }
-        connection.onTick = { [unowned self] in self.tick() }
+        connection.onTick = { [unowned self] in _ = self.database?.reconnectIfDue() }
+        connection.onReceived = { [unowned self] in self.store() }
         if let database {
-            connection.onReceived = { [unowned self] in self.commit() }
             connection.mayConnect = { database.isConnected }
             connection.onDisconnected = { database.discardStaged() }
         }
@@ -262,7 +243,7 @@ public final class FleetCollector: @unchecked Sendable {
         return "nmea-collect-\(hostName)-" + String(repeating: "0", count: 8 - hex.count) + hex
     }
 
-    /// A collector keeps two files open per vehicle: allow as many descriptors as the hard limit does.
+    /// A collector keeps three files open per vehicle: allow as many descriptors as the hard limit does.
     private static func raiseDescriptorLimit() {
         var limit = rlimit()
         guard getrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit) == 0, limit.rlim_cur < limit.rlim_max
@@ -286,8 +267,8 @@ public final class FleetCollector: @unchecked Sendable {
     public func run(until shouldStop: () -> Bool) throws(FleetError) {
         connection.run(until: shouldStop)
         var failure: FleetError?
-        for state in vehicles.values {
-            do { try state.files.finish() } catch { failure = failure ?? error }
+        for files in vehicles.values {
+            do { try files.finish() } catch { failure = failure ?? FleetError(error.description) }
         }
         vehicles.removeAll()
         if let failure { throw failure }
@@ -336,24 +317,19 @@ public final class FleetCollector: @unchecked Sendable {
             }
             seen(name)
         }
-        guard configuration.outputDirectory != nil else { return }
-        let levels = name.split(separator: "/", omittingEmptySubsequences: false)
-        guard let state = vehicleState(VehicleFiles.safePath(levels)) else { return }
-        guard
-            state.remember(
-                LocationKey(
-                    tst: location.timestamp, latitude: location.latitude,
-                    longitude: location.longitude))
-        else {
-            count { $0.duplicates += 1 }
-            return
-        }
+        // After a failure that may pass, the rest of the read is left to come again with it.
+        guard configuration.outputDirectory != nil, !writeFailed else { return }
+        let vehicle = VehicleFiles.safePath(name.split(separator: "/", omittingEmptySubsequences: false))
+        guard let files = vehicleFiles(vehicle) else { return }
         let day = Int((location.timestamp >= 0 ? location.timestamp : location.timestamp - 86_399) / 86_400)
         do {
-            try state.files.write(location.fix, day: day)
-            count { $0.locations += 1 }
+            if try files.write(location.fix, day: day) {
+                count { $0.locations += 1 }
+            } else {
+                count { $0.duplicates += 1 }
+            }
         } catch {
-            problem(error.description)
+            failed(vehicle, error)
         }
     }
 
@@ -374,22 +350,35 @@ public final class FleetCollector: @unchecked Sendable {
             }
             seen(name)
         }
-        guard configuration.outputDirectory != nil else { return }
+        guard configuration.outputDirectory != nil, !writeFailed else { return }
         let vehicle = VehicleFiles.safePath(name.split(separator: "/", omittingEmptySubsequences: false))
-        guard let state = vehicleState(vehicle) else { return }
-        guard state.trips.insert(TripKey(start: trip.start.timestamp, end: trip.end.timestamp)).inserted else {
-            count { $0.duplicates += 1 }
-            return
-        }
+        guard let files = vehicleFiles(vehicle) else { return }
         // The payload as sent (fields a newer publisher adds are kept), on one line: raw line breaks can only be
         // whitespace between tokens in valid JSON, so they become spaces.
         let line = payload.map { $0 == 0x0A || $0 == 0x0D ? 0x20 : $0 }
         do {
-            try state.files.appendTrip(line)
-            count { $0.trips += 1 }
+            if try files.appendTrip(line, start: trip.start.timestamp, end: trip.end.timestamp) {
+                count { $0.trips += 1 }
+            } else {
+                count { $0.duplicates += 1 }
+            }
         } catch {
-            problem(error.description)
+            failed(vehicle, error)
         }
+    }
+
+    /// Stores what the last read brought: flushes every file written to, then commits the database's transaction.
+    /// `false` when something could not be stored: the messages stay unacknowledged, and the broker sends them again.
+    private func store() -> Bool {
+        var stored = !writeFailed
+        writeFailed = false
+        for (vehicle, files) in vehicles where files.isDirty {
+            do { try files.flush() } catch {
+                failed(vehicle, error)
+                if error.isTemporary { stored = false }
+            }
+        }
+        return commit() && stored
     }
 
     /// Stores what the last read staged; `false` when the database is gone (the messages stay unacknowledged).
@@ -418,31 +407,31 @@ public final class FleetCollector: @unchecked Sendable {
         count { $0.vehicles += 1 }
     }
 
-    private func vehicleState(_ vehicle: String) -> VehicleState? {
-        if let state = vehicles[vehicle] { return state }
+    /// The files of `vehicle`, prepared when it is new (or was given up after a failure).
+    private func vehicleFiles(_ vehicle: String) -> VehicleFiles? {
+        if let files = vehicles[vehicle] { return files }
         do {
             let files = try VehicleFiles(
                 vehicle: vehicle, root: configuration.outputDirectory ?? ".",
                 trackOptions: trackOptions,
                 pointsPerFeature: configuration.pointsPerFeature)
-            let state = VehicleState(files: files)
-            vehicles[vehicle] = state
-            count { $0.vehicles += 1 }
-            return state
+            vehicles[vehicle] = files
+            if vehicleNames.insert(vehicle).inserted { count { $0.vehicles += 1 } }
+            return files
         } catch {
-            problem(error.description)
+            failed(vehicle, error)
             return nil
         }
     }
 
-    private func tick() {
-        _ = database?.reconnectIfDue()
-        let now = MonotonicTime.now().seconds
-        guard now - lastFlush >= configuration.flushIntervalSeconds else { return }
-        lastFlush = now
-        for state in vehicles.values {
-            do { try state.files.flush() } catch { problem(error.description) }
-        }
+    /// A vehicle's files failed: they are given up (closed as their last flush left them; the next message opens
+    /// them again, reading back what they hold), and a failure that may pass keeps the read unacknowledged.
+    private func failed(_ vehicle: String, _ error: VehicleFiles.Failure) {
+        vehicles[vehicle] = nil
+        if error.isTemporary { writeFailed = true }
+        problem(
+            error.description
+                + (error.isTemporary ? "; the messages wait at the broker" : "; the vehicle's message is skipped"))
     }
 
     private func count(_ update: (inout Statistics) -> Void) {

@@ -117,8 +117,27 @@ struct DocumentFile {
         defersHead = true
     }
 
+    /// Continues, in place, a document whose state ``continuing(path:kind:sync:tails:)`` read back: `fd` is open for
+    /// reading and writing, the committed content is `[0, tailOffset)`, `tail` follows it, and the file is
+    /// `fileLength` bytes long (with the inert space or trailing spaces).
+    init(
+        continuing fd: FileDescriptor, path: String, kind: Kind, sync: Bool, tailOffset: Int, tail: [UInt8],
+        fileLength: Int
+    ) {
+        self.fd = fd
+        self.path = path
+        self.kind = kind
+        self.sync = sync
+        ownsDescriptor = true
+        replacing = nil
+        publication = .atFirstPoint
+        self.tailOffset = tailOffset
+        self.tail = tail
+        self.fileLength = fileLength
+    }
+
     /// The alignment the switch must not cross.
-    private var switchBlock: Int { sync ? 512 : Self.pageSize }
+    var switchBlock: Int { sync ? 512 : Self.pageSize }
 
     // MARK: Starting
 

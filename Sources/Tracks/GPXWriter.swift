@@ -30,6 +30,8 @@ public final class GPXWriter: TrackWriter {
     /// Where `<trk>` begins: waypoints and routes go before it.
     private var trackOffset = 0
     private let isStream: Bool
+    /// The bytes before `<trk>`, once read back (``committedPoints(last:)``).
+    private var continuedHead: [UInt8]?
 
     /// Creates (or empties) the GPX file at `path` and writes an empty track to it.
     /// - Parameter creator: the `creator` attribute (escaped as needed).
@@ -60,7 +62,91 @@ public final class GPXWriter: TrackWriter {
         try start(creator: creator)
     }
 
+    /// Continues, in place, the GPX file at `path` that a `GPXWriter` left (live, killed at any moment, or finished):
+    /// the next points go after its last one, in its open segment when the split gap allows (a finished file gets
+    /// its inert space back; see ``DocumentFile``). The file keeps its version and creator. ``statistics`` count
+    /// what this writer adds.
+    /// - Throws: ``TrackError``, with ``TrackError/Operation/reopen`` when the file is missing or unreadable (its
+    ///   `errno`) or is not a GPX document as this writer leaves it (`EINVAL`); the file is then as it was.
+    public init(continuing path: String, options: TrackOptions = TrackOptions()) throws(TrackError) {
+        self.options = options
+        var (file, tailIndex) = try DocumentFile.continuing(
+            path: path, kind: .xml, sync: options.sync, tails: [Self.tailInSegment, Self.tailOutsideSegment])
+        let head: [UInt8]
+        let lastPoint: Fix?
+        do throws(TrackError) {
+            // The head is ours: the XML declaration, `<gpx version="…"`, and the track on a line of its own.
+            let start = try file.read(from: 0, count: min(file.tailOffset, 65_536))
+            let declaration = Array("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<gpx version=\"".utf8)
+            let versions: [GPXVersion] = [.v11, .v10]
+            guard start.starts(with: declaration),
+                let found = versions.first(where: {
+                    start.dropFirst(declaration.count).starts(with: Array("\($0.rawValue)\"".utf8))
+                }),
+                let track = firstIndex(of: Array("\n  <trk>\n".utf8), in: start[...])
+            else {
+                throw TrackError(
+                    path: path, operation: .reopen, code: Errno.invalidArgument.rawValue, fileIsIntact: true)
+            }
+            version = found
+            head = Array(start[...track])
+            lastPoint =
+                tailIndex == 0
+                ? try file.lastPoints(
+                    1, format: .gpx, contentStart: head.count, bytesPerPoint: 400, minimumWindow: 4096,
+                    wrap: Self.wrap(head: head, segmentIsOpen: true)
+                ).last : nil
+        } catch {
+            file.closeDescriptor()
+            throw error
+        }
+        document = AppendingDocument(file, flush: options.flush)
+        segmenter = TrackSegmenter(splitGapSeconds: options.splitGapSeconds)
+        segmentIsOpen = tailIndex == 0
+        if segmentIsOpen { segmenter.resume(afterPointAt: lastPoint?.timestamp) }
+        trackOffset = head.count
+        continuedHead = head
+        isStream = false
+    }
+
     deinit { document.closeDescriptor() }
+
+    /// The last `count` points the file holds up to the last flush, oldest first: what a writer continuing a file
+    /// already has (a collector that must not write a redelivered position twice). Reads back about 250 bytes a
+    /// point, from the end. For a continued writer: a new file is open for writing only.
+    /// - Throws: ``TrackError`` (``TrackError/Operation/reopen``) when the file cannot be read back.
+    public func committedPoints(last count: Int) throws(TrackError) -> [Fix] {
+        guard !isStream, count > 0 else { return [] }
+        return try document.file.lastPoints(
+            count, format: .gpx, contentStart: trackOffset, bytesPerPoint: 300, minimumWindow: 4096,
+            wrap: Self.wrap(head: try head(), segmentIsOpen: segmentIsOpen))
+    }
+
+    /// Hands every point the file holds up to the last flush to `body`, in order, reading it from the start in
+    /// pieces (a whole day's track, without holding it): to make another file of the same track. For a continued
+    /// writer, as ``committedPoints(last:)``.
+    public func forEachCommittedPoint(_ body: (Fix) -> Void) throws(TrackError) {
+        guard !isStream else { return }
+        try document.file.forEachPoint(format: .gpx, closing: tail, body)
+    }
+
+    /// The document's bytes before `<trk>`.
+    private func head() throws(TrackError) -> [UInt8] {
+        if let continuedHead { return continuedHead }
+        let head = try document.file.read(from: 0, count: trackOffset)
+        continuedHead = head
+        return head
+    }
+
+    /// Makes a window of the content (from a point on) a document of its own: the head, a track and a segment
+    /// around the points from the first whole one, and the tail. The whole content needs only the head and tail.
+    private static func wrap(head: [UInt8], segmentIsOpen: Bool) -> (ArraySlice<UInt8>, Bool) -> [UInt8]? {
+        { window, isWhole in
+            if isWhole { return head + window + (segmentIsOpen ? tailInSegment : tailOutsideSegment) }
+            guard let start = firstIndex(of: Array("\n      <trkpt".utf8), in: window) else { return nil }
+            return head + Array("  <trk>\n".utf8) + segmentStart + window.dropFirst(start + 1) + tailInSegment
+        }
+    }
 
     private func start(creator: String) throws(TrackError) {
         var head = Array(

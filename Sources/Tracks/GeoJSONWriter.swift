@@ -64,6 +64,8 @@ public final class GeoJSONWriter: TrackWriter {
     private var navigation = Navigation()
     /// The open segment of a batch file (``Options/writesWholeSegments``); `nil` for a live one, written in pieces.
     private var segment: GeoJSONSegment?
+    /// The last point of a continued file, until the first fix: it begins the next feature when the segment goes on.
+    private var resumedPoint: Fix?
 
     /// Creates (or empties) the GeoJSON file at `path` and writes an empty collection to it.
     public init(path: String, options: Options = Options()) throws(TrackError) {
@@ -96,7 +98,113 @@ public final class GeoJSONWriter: TrackWriter {
         try start()
     }
 
+    /// Continues, in place, the GeoJSON file at `path` that a `GeoJSONWriter` left (live, killed between flushes, or
+    /// finished): its features stay as they are, and the track goes on in new features
+    /// after them — the first one, when the split gap allows, repeating the file's last point and marked
+    /// `"continued":true`, as a long track's next piece is. ``statistics`` count what this writer adds.
+    ///
+    /// JSON has no inert space (see ``DocumentFile``): a SIGKILL inside a flush that wrote several pages can leave
+    /// the new bytes up to a page boundary and the old ones after it, which may still parse. So the end of the file —
+    /// at least 1 MiB, and twice what a flush of these options writes — is checked feature by feature: each one a
+    /// `LineString`, `MultiLineString`, `Point` or `MultiPoint` whose `coordTimes` have the shape of its coordinates,
+    /// as this writer renders them. A spliced feature fails that (its times come from two renderings of different
+    /// lengths), and the file is then refused, to be made again from another copy of the track.
+    /// - Throws: ``TrackError``, with ``TrackError/Operation/reopen`` when the file is missing or unreadable (its
+    ///   `errno`) or is not a complete GeoJSON document as this writer leaves it (`EINVAL`); the file is then as it
+    ///   was.
+    public init(continuing path: String, options: Options = Options()) throws(TrackError) {
+        self.options = options
+        var (file, _) = try DocumentFile.continuing(
+            path: path, kind: .json, sync: options.track.sync, tails: [Self.tail])
+        let lastPoint: Fix?
+        do throws(TrackError) {
+            guard try file.read(from: 0, count: Self.head.count) == Self.head else {
+                throw TrackError(
+                    path: path, operation: .reopen, code: Errno.invalidArgument.rawValue, fileIsIntact: true)
+            }
+            var batch = 4096
+            if case .batch(let bytes) = options.track.flush { batch = max(bytes, 1) }
+            lastPoint = try file.lastPoints(
+                1, format: .geojson, contentStart: Self.head.count, bytesPerPoint: 100,
+                minimumWindow: max(1 << 20, 2 * (batch + 80 * options.pointsPerFeature)), wrap: Self.checkedWindow
+            ).last
+        } catch {
+            file.closeDescriptor()
+            throw error
+        }
+        self.file = file
+        segmenter = TrackSegmenter(splitGapSeconds: options.track.splitGapSeconds)
+        piece = GeoJSONPiece(capacity: options.pointsPerFeature)
+        regionStart = file.tailOffset
+        // Only whether any feature is there counts (for the separator before the next).
+        featuresOnDisk = file.tailOffset > Self.head.count ? 1 : 0
+        finished.reserveCapacity(batchBytes + 64 * 1024)
+        if let lastPoint {
+            segmenter.resume(afterPointAt: lastPoint.timestamp)
+            resumedPoint = lastPoint
+        }
+    }
+
     deinit { file.closeDescriptor() }
+
+    /// The last `count` points the file holds up to the last flush, oldest first (a point that ends one feature and
+    /// begins the next continued one may be there twice): what a writer continuing a file already has. Reads back
+    /// about 60 bytes a point, from the end. For a continued writer: a new file is open for writing only.
+    /// - Throws: ``TrackError`` (``TrackError/Operation/reopen``) when the file cannot be read back.
+    public func committedPoints(last count: Int) throws(TrackError) -> [Fix] {
+        guard file.kind == .json, count > 0 else { return [] }
+        return try file.lastPoints(
+            count, format: .geojson, contentStart: Self.head.count, bytesPerPoint: 80, minimumWindow: 4096,
+            wrap: Self.checkedWindow)
+    }
+
+    /// Makes a window of the content a document: the head, the features from the first whole line (each feature is a
+    /// line), the tail. Each of those features must be one this writer renders (see ``init(continuing:options:)``).
+    private static func checkedWindow(_ window: ArraySlice<UInt8>, isWhole: Bool) throws(TrackError) -> [UInt8]? {
+        var lines = window
+        if !isWhole {
+            guard let start = firstIndex(of: [UInt8(ascii: "\n"), UInt8(ascii: "{")], in: window) else { return nil }
+            lines = window.dropFirst(start + 1)
+        }
+        for line in lines.split(separator: UInt8(ascii: "\n")) {
+            let feature = line.last == UInt8(ascii: ",") ? line.dropLast() : line
+            guard isRenderedFeature(feature) else {
+                throw TrackError(path: "", operation: .reopen, code: Errno.invalidArgument.rawValue, fileIsIntact: true)
+            }
+        }
+        return head + lines + tail
+    }
+
+    /// `true` when `bytes` are a feature as this writer writes them: a line, a point, or several, with `coordTimes`
+    /// of the same shape as the coordinates (one time or `null` per position of two or three numbers), or a waypoint
+    /// or route (`"kind"`).
+    static func isRenderedFeature(_ bytes: ArraySlice<UInt8>) -> Bool {
+        guard let feature = try? JSONValue(parsing: bytes), feature["type"]?.string == "Feature",
+            let properties = feature["properties"], let geometry = feature["geometry"],
+            let coordinates = geometry["coordinates"]
+        else { return false }
+        if properties["kind"]?.string != nil { return true }
+        guard let times = properties["coordTimes"]?.array else { return false }
+        func isPosition(_ value: JSONValue) -> Bool {
+            guard let numbers = value.array, (2...3).contains(numbers.count) else { return false }
+            return numbers.allSatisfy { $0.number != nil }
+        }
+        func isTime(_ value: JSONValue) -> Bool { value.string != nil || value == .null }
+        func sameShape(_ positions: JSONValue, _ times: JSONValue) -> Bool {
+            guard let positions = positions.array, let times = times.array, positions.count == times.count,
+                !positions.isEmpty
+            else { return false }
+            return positions.allSatisfy(isPosition) && times.allSatisfy(isTime)
+        }
+        switch geometry["type"]?.string {
+        case "Point": return isPosition(coordinates) && times.count == 1 && isTime(times[0])
+        case "LineString", "MultiPoint": return sameShape(coordinates, .array(times))
+        case "MultiLineString":
+            guard let lines = coordinates.array, lines.count == times.count, !lines.isEmpty else { return false }
+            return zip(lines, times).allSatisfy(sameShape)
+        default: return false
+        }
+    }
 
     private func start() throws(TrackError) {
         finished.reserveCapacity(batchBytes + 64 * 1024)
@@ -119,6 +227,14 @@ public final class GeoJSONWriter: TrackWriter {
         }
         if placement == .newSegment { statistics.segments += 1 }
         if options.writesWholeSegments { return try writeInSegment(fix, startsSegment: placement == .newSegment) }
+        if let point = resumedPoint {
+            resumedPoint = nil
+            // A continued file's segment goes on in a new feature that repeats its last point, as a full piece's does.
+            if placement == .continueSegment {
+                piece.append(point, newLine: true)
+                piece.restart(continuing: true)
+            }
+        }
         if options.includePoints {
             appendSeparator(to: &finished)
             GeoJSONText.appendPointFeature(fix, to: &finished)

@@ -8,6 +8,9 @@ public struct TrackError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What was being done when the system call failed.
     public enum Operation: String, Sendable, Hashable {
         case create, write, sync, truncate
+        /// Opening a document written before to continue it (``GPXWriter/init(continuing:options:creator:)``);
+        /// `EINVAL` means the file is not a complete document as the writer leaves it.
+        case reopen
     }
 
     /// The file's path as given (`-` or a name for a stream).
@@ -35,6 +38,13 @@ public struct TrackError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The message, saying what the path holds: for a file in place (live), the document up to its last flush; for
     /// one not yet in place (a batch output, written beside its path), what the path held before.
     public func description(fileIsInPlace: Bool) -> String {
+        if operation == .reopen {
+            let reason =
+                code == Errno.invalidArgument.rawValue
+                ? "it is not a complete document as this writer leaves it (damaged, or written by another program)"
+                : Errno(rawValue: code).description
+            return "cannot continue '\(path)': \(reason)"
+        }
         var text = "cannot \(operation.rawValue) '\(path)': \(Errno(rawValue: code))"
         if operation == .create {
             return text

@@ -25,6 +25,14 @@ public struct TrackSegmenter: Sendable {
         splitGapNanoseconds = Int64((splitGapSeconds * 1e9).rounded())
     }
 
+    /// Continues a track written before (a file reopened to append to): the next point joins the segment that ended
+    /// with a point at `timestamp` (nanoseconds since 1970; `nil` when that point had no time), unless the split gap
+    /// or time running backwards says otherwise.
+    public mutating func resume(afterPointAt timestamp: Int64?) {
+        segmentIsOpen = true
+        lastTimestamp = timestamp
+    }
+
     /// Places `fix`, updating the state for the next one.
     public mutating func place(_ fix: Fix) -> Placement {
         if fix.isProvisional { return .skip }

@@ -190,7 +190,7 @@ struct BrokerTests {
                     + "11 duplicates, 2 other messages, 2 invalid)"))
     }
 
-    @Test func aRestartedCollectorContinuesTheDayInANewPartAndADirectoryHasOneCollector() throws {
+    @Test func aRestartedCollectorContinuesTheDaysFilesAndADirectoryHasOneCollector() throws {
         let broker = try Broker()
         try broker.start()
         let output = TemporaryDirectory("collected").path
@@ -215,9 +215,12 @@ struct BrokerTests {
             usleep(500_000)
             #expect(collector.stop(SIGINT) == 0)
         }
-        #expect(Support.gpxTimes(output + "/acme/van7/2026-11-30.gpx") == (0..<3).map(Support.driveTime))
-        #expect(Support.gpxTimes(output + "/acme/van7/2026-11-30.2.gpx") == (3..<6).map(Support.driveTime))
-        #expect(FileManager.default.fileExists(atPath: output + "/acme/van7/2026-11-30.2.geojson"))
+        #expect(Support.gpxTimes(output + "/acme/van7/2026-11-30.gpx") == (0..<6).map(Support.driveTime))
+        #expect(try geojsonTimes(output + "/acme/van7/2026-11-30.geojson") == (0..<6).map(Support.driveTime))
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: output + "/acme/van7").sorted() == [
+                "2026-11-30.geojson", "2026-11-30.gpx",
+            ])
     }
 
     @Test func wrongCredentialsAreReportedAndNothingIsLost() throws {

@@ -20,10 +20,13 @@ enum CollectCommand: Command {
             fleet'.
             With -o, writes, for each vehicle — the topic without its first level, so owntracks/acme/van7 is \
             acme/van7 — the files DIR/acme/van7/YYYY-MM-DD.gpx and .geojson (UTC days of the fix time; \
-            always-valid documents, flushed every --flush-interval seconds) and DIR/acme/van7/trips.jsonl (one line \
-            per message on <vehicle topic>/trip). A day whose files exist from an earlier run continues in \
-            YYYY-MM-DD.2.gpx. Duplicate deliveries (same vehicle, tst and position) are written once; the broker's \
-            retained copy of a last position is skipped (it was written when it was live).
+            always-valid documents) and DIR/acme/van7/trips.jsonl (one line per message on <vehicle topic>/trip). \
+            The messages of each read are written to the files and flushed before they are acknowledged (with \
+            --fsync, synced to disk too), so a collector killed at any moment loses nothing; a restart continues \
+            the day's files, and a position delivered again (same vehicle, tst and position among the last 8,192 \
+            a file holds) or a trip (same start and end) is written once. A file that cannot be written (a full \
+            disk) keeps the messages at the broker, as an unreachable database does. The broker's retained copy \
+            of a last position is skipped (it was written when it was live).
             --share GROUP subscribes to $share/GROUP/<topic>: the broker gives each message to one collector of \
             the group, so several collectors, each with its own output directory, split the load.
             SIGINT or SIGTERM finishes every file and exits 0.
@@ -58,8 +61,11 @@ enum CollectCommand: Command {
                 long: "split-gap", valueName: "seconds",
                 help: "Start a new track segment after a gap longer than this.", defaultValue: "600"),
             OptionSpec(
+                long: "fsync",
+                help: "Sync the files to disk (fdatasync) before acknowledging, for machines facing power cuts."),
+            OptionSpec(
                 long: "flush-interval", valueName: "seconds",
-                help: "How often the files are brought up to date.", defaultValue: "1"),
+                help: "Ignored (kept for older command lines): the files are flushed after every read."),
             OptionSpec(long: "quiet", short: "q", help: "Do not report connections and the summary."),
         ],
         examples: [
@@ -90,7 +96,8 @@ enum CollectCommand: Command {
         configuration.clientID = arguments.value("client-id")
         configuration.tlsCAFile = arguments.value("tls-ca")
         configuration.splitGapSeconds = try arguments.number("split-gap", default: 600, in: 0...1e9)
-        configuration.flushIntervalSeconds = try arguments.number("flush-interval", default: 1, in: 0...86_400)
+        _ = try arguments.number("flush-interval", default: 1, in: 0...86_400)
+        configuration.syncFiles = arguments.flag("fsync")
         if let group = configuration.shareGroup,
             group.isEmpty || group.contains("/") || group.contains("+") || group.contains("#")
         {
