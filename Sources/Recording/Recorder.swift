@@ -141,7 +141,8 @@ public final class Recorder: @unchecked Sendable {
         var lines: [String] = []
         if let mqttSummary { lines.append(mqttSummary) }
         let files = tracks.filePoints
-        let rejected = "\(pipeline.statistics.framer.rejected) lines rejected"
+        let rejectedLines = pipeline.statistics.framer.rejected
+        let rejected = "\(rejectedLines) line\(rejectedLines == 1 ? "" : "s") rejected"
         if files.isEmpty {
             lines.append("0 points (no dated fix opened a track); \(rejected)")
         } else if Set(files.map(\.points)).count == 1 {

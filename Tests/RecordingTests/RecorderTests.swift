@@ -93,7 +93,7 @@ import Tracks
         #expect(Self.read(day2 + ".nmea") == Self.after.joined())
         #expect(recorder.points == 8)
         #expect(recorder.rawBytes == (Self.startUp + Self.before.joined() + Self.after.joined()).utf8.count)
-        #expect(recorder.summary == ["8 points in \(day1).gpx, \(day2).gpx; 1 lines rejected"])
+        #expect(recorder.summary == ["5 points in \(day1).gpx, 3 points in \(day2).gpx; 1 line rejected"])
     }
 
     /// Opened at once, the track under a temporary name until its first point (issue 12, item 1): a run without a
@@ -130,7 +130,7 @@ import Tracks
         #expect(Self.read(path) == Self.startUp)
         #expect(
             recorder.summary == [
-                "0 points (no dated fix opened a track); 1 lines rejected",
+                "0 points (no dated fix opened a track); 1 line rejected",
                 "no fix gave a date: the raw bytes went to \(path), named after the system clock",
             ])
     }
