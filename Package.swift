@@ -31,10 +31,12 @@ let package = Package(
         .target(name: "JSON", dependencies: ["NMEA"]),
         // Deterministic journeys written as NMEA: samples, benchmarks, tests.
         .target(name: "Simulation", dependencies: ["NMEA"]),
-        // GPX and GeoJSON track writers that leave a valid file on disk after every flush.
-        .target(name: "Tracks", dependencies: ["NMEA", "System", "Trips", "JSON"]),
+        // Distances and bearings on the Earth (a sphere): the one distance every command uses. Only libm.
+        .target(name: "Geodesy"),
+        // Track writers that leave a valid file on disk after every flush, and readers of every format they write.
+        .target(name: "Tracks", dependencies: ["NMEA", "System", "Geodesy", "JSON"]),
         // SVG pictures of tracks: Web-Mercator map colored by speed or altitude, stops, profile over time.
-        .target(name: "Plot", dependencies: ["NMEA", "Trips"]),
+        .target(name: "Plot", dependencies: ["NMEA", "Trips", "Geodesy"]),
         // Small C shims (pty functions, ioctls, futex, thread names) and libudev.
         .target(name: "CShims"),
         // Descriptors, errno, the EINTR retry, the monotonic clock, the eventfd wake-up, sockets: swift-system's
@@ -57,7 +59,7 @@ let package = Package(
         // The broadcast ring buffer and the reader thread that feeds it: bytes → fixes, sentences, raw chunks.
         .target(name: "Pipeline", dependencies: ["NMEA", "CShims", "System", "Threading", "Compression"]),
         // Trips and stops from fixes; offline place names (GeoNames, Resources/places.bin) behind a geohash cache.
-        .target(name: "Trips", dependencies: ["NMEA", "JSON", "System"]),
+        .target(name: "Trips", dependencies: ["NMEA", "JSON", "System", "Geodesy"]),
         // libmosquitto (MQTT client), for the fleet module.
         .systemLibrary(name: "CMosquitto", pkgConfig: "libmosquitto", providers: [.apt(["libmosquitto-dev"])]),
         // libpq (PostgreSQL's client), for the fleet store.
@@ -65,7 +67,9 @@ let package = Package(
         // Fleets: OwnTracks payloads, an MQTT publisher with a disk-backed queue, the collector, the PostgreSQL store.
         .target(
             name: "Fleet",
-            dependencies: ["NMEA", "JSON", "Tracks", "Trips", "CMosquitto", "CPostgres", "System", "Threading"]),
+            dependencies: [
+                "NMEA", "JSON", "Tracks", "Trips", "Geodesy", "CMosquitto", "CPostgres", "System", "Threading",
+            ]),
         // A receiver's records to tracks, raw capture, trips and MQTT: the consumers `nmea record` runs.
         .target(
             name: "Recording",
@@ -108,11 +112,12 @@ let package = Package(
             dependencies: [
                 "Recording", "Pipeline", "Tracks", "NMEA", "Simulation", "System", "TestSupport", "Compression",
             ]),
-        .testTarget(name: "TripsTests", dependencies: ["Trips", "NMEA", "Simulation", "System", "TestSupport"]),
+        .testTarget(
+            name: "TripsTests", dependencies: ["Trips", "Geodesy", "NMEA", "Simulation", "System", "TestSupport"]),
         .testTarget(
             name: "TracksTests",
-            dependencies: ["Tracks", "NMEA", "Simulation", "System", "TestSupport", "TrackWriterChild"]),
-        .testTarget(name: "PlotTests", dependencies: ["Plot", "NMEA", "Trips"]),
+            dependencies: ["Tracks", "Geodesy", "NMEA", "Simulation", "System", "TestSupport", "TrackWriterChild"]),
+        .testTarget(name: "PlotTests", dependencies: ["Plot", "Geodesy", "NMEA", "Trips"]),
         .testTarget(
             name: "TimekeepingTests",
             dependencies: ["Timekeeping", "NMEA", "Pipeline", "Simulation", "System", "TestSupport", "SerialPort"]),
@@ -128,7 +133,7 @@ let package = Package(
             name: "SerialPortTests", dependencies: ["SerialPort", "NMEA", "System", "TestSupport", "Threading"]),
         .testTarget(
             name: "FleetTests",
-            dependencies: ["Fleet", "NMEA", "JSON", "Simulation", "System", "TestSupport", "Trips", "Tracks"]),
+            dependencies: ["Fleet", "Geodesy", "NMEA", "JSON", "Simulation", "System", "TestSupport", "Trips", "Tracks"]),
         // Simulated receivers with the exact values gpsd's reports carry, for the server's and the commands' tests.
         .target(
             name: "GPSDFixtures", dependencies: ["NMEA", "SerialPort", "Simulation", "System", "Threading"],

@@ -321,7 +321,7 @@ public final class FleetCollector: @unchecked Sendable {
         guard configuration.outputDirectory != nil, !writeFailed else { return }
         let vehicle = VehicleFiles.safePath(name.split(separator: "/", omittingEmptySubsequences: false))
         guard let files = vehicleFiles(vehicle) else { return }
-        let day = Int((location.timestamp >= 0 ? location.timestamp : location.timestamp - 86_399) / 86_400)
+        let day = UTCDate(containing: location.timestamp * 1_000_000_000).daysSinceEpoch
         do {
             if try files.write(location.fix, day: day) {
                 count { $0.locations += 1 }

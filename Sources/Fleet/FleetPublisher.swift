@@ -111,13 +111,10 @@ public final class FleetPublisher: @unchecked Sendable {
 
     /// `$XDG_STATE_HOME/nmea/mqtt-queue`, or `$HOME/.local/state/nmea/mqtt-queue`.
     public static func defaultQueueDirectory() throws(FleetError) -> String {
-        if let state = getenv("XDG_STATE_HOME").map({ String(cString: $0) }), state.hasPrefix("/") {
-            return state + "/nmea/mqtt-queue"
+        guard let state = StandardDirectories.state else {
+            throw FleetError("no queue directory: set XDG_STATE_HOME or HOME, or give one")
         }
-        if let home = getenv("HOME").map({ String(cString: $0) }), !home.isEmpty {
-            return home + "/.local/state/nmea/mqtt-queue"
-        }
-        throw FleetError("no queue directory: set XDG_STATE_HOME or HOME, or give one")
+        return state + "/mqtt-queue"
     }
 
     /// `true` for a topic one can publish to: not empty, no wildcards, no NUL.

@@ -65,7 +65,7 @@ public struct OwnTracksLocation: Sendable, Hashable {
         else { return nil }
         self.latitude = latitude
         self.longitude = longitude
-        timestamp = nanoseconds >= 0 ? nanoseconds / 1_000_000_000 : (nanoseconds - 999_999_999) / 1_000_000_000
+        timestamp = nanoseconds.flooredDivision(by: 1_000_000_000).quotient
         altitudeMeters = fix.altitudeMeters.flatMap(Self.rounded)
         speedKmh = fix.speed.flatMap { $0 >= 0 ? Self.rounded($0 * 3.6) : nil }
         courseDegrees = fix.courseDegrees.flatMap(Self.rounded).map { (($0 % 360) + 360) % 360 }

@@ -1,3 +1,4 @@
+import Geodesy
 import Trips
 
 /// Decides which positions to publish, so that a parked vehicle does not flood the broker.

@@ -334,7 +334,7 @@ final class VehicleFiles {
     /// made harmless.
     static func safePath(_ levels: some Sequence<Substring>) -> String {
         levels.map { level -> String in
-            var text = String(level.map { $0.isASCII && ($0.asciiValue! < 0x20 || $0 == "\u{7F}") ? "_" : $0 })
+            var text = TextEscaping.replacingControls(String(level), with: "_")
             if text.isEmpty { text = "_" }
             if text.hasPrefix(".") { text = "_" + text.dropFirst() }
             return text

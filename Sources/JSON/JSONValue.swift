@@ -12,38 +12,140 @@ public enum JSONValue: Sendable, Hashable {
     case array([JSONValue])
     case object([String: JSONValue])
 
-    /// Parses `bytes` (UTF-8): one value, white space around it allowed.
+    /// Parses `bytes` (UTF-8): one value, white space around it allowed (``JSONTokenizer``, the one reader).
     /// - Parameter maximumDepth: the deepest nesting accepted (arrays and objects inside each other); lower it for
     ///   input from strangers.
     /// - Throws: ``JSONParseError`` with the byte offset of the first problem.
     public init(parsing bytes: some Collection<UInt8>, maximumDepth: Int = 64) throws(JSONParseError) {
-        let array = Array(bytes)
-        var parser = Parser(bytes: array, maximumDepth: maximumDepth)
-        parser.skipWhitespace()
-        self = try parser.value(depth: 0)
-        parser.skipWhitespace()
-        guard parser.index == array.count else { throw JSONParseError(offset: parser.index, reason: "trailing data") }
+        var tokenizer = JSONTokenizer(maximumDepth: maximumDepth)
+        var builder = Builder()
+        try Self.withContiguousBytes(bytes) { (buffer) throws(JSONParseError) in
+            try tokenizer.feed(buffer, into: &builder)
+            try tokenizer.finish(into: &builder)
+        }
+        self = builder.value ?? .null
     }
 
     /// Reads `bytes` as one JSON object and hands its members to `body` in document order, without building the
-    /// object (each value is parsed as usual): for readers that pick a few known keys out of many messages.
+    /// object (each value is built as usual): for readers that pick a few known keys out of many messages.
     /// - Returns: `false` when the document is valid JSON but not an object (`body` is not called).
     /// - Throws: ``JSONParseError`` as ``init(parsing:maximumDepth:)`` does.
     public static func forEachMember(
         ofObject bytes: some Collection<UInt8>, maximumDepth: Int = 64, _ body: (String, JSONValue) -> Void
     ) throws(JSONParseError) -> Bool {
-        let array = Array(bytes)
-        var parser = Parser(bytes: array, maximumDepth: maximumDepth)
-        parser.skipWhitespace()
-        let isObject = parser.index < array.count && array[parser.index] == UInt8(ascii: "{")
-        if isObject {
-            try parser.members(depth: 0, body)
-        } else {
-            _ = try parser.value(depth: 0)
+        var tokenizer = JSONTokenizer(maximumDepth: maximumDepth)
+        return try withoutActuallyEscaping(body) { (body) throws(JSONParseError) -> Bool in
+            var members = MemberReader(body: body)
+            try withContiguousBytes(bytes) { (buffer) throws(JSONParseError) in
+                try tokenizer.feed(buffer, into: &members)
+                try tokenizer.finish(into: &members)
+            }
+            return members.isObject == true
         }
-        parser.skipWhitespace()
-        guard parser.index == array.count else { throw JSONParseError(offset: parser.index, reason: "trailing data") }
-        return isObject
+    }
+
+    /// The root object's members, one by one, for ``forEachMember(ofObject:maximumDepth:_:)``.
+    private struct MemberReader: JSONEventHandler {
+        let body: (String, JSONValue) -> Void
+        var builder = Builder()
+        var isObject: Bool?
+        var key = ""
+
+        mutating func handle(_ event: JSONTokenizer.Event, depth: Int, line: Int) throws(JSONParseError) {
+            if isObject == nil {
+                if case .objectStart = event { isObject = true } else { isObject = false }
+                if isObject == true { return }
+            }
+            guard isObject == true else { return }
+            if depth == 1, case .key(let name) = event {
+                key = name
+                return
+            }
+            if depth == 1, case .objectEnd = event { return }
+            builder.value = nil
+            try builder.handle(event, depth: depth, line: line)
+            if let value = builder.value { body(key, value) }
+        }
+    }
+
+    /// Calls `body` with `bytes` as one contiguous buffer (copying them only when they are not).
+    private static func withContiguousBytes(
+        _ bytes: some Collection<UInt8>, _ body: (UnsafeRawBufferPointer) throws(JSONParseError) -> Void
+    ) throws(JSONParseError) {
+        let result = bytes.withContiguousStorageIfAvailable { buffer in
+            Result { () throws(JSONParseError) in try body(UnsafeRawBufferPointer(buffer)) }
+        }
+        if let result { return try result.get() }
+        let array = Array(bytes)
+        let copied = array.withUnsafeBytes { buffer in
+            Result { () throws(JSONParseError) in try body(buffer) }
+        }
+        try copied.get()
+    }
+
+    /// Builds values from a ``JSONTokenizer``'s events. The containers being built are kept open on a stack and
+    /// appended to in place (wrapping each in a ``JSONValue`` as it grows would copy it on every element: quadratic in
+    /// a long array).
+    public struct Builder: Sendable, JSONEventHandler {
+        private struct Frame: Sendable {
+            var key: String?
+            var isObject: Bool
+            var members: [String: JSONValue] = [:]
+            var values: [JSONValue] = []
+        }
+
+        private var stack: [Frame] = []
+        private var key: String?
+        /// The last value completed at the builder's top level (a document's root, one by one a stream's values).
+        public var value: JSONValue?
+
+        public init() {}
+
+        /// Adds an event (``JSONEventHandler``); a value it completes is ``value``.
+        public mutating func handle(_ event: JSONTokenizer.Event, depth: Int, line: Int) throws(JSONParseError) {
+            if let complete = add(event) { value = complete }
+        }
+
+        /// `true` when no value is being built.
+        public var isEmpty: Bool { stack.isEmpty }
+
+        /// Adds an event; returns the value when it completes one at the builder's top level.
+        public mutating func add(_ event: JSONTokenizer.Event) -> JSONValue? {
+            switch event {
+            case .key(let name):
+                key = name
+                return nil
+            case .objectStart:
+                var frame = Frame(key: key, isObject: true)
+                frame.members.reserveCapacity(12)
+                stack.append(frame)
+                key = nil
+                return nil
+            case .arrayStart:
+                stack.append(Frame(key: key, isObject: false))
+                key = nil
+                return nil
+            case .objectEnd, .arrayEnd:
+                let frame = stack.removeLast()
+                return place(frame.isObject ? .object(frame.members) : .array(frame.values), key: frame.key)
+            case .string(let text): return place(.string(text), key: key)
+            case .number(let value): return place(.number(value), key: key)
+            case .bool(let value): return place(.bool(value), key: key)
+            case .null: return place(.null, key: key)
+            }
+        }
+
+        private mutating func place(_ value: JSONValue, key name: String?) -> JSONValue? {
+            key = nil
+            guard !stack.isEmpty else { return value }
+            let top = stack.count - 1
+            if stack[top].isObject {
+                stack[top].members[name ?? ""] = value
+            } else {
+                stack[top].values.append(value)
+            }
+            return nil
+        }
     }
 
     /// The member `key` of an object; `nil` for anything else or a missing key.
@@ -84,261 +186,18 @@ public enum JSONValue: Sendable, Hashable {
         if case .object(let members) = self { return members }
         return nil
     }
-
-    private struct Parser {
-        /// 10^0 … 10^22, each exact in a `Double`.
-        static let powersOfTen: [Double] = (0...22).map { exponent in
-            var value = 1.0
-            for _ in 0..<exponent { value *= 10 }
-            return value
-        }
-
-        let bytes: [UInt8]
-        let maximumDepth: Int
-        var index = 0
-
-        mutating func skipWhitespace() {
-            while index < bytes.count {
-                switch bytes[index] {
-                case 0x20, 0x09, 0x0A, 0x0D: index += 1
-                default: return
-                }
-            }
-        }
-
-        func fail(_ reason: String) -> JSONParseError { JSONParseError(offset: index, reason: reason) }
-
-        mutating func value(depth: Int) throws(JSONParseError) -> JSONValue {
-            guard depth < maximumDepth else { throw fail("nested too deeply") }
-            guard index < bytes.count else { throw fail("unexpected end") }
-            switch bytes[index] {
-            case UInt8(ascii: "{"): return try object(depth: depth)
-            case UInt8(ascii: "["): return try array(depth: depth)
-            case UInt8(ascii: "\""): return .string(try string())
-            case UInt8(ascii: "t"):
-                try literal("true")
-                return .bool(true)
-            case UInt8(ascii: "f"):
-                try literal("false")
-                return .bool(false)
-            case UInt8(ascii: "n"):
-                try literal("null")
-                return .null
-            default: return .number(try number())
-            }
-        }
-
-        mutating func literal(_ text: StaticString) throws(JSONParseError) {
-            let count = text.utf8CodeUnitCount
-            guard index + count <= bytes.count else { throw fail("unexpected end") }
-            for offset in 0..<count where bytes[index + offset] != text.utf8Start[offset] {
-                throw fail("unknown literal")
-            }
-            index += count
-        }
-
-        mutating func object(depth: Int) throws(JSONParseError) -> JSONValue {
-            var members: [String: JSONValue] = [:]
-            members.reserveCapacity(12)
-            try self.members(depth: depth) { members[$0] = $1 }
-            return .object(members)
-        }
-
-        /// The members of the object at `index`, each handed to `body`.
-        mutating func members(depth: Int, _ body: (String, JSONValue) -> Void) throws(JSONParseError) {
-            index += 1
-            skipWhitespace()
-            if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
-                index += 1
-                return
-            }
-            while true {
-                skipWhitespace()
-                guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw fail("expected a key") }
-                let key = try string()
-                skipWhitespace()
-                guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw fail("expected ':'") }
-                index += 1
-                skipWhitespace()
-                body(key, try value(depth: depth + 1))
-                skipWhitespace()
-                guard index < bytes.count else { throw fail("unexpected end") }
-                if bytes[index] == UInt8(ascii: ",") {
-                    index += 1
-                    continue
-                }
-                guard bytes[index] == UInt8(ascii: "}") else { throw fail("expected ',' or '}'") }
-                index += 1
-                return
-            }
-        }
-
-        mutating func array(depth: Int) throws(JSONParseError) -> JSONValue {
-            index += 1
-            var elements: [JSONValue] = []
-            skipWhitespace()
-            if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
-                index += 1
-                return .array(elements)
-            }
-            while true {
-                skipWhitespace()
-                elements.append(try value(depth: depth + 1))
-                skipWhitespace()
-                guard index < bytes.count else { throw fail("unexpected end") }
-                if bytes[index] == UInt8(ascii: ",") {
-                    index += 1
-                    continue
-                }
-                guard bytes[index] == UInt8(ascii: "]") else { throw fail("expected ',' or ']'") }
-                index += 1
-                return .array(elements)
-            }
-        }
-
-        mutating func hex4() throws(JSONParseError) -> UInt32 {
-            guard index + 4 <= bytes.count else { throw fail("short \\u escape") }
-            var value: UInt32 = 0
-            for _ in 0..<4 {
-                let byte = bytes[index]
-                let digit: UInt32
-                switch byte {
-                case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(byte - UInt8(ascii: "0"))
-                case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt32(byte - UInt8(ascii: "a") + 10)
-                case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt32(byte - UInt8(ascii: "A") + 10)
-                default: throw fail("bad \\u escape")
-                }
-                value = value << 4 | digit
-                index += 1
-            }
-            return value
-        }
-
-        mutating func string() throws(JSONParseError) -> String {
-            index += 1
-            var scalars = String.UnicodeScalarView()
-            var start = index
-            func flush(_ end: Int) {
-                if end > start {
-                    scalars.append(contentsOf: String(decoding: bytes[start..<end], as: UTF8.self).unicodeScalars)
-                }
-            }
-            while index < bytes.count {
-                let byte = bytes[index]
-                if byte == UInt8(ascii: "\"") {
-                    // Without escapes (the usual case) the bytes are the string.
-                    if scalars.isEmpty {
-                        let text = String(decoding: bytes[start..<index], as: UTF8.self)
-                        index += 1
-                        return text
-                    }
-                    flush(index)
-                    index += 1
-                    return String(scalars)
-                }
-                if byte < 0x20 { throw fail("control character in a string") }
-                if byte != UInt8(ascii: "\\") {
-                    index += 1
-                    continue
-                }
-                flush(index)
-                index += 1
-                guard index < bytes.count else { break }
-                let escape = bytes[index]
-                index += 1
-                switch escape {
-                case UInt8(ascii: "\""): scalars.append("\"")
-                case UInt8(ascii: "\\"): scalars.append("\\")
-                case UInt8(ascii: "/"): scalars.append("/")
-                case UInt8(ascii: "b"): scalars.append("\u{08}")
-                case UInt8(ascii: "f"): scalars.append("\u{0C}")
-                case UInt8(ascii: "n"): scalars.append("\n")
-                case UInt8(ascii: "r"): scalars.append("\r")
-                case UInt8(ascii: "t"): scalars.append("\t")
-                case UInt8(ascii: "u"):
-                    let code = try hex4()
-                    if (0xD800..<0xDC00).contains(code), index + 6 <= bytes.count,
-                        bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u")
-                    {
-                        index += 2
-                        let low = try hex4()
-                        if (0xDC00..<0xE000).contains(low) {
-                            scalars.append(Unicode.Scalar(0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00))!)
-                        } else {
-                            // A high surrogate without its low half: a replacement character, and the next escape
-                            // for what it is.
-                            scalars.append("\u{FFFD}")
-                            scalars.append(Unicode.Scalar(low) ?? "\u{FFFD}")
-                        }
-                    } else {
-                        scalars.append(Unicode.Scalar(code) ?? "\u{FFFD}")  // a lone surrogate
-                    }
-                default: throw fail("unknown escape")
-                }
-                start = index
-            }
-            throw fail("unterminated string")
-        }
-
-        mutating func number() throws(JSONParseError) -> Double {
-            let start = index
-            let negative = index < bytes.count && bytes[index] == UInt8(ascii: "-")
-            if negative { index += 1 }
-            // The digits as an integer, for the exact fast path below.
-            var mantissa: UInt64 = 0
-            var significant = 0
-            var digits = 0
-            while index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) {
-                mantissa = mantissa &* 10 &+ UInt64(bytes[index] - UInt8(ascii: "0"))
-                if mantissa != 0 { significant += 1 }
-                index += 1
-                digits += 1
-            }
-            guard digits > 0 else { throw fail("unexpected character") }
-            var fraction = 0
-            if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
-                index += 1
-                while index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) {
-                    mantissa = mantissa &* 10 &+ UInt64(bytes[index] - UInt8(ascii: "0"))
-                    if mantissa != 0 { significant += 1 }
-                    index += 1
-                    fraction += 1
-                }
-                guard fraction > 0 else { throw fail("digits expected after '.'") }
-            }
-            // Clinger's fast path: an integer below 2^53 and a power of ten up to 10^22 are both exact doubles, so
-            // one division (correctly rounded) gives the correctly rounded value, as strtod would.
-            if significant <= 15, fraction <= 22, index == bytes.count || bytes[index] | 0x20 != UInt8(ascii: "e") {
-                let value = Double(mantissa) / Self.powersOfTen[fraction]
-                return negative ? -value : value
-            }
-            if index < bytes.count, bytes[index] | 0x20 == UInt8(ascii: "e") {
-                index += 1
-                if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
-                    index += 1
-                }
-                var exponent = 0
-                while index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) {
-                    index += 1
-                    exponent += 1
-                }
-                guard exponent > 0 else { throw fail("digits expected in the exponent") }
-            }
-            guard let value = Double(String(decoding: bytes[start..<index], as: UTF8.self)) else {
-                throw fail("bad number")
-            }
-            return value
-        }
-    }
 }
 
 /// A JSON document could not be read.
 public struct JSONParseError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// The byte offset of the problem.
+    /// The byte offset (0-based) of the problem.
     public var offset: Int
+    /// Its line (1-based).
+    public var line: Int
     public var reason: String
-    public init(offset: Int, reason: String) {
+    public init(offset: Int, line: Int = 1, reason: String) {
         self.offset = offset
+        self.line = line
         self.reason = reason
     }
     public var description: String { "invalid JSON at byte \(offset): \(reason)" }

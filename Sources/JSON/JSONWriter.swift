@@ -105,8 +105,7 @@ public struct JSONWriter {
             case UInt8(ascii: "\t"): appendEscape(UInt8(ascii: "t"))
             case 0..<0x20, 0x7F:
                 bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0")])
-                bytes.append(hexDigit(byte >> 4))
-                bytes.append(hexDigit(byte & 0xF))
+                Hex.write(byte, uppercase: false) { bytes.append($0) }
             case 0x80...:
                 let length = validUTF8Length(value, at: index)
                 if length == 0 {
@@ -268,10 +267,6 @@ public struct JSONWriter {
         bytes.append(UInt8(ascii: "\\"))
         bytes.append(letter)
     }
-}
-
-private func hexDigit(_ value: UInt8) -> UInt8 {
-    value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "a") + value - 10
 }
 
 /// The length of the valid UTF-8 sequence starting at `index`, or 0 when it is not valid.

@@ -45,7 +45,7 @@ extension NMEAError: CustomStringConvertible {
     public var description: String {
         switch self {
         case .checksumMismatch(let calculated, let found):
-            "checksum mismatch: calculated \(hex(calculated)), found \(hex(found))"
+            "checksum mismatch: calculated \(Hex.string(UInt64(calculated), minimumDigits: 2)), found \(Hex.string(UInt64(found), minimumDigits: 2))"
         case .missingChecksum: "missing checksum"
         case .malformedChecksum: "malformed checksum (expected two hexadecimal digits after '*')"
         case .overlong(let limit): "line longer than \(limit) characters"
@@ -68,10 +68,4 @@ extension FieldError: CustomStringConvertible {
         case .overflow: "number too large"
         }
     }
-}
-
-@usableFromInline
-func hex(_ byte: UInt8) -> String {
-    let digits = Array("0123456789ABCDEF")
-    return String([digits[Int(byte >> 4)], digits[Int(byte & 0xF)]])
 }

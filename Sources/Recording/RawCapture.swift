@@ -97,7 +97,7 @@ final class RawCapture: RecordConsumer {
 
     func finish() {
         if !held.isEmpty && file.failure == nil {
-            let today = UTCDate(daysSinceEpoch: Int(time(nil) / 86_400))
+            let today = UTCDate(containing: WallClock.nanosecondsSinceEpoch())
             open(for: today)
             undatedPath.withLock { $0 = file.path }
         }

@@ -79,7 +79,7 @@ final class TripConsumer: RecordConsumer {
     private func append(_ trip: Trip, startPlace: PlaceName?, endPlace: PlaceName?, to file: AppendFile) {
         guard file.failure == nil else { return }
         if file.name.rotation == .daily {
-            let day = UTCDate(daysSinceEpoch: Int(trip.start.timestamp.dividedRoundingDown(by: 86_400_000_000_000)))
+            let day = UTCDate(containing: trip.start.timestamp)
             do {
                 try file.open(for: day)
             } catch {
@@ -94,13 +94,5 @@ final class TripConsumer: RecordConsumer {
         var line = json.bytes
         line.append(UInt8(ascii: "\n"))
         if !line.withUnsafeBytes({ file.append($0) }) { failed.store(true, ordering: .relaxed) }
-    }
-}
-
-extension Int64 {
-    /// The quotient rounded towards minus infinity (days before 1970 stay on their day).
-    fileprivate func dividedRoundingDown(by divisor: Int64) -> Int64 {
-        let (quotient, remainder) = quotientAndRemainder(dividingBy: divisor)
-        return remainder < 0 ? quotient - 1 : quotient
     }
 }

@@ -13,15 +13,7 @@ public struct BaudRateMemory: Sendable {
     public init(directory: String) { self.directory = directory }
 
     /// The memory under `$XDG_STATE_HOME/nmea` or `~/.local/state/nmea`, or `nil` when neither is set.
-    public static var standard: BaudRateMemory? {
-        if let state = getenv("XDG_STATE_HOME").map({ String(cString: $0) }), state.hasPrefix("/") {
-            return BaudRateMemory(directory: state + "/nmea")
-        }
-        if let home = getenv("HOME").map({ String(cString: $0) }), !home.isEmpty {
-            return BaudRateMemory(directory: home + "/.local/state/nmea")
-        }
-        return nil
-    }
+    public static var standard: BaudRateMemory? { StandardDirectories.state.map(BaudRateMemory.init(directory:)) }
 
     var file: String { directory + "/baud-rates" }
 

@@ -212,21 +212,11 @@ public struct DateTime: Sendable, Hashable {
     }
 
     public init(nanosecondsSinceEpoch: Int64) {
-        let seconds =
-            nanosecondsSinceEpoch >= 0
-            ? nanosecondsSinceEpoch / 1_000_000_000
-            : (nanosecondsSinceEpoch - 999_999_999) / 1_000_000_000
-        let nanoseconds = nanosecondsSinceEpoch - seconds * 1_000_000_000
-        let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
-        let secondOfDay = seconds - days * 86_400
-        date = UTCDate(daysSinceEpoch: Int(days))
-        time = UTCTime(
-            hour: UInt8(secondOfDay / 3600), minute: UInt8(secondOfDay / 60 % 60),
-            second: UInt8(secondOfDay % 60), nanoseconds: UInt32(nanoseconds), fractionDigits: 0)
+        (date, time) = UTCDate.moment(nanosecondsSinceEpoch: nanosecondsSinceEpoch)
     }
 
     public var nanosecondsSinceEpoch: Int64 {
-        Int64(date.daysSinceEpoch) * 86_400_000_000_000 + time.nanosecondsSinceMidnight
+        date.startNanoseconds + time.nanosecondsSinceMidnight
     }
 }
 

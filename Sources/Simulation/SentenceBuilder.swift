@@ -23,13 +23,8 @@ public struct SentenceBuilder {
     /// Ends the sentence: `*hh` (the XOR of everything between the start character and `*`) and `\r\n`.
     /// - Parameter checksum: write this checksum instead of the right one (to build faulty input).
     public mutating func end(checksum: UInt8? = nil, lineEnding: String = "\r\n") {
-        var xor: UInt8 = 0
-        for byte in bytes[(sentenceStart + 1)...] { xor ^= byte }
-        let digits = Array("0123456789ABCDEF".utf8)
-        let value = checksum ?? xor
-        bytes.append(UInt8(ascii: "*"))
-        bytes.append(digits[Int(value >> 4)])
-        bytes.append(digits[Int(value & 0xF)])
+        let value = checksum ?? NMEAChecksum.of(bytes[(sentenceStart + 1)...])
+        NMEAChecksum.write(value) { bytes.append($0) }
         bytes.append(contentsOf: lineEnding.utf8)
     }
 

@@ -9,7 +9,7 @@ public enum BuildDate {
 
     /// Midnight UTC of the build day, nanoseconds since 1970.
     public static var nanoseconds: Int64? {
-        day.map { Int64($0.daysSinceEpoch) * 86_400 * 1_000_000_000 }
+        day.map(\.startNanoseconds)
     }
 
     /// Reads `__DATE__`'s `"Mmm dd yyyy"` (`"Dec  2 2026"`).

@@ -151,7 +151,7 @@ public final class GPXWriter: TrackWriter {
     private func start(creator: String) throws(TrackError) {
         var head = Array(
             "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<gpx version=\"\(version.rawValue)\" creator=\"".utf8)
-        XMLText.appendEscaped(creator, to: &head)
+        TextEscaping.appendXML(creator, to: &head)
         let namespaces = version == .v11 ? GPXPoint.namespaces : GPXPoint.namespaces10
         head += Array("\" \(namespaces)>\n".utf8)
         trackOffset = head.count
@@ -193,7 +193,7 @@ public final class GPXWriter: TrackWriter {
             let points = navigation.placedPoints(of: route).points
             guard !points.isEmpty else { continue }
             text += Array("  <rte>\n    <name>".utf8)
-            XMLText.appendEscaped(route.name, to: &text)
+            TextEscaping.appendXML(route.name, to: &text)
             text += Array("</name>\n".utf8)
             for point in points { Self.appendPoint("rtept", point, indent: "    ", to: &text) }
             text += Array("  </rte>\n".utf8)
@@ -217,7 +217,7 @@ public final class GPXWriter: TrackWriter {
         out += Array("\(indent)<\(element)".utf8)
         GPXPoint.appendCoordinates(waypoint.latitude, waypoint.longitude, to: &out)
         out += Array("><name>".utf8)
-        XMLText.appendEscaped(waypoint.name, to: &out)
+        TextEscaping.appendXML(waypoint.name, to: &out)
         out += Array("</name></\(element)>\n".utf8)
     }
 
@@ -233,20 +233,4 @@ public final class GPXWriter: TrackWriter {
     static let segmentEnd = Array("    </trkseg>\n".utf8)
     static let tailInSegment = Array("    </trkseg>\n  </trk>\n</gpx>\n".utf8)
     static let tailOutsideSegment = Array("  </trk>\n</gpx>\n".utf8)
-}
-
-/// Escaping for XML text and attribute values.
-enum XMLText {
-    static func appendEscaped(_ text: String, to out: inout [UInt8]) {
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "&"): out += Array("&amp;".utf8)
-            case UInt8(ascii: "<"): out += Array("&lt;".utf8)
-            case UInt8(ascii: ">"): out += Array("&gt;".utf8)
-            case UInt8(ascii: "\""): out += Array("&quot;".utf8)
-            case 0..<0x20: out.append(UInt8(ascii: " "))  // XML 1.0 allows no control characters
-            default: out.append(byte)
-            }
-        }
-    }
 }

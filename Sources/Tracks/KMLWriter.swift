@@ -75,7 +75,7 @@ public final class KMLWriter: TrackWriter {
               <Document>
                 <name>
             """.utf8)
-        XMLText.appendEscaped(name, to: &head)
+        TextEscaping.appendXML(name, to: &head)
         head += Array(
             """
             </name>
@@ -172,7 +172,7 @@ public final class KMLWriter: TrackWriter {
             let points = navigation.placedPoints(of: route).points
             guard points.count >= 2 else { continue }
             document.pending += Array("    <Placemark>\n      <name>".utf8)
-            XMLText.appendEscaped(route.name, to: &document.pending)
+            TextEscaping.appendXML(route.name, to: &document.pending)
             document.pending += Array(
                 "</name>\n      <styleUrl>#route</styleUrl>\n      <LineString><coordinates>".utf8)
             for (index, point) in points.enumerated() {
@@ -193,11 +193,11 @@ public final class KMLWriter: TrackWriter {
 
     private func appendPlacemark(_ placemark: Placemark) {
         document.pending += Array("    <Placemark>\n      <name>".utf8)
-        XMLText.appendEscaped(placemark.name, to: &document.pending)
+        TextEscaping.appendXML(placemark.name, to: &document.pending)
         document.pending += Array("</name>\n".utf8)
         if let description = placemark.description {
             document.pending += Array("      <description>".utf8)
-            XMLText.appendEscaped(description, to: &document.pending)
+            TextEscaping.appendXML(description, to: &document.pending)
             document.pending += Array("</description>\n".utf8)
         }
         if let timestamp = placemark.timestamp {

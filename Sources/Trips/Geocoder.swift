@@ -1,4 +1,6 @@
+import Geodesy
 import Glibc
+import NMEA
 import System
 
 /// What a geocoder says about a position: a readable label and the coordinates of the place it names.
@@ -51,13 +53,15 @@ public final class OfflineGeocoder: Geocoder {
     /// - Throws: ``FileError`` or ``PlaceFileError`` when the file cannot be read or is not a place file.
     public init(path: String) throws {
         self.path = path
-        identifier = "geonames-" + hex(try PlaceIndex.identity(ofFileAt: path))
+        identifier =
+            "geonames-"
+            + Hex.string(UInt64(try PlaceIndex.identity(ofFileAt: path)), minimumDigits: 8, uppercase: false)
     }
 
     /// A geocoder over places already loaded.
     public init(index: PlaceIndex, path: String = "") {
         self.path = path
-        identifier = "geonames-" + hex(index.identity)
+        identifier = "geonames-" + Hex.string(UInt64(index.identity), minimumDigits: 8, uppercase: false)
         loaded = index
     }
 
@@ -106,11 +110,6 @@ public final class OfflineGeocoder: Geocoder {
         let kilometres = Int((distanceMeters / 1000).rounded())
         return "\(kilometres) km \(Geodesy.compassPoint(bearingDegrees)) of \(name)"
     }
-}
-
-private func hex(_ value: UInt32) -> String {
-    let text = String(value, radix: 16)
-    return String(repeating: "0", count: 8 - text.count) + text
 }
 
 extension PlaceIndex {

@@ -1,3 +1,5 @@
+import Geodesy
+
 /// A populated place from the offline place file (GeoNames).
 public struct Place: Sendable, Hashable {
     public var name: String

@@ -36,7 +36,7 @@ public struct TrackClock: Sendable, Hashable {
         }
         guard isDated == false else { return fix.timestamp }
         guard let timeOfDay = fix.time?.nanosecondsSinceMidnight else { return nil }
-        let day: Int64 = 86_400_000_000_000
+        let day = UTCDate.nanosecondsPerDay
         if let lastTimeOfDay, timeOfDay + dayOffset < lastTimeOfDay - day / 2 { dayOffset += day }
         lastTimeOfDay = timeOfDay + dayOffset
         return timeOfDay + dayOffset

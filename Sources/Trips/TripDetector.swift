@@ -1,3 +1,4 @@
+import Geodesy
 import NMEA
 
 /// Finds trips and stops in a stream of fixes, geometrically, one fix at a time, in bounded memory.

@@ -158,45 +158,8 @@ public struct GpsdSession: Sendable {
         if let bps = report["bps"]?.integer { baudRate = bps }
     }
 
-    /// `2026-11-30T08:00:05.250Z` as a date and a time (the fraction's digits kept).
+    /// `2026-11-30T08:00:05.250Z` as a date and a time (the fraction's digits kept): ``ISO8601/parseDateTime(_:)``.
     public static func parseTime(_ text: String) -> (UTCDate, UTCTime)? {
-        let bytes = Array(text.utf8)
-        func number(_ range: Range<Int>) -> Int? {
-            guard range.upperBound <= bytes.count else { return nil }
-            var value = 0
-            for byte in bytes[range] {
-                guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
-                value = value * 10 + Int(byte - UInt8(ascii: "0"))
-            }
-            return value
-        }
-        guard bytes.count >= 19, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
-            bytes[10] == UInt8(ascii: "T"), bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":"),
-            let year = number(0..<4), let month = number(5..<7), let day = number(8..<10),
-            let hour = number(11..<13), let minute = number(14..<16), let second = number(17..<19),
-            (1...12).contains(month), (1...UTCDate.daysIn(month: month, year: year)).contains(day), hour < 24,
-            minute < 60, second < 61
-        else { return nil }
-        var nanoseconds: UInt32 = 0
-        var digits: UInt8 = 0
-        var index = 19
-        if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
-            index += 1
-            var scale: UInt32 = 100_000_000
-            while index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) {
-                if digits < 9 {
-                    nanoseconds += UInt32(bytes[index] - UInt8(ascii: "0")) * scale
-                    scale /= 10
-                    digits += 1
-                }
-                index += 1
-            }
-        }
-        return (
-            UTCDate(year: Int16(year), month: UInt8(month), day: UInt8(day)),
-            UTCTime(
-                hour: UInt8(hour), minute: UInt8(minute), second: UInt8(second), nanoseconds: nanoseconds,
-                fractionDigits: digits)
-        )
+        ISO8601.parseDateTime(text).map { ($0.date, $0.time) }
     }
 }

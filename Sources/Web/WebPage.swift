@@ -103,20 +103,6 @@ enum WebPage {
         return scriptSafe(json.bytes)
     }
 
-    /// Text for HTML element content and attribute values.
-    static func escaped(_ text: String) -> String {
-        var result = ""
-        result.reserveCapacity(text.utf8.count)
-        for character in text {
-            switch character {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&#39;"
-            default: result.append(character)
-            }
-        }
-        return result
-    }
+    /// Text for HTML element content and attribute values (``TextEscaping/xml(_:)``).
+    static func escaped(_ text: String) -> String { TextEscaping.xml(text) }
 }

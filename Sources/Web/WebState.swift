@@ -56,7 +56,7 @@ struct TrackPoints: Sendable {
     private(set) var day: Int64?
 
     mutating func append(_ point: Point, limit: Int) {
-        let pointDay = point.timestamp.floorDivided(by: 86_400_000_000_000)
+        let pointDay = Int64(UTCDate(containing: point.timestamp).daysSinceEpoch)
         if day != pointDay {
             points.removeAll(keepingCapacity: true)
             day = pointDay
@@ -128,13 +128,5 @@ struct TrackPoints: Sendable {
         json.endArray()
         json.endObject()
         json.endObject()
-    }
-}
-
-extension Int64 {
-    /// The quotient rounded towards minus infinity.
-    fileprivate func floorDivided(by divisor: Int64) -> Int64 {
-        let (quotient, remainder) = quotientAndRemainder(dividingBy: divisor)
-        return remainder < 0 ? quotient - 1 : quotient
     }
 }

@@ -1,4 +1,5 @@
 import Fleet
+import Geodesy
 import NMEA
 import TestSupport
 import Testing

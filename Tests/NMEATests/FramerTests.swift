@@ -15,7 +15,7 @@ struct FramerTranscript: Equatable, CustomStringConvertible {
 
 /// `line text*hh` for a sentence (`*hh` only when it carried a checksum).
 func sentenceEvent(_ line: Int, _ text: String, checksum: UInt8? = nil) -> String {
-    "\(line) \(text)" + (checksum.map { "*" + hex($0) } ?? "")
+    "\(line) \(text)" + (checksum.map { "*" + Hex.string(UInt64($0), minimumDigits: 2) } ?? "")
 }
 
 /// `line error | bytes` for a rejection.
@@ -558,7 +558,11 @@ func ubxFrame(class messageClass: UInt8, id: UInt8, payload: [UInt8]) -> [UInt8]
         var framer = Framer()
         var headings: [FixedPoint?] = []
         var failures: [NMEAError] = []
-        framer.feed(Array((Self.hdt + "\n$GPHDT,x,T*" + hex(nmeaChecksum("$GPHDT,x,T")) + "\n").utf8)) { event in
+        framer.feed(
+            Array(
+                (Self.hdt + "\n$GPHDT,x,T*" + Hex.string(UInt64(nmeaChecksum("$GPHDT,x,T")), minimumDigits: 2) + "\n")
+                    .utf8)
+        ) { event in
             guard case .sentence(let sentence) = event else { return }
             do throws(NMEAError) {
                 headings.append(try HDT(sentence).headingDegrees)

@@ -1,3 +1,4 @@
+import Geodesy
 import Glibc
 import NMEA
 import Simulation

@@ -108,14 +108,7 @@ public struct StoredTrip: Sendable, Hashable {
         guard !vehicle.isEmpty, vehicle.utf8.count <= 256 else {
             throw RecordProblem("the vehicle name must be 1 to 256 bytes long")
         }
-        // C0 controls and DEL are single bytes in UTF-8; C1 controls (U+0080–U+009F) are 0xC2 0x80–0x9F.
-        var afterC2 = false
-        for byte in vehicle.utf8 {
-            if byte < 0x20 || byte == 0x7F || (afterC2 && (0x80...0x9F).contains(byte)) {
-                throw RecordProblem("the vehicle name holds control characters")
-            }
-            afterC2 = byte == 0xC2
-        }
+        if TextEscaping.containsControl(vehicle) { throw RecordProblem("the vehicle name holds control characters") }
     }
 }
 

@@ -104,7 +104,7 @@ public struct Fix: Sendable, Hashable {
     /// Nanoseconds since 1970-01-01 UTC, when both date and time are known.
     public var timestamp: Int64? {
         guard let date, let time else { return nil }
-        return Int64(date.daysSinceEpoch) * 86_400_000_000_000 + time.nanosecondsSinceMidnight
+        return date.startNanoseconds + time.nanosecondsSinceMidnight
     }
 
     /// Seconds since 1970-01-01 UTC, when both date and time are known.

@@ -107,7 +107,7 @@ extension FixAssembler {
     /// received just after it, or a receive clock running a little fast or slow).
     static func date(of time: UTCTime, receivedAt received: Int64) -> UTCDate {
         let day: Int64 = 86_400_000
-        var days = received >= 0 ? received / day : (received - day + 1) / day
+        var days = received.flooredDivision(by: day).quotient
         let fixMilliseconds = days * day + time.nanosecondsSinceMidnight / 1_000_000
         if fixMilliseconds - received > day / 2 {
             days -= 1

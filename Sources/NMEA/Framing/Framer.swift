@@ -444,7 +444,7 @@ public struct Framer: ~Copyable {
         if count >= 9 && start[count - 3] == UInt8(ascii: "*") {
             let high = start[count - 2]
             let low = start[count - 1]
-            if let highValue = hexDigitValue(high), let lowValue = hexDigitValue(low),
+            if let highValue = Hex.value(of: high), let lowValue = Hex.value(of: low),
                 highValue << 4 | lowValue == xor ^ UInt8(ascii: "*") ^ high ^ low,
                 var sentence = Sentence(
                     framed: start, count: count - 3, checksum: highValue << 4 | lowValue, line: line)
@@ -551,7 +551,7 @@ public struct Framer: ~Copyable {
         if count >= 4 && start[count - 3] == UInt8(ascii: "*") {
             let high = start[count - 2]
             let low = start[count - 1]
-            guard let highValue = hexDigitValue(high), let lowValue = hexDigitValue(low) else {
+            guard let highValue = Hex.value(of: high), let lowValue = Hex.value(of: low) else {
                 return .failure(lineEnded ? .malformedChecksum : .truncated)
             }
             let found = highValue << 4 | lowValue

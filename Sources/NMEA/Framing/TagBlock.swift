@@ -175,7 +175,7 @@ struct TagBlockReader: Sendable {
                 }
             }
         case .checksumHigh, .checksumLow:
-            guard let digit = hexDigitValue(byte) else { return fail(.malformed, byte) }
+            guard let digit = Hex.value(of: byte) else { return fail(.malformed, byte) }
             found = found << 4 | digit
             phase = phase == .checksumHigh ? .checksumLow : .close
             return .more
@@ -257,7 +257,7 @@ extension TagBlock {
             xor ^= digit
             output(digit)
         }
-        writeChecksum(xor, to: output)
+        NMEAChecksum.write(xor, to: output)
         output(UInt8(ascii: "\\"))
     }
 }
@@ -268,18 +268,6 @@ extension Sentence {
     public func write(to output: (UInt8) -> Void) {
         // An index loop: iterating the buffer's slice runs unspecialized generic code in debug builds.
         for index in 0..<bytes.count { output(bytes[index]) }
-        if let checksum { writeChecksum(checksum, to: output) }
+        if let checksum { NMEAChecksum.write(checksum, to: output) }
     }
-}
-
-/// `*hh`: a checksum in upper-case hexadecimal after its star.
-func writeChecksum(_ checksum: UInt8, to output: (UInt8) -> Void) {
-    output(UInt8(ascii: "*"))
-    output(upperHexDigit(checksum >> 4))
-    output(upperHexDigit(checksum & 0xF))
-}
-
-@inline(__always)
-private func upperHexDigit(_ nibble: UInt8) -> UInt8 {
-    nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "A") + nibble - 10
 }

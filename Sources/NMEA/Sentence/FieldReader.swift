@@ -532,7 +532,7 @@ public struct FieldReader {
     @inlinable @inline(__always)
     public mutating func hexadecimal() -> UInt64? {
         // One digit, as system and signal IDs are sent, without leaving the caller.
-        if position < freeLimit, let digit = hexDigitValue(position.pointee), endsField(position + 1) {
+        if position < freeLimit, let digit = Hex.value(of: position.pointee), endsField(position + 1) {
             position += 2
             return UInt64(digit)
         }
@@ -548,8 +548,8 @@ public struct FieldReader {
         var cursor = position
         var value: UInt64 = 0
         while !endsField(cursor) {
-            guard let digit = hexDigitValue(cursor.pointee), cursor - position < 16 else {
-                reject(hexDigitValue(cursor.pointee) == nil ? .notANumber : .overflow, fieldAt: position)
+            guard let digit = Hex.value(of: cursor.pointee), cursor - position < 16 else {
+                reject(Hex.value(of: cursor.pointee) == nil ? .notANumber : .overflow, fieldAt: position)
                 return nil
             }
             value = value << 4 | UInt64(digit)
@@ -598,14 +598,4 @@ func twoDigits(_ pointer: UnsafePointer<UInt8>) -> UInt8? {
     let ones = pointer[1] &- UInt8(ascii: "0")
     guard tens < 10, ones < 10 else { return nil }
     return tens &* 10 &+ ones
-}
-
-/// The value of one hexadecimal digit (either case), or `nil`.
-@inlinable @inline(always)
-func hexDigitValue(_ byte: UInt8) -> UInt8? {
-    let digit = byte &- UInt8(ascii: "0")
-    if digit < 10 { return digit }
-    let letter = (byte | 0x20) &- UInt8(ascii: "a")
-    if letter < 6 { return letter &+ 10 }
-    return nil
 }

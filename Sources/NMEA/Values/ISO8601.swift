@@ -52,7 +52,7 @@ public enum ISO8601 {
 
     private static func produce(_ date: UTCDate, _ time: UTCTime, fraction: Fraction, to output: (UInt8) -> Void) {
         if fraction == .nearestMillisecond {
-            let nanoseconds = Int64(date.daysSinceEpoch) * 86_400_000_000_000 + time.nanosecondsSinceMidnight
+            let nanoseconds = date.startNanoseconds + time.nanosecondsSinceMidnight
             return write(nanosecondsSinceEpoch: nanoseconds, fraction: fraction, to: output)
         }
         date.write(to: output)
@@ -76,15 +76,11 @@ public enum ISO8601 {
         nanosecondsSinceEpoch: Int64, fraction: Fraction = .nearestMillisecond,
         to output: (UInt8) -> Void
     ) {
-        let milliseconds = floorDivide(
-            fraction == .nearestMillisecond ? nanosecondsSinceEpoch + 500_000 : nanosecondsSinceEpoch, 1_000_000)
-        let days = floorDivide(milliseconds, 86_400_000)
-        let ofDay = Int(milliseconds - days * 86_400_000)
-        var millisecond = ofDay % 1000
-        let date = UTCDate(daysSinceEpoch: Int(days))
-        let time = UTCTime(
-            hour: UInt8(ofDay / 3_600_000), minute: UInt8(ofDay / 60_000 % 60),
-            second: UInt8(ofDay / 1000 % 60))
+        let milliseconds = (fraction == .nearestMillisecond ? nanosecondsSinceEpoch + 500_000 : nanosecondsSinceEpoch)
+            .flooredDivision(by: 1_000_000).quotient
+        var (date, time) = UTCDate.moment(nanosecondsSinceEpoch: milliseconds * 1_000_000)
+        var millisecond = Int(time.nanoseconds / 1_000_000)
+        time.nanoseconds = 0
         date.write(to: output)
         output(UInt8(ascii: "T"))
         time.write(to: output)
@@ -108,7 +104,7 @@ public enum ISO8601 {
     /// Reads an ISO 8601 date and time in any form of XML Schema's `xsd:dateTime` (what GPX, KML and most
     /// tracks use) into nanoseconds since 1970, UTC:
     ///
-    /// - `YYYY-MM-DDThh:mm:ss`, the year of four or more digits, `T` (or `t`, or a space as many CSV files have);
+    /// - `YYYY-MM-DDThh:mm:ss`, the year of four or more digits, `T` (or `t`);
     /// - a fraction of the second of any length (`.5`, `.250`, `.123456789012`: digits past the ninth are dropped);
     /// - a zone: `Z` (or `z`), an offset `+hh:mm`/`-hh:mm` (also `+hhmm` and `+hh`), converted to UTC; none, read
     ///   as UTC (GPX's times are UTC, and its schema allows the zone to be left out);
@@ -151,7 +147,7 @@ public enum ISO8601 {
         }
         guard yearDigits >= 4, year <= Int(Int16.max), expect(UInt8(ascii: "-")), let month = digits(2),
             expect(UInt8(ascii: "-")), let day = digits(2), index < bytes.count,
-            bytes[index] | 0x20 == UInt8(ascii: "t") || bytes[index] == UInt8(ascii: " ")
+            bytes[index] | 0x20 == UInt8(ascii: "t")
         else { return nil }
         index += 1
         guard let hour = digits(2), expect(UInt8(ascii: ":")), let minute = digits(2), expect(UInt8(ascii: ":")),
@@ -200,14 +196,25 @@ public enum ISO8601 {
         return overflowAgain ? nil : moment
     }
 
+    /// ``parse(_:)``'s moment as a UTC date and time of day, the time keeping as many fraction digits as the text
+    /// had (up to nine), so that it is written back as given: `2026-11-30T10:00:05.25+02:00` is 08:00:05.25 UTC.
+    public static func parseDateTime(_ text: some StringProtocol) -> (date: UTCDate, time: UTCTime)? {
+        guard let moment = parse(text) else { return nil }
+        return UTCDate.moment(nanosecondsSinceEpoch: moment, fractionDigits: fractionDigits(text))
+    }
+
+    /// How many digits the fraction of a second of an ISO 8601 text has (at most nine).
+    static func fractionDigits(_ text: some StringProtocol) -> UInt8 {
+        let utf8 = text.utf8
+        guard let dot = utf8.firstIndex(of: UInt8(ascii: ".")) else { return 0 }
+        let digits = utf8[utf8.index(after: dot)...].prefix { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+        return UInt8(min(digits.count, 9))
+    }
+
     /// Reads `YYYY-MM-DD` (a calendar date, as `--date` takes it); `nil` for anything else.
     public static func parseDate(_ text: some StringProtocol) -> UTCDate? {
         var text = String(text) + "T00:00:00Z"
         guard let moment = text.withUTF8({ parse(bytes: $0) }) else { return nil }
-        return UTCDate(daysSinceEpoch: Int(moment / 86_400_000_000_000))
-    }
-
-    private static func floorDivide(_ value: Int64, _ divisor: Int64) -> Int64 {
-        value >= 0 ? value / divisor : -((-value + divisor - 1) / divisor)
+        return UTCDate(containing: moment)
     }
 }

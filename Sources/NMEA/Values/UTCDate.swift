@@ -35,15 +35,38 @@ public struct UTCDate: Hashable, Sendable {
         return era * 146_097 + dayOfEra - 719_468
     }
 
+    /// Nanoseconds in a day (UTC has no leap seconds in the count of seconds since 1970).
+    public static let nanosecondsPerDay: Int64 = 86_400_000_000_000
+
     /// The date and the time of day of a moment `seconds` after 1970-01-01 00:00:00 UTC (before it when negative).
     @inlinable
     public static func moment(secondsSinceEpoch seconds: Int64) -> (date: UTCDate, time: UTCTime) {
-        let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
-        let secondOfDay = Int(seconds - days * 86_400)
+        moment(nanosecondsSinceEpoch: seconds &* 1_000_000_000)
+    }
+
+    /// The date and the time of day of a moment `nanoseconds` after 1970-01-01 00:00:00 UTC (before it when
+    /// negative), the time with `fractionDigits` digits of its fraction to write.
+    @inlinable
+    public static func moment(nanosecondsSinceEpoch nanoseconds: Int64, fractionDigits: UInt8 = 0) -> (
+        date: UTCDate, time: UTCTime
+    ) {
+        let (days, ofDay) = nanoseconds.flooredDivision(by: nanosecondsPerDay)
+        let seconds = Int(ofDay / 1_000_000_000)
         let time = UTCTime(
-            hour: UInt8(secondOfDay / 3600), minute: UInt8(secondOfDay / 60 % 60), second: UInt8(secondOfDay % 60))
+            hour: UInt8(seconds / 3600), minute: UInt8(seconds / 60 % 60), second: UInt8(seconds % 60),
+            nanoseconds: UInt32(ofDay % 1_000_000_000), fractionDigits: fractionDigits)
         return (UTCDate(daysSinceEpoch: Int(days)), time)
     }
+
+    /// The UTC day that holds the moment `nanosecondsSinceEpoch` (today, given the system clock's reading).
+    @inlinable
+    public init(containing nanosecondsSinceEpoch: Int64) {
+        self.init(daysSinceEpoch: Int(nanosecondsSinceEpoch.flooredDivision(by: Self.nanosecondsPerDay).quotient))
+    }
+
+    /// The moment the day begins: nanoseconds since 1970-01-01 00:00:00 UTC.
+    @inlinable
+    public var startNanoseconds: Int64 { Int64(daysSinceEpoch) * Self.nanosecondsPerDay }
 
     /// The date `daysSinceEpoch` days after 1970-01-01.
     @inlinable

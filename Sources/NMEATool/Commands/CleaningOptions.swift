@@ -88,9 +88,9 @@ enum CleaningOptions {
     {
         guard let text = arguments.value(name) else { return nil }
         if let moment = ISO8601.parse(text) { return moment }
-        if let date = parseISODate(text) {
-            let start = Int64(date.daysSinceEpoch) * 86_400_000_000_000
-            return endOfDay ? start + 86_400_000_000_000 - 1 : start
+        if let date = ISO8601.parseDate(text) {
+            let start = date.startNanoseconds
+            return endOfDay ? start + UTCDate.nanosecondsPerDay - 1 : start
         }
         throw arguments.invalid(
             text, for: name,

@@ -55,16 +55,11 @@ enum FleetCommand: Command {
 
     /// A `YYYY-MM-DD` day or an ISO 8601 UTC time as nanoseconds since 1970.
     static func time(_ text: String, for name: String, _ arguments: ParsedArguments) throws(UsageError) -> Int64 {
-        if let day = day(text) { return Int64(day.daysSinceEpoch) * 86_400 * 1_000_000_000 }
+        if let day = ISO8601.parseDate(text) { return day.startNanoseconds }
         if let time = ISO8601.parse(text) { return time }
         throw arguments.invalid(text, for: name, because: "expected YYYY-MM-DD or YYYY-MM-DDThh:mm:ssZ")
     }
 
-    /// `YYYY-MM-DD`, or `nil`.
-    static func day(_ text: String) -> UTCDate? {
-        guard text.utf8.count == 10, let time = ISO8601.parse(text + "T00:00:00Z") else { return nil }
-        return UTCDate(daysSinceEpoch: Int(time / 86_400_000_000_000))
-    }
 }
 
 /// `nmea fleet last`.
@@ -347,7 +342,7 @@ enum FleetTrackCommand: Command {
 
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
         let dayText = arguments.value("day") ?? ""
-        guard let day = FleetCommand.day(dayText) else {
+        guard let day = ISO8601.parseDate(dayText) else {
             throw arguments.invalid(dayText, for: "day", because: "expected YYYY-MM-DD")
         }
         let output = arguments.value("output") ?? "-"
@@ -364,7 +359,7 @@ enum FleetTrackCommand: Command {
         let options = TrackOptions(splitGapSeconds: try arguments.number("split-gap", default: 600, in: 0...1e9))
         let vehicle = arguments.value("vehicle") ?? ""
         let queries = try FleetCommand.connect(arguments)
-        let start = Int64(day.daysSinceEpoch) * 86_400
+        let start = day.startNanoseconds / 1_000_000_000
         let positions = try FleetCommand.ask { () throws(DatabaseError) in
             try queries.track(vehicle: vehicle, from: start, to: start + 86_400)
         }

@@ -1,6 +1,7 @@
 import Fleet
 import Glibc
 import NMEA
+import Pipeline
 import Recording
 import System
 import Tracks
@@ -26,8 +27,7 @@ enum PublishCommand: Command {
             """,
         arguments: [SentenceInput.filesArgument],
         options: MQTTOptions.options + [
-            OptionSpec(
-                long: "speed", valueName: "factor",
+            ReplaySpeed.option(
                 help: "Replay speed: 1 for real time, 10 for ten times faster, or max.", defaultValue: "max"),
             OptionSpec(
                 long: "wait", valueName: "seconds",
@@ -49,14 +49,7 @@ enum PublishCommand: Command {
             throw arguments.usageError("Missing expected argument '--mqtt <url>'")
         }
         let wait = try arguments.number("wait", default: 30, in: 0...1e7)
-        let speedText = arguments.value("speed") ?? "max"
-        var speed: Double?
-        if speedText != "max" {
-            guard let value = Double(speedText), value.isFinite, value > 0 else {
-                throw arguments.invalid(speedText, for: "speed", because: "expected a positive number or 'max'")
-            }
-            speed = value
-        }
+        let speed = try ReplaySpeed.parse(arguments, default: .maximum)?.factor
         var input = try SentenceInput(arguments)
         var cleaner = try CleaningOptions.parse(arguments)
         let publisher: FleetPublisher
@@ -81,8 +74,8 @@ enum PublishCommand: Command {
             Console.error("\r\u{1B}[K" + publisher.counters.summary)
         }
 
-        // Pacing: fix time against the wall clock, from the first fix (again after time runs backwards).
-        var reference: (fix: Int64, wall: Double)?
+        // Pacing: the one pacer, by the fixes' times (no pause shortened: a replay at --speed 1 is real time).
+        var pacer = speed.map { ReplayPacer(speed: $0, maximumGap: .infinity) }
         var detector = arguments.flag("no-trips") ? nil : TripDetector()
         var places: CachedGeocoder??
         var trips = 0
@@ -97,17 +90,13 @@ enum PublishCommand: Command {
         }
         func emit(_ fix: Fix) {
             if StopSignal.isRequested { return }
-            if let speed, let timestamp = fix.timestamp {
-                if let base = reference, timestamp >= base.fix {
-                    let due = base.wall + Double(timestamp - base.fix) / 1e9 / speed
-                    while true {
-                        let now = MonotonicTime.now().seconds
-                        if now >= due || StopSignal.isRequested { break }
-                        usleep(UInt32(min(due - now, 0.2) * 1e6))
-                        showStatus()
-                    }
-                } else {
-                    reference = (timestamp, MonotonicTime.now().seconds)
+            if pacer != nil, let timestamp = fix.timestamp {
+                let due = pacer!.due(receivedMilliseconds: timestamp / 1_000_000, now: MonotonicTime.now().seconds)
+                while true {
+                    let now = MonotonicTime.now().seconds
+                    if now >= due || StopSignal.isRequested { break }
+                    usleep(UInt32(min(due - now, 0.2) * 1e6))
+                    showStatus()
                 }
             }
             publisher.publish(fix)

@@ -5,6 +5,7 @@ import Pipeline
 import Publisher
 import Recording
 import SerialPort
+import System
 import Tracks
 import Web
 
@@ -232,7 +233,7 @@ struct RecordSettings {
 
     /// Fixes without a date get the system clock's (a GGA-only receiver); sentences only for a gpsd server.
     var pipeline: ReceiverPipeline.Configuration {
-        let today = UTCDate(daysSinceEpoch: Int(time(nil) / 86_400))
+        let today = UTCDate(containing: WallClock.nanosecondsSinceEpoch())
         var configuration = ReceiverPipeline.Configuration()
         configuration.publishesSentences = serve != nil || !nmeaOutputs.isEmpty || rawFormat == .tagged
         configuration.publishesRaw = raw != nil

@@ -72,7 +72,7 @@ struct SentenceInput: ~Copyable {
         let paths = given ?? (arguments.positionals.isEmpty ? ["-"] : arguments.positionals)
         var assembler = assembler
         if let text = arguments.value("date") {
-            guard let date = parseISODate(text) else {
+            guard let date = ISO8601.parseDate(text) else {
                 throw arguments.invalid(text, for: "date", because: "expected YYYY-MM-DD")
             }
             assembler.fallbackDate = date
@@ -275,8 +275,7 @@ struct SentenceInput: ~Copyable {
 
     /// `file:line: reason: text` on standard error.
     static func report(_ rejection: Rejection, in file: String) {
-        let text = String(decoding: rejection.bytes.prefix(100), as: UTF8.self)
-            .map { $0.isASCII && ($0.asciiValue! >= 0x20 && $0.asciiValue! < 0x7F) ? String($0) : "?" }.joined()
+        let text = TextEscaping.printableASCII(rejection.bytes.prefix(100), limit: 100)
         Console.error("\(file):\(rejection.line): \(rejection.error): \(text)\n")
     }
 

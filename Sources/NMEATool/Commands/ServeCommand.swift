@@ -38,9 +38,7 @@ enum ServeCommand: Command {
             OptionSpec(
                 long: "max-clients", valueName: "n", help: "Clients served at once; the next is refused.",
                 defaultValue: "64"),
-            OptionSpec(
-                long: "speed", valueName: "n|max",
-                help: "Replay a file (or stdin) n times faster than recorded, or as fast as possible."),
+            ReplaySpeed.option(help: "Replay a file (or stdin) this many times faster than recorded, or 'max'."),
             OptionSpec(
                 long: "baud", valueName: "rate", help: "A device's line rate, or 'auto' to find it.",
                 defaultValue: "auto"),
@@ -74,7 +72,7 @@ enum ServeCommand: Command {
             throw arguments.invalid(listenText, for: "listen", because: "expected ADDR:PORT, [IPV6]:PORT or PORT")
         }
         let maxClients = try arguments.integer("max-clients", default: 64, in: 1...4096)
-        let speed = try replaySpeed(arguments)
+        let speed = try ReplaySpeed.parse(arguments, default: nil).map(\.factor)
         let baudRate = try ReceiverOptions.baudRate(arguments)
         let source = try classify(arguments.positionals.first ?? "auto", arguments)
         switch source {
@@ -192,25 +190,12 @@ enum ServeCommand: Command {
         }
     }
 
-    /// `--speed n|max`: `nil` when not given, `.some(nil)` for max.
-    static func replaySpeed(_ arguments: ParsedArguments) throws(UsageError) -> Double?? {
-        switch arguments.value("speed") {
-        case nil: return nil
-        case "max": return .some(nil)
-        case let text?:
-            guard let factor = Double(text), factor > 0, factor.isFinite else {
-                throw arguments.invalid(text, for: "speed", because: "expected a positive number or 'max'")
-            }
-            return .some(factor)
-        }
-    }
-
     /// Position at once; a receiver's fixes without a date get the system clock's.
     static func configuration(for source: Source) -> ReceiverPipeline.Configuration {
         var configuration = ReceiverPipeline.Configuration.positionAtOnce
         switch source {
         case .device, .network:
-            let today = UTCDate(daysSinceEpoch: Int(time(nil) / 86_400))
+            let today = UTCDate(containing: WallClock.nanosecondsSinceEpoch())
             configuration.assembler.fallbackDate = today
             configuration.assembler.referenceDate = today
         case .file, .standardInput, .stream:

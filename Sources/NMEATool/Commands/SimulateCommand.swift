@@ -50,9 +50,10 @@ enum SimulateCommand: Command {
         let profileName = arguments.value("profile") ?? "multi-gnss"
         let profile = EpochWriter.Profile(rawValue: profileName)!
         let startText = arguments.value("start") ?? "2026-11-30T08:00:00Z"
-        guard let start = parseISODateTime(startText) else {
+        guard let moment = ISO8601.parse(startText) else {
             throw arguments.invalid(startText, for: "start", because: "expected YYYY-MM-DDThh:mm:ssZ")
         }
+        let start = DateTime(nanosecondsSinceEpoch: moment)
         let legs: [Scenario.Leg] =
             arguments.value("route") == "commute" ? Scenario.commuteLegs : drive(seconds: duration)
         let scenario = Scenario(
@@ -110,30 +111,4 @@ enum SimulateCommand: Command {
         }
         return legs
     }
-}
-
-/// `YYYY-MM-DDThh:mm:ss[.fff]Z` (or without the `Z`) as a UTC date and time.
-func parseISODateTime(_ text: String) -> DateTime? {
-    var text = Substring(text)
-    if text.hasSuffix("Z") { text = text.dropLast() }
-    let halves = text.split(separator: "T", maxSplits: 1)
-    guard halves.count == 2, let date = parseISODate(String(halves[0])) else { return nil }
-    let parts = halves[1].split(separator: ":")
-    guard parts.count == 3, let hour = Int(parts[0]), let minute = Int(parts[1]),
-        let seconds = Double(parts[2]), (0..<24).contains(hour), (0..<60).contains(minute),
-        seconds >= 0, seconds < 61
-    else { return nil }
-    return DateTime(
-        Int(date.year), Int(date.month), Int(date.day), hour, minute, Int(seconds),
-        nanoseconds: Int(((seconds - seconds.rounded(.down)) * 1e9).rounded()))
-}
-
-/// `YYYY-MM-DD` as a date, checked against the calendar.
-func parseISODate(_ text: String) -> UTCDate? {
-    let parts = text.split(separator: "-")
-    guard parts.count == 3, parts[0].count == 4, let year = Int(parts[0]), let month = Int(parts[1]),
-        let day = Int(parts[2]), (1...12).contains(month), day >= 1,
-        day <= UTCDate.daysIn(month: month, year: year)
-    else { return nil }
-    return UTCDate(year: Int16(year), month: UInt8(month), day: UInt8(day))
 }

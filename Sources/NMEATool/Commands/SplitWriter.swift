@@ -110,9 +110,7 @@ final class SplitWriter: TrackWriter {
     private func tripPath(_ index: Int) -> String {
         let numbered = Self.numbered(pattern, index + 1)
         guard pattern.contains("%Y") || pattern.contains("%m") || pattern.contains("%d") else { return numbered }
-        let start = trips[index].start.timestamp
-        let seconds = start >= 0 ? start / 1_000_000_000 : (start - 999_999_999) / 1_000_000_000
-        return OutputName.expand(numbered, day: UTCDate.moment(secondsSinceEpoch: seconds).date)
+        return OutputName.expand(numbered, day: UTCDate(containing: trips[index].start.timestamp))
     }
 
     /// Writes `fix` to the part `key` names. A part finished earlier is never begun again (that would replace it):

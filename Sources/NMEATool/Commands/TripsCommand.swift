@@ -151,13 +151,7 @@ enum TripsCommand: Command {
     }
 
     /// Text for a terminal: control characters (from a cache file, a geocoder, a database) shown as `?`.
-    static func printable(_ text: String) -> String {
-        String(
-            String.UnicodeScalarView(
-                text.unicodeScalars.map {
-                    $0.properties.generalCategory == .control ? "?" : $0
-                }))
-    }
+    static func printable(_ text: String) -> String { TextEscaping.replacingControls(text) }
 
     /// Columns padded to their widest cell, two spaces apart, the last one unpadded.
     static func layout(_ rows: [[String]], rightAligned: Set<Int>) -> String {
@@ -183,8 +177,7 @@ enum TripsCommand: Command {
 
     /// `2026-11-30 08:00:00`.
     static func formatTime(_ timestamp: Int64) -> String {
-        let seconds = timestamp >= 0 ? timestamp / 1_000_000_000 : (timestamp - 999_999_999) / 1_000_000_000
-        let text = ISO8601.string(seconds * 1_000_000_000)
+        let text = ISO8601.string(timestamp.flooredDivision(by: 1_000_000_000).quotient * 1_000_000_000)
         return String(text.prefix(10)) + " " + String(text.dropFirst(11).prefix(8))
     }
 

@@ -11,15 +11,18 @@ final class GpsdFeed: WatchFeed {
     private(set) var descriptor: FileDescriptor?
     private var session = GpsdSession()
     private var buffer: [UInt8] = []
-    private var retryAt: Double?
+    /// When to connect again after the connection was lost (nil: connected); the one backoff, 0.5 s doubling to 5.
+    private var retry: ReconnectBackoff?
     private var messages: [String] = []
     private var fixes = 0
     /// Set by a successful connection: the status says so at the next pump.
     private var justConnected = false
     static let watchCommand = #"?WATCH={"enable":true,"json":true}"# + "\n"
-    static let retryInterval = 2.0
     /// The longest report line kept (a SKY with 64 satellites is under 8 KiB).
     static let maximumLineLength = 65_536
+
+    /// The reconnection rule: 0.5 s, doubling to 5 s, as every network source waits.
+    static func backoff() -> ReconnectBackoff { ReconnectBackoff(minimum: 0.5, maximum: 5) }
 
     /// Connects at once; a server that cannot be reached is an error here (later, the feed retries).
     init(host: String, port: Int) throws(RuntimeError) {
@@ -52,12 +55,13 @@ final class GpsdFeed: WatchFeed {
 
     func pump(_ model: WatchModel, fix: (Fix) -> Void) {
         if descriptor == nil {
-            guard let retryAt, MonotonicTime.now().seconds >= retryAt else { return }
+            guard retry?.isDue == true else { return }
             if let error = connect() {
-                self.retryAt = MonotonicTime.now().seconds + GpsdFeed.retryInterval
+                retry!.failed()
                 model.state.status = "cannot connect to gpsd at \(address): \(error); retrying"
                 return
             }
+            retry = nil
             messages.append("connected to gpsd at \(address) again")
         }
         if justConnected {
@@ -112,7 +116,8 @@ final class GpsdFeed: WatchFeed {
         if let closed {
             disconnect()
             buffer.removeAll()
-            retryAt = MonotonicTime.now().seconds + GpsdFeed.retryInterval
+            retry = GpsdFeed.backoff()
+            retry!.failed()
             model.state.status = closed + "; reconnecting"
             messages.append(closed + "; reconnecting")
         }

@@ -33,8 +33,7 @@ enum WatchCommand: Command {
             OptionSpec(
                 long: "connect", valueName: "host:port",
                 help: "Watch a gpsd or 'nmea serve' instead (port 2947 when left out)."),
-            OptionSpec(
-                long: "speed", valueName: "factor",
+            ReplaySpeed.option(
                 help: "Replay a file this many times faster than recorded, or 'max'.", defaultValue: "1"),
             OptionSpec(
                 long: "baud", valueName: "rate", help: "A receiver's line rate, or 'auto' to find it.",
@@ -63,15 +62,7 @@ enum WatchCommand: Command {
 
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
         let given = arguments.positionals.first
-        var speed: Double? = 1
-        if let text = arguments.value("speed"), text != "max" {
-            guard let factor = Double(text), factor.isFinite, factor >= 0.01, factor <= 1_000_000 else {
-                throw arguments.invalid(text, for: "speed", because: "expected a factor from 0.01 to 1000000, or 'max'")
-            }
-            speed = factor
-        } else if arguments.value("speed") == "max" {
-            speed = nil
-        }
+        let speed = try ReplaySpeed.parse(arguments, default: .factor(1))?.factor
         let baudRate = try ReceiverOptions.baudRate(arguments)
 
         // Decide what the source is (usage errors first, before anything is opened).

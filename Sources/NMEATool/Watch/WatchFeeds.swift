@@ -81,7 +81,7 @@ final class PipelineFeed: WatchFeed {
 
     /// A receiver through ``DeviceReceiver`` (autobaud, unplug and replug).
     init(selector: DeviceSelector, baudRate: BaudRate?) {
-        let today = UTCDate(daysSinceEpoch: Int(time(nil) / 86_400))
+        let today = UTCDate(containing: WallClock.nanosecondsSinceEpoch())
         pipeline = ReceiverPipeline(
             configuration: PipelineFeed.configuration(
                 assembler: FixAssembler.Options(fallbackDate: today, referenceDate: today)))
@@ -94,7 +94,7 @@ final class PipelineFeed: WatchFeed {
 
     /// A `tcp://`, `udp://` or `gpsd://` source through ``NetworkReceiver`` (reconnects with backoff).
     init(network address: NetworkSourceAddress) {
-        let today = UTCDate(daysSinceEpoch: Int(time(nil) / 86_400))
+        let today = UTCDate(containing: WallClock.nanosecondsSinceEpoch())
         pipeline = ReceiverPipeline(
             configuration: PipelineFeed.configuration(
                 assembler: FixAssembler.Options(fallbackDate: today, referenceDate: today)))

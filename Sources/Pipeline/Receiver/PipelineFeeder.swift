@@ -146,11 +146,7 @@ public final class PipelineFeeder {
     private func publish(_ sentence: Sentence) {
         sentenceScratch.removeAll()
         sentenceScratch.append(sentence.bytes)
-        if let checksum = sentence.checksum {
-            sentenceScratch.append(UInt8(ascii: "*"))
-            sentenceScratch.append(hexDigit(checksum >> 4))
-            sentenceScratch.append(hexDigit(checksum & 0xF))
-        }
+        if let checksum = sentence.checksum { NMEAChecksum.write(checksum) { sentenceScratch.append($0) } }
         ring.publish(PipelineRecord(time: now, .sentence(sentenceScratch)))
         published.sentences += 1
     }
@@ -235,9 +231,4 @@ final class SharedState: Sendable {
     }
 
     let values = Locked(Values())
-}
-
-@inline(__always)
-private func hexDigit(_ value: UInt8) -> UInt8 {
-    value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "A") + value - 10
 }

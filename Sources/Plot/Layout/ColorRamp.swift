@@ -1,3 +1,5 @@
+import NMEA
+
 /// An sRGB color.
 public struct RGB: Sendable, Hashable {
     public var red: UInt8
@@ -12,11 +14,9 @@ public struct RGB: Sendable, Hashable {
 
     /// `#rrggbb`.
     public var hex: String {
-        let digits = Array("0123456789abcdef")
         var text = "#"
         for component in [red, green, blue] {
-            text.append(digits[Int(component >> 4)])
-            text.append(digits[Int(component & 15)])
+            text += Hex.string(UInt64(component), minimumDigits: 2, uppercase: false)
         }
         return text
     }

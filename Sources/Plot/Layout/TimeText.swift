@@ -4,8 +4,7 @@ import NMEA
 enum TimeText {
     /// `HH:MM` or `HH:MM:SS` of `seconds` (since 1970 or since midnight), UTC.
     static func clock(_ seconds: Double, withSeconds: Bool) -> String {
-        var secondOfDay = Int(seconds.rounded(.down)) % 86_400
-        if secondOfDay < 0 { secondOfDay += 86_400 }
+        let secondOfDay = Int(Int64(seconds.rounded(.down)).flooredDivision(by: 86_400).remainder)
         func two(_ value: Int) -> String { DecimalFormatter.string(value, minimumDigits: 2) }
         var text = two(secondOfDay / 3600) + ":" + two(secondOfDay / 60 % 60)
         if withSeconds { text += ":" + two(secondOfDay % 60) }
@@ -14,7 +13,7 @@ enum TimeText {
 
     /// `YYYY-MM-DD` of `seconds` since 1970.
     static func date(_ seconds: Double) -> String {
-        UTCDate(daysSinceEpoch: Int((seconds / 86_400).rounded(.down))).description
+        UTCDate(containing: Int64(seconds.rounded(.down)) * 1_000_000_000).description
     }
 
     /// `MM-DD` of `seconds` since 1970, for multi-day axes.

@@ -19,28 +19,8 @@ struct SVGWriter {
     /// A number for machines (the `data-` attributes): its shortest exact digits, `0` for NaN and the infinities.
     static func exact(_ value: Double) -> String { value.isFinite ? DecimalFormatter.string(value) : "0" }
 
-    /// `&`, `<`, `>`, `"` and `'` escaped for text and attribute values.
-    static func escape(_ value: String) -> String {
-        var out = ""
-        out.reserveCapacity(value.utf8.count)
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&apos;"
-            default:
-                // Control characters other than tab and newline are not allowed in XML 1.0.
-                if scalar.value < 0x20 && scalar != "\t" && scalar != "\n" {
-                    out += "?"
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out
-    }
+    /// `&`, `<`, `>`, `"` and `'` escaped for text and attribute values (``TextEscaping/xml(_:)``).
+    static func escape(_ value: String) -> String { TextEscaping.xml(value) }
 
     mutating func raw(_ markup: String) { text += markup }
 

@@ -1,4 +1,5 @@
 import JSON
+import NMEA
 
 /// A request from a gpsd client, as `gpsd_json(5)` spells them: `?WATCH={"enable":true,"json":true};`,
 /// `?POLL;`, `?DEVICES;`, `?VERSION;`, `?DEVICE;`.
@@ -240,14 +241,7 @@ enum CommandScanner {
     }
 
     /// At most 32 characters of `text`, printable ASCII only (for ERROR messages).
-    static func quote(_ text: UnsafeRawBufferPointer) -> String {
-        var result = ""
-        for byte in text.prefix(32) {
-            result.unicodeScalars.append(byte >= 0x20 && byte < 0x7F ? Unicode.Scalar(byte) : "?")
-        }
-        if text.count > 32 { result += "…" }
-        return result
-    }
+    static func quote(_ text: UnsafeRawBufferPointer) -> String { TextEscaping.printableASCII(text, limit: 32) }
 
     private static func isSpace(_ byte: UInt8) -> Bool {
         byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r")

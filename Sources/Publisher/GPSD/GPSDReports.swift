@@ -1,6 +1,7 @@
 import Glibc
 import JSON
 import NMEA
+import System
 
 /// gpsd's JSON objects (`gpsd_json(5)`, protocol 3.14 as gpsd 3.22 speaks it), written with gpsd's field names,
 /// units and number formats: what `gpspipe`, `cgps`, libgps and the Python `gps` module expect.
@@ -223,7 +224,8 @@ enum GPSDReports {
         json.beginObject()
         json.field("class", "POLL" as StaticString)
         json.key("time")
-        json.asciiString { output in writeISO8601(nanosecondsSinceEpoch: wallClockNanoseconds(), to: output) }
+        json.asciiString { output in writeISO8601(nanosecondsSinceEpoch: WallClock.nanosecondsSinceEpoch(), to: output)
+        }
         json.field("active", active)
         json.key("tpv")
         json.beginArray()
@@ -260,12 +262,6 @@ enum GPSDReports {
         ISO8601.write(nanosecondsSinceEpoch: nanosecondsSinceEpoch, fraction: .milliseconds, to: output)
     }
 
-    /// `CLOCK_REALTIME` in nanoseconds since 1970.
-    static func wallClockNanoseconds() -> Int64 {
-        var spec = timespec()
-        clock_gettime(CLOCK_REALTIME, &spec)
-        return Int64(spec.tv_sec) * 1_000_000_000 + Int64(spec.tv_nsec)
-    }
 }
 
 /// A satellite's number in gpsd's scheme, and its u-blox system and number.

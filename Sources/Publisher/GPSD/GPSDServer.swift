@@ -267,7 +267,7 @@ public final class GPSDServer: Sendable {
                 path = name.isEmpty ? path : name
                 let active = GPSDDevice(
                     path: path, baudRate: Int(status.baudRate),
-                    activatedNanoseconds: GPSDReports.wallClockNanoseconds(), cycleSeconds: cycle)
+                    activatedNanoseconds: WallClock.nanosecondsSinceEpoch(), cycleSeconds: cycle)
                 device = active
                 json.reset()
                 GPSDReports.writeDevice(active, into: &json)

@@ -1,3 +1,5 @@
+import NMEA
+
 /// A serial device found by ``DeviceDiscovery``: where it is, what USB device it belongs to, and whether it is a GPS.
 public struct SerialDeviceInfo: Sendable, Hashable {
     /// The device node: `/dev/ttyACM0`.
@@ -139,6 +141,5 @@ public enum KnownDevices {
 
 /// `0x1546` → `1546`: a USB vendor or product ID as `lsusb` writes it.
 public func hex4(_ value: UInt16) -> String {
-    let digits = String(value, radix: 16)
-    return String(repeating: "0", count: 4 - digits.count) + digits
+    Hex.string(UInt64(value), minimumDigits: 4, uppercase: false)
 }

@@ -1,5 +1,5 @@
+import Geodesy
 import NMEA
-import Trips
 
 /// Removes physically impossible jumps (`--drop-outliers`): a point, or a run of up to ``maximumRun`` points, that
 /// the track reaches faster than any plausible motion and leaves again, while the track carries on from the point

@@ -1,6 +1,6 @@
+import Geodesy
 import Glibc
 import NMEA
-import Trips
 
 /// Fewer points with a guaranteed bound: every dropped point lies within ``toleranceMeters`` of the great-circle
 /// line between the kept points either side of it (`--simplify METERS`).

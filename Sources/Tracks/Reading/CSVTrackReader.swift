@@ -141,11 +141,16 @@ public struct CSVTrackReader: Sendable {
 
     /// A row's time: a full date and time, Unix seconds, or a time of day with the `date` column.
     private func setTime(_ time: String, date: String?, of fix: inout Fix) -> Bool {
-        if TrackPoint.setTime(time, of: &fix) { return true }
+        // ISO 8601, with a space for the `T` as spreadsheets write it.
+        var iso = time
+        if let space = iso.firstIndex(of: " "), iso.distance(from: iso.startIndex, to: space) == 10 {
+            iso.replaceSubrange(space...space, with: "T")
+        }
+        if TrackPoint.setTime(iso, of: &fix) { return true }
         if let seconds = Double(time), seconds.isFinite, abs(seconds) < 1e11 {
             let moment = Int64((seconds * 1e9).rounded())
             let digits = UInt8(time.split(separator: ".").dropFirst().first?.count ?? 0)
-            (fix.date, fix.time) = TrackPoint.dateAndTime(moment, fractionDigits: min(digits, 9))
+            (fix.date, fix.time) = UTCDate.moment(nanosecondsSinceEpoch: moment, fractionDigits: min(digits, 9))
             return true
         }
         guard let date else { return false }

@@ -1,3 +1,4 @@
+import JSON
 import NMEA
 
 /// Reads GeoJSON (RFC 7946) as fixes, waypoints and routes, streaming feature by feature, so `nmea convert`, `trips`
@@ -23,8 +24,8 @@ public struct GeoJSONReader: Sendable {
     public private(set) var statistics = TrackReadStatistics()
     public let maximumNumbersPerFeature: Int
     private var tokenizer = JSONTokenizer()
-    private var builder = Builder()
-    private var root: [(String, Value)] = []
+    private var builder = JSONValue.Builder()
+    private var root: [String: JSONValue] = [:]
     /// Depth of the root's `features` array while its elements stream.
     private var streamingFeatures = false
     private var sawFeatureArray = false
@@ -38,78 +39,6 @@ public struct GeoJSONReader: Sendable {
     private var rootKey: String?
     private var sawBOMCheck = false
 
-    /// A JSON value. Not `indirect`: its arrays already hold their elements apart, and a box per number would cost an
-    /// allocation each.
-    enum Value: Sendable {
-        case object([(String, Value)])
-        case array([Value])
-        case string(String)
-        case number(Double)
-        case bool(Bool)
-        case null
-
-        subscript(key: String) -> Value? {
-            if case .object(let members) = self { return members.first { $0.0 == key }?.1 }
-            return nil
-        }
-
-        var string: String? { if case .string(let text) = self { text } else { nil } }
-        var number: Double? { if case .number(let value) = self { value } else { nil } }
-        var array: [Value]? { if case .array(let values) = self { values } else { nil } }
-    }
-
-    /// Builds one value from events. The containers being built are kept open on a stack and appended to in place
-    /// (wrapping each in a ``Value`` as it grows would copy it on every element: quadratic in a line's points).
-    struct Builder: Sendable {
-        private struct Frame: Sendable {
-            var key: String?
-            var isObject: Bool
-            var members: [(String, Value)] = []
-            var values: [Value] = []
-        }
-
-        private var stack: [Frame] = []
-        private var key: String?
-
-        var isEmpty: Bool { stack.isEmpty }
-
-        /// Adds an event; returns the value when it completes one at the builder's top level.
-        mutating func add(_ event: JSONTokenizer.Event) -> Value? {
-            switch event {
-            case .key(let name):
-                key = name
-                return nil
-            case .objectStart:
-                stack.append(Frame(key: key, isObject: true))
-                key = nil
-                return nil
-            case .arrayStart:
-                stack.append(Frame(key: key, isObject: false))
-                key = nil
-                return nil
-            case .objectEnd, .arrayEnd:
-                let frame = stack.removeLast()
-                return place(frame.isObject ? .object(frame.members) : .array(frame.values), key: frame.key)
-            case .string(let text): return place(.string(text), key: key)
-            case .number(let value): return place(.number(value), key: key)
-            case .bool(let value): return place(.bool(value), key: key)
-            case .null: return place(.null, key: key)
-            }
-        }
-
-        private mutating func place(_ value: Value, key name: String?) -> Value? {
-            key = nil
-            guard !stack.isEmpty else { return value }
-            let top = stack.count - 1
-            if stack[top].isObject {
-                stack[top].members.append((name ?? "", value))
-            } else {
-                stack[top].values.append(value)
-            }
-            return nil
-        }
-    }
-
     public init(maximumNumbersPerFeature: Int = 5_000_000) {
         self.maximumNumbersPerFeature = maximumNumbersPerFeature
     }
@@ -120,23 +49,43 @@ public struct GeoJSONReader: Sendable {
         sawBOMCheck = true
         var tokenizer = self.tokenizer
         defer { self.tokenizer = tokenizer }
-        try tokenizer.feed(bytes) { (event, depth, line) throws(TrackReadError) in
-            try handle(event, depth: depth, line: line, emit)
+        var handlerError: TrackReadError?
+        do throws(JSONParseError) {
+            try tokenizer.feed(bytes) { (event, depth, line) throws(JSONParseError) in
+                do throws(TrackReadError) {
+                    try handle(event, depth: depth, line: line, emit)
+                } catch {
+                    handlerError = error
+                    throw JSONTokenizer.stopped
+                }
+            }
+        } catch {
+            throw handlerError ?? TrackReadError(line: error.line, error.reason)
         }
     }
 
     /// Checks the file ended complete and reads a root that is itself a feature or a geometry.
     public mutating func finish(_ emit: (Fix) -> Void) throws(TrackReadError) {
         var tokenizer = self.tokenizer
-        try tokenizer.finish { (event, depth, line) throws(TrackReadError) in
-            try handle(event, depth: depth, line: line, emit)
+        var handlerError: TrackReadError?
+        do throws(JSONParseError) {
+            try tokenizer.finish { (event, depth, line) throws(JSONParseError) in
+                do throws(TrackReadError) {
+                    try handle(event, depth: depth, line: line, emit)
+                } catch {
+                    handlerError = error
+                    throw JSONTokenizer.stopped
+                }
+            }
+        } catch {
+            throw handlerError ?? TrackReadError(line: error.line, error.reason)
         }
-        let rootValue = Value.object(root)
+        let rootValue = JSONValue.object(root)
         if !sawFeatureArray {
             switch rootValue["type"]?.string {
             case "Feature"?: try feature(rootValue, line: tokenizer.line, emit)
             case "LineString"?, "MultiLineString"?, "Point"?, "MultiPoint"?:
-                try feature(.object([("geometry", rootValue)]), line: tokenizer.line, emit)
+                try feature(.object(["geometry": rootValue]), line: tokenizer.line, emit)
             case let type?:
                 throw TrackReadError(
                     line: tokenizer.line, "a GeoJSON \(type) holds no track (FeatureCollection, Feature or a line)")
@@ -190,7 +139,7 @@ public struct GeoJSONReader: Sendable {
                 numbers = 0
                 try feature(value, line: line, emit)
             } else if let rootKey {
-                root.append((rootKey, value))
+                root[rootKey] = value
                 self.rootKey = nil
             }
         }
@@ -199,7 +148,7 @@ public struct GeoJSONReader: Sendable {
     /// Reads one feature, in file order: a timed `Point` is a fix; a line (or a `MultiPoint`, or a `Point` with
     /// `coordTimes`) is a segment; an untimed `Point` is a waypoint, and ours marked `"kind"` a waypoint or a route;
     /// a line of ours marked `"pointFeatures":true` is passed over, its points being the file's `Point` features.
-    private mutating func feature(_ feature: Value, line: Int, _ emit: (Fix) -> Void) throws(TrackReadError) {
+    private mutating func feature(_ feature: JSONValue, line: Int, _ emit: (Fix) -> Void) throws(TrackReadError) {
         guard let geometry = feature["geometry"], let type = geometry["type"]?.string else {
             statistics.ignoredFeatures += 1
             return
@@ -221,7 +170,7 @@ public struct GeoJSONReader: Sendable {
             guard let timed else { return waypoint(coordinates, name: properties?["name"]?.string) }
             return timedPoint(coordinates, time: timed, properties, emit)
         }
-        let lines: [[Value]]
+        let lines: [[JSONValue]]
         switch type {
         case "LineString", "MultiPoint": lines = [coordinates?.array ?? []]
         case "MultiLineString": lines = (coordinates?.array ?? []).map { $0.array ?? [] }
@@ -271,7 +220,9 @@ public struct GeoJSONReader: Sendable {
 
     /// A timed `Point` feature: one fix, with its properties (ours with `--points`; loggers that write a Point per
     /// fix). Consecutive ones are one segment.
-    private mutating func timedPoint(_ coordinates: Value?, time: String, _ properties: Value?, _ emit: (Fix) -> Void) {
+    private mutating func timedPoint(
+        _ coordinates: JSONValue?, time: String, _ properties: JSONValue?, _ emit: (Fix) -> Void
+    ) {
         guard var fix = position(coordinates), TrackPoint.setTime(time, of: &fix) else {
             statistics.rejectedPoints += 1
             return
@@ -288,7 +239,7 @@ public struct GeoJSONReader: Sendable {
     }
 
     /// An untimed `Point` feature: a waypoint, named by its `name` property.
-    private mutating func waypoint(_ coordinates: Value?, name: String?) {
+    private mutating func waypoint(_ coordinates: JSONValue?, name: String?) {
         guard let fix = position(coordinates), let latitude = fix.latitude, let longitude = fix.longitude else {
             statistics.rejectedPoints += 1
             return
@@ -299,7 +250,7 @@ public struct GeoJSONReader: Sendable {
     }
 
     /// A route feature of ours (`"kind":"route"`): its line's positions named by its `waypoints` property.
-    private mutating func route(_ coordinates: Value?, _ properties: Value?) {
+    private mutating func route(_ coordinates: JSONValue?, _ properties: JSONValue?) {
         let names = properties?["waypoints"]?.array?.map { $0.string ?? "" } ?? []
         let positions = coordinates?.array?.first?.number != nil ? [coordinates!] : (coordinates?.array ?? [])
         var points: [Navigation.Waypoint] = []
@@ -317,13 +268,13 @@ public struct GeoJSONReader: Sendable {
     }
 
     /// A fix at `[lon, lat(, ele)]`, or `nil` when it is no position in range.
-    private func position(_ value: Value?) -> Fix? {
+    private func position(_ value: JSONValue?) -> Fix? {
         guard let numbers = value?.array?.compactMap(\.number), numbers.count >= 2 else { return nil }
         return TrackPoint.fix(
             latitude: numbers[1], longitude: numbers[0], altitude: numbers.count >= 3 ? numbers[2] : nil)
     }
 
-    static func setProperties(_ fix: inout Fix, _ properties: Value?) {
+    static func setProperties(_ fix: inout Fix, _ properties: JSONValue?) {
         guard let properties else { return }
         if let ele = properties["ele"]?.number {
             fix.altitudeMeters = ele

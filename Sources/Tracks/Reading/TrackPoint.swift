@@ -36,29 +36,9 @@ enum TrackPoint {
     /// Sets the fix's date and time from an ISO 8601 text (any `xsd:dateTime` form, converted to UTC), keeping as
     /// many fraction digits as the text had; `false` when the text is not a time.
     static func setTime(_ text: String, of fix: inout Fix) -> Bool {
-        guard let moment = ISO8601.parse(text) else { return false }
-        (fix.date, fix.time) = dateAndTime(moment, fractionDigits: fractionDigits(text))
+        guard let (date, time) = ISO8601.parseDateTime(text) else { return false }
+        (fix.date, fix.time) = (date, time)
         return true
-    }
-
-    /// The date and time of `moment` (nanoseconds since 1970).
-    static func dateAndTime(_ moment: Int64, fractionDigits: UInt8) -> (UTCDate, UTCTime) {
-        let day: Int64 = 86_400_000_000_000
-        let days = moment >= 0 ? moment / day : (moment + 1) / day - 1
-        let ofDay = moment - days * day
-        let seconds = ofDay / 1_000_000_000
-        let time = UTCTime(
-            hour: UInt8(seconds / 3600), minute: UInt8(seconds / 60 % 60), second: UInt8(seconds % 60),
-            nanoseconds: UInt32(ofDay % 1_000_000_000), fractionDigits: fractionDigits)
-        return (UTCDate(daysSinceEpoch: Int(days)), time)
-    }
-
-    /// How many digits the time's fraction of a second had, so it is written back as given.
-    static func fractionDigits(_ text: String) -> UInt8 {
-        let utf8 = text.utf8
-        guard let dot = utf8.firstIndex(of: UInt8(ascii: ".")) else { return 0 }
-        let digits = utf8[utf8.index(after: dot)...].prefix { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
-        return UInt8(min(digits.count, 9))
     }
 
     /// A finite number, or `nil`.
