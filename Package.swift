@@ -54,10 +54,9 @@ let package = Package(
         // Streaming decompression of gzip and Zstandard inputs, told by their first bytes.
         .target(name: "Compression", dependencies: ["CZlib", "CZstd", "System"]),
         // Serial ports: termios, autobaud, udev discovery and hotplug, reconnection.
-        // A receiver on a serial port feeding a pipeline (DeviceReceiver).
-        .target(name: "SerialPort", dependencies: ["NMEA", "System", "CUdev", "Pipeline", "Threading"]),
+        .target(name: "SerialPort", dependencies: ["NMEA", "System", "CUdev", "Threading"]),
         // The broadcast ring buffer and the reader thread that feeds it: bytes → fixes, sentences, raw chunks.
-        .target(name: "Pipeline", dependencies: ["NMEA", "CShims", "System", "Threading", "Compression"]),
+        .target(name: "Pipeline", dependencies: ["NMEA", "CShims", "System", "Threading", "Compression", "SerialPort"]),
         // Trips and stops from fixes; offline place names (GeoNames, Resources/places.bin) behind a geohash cache.
         .target(name: "Trips", dependencies: ["NMEA", "JSON", "System", "Geodesy"]),
         // libmosquitto (MQTT client), for the fleet module.
@@ -81,15 +80,19 @@ let package = Package(
         // The page in the browser: a small read-only HTTP/1.1 server with Server-Sent Events, the page, its API.
         .target(
             name: "Web",
-            dependencies: ["NMEA", "JSON", "Pipeline", "Publisher", "System", "Threading", "Tracks", "Trips", "Watch"]),
+            dependencies: [
+                "NMEA", "JSON", "Pipeline", "Publisher", "System", "Threading", "Tracks", "Trips", "Presentation",
+            ]),
+        // How values are shown to people: coordinates, fix kinds, satellites, ages, rates; the screen's glyphs.
+        .target(name: "Presentation", dependencies: ["NMEA", "Geodesy"]),
         // `nmea watch`: the screen as a pure function of state and size, screen diffs, gpsd JSON, replay pacing.
-        .target(name: "Watch", dependencies: ["NMEA", "JSON", "Trips"]),
+        .target(name: "Watch", dependencies: ["NMEA", "JSON", "Trips", "Presentation"]),
         // The command-line tool: the module and its directory are NMEATool, the program it makes `nmea` (a module
         // named `nmea` would differ from `NMEA` only in case, which case-insensitive file systems cannot hold apart).
         .executableTarget(name: "NMEATool",
                           dependencies: ["NMEA", "JSON", "Simulation", "Tracks", "SerialPort", "Pipeline", "Trips",
                                          "Plot", "Fleet", "Publisher", "Watch", "System", "Threading", "Recording",
-                                         "Compression", "Web", "Timekeeping"]),
+                                         "Compression", "Web", "Timekeeping", "Presentation", "Geodesy"]),
         // What every test target and benchmark shares: processes with a clean signal mask, temporary directories,
         // waiting with a deadline, free ports, finding tools and the built executables, the corpus.
         .target(name: "TestSupport", dependencies: ["CShims", "System", "Threading"], path: "Tests/TestSupport"),
@@ -128,7 +131,7 @@ let package = Package(
         .testTarget(
             name: "WebTests",
             dependencies: ["Web", "Pipeline", "Publisher", "NMEA", "JSON", "Simulation", "System", "TestSupport", "Trips"]),
-        .testTarget(name: "WatchTests", dependencies: ["Watch", "NMEA", "JSON", "Trips"]),
+        .testTarget(name: "WatchTests", dependencies: ["Watch", "Presentation", "NMEA", "JSON", "Trips"]),
         .testTarget(
             name: "SerialPortTests", dependencies: ["SerialPort", "NMEA", "System", "TestSupport", "Threading"]),
         .testTarget(

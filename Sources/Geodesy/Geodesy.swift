@@ -39,11 +39,23 @@ public enum Geodesy {
 
     /// The 8-point compass direction of a bearing: `"N"`, `"NE"`, `"E"`, `"SE"`, `"S"`, `"SW"`, `"W"`, `"NW"`.
     /// Each covers 45°, centred on its direction (N is 337.5°..<22.5°).
-    public static func compassPoint(_ bearingDegrees: Double) -> String {
-        let points = ["N", "NE", "E", "SE", "S", "SW", "W", "NW"]
+    public static func compassPoint(_ bearingDegrees: Double, points: CompassPoints = .eight) -> String {
+        let names = [
+            "N", "NNE", "NE", "ENE", "E", "ESE", "SE", "SSE", "S", "SSW", "SW", "WSW", "W", "WNW", "NW", "NNW",
+        ]
+        let count = points.rawValue
         var normalized = bearingDegrees.truncatingRemainder(dividingBy: 360)
         if normalized < 0 { normalized += 360 }
-        return points[Int((normalized + 22.5) / 45) % 8]
+        let index = Int((normalized / (360 / Double(count))).rounded(.toNearestOrAwayFromZero)) % count
+        return names[index * (16 / count)]
+    }
+
+    /// How finely ``compassPoint(_:points:)`` names a direction.
+    public enum CompassPoints: Int, Sendable {
+        /// `N`, `NE`, `E` … (place labels: "3 km NE of").
+        case eight = 8
+        /// `N`, `NNE`, `NE` … (a course on the screen).
+        case sixteen = 16
     }
 
     /// The position as a unit vector from the Earth's centre: the straight-line (chord) distance between two such

@@ -1,7 +1,7 @@
 import Glibc
 import Pipeline
-import Synchronization
 import System
+import Threading
 
 /// Each sentence as received, sent on as one UDP datagram ending in CR LF (`--nmea-udp HOST:PORT`), as gpsd's
 /// `gps2udp` does: for chart plotters and loggers that listen on a port (10110 is NMEA's).
@@ -100,7 +100,7 @@ public final class UDPSentenceForwarder: Sendable {
     /// The consumer: one `send(2)` per sentence record.
     private final class Sender: RecordConsumer, @unchecked Sendable {
         let descriptor: FileDescriptor
-        let counts = Mutex(Statistics())
+        let counts = Locked(Statistics())
         /// A sentence and its CR LF.
         private var datagram = [UInt8](repeating: 0, count: PipelineRecord.sentenceCapacity + 2)
 

@@ -48,9 +48,9 @@ final class RawCapture: RecordConsumer {
     /// Bytes received before the first dated fix that did not fit in memory.
     let droppedBytes = Atomic<Int>(0)
     /// Set when the run ended before any dated fix and the held bytes went to the system clock's day.
-    let undatedPath = Mutex<String?>(nil)
+    let undatedPath = Locked<String?>(nil)
     private let failed = Atomic<Bool>(false)
-    private let openedPaths = Mutex<[String]>([])
+    private let openedPaths = Locked<[String]>([])
 
     init(
         _ name: OutputName, format: RawFormat = .raw, compressesFinishedDays: Bool = false, heldLimit: Int = 4 << 20,

@@ -1,7 +1,7 @@
 import Fleet
 import NMEA
 import Pipeline
-import Synchronization
+import Threading
 import Tracks
 import Trips
 
@@ -55,7 +55,7 @@ public final class Recorder: @unchecked Sendable {
     private let raw: RawCapture?
     private let tripConsumer: TripConsumer?
     private let publisher: FleetPublisher?
-    private let loops = Mutex<[RingConsumerLoop]>([])
+    private let loops = Locked<[RingConsumerLoop]>([])
 
     /// Joins `pipeline`'s ring with every consumer and opens the files that do not rotate.
     /// - Throws: ``RecordingError`` for the first output that cannot be opened (nothing is left open then).

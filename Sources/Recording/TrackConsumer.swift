@@ -1,6 +1,7 @@
 import NMEA
 import Pipeline
 import Synchronization
+import Threading
 import Tracks
 
 /// One track a recording writes (`-o FILE`): its name and how to make its writer (GPX, GeoJSON…).
@@ -33,11 +34,11 @@ final class TrackConsumer: RecordConsumer {
     let errors = Atomic<Int>(0)
     /// Set when every output has failed: nothing is left to record to.
     let allFailed = Atomic<Bool>(false)
-    private let openedPaths = Mutex<[String]>([])
+    private let openedPaths = Locked<[String]>([])
     /// The points each finished or failed file holds, by path (a failed file keeps what its flushes put there).
-    private let pointsInFiles = Mutex<[String: Int]>([:])
+    private let pointsInFiles = Locked<[String: Int]>([:])
     private var cleaner: TrackCleaner?
-    private let cleaning = Mutex<String?>(nil)
+    private let cleaning = Locked<String?>(nil)
 
     /// Opens the outputs now unless they rotate (then the first fix opens them).
     /// - Throws: the first output that cannot be created, before anything runs.

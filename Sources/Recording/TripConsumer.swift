@@ -3,6 +3,7 @@ import JSON
 import NMEA
 import Pipeline
 import Synchronization
+import Threading
 import Tracks
 import Trips
 
@@ -23,7 +24,7 @@ final class TripConsumer: RecordConsumer {
     /// Trips finished so far (readable from any thread).
     let trips = Atomic<Int>(0)
     private let failed = Atomic<Bool>(false)
-    private let openedPaths = Mutex<[String]>([])
+    private let openedPaths = Locked<[String]>([])
 
     /// Opens the trips file now unless it rotates.
     init(

@@ -47,6 +47,8 @@ public struct Errno: RawRepresentable, Error, Hashable, Sendable, CustomStringCo
     public static let resourceBusy = Errno(rawValue: EBUSY)
     /// `EEXIST`: the file exists.
     public static let fileExists = Errno(rawValue: EEXIST)
+    /// `ESRCH`: no such process.
+    public static let noSuchProcess = Errno(rawValue: ESRCH)
     /// `ENODEV`: no such device.
     public static let noSuchDevice = Errno(rawValue: ENODEV)
     /// `ENOTDIR`: not a directory.

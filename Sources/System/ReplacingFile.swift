@@ -58,6 +58,7 @@ public final class ReplacingFile {
         if link == nil { createdDirectories = try Self.createParents(of: target) }
         let temporary = Self.temporaryPath(for: target) + (variant.map { "-" + $0 } ?? "")
         unlink(temporary)  // a leftover of a process that had our PID and was killed
+        Self.removeLeftovers(of: target)
         // Registered, and the handlers in place, before the file exists: a signal at any moment finds it listed.
         let slot = nmea_pending_add(temporary)
         nmea_pending_install_handlers()
@@ -144,6 +145,19 @@ public final class ReplacingFile {
     /// Removes every temporary file not yet committed, from a signal handler about to end the process (the command's
     /// own stop handler, on its `_exit` path). Async-signal-safe.
     public static func removeAllPending() { nmea_pending_unlink_all() }
+
+    /// Removes the temporary files of `path` that processes no longer running left (killed by SIGKILL or a power
+    /// cut, which no handler sees): `dir/.name.partial-PID…` whose PID is gone.
+    static func removeLeftovers(of path: String) {
+        let slash = path.lastIndex(of: "/")
+        let directory = slash.map { String(path[...$0]) } ?? ""
+        let prefix = "." + (slash.map { String(path[path.index(after: $0)...]) } ?? path) + ".partial-"
+        for name in Directory.entries(directory.isEmpty ? "." : directory) where name.hasPrefix(prefix) {
+            let digits = name.dropFirst(prefix.count).prefix { $0.isNumber }
+            guard let pid = pid_t(digits), pid > 0, pid != getpid() else { continue }
+            if kill(pid, 0) != 0 && Errno.current == .noSuchProcess { unlink(directory + name) }
+        }
+    }
 
     /// `dir/.name.partial-PID` for `dir/name`.
     static func temporaryPath(for path: String) -> String {

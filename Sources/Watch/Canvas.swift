@@ -1,3 +1,5 @@
+import Presentation
+
 /// A grid of terminal cells that text and boxes are drawn on; a line of it is exactly `columns` cells wide.
 ///
 /// Each cell holds one character (a grapheme cluster). A wide character (CJK, most emoji) takes two cells: its own,

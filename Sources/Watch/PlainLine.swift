@@ -1,4 +1,5 @@
 import NMEA
+import Presentation
 
 /// One line per fix, for when standard output is not a terminal (a pipe, a file, a log):
 ///

@@ -1,5 +1,6 @@
 import Glibc
 import NMEA
+import Presentation
 import Trips
 
 /// The screen of `nmea watch` as a pure function of a ``WatchState`` and the terminal's size.

@@ -1,10 +1,10 @@
 import JSON
 import NMEA
 import Pipeline
+import Presentation
 import System
 import Tracks
 import Trips
-import Watch
 
 /// Reads a pipeline's records (on a ``Pipeline/RingConsumerLoop``'s thread) into ``WebState``'s documents, and
 /// publishes each change as a Server-Sent Event: `position` for every fix with a position (the provisional first

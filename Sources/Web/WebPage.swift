@@ -1,6 +1,6 @@
 import JSON
 import NMEA
-import Watch
+import Presentation
 
 /// The page: one HTML document with its style and script inside, rendered with the state as it is, so the first
 /// response already shows the position, the status and the trips (the script then keeps them live from

@@ -5,7 +5,6 @@ import System
 import Threading
 import Tracks
 import Trips
-import Watch
 
 /// What the page shows, kept current from a pipeline's records by ``WebConsumer`` and read by the server's routes:
 /// the latest position, the receiver's status, today's track and the trips so far, each as the JSON the API serves.

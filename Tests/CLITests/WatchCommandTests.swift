@@ -446,7 +446,8 @@ import Testing
         #expect(
             try run(["--speed", "fast", "x.nmea"]) == (
                 64,
-                "Error: The value 'fast' is invalid for '--speed <factor>': expected a factor from 0.01 to 1000000, or 'max'"
+                "Error: The value 'fast' is invalid for '--speed <factor|max>': expected a factor from 0.01 to 1000000, "
+                    + "or 'max'"
             ))
         #expect(try run(["--speed", "0", "-"]).0 == 64)
         #expect(try run(["--connect", "host:99999"]).0 == 64)

@@ -59,7 +59,7 @@ import Testing
         #expect(message("?\n") == "Unrecognized request '?'")
         #expect(message("\u{1}\u{2}\u{7F}\n") == "Unrecognized request '???'")
         let deep = "?WATCH=" + String(repeating: "{\"a\":", count: 40) + "1" + String(repeating: "}", count: 40) + ";"
-        #expect(message(deep) == "Invalid WATCH: JSON nested too deeply")
+        #expect(message(deep) == "Invalid WATCH: JSON nested deeper than 16")
     }
 
     @Test func flagsCommandsLongerThanTheLimit() {

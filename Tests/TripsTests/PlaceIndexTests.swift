@@ -208,7 +208,7 @@ import Testing
         var same = place
         same.admin1 = "Sample"
         #expect(OfflineGeocoder.label(same, distanceMeters: 0, bearingDegrees: 0) == "Sample, XX")
-        let points = stride(from: 0.0, to: 360, by: 22.5).map(Geodesy.compassPoint)
+        let points = stride(from: 0.0, to: 360, by: 22.5).map { Geodesy.compassPoint($0) }
         #expect(points == ["N", "NE", "NE", "E", "E", "SE", "SE", "S", "S", "SW", "SW", "W", "W", "NW", "NW", "N"])
         #expect(Geodesy.compassPoint(22.49) == "N" && Geodesy.compassPoint(-10) == "N")
         #expect(Geodesy.compassPoint(720) == "N")

@@ -3,13 +3,19 @@ import System
 
 /// A buffered writer to a file descriptor: bytes are gathered in a fixed buffer and written with `write(2)` when it
 /// fills, so printing a line costs no system call and no allocation.
-final class OutputBuffer {
+///
+/// Not locked: one thread writes to a buffer, the one that made it (checked in debug builds). The commands' other
+/// threads (`convert --jobs`, servers) write files and standard error, never ``Console/standardOutput``.
+final class OutputBuffer: @unchecked Sendable {
     let fd: FileDescriptor
     private let storage: UnsafeMutablePointer<UInt8>
     private let capacity: Int
     private var count = 0
     /// Set when a write failed (for example `EPIPE` when the reader went away, or `ENOSPC`); later writes are dropped.
     private(set) var failure: Errno?
+
+    /// The thread that writes (the one that made the buffer).
+    private let owner = pthread_self()
 
     init(fd: FileDescriptor, capacity: Int = 64 * 1024) {
         self.fd = fd
@@ -24,12 +30,14 @@ final class OutputBuffer {
 
     @inline(__always)
     func write(_ byte: UInt8) {
+        assert(pthread_equal(owner, pthread_self()) != 0, "an OutputBuffer is written by the thread that made it")
         if count == capacity { flush() }
         storage[count] = byte
         count += 1
     }
 
     func write(_ bytes: UnsafeRawBufferPointer) {
+        assert(pthread_equal(owner, pthread_self()) != 0, "an OutputBuffer is written by the thread that made it")
         if bytes.count > capacity - count {
             flush()
             if bytes.count > capacity {
@@ -70,7 +78,8 @@ final class OutputBuffer {
 
 /// Standard output and standard error, shared by the commands.
 enum Console {
-    nonisolated(unsafe) static let standardOutput = OutputBuffer(fd: .standardOutput)
+    /// Made (lazily, as every `static let`) by the main thread's first print, and written by it only.
+    static let standardOutput = OutputBuffer(fd: .standardOutput)
 
     /// Writes `text` to standard error at once (unbuffered, so diagnostics interleave correctly with output), or,
     /// on a thread inside ``capturingErrors(_:)``, to that thread's capture.

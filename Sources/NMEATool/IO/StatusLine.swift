@@ -1,6 +1,6 @@
 import Glibc
-import Synchronization
 import System
+import Threading
 
 /// What a long-running command writes on standard error: lines (connection changes, errors), and on a terminal one
 /// status line below them, rewritten in place.
@@ -13,7 +13,7 @@ final class StatusLine: Sendable {
     /// `true` when standard error is a terminal: only then is there a status line.
     let isEnabled: Bool
     private let prefix: String
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     private struct State {
         var shown: String?

@@ -1,6 +1,7 @@
 import Glibc
 import NMEA
 import Pipeline
+import Presentation
 import SerialPort
 import System
 import Watch

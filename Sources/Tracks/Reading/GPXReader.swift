@@ -18,7 +18,7 @@ public struct GPXReader: Sendable {
     public private(set) var statistics = TrackReadStatistics()
     /// The file's waypoints and routes.
     public private(set) var navigation = Navigation()
-    private var tokenizer = XMLTokenizer()
+    private var tokenizer = XMLTokenizer(keeping: valueElements)
     /// The open `<trkpt>` (when ``inPoint``), changed in place: a fix is over a kilobyte.
     private var point = Fix()
     private var inPoint = false
@@ -27,7 +27,6 @@ public struct GPXReader: Sendable {
     private var waypoint: Navigation.Waypoint?
     private var route: (name: String, points: [Navigation.Waypoint])?
     private var element: String?
-    private var sawBOMCheck = false
     /// Set when the root element is not `<gpx>`.
     private var rootChecked = false
 
@@ -39,14 +38,9 @@ public struct GPXReader: Sendable {
 
     /// Reads the next bytes of the file; `emit` receives each point's fix and a break after each segment.
     public mutating func read(_ bytes: UnsafeRawBufferPointer, _ emit: (Fix) -> Void) throws(TrackReadError) {
-        let bytes = sawBOMCheck ? bytes : withoutByteOrderMark(bytes)
-        sawBOMCheck = true
         var tokenizer = self.tokenizer
         defer { self.tokenizer = tokenizer }
-        let keepText: (String?) -> Bool = { Self.valueElements.contains($0 ?? "") }
-        try tokenizer.feed(bytes, keepText: keepText) { (token, line) throws(TrackReadError) in
-            try handle(token, line: line, emit)
-        }
+        try tokenizer.feed(bytes) { (token, line) throws(TrackReadError) in try handle(token, line: line, emit) }
     }
 
     /// Checks the file ended complete.

@@ -21,9 +21,8 @@ public struct KMLReader: Sendable {
     public private(set) var navigation = Navigation()
     /// The most times a `gx:Track` may list before their positions (the schema's order): bounded memory.
     public let maximumPendingTimes: Int
-    private var tokenizer = XMLTokenizer(piecewise: ["coordinates"])
+    private var tokenizer = XMLTokenizer(keeping: textElements, piecewise: ["coordinates"])
     private var rootChecked = false
-    private var sawBOMCheck = false
     /// The element whose text comes next.
     private var element: String?
     /// The open placemark: its name, style, time stamp, and which geometry it holds.
@@ -57,14 +56,9 @@ public struct KMLReader: Sendable {
 
     /// Reads the next bytes of the file; `emit` receives each point's fix and a break after each segment.
     public mutating func read(_ bytes: UnsafeRawBufferPointer, _ emit: (Fix) -> Void) throws(TrackReadError) {
-        let bytes = sawBOMCheck ? bytes : withoutByteOrderMark(bytes)
-        sawBOMCheck = true
         var tokenizer = self.tokenizer
         defer { self.tokenizer = tokenizer }
-        let keepText: (String?) -> Bool = { Self.textElements.contains($0 ?? "") }
-        try tokenizer.feed(bytes, keepText: keepText) { (token, line) throws(TrackReadError) in
-            try handle(token, line: line, emit)
-        }
+        try tokenizer.feed(bytes) { (token, line) throws(TrackReadError) in try handle(token, line: line, emit) }
     }
 
     /// Checks the file ended complete.

@@ -45,10 +45,30 @@ struct XMLTokenizer {
     private var sawRoot = false
     private var tagLine = 1
 
-    init(maximumTokenBytes: Int = 1 << 20, maximumDepth: Int = 256, piecewise: Set<String> = []) {
+    /// The elements whose text is handed out (others' is skipped without being stored).
+    let keeping: Set<String>
+    /// Until the first bytes: a UTF-8 byte-order mark there is passed over.
+    private var atStart = true
+
+    init(
+        keeping: Set<String> = [], maximumTokenBytes: Int = 1 << 20, maximumDepth: Int = 256,
+        piecewise: Set<String> = []
+    ) {
+        self.keeping = keeping
         self.maximumTokenBytes = maximumTokenBytes
         self.maximumDepth = maximumDepth
         self.piecewise = piecewise
+    }
+
+    /// Tokenizes `bytes`, keeping the text of the elements ``keeping`` names (a byte-order mark at the very start
+    /// is passed over).
+    mutating func feed(
+        _ bytes: UnsafeRawBufferPointer, _ token: (Token, _ line: Int) throws(TrackReadError) -> Void
+    ) throws(TrackReadError) {
+        let bytes = atStart ? withoutByteOrderMark(bytes) : bytes
+        atStart = false
+        let keeping = self.keeping
+        try feed(bytes, keepText: { keeping.contains($0 ?? "") }, token)
     }
 
     /// Tokenizes `bytes`; `keepText` says whether text inside the current element is wanted (others are skipped

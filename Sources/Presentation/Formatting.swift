@@ -1,3 +1,4 @@
+import Geodesy
 import NMEA
 
 /// Numbers, angles and times as the screen and the plain lines show them. No Foundation: exact, locale-free text.
@@ -29,15 +30,8 @@ public enum Formatting {
         return String(Int(degrees)) + mark + minutes + "' " + (value < 0 ? negative : positive)
     }
 
-    /// The 16-point compass direction of a bearing: `N`, `NNE`, … `NNW`.
-    public static func compassPoint(_ degrees: Double) -> String {
-        let points = [
-            "N", "NNE", "NE", "ENE", "E", "ESE", "SE", "SSE", "S", "SSW", "SW", "WSW", "W", "WNW", "NW", "NNW",
-        ]
-        var normalized = degrees.truncatingRemainder(dividingBy: 360)
-        if normalized < 0 { normalized += 360 }
-        return points[Int((normalized / 22.5).rounded(.toNearestOrAwayFromZero)) % 16]
-    }
+    /// The 16-point compass direction of a bearing: `N`, `NNE`, … `NNW` (``Geodesy/compassPoint(_:points:)``).
+    public static func compassPoint(_ degrees: Double) -> String { Geodesy.compassPoint(degrees, points: .sixteen) }
 
     /// How long ago: `0.4 s`, `12 s`, `3 min`, `2 h`.
     public static func age(_ seconds: Double) -> String {

@@ -1,4 +1,4 @@
-import Pipeline
+import SerialPort
 import Threading
 
 /// A GPS receiver on a serial port feeding a pipeline: the ``ReceiverConnection`` (autobaud, unplug and replug) runs
