@@ -31,9 +31,11 @@ public func waitFor<T>(
 }
 
 /// ``waitUntil(timeout:pollingEvery:_:)`` for async tests: the pause between two looks suspends the task instead
-/// of blocking its thread, so the tasks the condition waits for can run on the cooperative pool meanwhile.
+/// of blocking its thread, so the tasks the condition waits for can run on the cooperative pool meanwhile (it has a
+/// thread per core: a test that blocks one in `waitUntil` may hold up the very task it waits for). A name of its
+/// own, since a synchronous closure would pick the blocking `waitUntil` even in an async test.
 /// - Returns: whether `condition` held by the deadline.
-public func waitUntil(
+public func suspendUntil(
     timeout: Duration, pollingEvery interval: Duration = .milliseconds(5),
     _ condition: () async throws -> Bool
 ) async rethrows -> Bool {

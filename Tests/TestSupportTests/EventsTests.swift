@@ -127,15 +127,15 @@ import Threading
         #expect(Directory.entries(directory.path) == ["second"])
     }
 
-    @Test func anAsyncTestWaitsWithoutHoldingItsThread() async {
+    @Test func anAsyncTestWaitsBySuspendingItsTask() async {
         let flag = Locked(false)
         let setter = Task {
             flag.withLock { $0 = true }
         }
-        #expect(await waitUntil(timeout: .seconds(10)) { flag.withLock { $0 } })
+        #expect(await suspendUntil(timeout: .seconds(10)) { flag.withLock { $0 } })
         await setter.value
         let start = MonotonicTime.now()
-        #expect(!(await waitUntil(timeout: .milliseconds(50)) { false }))
+        #expect(!(await suspendUntil(timeout: .milliseconds(50)) { false }))
         #expect(start.elapsed >= .milliseconds(50))
     }
 }
