@@ -246,7 +246,9 @@ import Threading
                 try? pty.write(sampleRMC(second: second) + sampleGGA(second: second))
                 second += 1
                 // A 1 Hz receiver: quiet for a second, in steps so that it stops at once.
-                for _ in 0..<20 where talking.load(ordering: .relaxed) { sleep(for: .milliseconds(50)) }  // pacing under test
+                for _ in 0..<20 where talking.load(ordering: .relaxed) {
+                    sleep(for: .milliseconds(50))  // pacing under test
+                }
             }
         }
         defer {
