@@ -124,7 +124,7 @@ let package = Package(
         .testTarget(
             name: "TimekeepingTests",
             dependencies: ["Timekeeping", "NMEA", "Pipeline", "Simulation", "System", "TestSupport", "SerialPort"]),
-        .testTarget(name: "SystemTests", dependencies: ["System", "Threading"]),
+        .testTarget(name: "SystemTests", dependencies: ["System", "Threading", "TestSupport"]),
         .testTarget(name: "CompressionTests", dependencies: ["Compression", "TestSupport"]),
         .testTarget(name: "TestSupportTests", dependencies: ["TestSupport", "System"]),
         .testTarget(name: "JSONTests", dependencies: ["JSON"]),

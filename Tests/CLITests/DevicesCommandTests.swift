@@ -11,6 +11,8 @@ struct DevicesCommandTests {
     static let hasUmockdev = Tools.available("umockdev-run")
     static let needsUmockdev: Comment = "umockdev-run is not installed (scripts/test installs umockdev)"
     static let canSwitchUser = Tools.isRoot && Tools.available("setpriv")
+    static let hasPython = Tools.available("python3")
+    static let needsPython: Comment = "python3 is not installed: the --json output cannot be checked as JSON"
     static let nmea = BuiltExecutables.nmea
 
     /// A u-blox 7 on ttyACM0 as a machine without udevd shows it: sysfs only, no ID_* properties.
@@ -113,8 +115,9 @@ struct DevicesCommandTests {
         return script
     }
 
+    /// Checks that `text` is one JSON document, with Python's parser (for tests enabled by ``hasPython``).
     static func checkJSON(_ text: String) throws {
-        guard let python = Tools.which("python3") else { return }
+        let python = try #require(Tools.which("python3"))
         let directory = TemporaryDirectory("json")
         defer { directory.remove() }
         directory.write(text, to: "out.json")
@@ -122,7 +125,9 @@ struct DevicesCommandTests {
         #expect(try ChildProcess.run(check).status == 0, "not one JSON document: \(text)")
     }
 
-    @Test(.enabled(if: DevicesCommandTests.hasUmockdev, DevicesCommandTests.needsUmockdev))
+    @Test(
+        .enabled(if: DevicesCommandTests.hasUmockdev, DevicesCommandTests.needsUmockdev),
+        .enabled(if: DevicesCommandTests.hasPython, DevicesCommandTests.needsPython))
     func listsAnEmulatedUblox7WithItsIDs() throws {
         let umockdev = try #require(Tools.which("umockdev-run"))
         let directory = TemporaryDirectory("umockdev-list")
@@ -153,7 +158,9 @@ struct DevicesCommandTests {
                     + "/dev/ttyACM0  yes  1546:01a7  cdc_acm  -       u-blox AG"))
     }
 
-    @Test(.enabled(if: DevicesCommandTests.hasUmockdev, DevicesCommandTests.needsUmockdev))
+    @Test(
+        .enabled(if: DevicesCommandTests.hasUmockdev, DevicesCommandTests.needsUmockdev),
+        .enabled(if: DevicesCommandTests.hasPython, DevicesCommandTests.needsPython))
     func probeCallsTheUbloxAGPSAndLeavesASilentPL2303Possible() throws {
         let umockdev = try #require(Tools.which("umockdev-run"))
         let directory = TemporaryDirectory("umockdev-probe")

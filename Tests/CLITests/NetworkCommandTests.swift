@@ -222,11 +222,18 @@ struct NetworkCommandTests {
                 + "nmea parse: 64 lines rejected (64 truncated); -v lists them\n")
         // A peer that accepts and sends nothing: read until SIGINT, then said.
         let silentPort = Ports.freeTCP()
-        let silent = try ChildProcess(["socat", "-u", "EXEC:sleep 30", "TCP-LISTEN:\(silentPort),bind=127.0.0.1"])
+        let silent = try ChildProcess([
+            "socat", "-u", "EXEC:tail -f /dev/null", "TCP-LISTEN:\(silentPort),bind=127.0.0.1",
+        ])
         defer { _ = silent.stop(SIGKILL) }
         #expect(waitUntil(timeout: .seconds(5)) { Ports.hasListener(silentPort) })
         let parse = try ChildProcess([Self.nmea, "parse", "tcp://127.0.0.1:\(silentPort)"])
-        sleep(for: .milliseconds(500))
+        // Connected, and with nothing to read, blocked: it waits for the peer rather than giving up.
+        #expect(
+            waitUntil(timeout: .seconds(10)) {
+                Ports.tcpSockets().contains { $0.remotePort == silentPort && $0.state == .established }
+                    && Threads.allBlocked(in: parse.pid)
+            })
         #expect(parse.isRunning)
         #expect(parse.stop(SIGINT) == 0)
         #expect(parse.output == "")
@@ -262,11 +269,9 @@ struct NetworkCommandTests {
         let socket = try FileDescriptor.socket(family: AF_INET, type: Int32(SOCK_DGRAM.rawValue))
         defer { try? socket.close() }
         try socket.connect(to: .loopback(port: port))
-        for datagram in datagrams {
-            try socket.sendAll(Array(datagram.utf8))
-            sleep(for: .milliseconds(5))
-        }
-        sleep(for: .milliseconds(300))
+        for datagram in datagrams { try socket.sendAll(Array(datagram.utf8)) }
+        // Every datagram read (each is parsed before the next read, so before SIGINT is looked at).
+        #expect(waitUntil(timeout: .seconds(10)) { Ports.udpReceiveQueue(Int(port)) == 0 })
         #expect(parse.stop(SIGINT) == 0)
         let fromFile = try Tool.run(["parse", log])
         #expect(parse.output == fromFile.output)
@@ -284,7 +289,7 @@ struct NetworkCommandTests {
         try socket.setOption(.broadcast, 1)
         try socket.connect(to: SocketAddress(ipv4: "127.255.255.255", port: port)!)
         try socket.sendAll(Array("$GPTXT,01,01,02,one*29\r\n".utf8))
-        sleep(for: .milliseconds(300))
+        #expect(waitUntil(timeout: .seconds(10)) { Ports.udpReceiveQueue(Int(port)) == 0 })
         #expect(parse.stop(SIGINT) == 0)
         let expected = try Tool.run(["parse"], input: "$GPTXT,01,01,02,one*29\r\n")
         #expect(parse.output == expected.output)
@@ -401,7 +406,16 @@ struct NetworkCommandTests {
             return client.lines(of: "TPV").filter { jsonField($0, "mode") == "3" }.count >= 10
         }
         #expect(enough, "gpsd sent: \(client.lines.suffix(5)); it said: \(gpsd.error)")
-        sleep(for: .milliseconds(300))
+        // gpsd wrote each epoch's sentences to its raw watchers before the epoch's TPV: parse has read what gpsd
+        // sent it once nothing waits unread on its connection (each read is parsed before SIGINT is looked at).
+        let ours = try client.descriptor.localAddress().port
+        #expect(
+            waitUntil(timeout: .seconds(10)) {
+                let toParse = Ports.tcpSockets().filter {
+                    $0.state == .established && $0.remotePort == gpsdPort && $0.localPort != Int(ours)
+                }
+                return toParse.count == 1 && toParse.allSatisfy { $0.receiveQueue == 0 }
+            })
         client.read(timeout: .milliseconds(100))
         let tpvs = client.lines(of: "TPV").filter { jsonField($0, "mode") == "3" }
         var matched = Set<Int>()
@@ -464,16 +478,27 @@ struct NetworkCommandTests {
         let directory = TemporaryDirectory("gpsd-ours")
         defer { directory.remove() }
         let server = try RawServer()
-        let parse = try ChildProcess([Self.nmea, "parse", "gpsd://127.0.0.1:\(server.gpsdPort)"])
-        // A raw NMEA client too: the same sentences, no handshake.
+        // A raw NMEA client too: the same sentences, no handshake. Fed from once the server has accepted it.
         let raw = try LineClient(port: server.rawPort)
+        #expect(
+            waitUntil(timeout: .seconds(10)) {
+                Ports.tcpSockets().contains {
+                    $0.localPort == Int(server.rawPort) && $0.state == .listen && $0.receiveQueue == 0
+                }
+            })
+        // parse through a relay, which shows the server's answer to parse's WATCH: from then on the server counts
+        // parse as a watcher, and every epoch fed reaches it.
+        let relay = try TCPRelay(to: server.gpsdPort)
+        defer { relay.stop() }
+        let parse = try ChildProcess([Self.nmea, "parse", "gpsd://127.0.0.1:\(relay.port)"])
+        #expect(
+            waitUntil(timeout: .seconds(10)) { relay.fromServer.contains("{\"class\":\"WATCH\"") },
+            "the server answered: \(relay.fromServer)")
         let journey = Journey(seconds: 3, rateHz: 10)
         var fed: [UInt8] = []
-        // Until `parse` has asked for sentences (the server counts it as a watcher), epochs may be missed: feed on.
         for index in 0..<journey.fixes.count {
             server.feed(journey.epoch(index))
             fed += journey.epoch(index)
-            sleep(for: .milliseconds(20))
             raw.read(timeout: .milliseconds(1))
         }
         server.serve.closeInput()

@@ -17,7 +17,7 @@ struct RecordLoggerTests {
         defer { try? fd.close() }
         for chunk in chunks {
             try fd.writeAll(Array(chunk.utf8))
-            sleep(for: pause)
+            sleep(for: pause)  // pacing under test: a receiver sending a chunk every `pause`
         }
     }
 
@@ -38,6 +38,8 @@ struct RecordLoggerTests {
         }
         let logs = setup.directory.file("logs")
         #expect(mkdir(logs, 0o755) == 0)
+        // Every name ever made in the directory, files made and removed again included.
+        let made = try DirectoryWatch(logs)
         let record = try ChildProcess(
             [
                 Self.nmea, "record", setup.pair.deviceSide, "--baud", "9600", "-o", logs + "/%Y-%m-%d-ttyX.gpx",
@@ -45,8 +47,6 @@ struct RecordLoggerTests {
             ],
             environment: ["XDG_CACHE_HOME": setup.directory.file("cache")])
         #expect(waitUntil(timeout: .seconds(5)) { record.error.contains("connected at 9600 baud") })
-        sleep(for: .milliseconds(300))
-        #expect(Directory.entries(logs) == [], "files opened before the first fix")
         // A receiver's start-up text, then five epochs before midnight (2025-06-30, not today: the system clock
         // must name nothing) and three after, each followed by a pause longer than the reader's idle interval (so
         // each is read, and captured, as one chunk).
@@ -62,6 +62,12 @@ struct RecordLoggerTests {
         #expect(
             Directory.entries(logs).sorted()
                 == ["2025-06-30-ttyX.gpx", "2025-06-30-ttyX.nmea", "2025-07-01-ttyX.gpx", "2025-07-01-ttyX.nmea"])
+        // Nothing was ever opened under another name (the system clock's date): not before the first fix either.
+        let names = made.createdNames()
+        #expect(!names.isEmpty)
+        #expect(
+            names.filter { !$0.contains("2025-06-30") && !$0.contains("2025-07-01") } == [],
+            "files opened before the first fix: \(names)")
         #expect(Self.points(day1 + ".gpx") == 5)
         #expect(Self.points(day2 + ".gpx") == 3)
         #expect(readTextFile(day1 + ".nmea") == startUp + before.joined())
@@ -182,7 +188,7 @@ struct RecordStatusLineTests {
             "env NMEA_PLACES=\(shellQuoted(Self.places)) "
             + "XDG_CACHE_HOME=\(shellQuoted(setup.directory.file("cache"))) \(shellQuoted(BuiltExecutables.nmea)) "
             + "record \(shellQuoted(setup.pair.deviceSide)) --baud 9600 "
-            + "-o \(shellQuoted(setup.directory.file("t.gpx"))); exec sleep 600"
+            + "-o \(shellQuoted(setup.directory.file("t.gpx"))); exec tail -f /dev/null"  // the window stays
         let window = try TmuxWindow(columns: columns, rows: 24, command: command)
         defer { window.stop() }
         #expect(window.waitForScreen(timeout: 10) { $0.contains { $0.contains("connected at 9600 baud") } } != nil)

@@ -62,10 +62,10 @@ struct ServeCommandTests {
             builder.field("starting")
             builder.end()
             let text = builder.bytes
-            let connected = waitUntil(timeout: .seconds(10)) { [pty, serve] in
+            let connected = waitUntil(timeout: .seconds(10), pollingEvery: .milliseconds(20)) { [pty, serve] in
+                if serve.process.error.contains("connected at") { return true }
                 try? pty.write(text)
-                sleep(for: .milliseconds(20))
-                return serve.process.error.contains("connected at")
+                return false
             }
             guard connected else { throw ServeError(description: "nmea serve never connected: \(serve.process.error)") }
         }
@@ -124,9 +124,12 @@ struct ServeCommandTests {
         defer { live.stop() }
         let script = """
             import gps
+            import sys
             session = gps.gps(host="127.0.0.1", port=\(live.serve.port), mode=gps.WATCH_ENABLE)
             seen = 0
             for report in session:
+                if report["class"] == "WATCH":
+                    print("watching", file=sys.stderr, flush=True)
                 if report["class"] == "TPV" and report.get("mode", 0) >= 2:
                     print("%s %.9f %.9f %.9f" % (report["time"], report["lat"], report["lon"], session.fix.latitude))
                     seen += 1
@@ -134,7 +137,8 @@ struct ServeCommandTests {
                         break
             """
         let client = try ChildProcess([python, "-c", script])
-        sleep(for: .milliseconds(300))
+        // The server has answered the client's WATCH: it gets every report from here on.
+        #expect(waitUntil(timeout: .seconds(10)) { client.error.contains("watching\n") }, "\(client.error)")
         let feeder = PtyFeeder(pty: live.pty, journey: live.journey, interval: .milliseconds(100), count: 20)
         defer { feeder.stop() }
         #expect(client.wait(timeout: .seconds(15)) == 0, "\(client.error)")
@@ -303,7 +307,11 @@ struct ServeCommandTests {
         try writer.writeAll(journey.epoch(0))
         let serve = try ServeProcess(["-", "--speed", "1"], input: .file(fifo))
         #expect(waitUntil(timeout: .seconds(5)) { serve.process.error.contains("stdin: reading") })
-        sleep(for: .milliseconds(300))
+        // The pipe is silent: serve has read the epoch, and has nothing to do.
+        #expect(
+            waitUntil(timeout: .seconds(10)) {
+                unreadBytes(in: writer) == 0 && Threads.allBlocked(in: serve.process.pid)
+            })
         let stopping = MonotonicTime.now()
         #expect(serve.stop() == 0)
         #expect(MonotonicTime.now() - stopping < .seconds(2))

@@ -31,7 +31,7 @@ struct TaggedRecordTests {
         for second in 0..<10 {
             written.append(WallClock.millisecondsSinceEpoch())
             try fd.writeAll(Array((sampleRMC(second: second) + sampleGGA(second: second)).utf8))
-            sleep(for: .milliseconds(150))
+            sleep(for: .milliseconds(150))  // pacing under test: an epoch every 150 ms, each with its receive time
         }
         try fd.close()
         #expect(waitUntil(timeout: .seconds(3)) { RecordCommandTests.points(inGPX: gpx).count == 10 })
@@ -77,7 +77,6 @@ struct TagFilterTests {
             // Out before the next line is written: the filter does not wait for more input.
             #expect(
                 waitUntil(timeout: .seconds(5)) { parse.output.components(separatedBy: "\r\n").count == second + 2 })
-            sleep(for: .milliseconds(100))
         }
         // A receive time the input already gives is kept.
         try pipe.writeAll(Array(("\\c:1700000000123*6F\\" + sampleGGA(second: 3)).utf8))

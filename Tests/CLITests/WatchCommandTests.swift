@@ -27,7 +27,7 @@ import Testing
         let path = directory.path
         return "cd \(shellQuoted(path)); stty -a > before.txt; " + (input.map { $0 + " | " } ?? "")
             + "env LC_ALL=\(locale) NMEA_PLACES=\(shellQuoted(places)) XDG_CACHE_HOME=\(shellQuoted(path + "/cache")) "
-            + "\(watch); echo \"exit $?\"; stty -a > after.txt; exec sleep 600"
+            + "\(watch); echo \"exit $?\"; stty -a > after.txt; exec tail -f /dev/null"  // the window stays
     }
 
     static var nmea: String { shellQuoted(ToolSupport.nmea) }
@@ -47,15 +47,12 @@ import Testing
             "\(screen)", sourceLocation: sourceLocation)
         #expect(window.display("#{alternate_on} #{cursor_flag}") == "0 1", sourceLocation: sourceLocation)
         func modes(_ name: String) -> String? {
-            for _ in 0..<50 {
-                if let text = try? String(contentsOf: directory.appendingPathComponent(name), encoding: .utf8),
+            waitFor(timeout: .seconds(5)) {
+                guard let text = try? String(contentsOf: directory.appendingPathComponent(name), encoding: .utf8),
                     text.contains("\n")
-                {
-                    return text.split(separator: "\n").dropFirst().joined(separator: "\n")
-                }
-                usleep(100_000)
+                else { return nil }
+                return text.split(separator: "\n").dropFirst().joined(separator: "\n")
             }
-            return nil
         }
         let before = modes("before.txt")
         let after = modes("after.txt")
@@ -378,22 +375,14 @@ import Testing
         let gpsfake = try ChildProcess(
             ["gpsfake", "-1", "-q", "-P", "\(port)", "-c", "0.02", file], newProcessGroup: true)
         defer { _ = gpsfake.stop(SIGTERM, timeout: .seconds(10)) }
-        var watch: ChildProcess?
-        let deadline = MonotonicTime.now() + .seconds(10)
-        while MonotonicTime.now() < deadline && gpsfake.isRunning {
-            let attempt = try ChildProcess(
-                [ToolSupport.nmea, "watch", "--connect", "127.0.0.1:\(port)", "--no-places"], newProcessGroup: true)
-            if attempt.waitForExit(timeout: .milliseconds(500)) {
-                sleep(for: .milliseconds(200))  // gpsd not listening yet
-                continue
-            }
-            watch = attempt
-            break
-        }
-        guard let watch else {
+        // gpsd listens (seen without connecting to it): watch's connection is not refused.
+        guard waitUntil(timeout: .seconds(10), { Ports.hasListener(port) || !gpsfake.isRunning }), gpsfake.isRunning
+        else {
             Issue.record("gpsd did not start: \(gpsfake.error)")
             return
         }
+        let watch = try ChildProcess(
+            [ToolSupport.nmea, "watch", "--connect", "127.0.0.1:\(port)", "--no-places"], newProcessGroup: true)
         // From "3D" to the altitude: gpsd's satellite counts and DOPs differ from the assembler's by design. (gpsd
         // also reports 3D fixes without a time, or before the epoch's GGA has given one an altitude: such lines are
         // not compared.)

@@ -127,7 +127,13 @@ final class FakeGpsd: @unchecked Sendable {
 
     private func serve() {
         guard let connection = try? listener.accept() else { return }
-        lock.withLock { client = connection }
+        // Kept for stop(), which shuts it down: that ends the reads below. (Already stopping: end now.)
+        guard
+            lock.withLock({ () -> Bool in
+                client = connection
+                return !stopped
+            })
+        else { return }
         var buffer = [UInt8](repeating: 0, count: 1024)
         var text = ""
         while !text.contains("\n") {
@@ -137,7 +143,9 @@ final class FakeGpsd: @unchecked Sendable {
         }
         lock.withLock { request = text }
         for line in lines { try? connection.sendAll(Array((line + "\n").utf8)) }
-        while !lock.withLock({ stopped }) { usleep(50_000) }
+        // The connection stays open (whatever else the client sends is read and dropped) until the client closes it
+        // or stop() shuts it down.
+        while let count = buffer.withUnsafeMutableBytes({ try? connection.receive(into: $0) }), count > 0 {}
     }
 
     func stop() {

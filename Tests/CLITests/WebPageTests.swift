@@ -134,7 +134,12 @@ import Testing
     func thePageStaysUpUntilSIGTERMUnlessExitAtEnd() throws {
         let served = try Served()
         #expect(served.waitForTheEnd())
-        usleep(300_000)
+        // At the end it says it stays, and goes on answering.
+        #expect(
+            waitUntil(timeout: .seconds(10)) {
+                served.process.error.contains("the page stays up with the log's final state until SIGINT or SIGTERM")
+            })
+        #expect(try RawHTTP.get(port: served.port, "/api/status").status == 200)
         #expect(served.process.isRunning)
         #expect(served.process.stop() == 0)
         #expect(served.process.error.contains("the page stays up with the log's final state until SIGINT or SIGTERM"))

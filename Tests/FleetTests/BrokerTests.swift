@@ -86,14 +86,16 @@ struct BrokerTests {
             "--flush-interval", "0.2",
         ])
         #expect(waitUntil(timeout: .seconds(10)) { collector.error.contains("connected") })
-        usleep(1_200_000)  // the broker saves the collector's session (autosave every second)
+        #expect(waitUntilSubscribed(collector, at: broker), "\(broker.log)")
+        // The session, subscription and all, is in the broker's database: the kill below does not lose it.
+        #expect(broker.waitForSave(), "\(broker.log)")
         let publisher = try FleetPublisher(try publisherConfiguration(broker.url))
         var longestCall = 0.0
         func feed(_ n: Int) {
             let start = Date()
             publisher.publish(Support.drive(n))
             longestCall = max(longestCall, Date().timeIntervalSince(start))
-            usleep(50_000)
+            usleep(50_000)  // pacing under test: a vehicle publishing 20 fixes a second, through the outage too
         }
         for n in 0..<20 { feed(n) }
         #expect(publisher.waitUntilDelivered(timeout: 5))
@@ -131,7 +133,7 @@ struct BrokerTests {
     }
 
     @Test func twoCollectorsInAShareGroupSplitTheMessages() throws {
-        let broker = try Broker()
+        let broker = try Broker(logsPackets: true)
         try broker.start()
         let first = TemporaryDirectory("first").path
         let second = TemporaryDirectory("second").path
@@ -142,13 +144,17 @@ struct BrokerTests {
             ])
         }
         #expect(waitUntil(timeout: .seconds(10)) { collectors.allSatisfy { $0.error.contains("connected") } })
-        usleep(300_000)
+        for collector in collectors { #expect(waitUntilSubscribed(collector, at: broker), "\(broker.log)") }
         let publisher = try FleetPublisher(try publisherConfiguration(broker.url))
         let total = 60
         for n in 0..<total { publisher.publish(Support.drive(n)) }
         #expect(publisher.waitUntilDelivered(timeout: 10))
         publisher.close()
-        usleep(1_000_000)
+        // Each message is acknowledged by the collector that wrote it: all of them, between the two.
+        #expect(
+            waitUntil(timeout: .seconds(10)) {
+                (0..<2).map { broker.acknowledgements(from: "shared-\($0)") }.reduce(0, +) == total
+            }, "\(broker.log)")
         for collector in collectors { #expect(collector.stop(SIGINT) == 0) }
         let a = Set(Support.gpxTimes(first + "/acme/van7/2026-11-30.gpx"))
         let b = Set(Support.gpxTimes(second + "/acme/van7/2026-11-30.gpx"))
@@ -158,14 +164,14 @@ struct BrokerTests {
     }
 
     @Test func theCollectorWritesTripsOnceAndSkipsDuplicatesAndStrangers() throws {
-        let broker = try Broker()
+        let broker = try Broker(logsPackets: true)
         try broker.start()
         let output = TemporaryDirectory("collected").path
         let collector = try ChildProcess([
             BuiltExecutables.nmea, "collect", broker.url, "-o", output, "--flush-interval", "0.2",
         ])
         #expect(waitUntil(timeout: .seconds(10)) { collector.error.contains("connected") })
-        usleep(300_000)
+        #expect(waitUntilSubscribed(collector, at: broker), "\(broker.log)")
         // The same fixes and trip twice (a publisher that lost its queue and sent everything again), then an
         // OwnTracks lwt and some garbage.
         for _ in 0..<2 {
@@ -179,7 +185,10 @@ struct BrokerTests {
             #expect(publisher.waitUntilDelivered(timeout: 10))
             publisher.close()
         }
-        usleep(800_000)
+        // The collector acknowledges each message once it has dealt with it (written, or counted and skipped):
+        // all 26 (13 a round).
+        let id = try #require(announcement(of: collector)?.clientID)
+        #expect(waitUntil(timeout: .seconds(10)) { broker.acknowledgements(from: id) == 26 }, "\(broker.log)")
         #expect(collector.stop(SIGTERM) == 0)
         #expect(Support.gpxTimes(output + "/acme/van7/2026-11-30.gpx") == (0..<10).map(Support.driveTime))
         let trips = try String(contentsOfFile: output + "/acme/van7/trips.jsonl", encoding: .utf8)
@@ -207,12 +216,14 @@ struct BrokerTests {
                     second.error == "Error: another collector is writing to '\(output)'; give each collector its "
                         + "own directory\n")
             }
-            usleep(300_000)
+            #expect(waitUntilSubscribed(collector, at: broker, times: round + 1), "\(broker.log)")
             let publisher = try FleetPublisher(try publisherConfiguration(broker.url))
             for n in (round * 3)..<(round * 3 + 3) { publisher.publish(Support.drive(n)) }
             #expect(publisher.waitUntilDelivered(timeout: 10))
             publisher.close()
-            usleep(500_000)
+            // Written in order after the broker's retained copy of the last round's last position (skipped).
+            let gpx = output + "/acme/van7/2026-11-30.gpx"
+            #expect(waitUntil(timeout: .seconds(10)) { Support.gpxTimes(gpx).count == round * 3 + 3 })
             #expect(collector.stop(SIGINT) == 0)
         }
         #expect(Support.gpxTimes(output + "/acme/van7/2026-11-30.gpx") == (0..<6).map(Support.driveTime))

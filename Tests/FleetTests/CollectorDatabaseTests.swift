@@ -30,7 +30,7 @@ struct CollectorDatabaseTests {
         #expect(
             waitUntil(timeout: .seconds(15)) { collector.error.contains("nmea collect: connected") },
             "\(collector.error)")
-        usleep(300_000)  // the subscription is in place
+        #expect(waitUntilSubscribed(collector, at: broker), "\(broker.log)")
         let publishers = try logs.enumerated().map { index, log in
             try ChildProcess([
                 BuiltExecutables.nmea, "publish", log, "--mqtt", broker.url, "--mqtt-topic",
@@ -147,7 +147,7 @@ struct CollectorDatabaseTests {
         }
         var collector = try startCollector()
         #expect(waitUntil(timeout: .seconds(15)) { collector.error.contains("nmea collect: connected") })
-        usleep(300_000)
+        #expect(waitUntilSubscribed(collector, at: broker), "\(broker.log)")
         // Another session holds the table, so the collector's INSERT waits.
         let locker = try ChildProcess(
             [
@@ -198,7 +198,7 @@ struct CollectorDatabaseTests {
                 ], environment: fleet.environment)
         }
         #expect(waitUntil(timeout: .seconds(15)) { collectors.allSatisfy { $0.error.contains("connected") } })
-        usleep(300_000)
+        for collector in collectors { #expect(waitUntilSubscribed(collector, at: broker), "\(broker.log)") }
         let publisher = try FleetPublisher(try publisherConfiguration(broker.url))
         let total = 600
         for n in 0..<total {
@@ -224,13 +224,13 @@ struct CollectorDatabaseTests {
 
     @Test func badPayloadsAreCountedAndSkippedAndNamesAreOnlyValues() throws {
         let fleet = try FleetDatabase()
-        let broker = try Broker()
+        let broker = try Broker(logsPackets: true)
         try broker.start()
         let collector = try ChildProcess(
             [BuiltExecutables.nmea, "collect", broker.url, "--db", fleet.url],
             environment: fleet.environment)
         #expect(waitUntil(timeout: .seconds(15)) { collector.error.contains("connected") })
-        usleep(300_000)
+        #expect(waitUntilSubscribed(collector, at: broker), "\(broker.log)")
         let publisher = try FleetPublisher(try publisherConfiguration(broker.url))
         let evil = "owntracks/x'); DROP TABLE nmea.positions; --/van"
         let good = Array(#"{"_type":"location","tst":1796025600,"lat":48.1,"lon":11.5,"vel":36,"sat":8}"#.utf8)
@@ -249,7 +249,9 @@ struct CollectorDatabaseTests {
         }
         #expect(publisher.waitUntilDelivered(timeout: 10))
         publisher.close()
-        usleep(1_000_000)
+        // The collector acknowledges a message once it has dealt with it (stored, or counted and skipped): all 8.
+        let id = try #require(announcement(of: collector)?.clientID)
+        #expect(waitUntil(timeout: .seconds(10)) { broker.acknowledgements(from: id) == 8 }, "\(broker.log)")
         #expect(collector.stop(SIGTERM) == 0)
         #expect(
             collector.error.contains(

@@ -29,7 +29,7 @@ struct CredentialsTests {
             "\(collector.error)")
         let commandLine = String(decoding: readFile("/proc/\(collector.pid)/cmdline") ?? [], as: UTF8.self)
         #expect(commandLine.contains("mqtt-password-file"))
-        usleep(300_000)
+        #expect(waitUntilSubscribed(collector, at: broker), "\(broker.log)")
         let publish = try ChildProcess.run(
             [
                 BuiltExecutables.nmea, "publish", log, "--mqtt", "mqtt://van7@127.0.0.1:\(broker.port)",

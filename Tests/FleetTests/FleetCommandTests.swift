@@ -262,11 +262,11 @@ struct FleetServeTests {
         return text
     }
 
-    @Test func theFleetPageServesWhatFleetLastAndTripsPrintAndFollowsTheDatabase() throws {
-        let (fleet, now) = try FleetCommandTests.filled()
+    /// `nmea fleet serve` on `fleet`, listening on a free port (the test's `#expect` records it when it does not).
+    static func serve(
+        _ fleet: FleetDatabase, _ directory: TemporaryDirectory, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> (server: ChildProcess, port: UInt16) {
         let port = UInt16(Ports.freeTCP())
-        let directory = TemporaryDirectory("fleet-serve")
-        defer { directory.remove() }
         var environment = fleet.environment
         environment["XDG_CACHE_HOME"] = directory.file("cache")
         let server = try ChildProcess(
@@ -275,8 +275,26 @@ struct FleetServeTests {
                 "0.3",
             ],
             environment: environment)
+        #expect(
+            waitUntil(timeout: .seconds(20)) { Ports.isListening(Int(port)) }, "\(server.error)",
+            sourceLocation: sourceLocation)
+        return (server, port)
+    }
+
+    /// A position of a third vehicle, written as a collector would.
+    static func addVan9(_ fleet: FleetDatabase, at now: Int64) throws {
+        let store = try PositionStore(try fleet.connect())
+        try store.write(
+            positions: [StoredPosition(vehicle: "acme/van9", timestamp: now, latitude: 52.52, longitude: 13.405)],
+            trips: [])
+    }
+
+    @Test func theFleetPageServesWhatFleetLastAndTripsPrintAndFollowsTheDatabase() throws {
+        let (fleet, now) = try FleetCommandTests.filled()
+        let directory = TemporaryDirectory("fleet-serve")
+        defer { directory.remove() }
+        let (server, port) = try Self.serve(fleet, directory)
         defer { _ = server.stop() }
-        #expect(waitUntil(timeout: .seconds(20)) { Ports.isListening(Int(port)) }, "\(server.error)")
 
         let last = try FleetCommandTests.run(fleet, ["last", "--json"])
         let vehicles = try RawHTTP.get(port: port, "/api/vehicles")
@@ -290,17 +308,24 @@ struct FleetServeTests {
         let client = try LineClient(port: port)
         client.send("GET /api/events HTTP/1.1\r\nHost: x\r\n\r\n")
         #expect(client.read(until: { $0.contains("event: fleet") }))
-        let store = try PositionStore(try fleet.connect())
-        try store.write(
-            positions: [StoredPosition(vehicle: "acme/van9", timestamp: now, latitude: 52.52, longitude: 13.405)],
-            trips: [])
+        try Self.addVan9(fleet, at: now)
         #expect(client.read(until: { $0.contains { $0.contains("acme/van9") } }, timeout: .seconds(10)))
         #expect(try RawHTTP.get(port: port, "/api/vehicles").body.contains(#""vehicle":"acme/van9""#))
         #expect(try RawHTTP.get(port: port, "/api/status").body.hasPrefix(#"{"database":"ok","refreshed":""#))
         #expect(try RawHTTP.get(port: port, "/api/vehicles", method: "DELETE").status == 405)
+    }
 
-        // In a browser: a row and a marker per vehicle, with its place; the trip.
-        guard Tools.available("chromium") else { return }
+    /// In a browser: a row and a marker per vehicle, with its place; the trip.
+    @Test(
+        .enabled(
+            if: Tools.available("chromium"), "chromium is not installed: the fleet page is not checked in a browser"))
+    func theFleetPageShowsEveryVehicleAndTheTripInChromium() throws {
+        let (fleet, now) = try FleetCommandTests.filled()
+        try Self.addVan9(fleet, at: now)
+        let directory = TemporaryDirectory("fleet-browser")
+        defer { directory.remove() }
+        let (server, port) = try Self.serve(fleet, directory)
+        defer { _ = server.stop() }
         let dom = try ChildProcess.run(
             [
                 "chromium", "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",

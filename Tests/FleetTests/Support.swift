@@ -124,3 +124,27 @@ func publisherConfiguration(
     configuration.clientID = "test-\(UInt32.random(in: 0...UInt32.max))"
     return configuration
 }
+
+/// Waits until `nmea collect` (`collector`) has subscribed at the broker, as the broker logs it (with the client ID
+/// and the filter the collector announced): messages published before that never reach a new collector; after it,
+/// the broker keeps them for the collector's session. A collector started again with the same client ID subscribes
+/// again: `times` is how many subscriptions of that ID to wait for in all.
+func waitUntilSubscribed(_ collector: ChildProcess, at broker: Broker, times: Int = 1) -> Bool {
+    guard let announced = waitFor(timeout: .seconds(15), { announcement(of: collector) }) else { return false }
+    return waitUntil(timeout: .seconds(10)) {
+        broker.subscriptions(of: announced.clientID, to: announced.filter) >= times
+    }
+}
+
+/// The client ID and the topic filter `nmea collect` announces as it starts (`nmea collect: 'FILTER' from …
+/// (client ID ID)`); `nil` until that line is complete.
+func announcement(of collector: ChildProcess) -> (clientID: String, filter: String)? {
+    let error = collector.error
+    let complete = error[..<(error.lastIndex(of: "\n") ?? error.startIndex)]
+    for line in complete.split(separator: "\n") where line.hasPrefix("nmea collect: '") && line.hasSuffix(")") {
+        guard let filterEnd = line.range(of: "' from "), let idStart = line.range(of: " (client ID ") else { continue }
+        let filter = line[line.index(line.startIndex, offsetBy: "nmea collect: '".count)..<filterEnd.lowerBound]
+        return (String(line[idStart.upperBound...].dropLast()), String(filter))
+    }
+    return nil
+}

@@ -188,7 +188,7 @@ public final class PtyFeeder: @unchecked Sendable {
                 afterEach?(index)
                 next = next + interval
                 let wait = next - MonotonicTime.now()
-                if wait > .zero { sleep(for: wait) }
+                if wait > .zero { sleep(for: wait) }  // pacing under test: a receiver at its rate
             }
         }
     }

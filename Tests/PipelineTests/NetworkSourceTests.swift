@@ -192,16 +192,20 @@ func closedPort() throws -> UInt16 {
                 "status(\(name): Connection refused; trying again in 0.5 s)",
                 "status(\(name): Connection refused; trying again in 1 s)",
             ])
-        // Someone listens now: the next attempt connects.
+        // Someone listens now: the next attempt connects, and the peer hangs up once its sentences were read.
         let listener = try TestListener(port: port)
+        let delivered = Locked(false)
         let peer = TestThread {
             guard let connection = try? listener.accept() else { return }
             try? connection.sendAll(Array(Self.sentences.utf8))
-            sleep(for: .milliseconds(200))
+            waitUntil(timeout: .seconds(10)) { delivered.withLock { $0 } }
             try? connection.close()
         }
         defer { peer.join() }
-        let connected = events(of: &source, timeout: .seconds(5)) { seen in seen.count >= 3 }
+        let connected = events(of: &source, timeout: .seconds(5)) { seen in
+            if seen.contains(.bytes(Self.sentences)) { delivered.withLock { $0 = true } }
+            return seen.count >= 3
+        }
         #expect(
             connected == [
                 .status("\(name): connected"), .bytes(Self.sentences),
@@ -229,15 +233,17 @@ func closedPort() throws -> UInt16 {
             #"{"class":"VERSION","release":"3.22"}"# + "\r\n$GPTXT,01,01,02,one*29\r\n{\"class\":\"DEV",
             "ICES\",\"devices\":[]}\r\n$GPTXT,01,01,02,two*21\r\n{\"class\":\"WATCH\"}\r\n",
         ]
+        // The second part goes once the source has given out the first part's sentence: two reads, the JSON cut
+        // between them.
+        let firstRead = Locked(false)
         let peer = TestThread {
             guard let connection = try? listener.accept() else { return }
             var buffer = [UInt8](repeating: 0, count: 256)
             let count = buffer.withUnsafeMutableBytes { (try? connection.receive(into: $0)) ?? 0 }
             received.withLock { $0 = String(decoding: buffer[..<count], as: UTF8.self) }
-            for part in parts {
-                try? connection.sendAll(Array(part.utf8))
-                sleep(for: .milliseconds(100))
-            }
+            try? connection.sendAll(Array(parts[0].utf8))
+            waitUntil(timeout: .seconds(10)) { firstRead.withLock { $0 } }
+            try? connection.sendAll(Array(parts[1].utf8))
             try? connection.close()
         }
         defer { peer.join() }
@@ -245,7 +251,12 @@ func closedPort() throws -> UInt16 {
             var source = try NetworkSourceAddress.parse("gpsd://127.0.0.1:\(listener.port)")?
                 .makeByteSource(reconnects: false)
         else { return }
-        let seen = events(of: &source)
+        let seen = events(of: &source) { seen in
+            if seen.contains(where: { if case .bytes(let text) = $0 { text.contains("one") } else { false } }) {
+                firstRead.withLock { $0 = true }
+            }
+            return false
+        }
         #expect(received.withLock { $0 } == #"?WATCH={"enable":true,"nmea":true}"# + "\n")
         #expect(seen.count == 5 && seen[2] == .bytes(Self.sentences), "\(seen)")
     }
@@ -348,7 +359,7 @@ func closedPort() throws -> UInt16 {
                 guard let client = try? listener.accept() else { return }
                 for index in (connection * 2)..<(connection * 2 + 2) {
                     try? client.sendAll(journey.epochs[index])
-                    sleep(for: .milliseconds(50))
+                    sleep(for: .milliseconds(50))  // pacing under test: a receiver sending an epoch every 50 ms
                 }
                 try? client.close()
             }

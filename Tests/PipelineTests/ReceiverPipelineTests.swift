@@ -167,14 +167,14 @@ import Testing
         var configuration = ReceiverPipeline.Configuration()
         configuration.capacity = 16
         let pipeline = ReceiverPipeline(configuration: configuration)
-        let sleeper = pipeline.makeConsumer(name: "sleeper")
+        let laggard = pipeline.makeConsumer(name: "laggard")
         pipeline.start(MemoryByteSource(input))
         pipeline.waitUntilFinished()
         let published = pipeline.statistics.published.total
-        let received = Self.readAll(sleeper)
+        let received = Self.readAll(laggard)
         #expect(received.records.count == 16)
         #expect(received.lost == published - 16)
-        #expect(sleeper.lost == UInt64(published - 16))
+        #expect(laggard.lost == UInt64(published - 16))
         #expect(received.records.last?.status?.state == .ended)
         #expect(pipeline.statistics.published.fixes == 120)
     }
@@ -267,11 +267,14 @@ import Testing
                     _ = pipeline.ring.consumerStatistics()
                     // A consumer reads on one thread at a time.
                     if index == 0 { _ = consumer.read(maximumCount: 16, timeout: .milliseconds(1)) }
-                    sleep(for: .milliseconds(1))
+                    sleep(for: .milliseconds(1))  // pacing under test: 200 looks spread over the reader's work
                 }
             }
         }
         for reader in readers { reader.join() }
+        // The reader has framed sentences and made a fix (on a busy machine perhaps only after the readers' looks).
+        #expect(
+            waitUntil(timeout: .seconds(10)) { pipeline.statistics.framer.sentences > 0 && pipeline.latestFix != nil })
         pipeline.stop()
         let statistics = pipeline.statistics
         #expect(statistics.framer.sentences > 0)
@@ -403,7 +406,7 @@ struct EndlessSource: ByteSource {
     mutating func read(into buffer: UnsafeMutableRawBufferPointer, timeout: Duration) -> ByteSourceEvent {
         reads += 1
         if reads % 3 == 0 {
-            sleep(for: .milliseconds(5))
+            sleep(for: .milliseconds(5))  // pacing under test: the receiver pauses, and the read times out
             return .timedOut
         }
         let count = min(50, epoch.count - offset, buffer.count)

@@ -97,7 +97,7 @@ import Testing
                 let batch = consumer.read(maximumCount: 4, timeout: .milliseconds(100))
                 fixes += batch.records.count { $0.fix != nil }
                 if batch.isFinished { break }
-                sleep(for: .microseconds(200))  // a slow reader
+                sleep(for: .microseconds(200))  // pacing under test: a slow reader
             }
             pipeline.waitUntilFinished()
             return (fixes, consumer.lost)

@@ -2,32 +2,46 @@ import NMEA
 import Pipeline
 import Synchronization
 import System
+import TestSupport
 import Testing
 
 /// The one read loop: every record in order, each batch with the loss before it, idle calls while nothing comes,
 /// one finish at the end (the ring closed, or the loop stopped).
 @Suite struct RingConsumerLoopTests {
     final class Collector: RecordConsumer, @unchecked Sendable {
-        let gate = Mutex<Bool>(true)
         var seen: [UInt32] = []
         var lostReported = 0
         var idles = 0
         var finishes = 0
         var batches = 0
-        private let isBlocked: Atomic<Bool>
+        /// What another thread may watch while the loop runs: records consumed, idle calls, a batch held at the gate.
+        let consumed = Atomic<Int>(0)
+        let idleCalls = Atomic<Int>(0)
+        let isHeldAtTheGate = Atomic<Bool>(false)
+        /// Closed (`blocked`): the first batch waits in `consume` until ``release()``.
+        private let gate = WakeUp()
+        private let isBlocked: Bool
 
-        init(blocked: Bool = false) { isBlocked = Atomic(blocked) }
+        init(blocked: Bool = false) { isBlocked = blocked }
 
-        func release() { isBlocked.store(false, ordering: .relaxed) }
+        func release() { gate.signal() }
 
         func consume(_ records: UnsafeBufferPointer<PipelineRecord>, lost: Int) {
-            while isBlocked.load(ordering: .relaxed) { sleep(for: .milliseconds(1)) }
+            if isBlocked {
+                isHeldAtTheGate.store(true, ordering: .releasing)
+                _ = gate.wait(timeout: .seconds(30))  // until release(); never longer, should the test fail first
+                isHeldAtTheGate.store(false, ordering: .releasing)
+            }
             batches += 1
             lostReported += lost
             for record in records { if let status = record.status { seen.append(status.baudRate) } }
+            consumed.add(records.count, ordering: .releasing)
         }
 
-        func idle() { idles += 1 }
+        func idle() {
+            idles += 1
+            idleCalls.add(1, ordering: .releasing)
+        }
 
         func finish() { finishes += 1 }
     }
@@ -44,7 +58,12 @@ import Testing
             options: .init(batchSize: 8, idleInterval: .milliseconds(20)))
         loop.start()
         for number in 1...100 { ring.publish(Self.record(UInt32(number))) }
-        sleep(for: .milliseconds(120))
+        // Nothing more comes for a while: the loop has read the hundred and calls idle.
+        #expect(
+            waitUntil(timeout: .seconds(10)) {
+                collector.consumed.load(ordering: .acquiring) == 100
+                    && collector.idleCalls.load(ordering: .acquiring) >= 1
+            })
         for number in 101...200 { ring.publish(Self.record(UInt32(number))) }
         ring.close()
         loop.join()
@@ -65,7 +84,8 @@ import Testing
             options: .init(batchSize: 4, idleInterval: .milliseconds(20)))
         loop.start()
         ring.publish(Self.record(0))
-        sleep(for: .milliseconds(50))  // the loop holds record 0 and waits at the gate
+        // The loop holds record 0 and waits at the gate while the ring laps it.
+        #expect(waitUntil(timeout: .seconds(10)) { collector.isHeldAtTheGate.load(ordering: .acquiring) })
         for number in 1...100 { ring.publish(Self.record(UInt32(number))) }
         collector.release()
         ring.close()
@@ -86,7 +106,7 @@ import Testing
         loop.start()
         ring.publish(Self.record(1))
         let started = MonotonicTime.now()
-        sleep(for: .milliseconds(50))
+        #expect(waitUntil(timeout: .seconds(10)) { collector.consumed.load(ordering: .acquiring) == 1 })
         loop.stop()
         #expect(started.elapsed < .seconds(5))
         #expect(collector.seen == [1])

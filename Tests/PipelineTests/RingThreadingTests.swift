@@ -2,6 +2,7 @@ import Glibc
 import Pipeline
 import Synchronization
 import System
+import TestSupport
 import Testing
 
 /// Blocking waits and many threads. The stress test is the one to run under `swift test --sanitize thread`.
@@ -15,41 +16,55 @@ import Testing
         let waited = start.elapsed
         #expect(waited >= .milliseconds(195))
         #expect(waited < .seconds(5))
-        // Asleep in futex, not spinning: well under a tenth of the wait on the CPU.
+        // Blocked in futex, not spinning: well under a tenth of the wait on the CPU.
         #expect(threadCPUTime() - cpuBefore < .milliseconds(20))
         let read = consumer.read(maximumCount: 4, timeout: .milliseconds(20))
         #expect(read.records.isEmpty && !read.isFinished && read.lost == 0)
     }
 
-    @Test func blockedReadWakesOnPublish() {
+    @Test func blockedReadWakesOnPublish() throws {
         let ring = BroadcastRing<Probe>(capacity: 4)
         let consumer = ring.makeConsumer()
-        let result = Shared<(records: [Probe], waited: Duration)?>(nil)
+        let thread = Shared<pid_t?>(nil)
+        let result = Shared<(records: [Probe], waited: Duration, returned: MonotonicTime)?>(nil)
         let waiter = TestThread {
+            thread.withLock { $0 = Threads.currentID }
             let start = MonotonicTime.now()
             let read = consumer.read(maximumCount: 8, timeout: .seconds(20))
-            let waited = start.elapsed
-            result.withLock { $0 = (read.records, waited) }
+            let returned = MonotonicTime.now()
+            result.withLock { $0 = (read.records, returned - start, returned) }
         }
-        sleep(for: .milliseconds(150))
+        // The read is blocked in futex, nothing returned yet: only the publish can wake it.
+        let id = try #require(waitFor(timeout: .seconds(10)) { thread.withLock { $0 } })
+        #expect(waitUntil(timeout: .seconds(10)) { Threads.isBlocked(id) })
+        #expect(result.withLock { $0 } == nil)
+        let published = MonotonicTime.now()
         ring.publish(Probe(42))
         waiter.join()
         let outcome = result.withLock { $0 }
         #expect(outcome?.records == [Probe(42)])
-        #expect(outcome.map { $0.waited >= .milliseconds(100) && $0.waited < .seconds(10) } == true)
+        #expect(outcome.map { $0.returned >= published && $0.waited < .seconds(10) } == true)
     }
 
     @Test func everyWaiterWakesOnClose() {
         let ring = BroadcastRing<Probe>(capacity: 4)
         let outcomes = Shared<[RingWait]>([])
+        let threads = Shared<[pid_t]>([])
         let waiters = (0..<3).map { _ in
             let consumer = ring.makeConsumer()
             return TestThread {
+                threads.withLock { $0.append(Threads.currentID) }
                 let outcome = consumer.wait(timeout: .seconds(20))
                 outcomes.withLock { $0.append(outcome) }
             }
         }
-        sleep(for: .milliseconds(100))
+        // All three blocked in their waits.
+        #expect(
+            waitUntil(timeout: .seconds(10)) {
+                let ids = threads.withLock { $0 }
+                return ids.count == 3 && ids.allSatisfy { Threads.isBlocked($0) }
+            })
+        #expect(outcomes.withLock { $0 } == [])
         let start = MonotonicTime.now()
         ring.close()
         for waiter in waiters { waiter.join() }
@@ -57,16 +72,21 @@ import Testing
         #expect(outcomes.withLock { $0 } == [.finished, .finished, .finished])
     }
 
-    @Test func leavingWakesTheConsumersOwnWait() {
+    @Test func leavingWakesTheConsumersOwnWait() throws {
         let ring = BroadcastRing<Probe>(capacity: 4)
         let consumer = ring.makeConsumer()
         let other = ring.makeConsumer()
         let outcome = Shared<RingBatch<Probe>?>(nil)
+        let thread = Shared<pid_t?>(nil)
         let waiter = TestThread {
+            thread.withLock { $0 = Threads.currentID }
             let read = consumer.read(maximumCount: 4, timeout: .seconds(20))
             outcome.withLock { $0 = read }
         }
-        sleep(for: .milliseconds(100))
+        // Blocked in its read when it leaves.
+        let id = try #require(waitFor(timeout: .seconds(10)) { thread.withLock { $0 } })
+        #expect(waitUntil(timeout: .seconds(10)) { Threads.isBlocked(id) })
+        #expect(outcome.withLock { $0 == nil })
         consumer.leave()
         waiter.join()
         #expect(outcome.withLock { $0?.isFinished } == true)
@@ -120,7 +140,8 @@ import Testing
         let threads = [
             check("fast", ring.makeConsumer(name: "fast"), batch: 64) { _ in },
             check("slow", ring.makeConsumer(name: "slow"), batch: 8) { reads in
-                if reads % 4 == 0 { sleep(for: .milliseconds(1)) } else { _ = sched_yield() }
+                // A slow consumer, falling behind and catching up.
+                if reads % 4 == 0 { sleep(for: .milliseconds(1)) } else { _ = sched_yield() }  // pacing under test
             },
             check("single", ring.makeConsumer(name: "single"), batch: 1) { _ in },
             // Never waits, so nothing it does happens-before the producer's next write (a waiting consumer's
@@ -152,8 +173,12 @@ import Testing
 
         for index in 0..<total {
             ring.publish(WideProbe(index))
-            // Pause now and then so consumers catch up, go to sleep, and are woken by the futex.
-            if index % 4096 == 0 { sleep(for: .milliseconds(2)) } else if index % 256 == 0 { _ = sched_yield() }
+            // Pause now and then so consumers catch up, block, and are woken by the futex.
+            if index % 4096 == 0 {
+                sleep(for: .milliseconds(2))  // pacing under test
+            } else if index % 256 == 0 {
+                _ = sched_yield()
+            }
         }
         ring.close()
         for thread in threads { thread.join() }

@@ -1,4 +1,5 @@
 import System
+import TestSupport
 import Testing
 
 @testable import Publisher
@@ -36,7 +37,7 @@ import Testing
         #expect(await iterator.next() == "latest")
         // Then live values, handed over to a waiting subscriber.
         async let next = iterator.next()
-        try? await Task.sleep(for: .milliseconds(20))
+        #expect(await suspendUntil(timeout: .seconds(10)) { broadcast.waitingCount == 1 })
         broadcast.send("live")
         #expect(await next == "live")
         // After the end, a newcomer still gets the last value, then the end.
@@ -53,9 +54,10 @@ import Testing
             for await _ in BroadcastSequence(broadcast) { count += 1 }
             return count
         }
-        #expect(await waitFor { broadcast.subscriberCount == 1 })
+        #expect(await suspendUntil(timeout: .seconds(10)) { broadcast.subscriberCount == 1 })
         broadcast.send(1)
-        try? await Task.sleep(for: .milliseconds(20))
+        // Waiting again: it has taken the 1 and asks for the next value.
+        #expect(await suspendUntil(timeout: .seconds(10)) { broadcast.waitingCount == 1 })
         task.cancel()
         let count = await task.value
         #expect(count == 1)
@@ -74,18 +76,10 @@ import Testing
                 return last
             }
         }
-        #expect(await waitFor { broadcast.subscriberCount == 50 })
+        #expect(await suspendUntil(timeout: .seconds(10)) { broadcast.subscriberCount == 50 })
         for value in 1...100 { broadcast.send(value) }
         broadcast.finish()
         for task in tasks { #expect(await task.value == 100) }
         #expect(broadcast.subscriberCount == 0)
-    }
-
-    func waitFor(_ condition: () -> Bool) async -> Bool {
-        for _ in 0..<400 {
-            if condition() { return true }
-            try? await Task.sleep(for: .milliseconds(5))
-        }
-        return condition()
     }
 }

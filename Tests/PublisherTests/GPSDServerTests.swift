@@ -141,9 +141,16 @@ import Threading
         let harness = try Harness()
         defer { harness.stop() }
         let journey = Journey(seconds: 1)
+        // A watcher from the start sees the last epoch's TPV go out: the server has it as its latest fix.
+        let witness = try LineClient(port: harness.port)
+        witness.send("?WATCH={\"enable\":true,\"json\":true}\n")
+        try #require(witness.read(until: { !$0.filter { $0.hasPrefix("{\"class\":\"WATCH\"") }.isEmpty }))
         for index in 0..<3 { try harness.pty.write(journey.epoch(index)) }
         #expect(waitUntil(timeout: .seconds(2)) { harness.pipeline.statistics.published.fixes >= 4 })
-        sleep(for: .milliseconds(100))
+        #expect(
+            witness.read(until: { _ in
+                witness.lines(of: "TPV").contains { jsonField($0, "time") == journey.isoTime(2) }
+            }))
         let client = try LineClient(port: harness.port)
         client.send("?WATCH={\"enable\":true,\"json\":true}\n")
         try #require(

@@ -27,7 +27,7 @@ import Threading
         let task = spawn {
             for await position in publisher.positions {
                 received.append(position)
-                if delay > .zero { try? await Task.sleep(for: delay) }
+                if delay > .zero { try? await Task.sleep(for: delay) }  // pacing under test: a slow subscriber
             }
         }
         return (task, received)
@@ -117,7 +117,7 @@ import Threading
                 if case .ended = publisher.currentStatus.connection { return true }
                 return false
             })
-        sleep(for: .milliseconds(50))
+        sleep(for: .milliseconds(50))  // pacing under test: the last fix grows 50 ms old before anyone asks
         // The file has ended; a subscriber that comes now still gets the last position, then the end.
         let outcome = runAsync {
             var iterator = publisher.positions.makeAsyncIterator()
@@ -270,7 +270,18 @@ import Threading
             waitUntil(timeout: .seconds(3)) {
                 count { if case .disconnected = $0.connection { return $0.fix == .none } else { return false } } >= 1
             })
-        sleep(for: .milliseconds(300))
+        // Unplugged until the connection has looked for the device and found it gone.
+        #expect(
+            waitUntil(timeout: .seconds(3)) {
+                statuses.withLock { sequence in
+                    let disconnected = sequence.firstIndex {
+                        if case .disconnected = $0.connection { true } else { false }
+                    }
+                    return disconnected.map { index in
+                        sequence[index...].contains { if case .searching = $0.connection { true } else { false } }
+                    } ?? false
+                }
+            })
         #expect(socat.start())  // replug: the same links
         let before = count(located)
         #expect(waitUntil(timeout: .seconds(8)) { count(located) > before })

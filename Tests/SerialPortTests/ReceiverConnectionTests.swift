@@ -86,13 +86,19 @@ import Threading
 
     @Test func autoWaitsForAReceiverToAppear() throws {
         let plugged = Atomic<Bool>(false)
+        let looks = Atomic<Int>(0)
         let ublox = SerialDeviceInfo(path: "/dev/ttyACM0", vendorID: 0x1546, productID: 0x01a8)
         var options = Self.fakeOptions([], rates: ["/dev/ttyACM0": .b9600], memory: nil)
-        options.listDevices = { plugged.load(ordering: .relaxed) ? [ublox] : [] }
+        options.listDevices = {
+            looks.add(1, ordering: .relaxed)
+            return plugged.load(ordering: .relaxed) ? [ublox] : []
+        }
         let runner = ConnectionRunner(ReceiverConnection(.auto, options: options))
         runner.start()
         #expect(waitUntil(timeout: .seconds(2)) { runner.log.statuses.contains(.searching(.auto)) })
-        sleep(for: .milliseconds(200))
+        // It has looked again (and again) since it said so, and found nothing to connect to.
+        let searched = looks.load(ordering: .relaxed)
+        #expect(waitUntil(timeout: .seconds(2)) { looks.load(ordering: .relaxed) >= searched + 2 })
         #expect(runner.log.count { $0.isConnected } == 0)
         let pluggedAt = MonotonicTime.now()
         plugged.store(true, ordering: .relaxed)
@@ -204,7 +210,14 @@ import Threading
         socat.stop()
         #expect(waitUntil(timeout: .seconds(2)) { runner.log.count { $0.isDisconnected } == 1 })
         let before = runner.log.sentences.load(ordering: .relaxed)
-        sleep(for: .milliseconds(300))
+        // Unplugged until the connection has looked for the device and found it gone.
+        #expect(
+            waitUntil(timeout: .seconds(2)) {
+                let statuses = runner.log.statuses
+                return statuses.firstIndex { $0.isDisconnected }.map {
+                    statuses[$0...].contains(.searching(.path(socat.deviceSide)))
+                } ?? false
+            }, "statuses: \(runner.log.statuses)")
 
         // Replug: same links.
         #expect(socat.start())
@@ -232,7 +245,10 @@ import Threading
             while talking.load(ordering: .relaxed) {
                 try? pty.write(sampleRMC(second: second) + sampleGGA(second: second))
                 second += 1
-                for _ in 0..<20 where talking.load(ordering: .relaxed) { sleep(for: .milliseconds(50)) }
+                // A 1 Hz receiver: quiet for a second, in steps so that it stops at once.
+                for _ in 0..<20 where talking.load(ordering: .relaxed) {
+                    sleep(for: .milliseconds(50))  // pacing under test
+                }
             }
         }
         defer {

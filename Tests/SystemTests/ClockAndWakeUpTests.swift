@@ -1,5 +1,6 @@
 import Glibc
 import System
+import TestSupport
 import Testing
 import Threading
 
@@ -15,7 +16,7 @@ import Threading
 
     @Test func sleepWaitsAtLeastTheDuration() {
         let start = MonotonicTime.now()
-        sleep(for: .milliseconds(30))
+        sleep(for: .milliseconds(30))  // the sleep under test
         #expect(start.elapsed >= .milliseconds(30))
         #expect(MonotonicTime.now() > start)
     }
@@ -47,8 +48,10 @@ import Threading
     @Test func anotherThreadWakesAPollAtOnce() throws {
         let wake = WakeUp()
         let started = MonotonicTime.now()
+        let poller = Threads.currentID
         let signaller = NativeThread {
-            sleep(for: .milliseconds(20))
+            // Once this thread's test is blocked in its poll.
+            waitUntil(timeout: .seconds(10)) { Threads.isBlocked(poller) }
             wake.signal()
         }
         let events = try wake.fileDescriptor.poll(.readable, timeoutMilliseconds: 5_000)

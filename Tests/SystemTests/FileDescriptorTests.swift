@@ -1,5 +1,7 @@
 import Glibc
+import Synchronization
 import System
+import TestSupport
 import Testing
 import Threading
 
@@ -92,19 +94,26 @@ import Threading
     }
 }
 
+/// SIGUSR1s handled so far (by ``InterruptionTests/installHandler()``'s handler).
+let handledInterruptions = Atomic<Int>(0)
+
 /// The one EINTR retry: a read interrupted by a signal goes on waiting, where the raw call gives up.
 @Suite(.serialized) struct InterruptionTests {
     /// Installs a SIGUSR1 handler without `SA_RESTART`, so a blocking call the signal interrupts fails with EINTR.
+    /// The handler counts in ``handledInterruptions`` (touched here first: a global is made on first use, which a
+    /// signal handler must not do).
     static func installHandler() {
+        _ = handledInterruptions.load(ordering: .relaxed)
         var action = sigaction()
-        action.__sigaction_handler.sa_handler = { _ in }
+        action.__sigaction_handler.sa_handler = { _ in handledInterruptions.add(1, ordering: .relaxed) }
         sigemptyset(&action.sa_mask)
         action.sa_flags = 0
         sigaction(SIGUSR1, &action, nil)
     }
 
-    /// Starts a thread that takes SIGUSR1 and runs `body` (a blocking read); interrupts it every 10 ms until `body`
-    /// returns; then writes one byte into the pipe so a retried read can finish.
+    /// Starts a thread that takes SIGUSR1 and runs `body` (a blocking read); once the thread is blocked in the read,
+    /// interrupts it with one SIGUSR1 and waits until the handler has run; then writes one byte into the pipe so
+    /// that a retried read can finish.
     static func interrupt(reading body: @escaping @Sendable (FileDescriptor) -> Int) throws -> Int {
         installHandler()
         let (readEnd, writeEnd) = try FileDescriptor.pipe()
@@ -113,24 +122,27 @@ import Threading
             try? writeEnd.close()
         }
         let result = Locked<Int?>(nil)
-        let thread = Locked<pthread_t?>(nil)
+        let thread = Locked<(handle: pthread_t, id: pid_t)?>(nil)
         let reader = NativeThread {
             var usr1 = sigset_t()
             sigemptyset(&usr1)
             sigaddset(&usr1, SIGUSR1)
             pthread_sigmask(SIG_UNBLOCK, &usr1, nil)
-            thread.withLock { $0 = pthread_self() }
+            thread.withLock { $0 = (pthread_self(), Threads.currentID) }
             let value = body(readEnd)
             result.withLock { $0 = value }
         }
-        while thread.withLock({ $0 }) == nil { sleep(for: .milliseconds(1)) }
-        for _ in 0..<20 where result.withLock({ $0 }) == nil {
-            sleep(for: .milliseconds(10))
-            pthread_kill(thread.withLock { $0 }!, SIGUSR1)
-        }
+        defer { reader.join() }
+        defer { try? writeEnd.writeAll([42]) }  // a retried read finishes, even when an expectation failed
+        let target = try #require(waitFor(timeout: .seconds(10)) { thread.withLock { $0 } })
+        // Blocked in the read (the only call of the thread's that blocks): the signal lands inside it.
+        #expect(waitUntil(timeout: .seconds(10)) { Threads.isBlocked(target.id) })
+        let handled = handledInterruptions.load(ordering: .relaxed)
+        pthread_kill(target.handle, SIGUSR1)
+        #expect(waitUntil(timeout: .seconds(10)) { handledInterruptions.load(ordering: .relaxed) > handled })
         try writeEnd.writeAll([42])
         reader.join()
-        return result.withLock { $0 }!
+        return try #require(result.withLock { $0 })
     }
 
     @Test func theRawCallFailsWithEINTR() throws {

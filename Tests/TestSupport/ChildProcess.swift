@@ -152,14 +152,14 @@ public final class ChildProcess: @unchecked Sendable {
             for pointer in envp { free(pointer) }
         }
         var child = pid_t()
-        var result = posix_spawn(&child, program, &actions, &attributes, argv, envp)
         // A program a test has just copied is "busy" while any process forked meanwhile (by a test running beside
         // it) still holds the copy's descriptor, until that process execs: a moment, so try again for up to 2 s.
-        var busyRetries = 0
-        while result == ETXTBSY && busyRetries < 100 {
-            busyRetries += 1
-            usleep(20_000)
-            result = posix_spawn(&child, program, &actions, &attributes, argv, envp)
+        var result = posix_spawn(&child, program, &actions, &attributes, argv, envp)
+        if result == ETXTBSY {
+            waitUntil(timeout: .seconds(2), pollingEvery: .milliseconds(20)) {
+                result = posix_spawn(&child, program, &actions, &attributes, argv, envp)
+                return result != ETXTBSY
+            }
         }
         guard result == 0 else {
             try? inputPipe?.close()
@@ -258,12 +258,7 @@ public final class ChildProcess: @unchecked Sendable {
 
     /// Reaps the child if it ends within `timeout`.
     private func reap(timeout: Duration) -> Int32? {
-        let deadline = MonotonicTime.now() + timeout
-        while isRunning {
-            if MonotonicTime.now() >= deadline { return nil }
-            sleep(for: .milliseconds(5))
-        }
-        return status
+        waitUntil(timeout: timeout, pollingEvery: .milliseconds(5)) { !isRunning } ? status : nil
     }
 
     /// The exit status from `waitpid`'s: the code, or 128 + the signal.

@@ -41,14 +41,18 @@ public final class MosquittoBroker {
     /// Writes the configuration: a listener on 127.0.0.1:`port`, no limit on queued or in-flight messages, no
     /// persistence unless asked (then saved every second), anonymous access unless `users` (name, password) are
     /// given.
+    /// - Parameter logsPackets: log every packet too (mosquitto's `debug` log type), so that a test can count the
+    ///   acknowledgements a subscriber sent (``acknowledgements(from:)``).
     public init(
-        port: Int = Ports.freeTCP(), users: [(String, String)] = [], persistence: Bool = false, tls: TLS? = nil
+        port: Int = Ports.freeTCP(), users: [(String, String)] = [], persistence: Bool = false, tls: TLS? = nil,
+        logsPackets: Bool = false
     ) throws {
         self.port = port
         directory = TemporaryDirectory("broker")
         var lines = ["listener \(port) 127.0.0.1", "max_queued_messages 0", "max_inflight_messages 0"]
         // The default log types, and subscriptions, so that a test can wait until a subscriber is in place.
         lines += ["error", "warning", "notice", "information", "subscribe"].map { "log_type \($0)" }
+        if logsPackets { lines.append("log_type debug") }
         if let tls {
             lines += ["cafile \(tls.caCertificate)", "certfile \(tls.serverCertificate)", "keyfile \(tls.serverKey)"]
         }
@@ -99,7 +103,30 @@ public final class MosquittoBroker {
     /// Waits (10 s at most) until client `clientID` has subscribed to `topic` at `qos`, as the broker logs it;
     /// `false` if it did not.
     public func waitForSubscription(of clientID: String, to topic: String, qos: Int = 1) -> Bool {
-        waitUntil(timeout: .seconds(10)) { log.contains(": \(clientID) \(qos) \(topic)\n") }
+        waitUntil(timeout: .seconds(10)) { subscriptions(of: clientID, to: topic, qos: qos) > 0 }
+    }
+
+    /// How many times client `clientID` has subscribed to `topic` at `qos` since the broker started (once per
+    /// connection for a client that subscribes whenever it connects).
+    public func subscriptions(of clientID: String, to topic: String, qos: Int = 1) -> Int {
+        log.occurrences(of: ": \(clientID) \(qos) \(topic)\n")
+    }
+
+    /// The QoS 1 messages client `clientID` has acknowledged (PUBACK) since the broker started: for a subscriber that
+    /// acknowledges only what it has stored (`nmea collect`), the messages it has dealt with. Needs `logsPackets`.
+    public func acknowledgements(from clientID: String) -> Int {
+        precondition(
+            readTextFile(configuration).contains("log_type debug\n"), "counting acknowledgements needs logsPackets")
+        return log.occurrences(of: ": Received PUBACK from \(clientID) (")
+    }
+
+    /// Waits (`timeout` at most) until the broker has saved its database (`persistence`) after everything it has
+    /// logged so far, such as a subscription: a broker killed after that brings the session back. `false` if it did
+    /// not.
+    public func waitForSave(timeout: Duration = .seconds(10)) -> Bool {
+        let saves = { self.log.occurrences(of: ": Saving in-memory database to ") }
+        let before = saves()
+        return waitUntil(timeout: timeout) { saves() > before }
     }
 
     /// The broker's process id while it runs.
@@ -109,4 +136,17 @@ public final class MosquittoBroker {
     public var url: String { "mqtt://127.0.0.1:\(port)" }
     /// `mqtts://127.0.0.1:PORT`.
     public var tlsURL: String { "mqtts://127.0.0.1:\(port)" }
+}
+
+extension String {
+    /// How many times `part` occurs in the text (without overlaps).
+    fileprivate func occurrences(of part: String) -> Int {
+        var count = 0
+        var rest = self[...]
+        while let range = rest.firstRange(of: part) {
+            count += 1
+            rest = rest[range.upperBound...]
+        }
+        return count
+    }
 }

@@ -23,15 +23,75 @@ public enum Ports {
     /// `true` when a socket listens on TCP `port` (any address), as `/proc/net/tcp` and `/proc/net/tcp6` list them:
     /// without connecting, for a server that serves its first connection only (`socat TCP-LISTEN` without `fork`).
     public static func hasListener(_ port: Int) -> Bool {
-        let local = ":" + String(port, radix: 16, uppercase: true).leftPadded(to: 4)
+        tcpSockets().contains { $0.localPort == port && $0.state == .listen }
+    }
+
+    /// A TCP socket of this machine as `/proc/net/tcp` and `/proc/net/tcp6` list it: its ports, its state and the
+    /// bytes in its queues, which tell a test what the program on either end has done with what it was sent.
+    public struct TCPSocket: Sendable, Hashable {
+        /// The states a test looks for (`include/net/tcp_states.h`).
+        public struct State: RawRepresentable, Sendable, Hashable {
+            public var rawValue: UInt8
+            public init(rawValue: UInt8) { self.rawValue = rawValue }
+            public static let established = State(rawValue: 0x01)
+            public static let listen = State(rawValue: 0x0A)
+        }
+
+        public var localPort: Int
+        public var remotePort: Int
+        public var state: State
+        /// Bytes written and not yet acknowledged by the peer (on loopback: not yet in the peer's receive queue).
+        public var sendQueue: Int
+        /// Bytes received and not yet read by the program; for a listening socket, the connections it has not
+        /// accepted yet.
+        public var receiveQueue: Int
+    }
+
+    /// Every TCP socket (IPv4 and IPv6) now.
+    public static func tcpSockets() -> [TCPSocket] {
+        var sockets: [TCPSocket] = []
         for table in ["/proc/net/tcp", "/proc/net/tcp6"] {
-            // "sl local_address rem_address st …": state 0A is LISTEN.
-            for line in readTextFile(table).split(separator: "\n").dropFirst() {
-                let fields = line.split(separator: " ")
-                if fields.count > 3 && fields[1].hasSuffix(local) && fields[3] == "0A" { return true }
+            for fields in procTable(table) {
+                // "sl local_address rem_address st tx_queue:rx_queue …", the addresses ADDRESS:PORT in hex.
+                guard let local = fields[1].split(separator: ":").last.flatMap({ Int($0, radix: 16) }),
+                    let remote = fields[2].split(separator: ":").last.flatMap({ Int($0, radix: 16) }),
+                    let state = UInt8(fields[3], radix: 16), let queues = queues(fields[4])
+                else { continue }
+                sockets.append(
+                    TCPSocket(
+                        localPort: local, remotePort: remote, state: TCPSocket.State(rawValue: state),
+                        sendQueue: queues.send, receiveQueue: queues.receive))
             }
         }
-        return false
+        return sockets
+    }
+
+    /// The bytes waiting to be read on the UDP socket bound to `port` (any address, IPv4 or IPv6), as
+    /// `/proc/net/udp` counts them (with the kernel's bookkeeping: zero means empty); `nil` when nothing is bound
+    /// there. A datagram sent on loopback is in that queue when the `send` returns, so zero after the sends means
+    /// the program has read them all.
+    public static func udpReceiveQueue(_ port: Int) -> Int? {
+        for table in ["/proc/net/udp", "/proc/net/udp6"] {
+            for fields in procTable(table) {
+                guard fields[1].split(separator: ":").last.flatMap({ Int($0, radix: 16) }) == port else { continue }
+                return queues(fields[4])?.receive
+            }
+        }
+        return nil
+    }
+
+    /// The rows of a `/proc/net` table, split into fields (the header left out; rows too short dropped).
+    private static func procTable(_ path: String) -> [[Substring]] {
+        readTextFile(path).split(separator: "\n").dropFirst().map { $0.split(separator: " ") }.filter { $0.count > 4 }
+    }
+
+    /// `tx_queue:rx_queue`, two hex numbers.
+    private static func queues(_ field: Substring) -> (send: Int, receive: Int)? {
+        let parts = field.split(separator: ":")
+        guard parts.count == 2, let send = Int(parts[0], radix: 16), let receive = Int(parts[1], radix: 16) else {
+            return nil
+        }
+        return (send, receive)
     }
 
     /// `true` when something accepts TCP connections on 127.0.0.1:`port`.
@@ -120,11 +180,4 @@ public final class LineClient {
 
     /// The lines of one gpsd class: `lines(of: "TPV")`.
     public func lines(of kind: String) -> [String] { lines.filter { $0.hasPrefix("{\"class\":\"\(kind)\"") } }
-}
-
-extension String {
-    /// The text with leading zeros up to `width` characters.
-    fileprivate func leftPadded(to width: Int) -> String {
-        count >= width ? self : String(repeating: "0", count: width - count) + self
-    }
 }

@@ -101,7 +101,7 @@ public final class NMEAFeeder: @unchecked Sendable {
                     }
                 }
                 if wrote || keepsTime { index += 1 }
-                sleep(for: interval)
+                sleep(for: interval)  // pacing under test: a receiver writing a line every `interval`
             }
             try? descriptor?.close()
         }

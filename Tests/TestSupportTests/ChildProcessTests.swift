@@ -49,13 +49,13 @@ import Testing
 
     @Test func aChildThatOutstaysItsTimeoutIsKilled() throws {
         let started = MonotonicTime.now()
-        let outcome = try ChildProcess.run(["sleep", "30"], timeout: .milliseconds(200))
+        let outcome = try ChildProcess.run(["tail", "-f", "/dev/null"], timeout: .milliseconds(200))  // never ends
         #expect(outcome.status == 128 + SIGKILL)
         #expect(started.elapsed < .seconds(10))
     }
 
     @Test func stoppingAGroupEndsWhatTheChildStarted() throws {
-        let child = try ChildProcess(["sh", "-c", "sleep 60 & echo $!; wait"], newProcessGroup: true)
+        let child = try ChildProcess(["sh", "-c", "tail -f /dev/null & echo $!; wait"], newProcessGroup: true)
         let grandchild = try #require(waitFor(timeout: .seconds(10)) { child.outputLines.first.flatMap { pid_t($0) } })
         #expect(kill(grandchild, 0) == 0)
         #expect(child.stop(SIGTERM, timeout: .seconds(10)) == 128 + SIGTERM)

@@ -26,9 +26,9 @@ struct LiveEpochs {
     }
 
     /// Sleeps until `nanoseconds` on the system clock.
-    static func sleep(until nanoseconds: Int64) {
+    static func sleep(until nanoseconds: Int64) {  // pacing under test: a receiver's epochs on their seconds
         var spec = timespec(tv_sec: Int(nanoseconds / 1_000_000_000), tv_nsec: Int(nanoseconds % 1_000_000_000))
-        while clock_nanosleep(CLOCK_REALTIME, TIMER_ABSTIME, &spec, nil) == EINTR {}
+        while clock_nanosleep(CLOCK_REALTIME, TIMER_ABSTIME, &spec, nil) == EINTR {}  // pacing under test
     }
 
     /// The epoch naming second `second` (since 1970).
@@ -64,7 +64,7 @@ struct LiveEpochs {
         var writes: [(Int64, Int64)] = []
         for _ in 0..<count {
             let second = LiveEpochs.now() / 1_000_000_000 + 1
-            LiveEpochs.sleep(until: second * 1_000_000_000 + delayNanoseconds)
+            LiveEpochs.sleep(until: second * 1_000_000_000 + delayNanoseconds)  // pacing under test: 1 Hz
             let written = LiveEpochs.now()
             try? pty.write(epoch(second: second))
             writes.append((second, written))

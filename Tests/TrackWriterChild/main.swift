@@ -73,7 +73,7 @@ for simulated in Scenario.crashTest().fixes().prefix(count) {
         flushes = writer.statistics.flushes
         report(given)
     }
-    if pause > 0 { usleep(pause) }
+    if pause > 0 { usleep(pause) }  // pacing under test: a live logger's pause between fixes
 }
 writing.pointee = 1
 do {

@@ -68,7 +68,7 @@ import Testing
             if configuration.format == "geojson" { arguments.append("points") }
             let process = try ChildProcess([child] + arguments)
             let delay = 1 + Int(random.next() % UInt64(configuration.maximumDelayMilliseconds))
-            sleep(for: .milliseconds(delay))
+            sleep(for: .milliseconds(delay))  // pacing under test: the crash comes at a random moment
             process.signal(SIGKILL)
             let status = process.wait()
             let flushed = process.outputLines.compactMap { Int($0) }.last ?? 0

@@ -162,7 +162,8 @@ private struct Fixed: HTTPResponder {
         let padding = String(repeating: "x", count: 8 * 1024)
         for index in 1...400 {
             server.publish(ServerSentEvent(name: "position", data: Array("{\"n\":\(index),\"p\":\"\(padding)\"}".utf8)))
-            if index % 50 == 0 { usleep(20_000) }
+            // Bursts of 50, 20 ms apart, taken by the server in several batches.
+            if index % 50 == 0 { usleep(20_000) }  // pacing under test
         }
         #expect(client.read(until: { $0.contains { $0.hasPrefix("data: {\"n\":400,") } }, timeout: .seconds(10)))
         let received = client.lines.filter { $0.hasPrefix("data: {\"n\"") }

@@ -97,6 +97,10 @@ final class Broadcast<Element: Sendable>: Sendable {
     /// Values sent so far.
     var sentCount: Int { state.withLock { $0.sent } }
 
+    /// Subscribers waiting for a value now (suspended in ``next(_:)``): what a test waits for before it sends, to
+    /// know the value is handed to a waiting task rather than found in its buffer later.
+    var waitingCount: Int { state.withLock { state in state.subscribers.values.count { $0.waiter != nil } } }
+
     // MARK: Subscribing
 
     /// Registers a subscriber whose first value is the latest one sent, if any.

@@ -60,7 +60,7 @@ final class FakeReceiver: SerialConnection {
             if let stop {
                 if stop.wait(timeout: wake - now) { return .stopped }
             } else {
-                sleep(for: wake - now)
+                sleep(for: wake - now)  // pacing under test: the receiver's next burst
             }
             if MonotonicTime.now() >= deadline && pending.isEmpty && MonotonicTime.now() < nextBurst {
                 return .timedOut
