@@ -245,7 +245,9 @@ import Testing
 
         """ + ConvertCommandTests.smallLog
 
-    @Test func waypointsAndRoutesReachGPXAndGeoJSON() throws {
+    @Test(
+        .enabled(if: Locations.schemas != nil && Tools.which("xmllint") != nil, "xmllint or the GPX schema is missing"))
+    func waypointsAndRoutesReachGPXAndGeoJSON() throws {
         let directory = Tool.temporaryDirectory()
         let log = try ConvertCommandTests.writeLog(Self.log, in: directory)
         let gpx = directory.appendingPathComponent("nav.gpx").path
@@ -270,10 +272,10 @@ import Testing
                   <trk>
 
                 """))
-        if let schemas = Locations.schemas, let xmllint = Tools.which("xmllint") {
-            let check = try ToolSupport.run(xmllint, ["--noout", "--schema", schemas + "/gpx-1.1.xsd", gpx])
-            #expect(check.status == 0, "\(check.error)")
-        }
+        let schemas = try #require(Locations.schemas)
+        let xmllint = try #require(Tools.which("xmllint"))
+        let check = try ToolSupport.run(xmllint, ["--noout", "--schema", schemas + "/gpx-1.1.xsd", gpx])
+        #expect(check.status == 0, "\(check.error)")
         let features = try String(contentsOfFile: geojson, encoding: .utf8)
         #expect(features.contains(#""properties":{"kind":"waypoint","name":"HOME"}"#))
         #expect(features.contains(#""properties":{"kind":"route","name":"COMMUTE","complete":true,"#))
