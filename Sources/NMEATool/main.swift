@@ -23,7 +23,7 @@ let rootSpec = CommandSpec(
     name: "nmea",
     abstract: "A GPS toolkit: parse, convert and record NMEA 0183.",
     discussion: "'nmea help --man' prints the manual page; 'nmea completion bash|zsh' a shell completion script.",
-    options: [OptionSpec(long: "version", help: "Show the version.")],
+    options: [Flag(long: "version", help: "Show the version.")],
     subcommands: commands.map { $0.spec })
 
 /// Runs the tool with `arguments` (without the program name) and returns the exit status.

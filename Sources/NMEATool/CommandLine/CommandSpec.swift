@@ -7,11 +7,25 @@ struct CommandSpec: Sendable {
     var abstract: String
     /// Paragraphs shown under the overview.
     var discussion: String = ""
-    var arguments: [ArgumentSpec] = []
-    var options: [OptionSpec] = []
-    var subcommands: [CommandSpec] = []
+    var arguments: [ArgumentSpec]
+    var options: [OptionSpec]
+    var subcommands: [CommandSpec]
     /// Example invocations for the help's `EXAMPLES:` section.
-    var examples: [String] = []
+    var examples: [String]
+
+    /// The spec of a command made of `arguments` and `options`, in the order the help lists them.
+    init(
+        name: String, abstract: String, discussion: String = "", arguments: [any ArgumentDeclaration] = [],
+        options: [any OptionDeclaration] = [], subcommands: [CommandSpec] = [], examples: [String] = []
+    ) {
+        self.name = name
+        self.abstract = abstract
+        self.discussion = discussion
+        self.arguments = arguments.map(\.spec)
+        self.options = options.map(\.spec)
+        self.subcommands = subcommands
+        self.examples = examples
+    }
 }
 
 /// A positional argument.

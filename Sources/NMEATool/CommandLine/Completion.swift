@@ -10,11 +10,11 @@ enum Completion {
                 ? "Show help for a subcommand, or print the manual page with --man."
                 : "Show help for a subcommand.",
             arguments: [
-                ArgumentSpec(
-                    name: "subcommand", help: "The subcommand to explain.",
-                    choices: root.subcommands.map(\.name), completion: .none)
+                Argument(
+                    "subcommand", help: "The subcommand to explain.", choices: root.subcommands.map(\.name),
+                    completion: .none)
             ],
-            options: isRoot ? [OptionSpec(long: "man", help: "Print the manual page (roff) of every subcommand.")] : [])
+            options: isRoot ? [Flag(long: "man", help: "Print the manual page (roff) of every subcommand.")] : [])
     }
 
     /// Every command a user can type after `nmea` (or after a group such as `nmea fleet`), with `help` last.

@@ -15,14 +15,8 @@ enum BenchCommand: Command {
             its type and handed to a SentenceVisitor), the same decode into a ParsedSentence enum, and the whole \
             stream into fixes (a FixReader: framing, decoding and fix assembly).
             """,
-        arguments: [ArgumentSpec(name: "file", help: "An NMEA file to measure with; omit for the built-in corpus.")],
-        options: [
-            OptionSpec(long: "iterations", valueName: "n", help: "Passes over the input.", defaultValue: "7"),
-            OptionSpec(
-                long: "sentences", valueName: "n", help: "Size of the built-in corpus.",
-                defaultValue: "1000000"),
-            OptionSpec(long: "json", help: "Print one JSON object instead of a table."),
-        ],
+        arguments: [file],
+        options: [iterations, sentences, json],
         examples: ["nmea bench", "nmea bench --json --iterations 11", "nmea bench capture.nmea"])
 
     struct Pass {
@@ -30,18 +24,46 @@ enum BenchCommand: Command {
         var seconds = 0.0
     }
 
+    private static let file = Argument<String?>(
+        "file", help: "An NMEA file to measure with; omit for the built-in corpus.")
+    private static let iterations = Option<Int>(
+        long: "iterations", valueName: "n", help: "Passes over the input.", default: 7, in: 1...1000)
+    private static let sentences = Option<Int>(
+        long: "sentences", valueName: "n", help: "Size of the built-in corpus.", default: 1_000_000,
+        in: 16...100_000_000)
+    private static let json = Flag(long: "json", help: "Print one JSON object instead of a table.")
+
+    /// The median pass of each measurement.
+    struct Result {
+        var source: String
+        var bytes: Int
+        var iterations: Int
+        var framing: Pass
+        var decoding: Pass
+        var enumDecoding: Pass
+        var reading: Pass
+        var check: Int
+    }
+
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
-        let iterations = try arguments.integer("iterations", default: 7, in: 1...1000)
-        let corpusSize = try arguments.integer("sentences", default: 1_000_000, in: 16...100_000_000)
+        let iterations = try arguments.value(Self.iterations)
+        let corpusSize = try arguments.value(sentences)
         let bytes: [UInt8]
         let source: String
-        if let path = arguments.positionals.first {
+        if let path = arguments.value(file) {
             bytes = try readWholeFile(path)
             source = path
         } else {
             bytes = generateCorpus(sentences: corpusSize)
             source = "built-in multi-GNSS corpus (16 sentences per epoch)"
         }
+        let result = measure(bytes, source: source, iterations: iterations)
+        Console.standardOutput.write(arguments.flag(json) ? jsonText(result) : table(result))
+        return ExitStatus.success
+    }
+
+    /// Every measurement `iterations` times, each one's median kept.
+    static func measure(_ bytes: [UInt8], source: String, iterations: Int) -> Result {
         var framing: [Pass] = []
         var decoding: [Pass] = []
         var enumDecoding: [Pass] = []
@@ -53,44 +75,49 @@ enum BenchCommand: Command {
             enumDecoding.append(measure(bytes, .parsedSentence, sink: &sink))
             reading.append(measureFixReader(bytes, sink: &sink))
         }
-        let frame = median(framing)
-        let decode = median(decoding)
-        let enumDecode = median(enumDecoding)
-        let read = median(reading)
-        if arguments.flag("json") {
-            var json = JSONWriter()
+        return Result(
+            source: source, bytes: bytes.count, iterations: iterations, framing: median(framing),
+            decoding: median(decoding), enumDecoding: median(enumDecoding), reading: median(reading), check: sink)
+    }
+
+    /// `--json`: one object, and a line ending.
+    static func jsonText(_ result: Result) -> String {
+        let decode = result.decoding
+        var json = JSONWriter()
+        json.beginObject()
+        json.field("input", result.source)
+        json.field("bytes", result.bytes)
+        json.field("iterations", result.iterations)
+        json.field("sentences", decode.sentences)
+        json.field("seconds", decode.seconds, decimals: 6)
+        json.field("sentences_per_second", Double(decode.sentences) / decode.seconds, decimals: 0)
+        json.field("bytes_per_second", Double(result.bytes) / decode.seconds, decimals: 0)
+        let passes = [("framing", result.framing), ("parsed_sentence", result.enumDecoding), ("fix_reader", result.reading)]
+        for (name, pass) in passes {
+            json.key(name)
             json.beginObject()
-            json.field("input", source)
-            json.field("bytes", bytes.count)
-            json.field("iterations", iterations)
-            json.field("sentences", decode.sentences)
-            json.field("seconds", decode.seconds, decimals: 6)
-            json.field("sentences_per_second", Double(decode.sentences) / decode.seconds, decimals: 0)
-            json.field("bytes_per_second", Double(bytes.count) / decode.seconds, decimals: 0)
-            for (name, pass) in [("framing", frame), ("parsed_sentence", enumDecode), ("fix_reader", read)] {
-                json.key(name)
-                json.beginObject()
-                json.field("sentences", pass.sentences)
-                json.field("seconds", pass.seconds, decimals: 6)
-                json.field("sentences_per_second", Double(pass.sentences) / pass.seconds, decimals: 0)
-                json.field("bytes_per_second", Double(bytes.count) / pass.seconds, decimals: 0)
-                json.endObject()
-            }
-            json.field("check", sink)
+            json.field("sentences", pass.sentences)
+            json.field("seconds", pass.seconds, decimals: 6)
+            json.field("sentences_per_second", Double(pass.sentences) / pass.seconds, decimals: 0)
+            json.field("bytes_per_second", Double(result.bytes) / pass.seconds, decimals: 0)
             json.endObject()
-            Console.standardOutput.write(json.string + "\n")
-        } else {
-            let megabytes = Double(bytes.count) / 1e6
-            var out = "input: \(source)\n"
-            out +=
-                "       \(decode.sentences) sentences, \(format(megabytes, 1)) MB, \(iterations == 1 ? "one pass" : "median of \(iterations) passes")\n"
-            out += row("framing + checksum", frame, megabytes)
-            out += row("full typed decode", decode, megabytes)
-            out += row("  as ParsedSentence", enumDecode, megabytes)
-            out += row("into fixes (FixReader)", read, megabytes)
-            Console.standardOutput.write(out)
         }
-        return ExitStatus.success
+        json.field("check", result.check)
+        json.endObject()
+        return json.string + "\n"
+    }
+
+    /// The table: a row per measurement.
+    static func table(_ result: Result) -> String {
+        let megabytes = Double(result.bytes) / 1e6
+        let passes = result.iterations == 1 ? "one pass" : "median of \(result.iterations) passes"
+        var out = "input: \(result.source)\n"
+        out += "       \(result.decoding.sentences) sentences, \(format(megabytes, 1)) MB, \(passes)\n"
+        out += row("framing + checksum", result.framing, megabytes)
+        out += row("full typed decode", result.decoding, megabytes)
+        out += row("  as ParsedSentence", result.enumDecoding, megabytes)
+        out += row("into fixes (FixReader)", result.reading, megabytes)
+        return out
     }
 
     /// What a pass does with each sentence.

@@ -31,42 +31,10 @@ enum CollectCommand: Command {
             the group, so several collectors, each with its own output directory, split the load.
             SIGINT or SIGTERM finishes every file and exits 0.
             """,
-        arguments: [
-            ArgumentSpec(
-                name: "url", help: "The broker: mqtt://[user@]host[:port] (mqtts:// for TLS).",
-                isOptional: false)
-        ],
+        arguments: [url],
         options: [
-            OptionSpec(
-                long: "db", valueName: "url",
-                help: "Store in this PostgreSQL database: postgresql://USER@HOST[:PORT]/DB (no password)."),
-            OptionSpec(
-                long: "output", short: "o", valueName: "dir",
-                help: "Write daily files per vehicle here (created when missing).", completion: .directory),
-            MQTTOptions.passwordFile,
-            OptionSpec(
-                long: "topic", valueName: "filter", help: "The topic filter to subscribe to.",
-                defaultValue: "owntracks/#"),
-            OptionSpec(
-                long: "share", valueName: "group",
-                help: "Share the subscription with the other collectors of this group."),
-            OptionSpec(
-                long: "client-id", valueName: "id",
-                help: "The MQTT client ID. Default: nmea-collect-<host>-<hash of DIR>, stable across runs."),
-            OptionSpec(
-                long: "tls-ca", valueName: "file",
-                help: "Verify the broker with the CA certificates in this PEM file (enables TLS).",
-                completion: .file),
-            OptionSpec(
-                long: "split-gap", valueName: "seconds",
-                help: "Start a new track segment after a gap longer than this.", defaultValue: "600"),
-            OptionSpec(
-                long: "fsync",
-                help: "Sync the files to disk (fdatasync) before acknowledging, for machines facing power cuts."),
-            OptionSpec(
-                long: "flush-interval", valueName: "seconds",
-                help: "Ignored (kept for older command lines): the files are flushed after every read."),
-            OptionSpec(long: "quiet", short: "q", help: "Do not report connections and the summary."),
+            database, output, MQTTOptions.passwordFile, topic, share, clientID, tlsCA, splitGap, fsync, flushInterval,
+            quiet,
         ],
         examples: [
             "nmea collect mqtt://localhost --db postgresql://fleet@localhost/fleet",
@@ -76,39 +44,37 @@ enum CollectCommand: Command {
             "nmea collect mqtt://broker.example --topic 'owntracks/acme/#' -o /srv/fleet",
         ])
 
+    private static let url = Argument<String>(
+        required: "url", help: "The broker: mqtt://[user@]host[:port] (mqtts:// for TLS).")
+    private static let database = Option<String?>(
+        long: "db", valueName: "url",
+        help: "Store in this PostgreSQL database: postgresql://USER@HOST[:PORT]/DB (no password).")
+    private static let output = Option<String?>(
+        long: "output", short: "o", valueName: "dir", help: "Write daily files per vehicle here (created when missing).",
+        completion: .directory)
+    private static let topic = Option<String>(
+        long: "topic", valueName: "filter", help: "The topic filter to subscribe to.", default: "owntracks/#")
+    private static let share = Option<String?>(
+        long: "share", valueName: "group", help: "Share the subscription with the other collectors of this group.")
+    private static let clientID = Option<String?>(
+        long: "client-id", valueName: "id",
+        help: "The MQTT client ID. Default: nmea-collect-<host>-<hash of DIR>, stable across runs.")
+    private static let tlsCA = Option<String?>(
+        long: "tls-ca", valueName: "file",
+        help: "Verify the broker with the CA certificates in this PEM file (enables TLS).", completion: .file)
+    private static let splitGap = Option<Double>(
+        long: "split-gap", valueName: "seconds", help: "Start a new track segment after a gap longer than this.",
+        default: 600, in: 0...1e9)
+    private static let fsync = Flag(
+        long: "fsync", help: "Sync the files to disk (fdatasync) before acknowledging, for machines facing power cuts.")
+    private static let flushInterval = Option<Double?>(
+        long: "flush-interval", valueName: "seconds",
+        help: "Ignored (kept for older command lines): the files are flushed after every read.", in: 0...86_400)
+    private static let quiet = Flag(long: "quiet", short: "q", help: "Do not report connections and the summary.")
+
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
-        let urlText = arguments.positionals[0]
-        let output = arguments.value("output")
-        let database = arguments.value("db")
-        guard output != nil || database != nil else {
-            throw arguments.usageError("Give where to store: '--db <url>', '-o <dir>', or both")
-        }
-        if let database, let problem = PostgresConnection.passwordProblem(database) {
-            // Not the value itself: it may hold the password.
-            throw arguments.usageError("The value of '--db' is refused: \(problem)")
-        }
-        let broker = try MQTTOptions.broker(urlText, arguments) { reason in
-            arguments.usageError("The value '\(BrokerURL.redacted(urlText))' is invalid for '<url>': \(reason)")
-        }
-        var configuration = FleetCollector.Configuration(broker: broker, outputDirectory: output, database: database)
-        configuration.topicFilter = arguments.value("topic") ?? "owntracks/#"
-        configuration.shareGroup = arguments.value("share")
-        configuration.clientID = arguments.value("client-id")
-        configuration.tlsCAFile = arguments.value("tls-ca")
-        configuration.splitGapSeconds = try arguments.number("split-gap", default: 600, in: 0...1e9)
-        _ = try arguments.number("flush-interval", default: 1, in: 0...86_400)
-        configuration.syncFiles = arguments.flag("fsync")
-        if let group = configuration.shareGroup,
-            group.isEmpty || group.contains("/") || group.contains("+") || group.contains("#")
-        {
-            throw arguments.invalid(group, for: "share", because: "a name without '/', '+' or '#'")
-        }
-        if configuration.topicFilter.isEmpty || configuration.topicFilter.hasPrefix("$share/") {
-            throw arguments.invalid(
-                configuration.topicFilter, for: "topic",
-                because: "give the filter itself and the group with --share")
-        }
-        let quiet = arguments.flag("quiet")
+        let configuration = try configuration(arguments)
+        let quiet = arguments.flag(Self.quiet)
         let collector: FleetCollector
         do {
             collector = try FleetCollector(configuration)
@@ -118,64 +84,114 @@ enum CollectCommand: Command {
         collector.onProblem = { message in Console.error("nmea collect: \(message)\n") }
         StopSignal.install()
         if !quiet {
-            let places = [output, database.map { _ in "the database" }].compactMap { $0 }.joined(separator: " and ")
+            let places = [configuration.outputDirectory, configuration.database.map { _ in "the database" }]
+                .compactMap { $0 }.joined(separator: " and ")
             Console.error(
-                "nmea collect: '\(configuration.subscription)' from \(broker) into \(places) "
+                "nmea collect: '\(configuration.subscription)' from \(configuration.broker) into \(places) "
                     + "(client ID \(collector.clientID))\n")
         }
-        var reported = ConnectionStatus()
-        var reportedDatabase = collector.databaseStatus
+        var reporter = quiet ? nil : StatusReporter(databaseStatus: collector.databaseStatus)
         do {
             try collector.run {
-                if !quiet, let status = collector.databaseStatus, status != reportedDatabase {
-                    if status.state == .connected && reportedDatabase?.state != .connected {
-                        Console.error("nmea collect: the database is back\n")
-                    } else if status.state == .disconnected, let error = status.lastError,
-                        status.failures != reportedDatabase?.failures
-                    {
-                        Console.error(
-                            "nmea collect: the database is unreachable (\(error)); messages wait at the "
-                                + "broker; trying again\n")
-                    }
-                    reportedDatabase = status
-                }
-                let status = collector.connectionStatus
-                if !quiet && (status.state != reported.state || status.lastError != reported.lastError) {
-                    if status.state == .connected && reported.state != .connected {
-                        Console.error("nmea collect: connected\n")
-                    } else if status.state == .disconnected, let error = status.lastError,
-                        error != reported.lastError
-                    {
-                        Console.error("nmea collect: \(error); trying again\n")
-                    }
-                    reported = status
-                }
+                reporter?.report(collector)
                 return StopSignal.isRequested
             }
         } catch {
             Console.error("Error: \(error.message)\n")
             return ExitStatus.failure
         }
-        if !quiet {
-            let statistics = collector.statistics
-            let vehicles = "\(statistics.vehicles) vehicle\(statistics.vehicles == 1 ? "" : "s")"
-            if database != nil {
-                Console.error(
-                    Self.summary(
-                        "\(statistics.storedPositions) positions and \(statistics.storedTrips) trips stored from "
-                            + vehicles, repeated: (statistics.storedBefore, "already stored"), statistics))
-                if statistics.invalid > 0, let problem = statistics.lastProblem {
-                    Console.error("nmea collect: the last invalid message: \(problem)\n")
+        if !quiet { report(collector.statistics, configuration) }
+        return collector.statistics.writeErrors == 0 ? ExitStatus.success : ExitStatus.failure
+    }
+
+    /// The collector the options describe, checked.
+    private static func configuration(_ arguments: ParsedArguments) throws -> FleetCollector.Configuration {
+        let urlText = arguments.value(url)
+        let output = try arguments.value(Self.output)
+        let database = try arguments.value(Self.database)
+        guard output != nil || database != nil else {
+            throw arguments.usageError("Give where to store: '--db <url>', '-o <dir>', or both")
+        }
+        if let database, let problem = PostgresConnection.passwordProblem(database) {
+            // Not the value itself: it may hold the password.
+            throw arguments.usageError("The value of '--db' is refused: \(problem)")
+        }
+        let parsed: BrokerURL
+        do {
+            parsed = try BrokerURL(parsing: urlText)
+        } catch {
+            throw arguments.usageError(
+                "The value '\(BrokerURL.redacted(urlText))' is invalid for '<url>': \(error.reason)")
+        }
+        let broker = try MQTTOptions.withPassword(parsed, arguments)
+        var configuration = FleetCollector.Configuration(broker: broker, outputDirectory: output, database: database)
+        configuration.topicFilter = try arguments.value(topic)
+        configuration.shareGroup = try arguments.value(share)
+        configuration.clientID = try arguments.value(clientID)
+        configuration.tlsCAFile = try arguments.value(tlsCA)
+        configuration.splitGapSeconds = try arguments.value(splitGap)
+        _ = try arguments.value(flushInterval)
+        configuration.syncFiles = arguments.flag(fsync)
+        if let group = configuration.shareGroup,
+            group.isEmpty || group.contains("/") || group.contains("+") || group.contains("#")
+        {
+            throw arguments.invalid(group, for: share, because: "a name without '/', '+' or '#'")
+        }
+        if configuration.topicFilter.isEmpty || configuration.topicFilter.hasPrefix("$share/") {
+            throw arguments.invalid(
+                configuration.topicFilter, for: topic, because: "give the filter itself and the group with --share")
+        }
+        return configuration
+    }
+
+    /// Says when the broker's connection or the database's comes and goes.
+    private struct StatusReporter {
+        var reported = ConnectionStatus()
+        var databaseStatus: ConnectionStatus?
+
+        mutating func report(_ collector: FleetCollector) {
+            if let status = collector.databaseStatus, status != databaseStatus {
+                if status.state == .connected && databaseStatus?.state != .connected {
+                    Console.error("nmea collect: the database is back\n")
+                } else if status.state == .disconnected, let error = status.lastError,
+                    status.failures != databaseStatus?.failures
+                {
+                    Console.error(
+                        "nmea collect: the database is unreachable (\(error)); messages wait at the "
+                            + "broker; trying again\n")
                 }
+                databaseStatus = status
             }
-            if output != nil {
-                Console.error(
-                    Self.summary(
-                        "\(statistics.locations) positions and \(statistics.trips) trips from " + vehicles,
-                        repeated: (statistics.duplicates, "duplicates"), statistics))
+            let status = collector.connectionStatus
+            if status.state != reported.state || status.lastError != reported.lastError {
+                if status.state == .connected && reported.state != .connected {
+                    Console.error("nmea collect: connected\n")
+                } else if status.state == .disconnected, let error = status.lastError, error != reported.lastError {
+                    Console.error("nmea collect: \(error); trying again\n")
+                }
+                reported = status
             }
         }
-        return collector.statistics.writeErrors == 0 ? ExitStatus.success : ExitStatus.failure
+    }
+
+    /// What was stored or written, and what was skipped.
+    private static func report(_ statistics: FleetCollector.Statistics, _ configuration: FleetCollector.Configuration) {
+        let vehicles = "\(statistics.vehicles) vehicle\(statistics.vehicles == 1 ? "" : "s")"
+        if configuration.database != nil {
+            Console.error(
+                Self.summary(
+                    "\(statistics.storedPositions) positions and \(statistics.storedTrips) trips stored from "
+                        + vehicles, repeated: (statistics.storedBefore, "already stored"), statistics))
+            if statistics.invalid > 0, let problem = statistics.lastProblem {
+                Console.error("nmea collect: the last invalid message: \(problem)\n")
+            }
+        }
+        if configuration.outputDirectory != nil {
+            Console.error(
+                Self.summary(
+                    "\(statistics.locations) positions and \(statistics.trips) trips from " + vehicles,
+                    repeated: (statistics.duplicates, "duplicates"), statistics))
+        }
     }
 
     /// `nmea collect: WHAT (skipped: N REPEATED, N retained copies, N other messages, N invalid)`, the parts that

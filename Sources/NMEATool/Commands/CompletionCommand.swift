@@ -14,18 +14,17 @@ enum CompletionCommand: Command {
             zsh: save it as _nmea in a directory of $fpath, or add 'source <(nmea completion zsh)' to ~/.zshrc \
             after compinit.
             """,
-        arguments: [
-            ArgumentSpec(
-                name: "shell", help: "The shell to complete for.", isOptional: false,
-                choices: shells, completion: .none)
-        ],
+        arguments: [shell],
         examples: [
             "nmea completion bash > ~/.local/share/bash-completion/completions/nmea",
             "nmea completion zsh > ~/.zfunc/_nmea",
         ])
 
+    private static let shell = Argument<String>(
+        required: "shell", help: "The shell to complete for.", choices: shells, completion: .none)
+
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
-        let shell = arguments.positionals[0]
+        let shell = arguments.value(Self.shell)
         // Top-level code in main.swift (the root spec) belongs to the main actor; commands run on the main thread.
         let root = MainActor.assumeIsolated { rootSpec }
         switch shell {

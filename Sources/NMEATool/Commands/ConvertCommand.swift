@@ -37,34 +37,10 @@ enum ConvertCommand: Command {
             fix, or a receiver holding its position) is a Point or MultiPoint feature with its coordTimes, never a \
             line. Rejected lines are counted and summarised on standard error, never fatal.
             """,
-        arguments: [SentenceInput.filesArgument],
+        arguments: [SentenceInput.files],
         options: [
-            OptionSpec(
-                long: "output", short: "o", valueName: "file",
-                help: "Where to write: a .gpx, .geojson, .json, .kml or .csv file, or '-' for standard output.",
-                isRepeatable: true, isRequired: true, completion: .file),
-            OptionSpec(
-                long: "format", valueName: "format",
-                help: "The format for '-' and for names without a known extension.",
-                choices: ConvertOutput.Format.allCases.map(\.rawValue)),
-            OptionSpec(
-                long: "columns", valueName: "list",
-                help: "CSV: the columns, of time,lat,lon,ele,speed,course,hdop,vdop,pdop,sats,fix,segment.",
-                defaultValue: "time,lat,lon,ele,speed,course,hdop,sats"),
-            SentenceInput.date,
-            OptionSpec(
-                long: "split-gap", valueName: "seconds",
-                help: "Start a new segment after a gap longer than this.", defaultValue: "60"),
-            OptionSpec(long: "points", help: "GeoJSON: also write each fix as a Point feature with its properties."),
-            OptionSpec(long: "fsync", help: "Sync each flush to disk (fdatasync), for loggers facing power cuts."),
-            OptionSpec(
-                long: "split", valueName: "rule",
-                help:
-                    "A file per UTC day (day; -o out/%Y-%m-%d.gpx), per trip (trip; -o out/trip-%n.gpx) or after each "
-                    + "gap (gap:SECONDS; %n numbers)."),
-            OptionSpec(
-                long: "jobs", short: "j", valueName: "n",
-                help: "With {name} outputs: convert this many inputs at once (default: the number of cores)."),
+            ConvertOutput.outputs, ConvertOutput.format, ConvertOutput.columns, SentenceInput.date, splitGap,
+            ConvertOutput.points, fsync, SplitWriter.option, jobs,
         ] + TripRuleOptions.options + CleaningOptions.options + SentenceInput.options,
         examples: [
             "nmea convert drive.nmea -o drive.gpx",
@@ -77,6 +53,16 @@ enum ConvertCommand: Command {
             "nmea convert year.nmea -o days/%Y-%m-%d.gpx --split day",
             "nmea convert week.nmea -o trips/%Y-%m-%d-trip-%n.gpx --split trip --min-stop 300",
         ])
+
+    private static let splitGap = Option<Double>(
+        long: "split-gap", valueName: "seconds", help: "Start a new segment after a gap longer than this.",
+        default: 60, in: 0...1e9)
+    private static let fsync = Flag(
+        long: "fsync", help: "Sync each flush to disk (fdatasync), for loggers facing power cuts.")
+    /// `--jobs`, read by ``ConvertJobs``.
+    static let jobs = Option<Int?>(
+        long: "jobs", short: "j", valueName: "n",
+        help: "With {name} outputs: convert this many inputs at once (default: the number of cores).", in: 1...256)
 
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
         let outputs = try ConvertOutput.parse(arguments)
@@ -96,12 +82,12 @@ enum ConvertCommand: Command {
         _ arguments: ParsedArguments, outputs: [ConvertOutput], paths: [String]? = nil, showsProgress: Bool = true,
         completed: ((TrackOutputs) -> Void)? = nil
     ) throws -> Int32 {
-        let splitGap = try arguments.number("split-gap", default: 60, in: 0...1e9)
+        let splitGap = try arguments.value(Self.splitGap)
         var cleaner = try CleaningOptions.parse(arguments, splitGapSeconds: splitGap)
         var input = try SentenceInput(arguments, paths: paths)
         input.readsTracks = true
         try FileIdentity.refuseOverlaps(inputs: input.paths, outputs: outputs.map(\.path), arguments)
-        let split = try SplitWriter.rule(arguments)
+        let split = try arguments.value(SplitWriter.option)
         if split != nil && outputs.contains(where: { $0.path == "-" }) {
             throw arguments.usageError("'--split' writes files: it cannot write to standard output ('-o -')")
         }
@@ -149,10 +135,10 @@ enum ConvertCommand: Command {
     ) throws -> [any TrackWriter] {
         let live = input.admission.hasLiveInput
         let track = TrackOptions(
-            splitGapSeconds: try arguments.number("split-gap", default: 60, in: 0...1e9),
-            flush: live ? .everyFix : .conversion, sync: arguments.flag("fsync"), publication: input.publication)
-        let columns = try ConvertOutput.columns(arguments)
-        let points = arguments.flag("points")
+            splitGapSeconds: try arguments.value(splitGap), flush: live ? .everyFix : .conversion,
+            sync: arguments.flag(fsync), publication: input.publication)
+        let columns = try arguments.value(ConvertOutput.columns)
+        let points = arguments.flag(ConvertOutput.points)
         var writers: [any TrackWriter] = []
         for output in outputs {
             if let split {

@@ -13,11 +13,11 @@ enum ConvertJobs {
         guard outputs.allSatisfy({ $0.path.contains(namePlaceholder) }) else {
             throw arguments.usageError("Either every output names its input with {name}, or none does")
         }
-        let inputs = arguments.positionals
+        let inputs = arguments.value(SentenceInput.files)
         guard !inputs.isEmpty, !inputs.contains("-"), !inputs.contains(where: { $0.contains("://") }) else {
             throw arguments.usageError("{name} outputs need input files to be named after (not '-' or a stream)")
         }
-        let jobs = try arguments.integer("jobs", default: processorCount(), in: 1...256)
+        let jobs = try arguments.value(ConvertCommand.jobs) ?? processorCount()
         // Every input admitted before the first conversion opens an output (each conversion admits its own again).
         _ = try InputAdmission(inputs)
         // Every input's outputs, checked before anything runs: two inputs of one name would write one file.

@@ -3,7 +3,7 @@ import Tracks
 
 /// The outputs of `nmea convert`: each `-o` with its format, and the writers made for them.
 struct ConvertOutput {
-    enum Format: String, CaseIterable {
+    enum Format: String, CaseIterable, Sendable {
         case gpx, gpx10, geojson, kml, csv
 
         /// `true` when a file named for `self` may be written as `other` (a `.gpx` name as GPX 1.0).
@@ -13,45 +13,68 @@ struct ConvertOutput {
     let path: String
     let format: Format
 
+    // MARK: The declaration (`nmea convert`'s)
+
+    static let outputs = Option(
+        repeating: OptionSpec(
+            long: "output", short: "o", valueName: "file",
+            help: "Where to write: a .gpx, .geojson, .json, .kml or .csv file, or '-' for standard output.",
+            isRequired: true, completion: .file))
+    static let format = Option<Format?>(
+        long: "format", valueName: "format", help: "The format for '-' and for names without a known extension.",
+        choosing: Format.self)
+    static let columns = Option<[CSVWriter.Column]>(
+        long: "columns", valueName: "list",
+        help: "CSV: the columns, of time,lat,lon,ele,speed,course,hdop,vdop,pdop,sats,fix,segment.",
+        default: CSVWriter.defaultColumns, defaultText: "time,lat,lon,ele,speed,course,hdop,sats", convert: parseColumns)
+    static let points = Flag(long: "points", help: "GeoJSON: also write each fix as a Point feature with its properties.")
+
     /// The outputs named by `-o`, each with the format its extension names, or `--format` for `-` and other names.
     /// - Throws: ``UsageError`` when a format cannot be told, contradicts `--format`, or an output repeats.
     static func parse(_ arguments: ParsedArguments) throws(UsageError) -> [ConvertOutput] {
-        let given = arguments.value("format").flatMap(Format.init(rawValue:))
+        let given = try arguments.value(format)
         var outputs: [ConvertOutput] = []
-        for path in arguments.allValues("output") {
+        for path in try arguments.value(Self.outputs) {
             if let same = outputs.first(where: { FileIdentity.place($0.path) == FileIdentity.place(path) }) {
                 throw arguments.usageError(
                     same.path == path
                         ? "The output '\(path)' is given more than once"
                         : "The outputs '\(same.path)' and '\(path)' are the same file")
             }
-            let named = formatNamed(by: path)
-            if path == "-" && given == nil {
-                throw arguments.usageError(
-                    "Writing to standard output ('-o -') needs '--format' (gpx, gpx10, geojson, kml or csv)")
-            }
-            if let named, let given, !named.admits(given) {
-                throw arguments.usageError(
-                    "The output '\(path)' is named as \(named.rawValue) but '--format \(given.rawValue)' was given")
-            }
-            // `--format` agrees with the name here, and may narrow it (gpx10 for a .gpx name).
-            guard let format = given ?? named else {
-                throw arguments.usageError(
-                    "Cannot tell the format of '\(path)': name it .gpx, .geojson, .json, .kml or .csv, or give '--format'"
-                )
-            }
-            outputs.append(ConvertOutput(path: path, format: format))
+            outputs.append(try output(path, given: given, arguments))
         }
         // An option that shapes an output no output is: said, not silently ignored.
-        if arguments.value("columns") != nil && !outputs.contains(where: { $0.format == .csv }) {
+        if arguments.isGiven(columns) && !outputs.contains(where: { $0.format == .csv }) {
             throw arguments.usageError(
                 "'--columns' chooses a CSV output's columns, and no output is CSV: name one .csv (or '--format csv')")
         }
-        if arguments.flag("points") && !outputs.contains(where: { $0.format == .geojson }) {
+        if arguments.flag(points) && !outputs.contains(where: { $0.format == .geojson }) {
             throw arguments.usageError(
                 "'--points' adds Point features to a GeoJSON output, and no output is GeoJSON: name one .geojson")
         }
         return outputs
+    }
+
+    /// The output `path`, in the format its name says, narrowed by `--format` (`given`).
+    private static func output(_ path: String, given: Format?, _ arguments: ParsedArguments) throws(UsageError)
+        -> ConvertOutput
+    {
+        let named = formatNamed(by: path)
+        if path == "-" && given == nil {
+            throw arguments.usageError(
+                "Writing to standard output ('-o -') needs '--format' (gpx, gpx10, geojson, kml or csv)")
+        }
+        if let named, let given, !named.admits(given) {
+            throw arguments.usageError(
+                "The output '\(path)' is named as \(named.rawValue) but '--format \(given.rawValue)' was given")
+        }
+        // `--format` agrees with the name here, and may narrow it (gpx10 for a .gpx name).
+        guard let format = given ?? named else {
+            throw arguments.usageError(
+                "Cannot tell the format of '\(path)': name it .gpx, .geojson, .json, .kml or .csv, or give '--format'"
+            )
+        }
+        return ConvertOutput(path: path, format: format)
     }
 
     /// The format a file name's extension stands for (case-insensitive), or `nil`.
@@ -100,13 +123,12 @@ struct ConvertOutput {
     }
 
     /// The `--columns` of a CSV output, in the order given.
-    static func columns(_ arguments: ParsedArguments) throws(UsageError) -> [CSVWriter.Column] {
-        guard let text = arguments.value("columns") else { return CSVWriter.defaultColumns }
+    private static func parseColumns(_ text: String) throws(ValueError) -> [CSVWriter.Column] {
         var columns: [CSVWriter.Column] = []
         for name in text.split(separator: ",", omittingEmptySubsequences: false) {
             guard let column = CSVWriter.Column(rawValue: String(name)) else {
                 let known = CSVWriter.Column.allCases.map(\.rawValue).joined(separator: ",")
-                throw arguments.invalid(text, for: "columns", because: "'\(name)' is not one of \(known)")
+                throw .invalid(text, because: "'\(name)' is not one of \(known)")
             }
             columns.append(column)
         }

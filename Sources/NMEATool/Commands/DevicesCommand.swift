@@ -19,19 +19,8 @@ enum DevicesCommand: Command {
             Named devices (paths, including ptys and built-in ports) are described, and probed with --probe, \
             whatever they are; the exit status is 1 when one of them cannot be found or opened.
             """,
-        arguments: [
-            ArgumentSpec(
-                name: "devices",
-                help: "Device paths to describe instead of every USB serial "
-                    + "device.", isRepeating: true)
-        ],
-        options: [
-            OptionSpec(long: "json", help: "Print one JSON document instead of a table."),
-            OptionSpec(long: "probe", help: "Open GPS-like ports briefly and look for NMEA."),
-            OptionSpec(
-                long: "probe-time", valueName: "seconds", help: "The longest probe of one port.",
-                defaultValue: "4"),
-        ],
+        arguments: [devices],
+        options: [json, probe, probeTime],
         examples: [
             "nmea devices",
             "nmea devices --probe --json",
@@ -50,17 +39,25 @@ enum DevicesCommand: Command {
         }
     }
 
+    private static let devices = Argument<[String]>(
+        repeating: "devices", help: "Device paths to describe instead of every USB serial device.")
+    private static let json = Flag(long: "json", help: "Print one JSON document instead of a table.")
+    private static let probe = Flag(long: "probe", help: "Open GPS-like ports briefly and look for NMEA.")
+    private static let probeTime = Option<Double>(
+        long: "probe-time", valueName: "seconds", help: "The longest probe of one port.", default: 4, in: 0.5...60)
+
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
-        let probing = arguments.flag("probe")
-        let probeTime = try arguments.number("probe-time", default: 4, in: 0.5...60)
+        let probing = arguments.flag(probe)
+        let probeTime = try arguments.value(Self.probeTime)
         guard let discovery = DeviceDiscovery() else {
             throw RuntimeError("cannot use libudev to list devices")
         }
         var status = ExitStatus.success
         var rows: [Row] = []
-        let named = !arguments.positionals.isEmpty
+        let paths = arguments.value(devices)
+        let named = !paths.isEmpty
         if named {
-            for path in arguments.positionals {
+            for path in paths {
                 guard let info = discovery.device(atPath: path) else {
                     let error: String =
                         (try? FileStatus(path: path)) == nil
@@ -78,7 +75,7 @@ enum DevicesCommand: Command {
 
         if probing {
             let targets = rows.indices.filter { named || rows[$0].info.classification != .notGPS }
-            let results = probe(targets.map { rows[$0].info }, budget: .milliseconds(Int64(probeTime * 1000)))
+            let results = probeAll(targets.map { rows[$0].info }, budget: .milliseconds(Int64(probeTime * 1000)))
             for (index, result) in zip(targets, results) {
                 rows[index].probe = result
                 if case .failed(let error) = result.outcome {
@@ -89,8 +86,8 @@ enum DevicesCommand: Command {
         }
 
         let output = Console.standardOutput
-        if arguments.flag("json") {
-            output.write(json(rows))
+        if arguments.flag(json) {
+            output.write(jsonText(rows))
         } else if rows.isEmpty {
             if !named { Console.error("No USB serial devices found.\n") }
         } else {
@@ -101,7 +98,7 @@ enum DevicesCommand: Command {
     }
 
     /// Probes each device on its own thread, so the whole takes about one budget.
-    static func probe(_ devices: [SerialDeviceInfo], budget: Duration)
+    static func probeAll(_ devices: [SerialDeviceInfo], budget: Duration)
         -> [(outcome: DeviceProbe.Outcome, elapsed: Duration)]
     {
         let results = UnsafeMutableBufferPointer<(outcome: DeviceProbe.Outcome, elapsed: Duration)?>
@@ -170,7 +167,7 @@ enum DevicesCommand: Command {
         }
     }
 
-    static func json(_ rows: [Row]) -> String {
+    static func jsonText(_ rows: [Row]) -> String {
         var json = JSONWriter()
         json.beginObject()
         json.key("devices")

@@ -21,16 +21,17 @@ enum FleetCommand: Command {
     static var subcommands: [any Command.Type] {
         [FleetLastCommand.self, FleetTripsCommand.self, FleetTrackCommand.self, FleetServeCommand.self]
     }
+}
 
-    /// `--db`, which every subcommand needs.
-    static let database = OptionSpec(
-        long: "db", valueName: "url", help: "The database: postgresql://USER@HOST[:PORT]/DB (no password).",
-        isRequired: true)
+/// `--db`, which every `nmea fleet` subcommand needs, and what it connects to.
+enum FleetDatabaseOptions {
+    static let database = Option<String>(
+        required: "db", valueName: "url", help: "The database: postgresql://USER@HOST[:PORT]/DB (no password).")
 
     /// Connects to `--db`.
     /// - Throws: ``UsageError`` for a URL with a password, ``RuntimeError`` when the database cannot be reached.
     static func connect(_ arguments: ParsedArguments) throws -> FleetQueries {
-        let target = arguments.value("db") ?? ""
+        let target = try arguments.value(database)
         if let problem = PostgresConnection.passwordProblem(target) {
             throw arguments.usageError("The value of '--db' is refused: \(problem)")
         }
@@ -52,14 +53,6 @@ enum FleetCommand: Command {
             throw RuntimeError("the query failed: \(error.message)")
         }
     }
-
-    /// A `YYYY-MM-DD` day or an ISO 8601 UTC time as nanoseconds since 1970.
-    static func time(_ text: String, for name: String, _ arguments: ParsedArguments) throws(UsageError) -> Int64 {
-        if let day = ISO8601.parseDate(text) { return day.startNanoseconds }
-        if let time = ISO8601.parse(text) { return time }
-        throw arguments.invalid(text, for: name, because: "expected YYYY-MM-DD or YYYY-MM-DDThh:mm:ssZ")
-    }
-
 }
 
 /// `nmea fleet last`.
@@ -71,39 +64,27 @@ enum FleetLastCommand: Command {
             One row per vehicle: the time of its newest stored fix, its age (by the database's clock), the position \
             and speed, and the nearest place (GeoNames, offline, as 'nmea trips' names them).
             """,
-        options: [
-            FleetCommand.database,
-            OptionSpec(long: "json", help: "Print one JSON document {\"vehicles\":[…]} instead of a table."),
-            OptionSpec(long: "no-places", help: "Leave out place names (no place file, no cache)."),
-        ],
+        options: [FleetDatabaseOptions.database, json, PlaceOptions.noPlaces],
         examples: ["nmea fleet last --db postgresql://fleet@localhost/fleet"])
 
+    private static let json = Flag(
+        long: "json", help: "Print one JSON document {\"vehicles\":[…]} instead of a table.")
+
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
-        let queries = try FleetCommand.connect(arguments)
-        let vehicles = try FleetCommand.ask { () throws(DatabaseError) in try queries.lastPositions() }
+        let queries = try FleetDatabaseOptions.connect(arguments)
+        let vehicles = try FleetDatabaseOptions.ask { () throws(DatabaseError) in try queries.lastPositions() }
         let places =
-            arguments.flag("no-places") || vehicles.isEmpty
-            ? nil : TripsCommand.makeGeocoder(command: "nmea fleet last")
+            arguments.flag(PlaceOptions.noPlaces) || vehicles.isEmpty
+            ? nil : PlaceOptions.geocoder(command: "nmea fleet last")
         func place(_ position: StoredPosition) -> String? {
             places?.placeName(latitude: position.latitude, longitude: position.longitude)?.label
         }
-        if arguments.flag("json") {
-            Console.standardOutput.write(String(decoding: json(vehicles, place: place), as: UTF8.self) + "\n")
+        if arguments.flag(json) {
+            Console.standardOutput.write(String(decoding: FleetJSON.vehicles(vehicles, place: place), as: UTF8.self) + "\n")
         } else if vehicles.isEmpty {
             Console.standardOutput.write("No vehicles.\n")
         } else {
-            var rows = [["VEHICLE", "LAST FIX (UTC)", "AGE", "POSITION", "km/h", "PLACE"]]
-            for last in vehicles {
-                let position = last.position
-                rows.append([
-                    TripsCommand.printable(position.vehicle),
-                    TripsCommand.formatTime(position.timestamp * 1_000_000_000), age(last.ageSeconds),
-                    TripsCommand.formatPosition(position.latitude, position.longitude),
-                    position.speed.map { DecimalFormatter.string($0 * 3.6, decimals: 1) } ?? "",
-                    place(position).map(TripsCommand.printable) ?? "",
-                ])
-            }
-            Console.standardOutput.write(TripsCommand.layout(rows, rightAligned: [2, 4]))
+            Console.standardOutput.write(table(vehicles, place: place))
         }
         Console.standardOutput.flush()
         places?.save()
@@ -113,33 +94,20 @@ enum FleetLastCommand: Command {
         return ExitStatus.success
     }
 
-    /// `{"vehicles":[…]}`: what `--json` prints (and the fleet page's `/api/vehicles` serves).
-    static func json(_ vehicles: [FleetQueries.LastPosition], place: (StoredPosition) -> String?) -> [UInt8] {
-        var json = JSONWriter(capacity: 1 << 14)
-        json.beginObject()
-        json.key("vehicles")
-        json.beginArray()
+    /// A row per vehicle.
+    private static func table(_ vehicles: [FleetQueries.LastPosition], place: (StoredPosition) -> String?) -> String {
+        var rows = [["VEHICLE", "LAST FIX (UTC)", "AGE", "POSITION", "km/h", "PLACE"]]
         for last in vehicles {
             let position = last.position
-            json.beginObject()
-            json.field("vehicle", position.vehicle)
-            json.key("time")
-            json.asciiString { ISO8601.write(nanosecondsSinceEpoch: position.timestamp * 1_000_000_000, to: $0) }
-            json.field("age_s", last.ageSeconds, decimals: 0)
-            json.field("lat", position.latitude)
-            json.field("lon", position.longitude)
-            json.field("alt", position.altitudeMeters)
-            json.field("speed_kmh", position.speed.map { $0 * 3.6 }, decimals: 1)
-            json.field("course", position.courseDegrees)
-            json.field("accuracy_m", position.accuracyMeters)
-            json.field("satellites", position.satellites)
-            json.key("place")
-            if let place = place(position) { json.string(place) } else { json.null() }
-            json.endObject()
+            rows.append([
+                TripText.printable(position.vehicle),
+                TripText.time(position.timestamp * 1_000_000_000), age(last.ageSeconds),
+                TripText.position(position.latitude, position.longitude),
+                position.speed.map { DecimalFormatter.string($0 * 3.6, decimals: 1) } ?? "",
+                place(position).map(TripText.printable) ?? "",
+            ])
         }
-        json.endArray()
-        json.endObject()
-        return json.bytes
+        return TripText.layout(rows, rightAligned: [2, 4])
     }
 
     /// `42 s`, `5 min`, `3 h 20 min`, `2 d 4 h`; `in the future` for a fix ahead of the database's clock.
@@ -164,46 +132,45 @@ enum FleetTripsCommand: Command {
             as a GeoJSON FeatureCollection: each trip a LineString along its stored path (from its start to its \
             end when it has none), with its times, places, distance and speeds as properties.
             """,
-        options: [
-            FleetCommand.database,
-            OptionSpec(long: "vehicle", valueName: "name", help: "Only this vehicle (its topic without 'owntracks/')."),
-            OptionSpec(long: "since", valueName: "time", help: "Trips that end at or after this time."),
-            OptionSpec(long: "until", valueName: "time", help: "Trips that start before this time."),
-            OptionSpec(long: "json", help: "Print one JSON document {\"trips\":[…]} instead of a table."),
-            OptionSpec(
-                long: "output", short: "o", valueName: "file",
-                help: "Write the trips as GeoJSON to this file ('-': standard output).", completion: .file),
-        ],
+        options: [FleetDatabaseOptions.database, vehicle, since, until, json, output],
         examples: [
             "nmea fleet trips --db postgresql://fleet@localhost/fleet --vehicle acme/van7 --since 2026-11-30",
             "nmea fleet trips --db postgresql://fleet@localhost/fleet --since 2026-11-01 --until 2026-12-01 "
                 + "-o november.geojson",
         ])
 
+    private static let vehicle = Option<String?>(
+        long: "vehicle", valueName: "name", help: "Only this vehicle (its topic without 'owntracks/').")
+    private static let since = Option<Int64?>(
+        long: "since", valueName: "time", help: "Trips that end at or after this time.", convert: time)
+    private static let until = Option<Int64?>(
+        long: "until", valueName: "time", help: "Trips that start before this time.", convert: time)
+    private static let json = Flag(long: "json", help: "Print one JSON document {\"trips\":[…]} instead of a table.")
+    private static let output = Option<String?>(
+        long: "output", short: "o", valueName: "file",
+        help: "Write the trips as GeoJSON to this file ('-': standard output).", completion: .file)
+
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
-        let since = try arguments.value("since").map { text throws(UsageError) in
-            try FleetCommand.time(text, for: "since", arguments)
-        }
-        let until = try arguments.value("until").map { text throws(UsageError) in
-            try FleetCommand.time(text, for: "until", arguments)
-        }
-        if arguments.flag("json") && arguments.value("output") != nil {
+        let since = try arguments.value(Self.since)
+        let until = try arguments.value(Self.until)
+        let output = try arguments.value(Self.output)
+        if arguments.flag(json) && output != nil {
             throw arguments.usageError("Give '--json' or '-o <file>', not both")
         }
-        let queries = try FleetCommand.connect(arguments)
-        let vehicle = arguments.value("vehicle")
-        let trips = try FleetCommand.ask { () throws(DatabaseError) in
+        let queries = try FleetDatabaseOptions.connect(arguments)
+        let vehicle = try arguments.value(Self.vehicle)
+        let trips = try FleetDatabaseOptions.ask { () throws(DatabaseError) in
             try queries.trips(vehicle: vehicle, since: since, until: until)
         }
-        if let output = arguments.value("output") {
-            try writeOutput(geoJSON(trips), to: output)
+        if let output {
+            try writeOutput(FleetJSON.tripsGeoJSON(trips), to: output)
             if output != "-" {
                 Console.error("nmea fleet trips: \(trips.count) trip\(trips.count == 1 ? "" : "s") in \(output)\n")
             }
             return ExitStatus.success
         }
-        if arguments.flag("json") {
-            Console.standardOutput.write(String(decoding: json(trips), as: UTF8.self) + "\n")
+        if arguments.flag(json) {
+            Console.standardOutput.write(String(decoding: FleetJSON.trips(trips), as: UTF8.self) + "\n")
         } else {
             Console.standardOutput.write(table(trips))
         }
@@ -214,27 +181,17 @@ enum FleetTripsCommand: Command {
         return ExitStatus.success
     }
 
-    /// `{"trips":[…]}`: what `--json` prints (and the fleet page's `/api/trips` serves).
-    static func json(_ trips: [FleetQueries.StoredTripRow]) -> [UInt8] {
-        var json = JSONWriter(capacity: 1 << 14)
-        json.beginObject()
-        json.key("trips")
-        json.beginArray()
-        for trip in trips {
-            json.beginObject()
-            json.field("vehicle", trip.vehicle)
-            trip.summary.writeMembers(into: &json)
-            json.endObject()
-        }
-        json.endArray()
-        json.endObject()
-        return json.bytes
+    /// A `YYYY-MM-DD` day or an ISO 8601 UTC time as nanoseconds since 1970.
+    private static func time(_ text: String) throws(ValueError) -> Int64 {
+        if let day = ISO8601.parseDate(text) { return day.startNanoseconds }
+        if let time = ISO8601.parse(text) { return time }
+        throw .invalid(text, because: "expected YYYY-MM-DD or YYYY-MM-DDThh:mm:ssZ")
     }
 
     static func table(_ trips: [FleetQueries.StoredTripRow]) -> String {
         guard !trips.isEmpty else { return "No trips.\n" }
         func label(_ point: TripSummary.Endpoint) -> String {
-            point.place.map(TripsCommand.printable) ?? TripsCommand.formatPosition(point.latitude, point.longitude)
+            point.place.map(TripText.printable) ?? TripText.position(point.latitude, point.longitude)
         }
         var rows = [
             [
@@ -245,8 +202,8 @@ enum FleetTripsCommand: Command {
         for trip in trips {
             let summary = trip.summary
             rows.append([
-                TripsCommand.printable(trip.vehicle), TripsCommand.formatTime(summary.start.timestamp),
-                TripsCommand.formatTime(summary.end.timestamp), TripText.duration(summary.durationSeconds),
+                TripText.printable(trip.vehicle), TripText.time(summary.start.timestamp),
+                TripText.time(summary.end.timestamp), TripText.duration(summary.durationSeconds),
                 TripText.distance(summary.distanceMeters),
                 DecimalFormatter.string(summary.averageSpeedKmh, decimals: 1),
                 DecimalFormatter.string(summary.maximumSpeedKmh, decimals: 1),
@@ -255,58 +212,9 @@ enum FleetTripsCommand: Command {
         }
         let distance = trips.reduce(0) { $0 + $1.summary.distanceMeters }
         let duration = trips.reduce(0) { $0 + $1.summary.durationSeconds }
-        return TripsCommand.layout(rows, rightAligned: [3, 4, 5, 6])
+        return TripText.layout(rows, rightAligned: [3, 4, 5, 6])
             + "\n\(trips.count) trip\(trips.count == 1 ? "" : "s"), \(TripText.distance(distance)) in "
             + TripText.duration(duration) + "\n"
-    }
-
-    /// A FeatureCollection of LineStrings, the trip's fields as properties.
-    static func geoJSON(_ trips: [FleetQueries.StoredTripRow]) -> [UInt8] {
-        var json = JSONWriter(capacity: 1 << 16)
-        json.beginObject()
-        json.field("type", "FeatureCollection" as StaticString)
-        json.key("features")
-        json.beginArray()
-        for trip in trips {
-            json.beginObject()
-            json.field("type", "Feature" as StaticString)
-            json.key("geometry")
-            json.beginObject()
-            // A line needs two distinct positions (RFC 7946, GEOS): the stored path, else the trip's start and end,
-            // else (both at one place) a Point.
-            let ends = [trip.summary.start, trip.summary.end].map {
-                FleetQueries.PathPoint(latitude: $0.latitude, longitude: $0.longitude)
-            }
-            func distinct(_ points: [FleetQueries.PathPoint]) -> Bool {
-                points.contains { $0.latitude != points[0].latitude || $0.longitude != points[0].longitude }
-            }
-            let line = distinct(trip.path) ? trip.path : distinct(ends) ? ends : nil
-            func position(_ point: FleetQueries.PathPoint) {
-                json.beginArray()
-                json.number(point.longitude)
-                json.number(point.latitude)
-                json.endArray()
-            }
-            json.field("type", line == nil ? "Point" : "LineString" as StaticString)
-            json.key("coordinates")
-            if let line {
-                json.beginArray()
-                for point in line { position(point) }
-                json.endArray()
-            } else {
-                position(ends[0])
-            }
-            json.endObject()
-            json.key("properties")
-            json.beginObject()
-            json.field("vehicle", trip.vehicle)
-            trip.summary.writeMembers(into: &json)
-            json.endObject()
-            json.endObject()
-        }
-        json.endArray()
-        json.endObject()
-        return json.bytes + [UInt8(ascii: "\n")]
     }
 }
 
@@ -321,50 +229,39 @@ enum FleetTrackCommand: Command {
             --split-gap starts a new segment. The file is written beside its name and renamed into place when \
             complete; a day without positions is an error and writes nothing.
             """,
-        options: [
-            FleetCommand.database,
-            OptionSpec(
-                long: "vehicle", valueName: "name", help: "The vehicle (its topic without 'owntracks/').",
-                isRequired: true),
-            OptionSpec(long: "day", valueName: "date", help: "The UTC day, YYYY-MM-DD.", isRequired: true),
-            OptionSpec(
-                long: "output", short: "o", valueName: "file",
-                help: "Where to write: NAME.gpx, NAME.geojson, NAME.kml, NAME.csv, or '-' (GPX on standard output).",
-                isRequired: true, completion: .file),
-            OptionSpec(
-                long: "split-gap", valueName: "seconds",
-                help: "Start a new track segment after a gap longer than this.", defaultValue: "600"),
-        ],
+        options: [FleetDatabaseOptions.database, vehicle, day, output, splitGap],
         examples: [
             "nmea fleet track --db postgresql://fleet@localhost/fleet --vehicle acme/van7 --day 2026-11-30 "
                 + "-o day.gpx"
         ])
 
+    private static let vehicle = Option<String>(
+        required: "vehicle", valueName: "name", help: "The vehicle (its topic without 'owntracks/').")
+    private static let day = Option<String>(required: "day", valueName: "date", help: "The UTC day, YYYY-MM-DD.")
+    private static let output = Option<String>(
+        required: "output", short: "o", valueName: "file",
+        help: "Where to write: NAME.gpx, NAME.geojson, NAME.kml, NAME.csv, or '-' (GPX on standard output).",
+        completion: .file)
+    private static let splitGap = Option<Double>(
+        long: "split-gap", valueName: "seconds", help: "Start a new track segment after a gap longer than this.",
+        default: 600, in: 0...1e9)
+
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
-        let dayText = arguments.value("day") ?? ""
+        let dayText = try arguments.value(day)
         guard let day = ISO8601.parseDate(dayText) else {
-            throw arguments.invalid(dayText, for: "day", because: "expected YYYY-MM-DD")
+            throw arguments.invalid(dayText, for: Self.day, because: "expected YYYY-MM-DD")
         }
-        let output = arguments.value("output") ?? "-"
-        let format: ConvertOutput.Format =
-            output == "-"
-            ? .gpx
-            : try {
-                guard let format = ConvertOutput.formatNamed(by: output) else {
-                    throw arguments.usageError(
-                        "Cannot tell the format of '\(output)': name it .gpx, .geojson, .kml or .csv")
-                }
-                return format
-            }()
-        let options = TrackOptions(splitGapSeconds: try arguments.number("split-gap", default: 600, in: 0...1e9))
-        let vehicle = arguments.value("vehicle") ?? ""
-        let queries = try FleetCommand.connect(arguments)
+        let output = try arguments.value(Self.output)
+        let format: ConvertOutput.Format = output == "-" ? .gpx : try formatNamed(by: output, arguments)
+        let options = TrackOptions(splitGapSeconds: try arguments.value(splitGap))
+        let vehicle = try arguments.value(Self.vehicle)
+        let queries = try FleetDatabaseOptions.connect(arguments)
         let start = day.startNanoseconds / 1_000_000_000
-        let positions = try FleetCommand.ask { () throws(DatabaseError) in
+        let positions = try FleetDatabaseOptions.ask { () throws(DatabaseError) in
             try queries.track(vehicle: vehicle, from: start, to: start + 86_400)
         }
         guard !positions.isEmpty else {
-            throw RuntimeError("no positions of '\(TripsCommand.printable(vehicle))' on \(dayText)")
+            throw RuntimeError("no positions of '\(TripText.printable(vehicle))' on \(dayText)")
         }
         do {
             let writer = try ConvertOutput(path: output, format: format).makeWriter(
@@ -377,9 +274,19 @@ enum FleetTrackCommand: Command {
         }
         if output != "-" {
             Console.error(
-                "nmea fleet track: \(positions.count) positions of \(TripsCommand.printable(vehicle)) "
+                "nmea fleet track: \(positions.count) positions of \(TripText.printable(vehicle)) "
                     + "in \(output)\n")
         }
         return ExitStatus.success
+    }
+
+    /// The format `output`'s extension names.
+    private static func formatNamed(by output: String, _ arguments: ParsedArguments) throws(UsageError)
+        -> ConvertOutput.Format
+    {
+        guard let format = ConvertOutput.formatNamed(by: output) else {
+            throw arguments.usageError("Cannot tell the format of '\(output)': name it .gpx, .geojson, .kml or .csv")
+        }
+        return format
     }
 }

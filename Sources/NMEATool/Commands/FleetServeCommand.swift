@@ -18,23 +18,19 @@ enum FleetServeCommand: Command {
             'nmea fleet trips --json' print, /api/events a 'fleet' event when they change. Runs until SIGINT or \
             SIGTERM.
             """,
-        options: [
-            FleetCommand.database,
-            OptionSpec(
-                long: "http", valueName: "[addr:]port", help: "Where to serve the page.", isRequired: true),
-            OptionSpec(
-                long: "refresh", valueName: "seconds", help: "How often the database is read.", defaultValue: "5"),
-        ] + WebOptions.serverOptions + [
-            OptionSpec(long: "no-places", help: "Leave out place names (no place file, no cache).")
-        ],
+        options: [FleetDatabaseOptions.database, http, refresh] + WebOptions.serverOptions + [PlaceOptions.noPlaces],
         examples: ["nmea fleet serve --db postgresql://fleet@localhost/fleet --http 0.0.0.0:8080"])
 
+    private static let http = WebOptions.httpOption(help: "Where to serve the page.", isRequired: true)
+    private static let refresh = Option<Double>(
+        long: "refresh", valueName: "seconds", help: "How often the database is read.", default: 5, in: 0.1...86_400)
+
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
-        let web = try WebOptions(arguments)
+        let web = try WebOptions(arguments, http: http, hasReplay: false)
         guard let listen = web.listen else { throw arguments.usageError("--http [ADDR:]PORT is required") }
-        let refresh = try arguments.number("refresh", default: 5, in: 0.1...86_400)
-        let queries = try FleetCommand.connect(arguments)
-        let usesPlaces = !arguments.flag("no-places")
+        let refresh = try arguments.value(Self.refresh)
+        let queries = try FleetDatabaseOptions.connect(arguments)
+        let usesPlaces = !arguments.flag(PlaceOptions.noPlaces)
         StopSignal.install()
         var configuration = FleetPageServer.Configuration(listen: listen)
         configuration.refreshInterval = .milliseconds(Int64(refresh * 1000))
@@ -75,13 +71,13 @@ private final class FleetLoader: @unchecked Sendable {
             let vehicles = try queries.lastPositions()
             let trips = try queries.trips(vehicle: nil, since: nil, until: nil)
             if places == nil {
-                places = .some(usesPlaces ? TripsCommand.makeGeocoder(command: "nmea fleet serve") : nil)
+                places = .some(usesPlaces ? PlaceOptions.geocoder(command: "nmea fleet serve") : nil)
             }
             let geocoder = places ?? nil
-            let vehiclesJSON = FleetLastCommand.json(vehicles) { position in
+            let vehiclesJSON = FleetJSON.vehicles(vehicles) { position in
                 geocoder?.placeName(latitude: position.latitude, longitude: position.longitude)?.label
             }
-            return .success(.init(vehicles: vehiclesJSON, trips: FleetTripsCommand.json(trips)))
+            return .success(.init(vehicles: vehiclesJSON, trips: FleetJSON.trips(trips)))
         } catch {
             return .failure(FleetLoadError("the database could not be read: \(error.message)"))
         }

@@ -26,7 +26,7 @@ struct KMLMarks {
         guard let first, let last, let firstLatitude = first.latitude, let firstLongitude = first.longitude,
             let lastLatitude = last.latitude, let lastLongitude = last.longitude
         else { return [] }
-        let places = TripsCommand.makeGeocoder(command: "nmea convert")
+        let places = PlaceOptions.geocoder(command: "nmea convert")
         defer { places?.save() }
         func mark(_ kind: String, _ latitude: Double, _ longitude: Double, _ timestamp: Int64?) -> KMLWriter.Placemark {
             let place = places?.placeName(latitude: latitude, longitude: longitude)?.label

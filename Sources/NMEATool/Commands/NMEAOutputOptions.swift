@@ -4,15 +4,25 @@ import System
 
 /// `--nmea-tcp [ADDR:]PORT` and `--nmea-udp HOST:PORT`: the sentences as received, sent on raw (`serve`, `record`).
 struct NMEAOutputOptions {
+    private static let tcpOption = Option<ListenAddress?>(
+        long: "nmea-tcp", valueName: "[addr:]port",
+        help: "Also serve the raw sentences on TCP, no handshake (127.0.0.1 unless an address is given)."
+    ) { text throws(ValueError) in
+        guard let address = ListenAddress(parsing: text) else { throw .invalid(text, because: "expected [ADDR:]PORT") }
+        return address
+    }
+    private static let udpOption = Option<(host: String, port: UInt16)?>(
+        long: "nmea-udp", valueName: "host:port",
+        help: "Also send each sentence as a UDP datagram to this host (a broadcast address works)."
+    ) { text throws(ValueError) in
+        guard let parsed = HostAndPort(parsing: text), let host = parsed.host, let port = parsed.port, port != 0 else {
+            throw .invalid(text, because: "expected HOST:PORT")
+        }
+        return (host, port)
+    }
+
     /// The two options, declared once.
-    static let options: [OptionSpec] = [
-        OptionSpec(
-            long: "nmea-tcp", valueName: "[addr:]port",
-            help: "Also serve the raw sentences on TCP, no handshake (127.0.0.1 unless an address is given)."),
-        OptionSpec(
-            long: "nmea-udp", valueName: "host:port",
-            help: "Also send each sentence as a UDP datagram to this host (a broadcast address works)."),
-    ]
+    static let options: [any OptionDeclaration] = [tcpOption, udpOption]
 
     var tcp: ListenAddress?
     var udp: (host: String, port: UInt16)?
@@ -21,19 +31,8 @@ struct NMEAOutputOptions {
     var isEmpty: Bool { tcp == nil && udp == nil }
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
-        if let text = arguments.value("nmea-tcp") {
-            guard let address = ListenAddress(parsing: text) else {
-                throw arguments.invalid(text, for: "nmea-tcp", because: "expected [ADDR:]PORT")
-            }
-            tcp = address
-        }
-        if let text = arguments.value("nmea-udp") {
-            guard let parsed = HostAndPort(parsing: text), let host = parsed.host, let port = parsed.port, port != 0
-            else {
-                throw arguments.invalid(text, for: "nmea-udp", because: "expected HOST:PORT")
-            }
-            udp = (host, port)
-        }
+        tcp = try arguments.value(Self.tcpOption)
+        udp = try arguments.value(Self.udpOption)
     }
 
     /// The outputs, running: made before the pipeline starts, so they miss nothing.

@@ -13,12 +13,6 @@ extension ParseCommand {
             output.write(UInt8(ascii: "\n"))
             json.reset()
         }
-        output.flush()
-        if arguments.flag("stats") {
-            Console.error(input.statisticsTable())
-        } else {
-            input.printSummary(command: "nmea parse")
-        }
-        return input.failures.isEmpty ? ExitStatus.success : ExitStatus.failure
+        return finish(input, arguments)
     }
 }

@@ -13,17 +13,8 @@ enum ParseCommand: Command {
             is left out and named in "errors"; other types have their raw "fields". Lines with bad checksums, \
             garbage and overlong lines are counted, not printed; a summary goes to standard error.
             """,
-        arguments: [SentenceInput.filesArgument],
-        options: [
-            OptionSpec(long: "stats", help: "Print counters for every outcome on standard error at the end."),
-            OptionSpec(long: "fixes", help: "Print one object per fix (each epoch's sentences merged) instead."),
-            OptionSpec(
-                long: "raw-format", valueName: "format",
-                help: "Print each sentence as NMEA instead, after a TAG block with its receive time: the one the "
-                    + "input gives, else when its bytes were read (to stamp a live stream).",
-                choices: ["tagged"]),
-            SentenceInput.date,
-        ] + SentenceInput.options,
+        arguments: [SentenceInput.files],
+        options: [stats, fixes, rawFormat, SentenceInput.date] + SentenceInput.options,
         examples: [
             "nmea parse nmea-samples/drive.nmea | head",
             "nmea parse --stats - < capture.nmea > sentences.jsonl",
@@ -31,9 +22,19 @@ enum ParseCommand: Command {
             "gpspipe -r | nmea parse --raw-format tagged - > capture.nmea",
         ])
 
+    private static let stats = Flag(
+        long: "stats", help: "Print counters for every outcome on standard error at the end.")
+    private static let fixes = Flag(
+        long: "fixes", help: "Print one object per fix (each epoch's sentences merged) instead.")
+    private static let rawFormat = Option<String?>(
+        long: "raw-format", valueName: "format",
+        help: "Print each sentence as NMEA instead, after a TAG block with its receive time: the one the "
+            + "input gives, else when its bytes were read (to stamp a live stream).",
+        choices: ["tagged"])
+
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
-        if arguments.flag("fixes") { return try runFixes(arguments) }
-        if arguments.value("raw-format") == "tagged" { return try runTagged(arguments) }
+        if arguments.flag(fixes) { return try runFixes(arguments) }
+        if try arguments.value(rawFormat) == "tagged" { return try runTagged(arguments) }
         var input = try SentenceInput(arguments, assemblesFixes: false)
         var printer = Printer()
         try input.read(handler: &printer, isCancelled: outputFailed) { _ in }
@@ -48,7 +49,7 @@ enum ParseCommand: Command {
     /// and the exit status says whether every input could be read.
     static func finish(_ input: borrowing SentenceInput, _ arguments: ParsedArguments) -> Int32 {
         Console.standardOutput.flush()
-        if arguments.flag("stats") {
+        if arguments.flag(stats) {
             Console.error(input.statisticsTable())
         } else {
             input.printSummary(command: "nmea parse")

@@ -23,34 +23,33 @@ enum PlotCommand: Command {
             The SVG replaces the output file only once it is complete; an input that cannot be read writes nothing \
             (exit 1), and an input without a position is only a warning (exit 0) with nothing drawn or written.
             """,
-        arguments: [SentenceInput.filesArgument],
-        options: [
-            OptionSpec(
-                long: "output", short: "o", valueName: "file",
-                help: "Where to write the SVG, or '-' for standard output.", isRequired: true,
-                completion: .file),
-            OptionSpec(
-                long: "color", valueName: "mode", help: "What colors the track.", defaultValue: "speed",
-                choices: PlotOptions.Coloring.allCases.map(\.rawValue)),
-            OptionSpec(
-                long: "width", valueName: "pixels", help: "Width of the picture (320 to 4000).",
-                defaultValue: "800"),
-            OptionSpec(long: "title", valueName: "text", help: "The picture's title instead of the date and times."),
-            OptionSpec(
-                long: "split-gap", valueName: "seconds",
-                help: "Break the line after a gap longer than this.", defaultValue: "60"),
-        ] + TripRuleOptions.options + [SentenceInput.date] + CleaningOptions.options + SentenceInput.options,
+        arguments: [SentenceInput.files],
+        options: [output, color, width, title, splitGap] + TripRuleOptions.options + [SentenceInput.date]
+            + CleaningOptions.options + SentenceInput.options,
         examples: [
             "nmea plot drive.nmea -o drive.svg",
             "nmea plot day.nmea --color altitude --width 1200 -o day.svg",
             "nmea simulate --duration 300 | nmea plot -o - > drive.svg",
         ])
 
+    private static let output = Option<String>(
+        required: "output", short: "o", valueName: "file", help: "Where to write the SVG, or '-' for standard output.",
+        completion: .file)
+    private static let color = Option<PlotOptions.Coloring>(
+        long: "color", valueName: "mode", help: "What colors the track.", default: .speed)
+    private static let width = Option<Int>(
+        long: "width", valueName: "pixels", help: "Width of the picture (320 to 4000).", default: 800, in: 320...4000)
+    private static let title = Option<String?>(
+        long: "title", valueName: "text", help: "The picture's title instead of the date and times.")
+    private static let splitGap = Option<Double>(
+        long: "split-gap", valueName: "seconds", help: "Break the line after a gap longer than this.", default: 60,
+        in: 0...1e9)
+
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
-        let output = arguments.value("output") ?? "-"
-        let coloring = PlotOptions.Coloring(rawValue: arguments.value("color") ?? "speed") ?? .speed
-        let width = try arguments.integer("width", default: 800, in: 320...4000)
-        let splitGap = try arguments.number("split-gap", default: 60, in: 0...1e9)
+        let output = try arguments.value(Self.output)
+        let coloring = try arguments.value(color)
+        let width = try arguments.value(Self.width)
+        let splitGap = try arguments.value(Self.splitGap)
         let rule = try TripRuleOptions.parse(arguments)
         var cleaner = try CleaningOptions.parse(arguments, splitGapSeconds: splitGap)
         var input = try SentenceInput(arguments)
@@ -86,7 +85,7 @@ enum PlotCommand: Command {
             track,
             options: PlotOptions(
                 width: width, coloring: coloring,
-                title: arguments.value("title")))
+                title: try arguments.value(title)))
         try writeOutput(Array(svg.utf8), to: output)
         if input.verbose {
             Console.error(

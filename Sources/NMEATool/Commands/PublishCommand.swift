@@ -25,17 +25,9 @@ enum PublishCommand: Command {
             Fixes without a date (GGA-only logs) have no OwnTracks time and are not published: give --date. \
             Cleaning (--max-hdop, --drop-outliers, --simplify…) happens before both, as in 'nmea convert'.
             """,
-        arguments: [SentenceInput.filesArgument],
-        options: MQTTOptions.options + [
-            ReplaySpeed.option(
-                help: "Replay speed: 1 for real time, 10 for ten times faster, or max.", defaultValue: "max"),
-            OptionSpec(
-                long: "wait", valueName: "seconds",
-                help: "At the end, wait this long for the broker to acknowledge everything.",
-                defaultValue: "30"),
-            OptionSpec(long: "no-trips", help: "Publish positions only."),
-            SentenceInput.date,
-        ] + CleaningOptions.options + SentenceInput.options,
+        arguments: [SentenceInput.files],
+        options: MQTTOptions.options + [speed, wait, noTrips, SentenceInput.date] + CleaningOptions.options
+            + SentenceInput.options,
         examples: [
             "nmea publish drive.nmea --mqtt mqtt://localhost --mqtt-topic owntracks/acme/van7",
             "nmea publish day.nmea --mqtt mqtts://van7@broker.example --mqtt-password-file ~/.config/nmea/mqtt "
@@ -44,12 +36,19 @@ enum PublishCommand: Command {
             "nmea publish day.nmea --mqtt mqtt://localhost --fix 3d --drop-outliers --stationary 10",
         ])
 
+    private static let speed = ReplaySpeed.option(
+        help: "Replay speed: 1 for real time, 10 for ten times faster, or max.", default: .maximum)
+    private static let wait = Option<Double>(
+        long: "wait", valueName: "seconds", help: "At the end, wait this long for the broker to acknowledge everything.",
+        default: 30, in: 0...1e7)
+    private static let noTrips = Flag(long: "no-trips", help: "Publish positions only.")
+
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
         guard let configuration = try MQTTOptions.configuration(arguments) else {
             throw arguments.usageError("Missing expected argument '--mqtt <url>'")
         }
-        let wait = try arguments.number("wait", default: 30, in: 0...1e7)
-        let speed = try ReplaySpeed.parse(arguments, default: .maximum)?.factor
+        let wait = try arguments.value(Self.wait)
+        let speed = try arguments.value(Self.speed)?.factor
         var input = try SentenceInput(arguments)
         var cleaner = try CleaningOptions.parse(arguments)
         let publisher: FleetPublisher
@@ -64,68 +63,117 @@ enum PublishCommand: Command {
                 "nmea publish: \(publisher.counters.recovered) messages left queued by an earlier run "
                     + "go first\n")
         }
-        let terminal = Console.standardErrorIsTerminal
-        var lastStatus = 0.0
-        func showStatus(force: Bool = false) {
-            guard terminal else { return }
-            let now = MonotonicTime.now().seconds
-            guard force || now - lastStatus >= 0.5 else { return }
-            lastStatus = now
-            Console.error("\r\u{1B}[K" + publisher.counters.summary)
-        }
-
-        // Pacing: the one pacer, by the fixes' times (no pause shortened: a replay at --speed 1 is real time).
-        var pacer = speed.map { ReplayPacer(speed: $0, maximumGap: .infinity) }
-        var detector = arguments.flag("no-trips") ? nil : TripDetector()
-        var places: CachedGeocoder??
-        var trips = 0
-        func publishTrip(_ event: TripDetector.Event) {
-            guard case .trip(let trip) = event else { return }
-            if places == nil { places = .some(TripsCommand.makeGeocoder(command: "nmea publish")) }
-            let geocoder = places ?? nil
-            let start = geocoder?.placeName(latitude: trip.start.latitude, longitude: trip.start.longitude)
-            let end = geocoder?.placeName(latitude: trip.end.latitude, longitude: trip.end.longitude)
-            publisher.publish(TripSummary(trip: trip, startPlace: start?.label, endPlace: end?.label))
-            trips += 1
-        }
-        func emit(_ fix: Fix) {
-            if StopSignal.isRequested { return }
-            if pacer != nil, let timestamp = fix.timestamp {
-                let due = pacer!.due(receivedMilliseconds: timestamp / 1_000_000, now: MonotonicTime.now().seconds)
-                while true {
-                    let now = MonotonicTime.now().seconds
-                    if now >= due || StopSignal.isRequested { break }
-                    usleep(UInt32(min(due - now, 0.2) * 1e6))
-                    showStatus()
-                }
-            }
-            publisher.publish(fix)
-            detector?.add(fix, publishTrip)
-            showStatus()
-        }
-
+        let session = PublishSession(publisher, speed: speed, findsTrips: !arguments.flag(noTrips))
         let completed = try input.read(
-            isCancelled: { StopSignal.isRequested }, { TrackCleaner.apply(&cleaner, $0, emit) })
+            isCancelled: { StopSignal.isRequested }, { TrackCleaner.apply(&cleaner, $0, session.emit) })
         let interrupted = !completed || StopSignal.isRequested
         if !interrupted {
-            cleaner?.finish(emit)
-            detector?.finish(publishTrip)
+            cleaner?.finish(session.emit)
+            session.finishTrips()
         }
-        if case .some(.some(let geocoder)) = places { geocoder.save() }
+        session.savePlaces()
+        let delivered = session.waitUntilDelivered(within: wait, interrupted: interrupted)
+        publisher.close()
+        session.clearStatus()
+        input.printSummary(command: "nmea publish")
+        cleaner?.report(command: "nmea publish")
+        session.report()
+        let undated = input.statistics.assembler.undatedFixes
+        if undated > 0 && input.fallbackDate == nil {
+            Console.error(
+                "nmea publish: \(undated) fixes had no date and were not "
+                    + "published; --date YYYY-MM-DD gives them one\n")
+        }
+        if !delivered {
+            session.reportUndelivered(within: interrupted ? nil : wait)
+            return ExitStatus.failure
+        }
+        if interrupted { return ExitStatus.failure }
+        return input.failures.isEmpty ? ExitStatus.success : ExitStatus.failure
+    }
+}
 
-        var delivered = publisher.waitUntilDelivered(timeout: interrupted ? min(wait, 2) : 0)
+/// One `nmea publish` run: the fixes paced and published, the trips found and published with their places, the
+/// status line on a terminal, and what was done, said at the end.
+private final class PublishSession {
+    let publisher: FleetPublisher
+    /// Pacing: the one pacer, by the fixes' times (no pause shortened: a replay at --speed 1 is real time).
+    private var pacer: ReplayPacer?
+    private var detector: TripDetector?
+    private var places: CachedGeocoder??
+    private var trips = 0
+    private let terminal = Console.standardErrorIsTerminal
+    private var lastStatus = 0.0
+
+    init(_ publisher: FleetPublisher, speed: Double?, findsTrips: Bool) {
+        self.publisher = publisher
+        pacer = speed.map { ReplayPacer(speed: $0, maximumGap: .infinity) }
+        detector = findsTrips ? TripDetector() : nil
+    }
+
+    /// Publishes `fix` when it is due, and the trip it ends.
+    func emit(_ fix: Fix) {
+        if StopSignal.isRequested { return }
+        if pacer != nil, let timestamp = fix.timestamp {
+            let due = pacer!.due(receivedMilliseconds: timestamp / 1_000_000, now: MonotonicTime.now().seconds)
+            while true {
+                let now = MonotonicTime.now().seconds
+                if now >= due || StopSignal.isRequested { break }
+                usleep(UInt32(min(due - now, 0.2) * 1e6))
+                showStatus()
+            }
+        }
+        publisher.publish(fix)
+        detector?.add(fix, publishTrip)
+        showStatus()
+    }
+
+    /// The trip under way, when the input has ended.
+    func finishTrips() { detector?.finish(publishTrip) }
+
+    private func publishTrip(_ event: TripDetector.Event) {
+        guard case .trip(let trip) = event else { return }
+        if places == nil { places = .some(PlaceOptions.geocoder(command: "nmea publish")) }
+        let geocoder = places ?? nil
+        let start = geocoder?.placeName(latitude: trip.start.latitude, longitude: trip.start.longitude)
+        let end = geocoder?.placeName(latitude: trip.end.latitude, longitude: trip.end.longitude)
+        publisher.publish(TripSummary(trip: trip, startPlace: start?.label, endPlace: end?.label))
+        trips += 1
+    }
+
+    func savePlaces() {
+        if case .some(.some(let geocoder)) = places { geocoder.save() }
+    }
+
+    /// Waits for the broker to acknowledge what is queued: `seconds` at most, 2 when interrupted.
+    func waitUntilDelivered(within seconds: Double, interrupted: Bool) -> Bool {
+        var delivered = publisher.waitUntilDelivered(timeout: interrupted ? min(seconds, 2) : 0)
         if !delivered && !interrupted {
-            let deadline = MonotonicTime.now().seconds + wait
+            let deadline = MonotonicTime.now().seconds + seconds
             while !delivered && MonotonicTime.now().seconds < deadline && !StopSignal.isRequested {
                 delivered = publisher.waitUntilDelivered(timeout: 0.25)
                 showStatus()
             }
         }
-        publisher.close()
+        return delivered
+    }
+
+    /// The counters on standard error's last line, at most twice a second (on a terminal).
+    private func showStatus(force: Bool = false) {
+        guard terminal else { return }
+        let now = MonotonicTime.now().seconds
+        guard force || now - lastStatus >= 0.5 else { return }
+        lastStatus = now
+        Console.error("\r\u{1B}[K" + publisher.counters.summary)
+    }
+
+    func clearStatus() {
         if terminal { Console.error("\r\u{1B}[K") }
+    }
+
+    /// What was published, queued, acknowledged and dropped.
+    func report() {
         let counters = publisher.counters
-        input.printSummary(command: "nmea publish")
-        cleaner?.report(command: "nmea publish")
         var line = "nmea publish: \(counters.fixes) fixes"
         if trips > 0 { line += " and \(trips) trip\(trips == 1 ? "" : "s")" }
         line += ", \(counters.queued) queued"
@@ -137,24 +185,16 @@ enum PublishCommand: Command {
         if let problem = counters.lastQueueProblem, counters.dropped > 0 {
             Console.error("nmea publish: \(problem)\n")
         }
-        let undated = input.statistics.assembler.undatedFixes
-        if undated > 0 && input.fallbackDate == nil {
-            Console.error(
-                "nmea publish: \(undated) fixes had no date and were not "
-                    + "published; --date YYYY-MM-DD gives them one\n")
-        }
-        if !delivered {
-            var message =
-                "nmea publish: \(counters.pending) messages not acknowledged"
-                + (interrupted ? "" : " within \(formatSeconds(wait))")
-            if let error = counters.lastError, counters.state != .connected { message += " (\(error))" }
-            message += "; they stay queued in \(publisher.queueDirectory) for the next run\n"
-            Console.error(message)
-            return ExitStatus.failure
-        }
-        if interrupted { return ExitStatus.failure }
-        return input.failures.isEmpty ? ExitStatus.success : ExitStatus.failure
     }
 
-    private static func formatSeconds(_ seconds: Double) -> String { DecimalFormatter.string(seconds) + " s" }
+    /// What the broker did not acknowledge (`within` the wait, unless interrupted), and where it stays.
+    func reportUndelivered(within seconds: Double?) {
+        let counters = publisher.counters
+        var message =
+            "nmea publish: \(counters.pending) messages not acknowledged"
+            + (seconds.map { " within \(DecimalFormatter.string($0)) s" } ?? "")
+        if let error = counters.lastError, counters.state != .connected { message += " (\(error))" }
+        message += "; they stay queued in \(publisher.queueDirectory) for the next run\n"
+        Console.error(message)
+    }
 }

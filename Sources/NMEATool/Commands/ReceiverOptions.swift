@@ -1,21 +1,32 @@
 import Pipeline
 import SerialPort
 
-/// What the commands that read a receiver share (`record`, `serve`, `watch`).
-enum ReceiverOptions {
-    /// `--baud RATE|auto`: a standard rate, or `nil` to find it (autobaud).
-    static func baudRate(_ arguments: ParsedArguments) throws(UsageError) -> BaudRate? {
-        guard let text = arguments.value("baud"), text != "auto" else { return nil }
-        guard let number = Int(text), let rate = BaudRate(rawValue: number) else {
-            throw arguments.invalid(text, for: "baud", because: "expected a standard rate (4800…921600) or 'auto'")
+/// What the commands that read a receiver share (`record`, `serve`, `time`, `watch`): `--baud RATE|auto`, declared
+/// once with each command's own help, and telling a network source from a device.
+struct ReceiverOptions: Sendable {
+    /// `--baud`: a standard rate, or `nil` to find it (autobaud).
+    let baud: Option<BaudRate?>
+
+    init(baudHelp: String) {
+        let spec = OptionSpec(long: "baud", valueName: "rate", help: baudHelp, defaultValue: "auto")
+        baud = Option(spec, default: nil) { text throws(ValueError) in
+            guard text != "auto" else { return nil }
+            guard let number = Int(text), let rate = BaudRate(rawValue: number) else {
+                throw .invalid(text, because: "expected a standard rate (4800…921600) or 'auto'")
+            }
+            return rate
         }
-        return rate
+    }
+
+    /// `--baud RATE|auto`: a standard rate, or `nil` to find it (autobaud).
+    func baudRate(_ arguments: ParsedArguments) throws(UsageError) -> BaudRate? {
+        try arguments.value(baud)
     }
 
     /// The network source a receiver argument names (`tcp://`, `udp://`, `gpsd://`); `nil` for a device, a file or
     /// `-`. A network source takes no `--baud`.
     /// - Throws: ``UsageError`` for a malformed source URL, or `--baud` with a network source.
-    static func networkSource(_ argument: String?, _ arguments: ParsedArguments) throws(UsageError)
+    func networkSource(_ argument: String?, _ arguments: ParsedArguments) throws(UsageError)
         -> NetworkSourceAddress?
     {
         guard let argument else { return nil }
@@ -25,7 +36,8 @@ enum ReceiverOptions {
         } catch {
             throw arguments.usageError(error.description.prefix(1).uppercased() + error.description.dropFirst())
         }
-        if address != nil, let baud = arguments.value("baud"), baud != "auto" {
+        // Any `--baud` but `auto`, a rate or not.
+        if address != nil, arguments.isGiven(baud), (try? arguments.value(baud)) != .some(nil) {
             throw arguments.usageError("--baud is for a receiver on a serial port, not \(argument)")
         }
         return address

@@ -33,51 +33,8 @@ enum RecordCommand: Command {
             tracks and the trips, as in 'nmea convert'; the raw capture keeps every byte. --drop-outliers writes a \
             point once the next one shows it was no jump (a fix later, up to four when it was).
             """,
-        arguments: [
-            ArgumentSpec(
-                name: "device",
-                help: "The receiver: a path, a serial number, 'auto', or tcp://HOST:PORT, udp://[ADDR]:PORT, "
-                    + "gpsd://HOST[:PORT].",
-                defaultValue: "auto")
-        ],
-        options: [
-            OptionSpec(
-                long: "output", short: "o", valueName: "file",
-                help: "A track to write: .gpx, .geojson, .kml or .csv (repeat for several).", isRepeatable: true,
-                isRequired: true, completion: .file),
-            OptionSpec(
-                long: "baud", valueName: "rate", help: "The line rate, or 'auto' to find it.",
-                defaultValue: "auto"),
-            OptionSpec(
-                long: "raw", valueName: "file", help: "Also append the exact bytes received to this file.",
-                completion: .file),
-            OptionSpec(
-                long: "raw-format", valueName: "format",
-                help: "How --raw writes: 'raw', the exact bytes, or 'tagged', each sentence after a TAG block "
-                    + "with its receive time (\\c:<unix ms>*hh\\).",
-                defaultValue: "raw", choices: ["raw", "tagged"]),
-            OptionSpec(
-                long: "compress",
-                help: "With --rotate daily, compress each finished day's --raw file to .zst (the plain file is "
-                    + "removed once the .zst is complete)."),
-            OptionSpec(
-                long: "split-gap", valueName: "seconds",
-                help: "Start a new track segment after a gap this long.", defaultValue: "60"),
-            OptionSpec(long: "fsync", help: "Sync each fix to disk (for loggers that may lose power)."),
-            OptionSpec(
-                long: "trips", valueName: "file",
-                help: "Append one JSON line per finished trip (as 'nmea trips --json' has them).",
-                completion: .file),
-            OptionSpec(
-                long: "rotate", valueName: "period",
-                help: "New files each UTC day, for every output (tracks, raw, trips), opened with the day's "
-                    + "first fix; names get the date (or use %Y, %m, %d in them).",
-                choices: ["daily"]),
-            OptionSpec(
-                long: "serve", valueName: "[addr:]port",
-                help: "Also serve gpsd's JSON protocol here (127.0.0.1 unless an address is given)."),
-        ] + CleaningOptions.liveOptions + NMEAOutputOptions.options + WebOptions.options + MQTTOptions.options
-            + TimeOptions.options + [TimeOptions.setClockOption],
+        arguments: [RecordSettings.device],
+        options: RecordSettings.options,
         examples: [
             "nmea record -o track.gpx",
             "nmea record /dev/ttyACM0 --baud 9600 -o track.gpx -o track.geojson --raw track.nmea",
@@ -189,19 +146,90 @@ struct RecordSettings {
     /// `--max-hdop`, `--fix`, `--drop-outliers`…: the cleaning of the tracks and trips.
     var cleaner: TrackCleaner?
 
+    static let device = Argument<String?>(
+        "device",
+        help: "The receiver: a path, a serial number, 'auto', or tcp://HOST:PORT, udp://[ADDR]:PORT, "
+            + "gpsd://HOST[:PORT].",
+        defaultText: "auto")
+    private static let outputs = Option(
+        repeating: OptionSpec(
+            long: "output", short: "o", valueName: "file",
+            help: "A track to write: .gpx, .geojson, .kml or .csv (repeat for several).", isRequired: true,
+            completion: .file))
+    private static let receiver = ReceiverOptions(baudHelp: "The line rate, or 'auto' to find it.")
+    private static let rawOption = Option<String?>(
+        long: "raw", valueName: "file", help: "Also append the exact bytes received to this file.", completion: .file)
+    private static let rawFormatOption = Option<String>(
+        long: "raw-format", valueName: "format",
+        help: "How --raw writes: 'raw', the exact bytes, or 'tagged', each sentence after a TAG block "
+            + "with its receive time (\\c:<unix ms>*hh\\).",
+        default: "raw", choices: ["raw", "tagged"])
+    private static let compressOption = Flag(
+        long: "compress",
+        help: "With --rotate daily, compress each finished day's --raw file to .zst (the plain file is "
+            + "removed once the .zst is complete).")
+    private static let splitGap = Option<Double>(
+        long: "split-gap", valueName: "seconds", help: "Start a new track segment after a gap this long.",
+        default: 60, in: 0.001...31_536_000)
+    private static let fsync = Flag(long: "fsync", help: "Sync each fix to disk (for loggers that may lose power).")
+    private static let tripsOption = Option<String?>(
+        long: "trips", valueName: "file", help: "Append one JSON line per finished trip (as 'nmea trips --json' has them).",
+        completion: .file)
+    private static let rotate = Option<String?>(
+        long: "rotate", valueName: "period",
+        help: "New files each UTC day, for every output (tracks, raw, trips), opened with the day's "
+            + "first fix; names get the date (or use %Y, %m, %d in them).",
+        choices: ["daily"])
+    private static let serveOption = Option<ListenAddress?>(
+        long: "serve", valueName: "[addr:]port",
+        help: "Also serve gpsd's JSON protocol here (127.0.0.1 unless an address is given)."
+    ) { text throws(ValueError) in
+        guard let address = ListenAddress(parsing: text) else { throw .invalid(text, because: "expected [ADDR:]PORT") }
+        return address
+    }
+
+    static let options: [any OptionDeclaration] =
+        [
+            outputs, receiver.baud, rawOption, rawFormatOption, compressOption, splitGap, fsync, tripsOption, rotate,
+            serveOption,
+        ] + CleaningOptions.liveOptions + NMEAOutputOptions.options + WebOptions.options + MQTTOptions.options
+        + TimeOptions.options + [TimeOptions.setClockOption]
+
     init(_ arguments: ParsedArguments) throws {
-        selector = DeviceSelector(argument: arguments.positionals.first)
-        network = try ReceiverOptions.networkSource(arguments.positionals.first, arguments)
+        let device = arguments.value(Self.device)
+        selector = DeviceSelector(argument: device)
+        network = try Self.receiver.networkSource(device, arguments)
         nmeaOutputs = try NMEAOutputOptions(arguments)
-        timeOptions = try TimeOptions(arguments)
+        timeOptions = try TimeOptions(arguments, canSetClock: true)
         web = try WebOptions(arguments)
-        baudRate = try ReceiverOptions.baudRate(arguments)
-        rotation = arguments.value("rotate") == "daily" ? .daily : .none
-        let splitGap = try arguments.number("split-gap", default: 60, in: 0.001...31_536_000)
+        baudRate = try Self.receiver.baudRate(arguments)
+        rotation = try arguments.value(Self.rotate) == "daily" ? .daily : .none
+        let splitGap = try arguments.value(Self.splitGap)
         let options = TrackOptions(
-            splitGapSeconds: splitGap, flush: .everyFix, sync: arguments.flag("fsync"), publication: .atFirstPoint)
-        cleaner = try CleaningOptions.parse(arguments, splitGapSeconds: splitGap)
-        for path in arguments.allValues("output") {
+            splitGapSeconds: splitGap, flush: .everyFix, sync: arguments.flag(Self.fsync),
+            publication: .atFirstPoint)
+        cleaner = try CleaningOptions.parse(arguments, splitGapSeconds: splitGap, live: true)
+        tracks = try Self.tracks(arguments, rotation: rotation, options: options)
+        raw = try arguments.value(Self.rawOption).map { OutputName($0, rotation: rotation) }
+        rawFormat = try arguments.value(Self.rawFormatOption) == "tagged" ? .tagged : .raw
+        compress = arguments.flag(Self.compressOption)
+        if raw == nil && (compress || arguments.isGiven(Self.rawFormatOption)) {
+            throw arguments.usageError("--raw-format and --compress need --raw FILE")
+        }
+        if compress && rotation != .daily {
+            throw arguments.usageError("--compress compresses finished days: it needs --rotate daily")
+        }
+        trips = try arguments.value(Self.tripsOption).map { OutputName($0, rotation: rotation) }
+        serve = try arguments.value(Self.serveOption)
+        mqtt = try MQTTOptions.configuration(arguments)
+    }
+
+    /// A track output for each `-o`, its format told by its name.
+    private static func tracks(_ arguments: ParsedArguments, rotation: Rotation, options: TrackOptions)
+        throws(UsageError) -> [TrackOutput]
+    {
+        var tracks: [TrackOutput] = []
+        for path in try arguments.value(outputs) {
             guard path != "-" else { throw arguments.usageError("Tracks are files: '-o -' is not supported here") }
             guard let format = ConvertOutput.formatNamed(by: path) else {
                 throw arguments.usageError(
@@ -212,23 +240,7 @@ struct RecordSettings {
                     try ConvertOutput(path: path, format: format).makeWriter(track: options, includePoints: false)
                 })
         }
-        raw = arguments.value("raw").map { OutputName($0, rotation: rotation) }
-        rawFormat = arguments.value("raw-format") == "tagged" ? .tagged : .raw
-        compress = arguments.flag("compress")
-        if raw == nil && (compress || arguments.value("raw-format") != nil) {
-            throw arguments.usageError("--raw-format and --compress need --raw FILE")
-        }
-        if compress && rotation != .daily {
-            throw arguments.usageError("--compress compresses finished days: it needs --rotate daily")
-        }
-        trips = arguments.value("trips").map { OutputName($0, rotation: rotation) }
-        if let text = arguments.value("serve") {
-            guard let address = ListenAddress(parsing: text) else {
-                throw arguments.invalid(text, for: "serve", because: "expected [ADDR:]PORT")
-            }
-            serve = address
-        }
-        mqtt = try MQTTOptions.configuration(arguments)
+        return tracks
     }
 
     /// Fixes without a date get the system clock's (a GGA-only receiver); sentences only for a gpsd server.

@@ -1,10 +1,11 @@
 import NMEA
 import Tracks
 
-/// The input side of every command that reads NMEA: its options, declared and parsed once, and the files (or standard
+/// The input side of every command that reads NMEA: its options, declared and read once, and the files (or standard
 /// input) read through one ``FixReader``, each file finished before the next begins. Every rejected line is counted
 /// and — with `--verbose` — reported with its file and line.
 ///
+///     arguments: [SentenceInput.files],
 ///     options: [ …, SentenceInput.date, … ] + SentenceInput.options
 ///     …
 ///     var input = try SentenceInput(arguments)
@@ -13,26 +14,30 @@ import Tracks
 struct SentenceInput: ~Copyable {
     // MARK: The declaration
 
+    /// `<files>`: the inputs, standard input when none is named.
+    static let files = Argument<[String]>(
+        repeating: "files",
+        help: "NMEA log files, '-' for standard input, or a stream: tcp://HOST:PORT, udp://[ADDR]:PORT, gpsd://HOST.",
+        default: ["-"], defaultText: "-")
+
     /// `--date`: where a command lists it among its own options.
-    static let date = OptionSpec(
+    static let date = Option<UTCDate?>(
         long: "date", valueName: "YYYY-MM-DD",
-        help: "The UTC date of logs that send none (GGA-only): the day of the first fix.")
+        help: "The UTC date of logs that send none (GGA-only): the day of the first fix."
+    ) { text throws(ValueError) in
+        guard let date = ISO8601.parseDate(text) else { throw .invalid(text, because: "expected YYYY-MM-DD") }
+        return date
+    }
+
+    private static let allowMissingChecksum = Flag(
+        long: "allow-missing-checksum", help: "Accept sentences without a *hh checksum (old receivers send none).")
+    private static let maximumLength = Option<Int>(
+        long: "max-length", valueName: "n", help: "Reject lines longer than this many characters.", default: 1024,
+        in: 16...1_048_576)
+    private static let verbose = Flag(long: "verbose", short: "v", help: "List every rejected line on standard error.")
 
     /// The framing options every reading command accepts, after its own.
-    static let options: [OptionSpec] = [
-        OptionSpec(
-            long: "allow-missing-checksum",
-            help: "Accept sentences without a *hh checksum (old receivers send none)."),
-        OptionSpec(
-            long: "max-length", valueName: "n",
-            help: "Reject lines longer than this many characters.", defaultValue: "1024"),
-        OptionSpec(long: "verbose", short: "v", help: "List every rejected line on standard error."),
-    ]
-
-    static let filesArgument = ArgumentSpec(
-        name: "files",
-        help: "NMEA log files, '-' for standard input, or a stream: tcp://HOST:PORT, udp://[ADDR]:PORT, gpsd://HOST.",
-        isRepeating: true, defaultValue: "-")
+    static let options: [any OptionDeclaration] = [allowMissingChecksum, maximumLength, verbose]
 
     // MARK: The parsed options
 
@@ -69,22 +74,17 @@ struct SentenceInput: ~Copyable {
         _ arguments: ParsedArguments, assembler: FixAssembler.Options = FixAssembler.Options(),
         assemblesFixes: Bool = true, paths given: [String]? = nil
     ) throws {
-        let paths = given ?? (arguments.positionals.isEmpty ? ["-"] : arguments.positionals)
+        let paths = given ?? arguments.value(Self.files)
         var assembler = assembler
-        if let text = arguments.value("date") {
-            guard let date = ISO8601.parseDate(text) else {
-                throw arguments.invalid(text, for: "date", because: "expected YYYY-MM-DD")
-            }
-            assembler.fallbackDate = date
-        }
+        if let date = try arguments.value(Self.date) { assembler.fallbackDate = date }
         let options = FixReader.Options(
-            maximumLength: try arguments.integer("max-length", default: 1024, in: 16...1_048_576),
-            checksumPolicy: arguments.flag("allow-missing-checksum") ? .optional : .required,
+            maximumLength: try arguments.value(Self.maximumLength),
+            checksumPolicy: arguments.flag(Self.allowMissingChecksum) ? .optional : .required,
             assembler: assembler, assemblesFixes: assemblesFixes)
         // Options first (a usage error is the first thing to say), then the inputs.
         admission = try InputAdmission(paths)
         self.paths = paths
-        verbose = arguments.flag("verbose")
+        verbose = arguments.flag(Self.verbose)
         readerOptions = options
         reader = FixReader(options: options)
     }

@@ -24,25 +24,9 @@ enum ServeCommand: Command {
             their places and the satellites, kept live; with it, a replayed log's page stays up after the log ends \
             (its final state) until SIGINT or SIGTERM, unless --exit-at-end.
             """,
-        arguments: [
-            ArgumentSpec(
-                name: "source",
-                help: "A device path, 'auto', a serial number, an NMEA file, '-' for stdin, or tcp://HOST:PORT, "
-                    + "udp://[ADDR]:PORT, gpsd://HOST[:PORT].",
-                defaultValue: "auto")
-        ],
-        options: [
-            OptionSpec(
-                long: "listen", valueName: "addr:port", help: "Where to listen.",
-                defaultValue: "127.0.0.1:2947"),
-            OptionSpec(
-                long: "max-clients", valueName: "n", help: "Clients served at once; the next is refused.",
-                defaultValue: "64"),
-            ReplaySpeed.option(help: "Replay a file (or stdin) this many times faster than recorded, or 'max'."),
-            OptionSpec(
-                long: "baud", valueName: "rate", help: "A device's line rate, or 'auto' to find it.",
-                defaultValue: "auto"),
-        ] + NMEAOutputOptions.options + WebOptions.options + TimeOptions.options,
+        arguments: [source],
+        options: [listen, maxClients, speed, receiver.baud] + NMEAOutputOptions.options + WebOptions.options
+            + TimeOptions.options,
         examples: [
             "nmea serve",
             "nmea serve /dev/ttyACM0 --http 0.0.0.0:8080",
@@ -55,31 +39,35 @@ enum ServeCommand: Command {
             "nmea serve udp://:10110 --nmea-udp 127.0.0.1:10111",
         ])
 
-    /// Where the bytes come from.
-    enum Source {
-        case device(DeviceSelector)
-        case file(String)
-        case standardInput
-        /// A FIFO: live bytes, like standard input.
-        case stream(String)
-        /// `tcp://`, `udp://`, `gpsd://`.
-        case network(NetworkSourceAddress)
+    private static let source = Argument<String?>(
+        "source",
+        help: "A device path, 'auto', a serial number, an NMEA file, '-' for stdin, or tcp://HOST:PORT, "
+            + "udp://[ADDR]:PORT, gpsd://HOST[:PORT].",
+        defaultText: "auto")
+    private static let listen = Option<ListenAddress>(
+        long: "listen", valueName: "addr:port", help: "Where to listen.", default: ListenAddress(parsing: "127.0.0.1:2947")!,
+        defaultText: "127.0.0.1:2947"
+    ) { text throws(ValueError) in
+        guard let address = ListenAddress(parsing: text) else {
+            throw .invalid(text, because: "expected ADDR:PORT, [IPV6]:PORT or PORT")
+        }
+        return address
     }
+    private static let maxClients = Option<Int>(
+        long: "max-clients", valueName: "n", help: "Clients served at once; the next is refused.", default: 64,
+        in: 1...4096)
+    private static let speed = ReplaySpeed.option(
+        help: "Replay a file (or stdin) this many times faster than recorded, or 'max'.")
+    private static let receiver = ReceiverOptions(baudHelp: "A device's line rate, or 'auto' to find it.")
 
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
-        let listenText = arguments.value("listen") ?? "127.0.0.1:2947"
-        guard let listen = ListenAddress(parsing: listenText) else {
-            throw arguments.invalid(listenText, for: "listen", because: "expected ADDR:PORT, [IPV6]:PORT or PORT")
-        }
-        let maxClients = try arguments.integer("max-clients", default: 64, in: 1...4096)
-        let speed = try ReplaySpeed.parse(arguments, default: nil).map(\.factor)
-        let baudRate = try ReceiverOptions.baudRate(arguments)
-        let source = try classify(arguments.positionals.first ?? "auto", arguments)
-        switch source {
-        case .device, .network:
-            if speed != nil { throw arguments.usageError("--speed replays a file or standard input, not a receiver") }
-        case .file, .standardInput, .stream:
-            break
+        let listen = try arguments.value(Self.listen)
+        let maxClients = try arguments.value(Self.maxClients)
+        let speed = try arguments.value(Self.speed).map(\.factor)
+        let baudRate = try receiver.baudRate(arguments)
+        let source = try ReceiverSource.classify(arguments.value(Self.source) ?? "auto", receiver: receiver, arguments)
+        if source.isReceiver && speed != nil {
+            throw arguments.usageError("--speed replays a file or standard input, not a receiver")
         }
         let nmeaOutputs = try NMEAOutputOptions(arguments)
         let web = try WebOptions(arguments)
@@ -90,7 +78,7 @@ enum ServeCommand: Command {
         }
 
         StopSignal.install()
-        var configuration = configuration(for: source)
+        var configuration = source.pipelineConfiguration
         configuration.publishesSentences = true
         timeOptions.configure(&configuration)
         let pipeline = ReceiverPipeline(configuration: configuration)
@@ -132,8 +120,8 @@ enum ServeCommand: Command {
         reporter.start()
         let receiver: RunningReceiver?
         do {
-            receiver = try start(
-                source, speed: speed, baudRate: baudRate, on: pipeline, waitingFor: page?.ringConsumer)
+            receiver = try source.start(
+                speed: speed, baudRate: baudRate, on: pipeline, waitingFor: page?.ringConsumer)
         } catch {
             server.stop()
             outputs.stop()
@@ -188,76 +176,5 @@ enum ServeCommand: Command {
                 return
             }
         }
-    }
-
-    /// Position at once; a receiver's fixes without a date get the system clock's.
-    static func configuration(for source: Source) -> ReceiverPipeline.Configuration {
-        var configuration = ReceiverPipeline.Configuration.positionAtOnce
-        switch source {
-        case .device, .network:
-            let today = UTCDate(containing: WallClock.nanosecondsSinceEpoch())
-            configuration.assembler.fallbackDate = today
-            configuration.assembler.referenceDate = today
-        case .file, .standardInput, .stream:
-            break
-        }
-        return configuration
-    }
-
-    /// Starts reading `source` into `pipeline`: a receiver (returned, to stop it and ask why it ended), a file
-    /// replayed at its pace, standard input or a FIFO (live, or replayed with `--speed`).
-    /// A replay waits for `reader` (the page's consumer), so that what the page shows of a log is all of it.
-    static func start(
-        _ source: Source, speed: Double??, baudRate: BaudRate?, on pipeline: ReceiverPipeline,
-        waitingFor reader: RingConsumer<PipelineRecord>? = nil
-    ) throws(RuntimeError) -> RunningReceiver? {
-        do throws(FileByteSource.OpenError) {
-            switch source {
-            case .device(let selector):
-                let receiver = RunningReceiver(selector: selector, baudRate: baudRate, pipeline: pipeline)
-                receiver.start()
-                return receiver
-            case .network(let address):
-                let receiver = RunningReceiver(address, pipeline: pipeline)
-                receiver.start()
-                return receiver
-            case .file(let path):
-                pipeline.start(try ReplayByteSource(path: path, speed: speed ?? 1, waitingFor: reader))
-            case .standardInput:
-                let input = FileByteSource(fileDescriptor: .standardInput, name: "stdin")
-                if let speed {
-                    pipeline.start(ReplayByteSource(input, speed: speed, waitingFor: reader))
-                } else {
-                    pipeline.start(input)
-                }
-            case .stream(let path):
-                if let speed {
-                    pipeline.start(try ReplayByteSource(path: path, speed: speed, waitingFor: reader))
-                } else {
-                    pipeline.start(try FileByteSource(path: path))
-                }
-            }
-        } catch {
-            throw RuntimeError(error.description)
-        }
-        return nil
-    }
-
-    /// What SOURCE names: `-`, a network source, an existing file or FIFO, or a receiver (a device, `auto`, a serial
-    /// number).
-    static func classify(_ argument: String, _ arguments: ParsedArguments) throws -> Source {
-        if argument == "-" { return .standardInput }
-        if let address = try ReceiverOptions.networkSource(argument, arguments) { return .network(address) }
-        if let status = try? FileStatus(path: argument) {
-            switch status.kind {
-            case .regular: return .file(argument)
-            case .fifo: return .stream(argument)
-            default: return .device(DeviceSelector(argument: argument))
-            }
-        }
-        if argument.contains("/") && !argument.hasPrefix("/dev/") {
-            throw RuntimeError("\(argument): \(Errno.noSuchFileOrDirectory)")
-        }
-        return .device(DeviceSelector(argument: argument))
     }
 }

@@ -11,51 +11,53 @@ enum SimulateCommand: Command {
             parking stop; 'commute' is a day: parked at home, a drive to work, a working day parked, a drive home. \
             --faults damages the stream the way bad serial links do (bad checksums, cut lines, noise, binary frames).
             """,
-        options: [
-            OptionSpec(
-                long: "route", valueName: "route", help: "The journey.", defaultValue: "drive",
-                choices: ["drive", "commute"]),
-            OptionSpec(
-                long: "profile", valueName: "profile", help: "Which sentences the receiver sends.",
-                defaultValue: "multi-gnss", choices: EpochWriter.Profile.allCases.map(\.rawValue)),
-            OptionSpec(
-                long: "duration", valueName: "seconds", help: "Length of a 'drive' route.",
-                defaultValue: "600"),
-            OptionSpec(long: "rate", valueName: "hz", help: "Epochs per second.", defaultValue: "1"),
-            OptionSpec(
-                long: "start", valueName: "time", help: "UTC start, YYYY-MM-DDThh:mm:ssZ.",
-                defaultValue: "2026-11-30T08:00:00Z"),
-            OptionSpec(long: "lat", valueName: "degrees", help: "Starting latitude.", defaultValue: "48.13740"),
-            OptionSpec(long: "lon", valueName: "degrees", help: "Starting longitude.", defaultValue: "11.57550"),
-            OptionSpec(long: "seed", valueName: "n", help: "Seed for jitter and signal strengths.", defaultValue: "1"),
-            OptionSpec(
-                long: "faults", valueName: "n", help: "Damage about one line in n (0: none).",
-                defaultValue: "0"),
-            OptionSpec(
-                long: "output", short: "o", valueName: "file", help: "Where to write, or '-'.",
-                defaultValue: "-", completion: .file),
-        ],
+        options: [route, profile, duration, rate, start, latitude, longitude, seed, faults, output],
         examples: [
             "nmea simulate --duration 60 | nmea parse",
             "nmea simulate --route commute --profile rmc-gga -o day.nmea",
         ])
 
+    private static let route = Option<String>(
+        long: "route", valueName: "route", help: "The journey.", default: "drive", choices: ["drive", "commute"])
+    private static let profile = Option<EpochWriter.Profile>(
+        long: "profile", valueName: "profile", help: "Which sentences the receiver sends.", default: .multiGNSS)
+    private static let duration = Option<Double>(
+        long: "duration", valueName: "seconds", help: "Length of a 'drive' route.", default: 600, in: 1...31_536_000)
+    private static let rate = Option<Double>(
+        long: "rate", valueName: "hz", help: "Epochs per second.", default: 1, in: 0.01...100)
+    private static let start = Option<DateTime>(
+        long: "start", valueName: "time", help: "UTC start, YYYY-MM-DDThh:mm:ssZ.",
+        default: DateTime(nanosecondsSinceEpoch: ISO8601.parse("2026-11-30T08:00:00Z")!),
+        defaultText: "2026-11-30T08:00:00Z"
+    ) { text throws(ValueError) in
+        guard let moment = ISO8601.parse(text) else { throw .invalid(text, because: "expected YYYY-MM-DDThh:mm:ssZ") }
+        return DateTime(nanosecondsSinceEpoch: moment)
+    }
+    private static let latitude = Option<Double>(
+        long: "lat", valueName: "degrees", help: "Starting latitude.", default: 48.137_40, defaultText: "48.13740",
+        in: -85...85)
+    private static let longitude = Option<Double>(
+        long: "lon", valueName: "degrees", help: "Starting longitude.", default: 11.575_50, defaultText: "11.57550",
+        in: -180...180)
+    private static let seed = Option<Int>(
+        long: "seed", valueName: "n", help: "Seed for jitter and signal strengths.", default: 1, in: 0...Int.max)
+    private static let faults = Option<Int>(
+        long: "faults", valueName: "n", help: "Damage about one line in n (0: none).", default: 0, in: 0...1_000_000)
+    private static let output = Option<String>(
+        long: "output", short: "o", valueName: "file", help: "Where to write, or '-'.", default: "-",
+        completion: .file)
+
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
-        let duration = try arguments.number("duration", default: 600, in: 1...31_536_000)
-        let rate = try arguments.number("rate", default: 1, in: 0.01...100)
-        let latitude = try arguments.number("lat", default: 48.137_40, in: -85...85)
-        let longitude = try arguments.number("lon", default: 11.575_50, in: -180...180)
-        let seed = try arguments.integer("seed", default: 1, in: 0...Int.max)
-        let faults = try arguments.integer("faults", default: 0, in: 0...1_000_000)
-        let profileName = arguments.value("profile") ?? "multi-gnss"
-        let profile = EpochWriter.Profile(rawValue: profileName)!
-        let startText = arguments.value("start") ?? "2026-11-30T08:00:00Z"
-        guard let moment = ISO8601.parse(startText) else {
-            throw arguments.invalid(startText, for: "start", because: "expected YYYY-MM-DDThh:mm:ssZ")
-        }
-        let start = DateTime(nanosecondsSinceEpoch: moment)
+        let duration = try arguments.value(Self.duration)
+        let rate = try arguments.value(Self.rate)
+        let latitude = try arguments.value(Self.latitude)
+        let longitude = try arguments.value(Self.longitude)
+        let seed = try arguments.value(Self.seed)
+        let faults = try arguments.value(Self.faults)
+        let profile = try arguments.value(Self.profile)
+        let start = try arguments.value(Self.start)
         let legs: [Scenario.Leg] =
-            arguments.value("route") == "commute" ? Scenario.commuteLegs : drive(seconds: duration)
+            try arguments.value(route) == "commute" ? Scenario.commuteLegs : drive(seconds: duration)
         let scenario = Scenario(
             latitude: latitude, longitude: longitude, start: start, rateHz: rate, legs: legs,
             seed: UInt64(seed))
@@ -64,7 +66,7 @@ enum SimulateCommand: Command {
         var builder = SentenceBuilder()
         var damaged: [UInt8] = []
         var injector = faults > 0 ? FaultInjector(interval: faults, seed: UInt64(seed)).stream() : nil
-        try writeOutput(to: arguments.value("output") ?? "-") { output in
+        try writeOutput(to: arguments.value(output)) { output in
             func write() {
                 if injector != nil {
                     injector!.damage(builder.bytes, into: &damaged)

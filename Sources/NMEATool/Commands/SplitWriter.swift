@@ -174,15 +174,18 @@ final class SplitWriter: TrackWriter {
         return String(pattern[..<dot]) + "-\(number)" + String(pattern[dot...])
     }
 
-    /// The rule `--split` names.
-    static func rule(_ arguments: ParsedArguments) throws(UsageError) -> Rule? {
-        guard let text = arguments.value("split") else { return nil }
+    /// `--split`'s declaration: a file per UTC day, per trip or after each gap.
+    static let option = Option<Rule?>(
+        long: "split", valueName: "rule",
+        help: "A file per UTC day (day; -o out/%Y-%m-%d.gpx), per trip (trip; -o out/trip-%n.gpx) or after each "
+            + "gap (gap:SECONDS; %n numbers)."
+    ) { text throws(ValueError) in
         if text == "day" { return .day }
         if text == "trip" { return .trip }
         if text.hasPrefix("gap:"), let seconds = Double(text.dropFirst(4)), seconds > 0, seconds.isFinite {
             return .gap(seconds: seconds)
         }
-        throw arguments.invalid(text, for: "split", because: "expected day, trip or gap:SECONDS (e.g. gap:600)")
+        throw .invalid(text, because: "expected day, trip or gap:SECONDS (e.g. gap:600)")
     }
 }
 

@@ -20,34 +20,30 @@ enum TimeCommand: Command {
             offset. NMEA times are UTC; NMEA 0183 announces no leap second, so none is reported. Exits 1 when no \
             trusted fix arrives within --timeout.
             """,
-        arguments: [
-            ArgumentSpec(
-                name: "source",
-                help: "A device path, 'auto', a serial number, a FIFO, or tcp://HOST:PORT, gpsd://HOST[:PORT].",
-                defaultValue: "auto")
-        ],
-        options: [
-            OptionSpec(long: "epochs", valueName: "n", help: "Trusted epochs to measure.", defaultValue: "10"),
-            OptionSpec(
-                long: "timeout", valueName: "seconds", help: "Give up when they have not arrived by then.",
-                defaultValue: "60"),
-            OptionSpec(
-                long: "baud", valueName: "rate", help: "A device's line rate, or 'auto' to find it.",
-                defaultValue: "auto"),
-            TimeOptions.delayOption,
-            OptionSpec(long: "json", help: "Print one JSON object instead of text."),
-        ],
+        arguments: [source],
+        options: [epochs, timeout, receiver.baud, TimeOptions.delayOption, json],
         examples: [
             "nmea time", "nmea time /dev/ttyACM0 --epochs 60 --json", "nmea time /dev/ttyUSB0 --time-offset 0.130",
         ])
 
+    private static let source = Argument<String?>(
+        "source", help: "A device path, 'auto', a serial number, a FIFO, or tcp://HOST:PORT, gpsd://HOST[:PORT].",
+        defaultText: "auto")
+    private static let epochs = Option<Int>(
+        long: "epochs", valueName: "n", help: "Trusted epochs to measure.", default: 10, in: 1...86_400)
+    private static let timeout = Option<Double>(
+        long: "timeout", valueName: "seconds", help: "Give up when they have not arrived by then.", default: 60,
+        in: 0.1...86_400)
+    private static let receiver = ReceiverOptions(baudHelp: "A device's line rate, or 'auto' to find it.")
+    private static let json = Flag(long: "json", help: "Print one JSON object instead of text.")
+
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
-        let epochs = try arguments.integer("epochs", default: 10, in: 1...86_400)
-        let timeout = try arguments.number("timeout", default: 60, in: 0.1...86_400)
-        let baudRate = try ReceiverOptions.baudRate(arguments)
+        let epochs = try arguments.value(Self.epochs)
+        let timeout = try arguments.value(Self.timeout)
+        let baudRate = try receiver.baudRate(arguments)
         let delay = try TimeOptions.delayNanoseconds(arguments)
-        let json = arguments.flag("json")
-        let source = try ServeCommand.classify(arguments.positionals.first ?? "auto", arguments)
+        let json = arguments.flag(Self.json)
+        let source = try ReceiverSource.classify(arguments.value(Self.source) ?? "auto", receiver: receiver, arguments)
         switch source {
         case .file, .standardInput:
             throw arguments.usageError(
@@ -56,7 +52,7 @@ enum TimeCommand: Command {
             break
         }
         StopSignal.install()
-        var configuration = ServeCommand.configuration(for: source)
+        var configuration = source.pipelineConfiguration
         configuration.publishesSentences = false
         configuration.publishesRaw = false
         configuration.stampsReceiveTimes = true
@@ -64,7 +60,7 @@ enum TimeCommand: Command {
         let measurement = Measurement(sampler: TimeSampler(delayNanoseconds: delay), wanted: epochs)
         let loop = RingConsumerLoop(measurement, name: "time", pipeline: pipeline)
         loop.start(threadName: "time")
-        let receiver = try ServeCommand.start(source, speed: nil, baudRate: baudRate, on: pipeline)
+        let receiver = try source.start(speed: nil, baudRate: baudRate, on: pipeline)
         let deadline = MonotonicTime.now() + .milliseconds(Int64(timeout * 1000))
         while !StopSignal.wait(timeout: .milliseconds(100)) {
             if measurement.isDone || MonotonicTime.now() >= deadline { break }

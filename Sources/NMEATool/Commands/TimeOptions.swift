@@ -8,33 +8,34 @@ import Timekeeping
 /// `--chrony SOCKET`, `--ntp-shm UNIT`, `--time-offset SECONDS` and `--pps DEVICE`: the receiver's time to
 /// chrony and ntpd, one sample per trusted epoch (`serve`, `record`).
 struct TimeOptions {
+    private static let chrony = Option<String?>(
+        long: "chrony", valueName: "socket", help: "Send each trusted fix's time to chronyd's 'refclock SOCK SOCKET'."
+    ) { text throws(ValueError) in
+        guard !text.isEmpty else { throw .invalid("", because: "expected a socket path") }
+        return text
+    }
+    private static let sharedMemory = Option<Int?>(
+        long: "ntp-shm", valueName: "unit",
+        help: "Write each trusted fix's time into NTP shared-memory unit N (units 0-1 need root).", in: 0...255)
+    private static let pps = Option<String?>(
+        long: "pps", valueName: "device", help: "Also send the kernel PPS device's edges (/dev/ppsN) as pulse samples.")
+
     /// The options, declared once.
-    static let options: [OptionSpec] = [
-        OptionSpec(
-            long: "chrony", valueName: "socket",
-            help: "Send each trusted fix's time to chronyd's 'refclock SOCK SOCKET'."),
-        OptionSpec(
-            long: "ntp-shm", valueName: "unit",
-            help: "Write each trusted fix's time into NTP shared-memory unit N (units 0-1 need root)."),
-        TimeOptions.delayOption,
-        OptionSpec(
-            long: "pps", valueName: "device",
-            help: "Also send the kernel PPS device's edges (/dev/ppsN) as pulse samples."),
-    ]
+    static let options: [any OptionDeclaration] = [chrony, sharedMemory, delayOption, pps]
 
     /// `--time-offset`, shared with `nmea time`.
-    static let delayOption = OptionSpec(
+    static let delayOption = Option<Double>(
         long: "time-offset", valueName: "seconds",
-        help: "The receiver's known delay from the second to its first byte, added to its time.",
-        defaultValue: "0")
+        help: "The receiver's known delay from the second to its first byte, added to its time.", default: 0,
+        in: -10...10)
 
     /// `--time-offset`'s value in nanoseconds.
     static func delayNanoseconds(_ arguments: ParsedArguments) throws(UsageError) -> Int64 {
-        Int64((try arguments.number("time-offset", default: 0, in: -10...10) * 1e9).rounded())
+        Int64((try arguments.value(delayOption) * 1e9).rounded())
     }
 
     /// `--set-clock` (`record` only).
-    static let setClockOption = OptionSpec(
+    static let setClockOption = Flag(
         long: "set-clock",
         help: "Step the system clock once, at the first trusted 3D fix, when it is off by more than 1 s "
             + "(needs CAP_SYS_TIME).")
@@ -48,15 +49,13 @@ struct TimeOptions {
     /// `true` when no time output is asked for.
     var isEmpty: Bool { chronyPath == nil && sharedMemoryUnit == nil && ppsPath == nil && !setsClock }
 
-    init(_ arguments: ParsedArguments) throws(UsageError) {
-        chronyPath = arguments.value("chrony")
-        if chronyPath?.isEmpty == true { throw arguments.invalid("", for: "chrony", because: "expected a socket path") }
-        if arguments.value("ntp-shm") != nil {
-            sharedMemoryUnit = try arguments.integer("ntp-shm", default: 2, in: 0...255)
-        }
+    /// The options given; `canSetClock` when the command has `--set-clock`.
+    init(_ arguments: ParsedArguments, canSetClock: Bool = false) throws(UsageError) {
+        chronyPath = try arguments.value(Self.chrony)
+        sharedMemoryUnit = try arguments.value(Self.sharedMemory)
         delayNanoseconds = try TimeOptions.delayNanoseconds(arguments)
-        ppsPath = arguments.value("pps")
-        setsClock = arguments.flag("set-clock")
+        ppsPath = try arguments.value(Self.pps)
+        setsClock = canSetClock && arguments.flag(Self.setClockOption)
         if ppsPath != nil && chronyPath == nil && sharedMemoryUnit == nil {
             throw arguments.usageError("--pps needs --chrony or --ntp-shm to send its pulses to")
         }

@@ -23,18 +23,9 @@ enum TripsCommand: Command {
             Resources/places.bin of the source tree. Answers are cached by ~150 m cell (geohash 7) in \
             $XDG_CACHE_HOME/nmea/ (default ~/.cache/nmea/).
             """,
-        arguments: [SentenceInput.filesArgument],
-        options: [
-            OptionSpec(
-                long: "json",
-                help: "Print one JSON document {\"trips\":[…],\"stops\":[…]} instead of a table.")
-        ] + TripRuleOptions.options + [
-            SentenceInput.date,
-            OptionSpec(long: "no-places", help: "Leave out place names (no place file, no cache)."),
-            OptionSpec(
-                long: "bench",
-                help: "Measure the place lookup (load time, lookups per second, memory), then exit."),
-        ] + CleaningOptions.options + SentenceInput.options,
+        arguments: [SentenceInput.files],
+        options: [json] + TripRuleOptions.options + [SentenceInput.date, PlaceOptions.noPlaces, bench]
+            + CleaningOptions.options + SentenceInput.options,
         examples: [
             "nmea trips day.nmea",
             "nmea trips --json monday.nmea tuesday.nmea > trips.json",
@@ -42,9 +33,14 @@ enum TripsCommand: Command {
             "nmea simulate --route commute | nmea trips",
         ])
 
+    private static let json = Flag(
+        long: "json", help: "Print one JSON document {\"trips\":[…],\"stops\":[…]} instead of a table.")
+    private static let bench = Flag(
+        long: "bench", help: "Measure the place lookup (load time, lookups per second, memory), then exit.")
+
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
         let rule = try TripRuleOptions.parse(arguments)
-        if arguments.flag("bench") { return try PlaceBenchmark.run(json: arguments.flag("json")) }
+        if arguments.flag(bench) { return try PlaceBenchmark.run(json: arguments.flag(json)) }
         var cleaner = try CleaningOptions.parse(arguments)
         var input = try SentenceInput(arguments)
         input.readsTracks = true
@@ -52,33 +48,40 @@ enum TripsCommand: Command {
         try input.read { TrackCleaner.apply(&cleaner, $0) { _ = log.add($0) } }
         cleaner?.finish { _ = log.add($0) }
         log.finish()
-        let trips = log.trips
-        let stops = log.stops
-
         guard input.failures.isEmpty else {
             // An input could not be read: its trips would be missing from the table, so there is none.
             input.printSummary(command: "nmea trips")
             Console.error("nmea trips: no trips listed: an input could not be read\n")
             return ExitStatus.failure
         }
-        let places = arguments.flag("no-places") || trips.isEmpty ? nil : makeGeocoder()
-        func place(_ latitude: Double, _ longitude: Double) -> PlaceName? {
-            places?.placeName(latitude: latitude, longitude: longitude)
+        let places = arguments.flag(PlaceOptions.noPlaces) || log.trips.isEmpty
+            ? nil : PlaceOptions.geocoder(command: "nmea trips")
+        write(log, json: arguments.flag(json)) { places?.placeName(latitude: $0, longitude: $1) }
+        places?.save()
+        input.printSummary(command: "nmea trips")
+        cleaner?.report(command: "nmea trips")
+        report(log.statistics, input)
+        if let failure = Console.standardOutput.failure {
+            throw RuntimeError("cannot write to standard output: \(failure)")
         }
-        if arguments.flag("json") {
+        return input.failures.isEmpty ? ExitStatus.success : ExitStatus.failure
+    }
+
+    /// The trips and stops on standard output: a JSON document, or tables.
+    private static func write(_ log: TripLog, json: Bool, place: (Double, Double) -> PlaceName?) {
+        if json {
             var json = JSONWriter(capacity: 1 << 16)
-            TripJSON.writeDocument(trips: trips, stops: stops, place: place, into: &json)
+            TripJSON.writeDocument(trips: log.trips, stops: log.stops, place: place, into: &json)
             json.bytes.withUnsafeBytes { Console.standardOutput.write($0) }
             Console.standardOutput.write("\n")
         } else {
-            Console.standardOutput.write(table(log, place: place))
+            Console.standardOutput.write(TripText.table(log, place: place))
         }
         Console.standardOutput.flush()
-        places?.save()
+    }
 
-        input.printSummary(command: "nmea trips")
-        cleaner?.report(command: "nmea trips")
-        let statistics = log.statistics
+    /// What was left out of the trips, and why, on standard error.
+    private static func report(_ statistics: TripDetector.Statistics, _ input: borrowing SentenceInput) {
         let undated = input.statistics.assembler.undatedFixes
         if undated > 0 && input.fallbackDate == nil {
             Console.error(
@@ -98,90 +101,5 @@ enum TripsCommand: Command {
         if statistics.fixes == 0 && input.failures.isEmpty {
             Console.error("nmea trips: warning: no fix with a position and a time in the input\n")
         }
-        if let failure = Console.standardOutput.failure {
-            throw RuntimeError("cannot write to standard output: \(failure)")
-        }
-        return input.failures.isEmpty ? ExitStatus.success : ExitStatus.failure
-    }
-
-    /// The offline geocoder behind the cache, or `nil` (with a warning) when there is no place file.
-    static func makeGeocoder(command: String = "nmea trips") -> CachedGeocoder? {
-        let warn: (String) -> Void = { Console.error("\(command): warning: \($0)\n") }
-        do {
-            return try CachedGeocoder.standard(warning: warn)
-        } catch {
-            warn(error.description)
-            return nil
-        }
-    }
-
-    /// The trips and stops as a table.
-    static func table(_ log: TripLog, place: (Double, Double) -> PlaceName?) -> String {
-        let trips = log.trips
-        let stops = log.stops
-        guard !trips.isEmpty else { return "No trips.\n" }
-        func label(_ latitude: Double, _ longitude: Double) -> String {
-            guard let text = place(latitude, longitude)?.label else { return formatPosition(latitude, longitude) }
-            // A label from a cache file or another geocoder must not steer the terminal.
-            return printable(text)
-        }
-        var rows = [["#", "START (UTC)", "END (UTC)", "DURATION", "DISTANCE", "AVG km/h", "MAX km/h", "FROM → TO"]]
-        for (number, trip) in trips.enumerated() {
-            rows.append([
-                String(number + 1), formatTime(trip.start.timestamp), formatTime(trip.end.timestamp),
-                TripText.duration(trip.durationSeconds), TripText.distance(trip.distanceMeters),
-                DecimalFormatter.string(trip.averageSpeedKmh, decimals: 1),
-                DecimalFormatter.string(trip.maximumSpeedKmh, decimals: 1),
-                label(trip.start.latitude, trip.start.longitude) + " → "
-                    + label(trip.end.latitude, trip.end.longitude),
-            ])
-        }
-        var out = "TRIPS\n" + layout(rows, rightAligned: [0, 3, 4, 5, 6])
-        if !stops.isEmpty {
-            var stopRows = [["#", "START (UTC)", "END (UTC)", "DURATION", "PLACE"]]
-            for (number, stop) in stops.enumerated() {
-                stopRows.append([
-                    String(number + 1), formatTime(stop.start.timestamp), formatTime(stop.endTimestamp),
-                    TripText.duration(stop.durationSeconds), label(stop.latitude, stop.longitude),
-                ])
-            }
-            out += "\nSTOPS\n" + layout(stopRows, rightAligned: [0, 3])
-        }
-        return out + "\n" + TripText.summary(log.summary) + "\n"
-    }
-
-    /// Text for a terminal: control characters (from a cache file, a geocoder, a database) shown as `?`.
-    static func printable(_ text: String) -> String { TextEscaping.replacingControls(text) }
-
-    /// Columns padded to their widest cell, two spaces apart, the last one unpadded.
-    static func layout(_ rows: [[String]], rightAligned: Set<Int>) -> String {
-        let columns = rows[0].count
-        var widths = [Int](repeating: 0, count: columns)
-        for row in rows { for (index, cell) in row.enumerated() { widths[index] = max(widths[index], cell.count) } }
-        var out = ""
-        for row in rows {
-            var line = ""
-            for (index, cell) in row.enumerated() {
-                let padding = String(repeating: " ", count: widths[index] - cell.count)
-                if index > 0 { line += "  " }
-                if rightAligned.contains(index) {
-                    line += padding + cell
-                } else {
-                    line += index == columns - 1 ? cell : cell + padding
-                }
-            }
-            out += line + "\n"
-        }
-        return out
-    }
-
-    /// `2026-11-30 08:00:00`.
-    static func formatTime(_ timestamp: Int64) -> String {
-        let text = ISO8601.string(timestamp.flooredDivision(by: 1_000_000_000).quotient * 1_000_000_000)
-        return String(text.prefix(10)) + " " + String(text.dropFirst(11).prefix(8))
-    }
-
-    static func formatPosition(_ latitude: Double, _ longitude: Double) -> String {
-        DecimalFormatter.string(latitude, decimals: 5) + ", " + DecimalFormatter.string(longitude, decimals: 5)
     }
 }

@@ -5,59 +5,67 @@ import Web
 
 /// `--http [ADDR:]PORT`, `--tiles URL` and `--exit-at-end`: the page in the browser (`serve`, `record`).
 struct WebOptions {
+    /// `--http`: where the page is served.
+    static let http = httpOption(
+        help: "Also serve the page (position, status, track, trips, satellites) and its JSON API here "
+            + "(127.0.0.1 unless an address is given).")
+    private static let maxClients = Option<Int>(
+        long: "http-max-clients", valueName: "n",
+        help: "With --http, browsers and API clients served at once; the next gets a 503.", default: 64,
+        in: 1...4096)
+    private static let tiles = Option<String?>(
+        long: "tiles", valueName: "url",
+        help: "With --http, draw map tiles from this URL template under the map "
+            + "(https://tile.example.org/{z}/{x}/{y}.png); without it the page needs no network."
+    ) { tiles throws(ValueError) in
+        guard tiles.contains("{z}"), tiles.contains("{x}"), tiles.contains("{y}"),
+            tiles.hasPrefix("http://") || tiles.hasPrefix("https://")
+        else {
+            throw .invalid(tiles, because: "expected an http(s) URL with {z}, {x} and {y} in it")
+        }
+        return tiles
+    }
+    private static let exitAtEnd = Flag(
+        long: "exit-at-end",
+        help: "With --http, exit when a replayed log ends instead of keeping the page up until SIGINT/SIGTERM.")
+
     /// The options, declared once.
-    static let options: [OptionSpec] =
-        [
-            OptionSpec(
-                long: "http", valueName: "[addr:]port",
-                help: "Also serve the page (position, status, track, trips, satellites) and its JSON API here "
-                    + "(127.0.0.1 unless an address is given).")
-        ] + serverOptions + [
-            OptionSpec(
-                long: "exit-at-end",
-                help: "With --http, exit when a replayed log ends instead of keeping the page up until SIGINT/SIGTERM.")
-        ]
+    static let options: [any OptionDeclaration] = [http] + serverOptions + [exitAtEnd]
 
     /// How the page's server serves: shared with `fleet serve`, whose page has no replay to end.
-    static let serverOptions: [OptionSpec] = [
-        OptionSpec(
-            long: "http-max-clients", valueName: "n",
-            help: "With --http, browsers and API clients served at once; the next gets a 503.", defaultValue: "64"),
-        OptionSpec(
-            long: "tiles", valueName: "url",
-            help: "With --http, draw map tiles from this URL template under the map "
-                + "(https://tile.example.org/{z}/{x}/{y}.png); without it the page needs no network."),
-    ]
+    static let serverOptions: [any OptionDeclaration] = [maxClients, tiles]
+
+    /// `--http [ADDR:]PORT` with a command's own help (`fleet serve`'s is required).
+    static func httpOption(help: String, isRequired: Bool = false) -> Option<ListenAddress?> {
+        Option<ListenAddress?>(
+            long: "http", valueName: "[addr:]port", help: help, isRequired: isRequired
+        ) { text throws(ValueError) in
+            guard let address = ListenAddress(parsing: text) else { throw .invalid(text, because: "expected [ADDR:]PORT") }
+            return address
+        }
+    }
 
     var listen: ListenAddress?
     var maxClients = 64
     var tiles: String?
     var exitsAtEnd = false
 
-    init(_ arguments: ParsedArguments) throws(UsageError) {
-        if let text = arguments.value("http") {
-            guard let address = ListenAddress(parsing: text) else {
-                throw arguments.invalid(text, for: "http", because: "expected [ADDR:]PORT")
-            }
-            listen = address
-        }
-        if arguments.value("http-max-clients") != nil {
+    /// The options given; `http` is the command's `--http`, `hasReplay` whether it has `--exit-at-end`.
+    init(_ arguments: ParsedArguments, http: Option<ListenAddress?> = Self.http, hasReplay: Bool = true)
+        throws(UsageError)
+    {
+        listen = try arguments.value(http)
+        if arguments.isGiven(Self.maxClients) {
             guard listen != nil else {
                 throw arguments.usageError("--http-max-clients is about the page: it needs --http")
             }
-            maxClients = try arguments.integer("http-max-clients", default: 64, in: 1...4096)
+            maxClients = try arguments.value(Self.maxClients)
         }
-        if let tiles = arguments.value("tiles") {
+        if arguments.isGiven(Self.tiles) {
             guard listen != nil else { throw arguments.usageError("--tiles draws the page's map: it needs --http") }
-            guard tiles.contains("{z}"), tiles.contains("{x}"), tiles.contains("{y}"),
-                tiles.hasPrefix("http://") || tiles.hasPrefix("https://")
-            else {
-                throw arguments.invalid(
-                    tiles, for: "tiles", because: "expected an http(s) URL with {z}, {x} and {y} in it")
-            }
-            self.tiles = tiles
+            tiles = try arguments.value(Self.tiles)
         }
-        exitsAtEnd = arguments.flag("exit-at-end")
+        exitsAtEnd = hasReplay && arguments.flag(Self.exitAtEnd)
         if exitsAtEnd && listen == nil {
             throw arguments.usageError("--exit-at-end is about the page: it needs --http")
         }
@@ -75,7 +83,7 @@ struct WebOptions {
         do {
             let server = try WebServer.started(
                 pipeline: pipeline, configuration: configuration,
-                places: { TripsCommand.makeGeocoder(command: command) })
+                places: { PlaceOptions.geocoder(command: command) })
             let bound = server.boundAddress ?? listen
             console.print("the page is at http://\(bound)/")
             return server

@@ -24,23 +24,8 @@ enum WatchCommand: Command {
             When standard output is not a terminal, one line per fix is written instead: time, fix, position, speed, \
             course, altitude, satellites, HDOP and place; a replay then ends with its file.
             """,
-        arguments: [
-            ArgumentSpec(
-                name: "source",
-                help: "A receiver (path, serial number or 'auto'), an NMEA file, '-', or tcp://, udp://, gpsd://.",
-                defaultValue: "auto")
-        ],
-        options: [
-            OptionSpec(
-                long: "connect", valueName: "host:port",
-                help: "Watch a gpsd or 'nmea serve' instead (port 2947 when left out)."),
-            ReplaySpeed.option(
-                help: "Replay a file this many times faster than recorded, or 'max'.", defaultValue: "1"),
-            OptionSpec(
-                long: "baud", valueName: "rate", help: "A receiver's line rate, or 'auto' to find it.",
-                defaultValue: "auto"),
-            OptionSpec(long: "no-places", help: "Leave out the place name."),
-        ],
+        arguments: [source],
+        options: [connect, speed, receiver.baud, noPlaces],
         examples: [
             "nmea watch",
             "nmea watch /dev/ttyACM0 --baud 9600",
@@ -61,48 +46,77 @@ enum WatchCommand: Command {
         case network(NetworkSourceAddress)
     }
 
-    static func run(_ arguments: ParsedArguments) throws -> Int32 {
-        let given = arguments.positionals.first
-        let speed = try ReplaySpeed.parse(arguments, default: .factor(1))?.factor
-        let baudRate = try ReceiverOptions.baudRate(arguments)
+    private static let source = Argument<String?>(
+        "source", help: "A receiver (path, serial number or 'auto'), an NMEA file, '-', or tcp://, udp://, gpsd://.",
+        defaultText: "auto")
+    private static let connect = Option<(host: String, port: Int)?>(
+        long: "connect", valueName: "host:port", help: "Watch a gpsd or 'nmea serve' instead (port 2947 when left out)."
+    ) { address throws(ValueError) in
+        guard let (host, port) = GpsdFeed.parseAddress(address) else {
+            throw .invalid(address, because: "expected HOST:PORT, HOST or [IPv6]:PORT")
+        }
+        return (host, port)
+    }
+    private static let speed = ReplaySpeed.option(
+        help: "Replay a file this many times faster than recorded, or 'max'.", default: .factor(1))
+    private static let receiver = ReceiverOptions(baudHelp: "A receiver's line rate, or 'auto' to find it.")
+    private static let noPlaces = PlaceOptions.noPlaces(help: "Leave out the place name.")
 
-        // Decide what the source is (usage errors first, before anything is opened).
+    static func run(_ arguments: ParsedArguments) throws -> Int32 {
+        let speed = try arguments.value(Self.speed)?.factor
+        let baudRate = try receiver.baudRate(arguments)
+        let kind = try sourceKind(arguments)
+        let screen = WatchTerminal.outputIsTerminal
+        // With a screen also resizes, Ctrl-Z and continuing; a second Ctrl-C must not leave the terminal raw.
+        StopSignal.install(
+            screen ? [SIGWINCH, SIGTSTP, SIGCONT] : [], stops: [SIGHUP, SIGQUIT], exitsOnSecond: !screen)
+        let (feed, model) = try open(kind, speed: speed, baudRate: baudRate)
+        let places = WatchPlaces(enabled: !arguments.flag(noPlaces))
+        model.state.placeNote = places.note
+        if screen {
+            let glyphs = Glyphs.forLocale { name in getenv(name).map { String(cString: $0) } }
+            return runScreen(feed, model, places: places, glyphs: glyphs)
+        }
+        return try runPlain(feed, model, places: places)
+    }
+
+    /// What is watched, and the options that do not go with it refused (usage errors first, before anything is
+    /// opened).
+    private static func sourceKind(_ arguments: ParsedArguments) throws -> SourceKind {
+        let given = arguments.value(source)
         let kind: SourceKind
-        if let address = arguments.value("connect") {
+        if arguments.isGiven(connect) {
             if let given { throw arguments.usageError("Give a source or --connect, not both (got '\(given)')") }
-            guard let (host, port) = GpsdFeed.parseAddress(address) else {
-                throw arguments.invalid(address, for: "connect", because: "expected HOST:PORT, HOST or [IPv6]:PORT")
-            }
+            guard let (host, port) = try arguments.value(connect) else { preconditionFailure("--connect was given") }
             kind = .gpsd(host: host, port: port)
-        } else if let address = try ReceiverOptions.networkSource(given, arguments) {
+        } else if let address = try receiver.networkSource(given, arguments) {
             kind = .network(address)
         } else {
             kind = try classify(given ?? "auto")
         }
         switch kind {
         case .device, .network:
-            if arguments.value("speed") != nil {
+            if arguments.isGiven(speed) {
                 throw arguments.usageError("--speed is for replaying a file or standard input, not a receiver")
             }
         case .file, .standardInput, .gpsd:
-            if arguments.value("baud") != nil {
+            if arguments.isGiven(receiver.baud) {
                 throw arguments.usageError("--baud is for a receiver on a serial port")
             }
-            if case .gpsd = kind, arguments.value("speed") != nil {
+            if case .gpsd = kind, arguments.isGiven(speed) {
                 throw arguments.usageError("--speed is for replaying a file or standard input, not gpsd")
             }
         }
+        return kind
+    }
 
-        let screen = WatchTerminal.outputIsTerminal
-        // With a screen also resizes, Ctrl-Z and continuing; a second Ctrl-C must not leave the terminal raw.
-        StopSignal.install(
-            screen ? [SIGWINCH, SIGTSTP, SIGCONT] : [], stops: [SIGHUP, SIGQUIT], exitsOnSecond: !screen)
-        let feed: any WatchFeed
-        let model: WatchModel
+    /// The feed that reads `kind`, and the model it fills.
+    private static func open(_ kind: SourceKind, speed: Double?, baudRate: BaudRate?) throws -> (
+        any WatchFeed, WatchModel
+    ) {
         switch kind {
         case .device(let selector):
-            model = WatchModel(source: .device(selector.description))
-            feed = PipelineFeed(selector: selector, baudRate: baudRate)
+            return (PipelineFeed(selector: selector, baudRate: baudRate), WatchModel(source: .device(selector.description)))
         case .file(let path):
             let file: FileByteSource
             do {
@@ -110,25 +124,16 @@ enum WatchCommand: Command {
             } catch {
                 throw RuntimeError("cannot open '\(path)': \(Errno(rawValue: error.errorNumber))")
             }
-            model = WatchModel(source: .replay(name: path, speed: speed))
-            feed = PipelineFeed(replaying: file, speed: speed)
+            return (PipelineFeed(replaying: file, speed: speed), WatchModel(source: .replay(name: path, speed: speed)))
         case .standardInput:
-            model = WatchModel(source: .replay(name: "-", speed: speed))
-            feed = PipelineFeed(replaying: FileByteSource(fileDescriptor: .standardInput, name: "-"), speed: speed)
+            let input = FileByteSource(fileDescriptor: .standardInput, name: "-")
+            return (PipelineFeed(replaying: input, speed: speed), WatchModel(source: .replay(name: "-", speed: speed)))
         case .gpsd(let host, let port):
-            model = WatchModel(source: .gpsd(host: host, port: port))
-            feed = try GpsdFeed(host: host, port: port)
+            let model = WatchModel(source: .gpsd(host: host, port: port))
+            return (try GpsdFeed(host: host, port: port), model)
         case .network(let address):
-            model = WatchModel(source: .device(address.description))
-            feed = PipelineFeed(network: address)
+            return (PipelineFeed(network: address), WatchModel(source: .device(address.description)))
         }
-        let places = WatchPlaces(enabled: !arguments.flag("no-places"))
-        model.state.placeNote = places.note
-        if screen {
-            let glyphs = Glyphs.forLocale { name in getenv(name).map { String(cString: $0) } }
-            return runScreen(feed, model, places: places, glyphs: glyphs)
-        }
-        return try runPlain(feed, model, places: places)
     }
 
     /// What a source argument names: `-`, a receiver, or a file to replay. A path that exists is a receiver when it
