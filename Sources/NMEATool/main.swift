@@ -42,28 +42,7 @@ func runTool(_ arguments: [String]) -> Int32 {
             Console.standardOutput.write(toolVersion + "\n")
             return ExitStatus.success
         case "help":
-            guard arguments.count > 1 else {
-                Console.standardOutput.write(Help.text(rootSpec, commandPath: "nmea"))
-                return ExitStatus.success
-            }
-            if arguments[1] == "-h" || arguments[1] == "--help" {
-                // Help for help: what it takes, like every other command's.
-                Console.standardOutput.write(Help.text(Completion.helpSpec(rootSpec), commandPath: "nmea help"))
-                return ExitStatus.success
-            }
-            if arguments[1] == "--man" {
-                Console.standardOutput.write(ManPage.render(rootSpec, version: toolVersion))
-                return ExitStatus.success
-            }
-            guard let command = commands.first(where: { $0.spec.name == arguments[1] }) else {
-                throw UsageError(
-                    message: "Unknown subcommand '\(arguments[1])'", command: rootSpec,
-                    commandPath: "nmea")
-            }
-            // `nmea help convert --help` is still help for convert.
-            let names = arguments.dropFirst(2).filter { $0 != "-h" && $0 != "--help" }
-            let (found, path) = try resolve(command, names[...], commandPath: "nmea \(command.spec.name)")
-            Console.standardOutput.write(Help.text(found.spec, commandPath: path))
+            Console.standardOutput.write(try helpText(arguments.dropFirst()))
             return ExitStatus.success
         default:
             guard let command = commands.first(where: { $0.spec.name == first }) else {
@@ -88,6 +67,25 @@ func runTool(_ arguments: [String]) -> Int32 {
         Console.error("Error: \(error)\n")
         return ExitStatus.failure
     }
+}
+
+/// What `nmea help ARGUMENTS` prints: the tool's help, help's own (`-h`), the manual page (`--man`), or a
+/// subcommand's.
+@MainActor
+func helpText(_ arguments: ArraySlice<String>) throws(UsageError) -> String {
+    guard let first = arguments.first else { return Help.text(rootSpec, commandPath: "nmea") }
+    if first == "-h" || first == "--help" {
+        // Help for help: what it takes, like every other command's.
+        return Help.text(Completion.helpSpec(rootSpec), commandPath: "nmea help")
+    }
+    if first == "--man" { return ManPage.render(rootSpec, version: toolVersion) }
+    guard let command = commands.first(where: { $0.spec.name == first }) else {
+        throw UsageError(message: "Unknown subcommand '\(first)'", command: rootSpec, commandPath: "nmea")
+    }
+    // `nmea help convert --help` is still help for convert.
+    let names = arguments.dropFirst().filter { $0 != "-h" && $0 != "--help" }
+    let (found, path) = try resolve(command, names[...], commandPath: "nmea \(command.spec.name)")
+    return Help.text(found.spec, commandPath: path)
 }
 
 var status = runTool(Array(CommandLine.arguments.dropFirst()))

@@ -221,26 +221,31 @@ enum Completion {
             let child = "\(function)_\(identifier(command.name))"
             if !command.subcommands.isEmpty {
                 out += zshGroup(command, function: child, path: path + " " + command.name, isRoot: false)
-                continue
+            } else {
+                out += zshCommand(command, function: child)
             }
-            out += "\(child)() {\n    _arguments -s \\\n"
-            for option in command.options + [.help] {
-                out += "        \(zshOptionSpecs(option, exclusive: option.long == "help")) \\\n"
-            }
-            for argument in command.arguments {
-                let message = escapeColons(argument.name)
-                let action = zshAction(choices: argument.choices, completion: argument.completion)
-                if argument.isRepeating {
-                    out += "        " + zshQuoted("*:\(message):\(action)") + " \\\n"
-                } else {
-                    out +=
-                        "        " + zshQuoted((argument.isOptional ? "::" : ":") + "\(message):\(action)")
-                        + " \\\n"
-                }
-            }
-            out = String(out.dropLast(3)) + "\n}\n\n"
         }
         return out
+    }
+
+    /// A command's function: `_arguments` with its options and arguments.
+    private static func zshCommand(_ command: CommandSpec, function: String) -> String {
+        var out = "\(function)() {\n    _arguments -s \\\n"
+        for option in command.options + [.help] {
+            out += "        \(zshOptionSpecs(option, exclusive: option.long == "help")) \\\n"
+        }
+        for argument in command.arguments {
+            let message = escapeColons(argument.name)
+            let action = zshAction(choices: argument.choices, completion: argument.completion)
+            if argument.isRepeating {
+                out += "        " + zshQuoted("*:\(message):\(action)") + " \\\n"
+            } else {
+                out +=
+                    "        " + zshQuoted((argument.isOptional ? "::" : ":") + "\(message):\(action)")
+                    + " \\\n"
+            }
+        }
+        return String(out.dropLast(3)) + "\n}\n\n"
     }
 
     /// `'(-o --output)'{-o+,--output=}'[help]:file:_files'` and the like.

@@ -20,7 +20,32 @@ enum ConvertJobs {
         let jobs = try arguments.value(ConvertCommand.jobs) ?? processorCount()
         // Every input admitted before the first conversion opens an output (each conversion admits its own again).
         _ = try InputAdmission(inputs)
-        // Every input's outputs, checked before anything runs: two inputs of one name would write one file.
+        let plans = try plan(inputs, outputs, arguments)
+        let progress = makeProgress(inputs)
+        let work = Work(arguments: arguments, inputs: inputs, plans: plans)
+        let workers = (0..<min(jobs, inputs.count)).map { worker in
+            NativeThread(name: "convert \(worker)") { work.run() }
+        }
+        var failed = report(work, progress: progress)
+        for worker in workers { worker.join() }
+        // One batch, one rule: every input's outputs are put in place only when every conversion succeeded.
+        let completed = work.completed.withLock { $0 }
+        for index in inputs.indices {
+            guard let files = completed[index] else { continue }
+            if failed {
+                files.giveUp(because: "another input's conversion failed")
+            } else if !files.publish() {
+                failed = true
+            }
+        }
+        return failed ? ExitStatus.failure : ExitStatus.success
+    }
+
+    /// Every input's outputs, checked before anything runs: two inputs of one name would write one file, and an
+    /// output must not be its input.
+    private static func plan(_ inputs: [String], _ outputs: [ConvertOutput], _ arguments: ParsedArguments)
+        throws(UsageError) -> [[ConvertOutput]]
+    {
         var plans: [[ConvertOutput]] = []
         var seen: [String: String] = [:]
         for input in inputs {
@@ -38,22 +63,20 @@ enum ConvertJobs {
             try FileIdentity.refuseOverlaps(inputs: [input], outputs: own.map(\.path), arguments)
             plans.append(own)
         }
+        return plans
+    }
 
-        let progress = makeProgress(inputs)
-        let work = Work(arguments: arguments, inputs: inputs, plans: plans)
-        let workers = (0..<min(jobs, inputs.count)).map { worker in
-            NativeThread(name: "convert \(worker)") { work.run() }
-        }
-        let results = work.results
-        let done = work.done
-        // Print each input's messages in input order, as soon as it and all before it are done.
+    /// Prints each input's messages in input order, as soon as it and all before it are done, with a progress bar
+    /// on a terminal; `true` when a conversion failed.
+    private static func report(_ work: Work, progress: (bar: ProgressBar, sizes: [Int])?) -> Bool {
+        let inputs = work.inputs
         var failed = false
         var finishedBytes = 0
         for index in inputs.indices {
-            var result = results.withLock { $0[index] }
+            var result = work.results.withLock { $0[index] }
             while result == nil {
-                done.wait()
-                result = results.withLock { $0[index] }
+                work.done.wait()
+                result = work.results.withLock { $0[index] }
             }
             progress?.bar.clear()
             Console.error(result!.errors)
@@ -62,18 +85,7 @@ enum ConvertJobs {
             progress?.bar.update(finishedBytes, detail: "\(index + 1)/\(inputs.count) files")
         }
         progress?.bar.clear()
-        for worker in workers { worker.join() }
-        // One batch, one rule: every input's outputs are put in place only when every conversion succeeded.
-        let completed = work.completed.withLock { $0 }
-        for index in inputs.indices {
-            guard let files = completed[index] else { continue }
-            if failed {
-                files.giveUp(because: "another input's conversion failed")
-            } else if !files.publish() {
-                failed = true
-            }
-        }
-        return failed ? ExitStatus.failure : ExitStatus.success
+        return failed
     }
 
     /// What the workers share: the plan, the next input to take, and each input's result.

@@ -126,82 +126,109 @@ struct SentenceInput: ~Copyable {
             }
             defer { input.close() }
             reporting.file = input.name
-            let size = onChunk == nil ? nil : input.size
-            var bytesRead = 0
-            var cancelled = false
-            var broken = false
-            let before = reader.statistics.framer
-            let fixesBefore = reader.statistics.assembler.fixes
-            var sample: [UInt8] = []
-            var track: TrackFileReader?
-            do {
-                try input.forEachChunk { chunk in
-                    if isCancelled() {
-                        cancelled = true
-                        throw Cancelled()
-                    }
-                    if sample.isEmpty && readsTracks, let format = TrackFileReader.format(of: chunk) {
-                        track = TrackFileReader(format: format)
-                    }
-                    if sample.count < 256 { sample += chunk.prefix(256 - sample.count) }
-                    if track != nil {
-                        try track!.read(chunk, fix)
-                    } else {
-                        reader.read(chunk, handler: &reporting, fix)
-                    }
-                    bytesRead += chunk.count
-                    onChunk?(bytesRead, size)
-                }
-                try track?.finish(fix)
-            } catch is Cancelled {
-            } catch let error as RuntimeError {
-                // Damage part way (a truncated .gz or .zst): the fixes before it were read, and they are said, with
-                // how to keep them, since the input's failure replaces no file output.
-                let fixes = track?.statistics.points ?? (reader.statistics.assembler.fixes - fixesBefore)
-                let kept =
-                    fixes == 0
-                    ? ""
-                    : " (after \(counted(fixes, "fix")); to keep what it holds, decompress it first: "
-                        + "gzip -dc or zstd -dc FILE > FILE.nmea)"
-                Console.error("Error: \(error.message)\(kept)\n")
-                failures.append(path)
-                broken = true
-            } catch let error as TrackReadError {
-                let format = track?.format.rawValue ?? "a track"
-                Console.error("Error: \(input.name): \(error) (read as \(format))\n")
-                failures.append(path)
-                broken = true
-            }
-            if cancelled { return false }
-            if let track {
-                trackFiles.append((input.name, track.format, track.statistics))
-                if !broken { trackNavigation.add(contentsOf: track.navigation) }
-                continue
-            }
-            if broken {
-                // A read that failed (a truncated compressed file): what was read stands, but the line it cut off
-                // is dropped, not framed and reported as a second error.
-                reader.disconnect(fix)
-            } else {
-                reader.finish(handler: &reporting, fix)
-            }
-            let framed = reader.statistics.framer
-            // An input that failed (a refused connection, a read error) has said why already.
-            if framed.sentences == before.sentences && failures.last != path {
-                let framing = framed.since(before)
-                if Self.holdsNothing(framing, sample: sample) {
-                    emptyInputs.append((input.name, "it is empty"))
-                } else {
-                    // Not a log at all (a README, our own summary, a binary file): reading it as one would replace
-                    // the outputs with empty tracks, so it is the input's failure, as an unreadable file is.
-                    let what = readsTracks ? "an NMEA log, nor a GPX, GeoJSON, KML or CSV track" : "an NMEA log"
-                    Console.error(
-                        "Error: \(input.name): not \(what): \(Self.whyNothing(in: framing, sample: sample))\n")
-                    failures.append(path)
-                }
+            guard try read(input, path: path, reporting: &reporting, isCancelled: isCancelled, fix) else {
+                return false
             }
         }
         return true
+    }
+
+    /// What reading one input came to.
+    private struct FileOutcome {
+        var cancelled = false
+        /// Damaged part way: what was read before stands.
+        var broken = false
+        /// The first bytes, to tell an empty input from one that is not a log.
+        var sample: [UInt8] = []
+        /// Set when the input is a track file (GPX, GeoJSON, KML, CSV) rather than NMEA.
+        var track: TrackFileReader?
+    }
+
+    /// Reads `input` (named `path`) to its end: as NMEA, or as a track file when it is one and ``readsTracks``.
+    /// - Returns: `false` when `isCancelled` stopped the reading.
+    private mutating func read<H: FixReader.Handler>(
+        _ input: InputFile, path: String, reporting: inout Reporting<H>, isCancelled: () -> Bool,
+        _ fix: (Fix) -> Void
+    ) throws -> Bool {
+        let size = onChunk == nil ? nil : input.size
+        var bytesRead = 0
+        var outcome = FileOutcome()
+        let before = reader.statistics.framer
+        let fixesBefore = reader.statistics.assembler.fixes
+        do {
+            try input.forEachChunk { chunk in
+                if isCancelled() {
+                    outcome.cancelled = true
+                    throw Cancelled()
+                }
+                if outcome.sample.isEmpty && readsTracks, let format = TrackFileReader.format(of: chunk) {
+                    outcome.track = TrackFileReader(format: format)
+                }
+                if outcome.sample.count < 256 { outcome.sample += chunk.prefix(256 - outcome.sample.count) }
+                if outcome.track != nil {
+                    try outcome.track!.read(chunk, fix)
+                } else {
+                    reader.read(chunk, handler: &reporting, fix)
+                }
+                bytesRead += chunk.count
+                onChunk?(bytesRead, size)
+            }
+            try outcome.track?.finish(fix)
+        } catch is Cancelled {
+        } catch let error as RuntimeError {
+            // Damage part way (a truncated .gz or .zst): the fixes before it were read, and they are said, with
+            // how to keep them, since the input's failure replaces no file output.
+            let fixes = outcome.track?.statistics.points ?? (reader.statistics.assembler.fixes - fixesBefore)
+            let kept =
+                fixes == 0
+                ? ""
+                : " (after \(counted(fixes, "fix")); to keep what it holds, decompress it first: "
+                    + "gzip -dc or zstd -dc FILE > FILE.nmea)"
+            Console.error("Error: \(error.message)\(kept)\n")
+            failures.append(path)
+            outcome.broken = true
+        } catch let error as TrackReadError {
+            let format = outcome.track?.format.rawValue ?? "a track"
+            Console.error("Error: \(input.name): \(error) (read as \(format))\n")
+            failures.append(path)
+            outcome.broken = true
+        }
+        if outcome.cancelled { return false }
+        finish(input.name, path: path, outcome, since: before, reporting: &reporting, fix)
+        return true
+    }
+
+    /// After an input: a track file's figures kept, or the NMEA reader finished (its last epoch handed out) and an
+    /// input that gave not a single sentence told apart (empty, or not a log: the input's failure).
+    private mutating func finish<H: FixReader.Handler>(
+        _ name: String, path: String, _ outcome: FileOutcome, since before: FramerStatistics,
+        reporting: inout Reporting<H>, _ fix: (Fix) -> Void
+    ) {
+        if let track = outcome.track {
+            trackFiles.append((name, track.format, track.statistics))
+            if !outcome.broken { trackNavigation.add(contentsOf: track.navigation) }
+            return
+        }
+        if outcome.broken {
+            // A read that failed (a truncated compressed file): what was read stands, but the line it cut off
+            // is dropped, not framed and reported as a second error.
+            reader.disconnect(fix)
+        } else {
+            reader.finish(handler: &reporting, fix)
+        }
+        let framed = reader.statistics.framer
+        // An input that failed (a refused connection, a read error) has said why already.
+        guard framed.sentences == before.sentences && failures.last != path else { return }
+        let framing = framed.since(before)
+        if Self.holdsNothing(framing, sample: outcome.sample) {
+            emptyInputs.append((name, "it is empty"))
+        } else {
+            // Not a log at all (a README, our own summary, a binary file): reading it as one would replace
+            // the outputs with empty tracks, so it is the input's failure, as an unreadable file is.
+            let what = readsTracks ? "an NMEA log, nor a GPX, GeoJSON, KML or CSV track" : "an NMEA log"
+            Console.error("Error: \(name): not \(what): \(Self.whyNothing(in: framing, sample: outcome.sample))\n")
+            failures.append(path)
+        }
     }
 
     /// `true` when an input that gave no sentence held nothing either: no bytes, or only white space and comment

@@ -68,48 +68,13 @@ final class GpsdFeed: WatchFeed {
             model.state.status = "connected"
             justConnected = false
         }
-        var chunk = [UInt8](repeating: 0, count: 16_384)
-        var closed: String?
-        while let descriptor {
-            let received = chunk.withUnsafeMutableBytes { bytes in
-                Result { () throws(Errno) in try descriptor.receive(into: bytes) }
-            }
-            switch received {
-            case .success(let count) where count > 0:
-                buffer += chunk[0..<count]
-                continue
-            case .success:
-                closed = "gpsd at \(address) closed the connection"
-            case .failure(.wouldBlock):
-                break
-            case .failure(let error):
-                closed = "lost gpsd at \(address): \(error)"
-            }
-            break
-        }
+        let closed = receive()
         var lineStart = 0
         while let newline = buffer[lineStart...].firstIndex(of: UInt8(ascii: "\n")) {
             var end = newline
             if end > lineStart && buffer[end - 1] == UInt8(ascii: "\r") { end -= 1 }
-            let report = session.handle(line: buffer[lineStart..<end])
+            take(session.handle(line: buffer[lineStart..<end]), model, fix: fix)
             lineStart = newline + 1
-            switch report {
-            case .fix:
-                fixes += 1
-                model.received(session.fix, at: MonotonicTime.now().seconds)
-                model.state.fixCount = fixes
-                fix(session.fix)
-            case .sky:
-                // The satellites and DOPs of the fix on screen (its age is the TPV's).
-                if model.state.fix != nil { model.state.fix = session.fix }
-            case .error(let message):
-                model.state.status = "gpsd: " + message
-                messages.append("gpsd: " + message)
-            case .device, .version, .other, .malformed:
-                break
-            }
-            model.state.device = session.device
-            model.state.baudRate = session.baudRate
         }
         buffer.removeFirst(lineStart)
         if buffer.count > GpsdFeed.maximumLineLength { buffer.removeAll() }
@@ -121,6 +86,49 @@ final class GpsdFeed: WatchFeed {
             model.state.status = closed + "; reconnecting"
             messages.append(closed + "; reconnecting")
         }
+    }
+
+    /// Appends what the socket holds to the buffer; why the connection ended, when it did.
+    private func receive() -> String? {
+        var chunk = [UInt8](repeating: 0, count: 16_384)
+        while let descriptor {
+            let received = chunk.withUnsafeMutableBytes { bytes in
+                Result { () throws(Errno) in try descriptor.receive(into: bytes) }
+            }
+            switch received {
+            case .success(let count) where count > 0:
+                buffer += chunk[0..<count]
+                continue
+            case .success:
+                return "gpsd at \(address) closed the connection"
+            case .failure(.wouldBlock):
+                return nil
+            case .failure(let error):
+                return "lost gpsd at \(address): \(error)"
+            }
+        }
+        return nil
+    }
+
+    /// What one report of gpsd's says, into the model (and a fix to `fix`).
+    private func take(_ report: GpsdSession.Report, _ model: WatchModel, fix: (Fix) -> Void) {
+        switch report {
+        case .fix:
+            fixes += 1
+            model.received(session.fix, at: MonotonicTime.now().seconds)
+            model.state.fixCount = fixes
+            fix(session.fix)
+        case .sky:
+            // The satellites and DOPs of the fix on screen (its age is the TPV's).
+            if model.state.fix != nil { model.state.fix = session.fix }
+        case .error(let message):
+            model.state.status = "gpsd: " + message
+            messages.append("gpsd: " + message)
+        case .device, .version, .other, .malformed:
+            break
+        }
+        model.state.device = session.device
+        model.state.baudRate = session.baudRate
     }
 
     func stop() { disconnect() }

@@ -191,26 +191,7 @@ enum WatchCommand: Command {
             ]
             _ = try? FileDescriptor.poll(&entries, timeoutMilliseconds: 40)
             StopSignal.wakeUp.drain()
-            for key in terminal.readKeys() {
-                switch key {
-                case UInt8(ascii: "q"), UInt8(ascii: "Q"): running = false
-                case 0x0C: shown = nil  // Ctrl-L: draw everything again
-                default: break
-                }
-            }
-            // SIGWINCH needs nothing: the size is read before every frame.
-            if StopSignal.isRequested { running = false }
-            if StopSignal.take(SIGTSTP) {
-                // Ctrl-Z: give the shell its terminal back, stop; draw again when continued.
-                terminal.leave()
-                kill(getpid(), SIGSTOP)
-                terminal.enter()
-                shown = nil
-            }
-            if StopSignal.take(SIGCONT) {
-                terminal.enter()
-                shown = nil
-            }
+            running = takeKeysAndSignals(terminal, shown: &shown)
             var changed = false
             feed.pump(model) { _ in changed = true }
             _ = feed.takeMessages()  // the footer shows the connection's state
@@ -239,6 +220,33 @@ enum WatchCommand: Command {
             return ExitStatus.failure
         }
         return ExitStatus.success
+    }
+
+    /// The keys pressed ('q' quits, Ctrl-L draws everything again) and the signals (a stop, Ctrl-Z, continuing);
+    /// `false` to quit. `shown` is cleared when the screen must be drawn again.
+    private static func takeKeysAndSignals(_ terminal: WatchTerminal, shown: inout Canvas?) -> Bool {
+        var running = true
+        for key in terminal.readKeys() {
+            switch key {
+            case UInt8(ascii: "q"), UInt8(ascii: "Q"): running = false
+            case 0x0C: shown = nil  // Ctrl-L: draw everything again
+            default: break
+            }
+        }
+        // SIGWINCH needs nothing: the size is read before every frame.
+        if StopSignal.isRequested { running = false }
+        if StopSignal.take(SIGTSTP) {
+            // Ctrl-Z: give the shell its terminal back, stop; draw again when continued.
+            terminal.leave()
+            kill(getpid(), SIGSTOP)
+            terminal.enter()
+            shown = nil
+        }
+        if StopSignal.take(SIGCONT) {
+            terminal.enter()
+            shown = nil
+        }
+        return running
     }
 
     // MARK: Plain lines

@@ -144,37 +144,8 @@ extension Renderer {
             let kept = Simplify.thin(pixels, spacing: 0.75)
             let keptPixels = kept.map { pixels[$0] }
             casing.addLine(Simplify.douglasPeucker(keptPixels, tolerance: 0.3).map { keptPixels[$0] })
-            // The color of each kept point: the mean value of the points it stands for.
-            var keptBins: [Int] = []
-            keptBins.reserveCapacity(kept.count)
-            var previousKept = -1
-            for index in kept {
-                var sum = 0.0
-                var n = 0.0
-                for raw in (previousKept + 1)...index {
-                    if let value = colorValue(segment[segment.startIndex + raw]) {
-                        sum += value
-                        n += 1
-                    }
-                }
-                if n > 0 { lastValue = sum / n }
-                keptBins.append(ramp.map { ramp in lastValue.map(ramp.bin) ?? 0 } ?? 0)
-                previousKept = index
-            }
-            if keptPixels.count == 1 {
-                bins[keptBins[0]].addLine(keptPixels)
-            } else {
-                // Runs of edges with the same color; edge j → j+1 takes the color of point j+1.
-                var runStart = 0
-                while runStart < keptPixels.count - 1 {
-                    let bin = keptBins[runStart + 1]
-                    var runEnd = runStart + 1
-                    while runEnd + 1 < keptPixels.count && keptBins[runEnd + 1] == bin { runEnd += 1 }
-                    let run = Array(keptPixels[runStart...runEnd])
-                    bins[bin].addLine(Simplify.douglasPeucker(run, tolerance: 0.3).map { run[$0] })
-                    runStart = runEnd
-                }
-            }
+            let keptBins = colorBins(of: kept, in: segment, ramp: ramp, lastValue: &lastValue)
+            Self.addRuns(keptPixels, bins: keptBins, to: &bins)
             segmentStart = segmentEnd
         }
         svg.open("g", [("id", "track"), ("class", "line")])
@@ -191,5 +162,47 @@ extension Renderer {
             svg.element("path", attributes + [("d", path.text)])
         }
         svg.close("g")
+    }
+
+    /// The color bin of each kept point (`kept`, indices into `segment`): the mean value of the points it stands
+    /// for, else the last value before it (`lastValue`, carried from segment to segment).
+    private func colorBins(
+        of kept: [Int], in segment: ArraySlice<PlotTrack.Point>, ramp: ColorRamp?, lastValue: inout Double?
+    ) -> [Int] {
+        var keptBins: [Int] = []
+        keptBins.reserveCapacity(kept.count)
+        var previousKept = -1
+        for index in kept {
+            var sum = 0.0
+            var n = 0.0
+            for raw in (previousKept + 1)...index {
+                if let value = colorValue(segment[segment.startIndex + raw]) {
+                    sum += value
+                    n += 1
+                }
+            }
+            if n > 0 { lastValue = sum / n }
+            keptBins.append(ramp.map { ramp in lastValue.map(ramp.bin) ?? 0 } ?? 0)
+            previousKept = index
+        }
+        return keptBins
+    }
+
+    /// Adds a segment's kept pixels to the paths of their colors: runs of edges with the same color, each
+    /// simplified; edge j → j+1 takes the color of point j+1.
+    private static func addRuns(_ keptPixels: [PixelPoint], bins keptBins: [Int], to bins: inout [PathData]) {
+        if keptPixels.count == 1 {
+            bins[keptBins[0]].addLine(keptPixels)
+            return
+        }
+        var runStart = 0
+        while runStart < keptPixels.count - 1 {
+            let bin = keptBins[runStart + 1]
+            var runEnd = runStart + 1
+            while runEnd + 1 < keptPixels.count && keptBins[runEnd + 1] == bin { runEnd += 1 }
+            let run = Array(keptPixels[runStart...runEnd])
+            bins[bin].addLine(Simplify.douglasPeucker(run, tolerance: 0.3).map { run[$0] })
+            runStart = runEnd
+        }
     }
 }

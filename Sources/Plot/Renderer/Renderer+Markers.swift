@@ -1,10 +1,15 @@
+import Trips
+
 extension Renderer {
     // MARK: - Decorations and markers
 
     /// North arrow and scale bar; returns the boxes they cover (labels keep out of them).
     mutating func drawDecorations(frame: Box, metersPerPixel: Double) -> [Box] {
-        var boxes: [Box] = []
-        // North arrow, top right. Web Mercator keeps north straight up everywhere.
+        [drawNorthArrow(frame: frame), drawScaleBar(frame: frame, metersPerPixel: metersPerPixel)]
+    }
+
+    /// The north arrow, top right (Web Mercator keeps north straight up everywhere); returns the box it covers.
+    private mutating func drawNorthArrow(frame: Box) -> Box {
         let arrowHeight = font * 2.2
         let centerX = frame.right - font * 1.6
         let arrowTop = frame.y + font * 1.9
@@ -36,9 +41,12 @@ extension Renderer {
                 ("stroke-linejoin", "round"),
             ])
         svg.close("g")
-        boxes.append(Box(x: centerX - font, y: frame.y, width: 2 * font, height: baseY - frame.y + 4))
+        return Box(x: centerX - font, y: frame.y, width: 2 * font, height: baseY - frame.y + 4)
+    }
 
-        // Scale bar, bottom left: the longest round distance up to a quarter of the map's width.
+    /// The scale bar, bottom left: the longest round distance up to a quarter of the map's width; returns the box
+    /// it covers.
+    private mutating func drawScaleBar(frame: Box, metersPerPixel: Double) -> Box {
         let meters = NiceScale.scaleBarMeters(atMost: frame.width * 0.25 * metersPerPixel)
         let length = meters / metersPerPixel
         let barHeight = max(4, font * 0.42)
@@ -90,27 +98,67 @@ extension Renderer {
                 ("font-size", SVGWriter.number(small)),
             ], content: label)
         svg.close("g")
-        boxes.append(backing)
-        return boxes
+        return backing
     }
 
     /// Stops, then the start and end markers, each labelled where there is room.
     mutating func drawMarkers(project: (Double, Double) -> PixelPoint, labels: inout LabelPlacer) {
         guard let first = track.first, let last = track.last else { return }
-        let startPoint = project(first.latitude, first.longitude)
-        let endPoint = project(last.latitude, last.longitude)
-        let startRadius = (font * 0.6).rounded()
-        let endSide = (font * 1.0).rounded()
-        let stopRadius = (font * 0.5).rounded()
+        let start = project(first.latitude, first.longitude)
+        let end = project(last.latitude, last.longitude)
+        let sizes = MarkerSizes(
+            startRadius: (font * 0.6).rounded(), endSide: (font * 1.0).rounded(), stopRadius: (font * 0.5).rounded())
         labels.reserve(
             Box(
-                x: startPoint.x - startRadius, y: startPoint.y - startRadius, width: 2 * startRadius,
-                height: 2 * startRadius))
-        labels.reserve(Box(x: endPoint.x - endSide / 2, y: endPoint.y - endSide / 2, width: endSide, height: endSide))
+                x: start.x - sizes.startRadius, y: start.y - sizes.startRadius, width: 2 * sizes.startRadius,
+                height: 2 * sizes.startRadius))
+        labels.reserve(
+            Box(x: end.x - sizes.endSide / 2, y: end.y - sizes.endSide / 2, width: sizes.endSide, height: sizes.endSide))
         let withSeconds = (track.latestTime ?? 0) - (track.earliestTime ?? 0) < 3600
-
-        svg.open("g", [("id", "stops")])
         let stops = track.stops.map { ($0, project($0.latitude, $0.longitude)) }
+        drawStops(stops, radius: sizes.stopRadius, labels: &labels)
+        svg.open("g", [("id", "markers")])
+        drawEnds(start: start, end: end, sizes)
+        let startText = "Start" + (first.time.map { " " + TimeText.clock($0, withSeconds: withSeconds) } ?? "")
+        if let placed = labels.place(startText, at: start, clearance: sizes.startRadius + 4, size: small) {
+            svg.element(
+                "text",
+                placed.attributes + [
+                    ("font-weight", "bold"), ("fill", Palette.start.hex),
+                    ("class", "halo"),
+                ], content: startText)
+        }
+        let endText = "End" + (last.time.map { " " + TimeText.clock($0, withSeconds: withSeconds) } ?? "")
+        if let placed = labels.place(endText, at: end, clearance: sizes.endSide / 2 + 4, size: small) {
+            svg.element(
+                "text",
+                placed.attributes + [
+                    ("font-weight", "bold"), ("fill", Palette.end.hex),
+                    ("class", "halo"),
+                ], content: endText)
+        }
+        // Stop labels where room is left, longer stops first.
+        for (stop, point) in stops.sorted(by: { $0.0.durationSeconds > $1.0.durationSeconds }) {
+            let text = NiceScale.durationLabel(stop.durationSeconds)
+            if let placed = labels.place(text, at: point, clearance: sizes.stopRadius + 3, size: small) {
+                svg.element(
+                    "text", placed.attributes + [("fill", Palette.stop.hex), ("class", "halo stop-label")],
+                    content: text)
+            }
+        }
+        svg.close("g")
+    }
+
+    /// The markers' sizes in pixels.
+    private struct MarkerSizes {
+        let startRadius: Double
+        let endSide: Double
+        let stopRadius: Double
+    }
+
+    /// A circle at each stop, its place reserved from the labels.
+    private mutating func drawStops(_ stops: [(Stop, PixelPoint)], radius stopRadius: Double, labels: inout LabelPlacer) {
+        svg.open("g", [("id", "stops")])
         for (stop, point) in stops {
             svg.element(
                 "circle",
@@ -127,8 +175,12 @@ extension Renderer {
                     height: 2 * stopRadius))
         }
         svg.close("g")
+    }
 
-        svg.open("g", [("id", "markers")])
+    /// The start's circle, and the end's square (or, back where it started, a ring around the start).
+    private mutating func drawEnds(start startPoint: PixelPoint, end endPoint: PixelPoint, _ sizes: MarkerSizes) {
+        let startRadius = sizes.startRadius
+        let endSide = sizes.endSide
         svg.element(
             "circle",
             [
@@ -158,33 +210,5 @@ extension Renderer {
                     ("fill", Palette.end.hex), ("stroke", "#ffffff"), ("stroke-width", "1.5"),
                 ])
         }
-        let startText = "Start" + (first.time.map { " " + TimeText.clock($0, withSeconds: withSeconds) } ?? "")
-        if let placed = labels.place(startText, at: startPoint, clearance: startRadius + 4, size: small) {
-            svg.element(
-                "text",
-                placed.attributes + [
-                    ("font-weight", "bold"), ("fill", Palette.start.hex),
-                    ("class", "halo"),
-                ], content: startText)
-        }
-        let endText = "End" + (last.time.map { " " + TimeText.clock($0, withSeconds: withSeconds) } ?? "")
-        if let placed = labels.place(endText, at: endPoint, clearance: endSide / 2 + 4, size: small) {
-            svg.element(
-                "text",
-                placed.attributes + [
-                    ("font-weight", "bold"), ("fill", Palette.end.hex),
-                    ("class", "halo"),
-                ], content: endText)
-        }
-        // Stop labels where room is left, longer stops first.
-        for (stop, point) in stops.sorted(by: { $0.0.durationSeconds > $1.0.durationSeconds }) {
-            let text = NiceScale.durationLabel(stop.durationSeconds)
-            if let placed = labels.place(text, at: point, clearance: stopRadius + 3, size: small) {
-                svg.element(
-                    "text", placed.attributes + [("fill", Palette.stop.hex), ("class", "halo stop-label")],
-                    content: text)
-            }
-        }
-        svg.close("g")
     }
 }
