@@ -203,6 +203,23 @@ public final class DiskQueue {
     }
 
     private func recover() throws(QueueError) {
+        let firsts = try Self.segmentFirsts(in: directory)
+        for (index, first) in firsts.enumerated() {
+            let path = directory + "/" + Self.segmentName(first)
+            let isLast = index == firsts.count - 1
+            var segment = Segment(first: first, count: 0, bytes: 0, path: path)
+            try scan(&segment, isLast: isLast)
+            if segment.count == 0 && !isLast {
+                unlink(path)
+                continue
+            }
+            segments.append(segment)
+        }
+        try recoverHead()
+    }
+
+    /// The first sequence numbers of the segments in `directory`, in order.
+    private static func segmentFirsts(in directory: String) throws(QueueError) -> [UInt64] {
         guard let dir = opendir(directory) else {
             throw QueueError(directory: directory, operation: "read", code: errno)
         }
@@ -215,21 +232,12 @@ public final class DiskQueue {
             firsts.append(first)
         }
         closedir(dir)
-        firsts.sort()
+        return firsts.sorted()
+    }
 
-        for (index, first) in firsts.enumerated() {
-            let path = directory + "/" + Self.segmentName(first)
-            let isLast = index == firsts.count - 1
-            var segment = Segment(first: first, count: 0, bytes: 0, path: path)
-            try scan(&segment, isLast: isLast)
-            if segment.count == 0 && !isLast {
-                unlink(path)
-                continue
-            }
-            segments.append(segment)
-        }
-
-        // The head: where acknowledgement had reached.
+    /// After the segments: the head (where acknowledgement had reached), the counters, and the segment appends go
+    /// to.
+    private func recoverHead() throws(QueueError) {
         var stored: UInt64?
         var bytes = [UInt8](repeating: 0, count: 16)
         let headBytes = bytes.withUnsafeMutableBytes { try? headFD?.readAll(into: $0, fromAbsoluteOffset: 0) }

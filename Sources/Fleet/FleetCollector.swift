@@ -134,17 +134,7 @@ public final class FleetCollector: @unchecked Sendable {
         trackOptions = TrackOptions(
             splitGapSeconds: configuration.splitGapSeconds,
             flush: .batch(bytes: 256 * 1024), sync: configuration.syncFiles)
-        if let group = configuration.shareGroup,
-            group.isEmpty || group.contains("/") || group.contains("+") || group.contains("#")
-        {
-            throw FleetError("the share group '\(group)' must be a non-empty name without '/', '+' or '#'")
-        }
-        guard !configuration.topicFilter.isEmpty, !configuration.topicFilter.hasPrefix("$share/") else {
-            throw FleetError("the topic filter must not be empty or start with '$share/' (use --share)")
-        }
-        guard configuration.outputDirectory != nil || configuration.database != nil else {
-            throw FleetError("give an output directory, a database, or both")
-        }
+        try Self.check(configuration)
         if let directory = configuration.outputDirectory {
             lockFD = try Self.lock(directory)
         }
@@ -166,20 +156,45 @@ public final class FleetCollector: @unchecked Sendable {
             ?? Self.defaultClientID(
                 directory: configuration.outputDirectory, database: configuration.database,
                 shareGroup: configuration.shareGroup)
-        var settings = ConnectionSettings(broker: configuration.broker, clientID: clientID)
-        settings.tlsCAFile = configuration.tlsCAFile
-        settings.reconnectDelayMinimum = configuration.reconnectDelayMinimum
-        settings.reconnectDelayMaximum = max(configuration.reconnectDelayMaximum, configuration.reconnectDelayMinimum)
-        // Files and database alike: a message is acknowledged once it is stored.
-        settings.acknowledgesAfterStoring = true
         do throws(FleetError) {
-            connection = try MQTTConnection(settings: settings)
+            connection = try MQTTConnection(settings: Self.connectionSettings(configuration, clientID: clientID))
         } catch {
             try? lockFD?.close()
             lockFD = nil
             throw error
         }
         Self.raiseDescriptorLimit()
+        wireConnection()
+    }
+
+    /// Refuses a configuration that cannot work: a bad share group or topic filter, or nowhere to store.
+    private static func check(_ configuration: Configuration) throws(FleetError) {
+        if let group = configuration.shareGroup,
+            group.isEmpty || group.contains("/") || group.contains("+") || group.contains("#")
+        {
+            throw FleetError("the share group '\(group)' must be a non-empty name without '/', '+' or '#'")
+        }
+        guard !configuration.topicFilter.isEmpty, !configuration.topicFilter.hasPrefix("$share/") else {
+            throw FleetError("the topic filter must not be empty or start with '$share/' (use --share)")
+        }
+        guard configuration.outputDirectory != nil || configuration.database != nil else {
+            throw FleetError("give an output directory, a database, or both")
+        }
+    }
+
+    /// The MQTT client's settings: files and database alike, a message is acknowledged once it is stored.
+    private static func connectionSettings(_ configuration: Configuration, clientID: String) -> ConnectionSettings {
+        var settings = ConnectionSettings(broker: configuration.broker, clientID: clientID)
+        settings.tlsCAFile = configuration.tlsCAFile
+        settings.reconnectDelayMinimum = configuration.reconnectDelayMinimum
+        settings.reconnectDelayMaximum = max(configuration.reconnectDelayMaximum, configuration.reconnectDelayMinimum)
+        settings.acknowledgesAfterStoring = true
+        return settings
+    }
+
+    /// The connection's callbacks: subscribe once connected, store what arrives, and (with a database) connect to
+    /// the broker only while the database is there.
+    private func wireConnection() {
         let subscription = configuration.subscription
         connection.onConnected = { [unowned self] in
             let rc = self.connection.subscribe(subscription, qos: 1)

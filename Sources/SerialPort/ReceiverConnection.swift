@@ -238,32 +238,61 @@ public final class ReceiverConnection: @unchecked Sendable {
         }
         defer { connection.close() }
 
-        // Find the rate.
         let started = MonotonicTime.now()
-        var initialBytes: [UInt8] = []
         let rate: BaudRate
-        if let fixed = options.baudRate {
-            rate = fixed
-        } else {
-            let autobaud = Autobaud(remembered: remembered, window: options.autobaudWindow)
-            let outcome = try autobaud.run(on: connection, stop: stopSignal) { rate in
-                handler(.status(.autobauding(path: path, rate: rate)))
-            }
-            switch outcome {
-            case .locked(let found, let bytes, _):
-                rate = found
-                initialBytes = bytes
-                if remembered != found { options.memory?.remember(found, for: key) }
-            case .noNMEA:
-                return try unusable(SerialPortError(kind: .noNMEA, path: path, operation: "autobaud"))
-            case .stopped:
-                return .stopped
-            case .disconnected(let reason):
-                handler(.status(.disconnected(path: path, reason: reason)))
-                return .disconnected
-            }
+        let initialBytes: [UInt8]
+        switch try findRate(on: connection, path: path, key: key, remembered: remembered, handler: handler) {
+        case .found(let found, let bytes):
+            (rate, initialBytes) = (found, bytes)
+        case .noNMEA:
+            return try unusable(SerialPortError(kind: .noNMEA, path: path, operation: "autobaud"))
+        case .ended(let result):
+            return result
         }
+        announce(device, rate: rate, since: started, initialBytes: initialBytes, state: &state, handler: handler)
+        return readUntilGone(connection, path: path, buffer: buffer, handler: handler)
+    }
 
+    /// What finding the rate came to.
+    private enum RateOutcome {
+        /// The rate, and the bytes read while finding it.
+        case found(BaudRate, [UInt8])
+        case noNMEA
+        /// Stopped, or disconnected (said).
+        case ended(SessionResult)
+    }
+
+    /// The rate: the one the options fix, else found by autobaud (starting with the one `remembered`, and
+    /// remembering what it finds).
+    private func findRate(
+        on connection: any SerialConnection, path: String, key: String, remembered: BaudRate?,
+        handler: (ConnectionEvent) -> Void
+    ) throws(SerialPortError) -> RateOutcome {
+        if let fixed = options.baudRate { return .found(fixed, []) }
+        let autobaud = Autobaud(remembered: remembered, window: options.autobaudWindow)
+        let outcome = try autobaud.run(on: connection, stop: stopSignal) { rate in
+            handler(.status(.autobauding(path: path, rate: rate)))
+        }
+        switch outcome {
+        case .locked(let found, let bytes, _):
+            if remembered != found { options.memory?.remember(found, for: key) }
+            return .found(found, bytes)
+        case .noNMEA:
+            return .noNMEA
+        case .stopped:
+            return .ended(.stopped)
+        case .disconnected(let reason):
+            handler(.status(.disconnected(path: path, reason: reason)))
+            return .ended(.disconnected)
+        }
+    }
+
+    /// Says the device is connected, at `rate`, and hands on the bytes the autobaud read.
+    private func announce(
+        _ device: SerialDeviceInfo, rate: BaudRate, since started: MonotonicTime, initialBytes: [UInt8],
+        state: inout LoopState, handler: (ConnectionEvent) -> Void
+    ) {
+        let path = device.path
         let isReconnection = state.everConnected
         state.everConnected = true
         state.last = device
@@ -277,8 +306,13 @@ public final class ReceiverConnection: @unchecked Sendable {
         if !initialBytes.isEmpty {
             initialBytes.withUnsafeBytes { handler(.data($0)) }
         }
+    }
 
-        // Read until it goes away.
+    /// Reads the connection until it goes away or the loop is stopped.
+    private func readUntilGone(
+        _ connection: any SerialConnection, path: String, buffer: UnsafeMutableRawBufferPointer,
+        handler: (ConnectionEvent) -> Void
+    ) -> SessionResult {
         while true {
             let outcome: ReadOutcome
             do {

@@ -48,19 +48,7 @@ extension DocumentFile {
         do { status = try fd.status() } catch { throw reopenError(path, error.rawValue) }
         guard status.kind == .regular else { throw notOurs }
         let size = status.size
-        // Where the tail ends: before the inert space (xml) or the trailing spaces (json).
-        var tailEnd = size
-        var isPadded = false
-        if kind == .xml {
-            if let opener = try firstOccurrence(of: opener, in: fd, size: size, path: path) {
-                let end = try read(fd, from: size - 3, count: 3, path: path)
-                guard size % pageSize == 0, end == Array("?>\n".utf8) else { throw notOurs }
-                tailEnd = opener
-                isPadded = true
-            }
-        } else {
-            tailEnd = try endWithoutSpaces(fd, size: size, path: path)
-        }
+        let (tailEnd, isPadded) = try Self.tailEnd(of: fd, kind: kind, size: size, path: path)
         let longest = tails.map(\.count).max() ?? 0
         let end = try read(fd, from: max(0, tailEnd - longest), count: min(longest, tailEnd), path: path)
         guard let index = tails.firstIndex(where: { end.count >= $0.count && end.suffix($0.count).elementsEqual($0) })
@@ -79,17 +67,7 @@ extension DocumentFile {
                 return try continuing(path: path, kind: kind, sync: sync, tails: tails, mayRewrite: false)
             }
             if !isPadded {
-                // Inert space after the finished document's tail, up to its page's end: one write within a page.
-                var page = Self.opener
-                page += [UInt8](repeating: UInt8(ascii: " "), count: room - Self.opener.count - 3)
-                page += Array("?>\n".utf8)
-                do {
-                    try fd.writeAll(page, toAbsoluteOffset: tailEnd)
-                    if sync { try fd.synchronizeData() }
-                } catch {
-                    try? fd.resize(to: tailEnd)
-                    throw reopenError(path, error.rawValue)
-                }
+                try padToPageEnd(fd, from: tailEnd, room: room, sync: sync, path: path)
                 fileLength = tailEnd + room
             }
         }
@@ -98,6 +76,35 @@ extension DocumentFile {
             continuing: fd, path: path, kind: kind, sync: sync, tailOffset: tailOffset, tail: tail,
             fileLength: fileLength)
         return (file, index)
+    }
+
+    /// Where the document's tail ends: before the inert space (xml, then `isPadded`) or the trailing spaces (json).
+    private static func tailEnd(of fd: FileDescriptor, kind: Kind, size: Int, path: String) throws(TrackError)
+        -> (end: Int, isPadded: Bool)
+    {
+        guard kind == .xml else { return (try endWithoutSpaces(fd, size: size, path: path), false) }
+        guard let opener = try firstOccurrence(of: opener, in: fd, size: size, path: path) else { return (size, false) }
+        let end = try read(fd, from: size - 3, count: 3, path: path)
+        guard size % pageSize == 0, end == Array("?>\n".utf8) else {
+            throw reopenError(path, Errno.invalidArgument.rawValue)
+        }
+        return (opener, true)
+    }
+
+    /// Inert space after the finished document's tail, up to its page's end (`room` bytes): one write within a page.
+    private static func padToPageEnd(_ fd: FileDescriptor, from tailEnd: Int, room: Int, sync: Bool, path: String)
+        throws(TrackError)
+    {
+        var page = Self.opener
+        page += [UInt8](repeating: UInt8(ascii: " "), count: room - Self.opener.count - 3)
+        page += Array("?>\n".utf8)
+        do {
+            try fd.writeAll(page, toAbsoluteOffset: tailEnd)
+            if sync { try fd.synchronizeData() }
+        } catch {
+            try? fd.resize(to: tailEnd)
+            throw reopenError(path, error.rawValue)
+        }
     }
 
     // MARK: Reading back

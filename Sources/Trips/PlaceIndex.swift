@@ -83,62 +83,20 @@ public final class PlaceIndex: Sendable {
     /// - Throws: ``PlaceFileError`` when they are not a valid place file.
     public init(bytes: [UInt8]) throws(PlaceFileError) {
         var reader = ByteReader(bytes)
-        guard bytes.count >= PlaceIndex.headerSize, Array(bytes[0..<8]) == PlaceIndex.magic else {
-            throw PlaceFileError("not a place file (no NMEAPLC1 header)")
-        }
-        reader.offset = 8
-        let version = try reader.u32()
-        guard version == 1 else { throw PlaceFileError("place file version \(version) is not supported") }
-        let placeCount = Int(try reader.u32())
-        let regionCount = Int(try reader.u32())
-        let stringCount = Int(try reader.u32())
-        let countryCount = Int(try reader.u32())
-        identity = try reader.u32()
-        let aboutLength = Int(try reader.u16())
-        guard placeCount > 0, placeCount < 1 << 24, regionCount > 0, regionCount <= 65536, stringCount > 0,
-            stringCount <= 65536, countryCount > 0, countryCount <= 256
-        else { throw PlaceFileError("place file header has impossible counts") }
-        reader.offset = PlaceIndex.headerSize
-        about = String(decoding: try reader.bytes(aboutLength), as: UTF8.self)
-
+        let header = try Header(&reader)
+        identity = header.identity
+        about = header.about
         var countries: [String] = []
-        countries.reserveCapacity(countryCount)
-        for _ in 0..<countryCount { countries.append(String(decoding: try reader.bytes(2), as: UTF8.self)) }
-
+        countries.reserveCapacity(header.countryCount)
+        for _ in 0..<header.countryCount { countries.append(String(decoding: try reader.bytes(2), as: UTF8.self)) }
         var stringOffsets: [UInt32] = []
-        stringOffsets.reserveCapacity(stringCount)
-        for _ in 0..<stringCount {
+        stringOffsets.reserveCapacity(header.stringCount)
+        for _ in 0..<header.stringCount {
             stringOffsets.append(UInt32(reader.offset))
             try reader.skip(Int(try reader.u8()))
         }
-
-        var regionCountry: [UInt8] = []
-        var regionAdmin1: [UInt16] = []
-        var regionAdmin2: [UInt16] = []
-        var regionStarts: [UInt32] = []
-        regionCountry.reserveCapacity(regionCount)
-        regionAdmin1.reserveCapacity(regionCount)
-        regionAdmin2.reserveCapacity(regionCount)
-        regionStarts.reserveCapacity(regionCount)
-        var placesInRegions = 0
-        for region in 0..<regionCount {
-            let country = try reader.u8()
-            let admin1 = try reader.u16()
-            let admin2 = try reader.u16()
-            let places = Int(try reader.u16())
-            guard Int(country) < countryCount, Int(admin1) < stringCount, Int(admin2) < stringCount, places > 0,
-                placesInRegions + places <= placeCount
-            else { throw PlaceFileError("place file region \(region) is out of range") }
-            regionCountry.append(country)
-            regionAdmin1.append(admin1)
-            regionAdmin2.append(admin2)
-            regionStarts.append(UInt32(placesInRegions))
-            placesInRegions += places
-        }
-        guard placesInRegions == placeCount else {
-            throw PlaceFileError("place file regions hold \(placesInRegions) places, not \(placeCount)")
-        }
-
+        let regions = try Regions(&reader, header)
+        let placeCount = header.placeCount
         let coordinatesOffset = reader.offset
         self.coordinatesOffset = coordinatesOffset
         try reader.skip(placeCount * 8)
@@ -153,8 +111,88 @@ public final class PlaceIndex: Sendable {
         guard reader.offset == bytes.count else {
             throw PlaceFileError("place file has \(bytes.count - reader.offset) bytes too many")
         }
+        let points = try Self.unitVectors(bytes, at: coordinatesOffset, count: placeCount)
+        self.bytes = bytes
+        self.countries = countries
+        self.stringOffsets = stringOffsets
+        regionCountry = regions.country
+        regionAdmin1 = regions.admin1
+        regionAdmin2 = regions.admin2
+        regionStarts = regions.starts
+        self.nameOffsets = nameOffsets
+        count = placeCount
+        tree = KDTree(points: points)
+    }
 
-        // Unit vectors for the tree; coordinates are checked on the way.
+    /// A place file's header: its counts, identity and description.
+    private struct Header {
+        let placeCount: Int
+        let regionCount: Int
+        let stringCount: Int
+        let countryCount: Int
+        let identity: UInt32
+        let about: String
+
+        init(_ reader: inout ByteReader) throws(PlaceFileError) {
+            let bytes = reader.bytes
+            guard bytes.count >= PlaceIndex.headerSize, Array(bytes[0..<8]) == PlaceIndex.magic else {
+                throw PlaceFileError("not a place file (no NMEAPLC1 header)")
+            }
+            reader.offset = 8
+            let version = try reader.u32()
+            guard version == 1 else { throw PlaceFileError("place file version \(version) is not supported") }
+            placeCount = Int(try reader.u32())
+            regionCount = Int(try reader.u32())
+            stringCount = Int(try reader.u32())
+            countryCount = Int(try reader.u32())
+            identity = try reader.u32()
+            let aboutLength = Int(try reader.u16())
+            guard placeCount > 0, placeCount < 1 << 24, regionCount > 0, regionCount <= 65536, stringCount > 0,
+                stringCount <= 65536, countryCount > 0, countryCount <= 256
+            else { throw PlaceFileError("place file header has impossible counts") }
+            reader.offset = PlaceIndex.headerSize
+            about = String(decoding: try reader.bytes(aboutLength), as: UTF8.self)
+        }
+    }
+
+    /// The regions: each one's country, admin1 and admin2 names, and first place.
+    private struct Regions {
+        var country: [UInt8] = []
+        var admin1: [UInt16] = []
+        var admin2: [UInt16] = []
+        var starts: [UInt32] = []
+
+        init(_ reader: inout ByteReader, _ header: Header) throws(PlaceFileError) {
+            country.reserveCapacity(header.regionCount)
+            admin1.reserveCapacity(header.regionCount)
+            admin2.reserveCapacity(header.regionCount)
+            starts.reserveCapacity(header.regionCount)
+            var placesInRegions = 0
+            for region in 0..<header.regionCount {
+                let country = try reader.u8()
+                let admin1 = try reader.u16()
+                let admin2 = try reader.u16()
+                let places = Int(try reader.u16())
+                guard Int(country) < header.countryCount, Int(admin1) < header.stringCount,
+                    Int(admin2) < header.stringCount, places > 0, placesInRegions + places <= header.placeCount
+                else { throw PlaceFileError("place file region \(region) is out of range") }
+                self.country.append(country)
+                self.admin1.append(admin1)
+                self.admin2.append(admin2)
+                starts.append(UInt32(placesInRegions))
+                placesInRegions += places
+            }
+            guard placesInRegions == header.placeCount else {
+                throw PlaceFileError(
+                    "place file regions hold \(placesInRegions) places, not \(header.placeCount)")
+            }
+        }
+    }
+
+    /// Unit vectors for the tree, from the coordinates at `offset`, which are checked on the way.
+    private static func unitVectors(_ bytes: [UInt8], at coordinatesOffset: Int, count placeCount: Int)
+        throws(PlaceFileError) -> [Float]
+    {
         var points = [Float](repeating: 0, count: placeCount * 3)
         var failure: PlaceFileError?
         bytes.withUnsafeBytes { raw in
@@ -181,17 +219,7 @@ public final class PlaceIndex: Sendable {
             }
         }
         if let failure { throw failure }
-
-        self.bytes = bytes
-        self.countries = countries
-        self.stringOffsets = stringOffsets
-        self.regionCountry = regionCountry
-        self.regionAdmin1 = regionAdmin1
-        self.regionAdmin2 = regionAdmin2
-        self.regionStarts = regionStarts
-        self.nameOffsets = nameOffsets
-        count = placeCount
-        tree = KDTree(points: points)
+        return points
     }
 
     /// The place nearest to a position by great-circle distance, and that distance in metres. Ties (places at the

@@ -287,31 +287,44 @@ public struct TripDetector: Sendable {
             begin(sample)
             return
         case .stopped:
-            sinceRest.distance += step
-            sinceRest.maximumSpeed = max(sinceRest.maximumSpeed, speed ?? 0)
-            sinceRest.fixes += 1
-            let fromStop = Geodesy.distanceMeters(stopPosition.latitude, stopPosition.longitude, latitude, longitude)
-            if fromStop > options.minimumDistanceMeters {
-                depart(at: sample, emit)
-            } else {
-                let kept = keep(sample)
-                if sample.isSlow && (fromStop <= options.restRadius || (kept && atRest(around: sample))) {
-                    markRest(sample)
-                }
-            }
+            advanceStopped(sample, step: step, speed: speed, emit)
         case .moving:
-            trip.distance += step
-            trip.maximumSpeed = max(trip.maximumSpeed, speed ?? 0)
-            trip.fixes += 1
-            sample.distance = trip.distance
-            sample.maximumSpeed = trip.maximumSpeed
-            sample.fixes = trip.fixes
-            last = sample
-            if keep(sample), stopped(at: sample) {
-                arrive(ending: .stop, emit)
-            }
+            advanceMoving(&sample, step: step, speed: speed, emit)
         }
         last = sample
+    }
+
+    /// A fix while stopped: a departure when it is beyond the minimum distance from the stop, else perhaps the
+    /// place where the vehicle rests.
+    private mutating func advanceStopped(_ sample: Sample, step: Double, speed: Double?, _ emit: (Event) -> Void) {
+        sinceRest.distance += step
+        sinceRest.maximumSpeed = max(sinceRest.maximumSpeed, speed ?? 0)
+        sinceRest.fixes += 1
+        let fromStop = Geodesy.distanceMeters(
+            stopPosition.latitude, stopPosition.longitude, sample.latitude, sample.longitude)
+        if fromStop > options.minimumDistanceMeters {
+            depart(at: sample, emit)
+        } else {
+            let kept = keep(sample)
+            if sample.isSlow && (fromStop <= options.restRadius || (kept && atRest(around: sample))) {
+                markRest(sample)
+            }
+        }
+    }
+
+    /// A fix while moving: the trip's figures grow, and it ends when the vehicle has stopped.
+    private mutating func advanceMoving(_ sample: inout Sample, step: Double, speed: Double?, _ emit: (Event) -> Void)
+    {
+        trip.distance += step
+        trip.maximumSpeed = max(trip.maximumSpeed, speed ?? 0)
+        trip.fixes += 1
+        sample.distance = trip.distance
+        sample.maximumSpeed = trip.maximumSpeed
+        sample.fixes = trip.fixes
+        last = sample
+        if keep(sample), stopped(at: sample) {
+            arrive(ending: .stop, emit)
+        }
     }
 
     /// Ends what is open: the trip in progress (at the fix where it came to rest, or its last) and the stop at the

@@ -187,28 +187,37 @@ public struct GeoJSONReader: Sendable {
                 statistics.unpairedTimes += 1
                 lineTimes = []
             }
-            var skipFirst = continued && lineIndex == 0 && breakPending
-            if !skipFirst { endSegment(emit) }
-            breakPending = false
-            for (index, coordinate) in positions.enumerated() {
-                if skipFirst {
-                    skipFirst = false
-                    continue
-                }
-                guard var fix = position(coordinate) else {
-                    statistics.rejectedPoints += 1
-                    continue
-                }
-                if let text = lineTimes[safe: index]?.string, !TrackPoint.setTime(text, of: &fix) {
-                    statistics.rejectedPoints += 1
-                    continue
-                }
-                statistics.points += 1
-                emit(fix)
-            }
-            statistics.segments += 1
-            breakPending = true
+            // A line continuing the one before (ours, split in pieces) repeats its last position: not again.
+            let skipsFirst = continued && lineIndex == 0 && breakPending
+            segment(positions, times: lineTimes, skippingFirst: skipsFirst, emit)
         }
+    }
+
+    /// One line's positions as a segment, each with its time when `times` has one.
+    private mutating func segment(
+        _ positions: [JSONValue], times lineTimes: [JSONValue], skippingFirst: Bool, _ emit: (Fix) -> Void
+    ) {
+        var skipFirst = skippingFirst
+        if !skipFirst { endSegment(emit) }
+        breakPending = false
+        for (index, coordinate) in positions.enumerated() {
+            if skipFirst {
+                skipFirst = false
+                continue
+            }
+            guard var fix = position(coordinate) else {
+                statistics.rejectedPoints += 1
+                continue
+            }
+            if let text = lineTimes[safe: index]?.string, !TrackPoint.setTime(text, of: &fix) {
+                statistics.rejectedPoints += 1
+                continue
+            }
+            statistics.points += 1
+            emit(fix)
+        }
+        statistics.segments += 1
+        breakPending = true
     }
 
     /// Closes the segment before a new one: a line, or a run of timed Points.

@@ -82,50 +82,11 @@ struct XMLTokenizer {
         var index = 0
         while index < count {
             if case .text = state {
-                // Text runs to the next '<': taken in one piece.
-                let start = index
-                while index < count && base[index] != UInt8(ascii: "<") {
-                    if base[index] == UInt8(ascii: "\n") { line += 1 }
-                    index += 1
-                }
-                if index > start {
-                    try takeText(UnsafeBufferPointer(start: base + start, count: index - start), keepText)
-                    if text.count >= Self.pieceBytes, let element = stack.last, piecewise.contains(element) {
-                        try flushPiece(token)
-                    }
-                }
-                guard index < count else { return }
-                index += 1
-                try flushText(token)
-                state = .tag(quote: nil)
-                buffer.removeAll(keepingCapacity: true)
-                tagLine = line
+                guard try feedText(base, count, at: &index, keepText, token) else { return }
                 continue
             }
-            if case .tag(var quote) = state, Self.isElementTag(first: buffer.first ?? base[index]) {
-                // An element's tag (not a comment, section or instruction) runs to its '>' outside quotes: taken
-                // in one piece.
-                let start = index
-                while index < count {
-                    let byte = base[index]
-                    if byte == UInt8(ascii: "\n") { line += 1 }
-                    if let open = quote {
-                        if byte == open { quote = nil }
-                    } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
-                        quote = byte
-                    } else if byte == UInt8(ascii: ">") {
-                        break
-                    }
-                    index += 1
-                }
-                buffer.append(contentsOf: UnsafeBufferPointer(start: base + start, count: index - start))
-                if buffer.count > maximumTokenBytes {
-                    throw TrackReadError(line: tagLine, "a tag longer than \(maximumTokenBytes) bytes (is it XML?)")
-                }
-                state = .tag(quote: quote)
-                guard index < count else { return }
-                index += 1
-                try finishTag(token)
+            if case .tag(let quote) = state, Self.isElementTag(first: buffer.first ?? base[index]) {
+                guard try feedTag(base, count, at: &index, quote: quote, token) else { return }
                 continue
             }
             let byte = base[index]
@@ -133,6 +94,64 @@ struct XMLTokenizer {
             if byte == UInt8(ascii: "\n") { line += 1 }
             try step(byte, keepText, token)
         }
+    }
+
+    /// Text runs to the next '<': taken in one piece from `index`. Returns `false` when the bytes end first.
+    @inline(__always)
+    private mutating func feedText(
+        _ base: UnsafePointer<UInt8>, _ count: Int, at index: inout Int, _ keepText: (String?) -> Bool,
+        _ token: (Token, _ line: Int) throws(TrackReadError) -> Void
+    ) throws(TrackReadError) -> Bool {
+        let start = index
+        while index < count && base[index] != UInt8(ascii: "<") {
+            if base[index] == UInt8(ascii: "\n") { line += 1 }
+            index += 1
+        }
+        if index > start {
+            try takeText(UnsafeBufferPointer(start: base + start, count: index - start), keepText)
+            if text.count >= Self.pieceBytes, let element = stack.last, piecewise.contains(element) {
+                try flushPiece(token)
+            }
+        }
+        guard index < count else { return false }
+        index += 1
+        try flushText(token)
+        state = .tag(quote: nil)
+        buffer.removeAll(keepingCapacity: true)
+        tagLine = line
+        return true
+    }
+
+    /// An element's tag (not a comment, section or instruction) runs to its '>' outside quotes: taken in one
+    /// piece from `index`. Returns `false` when the bytes end first.
+    @inline(__always)
+    private mutating func feedTag(
+        _ base: UnsafePointer<UInt8>, _ count: Int, at index: inout Int, quote: UInt8?,
+        _ token: (Token, _ line: Int) throws(TrackReadError) -> Void
+    ) throws(TrackReadError) -> Bool {
+        var quote = quote
+        let start = index
+        while index < count {
+            let byte = base[index]
+            if byte == UInt8(ascii: "\n") { line += 1 }
+            if let open = quote {
+                if byte == open { quote = nil }
+            } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+                quote = byte
+            } else if byte == UInt8(ascii: ">") {
+                break
+            }
+            index += 1
+        }
+        buffer.append(contentsOf: UnsafeBufferPointer(start: base + start, count: index - start))
+        if buffer.count > maximumTokenBytes {
+            throw TrackReadError(line: tagLine, "a tag longer than \(maximumTokenBytes) bytes (is it XML?)")
+        }
+        state = .tag(quote: quote)
+        guard index < count else { return false }
+        index += 1
+        try finishTag(token)
+        return true
     }
 
     /// Text outside tags: kept (up to the limit) when the element wants it; outside the root, only spaces.
@@ -172,33 +191,7 @@ struct XMLTokenizer {
         case .text:
             break  // handled in bulk by feed
         case .tag(let quote):
-            if let quote {
-                if byte == quote { state = .tag(quote: nil) }
-            } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
-                state = .tag(quote: byte)
-            } else if byte == UInt8(ascii: ">") {
-                try finishTag(token)
-                return
-            }
-            buffer.append(byte)
-            if buffer.count > maximumTokenBytes {
-                throw TrackReadError(line: tagLine, "a tag longer than \(maximumTokenBytes) bytes (is it XML?)")
-            }
-            switch (buffer.count, buffer[0]) {
-            case (1, UInt8(ascii: "?")):
-                state = .instruction
-                buffer.removeAll(keepingCapacity: true)
-            case (3, UInt8(ascii: "!")) where buffer.elementsEqual("!--".utf8):
-                state = .comment
-                buffer.removeAll(keepingCapacity: true)
-            case (8, UInt8(ascii: "!")) where buffer.elementsEqual("![CDATA[".utf8):
-                state = .cdata
-                buffer.removeAll(keepingCapacity: true)
-            case (8, UInt8(ascii: "!")) where buffer.elementsEqual("!DOCTYPE".utf8):
-                state = .declaration(depth: 0)
-            default:
-                break
-            }
+            try stepTag(byte, quote: quote, token)
         case .comment:
             buffer.append(byte)
             if buffer.count > 3 { buffer.removeFirst() }
@@ -215,17 +208,7 @@ struct XMLTokenizer {
                 buffer.append(byte)
             }
         case .cdata:
-            buffer.append(byte)
-            if buffer.count > 3 {
-                let first = buffer.removeFirst()
-                if !textTooLong && keepsText(keepText) {
-                    if text.count >= maximumTokenBytes { textTooLong = true } else { text.append(first) }
-                }
-            }
-            if buffer.elementsEqual("]]>".utf8) {
-                state = .text
-                buffer.removeAll(keepingCapacity: true)
-            }
+            stepCDATA(byte, keepText)
         case .declaration(let depth):
             if byte == UInt8(ascii: "[") {
                 state = .declaration(depth: depth + 1)
@@ -235,6 +218,55 @@ struct XMLTokenizer {
                 state = .text
                 buffer.removeAll(keepingCapacity: true)
             }
+        }
+    }
+
+    /// One byte of a tag that is not an element's: a processing instruction, comment, CDATA section or declaration
+    /// is told by its first bytes.
+    private mutating func stepTag(
+        _ byte: UInt8, quote: UInt8?, _ token: (Token, Int) throws(TrackReadError) -> Void
+    ) throws(TrackReadError) {
+        if let quote {
+            if byte == quote { state = .tag(quote: nil) }
+        } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+            state = .tag(quote: byte)
+        } else if byte == UInt8(ascii: ">") {
+            try finishTag(token)
+            return
+        }
+        buffer.append(byte)
+        if buffer.count > maximumTokenBytes {
+            throw TrackReadError(line: tagLine, "a tag longer than \(maximumTokenBytes) bytes (is it XML?)")
+        }
+        switch (buffer.count, buffer[0]) {
+        case (1, UInt8(ascii: "?")):
+            state = .instruction
+            buffer.removeAll(keepingCapacity: true)
+        case (3, UInt8(ascii: "!")) where buffer.elementsEqual("!--".utf8):
+            state = .comment
+            buffer.removeAll(keepingCapacity: true)
+        case (8, UInt8(ascii: "!")) where buffer.elementsEqual("![CDATA[".utf8):
+            state = .cdata
+            buffer.removeAll(keepingCapacity: true)
+        case (8, UInt8(ascii: "!")) where buffer.elementsEqual("!DOCTYPE".utf8):
+            state = .declaration(depth: 0)
+        default:
+            break
+        }
+    }
+
+    /// One byte of a CDATA section: its text kept (when wanted) three bytes behind, until `]]>`.
+    private mutating func stepCDATA(_ byte: UInt8, _ keepText: (String?) -> Bool) {
+        buffer.append(byte)
+        if buffer.count > 3 {
+            let first = buffer.removeFirst()
+            if !textTooLong && keepsText(keepText) {
+                if text.count >= maximumTokenBytes { textTooLong = true } else { text.append(first) }
+            }
+        }
+        if buffer.elementsEqual("]]>".utf8) {
+            state = .text
+            buffer.removeAll(keepingCapacity: true)
         }
     }
 
