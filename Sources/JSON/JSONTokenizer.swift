@@ -87,83 +87,20 @@ public struct JSONTokenizer: Sendable {
     ) throws(JSONParseError) {
         let byte = bytes[index]
         switch state {
-        case .string(false, _)
+        case .string(false, let isKey)
         where byte != UInt8(ascii: "\\") && byte != UInt8(ascii: "\"") && byte >= 0x20
             && pendingSurrogate == nil:
-            // A run of plain bytes, taken in one piece: most strings have no escapes.
-            let start = index
-            index += 1
-            while index < bytes.count {
-                let next = bytes[index]
-                if next == UInt8(ascii: "\"") || next == UInt8(ascii: "\\") || next < 0x20 { break }
-                index += 1
-            }
-            if token.isEmpty && index < bytes.count && bytes[index] == UInt8(ascii: "\"")
-                && index - start <= maximumTokenBytes, case .string(_, let isKey) = state
-            {
-                // The whole string in this chunk, without escapes: taken straight from it.
-                let text = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
-                index += 1
-                try finishString(text, isKey: isKey, &handler)
-                return
-            }
-            token.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[start..<index]))
-            if token.count > maximumTokenBytes {
-                throw error("a string longer than \(maximumTokenBytes) bytes")
-            }
+            try plainRun(bytes, &index, isKey: isKey, &handler)
         case .string(let escape, let isKey):
             index += 1
             if escape {
-                state = .string(escape: false, isKey: isKey)
-                if byte != UInt8(ascii: "u") { flushSurrogate() }
-                switch byte {
-                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): token.append(byte)
-                case UInt8(ascii: "b"): token.append(0x08)
-                case UInt8(ascii: "f"): token.append(0x0C)
-                case UInt8(ascii: "n"): token.append(0x0A)
-                case UInt8(ascii: "r"): token.append(0x0D)
-                case UInt8(ascii: "t"): token.append(0x09)
-                case UInt8(ascii: "u"): state = .unicode(count: 0, value: 0, isKey: isKey)
-                default: throw error("a bad escape '\\\(Character(Unicode.Scalar(byte)))' in a string")
-                }
-            } else if byte == UInt8(ascii: "\\") {
-                state = .string(escape: true, isKey: isKey)
-            } else if byte == UInt8(ascii: "\"") {
-                flushSurrogate()
-                let text = String(decoding: token, as: UTF8.self)
-                token.removeAll(keepingCapacity: true)
-                try finishString(text, isKey: isKey, &handler)
-            } else if byte < 0x20 {
-                throw error(byte == 0x0A ? "a string not closed on its line" : "a control character in a string")
+                try escaped(byte, isKey: isKey)
             } else {
-                flushSurrogate()
-                token.append(byte)
-                if token.count > maximumTokenBytes {
-                    throw error("a string longer than \(maximumTokenBytes) bytes")
-                }
+                try stringByte(byte, isKey: isKey, &handler)
             }
         case .unicode(let count, let value, let isKey):
             index += 1
-            guard let digit = Hex.value(of: byte) else { throw error("a bad \\u escape in a string") }
-            if count < 3 {
-                state = .unicode(count: count + 1, value: value << 4 | UInt32(digit), isKey: isKey)
-                return
-            }
-            let unit = value << 4 | UInt32(digit)
-            state = .string(escape: false, isKey: isKey)
-            if (0xDC00..<0xE000).contains(unit), let high = pendingSurrogate {
-                pendingSurrogate = nil
-                let scalar = 0x10000 + ((high - 0xD800) << 10) + (unit - 0xDC00)
-                token += Array(String(Character(Unicode.Scalar(scalar)!)).utf8)
-            } else {
-                flushSurrogate()
-                if (0xD800..<0xDC00).contains(unit) {
-                    pendingSurrogate = unit
-                } else {
-                    // A lone low surrogate is no scalar either: a replacement character.
-                    token += Array(String(Character(Unicode.Scalar(unit) ?? "\u{FFFD}")).utf8)
-                }
-            }
+            try unicodeDigit(byte, count: count, value: value, isKey: isKey)
         case .number, .literal:
             let start = index
             while index < bytes.count && Self.isTokenByte(bytes[index]) { index += 1 }
@@ -181,6 +118,101 @@ public struct JSONTokenizer: Sendable {
             try between(byte, &handler)
             // A number or word begins at this byte: read with the rest of it, from here.
             if case .number = state { index -= 1 } else if case .literal = state { index -= 1 }
+        }
+    }
+
+    /// A run of plain bytes in a string, from `index`, taken in one piece: most strings have no escapes.
+    @inline(__always)
+    private mutating func plainRun<H: JSONEventHandler>(
+        _ bytes: UnsafeRawBufferPointer, _ index: inout Int, isKey: Bool, _ handler: inout H
+    ) throws(JSONParseError) {
+        let start = index
+        index += 1
+        while index < bytes.count {
+            let next = bytes[index]
+            if next == UInt8(ascii: "\"") || next == UInt8(ascii: "\\") || next < 0x20 { break }
+            index += 1
+        }
+        if token.isEmpty && index < bytes.count && bytes[index] == UInt8(ascii: "\"")
+            && index - start <= maximumTokenBytes
+        {
+            // The whole string in this chunk, without escapes: taken straight from it.
+            let text = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+            index += 1
+            try finishString(text, isKey: isKey, &handler)
+            return
+        }
+        token.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[start..<index]))
+        if token.count > maximumTokenBytes {
+            throw error("a string longer than \(maximumTokenBytes) bytes")
+        }
+    }
+
+    /// The byte after a backslash in a string.
+    @inline(__always)
+    private mutating func escaped(_ byte: UInt8, isKey: Bool) throws(JSONParseError) {
+        state = .string(escape: false, isKey: isKey)
+        if byte != UInt8(ascii: "u") { flushSurrogate() }
+        switch byte {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): token.append(byte)
+        case UInt8(ascii: "b"): token.append(0x08)
+        case UInt8(ascii: "f"): token.append(0x0C)
+        case UInt8(ascii: "n"): token.append(0x0A)
+        case UInt8(ascii: "r"): token.append(0x0D)
+        case UInt8(ascii: "t"): token.append(0x09)
+        case UInt8(ascii: "u"): state = .unicode(count: 0, value: 0, isKey: isKey)
+        default: throw error("a bad escape '\\\(Character(Unicode.Scalar(byte)))' in a string")
+        }
+    }
+
+    /// A byte in a string that does not start a plain run: a backslash, the closing quote, a control character,
+    /// or a byte after a pending surrogate.
+    @inline(__always)
+    private mutating func stringByte<H: JSONEventHandler>(_ byte: UInt8, isKey: Bool, _ handler: inout H)
+        throws(JSONParseError)
+    {
+        if byte == UInt8(ascii: "\\") {
+            state = .string(escape: true, isKey: isKey)
+        } else if byte == UInt8(ascii: "\"") {
+            flushSurrogate()
+            let text = String(decoding: token, as: UTF8.self)
+            token.removeAll(keepingCapacity: true)
+            try finishString(text, isKey: isKey, &handler)
+        } else if byte < 0x20 {
+            throw error(byte == 0x0A ? "a string not closed on its line" : "a control character in a string")
+        } else {
+            flushSurrogate()
+            token.append(byte)
+            if token.count > maximumTokenBytes {
+                throw error("a string longer than \(maximumTokenBytes) bytes")
+            }
+        }
+    }
+
+    /// A hex digit of a `\uXXXX` escape; the fourth makes a scalar, or half of a surrogate pair.
+    @inline(__always)
+    private mutating func unicodeDigit(_ byte: UInt8, count: UInt8, value: UInt32, isKey: Bool)
+        throws(JSONParseError)
+    {
+        guard let digit = Hex.value(of: byte) else { throw error("a bad \\u escape in a string") }
+        if count < 3 {
+            state = .unicode(count: count + 1, value: value << 4 | UInt32(digit), isKey: isKey)
+            return
+        }
+        let unit = value << 4 | UInt32(digit)
+        state = .string(escape: false, isKey: isKey)
+        if (0xDC00..<0xE000).contains(unit), let high = pendingSurrogate {
+            pendingSurrogate = nil
+            let scalar = 0x10000 + ((high - 0xD800) << 10) + (unit - 0xDC00)
+            token += Array(String(Character(Unicode.Scalar(scalar)!)).utf8)
+        } else {
+            flushSurrogate()
+            if (0xD800..<0xDC00).contains(unit) {
+                pendingSurrogate = unit
+            } else {
+                // A lone low surrogate is no scalar either: a replacement character.
+                token += Array(String(Character(Unicode.Scalar(unit) ?? "\u{FFFD}")).utf8)
+            }
         }
     }
 
@@ -226,31 +258,9 @@ public struct JSONTokenizer: Sendable {
         case 0x0A:
             line += 1
         case UInt8(ascii: "{"), UInt8(ascii: "["):
-            try expectValue(byte)
-            afterComma = false
-            guard stack.count < maximumDepth else { throw error("nested deeper than \(maximumDepth)") }
-            sawRoot = true
-            if byte == UInt8(ascii: "{") {
-                stack.append(.object(expectingKey: true))
-                expectingValue = false
-                try handler.handle(.objectStart, depth: stack.count, line: line)
-            } else {
-                stack.append(.array)
-                expectingValue = true
-                try handler.handle(.arrayStart, depth: stack.count, line: line)
-            }
+            try open(byte, &handler)
         case UInt8(ascii: "}"), UInt8(ascii: "]"):
-            let closesObject = byte == UInt8(ascii: "}")
-            if afterComma || keyRead { throw error("a '\(Character(Unicode.Scalar(byte)))' after a ',' or a key") }
-            switch stack.last {
-            case .object(let expectingKey)? where closesObject && expectingKey: break
-            case .array? where !closesObject: break
-            default: throw error("a '\(Character(Unicode.Scalar(byte)))' that closes nothing open")
-            }
-            let depth = stack.count
-            stack.removeLast()
-            try handler.handle(closesObject ? .objectEnd : .arrayEnd, depth: depth, line: line)
-            valueEnded()
+            try close(byte, &handler)
         case UInt8(ascii: "\""):
             if keyRead { throw error("a ':' was expected after the key") }
             afterComma = false
@@ -281,6 +291,38 @@ public struct JSONTokenizer: Sendable {
             afterComma = false
             state = byte == UInt8(ascii: "-") || (0x30...0x39).contains(byte) ? .number : .literal
         }
+    }
+
+    /// `{` or `[`: an object or array opens.
+    private mutating func open<H: JSONEventHandler>(_ byte: UInt8, _ handler: inout H) throws(JSONParseError) {
+        try expectValue(byte)
+        afterComma = false
+        guard stack.count < maximumDepth else { throw error("nested deeper than \(maximumDepth)") }
+        sawRoot = true
+        if byte == UInt8(ascii: "{") {
+            stack.append(.object(expectingKey: true))
+            expectingValue = false
+            try handler.handle(.objectStart, depth: stack.count, line: line)
+        } else {
+            stack.append(.array)
+            expectingValue = true
+            try handler.handle(.arrayStart, depth: stack.count, line: line)
+        }
+    }
+
+    /// `}` or `]`: the object or array open closes.
+    private mutating func close<H: JSONEventHandler>(_ byte: UInt8, _ handler: inout H) throws(JSONParseError) {
+        let closesObject = byte == UInt8(ascii: "}")
+        if afterComma || keyRead { throw error("a '\(Character(Unicode.Scalar(byte)))' after a ',' or a key") }
+        switch stack.last {
+        case .object(let expectingKey)? where closesObject && expectingKey: break
+        case .array? where !closesObject: break
+        default: throw error("a '\(Character(Unicode.Scalar(byte)))' that closes nothing open")
+        }
+        let depth = stack.count
+        stack.removeLast()
+        try handler.handle(closesObject ? .objectEnd : .arrayEnd, depth: depth, line: line)
+        valueEnded()
     }
 
     /// A high surrogate (`\uD800`–`\uDBFF`) not followed by its low half: a replacement character, so that

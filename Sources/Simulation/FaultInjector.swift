@@ -72,52 +72,57 @@ public struct FaultInjector: Sendable {
                     output += line
                     continue
                 }
-                switch random.next() % 9 {
-                case 0:
-                    // Flip a bit in a data byte (the checksum no longer matches).
-                    let position = 7 + Int(random.next() % UInt64(max(1, line.count - 12)))
-                    line[position] ^= 0x01
-                    counts.badChecksums += 1
-                case 1:
-                    // The line is cut off and the next one starts right after.
-                    line = Array(line.prefix(line.count / 2))
-                    counts.truncated += 1
-                case 2:
-                    output += Array("~~ line noise ~~\r\n".utf8)
-                    counts.garbageLines += 1
-                case 3:
-                    // A u-blox UBX NAV-PVT-sized frame whose payload contains '$' and newlines.
-                    var frame: [UInt8] = [0xB5, 0x62, 0x01, 0x07, 92, 0]
-                    for byte in 0..<92 { frame.append(byte % 10 == 0 ? UInt8(ascii: "$") : UInt8(byte & 0xFF) ^ 0x0A) }
-                    frame += FaultInjector.fletcher(frame[2...])
-                    output += frame
-                    counts.binaryFrames += 1
-                case 4:
-                    output += Array(("$GPXXX," + String(repeating: "9", count: 1200) + "*00\r\n").utf8)
-                    counts.overlongLines += 1
-                case 5:
-                    // Drop the checksum.
-                    if let star = line.lastIndex(of: UInt8(ascii: "*")) {
-                        line = Array(line[..<star]) + Array("\r\n".utf8)
-                        counts.missingChecksums += 1
-                    }
-                case 6:
-                    output += Array("# comment: receiver restarted\r\n".utf8)
-                    counts.comments += 1
-                case 7:
-                    line.insert(UInt8(ascii: "$"), at: 0)
-                    counts.doubledDollar += 1
-                default:
-                    if let star = line.lastIndex(of: UInt8(ascii: "*")) {
-                        for offset in 1...2 where line[star + offset] >= UInt8(ascii: "A") {
-                            line[star + offset] |= 0x20
-                        }
-                        counts.lowercaseChecksums += 1
-                    }
-                }
+                fault(&line, into: &output)
                 output += line
             }
             output += input[lineStart...]
+        }
+
+        /// One of the faults, drawn at random: `line` damaged, or something put in `output` before it.
+        private mutating func fault(_ line: inout [UInt8], into output: inout [UInt8]) {
+            switch random.next() % 9 {
+            case 0:
+                // Flip a bit in a data byte (the checksum no longer matches).
+                let position = 7 + Int(random.next() % UInt64(max(1, line.count - 12)))
+                line[position] ^= 0x01
+                counts.badChecksums += 1
+            case 1:
+                // The line is cut off and the next one starts right after.
+                line = Array(line.prefix(line.count / 2))
+                counts.truncated += 1
+            case 2:
+                output += Array("~~ line noise ~~\r\n".utf8)
+                counts.garbageLines += 1
+            case 3:
+                // A u-blox UBX NAV-PVT-sized frame whose payload contains '$' and newlines.
+                var frame: [UInt8] = [0xB5, 0x62, 0x01, 0x07, 92, 0]
+                for byte in 0..<92 { frame.append(byte % 10 == 0 ? UInt8(ascii: "$") : UInt8(byte & 0xFF) ^ 0x0A) }
+                frame += FaultInjector.fletcher(frame[2...])
+                output += frame
+                counts.binaryFrames += 1
+            case 4:
+                output += Array(("$GPXXX," + String(repeating: "9", count: 1200) + "*00\r\n").utf8)
+                counts.overlongLines += 1
+            case 5:
+                // Drop the checksum.
+                if let star = line.lastIndex(of: UInt8(ascii: "*")) {
+                    line = Array(line[..<star]) + Array("\r\n".utf8)
+                    counts.missingChecksums += 1
+                }
+            case 6:
+                output += Array("# comment: receiver restarted\r\n".utf8)
+                counts.comments += 1
+            case 7:
+                line.insert(UInt8(ascii: "$"), at: 0)
+                counts.doubledDollar += 1
+            default:
+                if let star = line.lastIndex(of: UInt8(ascii: "*")) {
+                    for offset in 1...2 where line[star + offset] >= UInt8(ascii: "A") {
+                        line[star + offset] |= 0x20
+                    }
+                    counts.lowercaseChecksums += 1
+                }
+            }
         }
     }
 

@@ -18,19 +18,7 @@ extension FixAssembler {
             epoch.reset()
             return
         }
-        if learning, let last = epoch.lastSignature, !epoch.lastSignatureRepeated {
-            if last == candidateEnd {
-                candidateCount += 1
-            } else {
-                candidateEnd = last
-                candidateCount = 1
-            }
-            // Two epochs in a row teach the cycle's end; for live displays (``Options/provisionalPositions``) the
-            // first epoch alone does, so that the second epoch's fix is not a cycle late, until a late sentence
-            // shows a lesson wrong: from then on, two again.
-            let lessons = options.provisionalPositions && !cycleEndWasWrong ? 1 : 2
-            if candidateCount >= lessons { cycleEnd = candidateEnd }
-        }
+        if learning { learnCycleEnd() }
         // The date: this epoch's own (corrected for rollover), else the running date carried over midnight.
         var date: UTCDate?
         var corrected = false
@@ -61,6 +49,22 @@ extension FixAssembler {
         closedFirstSignature = epoch.firstSignature
         epoch.reset()
         handOutput()
+    }
+
+    /// Learns the cycle's end from the epoch's last sentence.
+    private mutating func learnCycleEnd() {
+        guard let last = epoch.lastSignature, !epoch.lastSignatureRepeated else { return }
+        if last == candidateEnd {
+            candidateCount += 1
+        } else {
+            candidateEnd = last
+            candidateCount = 1
+        }
+        // Two epochs in a row teach the cycle's end; for live displays (``Options/provisionalPositions``) the
+        // first epoch alone does, so that the second epoch's fix is not a cycle late, until a late sentence
+        // shows a lesson wrong: from then on, two again.
+        let lessons = options.provisionalPositions && !cycleEndWasWrong ? 1 : 2
+        if candidateCount >= lessons { cycleEnd = candidateEnd }
     }
 
     /// Hands out ``output``, or holds it while no date is known; releases held fixes once one is.
@@ -180,28 +184,7 @@ extension FixAssembler {
             && (epoch.gsaMode != FixMode.none || epoch.ggaQuality != nil
                 || epoch.modeQuality != nil)
         if valid {
-            output.latitude = epoch.latitude
-            output.longitude = epoch.longitude
-            output.quality = epoch.ggaQuality ?? epoch.modeQuality ?? .gps
-            if output.quality == .none { output.quality = .gps }
-            // An altitude makes a 3D fix even when GSA says 2D (Garmins report their last altitude), as in gpsd.
-            output.altitudeMeters = epoch.altitude
-            if output.altitudeMeters == nil, let height = epoch.ellipsoidHeight,
-                let separation = epoch.geoidSeparation
-            {
-                output.altitudeMeters = height - separation
-            }
-            if output.altitudeMeters != nil || epoch.gsaMode == .threeD {
-                output.mode = .threeD
-            } else if epoch.gsaMode == .twoD || epoch.sawAltitudeField {
-                output.mode = .twoD
-            } else {
-                // Nothing in this epoch tells the dimension (an RMC-only epoch between GGAs): it stays what it was.
-                output.mode = lastMode ?? .twoD
-            }
-            output.speed = epoch.speed
-            output.courseDegrees = epoch.course
-            output.climb = epoch.climb
+            buildPosition()
         } else {
             output.latitude = nil
             output.longitude = nil
@@ -233,5 +216,31 @@ extension FixAssembler {
         // The sky: this epoch's GSVs, else the last one seen (still in `output`).
         if epoch.sawGSV { output.satellites = epoch.sky }
         if epoch.usedCount > 0 { output.satellites.markUsed(epoch.used) }
+    }
+
+    /// The position of a valid fix: where, how (quality, mode), the altitude and the motion.
+    private mutating func buildPosition() {
+        output.latitude = epoch.latitude
+        output.longitude = epoch.longitude
+        output.quality = epoch.ggaQuality ?? epoch.modeQuality ?? .gps
+        if output.quality == .none { output.quality = .gps }
+        // An altitude makes a 3D fix even when GSA says 2D (Garmins report their last altitude), as in gpsd.
+        output.altitudeMeters = epoch.altitude
+        if output.altitudeMeters == nil, let height = epoch.ellipsoidHeight,
+            let separation = epoch.geoidSeparation
+        {
+            output.altitudeMeters = height - separation
+        }
+        if output.altitudeMeters != nil || epoch.gsaMode == .threeD {
+            output.mode = .threeD
+        } else if epoch.gsaMode == .twoD || epoch.sawAltitudeField {
+            output.mode = .twoD
+        } else {
+            // Nothing in this epoch tells the dimension (an RMC-only epoch between GGAs): it stays what it was.
+            output.mode = lastMode ?? .twoD
+        }
+        output.speed = epoch.speed
+        output.courseDegrees = epoch.course
+        output.climb = epoch.climb
     }
 }

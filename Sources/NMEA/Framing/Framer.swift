@@ -210,29 +210,9 @@ public struct Framer: ~Copyable {
             switch byte {
             case UInt8(ascii: "$"), UInt8(ascii: "!"):
                 atLineStart = false
-                let limit = end - cursor > maximumLength ? cursor + maximumLength + 1 : end
-                let (stop, xor) = ByteScan.scan(from: cursor + 1, to: limit)
-                if stop < limit {
-                    try complete(cursor, count: stop - cursor, xor: xor, lineEnded: isLineEnd(stop.pointee), body)
-                    cursor = stop
-                    // The usual line ending, taken here rather than a byte at a time below.
-                    if end - cursor >= 2 && cursor[0] == UInt8(ascii: "\r") && cursor[1] == UInt8(ascii: "\n") {
-                        line += 1
-                        atLineStart = true
-                        cursor += 2
-                    }
-                } else if stop - cursor > maximumLength {
-                    try reject(.overlong(limit: maximumLength), cursor, count: maximumLength, body)
-                    state = .overlong
-                    return stop
-                } else {
-                    // The chunk ends inside this sentence: keep it for the next chunk.
-                    pendingCount = stop - cursor
-                    pending.update(from: cursor, count: pendingCount)
-                    pendingXor = xor
-                    state = .sentence
-                    return end
-                }
+                let (next, leavesState) = try frameSentence(at: cursor, to: end, body)
+                if leavesState { return next }
+                cursor = next
             case UInt8(ascii: "\n"):
                 line += 1
                 atLineStart = true
@@ -270,6 +250,40 @@ public struct Framer: ~Copyable {
             }
         }
         return end
+    }
+
+    /// The sentence starting at `start`: framed when it ends within `end` (and its CR LF taken), rejected when it is
+    /// too long (then skipped to its line's end), or kept for the next chunk. Returns where to go on, and `true`
+    /// when the state is no longer "between sentences".
+    @inline(__always)
+    private mutating func frameSentence<E: Error>(
+        at start: UnsafePointer<UInt8>, to end: UnsafePointer<UInt8>, _ body: (FramerEvent) throws(E) -> Void
+    ) throws(E) -> (next: UnsafePointer<UInt8>, leavesState: Bool) {
+        var cursor = start
+        let limit = end - cursor > maximumLength ? cursor + maximumLength + 1 : end
+        let (stop, xor) = ByteScan.scan(from: cursor + 1, to: limit)
+        if stop < limit {
+            try complete(cursor, count: stop - cursor, xor: xor, lineEnded: isLineEnd(stop.pointee), body)
+            cursor = stop
+            // The usual line ending, taken here rather than a byte at a time below.
+            if end - cursor >= 2 && cursor[0] == UInt8(ascii: "\r") && cursor[1] == UInt8(ascii: "\n") {
+                line += 1
+                atLineStart = true
+                cursor += 2
+            }
+            return (cursor, false)
+        } else if stop - cursor > maximumLength {
+            try reject(.overlong(limit: maximumLength), cursor, count: maximumLength, body)
+            state = .overlong
+            return (stop, true)
+        } else {
+            // The chunk ends inside this sentence: keep it for the next chunk.
+            pendingCount = stop - cursor
+            pending.update(from: cursor, count: pendingCount)
+            pendingXor = xor
+            state = .sentence
+            return (end, true)
+        }
     }
 
     /// Inside a sentence begun in an earlier chunk: gathers its bytes until it ends.

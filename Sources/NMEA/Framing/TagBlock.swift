@@ -153,27 +153,7 @@ struct TagBlockReader: Sendable {
             source = 0
             phase = .value
         case .value:
-            switch byte {
-            case UInt8(ascii: ","):
-                guard endParameter() else { return fail(.malformed, byte) }
-                phase = .code
-            case UInt8(ascii: "*"):
-                guard endParameter() else { return fail(.malformed, byte) }
-                phase = .checksumHigh
-                return .more
-            case UInt8(ascii: "\\"):
-                return fail(.malformed, byte)
-            default:
-                count += 1
-                switch code {
-                case UInt8(ascii: "c"), UInt8(ascii: "n"):
-                    guard number.take(byte) else { return fail(.malformed, byte) }
-                case UInt8(ascii: "s"):
-                    if count <= 8 { source |= UInt64(byte) << (8 * UInt64(count - 1)) }
-                default:
-                    break
-                }
-            }
+            if let step = takeValue(byte) { return step }
         case .checksumHigh, .checksumLow:
             guard let digit = Hex.value(of: byte) else { return fail(.malformed, byte) }
             found = found << 4 | digit
@@ -191,6 +171,34 @@ struct TagBlockReader: Sendable {
         }
         xor ^= byte
         return .more
+    }
+
+    /// A byte of a parameter's value, or the `,` or `*` after it: the step when it ends the byte's handling, `nil`
+    /// when the byte goes into the checksum.
+    @inline(__always)
+    private mutating func takeValue(_ byte: UInt8) -> Step? {
+        switch byte {
+        case UInt8(ascii: ","):
+            guard endParameter() else { return fail(.malformed, byte) }
+            phase = .code
+        case UInt8(ascii: "*"):
+            guard endParameter() else { return fail(.malformed, byte) }
+            phase = .checksumHigh
+            return .more
+        case UInt8(ascii: "\\"):
+            return fail(.malformed, byte)
+        default:
+            count += 1
+            switch code {
+            case UInt8(ascii: "c"), UInt8(ascii: "n"):
+                guard number.take(byte) else { return fail(.malformed, byte) }
+            case UInt8(ascii: "s"):
+                if count <= 8 { source |= UInt64(byte) << (8 * UInt64(count - 1)) }
+            default:
+                break
+            }
+        }
+        return nil
     }
 
     /// Marks the block failed; `byte`, if it is the closing `\`, ends it, else the rest up to the `\` is passed over.

@@ -25,28 +25,7 @@ extension FieldReader {
         }
         let valueStart = position
         // Fast path: unsigned digits, a point, digits (at most 14), then the hemisphere.
-        var cursor = valueStart
-        var whole: UInt64 = 0
-        var digit = cursor.pointee &- UInt8(ascii: "0")
-        while digit < 10 {
-            whole = whole &* 10 &+ UInt64(digit)
-            cursor += 1
-            digit = cursor.pointee &- UInt8(ascii: "0")
-        }
-        let wholeDigits = cursor - valueStart
-        var fraction: UInt64 = 0
-        var scale = 0
-        if cursor.pointee == UInt8(ascii: ".") {
-            cursor += 1
-            let fractionStart = cursor
-            digit = cursor.pointee &- UInt8(ascii: "0")
-            while digit < 10 {
-                fraction = fraction &* 10 &+ UInt64(digit)
-                cursor += 1
-                digit = cursor.pointee &- UInt8(ascii: "0")
-            }
-            scale = cursor - fractionStart
-        }
+        let (whole, wholeDigits, fraction, scale, cursor) = Self.unsignedDecimal(at: valueStart)
         guard endsField(cursor), UInt(bitPattern: wholeDigits &- 3) < 3, scale <= 14 else {
             if endsField(cursor) && cursor == valueStart {
                 // An empty value: its hemisphere field is skipped (and checked).
@@ -71,6 +50,49 @@ extension FieldReader {
             outOfLine { reader in reader.reject(.unexpectedCharacter, fieldAt: cursor + 1) }
             return nil
         }
+        guard let degrees = Self.degrees(whole: whole, fraction: fraction, scale: scale, maximum: maximum) else {
+            outOfLine { reader in reader.reject(.outOfRange, fieldAt: valueStart, fields: 2) }
+            return nil
+        }
+        return isNegative ? FixedPoint(significand: -degrees.significand, scale: degrees.scale) : degrees
+    }
+
+    /// Unsigned digits, then a point and digits, from `start`: the whole part's value and its number of digits,
+    /// the fraction's value and its number of digits, and where they end. Every field ends in a byte that is not a
+    /// digit, so the reading stops there.
+    @inlinable @inline(always)
+    static func unsignedDecimal(at start: UnsafePointer<UInt8>) -> (
+        whole: UInt64, wholeDigits: Int, fraction: UInt64, scale: Int, end: UnsafePointer<UInt8>
+    ) {
+        var cursor = start
+        var whole: UInt64 = 0
+        var digit = cursor.pointee &- UInt8(ascii: "0")
+        while digit < 10 {
+            whole = whole &* 10 &+ UInt64(digit)
+            cursor += 1
+            digit = cursor.pointee &- UInt8(ascii: "0")
+        }
+        let wholeDigits = cursor - start
+        var fraction: UInt64 = 0
+        var scale = 0
+        if cursor.pointee == UInt8(ascii: ".") {
+            cursor += 1
+            let fractionStart = cursor
+            digit = cursor.pointee &- UInt8(ascii: "0")
+            while digit < 10 {
+                fraction = fraction &* 10 &+ UInt64(digit)
+                cursor += 1
+                digit = cursor.pointee &- UInt8(ascii: "0")
+            }
+            scale = cursor - fractionStart
+        }
+        return (whole, wholeDigits, fraction, scale, cursor)
+    }
+
+    /// `[d]ddmm` (`whole`) and `scale` digits of the minutes' fraction in decimal degrees, with five more decimal
+    /// places than the minutes had; `nil` for minutes of 60 or more, or degrees past `maximum`.
+    @inlinable @inline(always)
+    static func degrees(whole: UInt64, fraction: UInt64, scale: Int, maximum: UInt64) -> FixedPoint? {
         let degrees = whole / 100
         let minutes = whole % 100
         let extra = FieldReader.extraDegreeDigits(minuteScale: scale)
@@ -79,12 +101,8 @@ extension FieldReader {
         // degrees × 10^(scale+extra) + minutes × 10^(scale+extra) / 60, rounded half up.
         let minuteUnits = minutes &* unit &+ fraction
         let value = degrees &* outputUnit &+ (minuteUnits &* FixedPoint.integerPowerOfTen(extra) &+ 30) / 60
-        guard minutes < 60, value <= maximum &* outputUnit else {
-            outOfLine { reader in reader.reject(.outOfRange, fieldAt: valueStart, fields: 2) }
-            return nil
-        }
-        let signed = Int64(value)
-        return FixedPoint(significand: isNegative ? -signed : signed, scale: UInt8(scale + extra))
+        guard minutes < 60, value <= maximum &* outputUnit else { return nil }
+        return FixedPoint(significand: Int64(value), scale: UInt8(scale + extra))
     }
 
     /// Signed values (Unicore writes `-0214.41,W`), more than 14 decimals, spaces, and errors.

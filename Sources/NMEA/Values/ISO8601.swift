@@ -120,8 +120,35 @@ public enum ISO8601 {
 
     /// ``parse(_:)`` over the text's UTF-8 bytes.
     public static func parse(bytes: UnsafeBufferPointer<UInt8>) -> Int64? {
+        var text = DateTimeText(bytes: bytes)
+        guard let year = text.year(), text.expect(UInt8(ascii: "-")), let month = text.digits(2),
+            text.expect(UInt8(ascii: "-")), let day = text.digits(2), text.expectT(), let hour = text.digits(2),
+            text.expect(UInt8(ascii: ":")), let minute = text.digits(2), text.expect(UInt8(ascii: ":")),
+            let second = text.digits(2), (1...12).contains(month),
+            (1...UTCDate.daysIn(month: month, year: year)).contains(day),
+            hour < 24 || (hour == 24 && minute == 0 && second == 0), minute < 60, second < 61,
+            let nanoseconds = text.fraction(), hour < 24 || nanoseconds == 0,
+            let offsetSeconds = text.zoneOffsetSeconds(), text.isAtEnd
+        else { return nil }
+        let days = Int64(UTCDate(year: Int16(year), month: UInt8(month), day: UInt8(day)).daysSinceEpoch)
+        let seconds = days * 86_400 + Int64(hour * 3600 + minute * 60 + second - offsetSeconds)
+        // Nanoseconds since 1970 reach from 1677 to 2262: a time outside is no time here.
+        let (scaled, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
+        guard !overflow else { return nil }
+        let (moment, overflowAgain) = scaled.addingReportingOverflow(nanoseconds)
+        return overflowAgain ? nil : moment
+    }
+
+    /// The parts of an `xsd:dateTime`, read in order from its bytes.
+    private struct DateTimeText {
+        let bytes: UnsafeBufferPointer<UInt8>
         var index = 0
-        func digits(_ count: Int) -> Int? {
+
+        var isAtEnd: Bool { index == bytes.count }
+
+        /// `count` decimal digits.
+        @inline(__always)
+        mutating func digits(_ count: Int) -> Int? {
             guard index + count <= bytes.count else { return nil }
             var value = 0
             for _ in 0..<count {
@@ -132,31 +159,40 @@ public enum ISO8601 {
             }
             return value
         }
-        func expect(_ byte: UInt8) -> Bool {
+
+        @inline(__always)
+        mutating func expect(_ byte: UInt8) -> Bool {
             guard index < bytes.count, bytes[index] == byte else { return false }
             index += 1
             return true
         }
-        // The year: four digits, or more (XSD allows years past 9999); no sign.
-        var year = 0
-        var yearDigits = 0
-        while index < bytes.count, bytes[index] &- UInt8(ascii: "0") < 10, yearDigits < 9 {
-            year = year * 10 + Int(bytes[index] - UInt8(ascii: "0"))
+
+        /// `T` or `t`.
+        @inline(__always)
+        mutating func expectT() -> Bool {
+            guard index < bytes.count, bytes[index] | 0x20 == UInt8(ascii: "t") else { return false }
             index += 1
-            yearDigits += 1
+            return true
         }
-        guard yearDigits >= 4, year <= Int(Int16.max), expect(UInt8(ascii: "-")), let month = digits(2),
-            expect(UInt8(ascii: "-")), let day = digits(2), index < bytes.count,
-            bytes[index] | 0x20 == UInt8(ascii: "t")
-        else { return nil }
-        index += 1
-        guard let hour = digits(2), expect(UInt8(ascii: ":")), let minute = digits(2), expect(UInt8(ascii: ":")),
-            let second = digits(2), (1...12).contains(month),
-            (1...UTCDate.daysIn(month: month, year: year)).contains(day),
-            hour < 24 || (hour == 24 && minute == 0 && second == 0), minute < 60, second < 61
-        else { return nil }
-        var nanoseconds: Int64 = 0
-        if expect(UInt8(ascii: ".")) {
+
+        /// The year: four digits, or more (XSD allows years past 9999); no sign.
+        mutating func year() -> Int? {
+            var year = 0
+            var yearDigits = 0
+            while index < bytes.count, bytes[index] &- UInt8(ascii: "0") < 10, yearDigits < 9 {
+                year = year * 10 + Int(bytes[index] - UInt8(ascii: "0"))
+                index += 1
+                yearDigits += 1
+            }
+            guard yearDigits >= 4, year <= Int(Int16.max) else { return nil }
+            return year
+        }
+
+        /// A fraction of the second, `.` and digits (past the ninth dropped), in nanoseconds; 0 when there is none,
+        /// `nil` for a `.` without digits.
+        mutating func fraction() -> Int64? {
+            guard expect(UInt8(ascii: ".")) else { return 0 }
+            var nanoseconds: Int64 = 0
             var scale: Int64 = 100_000_000
             let start = index
             while index < bytes.count, bytes[index] &- UInt8(ascii: "0") < 10 {
@@ -164,36 +200,30 @@ public enum ISO8601 {
                 scale /= 10
                 index += 1
             }
-            guard index > start, hour < 24 || nanoseconds == 0 else { return nil }
+            return index > start ? nanoseconds : nil
         }
-        var offsetSeconds = 0
-        if index < bytes.count {
+
+        /// The zone's offset from UTC in seconds: 0 for none and for `Z`, `±hh:mm`, `±hhmm` or `±hh`; `nil` for
+        /// anything else.
+        mutating func zoneOffsetSeconds() -> Int? {
+            guard index < bytes.count else { return 0 }
             let sign = bytes[index]
             if sign | 0x20 == UInt8(ascii: "z") {
                 index += 1
-            } else if sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") {
-                index += 1
-                guard let offsetHours = digits(2) else { return nil }
-                var offsetMinutes = 0
-                if index < bytes.count {
-                    _ = expect(UInt8(ascii: ":"))
-                    guard let minutes = digits(2) else { return nil }
-                    offsetMinutes = minutes
-                }
-                guard offsetHours <= 14, offsetMinutes < 60 else { return nil }
-                offsetSeconds = (offsetHours * 3600 + offsetMinutes * 60) * (sign == UInt8(ascii: "-") ? -1 : 1)
-            } else {
-                return nil
+                return 0
             }
+            guard sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") else { return nil }
+            index += 1
+            guard let offsetHours = digits(2) else { return nil }
+            var offsetMinutes = 0
+            if index < bytes.count {
+                _ = expect(UInt8(ascii: ":"))
+                guard let minutes = digits(2) else { return nil }
+                offsetMinutes = minutes
+            }
+            guard offsetHours <= 14, offsetMinutes < 60 else { return nil }
+            return (offsetHours * 3600 + offsetMinutes * 60) * (sign == UInt8(ascii: "-") ? -1 : 1)
         }
-        guard index == bytes.count else { return nil }
-        let days = Int64(UTCDate(year: Int16(year), month: UInt8(month), day: UInt8(day)).daysSinceEpoch)
-        let seconds = days * 86_400 + Int64(hour * 3600 + minute * 60 + second - offsetSeconds)
-        // Nanoseconds since 1970 reach from 1677 to 2262: a time outside is no time here.
-        let (scaled, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
-        guard !overflow else { return nil }
-        let (moment, overflowAgain) = scaled.addingReportingOverflow(nanoseconds)
-        return overflowAgain ? nil : moment
     }
 
     /// ``parse(_:)``'s moment as a UTC date and time of day, the time keeping as many fraction digits as the text
