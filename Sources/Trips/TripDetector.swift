@@ -313,8 +313,7 @@ public struct TripDetector: Sendable {
     }
 
     /// A fix while moving: the trip's figures grow, and it ends when the vehicle has stopped.
-    private mutating func advanceMoving(_ sample: inout Sample, step: Double, speed: Double?, _ emit: (Event) -> Void)
-    {
+    private mutating func advanceMoving(_ sample: inout Sample, step: Double, speed: Double?, _ emit: (Event) -> Void) {
         trip.distance += step
         trip.maximumSpeed = max(trip.maximumSpeed, speed ?? 0)
         trip.fixes += 1

@@ -47,52 +47,52 @@ enum ManPage {
     /// Exit status, environment, completion, see also.
     private static func trailer(name: String) -> String {
         """
-            .SH EXIT STATUS
-            .TP
-            .B 0
-            Success.
-            .TP
-            .B 1
-            A runtime failure: a file or device that cannot be read or written, or no usable input.
-            .TP
-            .B 64
-            A usage error: an unknown option, a missing or invalid value (EX_USAGE).
-            .SH ENVIRONMENT
-            .TP
-            .B XDG_STATE_HOME
-            Where the serial rate found for each device is remembered
-            .RI ( $XDG_STATE_HOME/nmea/baud\\-rates ,
-            by default
-            .IR ~/.local/state/nmea/baud\\-rates ).
-            .TP
-            .B NMEA_MQTT_PASSWORD
-            The broker password for a URL that names a user (mqtt://USER@host), when no
-            .B \\-\\-mqtt\\-password\\-file
-            is given.
-            .TP
-            .BR PGPASSFILE ", " PGHOST ", " PGUSER ", \\&..."
-            libpq's own variables, for
-            .B nmea collect \\-\\-db
-            and
-            .BR "nmea fleet" ;
-            the database password comes from
-            .I ~/.pgpass
-            or the file
-            .B PGPASSFILE
-            names.
-            .SH SHELL COMPLETION
-            .nf
-            \(name) completion bash > ~/.local/share/bash\\-completion/completions/\(name)
-            \(name) completion zsh > "${fpath[1]}/_\(name)"
-            .fi
-            .SH SEE ALSO
-            .BR gpsd (8),
-            .BR gpspipe (1),
-            .BR gpsbabel (1),
-            .BR udev (7),
-            .BR systemd.service (5)
+        .SH EXIT STATUS
+        .TP
+        .B 0
+        Success.
+        .TP
+        .B 1
+        A runtime failure: a file or device that cannot be read or written, or no usable input.
+        .TP
+        .B 64
+        A usage error: an unknown option, a missing or invalid value (EX_USAGE).
+        .SH ENVIRONMENT
+        .TP
+        .B XDG_STATE_HOME
+        Where the serial rate found for each device is remembered
+        .RI ( $XDG_STATE_HOME/nmea/baud\\-rates ,
+        by default
+        .IR ~/.local/state/nmea/baud\\-rates ).
+        .TP
+        .B NMEA_MQTT_PASSWORD
+        The broker password for a URL that names a user (mqtt://USER@host), when no
+        .B \\-\\-mqtt\\-password\\-file
+        is given.
+        .TP
+        .BR PGPASSFILE ", " PGHOST ", " PGUSER ", \\&..."
+        libpq's own variables, for
+        .B nmea collect \\-\\-db
+        and
+        .BR "nmea fleet" ;
+        the database password comes from
+        .I ~/.pgpass
+        or the file
+        .B PGPASSFILE
+        names.
+        .SH SHELL COMPLETION
+        .nf
+        \(name) completion bash > ~/.local/share/bash\\-completion/completions/\(name)
+        \(name) completion zsh > "${fpath[1]}/_\(name)"
+        .fi
+        .SH SEE ALSO
+        .BR gpsd (8),
+        .BR gpspipe (1),
+        .BR gpsbabel (1),
+        .BR udev (7),
+        .BR systemd.service (5)
 
-            """
+        """
     }
 
     /// One subcommand: `.SS`, usage, description, arguments, options, examples.

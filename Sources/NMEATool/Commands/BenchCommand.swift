@@ -92,7 +92,9 @@ enum BenchCommand: Command {
         json.field("seconds", decode.seconds, decimals: 6)
         json.field("sentences_per_second", Double(decode.sentences) / decode.seconds, decimals: 0)
         json.field("bytes_per_second", Double(result.bytes) / decode.seconds, decimals: 0)
-        let passes = [("framing", result.framing), ("parsed_sentence", result.enumDecoding), ("fix_reader", result.reading)]
+        let passes = [
+            ("framing", result.framing), ("parsed_sentence", result.enumDecoding), ("fix_reader", result.reading),
+        ]
         for (name, pass) in passes {
             json.key(name)
             json.beginObject()

@@ -24,7 +24,8 @@ enum CleaningOptions {
         help: "Drop fixes after this time (YYYY-MM-DDThh:mm:ssZ or +hh:mm, or YYYY-MM-DD for the end of that UTC day)."
     ) { text throws(ValueError) in try parseTime(text, endOfDay: true) }
     private static let box = Option<FixQualityFilter.Box?>(
-        long: "bbox", valueName: "S,W,N,E", help: "Drop fixes outside this box of degrees (W > E crosses the antimeridian).",
+        long: "bbox", valueName: "S,W,N,E",
+        help: "Drop fixes outside this box of degrees (W > E crosses the antimeridian).",
         convert: parseBox)
     private static let dropOutliers = Flag(
         long: "drop-outliers",
@@ -50,7 +51,9 @@ enum CleaningOptions {
 
     /// `--fix`'s values: `any` keeps every fix.
     private enum FixMode: String, CaseIterable, Sendable {
-        case threeD = "3d", twoD = "2d", any
+        case threeD = "3d"
+        case twoD = "2d"
+        case any
     }
 
     /// The cleaner the options give, or `nil` when none is given. A live recording (`live`) reads ``liveOptions``.
@@ -75,7 +78,8 @@ enum CleaningOptions {
         filter.box = try arguments.value(box)
         let simplifyMeters = live ? nil : try arguments.value(simplify)
         let cleaner = TrackCleaner(
-            filter: filter, dropOutliers: arguments.flag(dropOutliers), stationaryMeters: try arguments.value(stationary),
+            filter: filter, dropOutliers: arguments.flag(dropOutliers),
+            stationaryMeters: try arguments.value(stationary),
             simplifyMeters: simplifyMeters, splitGapSeconds: splitGapSeconds)
         return cleaner.isEmpty ? nil : cleaner
     }

@@ -50,7 +50,8 @@ enum CollectCommand: Command {
         long: "db", valueName: "url",
         help: "Store in this PostgreSQL database: postgresql://USER@HOST[:PORT]/DB (no password).")
     private static let output = Option<String?>(
-        long: "output", short: "o", valueName: "dir", help: "Write daily files per vehicle here (created when missing).",
+        long: "output", short: "o", valueName: "dir",
+        help: "Write daily files per vehicle here (created when missing).",
         completion: .directory)
     private static let topic = Option<String>(
         long: "topic", valueName: "filter", help: "The topic filter to subscribe to.", default: "owntracks/#")

@@ -26,8 +26,10 @@ struct ConvertOutput {
     static let columns = Option<[CSVWriter.Column]>(
         long: "columns", valueName: "list",
         help: "CSV: the columns, of time,lat,lon,ele,speed,course,hdop,vdop,pdop,sats,fix,segment.",
-        default: CSVWriter.defaultColumns, defaultText: "time,lat,lon,ele,speed,course,hdop,sats", convert: parseColumns)
-    static let points = Flag(long: "points", help: "GeoJSON: also write each fix as a Point feature with its properties.")
+        default: CSVWriter.defaultColumns, defaultText: "time,lat,lon,ele,speed,course,hdop,sats", convert: parseColumns
+    )
+    static let points = Flag(
+        long: "points", help: "GeoJSON: also write each fix as a Point feature with its properties.")
 
     /// The outputs named by `-o`, each with the format its extension names, or `--format` for `-` and other names.
     /// - Throws: ``UsageError`` when a format cannot be told, contradicts `--format`, or an output repeats.

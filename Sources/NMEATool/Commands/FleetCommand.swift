@@ -80,7 +80,8 @@ enum FleetLastCommand: Command {
             places?.placeName(latitude: position.latitude, longitude: position.longitude)?.label
         }
         if arguments.flag(json) {
-            Console.standardOutput.write(String(decoding: FleetJSON.vehicles(vehicles, place: place), as: UTF8.self) + "\n")
+            Console.standardOutput.write(
+                String(decoding: FleetJSON.vehicles(vehicles, place: place), as: UTF8.self) + "\n")
         } else if vehicles.isEmpty {
             Console.standardOutput.write("No vehicles.\n")
         } else {

@@ -39,7 +39,8 @@ enum PublishCommand: Command {
     private static let speed = ReplaySpeed.option(
         help: "Replay speed: 1 for real time, 10 for ten times faster, or max.", default: .maximum)
     private static let wait = Option<Double>(
-        long: "wait", valueName: "seconds", help: "At the end, wait this long for the broker to acknowledge everything.",
+        long: "wait", valueName: "seconds",
+        help: "At the end, wait this long for the broker to acknowledge everything.",
         default: 30, in: 0...1e7)
     private static let noTrips = Flag(long: "no-trips", help: "Publish positions only.")
 

@@ -173,7 +173,8 @@ struct RecordSettings {
         default: 60, in: 0.001...31_536_000)
     private static let fsync = Flag(long: "fsync", help: "Sync each fix to disk (for loggers that may lose power).")
     private static let tripsOption = Option<String?>(
-        long: "trips", valueName: "file", help: "Append one JSON line per finished trip (as 'nmea trips --json' has them).",
+        long: "trips", valueName: "file",
+        help: "Append one JSON line per finished trip (as 'nmea trips --json' has them).",
         completion: .file)
     private static let rotate = Option<String?>(
         long: "rotate", valueName: "period",

@@ -45,7 +45,8 @@ enum ServeCommand: Command {
             + "udp://[ADDR]:PORT, gpsd://HOST[:PORT].",
         defaultText: "auto")
     private static let listen = Option<ListenAddress>(
-        long: "listen", valueName: "addr:port", help: "Where to listen.", default: ListenAddress(parsing: "127.0.0.1:2947")!,
+        long: "listen", valueName: "addr:port", help: "Where to listen.",
+        default: ListenAddress(parsing: "127.0.0.1:2947")!,
         defaultText: "127.0.0.1:2947"
     ) { text throws(ValueError) in
         guard let address = ListenAddress(parsing: text) else {

@@ -54,7 +54,8 @@ enum TripsCommand: Command {
             Console.error("nmea trips: no trips listed: an input could not be read\n")
             return ExitStatus.failure
         }
-        let places = arguments.flag(PlaceOptions.noPlaces) || log.trips.isEmpty
+        let places =
+            arguments.flag(PlaceOptions.noPlaces) || log.trips.isEmpty
             ? nil : PlaceOptions.geocoder(command: "nmea trips")
         write(log, json: arguments.flag(json)) { places?.placeName(latitude: $0, longitude: $1) }
         places?.save()

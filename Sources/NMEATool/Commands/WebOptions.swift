@@ -40,7 +40,9 @@ struct WebOptions {
         Option<ListenAddress?>(
             long: "http", valueName: "[addr:]port", help: help, isRequired: isRequired
         ) { text throws(ValueError) in
-            guard let address = ListenAddress(parsing: text) else { throw .invalid(text, because: "expected [ADDR:]PORT") }
+            guard let address = ListenAddress(parsing: text) else {
+                throw .invalid(text, because: "expected [ADDR:]PORT")
+            }
             return address
         }
     }

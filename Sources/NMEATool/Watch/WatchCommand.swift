@@ -116,7 +116,9 @@ enum WatchCommand: Command {
     ) {
         switch kind {
         case .device(let selector):
-            return (PipelineFeed(selector: selector, baudRate: baudRate), WatchModel(source: .device(selector.description)))
+            return (
+                PipelineFeed(selector: selector, baudRate: baudRate), WatchModel(source: .device(selector.description))
+            )
         case .file(let path):
             let file: FileByteSource
             do {

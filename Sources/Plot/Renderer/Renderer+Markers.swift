@@ -113,7 +113,8 @@ extension Renderer {
                 x: start.x - sizes.startRadius, y: start.y - sizes.startRadius, width: 2 * sizes.startRadius,
                 height: 2 * sizes.startRadius))
         labels.reserve(
-            Box(x: end.x - sizes.endSide / 2, y: end.y - sizes.endSide / 2, width: sizes.endSide, height: sizes.endSide))
+            Box(x: end.x - sizes.endSide / 2, y: end.y - sizes.endSide / 2, width: sizes.endSide, height: sizes.endSide)
+        )
         let withSeconds = (track.latestTime ?? 0) - (track.earliestTime ?? 0) < 3600
         let stops = track.stops.map { ($0, project($0.latitude, $0.longitude)) }
         drawStops(stops, radius: sizes.stopRadius, labels: &labels)
@@ -157,7 +158,8 @@ extension Renderer {
     }
 
     /// A circle at each stop, its place reserved from the labels.
-    private mutating func drawStops(_ stops: [(Stop, PixelPoint)], radius stopRadius: Double, labels: inout LabelPlacer) {
+    private mutating func drawStops(_ stops: [(Stop, PixelPoint)], radius stopRadius: Double, labels: inout LabelPlacer)
+    {
         svg.open("g", [("id", "stops")])
         for (stop, point) in stops {
             svg.element(
