@@ -38,7 +38,8 @@ let package = Package(
         // Small C shims (pty functions, ioctls, futex, thread names) and libudev.
         .target(name: "CShims"),
         // Descriptors, errno, the EINTR retry, the monotonic clock, the eventfd wake-up, sockets: swift-system's
-        // three layers (public throwing API, internal Result, raw call) over Glibc.
+        // three layers (public throwing API, internal Result, raw call) over Glibc. And the one non-blocking TCP
+        // server core (listening, accepting, bounded output queues, deadlines, closing) the servers' protocols use.
         .target(name: "System", dependencies: ["CShims"]),
         // Time from the receiver: which fixes may set a clock, chrony's SOCK and NTP's SHM reference clocks, PPS,
         // the system clock's step.
@@ -72,12 +73,13 @@ let package = Package(
             dependencies: [
                 "NMEA", "Pipeline", "Tracks", "Trips", "Fleet", "JSON", "System", "Threading", "Compression",
             ]),
-        // Position and status streams for Swift code, and a gpsd-compatible JSON server on TCP.
+        // Position and status streams for Swift code, and a gpsd-compatible JSON server and raw NMEA on TCP (protocol
+        // handlers over System's server core).
         .target(name: "Publisher", dependencies: ["NMEA", "Pipeline", "JSON", "System", "Threading"]),
         // The page in the browser: a small read-only HTTP/1.1 server with Server-Sent Events, the page, its API.
         .target(
             name: "Web",
-            dependencies: ["NMEA", "JSON", "Pipeline", "Publisher", "System", "Threading", "Tracks", "Trips", "Watch"]),
+            dependencies: ["NMEA", "JSON", "Pipeline", "System", "Threading", "Tracks", "Trips", "Watch"]),
         // `nmea watch`: the screen as a pure function of state and size, screen diffs, gpsd JSON, replay pacing.
         .target(name: "Watch", dependencies: ["NMEA", "JSON", "Trips"]),
         // The command-line tool: the module and its directory are NMEATool, the program it makes `nmea` (a module
@@ -116,13 +118,13 @@ let package = Package(
         .testTarget(
             name: "TimekeepingTests",
             dependencies: ["Timekeeping", "NMEA", "Pipeline", "Simulation", "System", "TestSupport", "SerialPort"]),
-        .testTarget(name: "SystemTests", dependencies: ["System", "Threading"]),
+        .testTarget(name: "SystemTests", dependencies: ["System", "Threading", "TestSupport"]),
         .testTarget(name: "CompressionTests", dependencies: ["Compression", "TestSupport"]),
         .testTarget(name: "TestSupportTests", dependencies: ["TestSupport", "System"]),
         .testTarget(name: "JSONTests", dependencies: ["JSON"]),
         .testTarget(
             name: "WebTests",
-            dependencies: ["Web", "Pipeline", "Publisher", "NMEA", "JSON", "Simulation", "System", "TestSupport", "Trips"]),
+            dependencies: ["Web", "Pipeline", "NMEA", "JSON", "Simulation", "System", "TestSupport", "Trips"]),
         .testTarget(name: "WatchTests", dependencies: ["Watch", "NMEA", "JSON", "Trips"]),
         .testTarget(
             name: "SerialPortTests", dependencies: ["SerialPort", "NMEA", "System", "TestSupport", "Threading"]),

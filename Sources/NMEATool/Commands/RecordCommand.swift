@@ -5,6 +5,7 @@ import Pipeline
 import Publisher
 import Recording
 import SerialPort
+import System
 import Tracks
 import Web
 
