@@ -240,7 +240,10 @@ private func fourDigits(_ n: Int) -> String {
             #expect(client.read(until: { $0.count >= expected.count }))
             #expect(client.lines == expected)
         }
-        #expect(waitUntil(timeout: .seconds(5)) { served.statistics.bytesSent == 50 * expected.joined().utf8.count + 50 * 200 })
+        #expect(
+            waitUntil(timeout: .seconds(5)) {
+                served.statistics.bytesSent == 50 * expected.joined().utf8.count + 50 * 200
+            })
         #expect(served.statistics.accepted == 50)
     }
 }

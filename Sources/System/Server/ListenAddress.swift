@@ -47,8 +47,7 @@ package struct ListeningSocket {
     package let bound: ListenAddress
 
     /// `getaddrinfo` → `socket` → `SO_REUSEADDR` → `bind` → `listen`, trying each address the name resolves to.
-    package static func open(_ address: ListenAddress, backlog: Int32 = 128) throws(ListenError) -> ListeningSocket
-    {
+    package static func open(_ address: ListenAddress, backlog: Int32 = 128) throws(ListenError) -> ListeningSocket {
         let host = address.host == "*" ? nil : address.host
         var candidates: [ResolvedAddress]
         do {
