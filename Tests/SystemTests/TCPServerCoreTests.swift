@@ -14,6 +14,8 @@ private final class Scripted: TCPServerHandler {
         var tickInterval: Duration?
         /// Lines of 63 characters in the reply to `quit`, then `end`.
         var quitReplyLines = 16_384
+        /// How long the reply to `quit` may take to be sent and read; `nil` for as long as the client reads.
+        var quitDeadline: Duration?
     }
 
     struct Shared {
@@ -50,7 +52,7 @@ private final class Scripted: TCPServerHandler {
                 let filler = line(String(repeating: "x", count: 63))
                 for _ in 0..<options.quitReplyLines { server.send(filler, to: connection) }
                 server.send(line("end"), to: connection)
-                server.closeAfterSending(connection, deadline: nil)
+                server.closeAfterSending(connection, deadline: options.quitDeadline.map { MonotonicTime.now() + $0 })
             } else {
                 server.send(line(text), to: connection)
             }
@@ -215,17 +217,37 @@ private func fourDigits(_ n: Int) -> String {
         #expect(served.statistics.disconnectedSlow == 0)
     }
 
-    @Test func aClosingClientGetsItsLastBytesThenTheEndEvenWhileItKeepsTalking() throws {
-        let served = try Served(.init(), .init(quitReplyLines: 16_384))
+    @Test func aClosingClientGetsItsLastBytesThenTheEndAndIsDrainedUntilItCloses() throws {
+        var configuration = TCPServerConfiguration()
+        configuration.closingGracePeriod = .seconds(60)  // so that only the client's own close ends the draining
+        let served = try Served(configuration, .init(quitReplyLines: 16_384))
         let client = try LineClient(port: served.port)
-        // More after `quit`: read and dropped while the reply (1 MiB, far beyond the socket buffers) goes out, so
-        // that no reset cuts it short.
+        // More after `quit`: read and dropped (never answered) while the reply (1 MiB, far beyond the socket
+        // buffers) goes out.
         #expect(client.send("quit\n" + String(repeating: "more words\n", count: 6_000)))
         #expect(client.readUntilClosed(timeout: .seconds(20)))
         #expect(client.lines.count == 16_385)
         #expect(client.lines.last == "end")
+        #expect(waitUntil(timeout: .seconds(5)) { served.statistics.bytesSent == 16_384 * 64 + 4 })
+        // Its write side is shut down; the server still reads what it says, so that nothing it sends late makes the
+        // kernel reset the connection, until it closes its side.
+        #expect(served.statistics.connections == 1)
+        #expect(client.send("still talking\n"))
+        try client.descriptor.shutdown(.write)
         #expect(waitUntil(timeout: .seconds(5)) { served.statistics.connections == 0 })
-        #expect(served.statistics.bytesSent == 16_384 * 64 + 4)
+    }
+
+    @Test func aClosingClientThatDoesNotReadIsClosedAtItsDeadline() throws {
+        var configuration = TCPServerConfiguration()
+        configuration.socketSendBufferSize = 16 * 1024
+        let served = try Served(configuration, .init(quitDeadline: .milliseconds(200)))
+        let client = try LineClient(port: served.port, receiveBuffer: 4096)
+        #expect(client.send("quit\n"))
+        #expect(waitUntil(timeout: .seconds(5)) { served.statistics.accepted == 1 })
+        #expect(waitUntil(timeout: .seconds(5)) { served.statistics.connections == 0 })
+        #expect(client.readUntilClosed(timeout: .seconds(10)))
+        #expect(client.lines.count < 16_385)
+        #expect(served.statistics.disconnectedSlow == 0 && served.statistics.writeTimeouts == 0)
     }
 
     @Test func oneBufferFansOutToManyClientsInOrder() throws {
