@@ -13,7 +13,10 @@ import Threading
 /// ``Configuration/maximumHeadLength`` bytes (431 beyond); a client has ``Configuration/requestTimeout`` to send
 /// one (408 then), and ``Configuration/writeTimeout`` to read what it is sent (then it is cut). At most
 /// ``Configuration/maxConnections`` connections: the next gets a 503 and is closed. A request with a body is
-/// answered and its connection closed (the body is never read as a request). Nothing a client sends can trap.
+/// answered and its connection closed (the body is never read as a request). A connection is closed as the gpsd
+/// server closes one: its last response is sent, its write side shut down, and what it still sends is read and
+/// dropped until it closes or ``Configuration/closingGracePeriod`` passes, so that no reset cuts the response
+/// short. Nothing a client sends can trap.
 ///
 /// **Events.** A stream client that reads slower than events come gets the latest event of each name once it has
 /// caught up, never a backlog: while its queue is not empty, a new event replaces the one of the same name still
