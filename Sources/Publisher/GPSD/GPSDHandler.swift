@@ -37,19 +37,27 @@ final class GPSDHandler: TCPServerHandler {
         return json.bytes + [UInt8(ascii: "\r"), UInt8(ascii: "\n")]
     }
 
+    /// Hands the reports and sentences encoded since the last round to every client whose policy wants them, in
+    /// the order they were encoded (a client watching both gets them interleaved as they came).
     func woken(_ server: Server) -> Bool {
         guard let incoming = shared.takeOutbox() else { return false }
-        for report in incoming {
-            switch report.audience {
-            case .reports: server.broadcast(report.bytes) { $0.session.wantsReports }
-            case .sentences: server.broadcast(report.bytes) { $0.session.wantsSentences }
+        guard !incoming.isEmpty else { return true }
+        for connection in server.connections where connection.isOpen {
+            let policy = connection.session
+            let (reports, sentences) = (policy.wantsReports, policy.wantsSentences)
+            guard reports || sentences else { continue }
+            for item in incoming where item.audience == .reports ? reports : sentences {
+                server.send(item.bytes, to: connection)
             }
         }
         return true
     }
 
     func roundEnded(_ server: Server) {
-        let watchers = server.connections.count { $0.session.wantsReports || $0.session.wantsSentences }
+        let watchers = server.connections.count { connection in
+            let policy = connection.session
+            return policy.wantsReports || policy.wantsSentences
+        }
         shared.publish(
             server.statistics, watchers: watchers, errors: errors, disconnectedOverlong: disconnectedOverlong)
     }

@@ -64,10 +64,16 @@ package final class TCPServerCore<Handler: TCPServerHandler> {
 
         /// Open: not being closed, nor closed.
         /// - Complexity: O(1).
-        package var isOpen: Bool { state == .open }
+        package var isOpen: Bool {
+            if case .open = state { return true }
+            return false
+        }
 
         /// - Complexity: O(1).
-        package var isClosed: Bool { state == .closed }
+        package var isClosed: Bool {
+            if case .closed = state { return true }
+            return false
+        }
     }
 
     package let configuration: Configuration
@@ -154,15 +160,15 @@ package final class TCPServerCore<Handler: TCPServerHandler> {
         if let paused = acceptPausedUntil, paused <= now { acceptPausedUntil = nil }
         entries.append(.init(acceptPausedUntil == nil ? listener : nil, .readable))
         var nearest = earliest(acceptPausedUntil, nextTick)
-        for list in [connections, refusing] {
-            for connection in list where !connection.isClosed {
-                var events = FileDescriptor.PollEvents.readable
-                if !connection.output.isEmpty { events.insert(.writable) }
-                entries.append(.init(connection.descriptor, events))
-                polled.append(connection)
-                nearest = earliest(nearest, nextDeadline(of: connection))
-            }
+        func add(_ connection: Connection) {
+            var events = FileDescriptor.PollEvents.readable
+            if !connection.output.isEmpty { events.insert(.writable) }
+            entries.append(.init(connection.descriptor, events))
+            polled.append(connection)
+            nearest = earliest(nearest, nextDeadline(of: connection))
         }
+        for connection in connections where !connection.isClosed { add(connection) }
+        for connection in refusing where !connection.isClosed { add(connection) }
         guard let nearest else { return 1000 }
         let milliseconds = (nearest.nanoseconds - now.nanoseconds + 999_999) / 1_000_000
         return Int32(clamping: max(0, min(milliseconds, 1000)))
