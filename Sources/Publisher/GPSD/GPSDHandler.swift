@@ -15,6 +15,8 @@ final class GPSDHandler: TCPServerHandler {
     var errors = 0
     /// Clients closed after a command longer than the limit.
     var disconnectedOverlong = 0
+    /// Clients watching, counted again only when a client came, left or sent a command.
+    private var watchers = Recount()
 
     init(configuration: GPSDServer.Configuration, shared: Locked<GPSDServer.SharedState>) {
         self.configuration = configuration
@@ -54,12 +56,12 @@ final class GPSDHandler: TCPServerHandler {
     }
 
     func roundEnded(_ server: Server) {
-        let watchers = server.connections.count { connection in
+        let watching = watchers.value(server) { connection in
             let policy = connection.session
             return policy.wantsReports || policy.wantsSentences
         }
         shared.publish(
-            server.statistics, watchers: watchers, errors: errors, disconnectedOverlong: disconnectedOverlong)
+            server.statistics, watchers: watching, errors: errors, disconnectedOverlong: disconnectedOverlong)
     }
 
     // MARK: Reading and answering
@@ -67,6 +69,7 @@ final class GPSDHandler: TCPServerHandler {
     /// Answers every complete command in what the client has sent so far; one longer than the limit gets an ERROR
     /// and the client is closed once it is sent.
     func received(_ bytes: UnsafeRawBufferPointer, from connection: Connection, on server: Server) {
+        watchers.invalidate()
         connection.input.append(contentsOf: bytes)
         let limit = configuration.maximumCommandLength
         let scan = connection.input.withUnsafeBytes { CommandScanner.scan($0, maximumLength: limit) }

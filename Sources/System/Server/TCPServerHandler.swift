@@ -83,3 +83,28 @@ package struct TCPServerStatistics: Sendable, Hashable {
 
     package init() {}
 }
+
+/// A count of a server's clients (those watching, those streaming) made again only when it may have changed: when
+/// a client came or left (the core's counts moved) or after ``invalidate()`` (a client sent something), rather than
+/// at the end of every round.
+package struct Recount {
+    private var count = 0
+    private var key: (connections: Int, accepted: Int)?
+
+    package init() {}
+
+    /// The clients may have changed what they are.
+    package mutating func invalidate() { key = nil }
+
+    /// The number of `server`'s clients `include` accepts, counted again only when it may have changed.
+    /// - Complexity: O(*n*) in the clients when counted again, O(1) otherwise.
+    package mutating func value<Handler: TCPServerHandler>(
+        _ server: TCPServerCore<Handler>, _ include: (TCPServerCore<Handler>.Connection) -> Bool
+    ) -> Int {
+        let now = (server.statistics.connections, server.statistics.accepted)
+        if let key, key == now { return count }
+        count = server.connections.count(where: include)
+        key = now
+        return count
+    }
+}

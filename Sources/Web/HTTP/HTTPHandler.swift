@@ -24,6 +24,8 @@ final class HTTPHandler: TCPServerHandler {
     let shared: Locked<HTTPServer.Shared>
     /// What the handler counts; the core's figures are added in ``roundEnded(_:)``.
     var statistics = HTTPServerStatistics()
+    /// Event streams, counted again only when a client came, left or sent a request.
+    private var streams = Recount()
 
     init(responder: any HTTPResponder, configuration: HTTPServer.Configuration, shared: Locked<HTTPServer.Shared>) {
         self.responder = responder
@@ -59,7 +61,7 @@ final class HTTPHandler: TCPServerHandler {
     func roundEnded(_ server: Server) {
         let core = server.statistics
         statistics.connections = core.connections
-        statistics.streaming = server.connections.count { $0.session.phase == .streaming }
+        statistics.streaming = streams.value(server) { $0.session.phase == .streaming }
         statistics.accepted = core.accepted
         statistics.refused = core.refused
         statistics.bytesSent = core.bytesSent
@@ -74,6 +76,7 @@ final class HTTPHandler: TCPServerHandler {
     /// complete request in them, in order.
     func received(_ bytes: UnsafeRawBufferPointer, from connection: Connection, on server: Server) {
         guard connection.session.phase == .reading else { return }
+        streams.invalidate()
         connection.input.append(contentsOf: bytes)
         while connection.isOpen, connection.session.phase == .reading, !connection.input.isEmpty {
             let limit = configuration.maximumHeadLength
