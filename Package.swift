@@ -40,7 +40,8 @@ let package = Package(
         // Small C shims (pty functions, ioctls, futex, thread names) and libudev.
         .target(name: "CShims"),
         // Descriptors, errno, the EINTR retry, the monotonic clock, the eventfd wake-up, sockets: swift-system's
-        // three layers (public throwing API, internal Result, raw call) over Glibc.
+        // three layers (public throwing API, internal Result, raw call) over Glibc. And the one non-blocking TCP
+        // server core (listening, accepting, bounded output queues, deadlines, closing) the servers' protocols use.
         .target(name: "System", dependencies: ["CShims"]),
         // Time from the receiver: which fixes may set a clock, chrony's SOCK and NTP's SHM reference clocks, PPS,
         // the system clock's step.
@@ -75,14 +76,13 @@ let package = Package(
             dependencies: [
                 "NMEA", "Pipeline", "Tracks", "Trips", "Fleet", "JSON", "System", "Threading", "Compression",
             ]),
-        // Position and status streams for Swift code, and a gpsd-compatible JSON server on TCP.
+        // Position and status streams for Swift code, and a gpsd-compatible JSON server and raw NMEA on TCP (protocol
+        // handlers over System's server core).
         .target(name: "Publisher", dependencies: ["NMEA", "Pipeline", "JSON", "System", "Threading"]),
         // The page in the browser: a small read-only HTTP/1.1 server with Server-Sent Events, the page, its API.
         .target(
             name: "Web",
-            dependencies: [
-                "NMEA", "JSON", "Pipeline", "Publisher", "System", "Threading", "Tracks", "Trips", "Presentation",
-            ]),
+            dependencies: ["NMEA", "JSON", "Pipeline", "System", "Threading", "Tracks", "Trips", "Presentation"]),
         // How values are shown to people: coordinates, fix kinds, satellites, ages, rates; the screen's glyphs.
         .target(name: "Presentation", dependencies: ["NMEA", "Geodesy"]),
         // `nmea watch`: the screen as a pure function of state and size, screen diffs, gpsd JSON, replay pacing.
@@ -130,7 +130,7 @@ let package = Package(
         .testTarget(name: "JSONTests", dependencies: ["JSON"]),
         .testTarget(
             name: "WebTests",
-            dependencies: ["Web", "Pipeline", "Publisher", "NMEA", "JSON", "Simulation", "System", "TestSupport", "Trips"]),
+            dependencies: ["Web", "Pipeline", "NMEA", "JSON", "Simulation", "System", "TestSupport", "Trips"]),
         .testTarget(name: "WatchTests", dependencies: ["Watch", "Presentation", "NMEA", "JSON", "Trips"]),
         .testTarget(
             name: "SerialPortTests", dependencies: ["SerialPort", "NMEA", "System", "TestSupport", "Threading"]),

@@ -231,15 +231,3 @@ public struct PublisherCounters: Sendable, Hashable {
     /// Pipeline records overwritten before the publisher read them (it fell a whole ring behind).
     public var lostRecords = 0
 }
-
-extension ReceiverPipeline.Configuration {
-    /// For live displays and servers: the first position is published as soon as its sentence is decoded
-    /// (``NMEA/FixAssembler/Options/provisionalPositions``), sentences are published (gpsd's `"nmea":true`
-    /// watchers), raw chunks are not.
-    public static var positionAtOnce: Self {
-        var configuration = Self()
-        configuration.assembler.provisionalPositions = true
-        configuration.publishesRaw = false
-        return configuration
-    }
-}

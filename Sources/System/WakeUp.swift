@@ -1,6 +1,6 @@
 /// A wake-up for a thread that waits in `poll(2)`: an `eventfd(2)` other threads signal without ever blocking, and
 /// that the waiting thread polls beside its other descriptors. The one wake-up of the project: it stops the serial
-/// reader (`StopSignal`), wakes the gpsd server's socket thread and the MQTT network thread.
+/// reader (`StopSignal`), wakes the server core's thread (``TCPServerCore``) and the MQTT network thread.
 ///
 /// Signalling is thread-safe and async-signal-safe (one `write(2)`). It stays signalled until ``drain()``.
 public final class WakeUp: Sendable {

@@ -7,6 +7,15 @@ struct AppendingDocument {
     var pending: [UInt8] = []
     private(set) var isFinished = false
     private(set) var flushes = 0
+    /// What the writer did (its flushes are counted here).
+    var counts = TrackStatistics()
+
+    /// ``counts`` with the flushes.
+    var statistics: TrackStatistics {
+        var statistics = counts
+        statistics.flushes = flushes
+        return statistics
+    }
 
     init(_ file: DocumentFile, flush: FlushPolicy) {
         self.file = file

@@ -18,13 +18,8 @@ public final class CSVWriter: TrackWriter {
 
     public let options: TrackOptions
     public let columns: [Column]
-    public var statistics: TrackStatistics {
-        var statistics = counts
-        statistics.flushes = document.flushes
-        return statistics
-    }
+    public var statistics: TrackStatistics { document.statistics }
     public var path: String { document.path }
-    private var counts = TrackStatistics()
     private var document: AppendingDocument
     private var segmenter: TrackSegmenter
 
@@ -60,18 +55,18 @@ public final class CSVWriter: TrackWriter {
 
     public func write(_ fix: Fix) throws(TrackError) {
         precondition(!document.isFinished, "CSVWriter used after finish()")
-        counts.fixes += 1
+        document.counts.fixes += 1
         switch segmenter.place(fix) {
         case .skip:
-            counts.skipped += 1
+            document.counts.skipped += 1
             return
         case .newSegment:
-            counts.segments += 1
+            document.counts.segments += 1
         case .continueSegment:
             break
         }
         appendRow(fix)
-        counts.points += 1
+        document.counts.points += 1
         try document.pointAdded(tail: tail)
     }
 
@@ -94,7 +89,7 @@ public final class CSVWriter: TrackWriter {
             case .sats:
                 if let used = fix.satellitesUsed, used >= 0 { DecimalFormatter.append(used, to: &document.pending) }
             case .fix: if !fix.modeIsAssumed { document.pending += Array(GPXPoint.fixName(fix).utf8) }
-            case .segment: DecimalFormatter.append(counts.segments, to: &document.pending)
+            case .segment: DecimalFormatter.append(document.counts.segments, to: &document.pending)
             }
         }
         document.pending += [UInt8(ascii: "\r"), UInt8(ascii: "\n")]

@@ -14,13 +14,8 @@ import System
 public final class GPXWriter: TrackWriter {
     public let options: TrackOptions
     public let version: GPXVersion
-    public var statistics: TrackStatistics {
-        var statistics = counts
-        statistics.flushes = document.flushes
-        return statistics
-    }
+    public var statistics: TrackStatistics { document.statistics }
     public var path: String { document.path }
-    private var counts = TrackStatistics()
     private var document: AppendingDocument
     private var segmenter: TrackSegmenter
     /// Whether the content so far (including what is pending) leaves a `trkseg` open.
@@ -161,21 +156,21 @@ public final class GPXWriter: TrackWriter {
 
     public func write(_ fix: Fix) throws(TrackError) {
         precondition(!document.isFinished, "GPXWriter used after finish()")
-        counts.fixes += 1
+        document.counts.fixes += 1
         switch segmenter.place(fix) {
         case .skip:
-            counts.skipped += 1
+            document.counts.skipped += 1
             return
         case .newSegment:
             if segmentIsOpen { document.pending += Self.segmentEnd }
             document.pending += Self.segmentStart
             segmentIsOpen = true
-            counts.segments += 1
+            document.counts.segments += 1
         case .continueSegment:
             break
         }
         GPXPoint.append(fix, version: version, to: &document.pending)
-        counts.points += 1
+        document.counts.points += 1
         try document.pointAdded(tail: tail)
     }
 
@@ -187,7 +182,7 @@ public final class GPXWriter: TrackWriter {
         var text: [UInt8] = []
         for waypoint in navigation.waypoints {
             Self.appendPoint("wpt", waypoint, indent: "  ", to: &text)
-            counts.waypoints += 1
+            document.counts.waypoints += 1
         }
         for route in navigation.routes {
             let points = navigation.placedPoints(of: route).points
@@ -197,7 +192,7 @@ public final class GPXWriter: TrackWriter {
             text += Array("</name>\n".utf8)
             for point in points { Self.appendPoint("rtept", point, indent: "    ", to: &text) }
             text += Array("  </rte>\n".utf8)
-            counts.routes += 1
+            document.counts.routes += 1
         }
         try document.insert(text, at: trackOffset)
     }

@@ -32,13 +32,8 @@ public final class KMLWriter: TrackWriter {
     }
 
     public let options: TrackOptions
-    public var statistics: TrackStatistics {
-        var statistics = counts
-        statistics.flushes = document.flushes
-        return statistics
-    }
+    public var statistics: TrackStatistics { document.statistics }
     public var path: String { document.path }
-    private var counts = TrackStatistics()
     private var document: AppendingDocument
     private var segmenter: TrackSegmenter
     private var segmentIsOpen = false
@@ -94,15 +89,15 @@ public final class KMLWriter: TrackWriter {
 
     public func write(_ fix: Fix) throws(TrackError) {
         precondition(!document.isFinished, "KMLWriter used after finish()")
-        counts.fixes += 1
+        document.counts.fixes += 1
         switch segmenter.place(fix) {
         case .skip:
-            counts.skipped += 1
+            document.counts.skipped += 1
             return
         case .newSegment:
             if segmentIsOpen { document.pending += Self.segmentEnd }
-            counts.segments += 1
-            document.pending += Array("    <Placemark>\n      <name>Segment \(counts.segments)</name>\n".utf8)
+            document.counts.segments += 1
+            document.pending += Array("    <Placemark>\n      <name>Segment \(document.counts.segments)</name>\n".utf8)
             // The segment's first point decides: heights above sea level, or on the ground without them.
             let hasAltitude = fix.altitudeMeters?.isFinite == true
             document.pending += Array(
@@ -114,7 +109,7 @@ public final class KMLWriter: TrackWriter {
             break
         }
         appendPoint(fix)
-        counts.points += 1
+        document.counts.points += 1
         try document.pointAdded(tail: tail)
     }
 
@@ -166,7 +161,7 @@ public final class KMLWriter: TrackWriter {
             appendPlacemark(
                 Placemark(
                     name: waypoint.name, latitude: waypoint.latitude, longitude: waypoint.longitude, timestamp: nil))
-            counts.waypoints += 1
+            document.counts.waypoints += 1
         }
         for route in navigation.routes {
             let points = navigation.placedPoints(of: route).points
@@ -180,7 +175,7 @@ public final class KMLWriter: TrackWriter {
                 appendCoordinates(point.longitude, point.latitude)
             }
             document.pending += Array("</coordinates></LineString>\n    </Placemark>\n".utf8)
-            counts.routes += 1
+            document.counts.routes += 1
         }
     }
 

@@ -1,6 +1,5 @@
 import JSON
 import NMEA
-import Publisher
 import System
 import Threading
 
@@ -61,7 +60,7 @@ public final class FleetPageServer: Sendable {
     }
 
     /// Reads the documents once, listens, and starts refreshing them.
-    public func start() throws(GPSDServerError) {
+    public func start() throws(ListenError) {
         refresh()
         try http.start()
         poller.withLock { thread in

@@ -1,7 +1,6 @@
 import JSON
 import NMEA
 import Pipeline
-import Publisher
 import System
 import Threading
 import Trips
@@ -63,18 +62,18 @@ public final class WebServer: Sendable {
     }
 
     /// Makes and starts a server: what `nmea serve --http` and `nmea record --http` run.
-    /// - Throws: ``Publisher/GPSDServerError`` when the address cannot be listened on.
+    /// - Throws: ``System/ListenError`` when the address cannot be listened on.
     public static func started(
         pipeline: ReceiverPipeline, configuration: Configuration,
         places: @escaping @Sendable () -> CachedGeocoder?
-    ) throws(GPSDServerError) -> WebServer {
+    ) throws(ListenError) -> WebServer {
         let server = WebServer(pipeline: pipeline, configuration: configuration, places: places)
         try server.start()
         return server
     }
 
     /// Listens (errors are thrown here), then starts reading the pipeline's records.
-    public func start() throws(GPSDServerError) {
+    public func start() throws(ListenError) {
         try http.start()
         consumer.start(threadName: "web-state")
     }

@@ -33,4 +33,18 @@ import Testing
         #expect(try !address("::1").isMulticast)
         #expect(try address("127.0.0.1").port == 1)
     }
+
+    @Test func listenAddressesParse() {
+        #expect(ListenAddress(parsing: "2947") == ListenAddress(host: "127.0.0.1", port: 2947))
+        #expect(ListenAddress(parsing: ":2948") == ListenAddress(host: "127.0.0.1", port: 2948))
+        #expect(ListenAddress(parsing: "0.0.0.0:2947") == ListenAddress(host: "0.0.0.0", port: 2947))
+        #expect(ListenAddress(parsing: "[::1]:2947") == ListenAddress(host: "::1", port: 2947))
+        #expect(ListenAddress(parsing: "localhost:0") == ListenAddress(host: "localhost", port: 0))
+        #expect(ListenAddress(parsing: "*:2947")?.host == "*")
+        let bad = ["", "host:", "host:65536", "host:-1", "::1:2947", "[::1]", "[::1]2947", "host:29a7", "host:２９"]
+        for bad in bad {
+            #expect(ListenAddress(parsing: bad) == nil, "\(bad)")
+        }
+        #expect(ListenAddress(host: "::1", port: 1).description == "[::1]:1")
+    }
 }

@@ -1,5 +1,4 @@
 import Glibc
-import Publisher
 import System
 import TestSupport
 import Testing

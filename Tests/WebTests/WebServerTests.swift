@@ -1,6 +1,5 @@
 import Glibc
 import Pipeline
-import Publisher
 import System
 import TestSupport
 import Testing

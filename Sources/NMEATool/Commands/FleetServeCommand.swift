@@ -1,5 +1,5 @@
 import Fleet
-import Publisher
+import System
 import Trips
 import Web
 

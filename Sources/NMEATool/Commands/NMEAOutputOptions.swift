@@ -90,7 +90,7 @@ struct NMEAOutputOptions {
                 running.forwarder = forwarder
                 console.print("sending each sentence to udp \(forwarder.destination)")
             }
-        } catch let error as GPSDServerError {
+        } catch let error as ListenError {
             running.stop()
             throw RuntimeError(error.description)
         } catch let error as UDPSentenceForwarder.SetupError {

@@ -1,5 +1,5 @@
 import Pipeline
-import Publisher
+import System
 import Trips
 import Web
 

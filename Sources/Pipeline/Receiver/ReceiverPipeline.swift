@@ -187,3 +187,15 @@ public final class ReceiverPipeline: Sendable {
         if configuration.closesRingAtEnd { ring.close() }
     }
 }
+
+extension ReceiverPipeline.Configuration {
+    /// For live displays and servers: the first position is published as soon as its sentence is decoded
+    /// (``NMEA/FixAssembler/Options/provisionalPositions``), sentences are published (gpsd's `"nmea":true`
+    /// watchers), raw chunks are not.
+    public static var positionAtOnce: Self {
+        var configuration = Self()
+        configuration.assembler.provisionalPositions = true
+        configuration.publishesRaw = false
+        return configuration
+    }
+}

@@ -1,6 +1,4 @@
 import Glibc
-import Pipeline
-import System
 
 /// Bytes encoded once and sent to many clients: an immutable buffer at a stable address, so one `sendmsg` can
 /// gather several of them.
@@ -27,7 +25,8 @@ package final class SharedBytes: @unchecked Sendable {
     deinit { base.deallocate() }
 }
 
-/// What a client has yet to be sent, in order: shared buffers, the first perhaps partly sent.
+/// What a client has yet to be sent, in order: shared buffers, the first perhaps partly sent. One buffer may sit in
+/// many clients' queues at once (the fan-out of ``TCPServerCore/broadcast(_:where:)``).
 package struct OutputQueue {
     private var chunks: [SharedBytes] = []
     private var head = 0
@@ -38,6 +37,7 @@ package struct OutputQueue {
 
     package init() {}
 
+    /// - Complexity: O(1).
     package var isEmpty: Bool { byteCount == 0 }
 
     /// - Complexity: O(1) amortized.
@@ -46,6 +46,8 @@ package struct OutputQueue {
         byteCount += chunk.count
     }
 
+    /// Drops everything still queued.
+    /// - Complexity: O(*n*) in the buffers queued.
     package mutating func removeAll() {
         chunks.removeAll()
         head = 0
@@ -120,47 +122,5 @@ package struct OutputQueue {
             chunks.removeFirst(head)
             head = 0
         }
-    }
-}
-
-/// One connected client, owned by the server's socket thread.
-final class ClientConnection {
-    enum Phase: Equatable {
-        /// Reading commands, receiving what it watches.
-        case open
-        /// Told why it is being closed: its queue is sent (until `deadline`), then the write side is shut down.
-        case closingAfterFlush(deadline: MonotonicTime)
-        /// Write side shut down; its input is read and dropped until it closes or `deadline` passes, so the last
-        /// reply is not lost to a reset.
-        case draining(deadline: MonotonicTime)
-    }
-
-    let descriptor: FileDescriptor
-    let identifier: Int
-    var input: [UInt8] = []
-    var output = OutputQueue()
-    var policy = WatchPolicy()
-    var phase = Phase.open
-    /// Closed: to be removed from the table.
-    var isClosed = false
-
-    init(descriptor: FileDescriptor, identifier: Int) {
-        self.descriptor = descriptor
-        self.identifier = identifier
-    }
-
-    var deadline: MonotonicTime? {
-        switch phase {
-        case .open: nil
-        case .closingAfterFlush(let deadline), .draining(let deadline): deadline
-        }
-    }
-
-    /// Closes the socket (once).
-    func close() {
-        guard !isClosed else { return }
-        isClosed = true
-        output.removeAll()
-        try? descriptor.close()
     }
 }

@@ -1,23 +1,18 @@
 import Glibc
-import System
 
 /// Where a server listens: an address (IPv4, IPv6, or a name to look up) and a TCP port.
 ///
 ///     ListenAddress(parsing: "2947")                 // 127.0.0.1:2947
 ///     ListenAddress(parsing: "0.0.0.0:2947")         // every IPv4 interface
 ///     ListenAddress(parsing: "[::1]:2947")           // IPv6 loopback
-///     ListenAddress(parsing: "localhost:0")          // any free port (see GPSDServer.boundAddress)
+///     ListenAddress(parsing: "localhost:0")          // any free port (see ListeningSocket.bound)
 public struct ListenAddress: Sendable, Hashable, CustomStringConvertible {
     /// A numeric address or a host name; `*` means every interface (IPv4 and IPv6).
     public var host: String
     public var port: UInt16
 
-    /// gpsd's port.
-    public static let gpsdPort: UInt16 = 2947
-    /// 127.0.0.1:2947: loopback only, the default.
-    public static let loopback = ListenAddress(host: "127.0.0.1", port: gpsdPort)
-
-    public init(host: String = "127.0.0.1", port: UInt16 = ListenAddress.gpsdPort) {
+    /// Loopback only (127.0.0.1) unless `host` says otherwise.
+    public init(host: String = "127.0.0.1", port: UInt16) {
         self.host = host
         self.port = port
     }
@@ -33,8 +28,8 @@ public struct ListenAddress: Sendable, Hashable, CustomStringConvertible {
     public var description: String { host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)" }
 }
 
-/// A socket address that failed to be set up for listening.
-public struct GPSDServerError: Error, Sendable, Hashable, CustomStringConvertible {
+/// An address a server could not listen on, and why: what a server's `start()` throws.
+public struct ListenError: Error, Sendable, Hashable, CustomStringConvertible {
     public var address: ListenAddress
     /// What failed: `resolve`, `socket`, `bind`, `listen`.
     public var operation: String
@@ -52,14 +47,13 @@ package struct ListeningSocket {
     package let bound: ListenAddress
 
     /// `getaddrinfo` → `socket` → `SO_REUSEADDR` → `bind` → `listen`, trying each address the name resolves to.
-    package static func open(_ address: ListenAddress, backlog: Int32 = 128) throws(GPSDServerError) -> ListeningSocket
-    {
+    package static func open(_ address: ListenAddress, backlog: Int32 = 128) throws(ListenError) -> ListeningSocket {
         let host = address.host == "*" ? nil : address.host
         var candidates: [ResolvedAddress]
         do {
             candidates = try SocketAddress.resolve(host: host, port: address.port, passive: true)
         } catch {
-            throw GPSDServerError(
+            throw ListenError(
                 address: address, operation: "resolve", errorNumber: error.code, message: error.description)
         }
         // With `*`, prefer IPv6 with IPV6_V6ONLY off: one socket for both families.
@@ -97,8 +91,8 @@ package struct ListeningSocket {
         throw lastError
     }
 
-    private static func failure(_ address: ListenAddress, _ operation: String, _ error: Errno) -> GPSDServerError {
-        GPSDServerError(
+    private static func failure(_ address: ListenAddress, _ operation: String, _ error: Errno) -> ListenError {
+        ListenError(
             address: address, operation: operation, errorNumber: error.rawValue, message: error.description)
     }
 }
@@ -115,7 +109,7 @@ extension FileDescriptor {
     }
 
     /// Accepts the next client of this listening socket (a connection aborted before it was taken is skipped): the
-    /// one accept step both servers share.
+    /// accept step of ``TCPServerCore``.
     package func acceptClient(sendBufferSize: Int?) -> AcceptOutcome {
         while true {
             let descriptor: FileDescriptor
