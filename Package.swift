@@ -27,8 +27,10 @@ let package = Package(
         // `squareRoot()`) are libm's `rint`, `sqrt`… in a debug build, which no other import links on Linux: it
         // names libm itself, so that a package depending on it alone links in debug and release, with no flags.
         .target(name: "NMEA", linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]),
+        // AIS: !AIVDM/!AIVDO sentences assembled and decoded, every message type, zero allocations. Only NMEA.
+        .target(name: "AIS", dependencies: ["NMEA"]),
         // Fast JSON writing for output and protocols.
-        .target(name: "JSON", dependencies: ["NMEA"]),
+        .target(name: "JSON", dependencies: ["NMEA", "AIS"]),
         // Deterministic journeys written as NMEA: samples, benchmarks, tests.
         .target(name: "Simulation", dependencies: ["NMEA"]),
         // Distances and bearings on the Earth (a sphere): the one distance every command uses. Only libm.
@@ -90,7 +92,7 @@ let package = Package(
         // The command-line tool: the module and its directory are NMEATool, the program it makes `nmea` (a module
         // named `nmea` would differ from `NMEA` only in case, which case-insensitive file systems cannot hold apart).
         .executableTarget(name: "NMEATool",
-                          dependencies: ["NMEA", "JSON", "Simulation", "Tracks", "SerialPort", "Pipeline", "Trips",
+                          dependencies: ["NMEA", "AIS", "JSON", "Simulation", "Tracks", "SerialPort", "Pipeline", "Trips",
                                          "Plot", "Fleet", "Publisher", "Watch", "System", "Threading", "Recording",
                                          "Compression", "Web", "Timekeeping", "Presentation", "Geodesy"]),
         // What every test target and benchmark shares: processes with a clean signal mask, temporary directories,

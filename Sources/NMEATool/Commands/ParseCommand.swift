@@ -1,3 +1,4 @@
+import AIS
 import JSON
 import NMEA
 import System
@@ -12,14 +13,19 @@ enum ParseCommand: Command {
             ("lat"/"lon" in decimal degrees, "time" as hh:mm:ss UTC, "speed_knots"…); a field that does not read \
             is left out and named in "errors"; other types have their raw "fields". Lines with bad checksums, \
             garbage and overlong lines are counted, not printed; a summary goes to standard error.
+            AIS sentences (!AIVDM, !AIVDO from any talker) are assembled (multi-part messages, type 24's two \
+            parts) and each message is printed once as gpsd writes it, {"class":"AIS","type":…,"mmsi":…}, with \
+            values in units (degrees, knots, metres) and "not available" values left out; --ais-raw prints \
+            gpsd's unscaled numbers instead ("scaled":false, as gpsd sends its clients).
             """,
         arguments: [SentenceInput.files],
-        options: [stats, fixes, rawFormat, SentenceInput.date] + SentenceInput.options,
+        options: [stats, fixes, rawFormat, aisOnly, mmsi, aisRaw, SentenceInput.date] + SentenceInput.options,
         examples: [
             "nmea parse nmea-samples/drive.nmea | head",
             "nmea parse --stats - < capture.nmea > sentences.jsonl",
             "nmea parse --fixes drive.nmea",
             "gpspipe -r | nmea parse --raw-format tagged - > capture.nmea",
+            "nmea parse --ais-only --mmsi 244660274,211736530 harbour.nmea",
         ])
 
     private static let stats = Flag(
@@ -32,12 +38,33 @@ enum ParseCommand: Command {
             + "input gives, else when its bytes were read (to stamp a live stream).",
         choices: ["tagged"])
 
+    private static let aisOnly = Flag(long: "ais-only", help: "Print AIS messages only.")
+    private static let mmsi = Option<Set<Int>?>(
+        long: "mmsi", valueName: "list",
+        help: "Print only the AIS messages of these stations (MMSIs, comma-separated), and no other sentence."
+    ) { text throws(ValueError) in
+        var stations = Set<Int>()
+        for item in text.split(separator: ",") {
+            guard let value = Int(item.filter { $0 != " " }), (0...999_999_999).contains(value) else {
+                throw .invalid(text, because: "an MMSI is a number of up to nine digits")
+            }
+            stations.insert(value)
+        }
+        return stations
+    }
+    private static let aisRaw = Flag(
+        long: "ais-raw", help: "Print AIS fields as gpsd's unscaled numbers (\"scaled\":false), every field.")
+
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
         if arguments.flag(fixes) { return try runFixes(arguments) }
         if try arguments.value(rawFormat) == "tagged" { return try runTagged(arguments) }
         var input = try SentenceInput(arguments, assemblesFixes: false)
         var printer = Printer()
+        let stations = try arguments.value(mmsi)
+        printer.ais = AISPrinting(
+            stations: stations, onlyAIS: arguments.flag(aisOnly) || stations != nil, scaled: !arguments.flag(aisRaw))
         try input.read(handler: &printer, isCancelled: outputFailed) { _ in }
+        printer.ais.report(command: "nmea parse")
         return finish(input, arguments)
     }
 
@@ -95,8 +122,10 @@ enum ParseCommand: Command {
     struct Printer: FixReader.Handler {
         var json = JSONWriter(capacity: 4096)
         let output = Console.standardOutput
+        var ais = AISPrinting()
 
         mutating func sentence<S: DecodableSentence>(_ sentence: Sentence, decoded: S, _ context: FixReader.Context) {
+            if ais.onlyAIS { return }
             json.writeSentence(
                 sentence, decoded: decoded, fieldErrors: context.fieldErrors,
                 receivedMilliseconds: context.receivedMilliseconds)
@@ -104,11 +133,21 @@ enum ParseCommand: Command {
         }
 
         mutating func unknownSentence(_ sentence: Sentence, _ context: FixReader.Context) {
-            json.writeUnknownSentence(sentence, receivedMilliseconds: context.receivedMilliseconds)
-            endLine()
+            switch ais.take(sentence) {
+            case .message(let message):
+                json.writeAIS(message, scaled: ais.scaled)
+                endLine()
+            case .pending, .filtered:
+                break
+            case .notAIS, .failed:
+                if ais.onlyAIS { return }
+                json.writeUnknownSentence(sentence, receivedMilliseconds: context.receivedMilliseconds)
+                endLine()
+            }
         }
 
         mutating func undecodableSentence(_ sentence: Sentence, error: NMEAError, _ context: FixReader.Context) {
+            if ais.onlyAIS { return }
             json.writeUndecodableSentence(
                 sentence, error: error, receivedMilliseconds: context.receivedMilliseconds)
             endLine()

@@ -1,0 +1,261 @@
+import NMEA
+
+/// Turns `!xxVDM` and `!xxVDO` sentences into AIS messages: unarmours each payload, assembles multi-part messages
+/// by their sequential message ID and channel, and pairs type 24's parts A and B, as gpsd does. Memory is bounded:
+/// at most ``partialCapacity`` messages in assembly and ``staticPartCapacity`` remembered type 24 names; beyond that
+/// the oldest is dropped (and counted), so a hostile stream of first parts cannot grow it.
+public struct AISDecoder: Sendable {
+    /// Messages in assembly at once (interleaved multi-part messages from different stations and channels).
+    public static let partialCapacity = 8
+    /// Type 24 part A names remembered until their part B.
+    public static let staticPartCapacity = 16
+
+    /// What the decoder has seen, for statistics.
+    public struct Counts: Sendable, Equatable {
+        /// Sentences given (`!xxVDM`/`!xxVDO`).
+        public var sentences = 0
+        /// Messages handed out.
+        public var messages = 0
+        /// Multi-part messages given up: a part missing, or pushed out by newer ones.
+        public var incomplete = 0
+        /// Parts seen again (a repeated sentence), ignored.
+        public var duplicates = 0
+        /// Sentences or messages that did not read (bad payload, bad fragment numbers, too short).
+        public var errors = 0
+        /// Type 24 parts waiting for their other half, or a part B whose part A was not seen.
+        public var unpairedStaticParts = 0
+        public init() {}
+    }
+
+    /// The counts so far.
+    public private(set) var counts = Counts()
+
+    private struct Partial: Sendable {
+        var key: UInt32 = 0
+        var count: UInt8 = 0
+        var next: UInt8 = 0
+        var age: UInt32 = 0
+        var payload = AISPayload()
+    }
+
+    private var partials: InlineArray<8, Partial> = InlineArray(repeating: Partial())
+    private var staticNames: InlineArray<16, (mmsi: UInt32, name: AISPayload)> = InlineArray(
+        repeating: (0, AISPayload()))
+    private var nextStaticSlot = 0
+    private var clock: UInt32 = 0
+
+    public init() {}
+
+    /// Adds one sentence. Returns the message it completes, or `nil` (a part of a longer message, or a type 24
+    /// part A); throws when the sentence is not an AIS sentence or its payload does not read.
+    public mutating func add(_ sentence: Sentence) throws(AISError) -> AISMessage? {
+        var fields = AISSentenceFields()
+        guard fields.read(sentence) else {
+            counts.errors += 1
+            throw .notAIS
+        }
+        counts.sentences += 1
+        do {
+            return try add(fields)
+        } catch {
+            counts.errors += 1
+            throw error
+        }
+    }
+
+    private mutating func add(_ fields: AISSentenceFields) throws(AISError) -> AISMessage? {
+        guard fields.count >= 1, fields.number >= 1, fields.number <= fields.count else { throw .badFragment }
+        var payload: AISPayload
+        if fields.count == 1 {
+            payload = try AISPayload(armored: fields.payload, fillBits: fields.fillBits)
+        } else {
+            guard let assembled = try assemble(fields) else { return nil }
+            payload = assembled
+        }
+        let message = try AISMessage(payload: payload, channel: fields.channel, isOwnShip: fields.isOwnShip)
+        return pairStaticParts(message)
+    }
+
+    /// Adds a part of a multi-part message; the whole payload when this was its last part.
+    private mutating func assemble(_ fields: AISSentenceFields) throws(AISError) -> AISPayload? {
+        clock &+= 1
+        let key =
+            UInt32(fields.sequence) << 16 | UInt32(fields.channel) << 8 | UInt32(fields.count) << 1
+            | (fields.isOwnShip ? 1 : 0)
+        if fields.number == 1 {
+            let slot = slot(for: key)
+            if partials[slot].count != 0 { counts.incomplete += 1 }
+            partials[slot] = Partial(key: key, count: UInt8(fields.count), next: 2, age: clock)
+            try partials[slot].payload.append(armored: fields.payload, fillBits: 0)
+            return nil
+        }
+        guard let slot = partialIndex(key) else {
+            counts.incomplete += 1
+            return nil
+        }
+        let expected = Int(partials[slot].next)
+        if fields.number < expected {
+            counts.duplicates += 1
+            return nil
+        }
+        guard fields.number == expected else {
+            // A part was lost: the message cannot be completed.
+            partials[slot].count = 0
+            counts.incomplete += 1
+            return nil
+        }
+        let isLast = fields.number == fields.count
+        do {
+            try partials[slot].payload.append(armored: fields.payload, fillBits: isLast ? fields.fillBits : 0)
+        } catch {
+            partials[slot].count = 0
+            throw error
+        }
+        partials[slot].next += 1
+        partials[slot].age = clock
+        guard isLast else { return nil }
+        partials[slot].count = 0
+        return partials[slot].payload
+    }
+
+    private func partialIndex(_ key: UInt32) -> Int? {
+        for index in 0..<Self.partialCapacity where partials[index].count != 0 && partials[index].key == key {
+            return index
+        }
+        return nil
+    }
+
+    /// The slot for a new first part: the same key's (a restart), else a free one, else the oldest.
+    private func slot(for key: UInt32) -> Int {
+        if let index = partialIndex(key) { return index }
+        var oldest = 0
+        for index in 0..<Self.partialCapacity {
+            if partials[index].count == 0 { return index }
+            if partials[index].age < partials[oldest].age { oldest = index }
+        }
+        return oldest
+    }
+
+    /// Type 24: part A's name is remembered and nothing is handed out; part B comes out with the name of its part
+    /// A (after its own 168 bits), or not at all when no part A was seen. Other types pass.
+    private mutating func pairStaticParts(_ message: AISMessage) -> AISMessage? {
+        guard message.type == 24 else {
+            counts.messages += 1
+            return message
+        }
+        let mmsi = UInt32(message.mmsi)
+        let part = message.payload.unsigned(38, 2)
+        guard part <= 1 else {
+            // Parts 2 and 3 are not defined (ITU-R M.1371-5 has A and B only).
+            counts.errors += 1
+            return nil
+        }
+        if part == 0 {
+            var name = AISPayload()
+            name.copyBits(from: message.payload, start: 40, count: 120)
+            let slot = staticNames.indices.first { staticNames[$0].mmsi == mmsi && mmsi != 0 } ?? nextSlot()
+            staticNames[slot] = (mmsi, name)
+            counts.unpairedStaticParts += 1
+            return nil
+        }
+        guard let slot = staticNames.indices.first(where: { staticNames[$0].mmsi == mmsi && mmsi != 0 }) else {
+            counts.unpairedStaticParts += 1
+            return nil
+        }
+        var joined = AISPayload()
+        joined.copyBits(from: message.payload, start: 0, count: min(message.payload.bitCount, 168))
+        joined.padBits(to: 168)
+        joined.copyBits(from: staticNames[slot].name, start: 0, count: 120)
+        counts.messages += 1
+        return try? AISMessage(payload: joined, channel: message.channel, isOwnShip: message.isOwnShip)
+    }
+
+    private mutating func nextSlot() -> Int {
+        defer { nextStaticSlot = (nextStaticSlot + 1) % Self.staticPartCapacity }
+        return nextStaticSlot
+    }
+}
+
+extension AISPayload {
+    /// Zero bits up to `count` bits.
+    mutating func padBits(to count: Int) {
+        while bitCount < count { copyBits(from: AISPayload(), start: 0, count: min(6, count - bitCount)) }
+    }
+}
+
+/// The fields of an `!xxVDM`/`!xxVDO` sentence: fragment count and number, sequential message ID, channel, payload
+/// and fill bits, read from the sentence's bytes without copying.
+struct AISSentenceFields {
+    var count = 0
+    var number = 0
+    var sequence = 0
+    var channel: UInt8 = 0
+    var payload = UnsafeRawBufferPointer(start: nil, count: 0)
+    var fillBits = 0
+    var isOwnShip = false
+
+    /// Reads the six fields after the address; `false` when the sentence is not VDM or VDO or lacks them.
+    mutating func read(_ sentence: Sentence) -> Bool {
+        let type = sentence.typeName.bytes
+        guard sentence.isEncapsulated, type.count == 3, type[0] == UInt8(ascii: "V"), type[1] == UInt8(ascii: "D")
+        else { return false }
+        guard type[2] == UInt8(ascii: "M") || type[2] == UInt8(ascii: "O") else { return false }
+        isOwnShip = type[2] == UInt8(ascii: "O")
+        var index = 0
+        var fieldStart = 0
+        var fieldNumber = 0
+        let bytes = sentence.bytes
+        // Skip the address.
+        while index < bytes.count, bytes[index] != UInt8(ascii: ",") { index += 1 }
+        index += 1
+        fieldStart = index
+        while fieldNumber < 6 {
+            if index == bytes.count || bytes[index] == UInt8(ascii: ",") {
+                let field = UnsafeRawBufferPointer(rebasing: bytes[fieldStart..<index])
+                guard take(field, as: fieldNumber) else { return false }
+                fieldNumber += 1
+                if index == bytes.count { break }
+                fieldStart = index + 1
+            }
+            index += 1
+        }
+        return fieldNumber == 6
+    }
+
+    private mutating func take(_ field: UnsafeRawBufferPointer, as number: Int) -> Bool {
+        switch number {
+        case 0: return Self.digit(field).map { count = $0 } != nil
+        case 1: return Self.digit(field).map { self.number = $0 } != nil
+        case 2:
+            if field.isEmpty {
+                sequence = 0
+            } else if let value = Self.digit(field) {
+                sequence = value + 1
+            } else {
+                return false
+            }
+            return true
+        case 3:
+            channel = field.first ?? 0
+            return field.count <= 1
+        case 4:
+            payload = field
+            return true
+        default:
+            if field.isEmpty {
+                fillBits = 0
+            } else if let value = Self.digit(field) {
+                fillBits = value
+            } else {
+                return false
+            }
+            return true
+        }
+    }
+
+    /// A one-digit field's value.
+    private static func digit(_ field: UnsafeRawBufferPointer) -> Int? {
+        guard field.count == 1, (48...57).contains(field[0]) else { return nil }
+        return Int(field[0] - 48)
+    }
+}

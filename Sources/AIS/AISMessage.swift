@@ -1,0 +1,200 @@
+/// One AIS message, assembled from its sentences: its bits, and the channel and direction it came on. Fields are
+/// read from the bits when asked (``forEachField(_:)``, ``value(_:)``, the accessors such as ``position``), so
+/// making a message copies no text and allocates nothing; a message can be kept as long as wanted.
+public struct AISMessage: Sendable {
+    /// The message's bits.
+    public let payload: AISPayload
+    /// The radio channel (`A` or `B`, as an ASCII byte), or 0 when the sentence did not say.
+    public let channel: UInt8
+    /// `true` for the own ship's messages (`!AIVDO`), `false` for other stations' (`!AIVDM`).
+    public let isOwnShip: Bool
+
+    /// The message in `payload`.
+    /// - Throws: ``AISError/tooShort(type:bits:needed:)`` when the message is shorter than its type's fixed fields.
+    public init(payload: AISPayload, channel: UInt8 = 0, isOwnShip: Bool = false) throws(AISError) {
+        let type = Int(payload.unsigned(0, 6))
+        let needed = type < 28 ? Int(AISLayout.minimumBits[type]) : 38
+        guard payload.bitCount >= max(needed, 38) else {
+            throw .tooShort(type: type, bits: payload.bitCount, needed: max(needed, 38))
+        }
+        self.payload = payload
+        self.channel = channel
+        self.isOwnShip = isOwnShip
+    }
+
+    /// The message type, 1…27.
+    @inlinable public var type: Int { Int(payload.unsigned(0, 6)) }
+    /// The repeat indicator, 0…3.
+    @inlinable public var repeatIndicator: Int { Int(payload.unsigned(6, 2)) }
+    /// The sending station's MMSI.
+    @inlinable public var mmsi: Int { Int(payload.unsigned(8, 30)) }
+
+    /// Calls `body` with each field of the message in gpsd's order: the header, the type's fields, and for binary
+    /// messages the application's fields or the data.
+    public func forEachField(_ body: (AISField) throws -> Void) rethrows {
+        for field in AISLayout.header { try body(field) }
+        switch type {
+        case 1, 2, 3: for field in AISLayout.positionReport { try body(field) }
+        case 4, 11: for field in AISLayout.baseStationReport { try body(field) }
+        case 5: for field in AISLayout.staticAndVoyageData { try body(field) }
+        case 6: try binaryFields(AISLayout.addressedBinary, dataStart: 88, body)
+        case 7, 13: for field in AISLayout.acknowledge { try body(field) }
+        case 8: try binaryFields(AISLayout.broadcastBinary, dataStart: 56, body)
+        case 9: for field in AISLayout.searchAndRescueAircraft { try body(field) }
+        case 10: for field in AISLayout.dateInquiry { try body(field) }
+        case 12: for field in AISLayout.addressedSafety { try body(field) }
+        case 14: for field in AISLayout.broadcastSafety { try body(field) }
+        case 15: for field in AISLayout.interrogation { try body(field) }
+        case 16: for field in AISLayout.assignmentMode { try body(field) }
+        case 17: for field in AISLayout.dgnssBroadcast { try body(field) }
+        case 18: for field in AISLayout.classBPositionReport { try body(field) }
+        case 19: for field in AISLayout.extendedClassBReport { try body(field) }
+        case 20: for field in AISLayout.dataLinkManagement { try body(field) }
+        case 21: for field in AISLayout.aidToNavigation { try body(field) }
+        case 22:
+            let fields = payload.bit(139) ? AISLayout.channelManagementAddressed : AISLayout.channelManagementArea
+            for field in fields { try body(field) }
+        case 23: for field in AISLayout.groupAssignment { try body(field) }
+        case 24:
+            let fields = isAuxiliaryCraft ? AISLayout.staticDataReportAuxiliary : AISLayout.staticDataReport
+            for field in fields { try body(field) }
+        case 25, 26: try singleSlotFields(body)
+        case 27: for field in AISLayout.longRange { try body(field) }
+        default: break
+        }
+    }
+
+    /// An auxiliary craft's MMSI is 98XXXYYYY: its type 24 part B names its mother ship instead of dimensions.
+    var isAuxiliaryCraft: Bool { mmsi / 10_000_000 == 98 }
+
+    /// The binary header, then the application's fields when it is one we decode, else the data.
+    private func binaryFields(
+        _ header: [AISField], dataStart: Int, _ body: (AISField) throws -> Void
+    ) rethrows {
+        for field in header { try body(field) }
+        if let fields = application {
+            for field in fields { try body(field) }
+        } else {
+            try body(AISField("data", dataStart, 0, .data))
+        }
+    }
+
+    /// The fields of the binary application of a type 6 or 8 message, when it is one that is decoded and the
+    /// message is long enough for it.
+    var application: [AISField]? {
+        let fields: [AISField]?
+        switch type {
+        case 6:
+            fields = AISLayout.addressedApplication(
+                dac: Int(payload.unsigned(72, 10)), fid: Int(payload.unsigned(82, 6)))
+        case 8:
+            fields = AISLayout.broadcastApplication(
+                dac: Int(payload.unsigned(40, 10)), fid: Int(payload.unsigned(50, 6)))
+        default: fields = nil
+        }
+        guard let fields else { return nil }
+        let end = fields.reduce(0) { max($0, $1.start + $1.width) }
+        return payload.bitCount >= end ? fields : nil
+    }
+
+    /// Types 25 and 26: the destination when addressed, the application ID when structured, the data, and for 26
+    /// the radio status (its last 20 bits).
+    private func singleSlotFields(_ body: (AISField) throws -> Void) rethrows {
+        for field in AISLayout.singleSlotHeader { try body(field) }
+        var start = 40
+        if payload.bit(38) {
+            try body(AISField("dest_mmsi", 40, 30))
+            start = 70
+        }
+        if payload.bit(39) {
+            try body(AISField("app_id", start, 16))
+            start += 16
+        }
+        let end = type == 26 ? payload.bitCount - 20 : payload.bitCount
+        try body(AISField("data", start, max(0, end - start), .data))
+        if type == 26 { try body(AISField("radio", payload.bitCount - 20, 20)) }
+    }
+
+    /// The raw number in a numeric or boolean field (two's complement read for signed fields).
+    public func integer(_ field: AISField) -> Int {
+        switch field.kind {
+        case .signed, .rateOfTurn: Int(payload.signed(field.start, field.width))
+        default: Int(payload.unsigned(field.start, min(field.width, 32)))
+        }
+    }
+
+    /// The field's value in units, or `nil` when the message says "not available" or was not long enough to carry
+    /// it.
+    public func value(_ field: AISField) -> AISValue? {
+        switch field.kind {
+        case .unsigned(let scale, let notAvailable), .signed(let scale, let notAvailable):
+            guard field.start + field.width <= payload.bitCount else { return nil }
+            let raw = integer(field)
+            if raw == notAvailable { return nil }
+            return scale == 1 ? .integer(raw) : .number(Double(raw) * scale)
+        case .bool:
+            guard field.start < payload.bitCount else { return nil }
+            return .bool(payload.bit(field.start))
+        case .text:
+            return .text(text(field))
+        case .data:
+            return .data(start: field.start, bitCount: dataBitCount(field))
+        case .timestamp, .monthDayTime, .dayTime:
+            return time(field)
+        case .rateOfTurn:
+            let raw = integer(field)
+            if raw == -128 { return nil }
+            let rate = Double(raw) / 4.733
+            return .number(raw < 0 ? -(rate * rate) : rate * rate)
+        }
+    }
+
+    /// A text field; for type 21 the name's extension (up to 14 characters after bit 272) is part of it.
+    public func text(_ field: AISField) -> AISText {
+        let text = payload.text(field.start, characters: field.width / 6)
+        guard type == 21, field.start == 43, text.count == 20, payload.bitCount >= 278 else { return text }
+        // The name fills its 20 characters and goes on after the fixed fields, which are not contiguous with it.
+        var joined = AISPayload()
+        joined.copyBits(from: payload, start: 43, count: 120)
+        joined.copyBits(from: payload, start: 272, count: (payload.bitCount - 272) / 6 * 6)
+        return joined.text(0, characters: joined.bitCount / 6)
+    }
+
+    /// The number of bits in a data field: to the end of the message, or its width when it has one.
+    public func dataBitCount(_ field: AISField) -> Int {
+        field.width > 0 ? field.width : max(0, payload.bitCount - field.start)
+    }
+
+    private func time(_ field: AISField) -> AISValue {
+        let p = payload
+        let s = field.start
+        switch field.kind {
+        case .timestamp:
+            return .timestamp(
+                year: Int(p.unsigned(s, 14)), month: Int(p.unsigned(s + 14, 4)), day: Int(p.unsigned(s + 18, 5)),
+                hour: Int(p.unsigned(s + 23, 5)), minute: Int(p.unsigned(s + 28, 6)), second: Int(p.unsigned(s + 34, 6))
+            )
+        case .monthDayTime:
+            return .monthDayTime(
+                month: Int(p.unsigned(s, 4)), day: Int(p.unsigned(s + 4, 5)), hour: Int(p.unsigned(s + 9, 5)),
+                minute: Int(p.unsigned(s + 14, 6)))
+        default:
+            return .dayTime(
+                day: Int(p.unsigned(s, 5)), hour: Int(p.unsigned(s + 5, 5)), minute: Int(p.unsigned(s + 10, 6)))
+        }
+    }
+}
+
+extension AISPayload {
+    /// Appends `count` bits of `source` from bit `start`.
+    mutating func copyBits(from source: AISPayload, start: Int, count: Int) {
+        var copied = 0
+        while copied < count, bitCount < Self.capacity {
+            let width = min(6, count - copied)
+            let value = UInt64(source.unsigned(start + copied, width)) << UInt64(6 - width)
+            try? appendSixBits(value)
+            if width < 6 { storedBitCount -= 6 - width }
+            copied += width
+        }
+    }
+}

@@ -1,0 +1,92 @@
+import AIS
+import NMEA
+
+extension JSONWriter {
+    /// Writes an AIS message as gpsd does, one object with gpsd's names (`{"class":"AIS","type":1,"repeat":0,
+    /// "mmsi":…,"scaled":false,"status":…}`):
+    /// - `scaled: false`: every field as its raw number, "not available" values included (gpsd's default for its
+    ///   clients, and its regression output);
+    /// - `scaled: true`: values in units (degrees, knots, metres, degrees Celsius), "not available" values left
+    ///   out.
+    /// gpsd's `*_text` descriptions of codes are not written.
+    public mutating func writeAIS(_ message: AISMessage, scaled: Bool) {
+        beginObject()
+        key("class")
+        string("AIS" as StaticString)
+        message.forEachField { field in
+            if scaled {
+                guard let value = message.value(field) else { return }
+                key(field.name)
+                writeAIS(value, of: message)
+            } else {
+                key(field.name)
+                writeRawAIS(field, of: message)
+            }
+            if field.start == 8, field.width == 30 {  // after the MMSI
+                key("scaled")
+                bool(scaled)
+            }
+        }
+        endObject()
+    }
+
+    private mutating func writeRawAIS(_ field: AISField, of message: AISMessage) {
+        switch field.kind {
+        case .bool: bool(message.payload.bit(field.start))
+        case .unsigned, .signed, .rateOfTurn: number(message.integer(field))
+        default: message.value(field).map { writeAIS($0, of: message) }
+        }
+    }
+
+    private mutating func writeAIS(_ value: AISValue, of message: AISMessage) {
+        switch value {
+        case .integer(let value): number(value)
+        case .number(let value): number(value, maximumDecimals: 6)
+        case .bool(let value): bool(value)
+        case .text(let text): asciiString { byte in text.forEach(byte) }
+        case .timestamp(let year, let month, let day, let hour, let minute, let second):
+            asciiString { byte in
+                AISTimeText.digits(year, 4, byte, then: "-")
+                AISTimeText.digits(month, 2, byte, then: "-")
+                AISTimeText.digits(day, 2, byte, then: "T")
+                AISTimeText.digits(hour, 2, byte, then: ":")
+                AISTimeText.digits(minute, 2, byte, then: ":")
+                AISTimeText.digits(second, 2, byte, then: "Z")
+            }
+        case .monthDayTime(let month, let day, let hour, let minute):
+            asciiString { byte in
+                AISTimeText.digits(month, 2, byte, then: "-")
+                AISTimeText.digits(day, 2, byte, then: "T")
+                AISTimeText.digits(hour, 2, byte, then: ":")
+                AISTimeText.digits(minute, 2, byte, then: "Z")
+            }
+        case .dayTime(let day, let hour, let minute):
+            asciiString { byte in
+                AISTimeText.digits(day, 2, byte, then: "T")
+                AISTimeText.digits(hour, 2, byte, then: ":")
+                AISTimeText.digits(minute, 2, byte, then: "Z")
+            }
+        case .data(let start, let bitCount):
+            asciiString { byte in
+                DecimalFormatter.write(bitCount) { byte($0) }
+                byte(UInt8(ascii: ":"))
+                var offset = 0
+                while offset < bitCount {
+                    let width = min(8, bitCount - offset)
+                    let value = UInt8(message.payload.unsigned(start + offset, width) << UInt32(8 - width))
+                    Hex.write(value, uppercase: false, to: byte)
+                    offset += 8
+                }
+            }
+        }
+    }
+}
+
+/// The parts of an AIS time as gpsd writes them: `2018-08-10T08:01:20Z`, `05-15T08:00Z`, `10T08:01Z`.
+enum AISTimeText {
+    /// `value` in at least `width` digits, then `separator`.
+    static func digits(_ value: Int, _ width: Int, _ byte: (UInt8) -> Void, then separator: Unicode.Scalar) {
+        DecimalFormatter.write(value, minimumDigits: width) { byte($0) }
+        byte(UInt8(ascii: separator))
+    }
+}

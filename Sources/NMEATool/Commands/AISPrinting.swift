@@ -1,0 +1,70 @@
+import AIS
+import NMEA
+
+/// What `parse` does with AIS sentences: assembles them into messages (one ``AISDecoder``), keeps those of the
+/// stations asked for, and says at the end what it assembled, dropped and could not read.
+struct AISPrinting {
+    /// What became of one sentence.
+    enum Outcome {
+        /// It completed a message to print.
+        case message(AISMessage)
+        /// A part of a message still in assembly (or a type 24 part waiting for its other half).
+        case pending
+        /// A message of a station not asked for.
+        case filtered
+        /// Not an AIS sentence: printed as any other sentence.
+        case notAIS
+        /// An AIS sentence that does not read (bad payload or fragment numbers): printed raw, and counted.
+        case failed(AISError)
+    }
+
+    /// Only these stations' messages, when given.
+    var stations: Set<Int>? = nil
+    /// Print AIS messages and nothing else.
+    var onlyAIS = false
+    /// Values in units (`true`), or gpsd's raw numbers.
+    var scaled = true
+    private(set) var decoder = AISDecoder()
+    private(set) var filtered = 0
+
+    init(stations: Set<Int>? = nil, onlyAIS: Bool = false, scaled: Bool = true) {
+        self.stations = stations
+        self.onlyAIS = onlyAIS
+        self.scaled = scaled
+    }
+
+    mutating func take(_ sentence: Sentence) -> Outcome {
+        guard sentence.isEncapsulated else { return .notAIS }
+        let message: AISMessage?
+        do {
+            message = try decoder.add(sentence)
+        } catch .notAIS {
+            return .notAIS
+        } catch {
+            return .failed(error)
+        }
+        guard let message else { return .pending }
+        if let stations, !stations.contains(message.mmsi) {
+            filtered += 1
+            return .filtered
+        }
+        return .message(message)
+    }
+
+    /// One line on standard error when AIS sentences were read: messages, and what did not make one.
+    func report(command: String) {
+        let counts = decoder.counts
+        guard counts.sentences > 0 else { return }
+        var parts: [String] = []
+        func add(_ count: Int, _ what: String) { if count > 0 { parts.append("\(count) \(what)") } }
+        add(counts.incomplete, "incomplete (a part missing)")
+        add(counts.duplicates, "repeated parts ignored")
+        add(counts.errors, "unreadable (printed as sentences)")
+        add(counts.unpairedStaticParts, "type 24 parts without their other half")
+        add(filtered, "of other stations")
+        let messages = counts.messages - filtered
+        var line = "\(command): \(counts.sentences) AIS sentences: \(messages) message\(messages == 1 ? "" : "s")"
+        if !parts.isEmpty { line += "; \(parts.joined(separator: ", "))" }
+        Console.error(line + "\n")
+    }
+}
