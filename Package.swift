@@ -130,6 +130,7 @@ let package = Package(
         .testTarget(name: "CompressionTests", dependencies: ["Compression", "TestSupport"]),
         .testTarget(name: "TestSupportTests", dependencies: ["TestSupport", "System"]),
         .testTarget(name: "JSONTests", dependencies: ["JSON"]),
+        .testTarget(name: "AISTests", dependencies: ["AIS", "NMEA", "JSON", "CAllocationCounter", "TestSupport"]),
         .testTarget(
             name: "WebTests",
             dependencies: ["Web", "Pipeline", "NMEA", "JSON", "Simulation", "System", "TestSupport", "Trips"]),

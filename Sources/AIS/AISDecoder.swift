@@ -35,6 +35,8 @@ public struct AISDecoder: Sendable {
         var count: UInt8 = 0
         var next: UInt8 = 0
         var age: UInt32 = 0
+        /// A digest of the first part's text, to tell a repeated first part from a new message's.
+        var firstPart: UInt64 = 0
         var payload = AISPayload()
     }
 
@@ -83,9 +85,15 @@ public struct AISDecoder: Sendable {
             UInt32(fields.sequence) << 16 | UInt32(fields.channel) << 8 | UInt32(fields.count) << 1
             | (fields.isOwnShip ? 1 : 0)
         if fields.number == 1 {
+            let digest = Self.digest(fields.payload)
+            if let slot = partialIndex(key), partials[slot].next == 2, partials[slot].firstPart == digest {
+                // The same first part again, before any other: a repeated sentence.
+                counts.duplicates += 1
+                return nil
+            }
             let slot = slot(for: key)
             if partials[slot].count != 0 { counts.incomplete += 1 }
-            partials[slot] = Partial(key: key, count: UInt8(fields.count), next: 2, age: clock)
+            partials[slot] = Partial(key: key, count: UInt8(fields.count), next: 2, age: clock, firstPart: digest)
             try partials[slot].payload.append(armored: fields.payload, fillBits: 0)
             return nil
         }
@@ -116,6 +124,13 @@ public struct AISDecoder: Sendable {
         guard isLast else { return nil }
         partials[slot].count = 0
         return partials[slot].payload
+    }
+
+    /// FNV-1a of a fragment's bytes.
+    private static func digest(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        return hash
     }
 
     private func partialIndex(_ key: UInt32) -> Int? {
@@ -224,9 +239,11 @@ struct AISSentenceFields {
 
     private mutating func take(_ field: UnsafeRawBufferPointer, as number: Int) -> Bool {
         switch number {
-        case 0: return Self.digit(field).map { count = $0 } != nil
-        case 1: return Self.digit(field).map { self.number = $0 } != nil
+        case 0, 1:
+            guard let value = Self.digit(field) else { return false }
+            if number == 0 { count = value } else { self.number = value }
         case 2:
+            // The sequential message ID (0-9), kept as 1-10; 0 when absent (single-part messages).
             if field.isEmpty {
                 sequence = 0
             } else if let value = Self.digit(field) {
@@ -234,13 +251,10 @@ struct AISSentenceFields {
             } else {
                 return false
             }
-            return true
         case 3:
-            channel = field.first ?? 0
-            return field.count <= 1
+            channel = field.isEmpty ? 0 : field[0]
         case 4:
             payload = field
-            return true
         default:
             if field.isEmpty {
                 fillBits = 0
@@ -249,8 +263,8 @@ struct AISSentenceFields {
             } else {
                 return false
             }
-            return true
         }
+        return true
     }
 
     /// A one-digit field's value.

@@ -32,35 +32,43 @@ public struct AISMessage: Sendable {
     /// Calls `body` with each field of the message in gpsd's order: the header, the type's fields, and for binary
     /// messages the application's fields or the data.
     public func forEachField(_ body: (AISField) throws -> Void) rethrows {
-        for field in AISLayout.header { try body(field) }
+        try Self.each(AISLayout.header, body)
         switch type {
-        case 1, 2, 3: for field in AISLayout.positionReport { try body(field) }
-        case 4, 11: for field in AISLayout.baseStationReport { try body(field) }
-        case 5: for field in AISLayout.staticAndVoyageData { try body(field) }
+        case 1, 2, 3: try Self.each(AISLayout.positionReport, body)
+        case 4, 11: try Self.each(AISLayout.baseStationReport, body)
+        case 5: try Self.each(AISLayout.staticAndVoyageData, body)
         case 6: try binaryFields(AISLayout.addressedBinary, dataStart: 88, body)
-        case 7, 13: for field in AISLayout.acknowledge { try body(field) }
+        case 7, 13: try Self.each(AISLayout.acknowledge, body)
         case 8: try binaryFields(AISLayout.broadcastBinary, dataStart: 56, body)
-        case 9: for field in AISLayout.searchAndRescueAircraft { try body(field) }
-        case 10: for field in AISLayout.dateInquiry { try body(field) }
-        case 12: for field in AISLayout.addressedSafety { try body(field) }
-        case 14: for field in AISLayout.broadcastSafety { try body(field) }
-        case 15: for field in AISLayout.interrogation { try body(field) }
-        case 16: for field in AISLayout.assignmentMode { try body(field) }
-        case 17: for field in AISLayout.dgnssBroadcast { try body(field) }
-        case 18: for field in AISLayout.classBPositionReport { try body(field) }
-        case 19: for field in AISLayout.extendedClassBReport { try body(field) }
-        case 20: for field in AISLayout.dataLinkManagement { try body(field) }
-        case 21: for field in AISLayout.aidToNavigation { try body(field) }
+        case 9: try Self.each(AISLayout.searchAndRescueAircraft, body)
+        case 10: try Self.each(AISLayout.dateInquiry, body)
+        case 12: try Self.each(AISLayout.addressedSafety, body)
+        case 14: try Self.each(AISLayout.broadcastSafety, body)
+        case 15: try Self.each(AISLayout.interrogation, body)
+        case 16: try Self.each(AISLayout.assignmentMode, body)
+        case 17: try Self.each(AISLayout.dgnssBroadcast, body)
+        case 18: try Self.each(AISLayout.classBPositionReport, body)
+        case 19: try Self.each(AISLayout.extendedClassBReport, body)
+        case 20: try Self.each(AISLayout.dataLinkManagement, body)
+        case 21: try Self.each(AISLayout.aidToNavigation, body)
         case 22:
             let fields = payload.bit(139) ? AISLayout.channelManagementAddressed : AISLayout.channelManagementArea
-            for field in fields { try body(field) }
-        case 23: for field in AISLayout.groupAssignment { try body(field) }
+            try Self.each(fields, body)
+        case 23: try Self.each(AISLayout.groupAssignment, body)
         case 24:
             let fields = isAuxiliaryCraft ? AISLayout.staticDataReportAuxiliary : AISLayout.staticDataReport
-            for field in fields { try body(field) }
+            try Self.each(fields, body)
         case 25, 26: try singleSlotFields(body)
-        case 27: for field in AISLayout.longRange { try body(field) }
+        case 27: try Self.each(AISLayout.longRange, body)
         default: break
+        }
+    }
+
+    /// Calls `body` with each field of a table (through its buffer, which iterates without the array iterator's
+    /// allocations in unoptimised builds).
+    private static func each(_ fields: [AISField], _ body: (AISField) throws -> Void) rethrows {
+        try fields.withUnsafeBufferPointer { buffer in
+            for index in 0..<buffer.count { try body(buffer[index]) }
         }
     }
 
@@ -71,9 +79,9 @@ public struct AISMessage: Sendable {
     private func binaryFields(
         _ header: [AISField], dataStart: Int, _ body: (AISField) throws -> Void
     ) rethrows {
-        for field in header { try body(field) }
+        try Self.each(header, body)
         if let fields = application {
-            for field in fields { try body(field) }
+            try Self.each(fields, body)
         } else {
             try body(AISField("data", dataStart, 0, .data))
         }
@@ -100,7 +108,7 @@ public struct AISMessage: Sendable {
     /// Types 25 and 26: the destination when addressed, the application ID when structured, the data, and for 26
     /// the radio status (its last 20 bits).
     private func singleSlotFields(_ body: (AISField) throws -> Void) rethrows {
-        for field in AISLayout.singleSlotHeader { try body(field) }
+        try Self.each(AISLayout.singleSlotHeader, body)
         var start = 40
         if payload.bit(38) {
             try body(AISField("dest_mmsi", 40, 30))

@@ -55,11 +55,11 @@ public struct AISPayload: Sendable {
         let word = bitCount >> 6
         let offset = bitCount & 63
         if offset <= 58 {
-            words[word] |= value << UInt64(58 - offset)
+            words[unchecked: word] |= value << UInt64(58 - offset)
         } else {
             let spill = offset - 58  // bits that go to the next word
-            words[word] |= value >> UInt64(spill)
-            words[word + 1] |= value << UInt64(64 - spill)
+            words[unchecked: word] |= value >> UInt64(spill)
+            words[unchecked: word + 1] |= value << UInt64(64 - spill)
         }
         storedBitCount += 6
     }
@@ -71,8 +71,8 @@ public struct AISPayload: Sendable {
         if width == 0 { return 0 }
         let word = start >> 6
         let offset = start & 63
-        var value = words[word] << UInt64(offset)
-        if offset + width > 64 { value |= words[word + 1] >> UInt64(64 - offset) }
+        var value = words[unchecked: word] << UInt64(offset)
+        if offset + width > 64 { value |= words[unchecked: word + 1] >> UInt64(64 - offset) }
         return UInt32(truncatingIfNeeded: value >> UInt64(64 - width))
     }
 

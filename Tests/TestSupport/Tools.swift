@@ -68,6 +68,10 @@ public enum Locations {
     /// when neither exists (a fresh clone elsewhere), and the tests that need it are skipped saying so.
     public static let corpus: String? = sharedDirectory(environment: "NMEA_CORPUS", name: "nmea-corpus")
 
+    /// The shared binary and AIS corpus (u-blox UBX, RTCM, AIS logs with gpsd's outputs): `$GNSS_CORPUS`, else
+    /// `../shared/gnss-corpus` beside the package; `nil` when neither exists.
+    public static let gnssCorpus: String? = sharedDirectory(environment: "GNSS_CORPUS", name: "gnss-corpus")
+
     /// The shared XML schemas (GPX 1.1…): `$NMEA_SCHEMAS`, else `../shared/schemas` beside the package.
     public static let schemas: String? = sharedDirectory(environment: "NMEA_SCHEMAS", name: "schemas")
 
