@@ -22,7 +22,7 @@ public struct AISDecoder: Sendable {
         public var duplicates = 0
         /// Sentences or messages that did not read (bad payload, bad fragment numbers, too short).
         public var errors = 0
-        /// Type 24 parts waiting for their other half, or a part B whose part A was not seen.
+        /// Type 24 parts B whose part A was not seen (or was forgotten: see ``staticPartCapacity``).
         public var unpairedStaticParts = 0
         public init() {}
     }
@@ -170,7 +170,6 @@ public struct AISDecoder: Sendable {
             name.copyBits(from: message.payload, start: 40, count: 120)
             let slot = staticNames.indices.first { staticNames[$0].mmsi == mmsi && mmsi != 0 } ?? nextSlot()
             staticNames[slot] = (mmsi, name)
-            counts.unpairedStaticParts += 1
             return nil
         }
         guard let slot = staticNames.indices.first(where: { staticNames[$0].mmsi == mmsi && mmsi != 0 }) else {

@@ -17,6 +17,7 @@ let commands: [any Command.Type] = [
     PublishCommand.self,
     CollectCommand.self,
     FleetCommand.self,
+    AISCommand.self,
 ]
 
 let rootSpec = CommandSpec(

@@ -148,7 +148,7 @@ struct AISDecoderTests {
         #expect(message.callSign?.string == "SD8002")
         #expect(message.shipType == 36)
         #expect(message.dimensions?.length == 12)
-        #expect(decoder.counts.unpairedStaticParts == 2)
+        #expect(decoder.counts.unpairedStaticParts == 1)
     }
 
     @Test("decoding and assembling allocate nothing")

@@ -60,7 +60,7 @@ struct AISPrinting {
         add(counts.incomplete, "incomplete (a part missing)")
         add(counts.duplicates, "repeated parts ignored")
         add(counts.errors, "unreadable (printed as sentences)")
-        add(counts.unpairedStaticParts, "type 24 parts without their other half")
+        add(counts.unpairedStaticParts, "type 24 part B without its part A")
         add(filtered, "of other stations")
         let messages = counts.messages - filtered
         var line = "\(command): \(counts.sentences) AIS sentences: \(messages) message\(messages == 1 ? "" : "s")"
