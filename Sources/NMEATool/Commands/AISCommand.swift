@@ -24,7 +24,7 @@ enum AISCommand: Command {
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
         var input = try SentenceInput(arguments, assemblesFixes: false)
         var collector = VesselCollector()
-        try input.read(handler: &collector, isCancelled: { Console.standardOutput.failure != nil }) { _ in }
+        try input.read(handler: &collector, isCancelled: ParseCommand.outputFailed) { _ in }
         let vessels = collector.vessels.values.sorted { $0.mmsi < $1.mmsi }
         if arguments.flag(json) {
             var writer = JSONWriter(capacity: 1 << 16)
