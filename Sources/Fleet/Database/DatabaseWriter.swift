@@ -12,6 +12,8 @@ final class DatabaseWriter {
         var duplicates = 0
         /// Messages the database refused one by one (each with its reason), skipped.
         var refused: [String] = []
+        /// Geofence events the positions made.
+        var events: [FenceEvent] = []
     }
 
     let target: String
@@ -59,7 +61,7 @@ final class DatabaseWriter {
             let outcome = try store.write(positions: positions, trips: trips)
             return Committed(
                 positions: outcome.positions, trips: outcome.trips,
-                duplicates: total - outcome.positions - outcome.trips)
+                duplicates: total - outcome.positions - outcome.trips, events: outcome.events)
         } catch  where error.isConnectionProblem {
             lost(error)
             return nil
@@ -84,6 +86,7 @@ final class DatabaseWriter {
             let outcome = try write()
             committed.positions += outcome.positions
             committed.trips += outcome.trips
+            committed.events += outcome.events
             if outcome.positions + outcome.trips == 0 { committed.duplicates += 1 }
         } catch  where error.isConnectionProblem {
             lost(error)

@@ -19,10 +19,13 @@ public final class PositionStore {
         /// Positions inserted; the others of the batch were stored before.
         public var positions = 0
         public var trips = 0
+        /// Geofence events the new positions made (see ``GeofenceStore/evaluate()``).
+        public var events: [FenceEvent] = []
 
-        public init(positions: Int = 0, trips: Int = 0) {
+        public init(positions: Int = 0, trips: Int = 0, events: [FenceEvent] = []) {
             self.positions = positions
             self.trips = trips
+            self.events = events
         }
     }
 
@@ -43,6 +46,12 @@ public final class PositionStore {
                 altitude real, speed real, course real, accuracy real, satellites smallint
             ) ON COMMIT DELETE ROWS
             """)
+        try database.execute(
+            """
+            CREATE TEMPORARY TABLE IF NOT EXISTS staged_touched (
+                vehicle text, first_time timestamptz, inserted bigint
+            ) ON COMMIT DELETE ROWS
+            """)
     }
 
     /// Stores `positions` and `trips` in one transaction; deadlocks and serialization failures are tried again
@@ -58,7 +67,11 @@ public final class PositionStore {
             do {
                 return try database.transaction { () throws(DatabaseError) -> Outcome in
                     var outcome = Outcome()
-                    if !positions.isEmpty { outcome.positions = try insertPositions(rows, vehicles) }
+                    if !positions.isEmpty {
+                        outcome.positions = try insertPositions(rows, vehicles)
+                        let fences = GeofenceStore(database)
+                        if outcome.positions > 0, try fences.hasFences() { outcome.events = try fences.evaluate() }
+                    }
                     for trip in trips { outcome.trips += try insert(trip) }
                     return outcome
                 }
@@ -82,15 +95,23 @@ public final class PositionStore {
             COPY staged_vehicles (first_tst, vehicle, last_tst, lat, lon, altitude, speed, course, accuracy,
                                   satellites) FROM STDIN (FORMAT binary)
             """, data: vehicles)
+        // Each vehicle's earliest new position (and how many), for the geofences.
         let inserted = try database.execute(
             """
-            INSERT INTO nmea.positions (vehicle, time, position, altitude, speed, course, accuracy, satellites)
-            SELECT vehicle, to_timestamp(tst), ST_SetSRID(ST_MakePoint(lon, lat), 4326)::geography, altitude, speed,
-                   course, accuracy, satellites
-            FROM staged_positions ORDER BY vehicle, tst
-            ON CONFLICT DO NOTHING
+            WITH inserted AS (
+                INSERT INTO nmea.positions (vehicle, time, position, altitude, speed, course, accuracy, satellites)
+                SELECT vehicle, to_timestamp(tst), ST_SetSRID(ST_MakePoint(lon, lat), 4326)::geography, altitude,
+                       speed, course, accuracy, satellites
+                FROM staged_positions ORDER BY vehicle, tst
+                ON CONFLICT DO NOTHING
+                RETURNING vehicle, time
+            ), touched AS (
+                INSERT INTO staged_touched SELECT vehicle, min(time), count(*) FROM inserted GROUP BY vehicle
+                RETURNING inserted
+            )
+            SELECT coalesce(sum(inserted), 0)::bigint FROM touched
             """
-        ).affectedRows
+        )[0, 0].flatMap { Int($0) } ?? 0
         try database.execute(Self.upsertVehicles)
         // Late positions: trips already stored whose time span covers them get their path made again.
         try database.execute(
