@@ -30,10 +30,17 @@ public struct HTTPRequest: Sendable, Hashable {
     public var contentType: String?
     /// `Authorization`, as sent.
     public var authorization: String?
+    /// The `X-…` headers, by lowercased name (the last of a name).
+    public var extensionHeaders: [String: String] = [:]
 
     public struct QueryItem: Sendable, Hashable {
         public var name: String
         public var value: String
+
+        public init(name: String, value: String) {
+            self.name = name
+            self.value = value
+        }
     }
 
     /// The first value of query parameter `name`.
@@ -99,7 +106,7 @@ extension HTTPRequest {
                 request.isChunked = true
             case "content-type": request.contentType = header.value
             case "authorization": request.authorization = header.value
-            default: break
+            default: if header.name.hasPrefix("x-") { request.extensionHeaders[header.name] = header.value }
             }
         }
         let tokens = connection?.split(separator: ",").map { $0.trimmingSpaces } ?? []
