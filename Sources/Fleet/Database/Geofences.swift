@@ -65,6 +65,11 @@ public struct Geofence: Sendable, Hashable {
         return .polygon([try checked(ring)])
     }
 
+    /// The GeoJSON Polygon in the file at `path` (see ``polygon(geoJSON:)``).
+    public static func polygon(geoJSONFile path: String) throws(FleetError) -> Shape {
+        try polygon(geoJSON: Array(try readSmallFile(path).utf8))
+    }
+
     /// A GeoJSON Polygon, or a Feature or a FeatureCollection of exactly one holding one.
     public static func polygon(geoJSON bytes: [UInt8]) throws(FleetError) -> Shape {
         let document: JSONValue
