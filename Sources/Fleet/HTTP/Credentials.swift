@@ -17,7 +17,7 @@ public struct DeviceList: Sendable, Hashable {
     /// Reads the lines of `text`.
     /// - Throws: ``FleetError`` naming the first bad line (a repeated ID, an unusable one).
     public init(parsing text: String, file: String = "devices") throws(FleetError) {
-        for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        for (number, line) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
             let trimmed = line.drop { $0 == " " || $0 == "\t" }.trimmingTrailingCarriageReturn
             if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
             let id = String(trimmed.prefix { $0 != " " && $0 != "\t" })
@@ -48,7 +48,7 @@ public struct UserList: Sendable, Hashable {
     public private(set) var hashes: [String: BcryptHash] = [:]
 
     public init(parsing text: String, file: String = "users") throws(FleetError) {
-        for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        for (number, line) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
             let trimmed = line.trimmingTrailingCarriageReturn
             if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
             guard let colon = trimmed.firstIndex(of: ":"), colon != trimmed.startIndex else {
