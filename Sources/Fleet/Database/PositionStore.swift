@@ -32,6 +32,10 @@ public final class PositionStore {
     /// Prepares the staging tables on `database` (whose schema ``FleetSchema/migrate(_:)`` made).
     public init(_ database: PostgresConnection) throws(DatabaseError) {
         self.database = database
+        // Short statements on small batches: JIT compilation (PostgreSQL 11+, on by default where LLVM is
+        // installed) only adds its hundreds of milliseconds when the planner's estimate for the geofence query is
+        // high (its staging tables have no statistics).
+        try database.execute("SET jit = off")
         try database.execute(
             """
             CREATE TEMPORARY TABLE IF NOT EXISTS staged_positions (

@@ -70,6 +70,8 @@ public final class HTTPCollector: @unchecked Sendable {
         public var commits = 0
         /// Geofence events recorded.
         public var events = 0
+        /// Seconds the store's thread spent in the database (storing batches).
+        public var databaseSeconds = 0.0
         /// Connections accepted, and refused with 503 over the limit.
         public var connections = 0
         public var refusedConnections = 0
@@ -219,7 +221,11 @@ public final class HTTPCollector: @unchecked Sendable {
             return .unavailable
         }
         for report in batch { writer.stage(report.position) }
-        guard let committed = writer.commit() else {
+        let began = MonotonicTime.now().seconds
+        let result = writer.commit()
+        let spent = MonotonicTime.now().seconds - began
+        count { $0.databaseSeconds += spent }
+        guard let committed = result else {
             count {
                 $0.unavailable += batch.count
                 $0.lastProblem = writer.status.lastError
