@@ -40,7 +40,9 @@ import Testing
 
     @Test(.enabled(if: Tools.which("htpasswd") != nil, "needs htpasswd (apt install apache2-utils)"))
     func htpasswdHashes() throws {
-        for (password, cost) in [("secret", 5), ("pässwörd with spaces", 4), ("x", 10), (String(repeating: "z", count: 80), 5)] {
+        for (password, cost) in [
+            ("secret", 5), ("pässwörd with spaces", 4), ("x", 10), (String(repeating: "z", count: 80), 5),
+        ] {
             let made = try ChildProcess.run(["htpasswd", "-nbB", "-C", String(cost), "anna", password])
             #expect(made.status == 0, "\(made.error)")
             let line = made.outputLines.first ?? ""
@@ -49,7 +51,9 @@ import Testing
             let hash = try #require(users.hashes["anna"])
             #expect(hash.verifies(Array(password.utf8)), "\(password)")
             #expect(!hash.verifies(Array("Secret".utf8)))
-            #expect(BcryptHash.hash(password: Array(password.utf8), salt: hash.salt, cost: cost) == String(line.dropFirst(5)))
+            #expect(
+                BcryptHash.hash(password: Array(password.utf8), salt: hash.salt, cost: cost)
+                    == String(line.dropFirst(5)))
         }
     }
 

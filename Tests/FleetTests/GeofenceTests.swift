@@ -55,7 +55,8 @@ struct GeofenceTests {
         let store = try PositionStore(database)
         func at(_ second: Int64, _ tenThousandths: Int) -> StoredPosition {
             StoredPosition(
-                vehicle: "van-9", timestamp: Support.start + second, latitude: 48, longitude: Self.longitude(tenThousandths))
+                vehicle: "van-9", timestamp: Support.start + second, latitude: 48,
+                longitude: Self.longitude(tenThousandths))
         }
         // Outside, on the boundary (11.0074: 193 m), then inside from second 10 (11.0080: 149 m).
         var first = (0..<4).map { at(Int64($0), 110_000 + 10 * $0) }
@@ -64,7 +65,12 @@ struct GeofenceTests {
         #expect(written.events.map(\.timestamp) == [Support.start + 10])
         // A late position inside at second 9: the enter moves to it.
         let late = try store.write(positions: [at(9, 110_078)], trips: [])
-        #expect(late.events == [FenceEvent(vehicle: "van-9", fence: "depot", kind: .enter, timestamp: Support.start + 9, latitude: 48, longitude: 11.0078)])
+        #expect(
+            late.events == [
+                FenceEvent(
+                    vehicle: "van-9", fence: "depot", kind: .enter, timestamp: Support.start + 9, latitude: 48,
+                    longitude: 11.0078)
+            ])
         // Repeated: stored before, nothing new.
         let repeated = try store.write(positions: [at(10, 110_080), at(9, 110_078)], trips: [])
         #expect(repeated.positions == 0)
@@ -111,10 +117,18 @@ struct GeofenceTests {
         #expect(codes == Array(repeating: 200, count: urls.count))
         func index(_ longitude: Double) throws -> Int64 { Int64(try #require(longitudes.firstIndex(of: longitude))) }
         let expected = [
-            FenceEvent(vehicle: "van-1", fence: "depot", kind: .enter, timestamp: Support.start + Int64(enterDepot), latitude: 48, longitude: 11.0076),
-            FenceEvent(vehicle: "van-1", fence: "depot", kind: .exit, timestamp: Support.start + (try index(11.013)), latitude: 48, longitude: 11.013),
-            FenceEvent(vehicle: "van-1", fence: "site", kind: .enter, timestamp: Support.start + (try index(11.0302)), latitude: 48, longitude: 11.0302),
-            FenceEvent(vehicle: "van-1", fence: "site", kind: .exit, timestamp: Support.start + (try index(11.0402)), latitude: 48, longitude: 11.0402),
+            FenceEvent(
+                vehicle: "van-1", fence: "depot", kind: .enter, timestamp: Support.start + Int64(enterDepot),
+                latitude: 48, longitude: 11.0076),
+            FenceEvent(
+                vehicle: "van-1", fence: "depot", kind: .exit, timestamp: Support.start + (try index(11.013)),
+                latitude: 48, longitude: 11.013),
+            FenceEvent(
+                vehicle: "van-1", fence: "site", kind: .enter, timestamp: Support.start + (try index(11.0302)),
+                latitude: 48, longitude: 11.0302),
+            FenceEvent(
+                vehicle: "van-1", fence: "site", kind: .exit, timestamp: Support.start + (try index(11.0402)),
+                latitude: 48, longitude: 11.0402),
         ]
         let events = try FleetCommandTests.run(fleet, ["events", "--json"])
         #expect(events.status == 0, "\(events.error)")
@@ -151,7 +165,8 @@ struct GeofenceTests {
             collector.error.contains(
                 "nmea collect: 4 geofence events, 4 queued for the broker, 4 delivered to the webhook\n"),
             "\(collector.error)")
-        #expect(collector.error.contains("HTTP reports stored from \(urls.count) requests (not stored: 1 already stored)"))
+        #expect(
+            collector.error.contains("HTTP reports stored from \(urls.count) requests (not stored: 1 already stored)"))
     }
 
     /// `nmea fleet report` of a day equals `nmea trips` of that day's track from `nmea fleet track`.
@@ -182,10 +197,13 @@ struct GeofenceTests {
         let track = try FleetCommandTests.run(
             fleet, ["track", "--vehicle", "acme/van9", "--day", "2026-11-30", "-o", directory.file("day.gpx")])
         #expect(track.status == 0, "\(track.error)")
-        let trips = try ChildProcess.run([BuiltExecutables.nmea, "trips", "--json", "--no-places", directory.file("day.gpx")])
+        let trips = try ChildProcess.run([
+            BuiltExecutables.nmea, "trips", "--json", "--no-places", directory.file("day.gpx"),
+        ])
         #expect(trips.status == 0, "\(trips.error)")
         let day = try #require(
-            (try JSONSerialization.jsonObject(with: Data(report.outputBytes)) as? [String: Any])?["days"] as? [[String: Any]])
+            (try JSONSerialization.jsonObject(with: Data(report.outputBytes)) as? [String: Any])?["days"]
+                as? [[String: Any]])
         let document = try #require(try JSONSerialization.jsonObject(with: Data(trips.outputBytes)) as? [String: Any])
         let tripList = try #require(document["trips"] as? [[String: Any]])
         let stopList = try #require(document["stops"] as? [[String: Any]])

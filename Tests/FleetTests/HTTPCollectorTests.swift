@@ -49,7 +49,8 @@ struct HTTPCollectorTests {
         let port = try #require(collector.boundAddress?.port)
         func url(_ device: String, _ n: Int) -> String {
             let latitude = DecimalFormatter.string(48.1 + Double(n) * 0.0001)
-            return "http://127.0.0.1:\(port)/?id=\(device)&lat=\(latitude)&lon=11.5&timestamp=\(Support.start + Int64(n))"
+            return
+                "http://127.0.0.1:\(port)/?id=\(device)&lat=\(latitude)&lon=11.5&timestamp=\(Support.start + Int64(n))"
                 + "&speed=10&bearing=90&altitude=500&accuracy=5&batt=80"
         }
         var known: [String] = []
@@ -59,7 +60,9 @@ struct HTTPCollectorTests {
         var generator = SplitMix64(seed: 32)
         for _ in 0..<50 { known.append(known[Int.random(in: 0..<known.count, using: &generator)]) }
         let strangers = (0..<10).map { url("stranger", $0) }
-        let codes = try Self.curlCodes(Array(known[..<250]) + strangers) + (try Self.curlCodes(Array(known[250...]), method: "POST"))
+        let codes =
+            try Self.curlCodes(Array(known[..<250]) + strangers)
+            + (try Self.curlCodes(Array(known[250...]), method: "POST"))
         #expect(codes.count == 510)
         #expect(codes.filter { $0 == 200 }.count == 500)
         #expect(Array(codes[250..<260]) == Array(repeating: 403, count: 10))
@@ -145,7 +148,8 @@ struct HTTPCollectorTests {
                    coalesce(round(speed::numeric, 3)::text, '') || '|' || coalesce(accuracy::text, '')
             FROM nmea.positions ORDER BY time
             """)
-        #expect(rows == ["anna/phone|1796025600|48.137411|11.575512|519|10.278|12", "anna/phone|1796025660|48.14|11.58|||"])
+        #expect(
+            rows == ["anna/phone|1796025600|48.137411|11.575512|519|10.278|12", "anna/phone|1796025660|48.14|11.58|||"])
         let statistics = collector.statistics
         #expect(statistics.stored == 2)
         #expect(statistics.duplicates == 1)

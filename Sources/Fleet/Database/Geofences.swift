@@ -330,7 +330,10 @@ public struct GeofenceStore {
         }
         var held: [Key: String] = [:]
         for row in 0..<existing.rowCount {
-            held[Key(vehicle: existing[row, 0] ?? "", fence: existing[row, 1] ?? "", time: Int64(existing[row, 2] ?? "") ?? 0)] =
+            held[
+                Key(
+                    vehicle: existing[row, 0] ?? "", fence: existing[row, 1] ?? "",
+                    time: Int64(existing[row, 2] ?? "") ?? 0)] =
                 existing[row, 3]
         }
         var made: [FenceEvent] = []

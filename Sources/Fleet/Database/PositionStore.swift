@@ -100,22 +100,23 @@ public final class PositionStore {
                                   satellites) FROM STDIN (FORMAT binary)
             """, data: vehicles)
         // Each vehicle's earliest new position (and how many), for the geofences.
-        let inserted = try database.execute(
-            """
-            WITH inserted AS (
-                INSERT INTO nmea.positions (vehicle, time, position, altitude, speed, course, accuracy, satellites)
-                SELECT vehicle, to_timestamp(tst), ST_SetSRID(ST_MakePoint(lon, lat), 4326)::geography, altitude,
-                       speed, course, accuracy, satellites
-                FROM staged_positions ORDER BY vehicle, tst
-                ON CONFLICT DO NOTHING
-                RETURNING vehicle, time
-            ), touched AS (
-                INSERT INTO staged_touched SELECT vehicle, min(time), count(*) FROM inserted GROUP BY vehicle
-                RETURNING inserted
-            )
-            SELECT coalesce(sum(inserted), 0)::bigint FROM touched
-            """
-        )[0, 0].flatMap { Int($0) } ?? 0
+        let inserted =
+            try database.execute(
+                """
+                WITH inserted AS (
+                    INSERT INTO nmea.positions (vehicle, time, position, altitude, speed, course, accuracy, satellites)
+                    SELECT vehicle, to_timestamp(tst), ST_SetSRID(ST_MakePoint(lon, lat), 4326)::geography, altitude,
+                           speed, course, accuracy, satellites
+                    FROM staged_positions ORDER BY vehicle, tst
+                    ON CONFLICT DO NOTHING
+                    RETURNING vehicle, time
+                ), touched AS (
+                    INSERT INTO staged_touched SELECT vehicle, min(time), count(*) FROM inserted GROUP BY vehicle
+                    RETURNING inserted
+                )
+                SELECT coalesce(sum(inserted), 0)::bigint FROM touched
+                """
+            )[0, 0].flatMap { Int($0) } ?? 0
         try database.execute(Self.upsertVehicles)
         // Late positions: trips already stored whose time span covers them get their path made again.
         try database.execute(

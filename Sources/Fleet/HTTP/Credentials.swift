@@ -25,7 +25,8 @@ public struct DeviceList: Sendable, Hashable {
             do {
                 try StoredTrip.check(vehicle: id)
             } catch {
-                throw FleetError("\(file), line \(number + 1): \(error.description.replacing("vehicle name", with: "ID"))")
+                throw FleetError(
+                    "\(file), line \(number + 1): \(error.description.replacing("vehicle name", with: "ID"))")
             }
             guard names.updateValue(name, forKey: id) == nil else {
                 throw FleetError("\(file), line \(number + 1): the ID '\(id)' is listed twice")

@@ -87,7 +87,9 @@ public final class HTTPCollector: @unchecked Sendable {
     private let serverWake = WakeUp()
     private let storeWake = WakeUp()
     private let shared = Locked(Statistics())
-    private let threads = Locked<(server: NativeThread?, store: NativeThread?, listener: FileDescriptor?, bound: ListenAddress?)>(
+    private let threads = Locked<
+        (server: NativeThread?, store: NativeThread?, listener: FileDescriptor?, bound: ListenAddress?)
+    >(
         (nil, nil, nil, nil))
     private var writer: DatabaseWriter?
 
@@ -384,7 +386,8 @@ final class IngestHandler: TCPServerHandler {
         } else {
             var items = request.query
             if !body.isEmpty {
-                guard contentType.isEmpty || contentType.hasPrefix("application/x-www-form-urlencoded")
+                guard
+                    contentType.isEmpty || contentType.hasPrefix("application/x-www-form-urlencoded")
                         || contentType.hasPrefix("text/plain"),
                     let form = HTTPReport.formItems(body)
                 else {
@@ -410,7 +413,8 @@ final class IngestHandler: TCPServerHandler {
         case .failure(.notALocation):
             reply(.json(Array("[]".utf8)), keepAlive: keepAlive, connection, server, counted: \.otherTypes)
         case .failure(.invalid(let reason)):
-            reply(.error(.badRequest, "Not a report: \(reason)"), keepAlive: keepAlive, connection, server,
+            reply(
+                .error(.badRequest, "Not a report: \(reason)"), keepAlive: keepAlive, connection, server,
                 counted: \.invalid)
         case .failure(.unknownDevice(let id)):
             reply(
@@ -418,11 +422,14 @@ final class IngestHandler: TCPServerHandler {
                 keepAlive: keepAlive, connection, server, counted: \.unknownDevices)
         case .failure(.noCredentials):
             reply(
-                .error(.unauthorized, "Log in (HTTP basic authentication)", headers: [
-                    "WWW-Authenticate: Basic realm=\"nmea collect\", charset=\"UTF-8\""
-                ]), keepAlive: keepAlive, connection, server, counted: \.failedLogins)
+                .error(
+                    .unauthorized, "Log in (HTTP basic authentication)",
+                    headers: [
+                        "WWW-Authenticate: Basic realm=\"nmea collect\", charset=\"UTF-8\""
+                    ]), keepAlive: keepAlive, connection, server, counted: \.failedLogins)
         case .failure(.badLogin):
-            reply(.error(.forbidden, "Wrong user or password"), keepAlive: keepAlive, connection, server,
+            reply(
+                .error(.forbidden, "Wrong user or password"), keepAlive: keepAlive, connection, server,
                 counted: \.failedLogins)
         }
     }

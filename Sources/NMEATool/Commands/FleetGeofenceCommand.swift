@@ -248,7 +248,9 @@ enum FleetReportCommand: Command {
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
         let rule = try TripRuleOptions.parse(arguments)
         let (first, last) = try days(arguments)
-        if arguments.flag(json) && arguments.flag(csv) { throw arguments.usageError("Give '--json' or '--csv', not both") }
+        if arguments.flag(json) && arguments.flag(csv) {
+            throw arguments.usageError("Give '--json' or '--csv', not both")
+        }
         let vehicle = try arguments.value(Self.vehicle)
         let queries = try FleetDatabaseOptions.connect(arguments)
         let reports = try FleetDatabaseOptions.ask { () throws(DatabaseError) in
@@ -261,7 +263,8 @@ enum FleetReportCommand: Command {
             places?.placeName(latitude: position.latitude, longitude: position.longitude)?.label
         }
         if arguments.flag(json) {
-            Console.standardOutput.write(String(decoding: FleetDayReport.json(reports, place: place), as: UTF8.self) + "\n")
+            Console.standardOutput.write(
+                String(decoding: FleetDayReport.json(reports, place: place), as: UTF8.self) + "\n")
         } else if arguments.flag(csv) {
             Console.standardOutput.write(csvText(reports, place: place))
         } else if reports.isEmpty {
@@ -332,7 +335,8 @@ enum FleetReportCommand: Command {
             + "first_place,last_time,last_lat,last_lon,last_place\n"
         for report in reports {
             var fields = [
-                quoted(report.vehicle), report.dayText, DecimalFormatter.string(report.summary.distanceMeters, decimals: 1),
+                quoted(report.vehicle), report.dayText,
+                DecimalFormatter.string(report.summary.distanceMeters, decimals: 1),
                 DecimalFormatter.string(report.summary.durationSeconds, decimals: 0), String(report.summary.trips),
                 String(report.summary.stops), DecimalFormatter.string(report.maximumSpeed * 3.6, decimals: 1),
                 String(report.events),
