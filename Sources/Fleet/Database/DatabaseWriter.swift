@@ -14,6 +14,8 @@ final class DatabaseWriter {
         var refused: [String] = []
         /// Geofence events the positions made.
         var events: [FenceEvent] = []
+        /// The indexes of the staged positions the database refused (with `refused`'s reasons, in order).
+        var refusedPositions: [Int] = []
     }
 
     let target: String
@@ -67,8 +69,10 @@ final class DatabaseWriter {
             return nil
         } catch {
             var committed = Committed()
-            for position in positions {
+            for (index, position) in positions.enumerated() {
+                let refusedBefore = committed.refused.count
                 guard add(try store.write(positions: [position], trips: []), &committed) else { return nil }
+                if committed.refused.count > refusedBefore { committed.refusedPositions.append(index) }
             }
             for trip in trips {
                 guard add(try store.write(positions: [], trips: [trip]), &committed) else { return nil }

@@ -13,16 +13,17 @@ import Threading
 ///   and stored once.
 /// - **Only known senders.** An OsmAnd ID not in ``Configuration/devices`` and an OwnTracks login that fails
 ///   against ``Configuration/users`` (bcrypt, as `htpasswd -B` writes) get 403 and are counted, never stored; an
-///   OwnTracks request without credentials gets 401 with `WWW-Authenticate: Basic`. A login that succeeded is
-///   remembered (its password's bytes, compared in constant time), so bcrypt runs once per user and password,
-///   not once per report.
+///   OwnTracks request without credentials gets 401 with `WWW-Authenticate: Basic`. Passwords are checked on a
+///   thread of their own (bcrypt takes milliseconds, tens of them at cost 10; at most 256 wait, then 503), so
+///   wrong guesses never hold up ingestion; a login that succeeded is remembered (its password's bytes,
+///   compared in constant time), so bcrypt runs once per user and password, not once per report.
 /// - **The project's one server core** (`System`'s `TCPServerCore`): at most ``Configuration/maxConnections``
 ///   (the next gets 503), a request head within 8 KiB and ``Configuration/requestTimeout``, a body of at most
 ///   ``Configuration/maximumBodyLength`` bytes (413), no chunked bodies (411), keep-alive and pipelining (answers
 ///   in order: a connection waits for its report's commit before its next request is read). TLS belongs to a
 ///   reverse proxy (nginx, Caddy) in front.
 ///
-/// Two threads: the server core's, which never waits on the database, and the store's, which takes every report
+/// Three threads: the server core's, which never waits on the database or on bcrypt; the login checker's; and the store's, which takes every report
 /// waiting (up to ``Configuration/batchLimit``), stores them in one transaction and hands the answers back. With
 /// 100 phones reporting at once, that is one commit for all of them.
 public final class HTTPCollector: @unchecked Sendable {
@@ -86,7 +87,9 @@ public final class HTTPCollector: @unchecked Sendable {
     private let exchange = Locked(Exchange())
     private let serverWake = WakeUp()
     private let storeWake = WakeUp()
+    private let loginWake = WakeUp()
     private let shared = Locked(Statistics())
+    private let loginThread = Locked<NativeThread?>(nil)
     private let threads = Locked<
         (server: NativeThread?, store: NativeThread?, listener: FileDescriptor?, bound: ListenAddress?)
     >(
@@ -97,6 +100,8 @@ public final class HTTPCollector: @unchecked Sendable {
     struct Exchange {
         var pending: [(ticket: Int, position: StoredPosition)] = []
         var answers: [(ticket: Int, answer: Answer)] = []
+        /// Passwords for the login thread to check against their bcrypt hashes.
+        var logins: [(ticket: Int, password: [UInt8], hash: BcryptHash)] = []
         var stopping = false
     }
 
@@ -104,6 +109,10 @@ public final class HTTPCollector: @unchecked Sendable {
     enum Answer {
         case stored
         case unavailable
+        /// A login checked on the login thread: whether the password is right.
+        case login(Bool)
+        /// The database refused the report for its content (400, with the reason).
+        case refused(String)
     }
 
     public init(_ configuration: Configuration) {
@@ -146,6 +155,9 @@ public final class HTTPCollector: @unchecked Sendable {
             }
             threads.store = NativeThread(name: "http-store") { [self] in storeLoop(self.writer!) }
         }
+        loginThread.withLock { thread in
+            thread = NativeThread(name: "http-login") { [self] in loginLoop() }
+        }
     }
 
     /// Stops both threads (reports waiting for the database are answered 503) and closes the listener.
@@ -153,6 +165,8 @@ public final class HTTPCollector: @unchecked Sendable {
         exchange.withLock { $0.stopping = true }
         storeWake.signal()
         serverWake.signal()
+        loginWake.signal()
+        loginThread.withLock { $0 }?.join()
         let (server, store, listener) = threads.withLock { threads in
             defer { threads = (nil, nil, nil, threads.bound) }
             return (threads.server, threads.store, threads.listener)
@@ -178,6 +192,35 @@ public final class HTTPCollector: @unchecked Sendable {
     func submit(_ position: StoredPosition, ticket: Int) {
         exchange.withLock { $0.pending.append((ticket, position)) }
         storeWake.signal()
+    }
+
+    /// Hands a password to the login thread (bcrypt takes milliseconds to tens of them, which the server's thread
+    /// must not spend); `false` when 256 wait already (the client is told to come back).
+    func check(_ password: [UInt8], against hash: BcryptHash, ticket: Int) -> Bool {
+        let queued = exchange.withLock { exchange in
+            guard exchange.logins.count < 256 else { return false }
+            exchange.logins.append((ticket, password, hash))
+            return true
+        }
+        if queued { loginWake.signal() }
+        return queued
+    }
+
+    private func loginLoop() {
+        while true {
+            loginWake.wait(timeout: .milliseconds(250))
+            loginWake.drain()
+            let (logins, stopping) = exchange.withLock { exchange in
+                defer { exchange.logins.removeAll() }
+                return (exchange.logins, exchange.stopping)
+            }
+            if stopping { return }
+            for login in logins {
+                let right = login.hash.verifies(login.password)
+                exchange.withLock { $0.answers.append((login.ticket, .login(right))) }
+                serverWake.signal()
+            }
+        }
     }
 
     /// The answers the store has given since the last call, and whether the collector is stopping.
@@ -206,21 +249,22 @@ public final class HTTPCollector: @unchecked Sendable {
                     _ = writer.reconnectIfDue()
                     break
                 }
-                let answer = stopping ? Answer.unavailable : store(batch, writer)
+                let answers = stopping ? batch.map { _ in Answer.unavailable } : store(batch, writer)
                 exchange.withLock { exchange in
-                    for report in batch { exchange.answers.append((report.ticket, answer)) }
+                    for (report, answer) in zip(batch, answers) { exchange.answers.append((report.ticket, answer)) }
                 }
                 serverWake.signal()
             }
         }
     }
 
-    /// Stores `batch` in one transaction: `.stored` once it has committed.
-    private func store(_ batch: [(ticket: Int, position: StoredPosition)], _ writer: DatabaseWriter) -> Answer {
+    /// Stores `batch` in one transaction: each report `.stored` once it has committed (or `.refused` when the
+    /// database would not take it: the others are then stored one by one).
+    private func store(_ batch: [(ticket: Int, position: StoredPosition)], _ writer: DatabaseWriter) -> [Answer] {
         if !writer.isConnected { _ = writer.reconnectIfDue() }
         guard writer.isConnected else {
             count { $0.unavailable += batch.count }
-            return .unavailable
+            return batch.map { _ in .unavailable }
         }
         for report in batch { writer.stage(report.position) }
         let began = MonotonicTime.now().seconds
@@ -232,7 +276,7 @@ public final class HTTPCollector: @unchecked Sendable {
                 $0.unavailable += batch.count
                 $0.lastProblem = writer.status.lastError
             }
-            return .unavailable
+            return batch.map { _ in .unavailable }
         }
         count {
             $0.stored += committed.positions
@@ -243,7 +287,9 @@ public final class HTTPCollector: @unchecked Sendable {
             if let last = committed.refused.last { $0.lastProblem = "refused by the database: \(last)" }
         }
         if !committed.events.isEmpty { onEvents?(committed.events) }
-        return .stored
+        var answers = batch.map { _ in Answer.stored }
+        for (index, reason) in zip(committed.refusedPositions, committed.refused) { answers[index] = .refused(reason) }
+        return answers
     }
 }
 
@@ -267,6 +313,8 @@ final class IngestHandler: TCPServerHandler {
     private var waiting: [Int: Connection] = [:]
     /// Logins that succeeded: the password's bytes by user.
     private var verified: [String: [UInt8]] = [:]
+    /// Requests whose login the login thread is checking, by ticket.
+    private var checking: [Int: (request: HTTPRequest, body: [UInt8], user: String, password: [UInt8])] = [:]
 
     init(collector: HTTPCollector) {
         self.collector = collector
@@ -290,17 +338,29 @@ final class IngestHandler: TCPServerHandler {
     func woken(_ server: Server) -> Bool {
         let (answers, stopping) = collector.takeAnswers()
         for (ticket, answer) in answers {
+            let login = checking.removeValue(forKey: ticket)
             guard let connection = waiting.removeValue(forKey: ticket) else { continue }
             guard connection.isOpen, case .waiting(_, let keepAlive, let ownTracks) = connection.session.phase else {
                 continue
             }
             connection.session.phase = .head
             switch answer {
+            case .login(true):
+                if let login {
+                    verified[login.user] = login.password
+                    handle(login.request, body: login.body, connection, server, isRetry: true)
+                }
+            case .login(false):
+                reply(
+                    .error(.forbidden, "Wrong user or password"), keepAlive: keepAlive, connection, server,
+                    counted: \.failedLogins)
             case .stored:
                 let response =
                     ownTracks
                     ? HTTPResponse.json(Array("[]".utf8)) : HTTPResponse(contentType: "text/plain", body: [])
                 reply(response, keepAlive: keepAlive, connection, server)
+            case .refused(let reason):
+                reply(.error(.badRequest, "Not stored: \(reason)"), keepAlive: keepAlive, connection, server)
             case .unavailable:
                 reply(
                     .error(
@@ -369,8 +429,10 @@ final class IngestHandler: TCPServerHandler {
         }
     }
 
-    private func handle(_ request: HTTPRequest, body: [UInt8], _ connection: Connection, _ server: Server) {
-        collector.count { $0.requests += 1 }
+    private func handle(
+        _ request: HTTPRequest, body: [UInt8], _ connection: Connection, _ server: Server, isRetry: Bool = false
+    ) {
+        if !isRetry { collector.count { $0.requests += 1 } }
         let keepAlive = request.keepsAlive
         guard request.method == "GET" || request.method == "POST" else {
             reply(
@@ -382,7 +444,23 @@ final class IngestHandler: TCPServerHandler {
         let result: Result<StoredPosition, HTTPReport.Refusal>
         let ownTracks = request.method == "POST" && contentType.hasPrefix("application/json")
         if ownTracks {
-            result = ownTracksReport(request, body)
+            switch ownTracksReport(request, body) {
+            case .report(let report):
+                result = report
+            case .check(let user, let password, let hash):
+                nextTicket += 1
+                guard collector.check(password, against: hash, ticket: nextTicket) else {
+                    reply(
+                        .error(.serviceUnavailable, "Too many logins at once; try again", headers: ["Retry-After: 5"]),
+                        keepAlive: keepAlive, connection, server, counted: \.unavailable)
+                    return
+                }
+                checking[nextTicket] = (request, body, user, password)
+                waiting[nextTicket] = connection
+                connection.deadline = nil
+                connection.session.phase = .waiting(ticket: nextTicket, keepAlive: keepAlive, ownTracks: true)
+                return
+            }
         } else {
             var items = request.query
             if !body.isEmpty {
@@ -434,24 +512,24 @@ final class IngestHandler: TCPServerHandler {
         }
     }
 
-    /// An OwnTracks location from an authenticated user.
-    private func ownTracksReport(_ request: HTTPRequest, _ body: [UInt8]) -> Result<
-        StoredPosition, HTTPReport.Refusal
-    > {
+    /// What an OwnTracks request comes to: a report (or a refusal), or a password to check first.
+    private enum OwnTracksOutcome {
+        case report(Result<StoredPosition, HTTPReport.Refusal>)
+        case check(user: String, password: [UInt8], hash: BcryptHash)
+    }
+
+    /// An OwnTracks location from an authenticated user; a login not verified before goes to the login thread.
+    private func ownTracksReport(_ request: HTTPRequest, _ body: [UInt8]) -> OwnTracksOutcome {
         guard let credentials = HTTPReport.basicCredentials(request.authorization) else {
-            return .failure(.noCredentials)
+            return .report(.failure(.noCredentials))
         }
-        guard let hash = configuration.users?.hashes[credentials.user] else { return .failure(.badLogin) }
-        if let known = verified[credentials.user], Self.equal(known, credentials.password) {
-            // Verified before.
-        } else if hash.verifies(credentials.password) {
-            verified[credentials.user] = credentials.password
-        } else {
-            return .failure(.badLogin)
+        guard let hash = configuration.users?.hashes[credentials.user] else { return .report(.failure(.badLogin)) }
+        guard let known = verified[credentials.user], Self.equal(known, credentials.password) else {
+            return .check(user: credentials.user, password: credentials.password, hash: hash)
         }
         let user = request.extensionHeaders["x-limit-u"] ?? credentials.user
-        guard user == credentials.user else { return .failure(.badLogin) }
-        return HTTPReport.ownTracks(body, user: user, device: request.extensionHeaders["x-limit-d"])
+        guard user == credentials.user else { return .report(.failure(.badLogin)) }
+        return .report(HTTPReport.ownTracks(body, user: user, device: request.extensionHeaders["x-limit-d"]))
     }
 
     private static func equal(_ a: [UInt8], _ b: [UInt8]) -> Bool {
