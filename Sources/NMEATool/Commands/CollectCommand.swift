@@ -103,6 +103,7 @@ enum CollectCommand: Command {
 
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
         let (configuration, hasBroker) = try configuration(arguments)
+        let webhookURL = try webhook(arguments, database: configuration.database)
         let httpConfiguration = try httpConfiguration(arguments, database: configuration.database)
         let quiet = arguments.flag(Self.quiet)
         var collector: FleetCollector?
@@ -114,7 +115,7 @@ enum CollectCommand: Command {
             }
         }
         collector?.onProblem = { message in Console.error("nmea collect: \(message)\n") }
-        let dispatcher = try eventDispatcher(arguments, configuration, hasBroker: hasBroker)
+        let dispatcher = try eventDispatcher(arguments, configuration, webhook: webhookURL, hasBroker: hasBroker)
         collector?.onEvents = { dispatcher?.dispatch($0) }
         var httpCollector: HTTPCollector?
         if let httpConfiguration {
@@ -215,22 +216,13 @@ enum CollectCommand: Command {
     /// Where geofence events go: the broker (through a publisher and its disk queue) and the webhook; `nil`
     /// without a database (no fences without one).
     private static func eventDispatcher(
-        _ arguments: ParsedArguments, _ configuration: FleetCollector.Configuration, hasBroker: Bool
+        _ arguments: ParsedArguments, _ configuration: FleetCollector.Configuration, webhook: WebhookURL?,
+        hasBroker: Bool
     ) throws -> EventDispatcher? {
-        let webhookText = try arguments.value(webhook)
         let queueDirectory = try arguments.value(eventQueue)
-        guard configuration.database != nil else {
-            if webhookText != nil { throw arguments.usageError("'--webhook' sends geofence events: give '--db <url>'") }
-            return nil
-        }
+        guard configuration.database != nil else { return nil }
         var events = EventDispatcher.Configuration()
-        if let webhookText {
-            do {
-                events.webhook = try WebhookURL(parsing: webhookText)
-            } catch {
-                throw arguments.invalid(webhookText, for: webhook, because: error.message)
-            }
-        }
+        events.webhook = webhook
         if hasBroker {
             var publishing = FleetPublisher.Configuration(broker: configuration.broker, topic: "owntracks/nmea-collect")
             publishing.clientID = (configuration.clientID ?? "nmea-collect") + "-events"
@@ -248,6 +240,19 @@ enum CollectCommand: Command {
             events.topicPrefix = configuration.topicFilter.split(separator: "/").first.map { $0 + "/" } ?? "owntracks/"
         }
         return EventDispatcher(events)
+    }
+
+    /// `--webhook`, checked.
+    private static func webhook(_ arguments: ParsedArguments, database: String?) throws -> WebhookURL? {
+        guard let text = try arguments.value(webhook) else { return nil }
+        guard database != nil else {
+            throw arguments.usageError("'--webhook' sends geofence events: give '--db <url>'")
+        }
+        do {
+            return try WebhookURL(parsing: text)
+        } catch {
+            throw arguments.invalid(text, for: webhook, because: error.message)
+        }
     }
 
     private static func defaultEventQueue() throws(FleetError) -> String {
