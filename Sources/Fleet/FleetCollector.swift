@@ -105,6 +105,8 @@ public final class FleetCollector: @unchecked Sendable {
         public var storedBefore = 0
         /// Transactions committed.
         public var commits = 0
+        /// Geofence events recorded.
+        public var events = 0
         /// Seconds spent waiting for the database (storing batches).
         public var databaseSeconds = 0.0
         /// The last problem with a message or a file.
@@ -126,6 +128,8 @@ public final class FleetCollector: @unchecked Sendable {
     private var writeFailed = false
     /// Called on the collector's thread with each problem worth telling the user (a file that cannot be written).
     public var onProblem: (@Sendable (String) -> Void)?
+    /// Called on the collector's thread with the geofence events each commit recorded (must not block).
+    public var onEvents: (@Sendable ([FenceEvent]) -> Void)?
 
     /// Prepares the output directory (created when missing, locked against a second collector) and the client.
     /// - Throws: ``FleetError`` for an unusable directory, filter or TLS setting.
@@ -412,8 +416,10 @@ public final class FleetCollector: @unchecked Sendable {
             $0.storedBefore += committed.duplicates
             $0.commits += 1
             $0.invalid += committed.refused.count
+            $0.events += committed.events.count
             if let last = committed.refused.last { $0.lastProblem = "refused by the database: \(last)" }
         }
+        if !committed.events.isEmpty { onEvents?(committed.events) }
         return true
     }
 

@@ -11,17 +11,28 @@ import Threading
 /// never by waiting on the database. When they change, a `fleet` event goes to every event-stream client.
 ///
 /// **Endpoints** (read-only, `GET` and `HEAD`): `/` the page; `/api/vehicles` (as `nmea fleet last --json`);
-/// `/api/trips` (as `nmea fleet trips --json`); `/api/status` (`{"database":"ok"|"…why…","refreshed":ISO}`);
-/// `/api/events` (`fleet` events: `{"vehicles":…,"trips":…}`, and `status`).
+/// `/api/trips` (as `nmea fleet trips --json`); `/api/geofences` (as `nmea fleet geofence list --json`);
+/// `/api/geofence-events` (the latest, as `nmea fleet events --json`); `/api/status` (`{"database":"ok"|"…why…","refreshed":ISO}`);
+/// `/api/events` (`fleet` events: `{"vehicles":…,"trips":…,"fences":…,"events":…}`, and `status`).
 public final class FleetPageServer: Sendable {
-    /// What the loader reads: the two documents.
+    /// What the loader reads: the documents.
     public struct Documents: Sendable, Hashable {
         public var vehicles: [UInt8]
         public var trips: [UInt8]
+        /// The geofences as a GeoJSON FeatureCollection (`nmea fleet geofence list --json`).
+        public var fences: [UInt8]
+        /// The latest geofence events, `{"events":[…]}` (as `nmea fleet events --json`).
+        public var events: [UInt8]
 
-        public init(vehicles: [UInt8], trips: [UInt8]) {
+        public init(
+            vehicles: [UInt8], trips: [UInt8],
+            fences: [UInt8] = Array(#"{"type":"FeatureCollection","features":[]}"#.utf8),
+            events: [UInt8] = Array(#"{"events":[]}"#.utf8)
+        ) {
             self.vehicles = vehicles
             self.trips = trips
+            self.fences = fences
+            self.events = events
         }
     }
 
@@ -120,7 +131,8 @@ struct FleetRoutes: HTTPResponder {
     let tiles: String?
 
     private static let paths: Set<String> = [
-        "/", "/index.html", "/api/vehicles", "/api/trips", "/api/status", "/api/events",
+        "/", "/index.html", "/api/vehicles", "/api/trips", "/api/geofences", "/api/geofence-events", "/api/status",
+        "/api/events",
     ]
 
     func respond(to request: HTTPRequest) -> HTTPReply {
@@ -135,6 +147,8 @@ struct FleetRoutes: HTTPResponder {
             return .response(response)
         case "/api/vehicles": return .response(.json(state.documents.vehicles))
         case "/api/trips": return .response(.json(state.documents.trips))
+        case "/api/geofences": return .response(.json(state.documents.fences))
+        case "/api/geofence-events": return .response(.json(state.documents.events))
         case "/api/status": return .response(.json(state.status))
         default:
             return .eventStream(
@@ -143,14 +157,20 @@ struct FleetRoutes: HTTPResponder {
         }
     }
 
-    /// `{"vehicles":…,"trips":…}`: the two documents' arrays in one.
+    /// `{"vehicles":…,"trips":…,"fences":…,"events":…}`: the documents in one.
     static func fleet(_ documents: FleetPageServer.Documents) -> [UInt8] {
-        var json = JSONWriter(capacity: documents.vehicles.count + documents.trips.count + 32)
+        var json = JSONWriter(
+            capacity: documents.vehicles.count + documents.trips.count + documents.fences.count
+                + documents.events.count + 64)
         json.beginObject()
         json.key("vehicles")
         json.raw(documents.vehicles)
         json.key("trips")
         json.raw(documents.trips)
+        json.key("fences")
+        json.raw(documents.fences)
+        json.key("events")
+        json.raw(documents.events)
         json.endObject()
         return json.bytes
     }

@@ -1,6 +1,7 @@
 extension WebPage {
-    /// The fleet's page: every vehicle's last position on a map and in a table, and the trips. `{{fleet}}` is the
-    /// state for the script (`{"vehicles":…,"trips":…}`), `{{rows}}` the vehicle rows rendered on the server.
+    /// The fleet's page: every vehicle's last position and the geofences on a map, the vehicles in a table, the
+    /// trips and the latest geofence events. `{{fleet}}` is the state for the script
+    /// (`{"vehicles":…,"trips":…,"fences":…,"events":…}`), `{{rows}}` the vehicle rows rendered on the server.
     static let fleetTemplate = #"""
         <!DOCTYPE html>
         <html lang="en">
@@ -28,6 +29,10 @@ extension WebPage {
         <table id="fleet-trips"><thead><tr><th>Vehicle</th><th>Start</th><th>End</th><th>Duration</th><th>Distance</th><th>From</th><th class="wide">To</th></tr></thead><tbody></tbody></table>
         <p id="trips-empty" class="muted">No trip yet.</p>
         </section>
+        <section id="geofence-events-panel"><h2>Geofence events</h2>
+        <table id="geofence-events"><thead><tr><th>Time</th><th>Vehicle</th><th>Event</th><th>Fence</th></tr></thead><tbody></tbody></table>
+        <p id="geofence-events-empty" class="muted">No geofence event yet.</p>
+        </section>
         </main>
         <script id="initial" type="application/json">{{fleet}}</script>
         <script>
@@ -44,6 +49,18 @@ extension WebPage {
           }
           function vehicles() { return (fleet.vehicles && fleet.vehicles.vehicles) || []; }
           function trips() { return (fleet.trips && fleet.trips.trips) || []; }
+          function fences() { return (fleet.fences && fleet.fences.features) || []; }
+          function fenceEvents() { return (fleet.events && fleet.events.events) || []; }
+          function renderFenceEvents() {
+            const body = $("geofence-events").tBodies[0];
+            body.replaceChildren();
+            const list = fenceEvents().filter((e) => selected == null || e.vehicle === selected).slice().reverse();
+            $("geofence-events-empty").style.display = list.length ? "none" : "";
+            for (const e of list) {
+              const row = body.insertRow();
+              [clock(e.time), e.vehicle, e.kind, e.fence].forEach((value) => { row.insertCell().textContent = value; });
+            }
+          }
           function renderVehicles() {
             const body = $("vehicles").tBodies[0];
             body.replaceChildren();
@@ -74,13 +91,22 @@ extension WebPage {
             svg.setAttribute("viewBox", "0 0 " + W + " " + H);
             svg.replaceChildren();
             const shown = vehicles().filter((v) => v.lat != null && v.lon != null);
-            if (!shown.length) return;
+            const rings = fences().map((f) => ({ name: f.properties.name, ring: ((f.geometry && f.geometry.coordinates) || [[]])[0] || [] }));
+            if (!shown.length && !rings.length) return;
             let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
-            for (const v of shown) { const [x, y] = project(v.lon, v.lat); minX = Math.min(minX, x); maxX = Math.max(maxX, x); minY = Math.min(minY, y); maxY = Math.max(maxY, y); }
+            const include = (lon, lat) => { const [x, y] = project(lon, lat); minX = Math.min(minX, x); maxX = Math.max(maxX, x); minY = Math.min(minY, y); maxY = Math.max(maxY, y); };
+            for (const v of shown) include(v.lon, v.lat);
+            for (const r of rings) for (const [lon, lat] of r.ring) include(lon, lat);
             const span = Math.max(maxX - minX, maxY - minY, 2e-5);
             const scale = Math.min((W - 2 * pad) / Math.max(maxX - minX, span * 0.05), (H - 2 * pad) / Math.max(maxY - minY, span * 0.05));
             const cx = (minX + maxX) / 2, cy = (minY + maxY) / 2;
             if (tiles) drawTiles(svg, tiles, scale, cx, cy, W, H);
+            for (const r of rings) {
+              const points = r.ring.map(([lon, lat]) => { const [px, py] = project(lon, lat); return (W / 2 + (px - cx) * scale).toFixed(1) + "," + (H / 2 + (py - cy) * scale).toFixed(1); });
+              const g = el("g", { class: "fence", "data-fence": r.name }, svg);
+              el("polygon", { points: points.join(" "), fill: "rgba(210,120,20,0.12)", stroke: "#d2781a", "stroke-width": 1.5 }, g);
+              const title = el("title", {}, g); title.textContent = r.name;
+            }
             for (const v of shown) {
               const [px, py] = project(v.lon, v.lat), x = W / 2 + (px - cx) * scale, y = H / 2 + (py - cy) * scale;
               const g = el("g", { class: "vehicle", "data-vehicle": v.vehicle }, svg);
@@ -98,7 +124,7 @@ extension WebPage {
             $("database").textContent = ok ? "database ok" : status.database;
             $("refreshed").textContent = status.refreshed ? "read " + clock(status.refreshed) : "";
           }
-          function renderAll() { renderVehicles(); renderTrips(); renderMap(); }
+          function renderAll() { renderVehicles(); renderTrips(); renderFenceEvents(); renderMap(); }
           renderAll();
           document.body.dataset.ready = "1";
           const events = new EventSource("/api/events");

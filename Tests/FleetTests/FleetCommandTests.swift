@@ -303,6 +303,17 @@ struct FleetServeTests {
         #expect(vehicles.body.contains(#""place":"Sydney, New South Wales, AU""#))
         let trips = try RawHTTP.get(port: port, "/api/trips")
         #expect(trips.body + "\n" == (try FleetCommandTests.run(fleet, ["trips", "--json"])).output)
+        #expect(
+            try RawHTTP.get(port: port, "/api/geofence-events").body + "\n"
+                == (try FleetCommandTests.run(fleet, ["events", "--json"])).output)
+        let added = try FleetCommandTests.run(fleet, ["geofence", "add", "depot", "--circle", "48.1374,11.5755,150"])
+        #expect(added.status == 0, "\(added.error)")
+        let fences = try FleetCommandTests.run(fleet, ["geofence", "list", "--json"])
+        #expect(fences.output.contains(#""properties":{"name":"depot","shape":"circle","margin_m":10,"radius_m":150}"#))
+        #expect(
+            waitUntil(timeout: .seconds(10)) {
+                (try? RawHTTP.get(port: port, "/api/geofences").body + "\n") == fences.output
+            })
 
         // An event stream gets the fleet at once, and again when a vehicle moves.
         let client = try LineClient(port: port)
@@ -322,6 +333,8 @@ struct FleetServeTests {
     func theFleetPageShowsEveryVehicleAndTheTripInChromium() throws {
         let (fleet, now) = try FleetCommandTests.filled()
         try Self.addVan9(fleet, at: now)
+        let added = try FleetCommandTests.run(fleet, ["geofence", "add", "depot", "--circle", "48.1374,11.5755,150"])
+        #expect(added.status == 0, "\(added.error)")
         let directory = TemporaryDirectory("fleet-browser")
         defer { directory.remove() }
         let (server, port) = try Self.serve(fleet, directory)
@@ -339,6 +352,8 @@ struct FleetServeTests {
             #expect(dom.contains("<g class=\"vehicle\" data-vehicle=\"\(vehicle)\">"), "\(vehicle)")
         }
         #expect(dom.contains("<td>Sydney, New South Wales, AU</td>"))
+        #expect(dom.contains("<g class=\"fence\" data-fence=\"depot\"><polygon points=\""))
+        #expect(dom.contains("No geofence event yet."))
         #expect(dom.contains("<td>acme/van7</td><td>2026-11-30 08:00:00 UTC</td><td>2026-11-30 08:02:00 UTC</td>"))
     }
 }

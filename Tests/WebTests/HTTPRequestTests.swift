@@ -1,3 +1,4 @@
+import System
 import Testing
 
 @testable import Web

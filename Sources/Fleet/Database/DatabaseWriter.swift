@@ -12,6 +12,10 @@ final class DatabaseWriter {
         var duplicates = 0
         /// Messages the database refused one by one (each with its reason), skipped.
         var refused: [String] = []
+        /// Geofence events the positions made.
+        var events: [FenceEvent] = []
+        /// The indexes of the staged positions the database refused (with `refused`'s reasons, in order).
+        var refusedPositions: [Int] = []
     }
 
     let target: String
@@ -59,14 +63,16 @@ final class DatabaseWriter {
             let outcome = try store.write(positions: positions, trips: trips)
             return Committed(
                 positions: outcome.positions, trips: outcome.trips,
-                duplicates: total - outcome.positions - outcome.trips)
+                duplicates: total - outcome.positions - outcome.trips, events: outcome.events)
         } catch  where error.isConnectionProblem {
             lost(error)
             return nil
         } catch {
             var committed = Committed()
-            for position in positions {
+            for (index, position) in positions.enumerated() {
+                let refusedBefore = committed.refused.count
                 guard add(try store.write(positions: [position], trips: []), &committed) else { return nil }
+                if committed.refused.count > refusedBefore { committed.refusedPositions.append(index) }
             }
             for trip in trips {
                 guard add(try store.write(positions: [], trips: [trip]), &committed) else { return nil }
@@ -84,6 +90,7 @@ final class DatabaseWriter {
             let outcome = try write()
             committed.positions += outcome.positions
             committed.trips += outcome.trips
+            committed.events += outcome.events
             if outcome.positions + outcome.trips == 0 { committed.duplicates += 1 }
         } catch  where error.isConnectionProblem {
             lost(error)

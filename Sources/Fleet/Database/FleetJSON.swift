@@ -104,4 +104,43 @@ public enum FleetJSON {
         }
         json.endObject()
     }
+
+    /// `{"events":[{"vehicle":…,"fence":…,"kind":"enter"|"exit","time":…,"lat":…,"lon":…}]}`.
+    public static func events(_ events: [FenceEvent]) -> [UInt8] {
+        var json = JSONWriter(capacity: 256 + events.count * 128)
+        json.beginObject()
+        json.key("events")
+        json.beginArray()
+        for event in events { event.write(to: &json) }
+        json.endArray()
+        json.endObject()
+        return json.bytes
+    }
+
+    /// A FeatureCollection of the fences: each its outline, with `name`, `shape`, `margin_m` and (circles)
+    /// `radius_m`.
+    public static func fences(_ fences: [GeofenceStore.Row]) -> [UInt8] {
+        var json = JSONWriter(capacity: 1 << 14)
+        json.beginObject()
+        json.field("type", "FeatureCollection" as StaticString)
+        json.key("features")
+        json.beginArray()
+        for fence in fences {
+            json.beginObject()
+            json.field("type", "Feature" as StaticString)
+            json.key("geometry")
+            json.raw(Array(fence.geoJSON.utf8))
+            json.key("properties")
+            json.beginObject()
+            json.field("name", fence.name)
+            json.field("shape", fence.kind)
+            json.field("margin_m", fence.marginMeters)
+            json.field("radius_m", fence.radiusMeters)
+            json.endObject()
+            json.endObject()
+        }
+        json.endArray()
+        json.endObject()
+        return json.bytes
+    }
 }

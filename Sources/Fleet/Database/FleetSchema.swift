@@ -8,6 +8,10 @@
 ///                 distance_m, max_speed, path geography(LineString,4326))   PRIMARY KEY (vehicle, start_time)
 ///     nmea.vehicles (vehicle, first_seen, last_seen, last_position, last_altitude, last_speed, last_course,
 ///                    last_accuracy, last_satellites, last_received)      PRIMARY KEY (vehicle)
+///     nmea.geofences (name, area geography(Polygon,4326), edge, center, radius_m, margin_m, created)
+///                                                       PRIMARY KEY (name), GiST (area)
+///     nmea.geofence_events (vehicle, fence, time, kind 'enter'|'exit', position, recorded)
+///                                                       PRIMARY KEY (vehicle, fence, time), (time)
 ///
 /// Units are SI: altitude metres above mean sea level, speed and max_speed m/s, course degrees true, accuracy the
 /// horizontal error in metres. `received` is when the collector's transaction stored the row.
@@ -20,7 +24,8 @@
 ///
 /// Migrations are numbered and run in one transaction under an advisory lock, so two collectors starting at once
 /// apply each exactly once; running them on an up-to-date schema changes nothing. Version 2 added the last fix's
-/// values to `vehicles` and filled them from each vehicle's newest row of `positions`.
+/// values to `vehicles` and filled them from each vehicle's newest row of `positions`; version 3 the geofences and
+/// their events (see ``GeofenceStore``).
 public enum FleetSchema {
     /// The version this build creates.
     public static var currentVersion: Int { migrations.last!.version }
@@ -107,6 +112,36 @@ public enum FleetSchema {
                     SELECT * FROM nmea.positions p WHERE p.vehicle = w.vehicle ORDER BY p.time DESC LIMIT 1) p
                 WHERE v.vehicle = w.vehicle
                 """,
+            ]
+        ),
+        (
+            3,
+            [
+                // A circle keeps its centre and radius (exact) and, in `area`, a 64-point outline for the index.
+                """
+                CREATE TABLE nmea.geofences (
+                    name text PRIMARY KEY,
+                    area geography(Polygon, 4326) NOT NULL,
+                    edge geography NOT NULL,
+                    center geography(Point, 4326),
+                    radius_m double precision,
+                    margin_m double precision NOT NULL DEFAULT 10,
+                    created timestamptz NOT NULL DEFAULT now()
+                )
+                """,
+                "CREATE INDEX geofences_area ON nmea.geofences USING gist (area)",
+                """
+                CREATE TABLE nmea.geofence_events (
+                    vehicle text NOT NULL,
+                    fence text NOT NULL,
+                    time timestamptz NOT NULL,
+                    kind text NOT NULL CHECK (kind IN ('enter', 'exit')),
+                    position geography(Point, 4326) NOT NULL,
+                    recorded timestamptz NOT NULL DEFAULT now(),
+                    PRIMARY KEY (vehicle, fence, time)
+                )
+                """,
+                "CREATE INDEX geofence_events_time ON nmea.geofence_events (time)",
             ]
         ),
     ]

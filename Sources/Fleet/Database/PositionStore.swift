@@ -19,16 +19,23 @@ public final class PositionStore {
         /// Positions inserted; the others of the batch were stored before.
         public var positions = 0
         public var trips = 0
+        /// Geofence events the new positions made (see ``GeofenceStore/evaluate()``).
+        public var events: [FenceEvent] = []
 
-        public init(positions: Int = 0, trips: Int = 0) {
+        public init(positions: Int = 0, trips: Int = 0, events: [FenceEvent] = []) {
             self.positions = positions
             self.trips = trips
+            self.events = events
         }
     }
 
     /// Prepares the staging tables on `database` (whose schema ``FleetSchema/migrate(_:)`` made).
     public init(_ database: PostgresConnection) throws(DatabaseError) {
         self.database = database
+        // Short statements on small batches: JIT compilation (PostgreSQL 11+, on by default where LLVM is
+        // installed) only adds its hundreds of milliseconds when the planner's estimate for the geofence query is
+        // high (its staging tables have no statistics).
+        try database.execute("SET jit = off")
         try database.execute(
             """
             CREATE TEMPORARY TABLE IF NOT EXISTS staged_positions (
@@ -41,6 +48,12 @@ public final class PositionStore {
             CREATE TEMPORARY TABLE IF NOT EXISTS staged_vehicles (
                 first_tst bigint, vehicle text, last_tst bigint, lat double precision, lon double precision,
                 altitude real, speed real, course real, accuracy real, satellites smallint
+            ) ON COMMIT DELETE ROWS
+            """)
+        try database.execute(
+            """
+            CREATE TEMPORARY TABLE IF NOT EXISTS staged_touched (
+                vehicle text, first_time timestamptz, inserted bigint
             ) ON COMMIT DELETE ROWS
             """)
     }
@@ -58,7 +71,11 @@ public final class PositionStore {
             do {
                 return try database.transaction { () throws(DatabaseError) -> Outcome in
                     var outcome = Outcome()
-                    if !positions.isEmpty { outcome.positions = try insertPositions(rows, vehicles) }
+                    if !positions.isEmpty {
+                        outcome.positions = try insertPositions(rows, vehicles)
+                        let fences = GeofenceStore(database)
+                        if outcome.positions > 0, try fences.hasFences() { outcome.events = try fences.evaluate() }
+                    }
                     for trip in trips { outcome.trips += try insert(trip) }
                     return outcome
                 }
@@ -82,15 +99,24 @@ public final class PositionStore {
             COPY staged_vehicles (first_tst, vehicle, last_tst, lat, lon, altitude, speed, course, accuracy,
                                   satellites) FROM STDIN (FORMAT binary)
             """, data: vehicles)
-        let inserted = try database.execute(
-            """
-            INSERT INTO nmea.positions (vehicle, time, position, altitude, speed, course, accuracy, satellites)
-            SELECT vehicle, to_timestamp(tst), ST_SetSRID(ST_MakePoint(lon, lat), 4326)::geography, altitude, speed,
-                   course, accuracy, satellites
-            FROM staged_positions ORDER BY vehicle, tst
-            ON CONFLICT DO NOTHING
-            """
-        ).affectedRows
+        // Each vehicle's earliest new position (and how many), for the geofences.
+        let inserted =
+            try database.execute(
+                """
+                WITH inserted AS (
+                    INSERT INTO nmea.positions (vehicle, time, position, altitude, speed, course, accuracy, satellites)
+                    SELECT vehicle, to_timestamp(tst), ST_SetSRID(ST_MakePoint(lon, lat), 4326)::geography, altitude,
+                           speed, course, accuracy, satellites
+                    FROM staged_positions ORDER BY vehicle, tst
+                    ON CONFLICT DO NOTHING
+                    RETURNING vehicle, time
+                ), touched AS (
+                    INSERT INTO staged_touched SELECT vehicle, min(time), count(*) FROM inserted GROUP BY vehicle
+                    RETURNING inserted
+                )
+                SELECT coalesce(sum(inserted), 0)::bigint FROM touched
+                """
+            )[0, 0].flatMap { Int($0) } ?? 0
         try database.execute(Self.upsertVehicles)
         // Late positions: trips already stored whose time span covers them get their path made again.
         try database.execute(

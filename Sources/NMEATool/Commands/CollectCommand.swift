@@ -1,12 +1,14 @@
 import Fleet
 import Glibc
+import System
 
 /// `nmea collect`: subscribes to a fleet's OwnTracks topics and stores positions and trips in PostgreSQL, or writes
-/// daily tracks and trips per vehicle, or both.
+/// daily tracks and trips per vehicle, or both; with `--http`, takes OsmAnd and OwnTracks reports over HTTP too (or
+/// instead), and sends the geofence events the stored positions make to MQTT and a webhook.
 enum CollectCommand: Command {
     static let spec = CommandSpec(
         name: "collect",
-        abstract: "Collect OwnTracks positions and trips from an MQTT broker into PostgreSQL or daily files.",
+        abstract: "Collect positions from an MQTT broker or over HTTP (OsmAnd, OwnTracks) into PostgreSQL or files.",
         discussion: """
             Subscribes with QoS 1 and a persistent session (the broker keeps what arrives while the collector is \
             away).
@@ -29,23 +31,49 @@ enum CollectCommand: Command {
             of a last position is skipped (it was written when it was live).
             --share GROUP subscribes to $share/GROUP/<topic>: the broker gives each message to one collector of \
             the group, so several collectors, each with its own output directory, split the load.
+            --http [ADDR:]PORT (with --db, beside the broker URL or instead of it) takes reports over HTTP: \
+            OsmAnd (Traccar Client, GPSLogger, trackers: GET or POST /?id=ID&lat=…&lon=…&timestamp=…&speed=KNOTS…) \
+            from the devices --devices lists (one a line: ID, a space, a name), and OwnTracks JSON POSTs from the \
+            users --users lists (htpasswd -B), answered []. A report is answered 200 only once stored; 503 while \
+            the database is unreachable (the phone sends it again); 403 for an unknown ID or a wrong login, counted \
+            and never stored. Put TLS in a reverse proxy (see docs/fleet.md).
+            Geofences ('nmea fleet geofence add') are evaluated as positions are stored: each enter and exit is \
+            published as an OwnTracks transition to <topic of the vehicle>/event (with a broker URL) and, with \
+            --webhook URL, POSTed as JSON, retried with backoff while the endpoint is down.
             SIGINT or SIGTERM finishes every file and exits 0.
             """,
         arguments: [url],
         options: [
-            database, output, MQTTOptions.passwordFile, topic, share, clientID, tlsCA, splitGap, fsync, flushInterval,
-            quiet,
+            database, output, http, devices, users, webhook, MQTTOptions.passwordFile, topic, share, clientID, tlsCA,
+            eventQueue, splitGap, fsync, flushInterval, quiet,
         ],
         examples: [
             "nmea collect mqtt://localhost --db postgresql://fleet@localhost/fleet",
             "nmea collect mqtt://collector@broker.example --mqtt-password-file /etc/nmea/mqtt-password --db "
                 + "postgresql://fleet@db.example/fleet --share collectors",
             "nmea collect mqtt://localhost -o fleet/",
+            "nmea collect --http 0.0.0.0:5055 --devices /etc/nmea/devices --users /etc/nmea/users --db "
+                + "postgresql://fleet@localhost/fleet --webhook http://127.0.0.1:9000/fleet-events",
             "nmea collect mqtt://broker.example --topic 'owntracks/acme/#' -o /srv/fleet",
         ])
 
-    private static let url = Argument<String>(
-        required: "url", help: "The broker: mqtt://[user@]host[:port] (mqtts:// for TLS).")
+    private static let url = Argument<String?>(
+        "url", help: "The broker: mqtt://[user@]host[:port] (mqtts:// for TLS); none with --http alone.",
+        defaultText: "none")
+    private static let http = WebOptions.httpOption(
+        help: "Take OsmAnd and OwnTracks reports over HTTP here ([ADDR:]PORT; loopback unless ADDR says otherwise).")
+    private static let devices = Option<String?>(
+        long: "devices", valueName: "file", help: "With --http: the OsmAnd devices, one a line: ID, a space, a name.",
+        completion: .file)
+    private static let users = Option<String?>(
+        long: "users", valueName: "file",
+        help: "With --http: the OwnTracks users, user:hash lines from 'htpasswd -B'.", completion: .file)
+    private static let webhook = Option<String?>(
+        long: "webhook", valueName: "url", help: "POST each geofence event as JSON to this http:// URL.")
+    private static let eventQueue = Option<String?>(
+        long: "event-queue", valueName: "dir",
+        help: "The disk queue of the events published to the broker. Default: $XDG_STATE_HOME/nmea/collect-events.",
+        completion: .directory)
     private static let database = Option<String?>(
         long: "db", valueName: "url",
         help: "Store in this PostgreSQL database: postgresql://USER@HOST[:PORT]/DB (no password).")
@@ -74,40 +102,168 @@ enum CollectCommand: Command {
     private static let quiet = Flag(long: "quiet", short: "q", help: "Do not report connections and the summary.")
 
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
-        let configuration = try configuration(arguments)
+        let (configuration, hasBroker) = try configuration(arguments)
+        let webhookURL = try webhook(arguments, database: configuration.database)
+        let httpConfiguration = try httpConfiguration(arguments, database: configuration.database)
         let quiet = arguments.flag(Self.quiet)
-        let collector: FleetCollector
-        do {
-            collector = try FleetCollector(configuration)
-        } catch {
-            throw RuntimeError(error.message)
+        var collector: FleetCollector?
+        if hasBroker {
+            do {
+                collector = try FleetCollector(configuration)
+            } catch {
+                throw RuntimeError(error.message)
+            }
         }
-        collector.onProblem = { message in Console.error("nmea collect: \(message)\n") }
+        collector?.onProblem = { message in Console.error("nmea collect: \(message)\n") }
+        let dispatcher = try eventDispatcher(arguments, configuration, webhook: webhookURL, hasBroker: hasBroker)
+        collector?.onEvents = { dispatcher?.dispatch($0) }
+        var httpCollector: HTTPCollector?
+        if let httpConfiguration {
+            let made = HTTPCollector(httpConfiguration)
+            made.onEvents = { dispatcher?.dispatch($0) }
+            do {
+                try made.start()
+            } catch {
+                throw RuntimeError(error.message)
+            }
+            httpCollector = made
+        }
         StopSignal.install()
+        if !quiet { announce(collector, configuration, httpCollector, dispatcher) }
+        var reporter = quiet ? nil : StatusReporter(databaseStatus: collector?.databaseStatus)
+        var status = ExitStatus.success
+        if let collector {
+            do {
+                try collector.run {
+                    reporter?.report(collector)
+                    return StopSignal.isRequested
+                }
+            } catch {
+                Console.error("Error: \(error.message)\n")
+                status = ExitStatus.failure
+            }
+        } else {
+            while !StopSignal.wait(timeout: .milliseconds(250)) {
+                if let httpCollector { reporter?.report(http: httpCollector) }
+            }
+        }
+        httpCollector?.stop()
+        dispatcher?.stop()
+        dispatcher?.configuration.publisher?.close()
         if !quiet {
-            let places = [configuration.outputDirectory, configuration.database.map { _ in "the database" }]
-                .compactMap { $0 }.joined(separator: " and ")
+            if let collector { report(collector.statistics, configuration) }
+            if let httpCollector { report(httpCollector.statistics) }
+            if let dispatcher { report(dispatcher.statistics) }
+        }
+        if let collector, collector.statistics.writeErrors > 0 { status = ExitStatus.failure }
+        return status
+    }
+
+    /// `nmea collect: …` lines saying what is collected from where into what.
+    private static func announce(
+        _ collector: FleetCollector?, _ configuration: FleetCollector.Configuration, _ http: HTTPCollector?,
+        _ dispatcher: EventDispatcher?
+    ) {
+        let places = [configuration.outputDirectory, configuration.database.map { _ in "the database" }]
+            .compactMap { $0 }.joined(separator: " and ")
+        if let collector {
             Console.error(
                 "nmea collect: '\(configuration.subscription)' from \(configuration.broker) into \(places) "
                     + "(client ID \(collector.clientID))\n")
         }
-        var reporter = quiet ? nil : StatusReporter(databaseStatus: collector.databaseStatus)
-        do {
-            try collector.run {
-                reporter?.report(collector)
-                return StopSignal.isRequested
-            }
-        } catch {
-            Console.error("Error: \(error.message)\n")
-            return ExitStatus.failure
+        if let http, let address = http.boundAddress {
+            let devices = http.configuration.devices.count
+            let users = http.configuration.users?.count ?? 0
+            Console.error(
+                "nmea collect: HTTP reports on \(address) into the database (\(devices) device"
+                    + "\(devices == 1 ? "" : "s"), \(users) OwnTracks user\(users == 1 ? "" : "s"))\n")
         }
-        if !quiet { report(collector.statistics, configuration) }
-        return collector.statistics.writeErrors == 0 ? ExitStatus.success : ExitStatus.failure
+        if let webhook = dispatcher?.configuration.webhook {
+            Console.error("nmea collect: geofence events to \(webhook)\n")
+        }
     }
 
-    /// The collector the options describe, checked.
-    private static func configuration(_ arguments: ParsedArguments) throws -> FleetCollector.Configuration {
-        let urlText = arguments.value(url)
+    /// The HTTP side the options describe, its files read; `nil` without `--http`.
+    private static func httpConfiguration(_ arguments: ParsedArguments, database: String?) throws
+        -> HTTPCollector.Configuration?
+    {
+        let devicesPath = try arguments.value(devices)
+        let usersPath = try arguments.value(users)
+        guard let listen = try arguments.value(http) else {
+            if devicesPath != nil || usersPath != nil {
+                throw arguments.usageError("'--devices' and '--users' go with '--http [ADDR:]PORT'")
+            }
+            return nil
+        }
+        guard let database else {
+            throw arguments.usageError("'--http' stores into a database: give '--db <url>'")
+        }
+        guard devicesPath != nil || usersPath != nil else {
+            throw arguments.usageError(
+                "'--http' takes reports from known senders only: give '--devices FILE' (OsmAnd IDs), "
+                    + "'--users FILE' (OwnTracks logins, htpasswd -B), or both")
+        }
+        do {
+            let deviceList = try devicesPath.map { path throws(FleetError) in try DeviceList.load(path) }
+            let userList = try usersPath.map { path throws(FleetError) in try UserList.load(path) }
+            return HTTPCollector.Configuration(
+                listen: listen, database: database, devices: deviceList ?? DeviceList(), users: userList)
+        } catch {
+            throw RuntimeError(error.message)
+        }
+    }
+
+    /// Where geofence events go: the broker (through a publisher and its disk queue) and the webhook; `nil`
+    /// without a database (no fences without one).
+    private static func eventDispatcher(
+        _ arguments: ParsedArguments, _ configuration: FleetCollector.Configuration, webhook: WebhookURL?,
+        hasBroker: Bool
+    ) throws -> EventDispatcher? {
+        let queueDirectory = try arguments.value(eventQueue)
+        guard configuration.database != nil else { return nil }
+        var events = EventDispatcher.Configuration()
+        events.webhook = webhook
+        if hasBroker {
+            var publishing = FleetPublisher.Configuration(broker: configuration.broker, topic: "owntracks/nmea-collect")
+            publishing.clientID = (configuration.clientID ?? "nmea-collect") + "-events"
+            publishing.tlsCAFile = configuration.tlsCAFile
+            do throws(FleetError) {
+                if let queueDirectory {
+                    publishing.queueDirectory = queueDirectory
+                } else {
+                    publishing.queueDirectory = try defaultEventQueue()
+                }
+                events.publisher = try FleetPublisher(publishing)
+            } catch {
+                throw RuntimeError("cannot publish geofence events: \(error.message)")
+            }
+            events.topicPrefix = configuration.topicFilter.split(separator: "/").first.map { $0 + "/" } ?? "owntracks/"
+        }
+        return EventDispatcher(events)
+    }
+
+    /// `--webhook`, checked.
+    private static func webhook(_ arguments: ParsedArguments, database: String?) throws -> WebhookURL? {
+        guard let text = try arguments.value(webhook) else { return nil }
+        guard database != nil else {
+            throw arguments.usageError("'--webhook' sends geofence events: give '--db <url>'")
+        }
+        do {
+            return try WebhookURL(parsing: text)
+        } catch {
+            throw arguments.invalid(text, for: webhook, because: error.message)
+        }
+    }
+
+    private static func defaultEventQueue() throws(FleetError) -> String {
+        guard let state = StandardDirectories.state else {
+            throw FleetError("no queue directory: set XDG_STATE_HOME or HOME, or give --event-queue")
+        }
+        return state + "/collect-events"
+    }
+
+    /// The collector the options describe, checked, and whether a broker was given.
+    private static func configuration(_ arguments: ParsedArguments) throws -> (FleetCollector.Configuration, Bool) {
         let output = try arguments.value(Self.output)
         let database = try arguments.value(Self.database)
         guard output != nil || database != nil else {
@@ -116,6 +272,13 @@ enum CollectCommand: Command {
         if let database, let problem = PostgresConnection.passwordProblem(database) {
             // Not the value itself: it may hold the password.
             throw arguments.usageError("The value of '--db' is refused: \(problem)")
+        }
+        guard let urlText = try arguments.value(url) else {
+            guard try arguments.value(http) != nil else {
+                throw arguments.usageError("Give the broker URL, '--http [ADDR:]PORT', or both")
+            }
+            if output != nil { throw arguments.usageError("'-o' writes what a broker sends: give the broker URL") }
+            return (FleetCollector.Configuration(broker: BrokerURL(host: "localhost"), database: database), false)
         }
         let parsed: BrokerURL
         do {
@@ -142,13 +305,28 @@ enum CollectCommand: Command {
             throw arguments.invalid(
                 configuration.topicFilter, for: topic, because: "give the filter itself and the group with --share")
         }
-        return configuration
+        return (configuration, true)
     }
 
     /// Says when the broker's connection or the database's comes and goes.
     private struct StatusReporter {
         var reported = ConnectionStatus()
         var databaseStatus: ConnectionStatus?
+
+        /// The HTTP side's database, when there is no broker.
+        mutating func report(http: HTTPCollector) {
+            guard let status = http.databaseStatus, status != databaseStatus else { return }
+            if status.state == .connected && databaseStatus?.state != .connected && databaseStatus != nil {
+                Console.error("nmea collect: the database is back\n")
+            } else if status.state == .disconnected, let error = status.lastError,
+                status.failures != databaseStatus?.failures
+            {
+                Console.error(
+                    "nmea collect: the database is unreachable (\(error)); reports are answered 503 and "
+                        + "sent again; trying again\n")
+            }
+            databaseStatus = status
+        }
 
         mutating func report(_ collector: FleetCollector) {
             if let status = collector.databaseStatus, status != databaseStatus {
@@ -193,6 +371,28 @@ enum CollectCommand: Command {
                     "\(statistics.locations) positions and \(statistics.trips) trips from " + vehicles,
                     repeated: (statistics.duplicates, "duplicates"), statistics))
         }
+    }
+
+    /// What came over HTTP.
+    private static func report(_ statistics: HTTPCollector.Statistics) {
+        let refused = [
+            (statistics.duplicates, "already stored"), (statistics.unknownDevices, "from unknown devices (403)"),
+            (statistics.failedLogins, "failed logins (401/403)"), (statistics.invalid, "invalid"),
+            (statistics.otherTypes, "other OwnTracks messages"), (statistics.unavailable, "answered 503"),
+        ].filter { $0.0 > 0 }.map { "\($0.0) \($0.1)" }
+        Console.error(
+            "nmea collect: \(statistics.stored) HTTP reports stored from \(statistics.requests) requests"
+                + (refused.isEmpty ? "" : " (not stored: " + refused.joined(separator: ", ") + ")") + "\n")
+    }
+
+    /// Where the geofence events went.
+    private static func report(_ statistics: EventDispatcher.Statistics) {
+        guard statistics.events > 0 || statistics.dropped > 0 else { return }
+        var line = "nmea collect: \(statistics.events) geofence events, \(statistics.published) queued for the broker"
+        line += ", \(statistics.delivered) delivered to the webhook"
+        if statistics.waiting > 0 { line += ", \(statistics.waiting) not delivered (in the database)" }
+        if statistics.dropped > 0 { line += ", \(statistics.dropped) dropped from the webhook's full queue" }
+        Console.error(line + "\n")
     }
 
     /// `nmea collect: WHAT (skipped: N REPEATED, N retained copies, N other messages, N invalid)`, the parts that

@@ -19,7 +19,10 @@ enum FleetCommand: Command {
         subcommands: subcommands.map { $0.spec })
 
     static var subcommands: [any Command.Type] {
-        [FleetLastCommand.self, FleetTripsCommand.self, FleetTrackCommand.self, FleetServeCommand.self]
+        [
+            FleetLastCommand.self, FleetTripsCommand.self, FleetTrackCommand.self, FleetReportCommand.self,
+            FleetGeofenceCommand.self, FleetEventsCommand.self, FleetServeCommand.self,
+        ]
     }
 }
 
@@ -183,7 +186,7 @@ enum FleetTripsCommand: Command {
     }
 
     /// A `YYYY-MM-DD` day or an ISO 8601 UTC time as nanoseconds since 1970.
-    private static func time(_ text: String) throws(ValueError) -> Int64 {
+    static func time(_ text: String) throws(ValueError) -> Int64 {
         if let day = ISO8601.parseDate(text) { return day.startNanoseconds }
         if let time = ISO8601.parse(text) { return time }
         throw .invalid(text, because: "expected YYYY-MM-DD or YYYY-MM-DDThh:mm:ssZ")

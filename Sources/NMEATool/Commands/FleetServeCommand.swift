@@ -77,7 +77,14 @@ private final class FleetLoader: @unchecked Sendable {
             let vehiclesJSON = FleetJSON.vehicles(vehicles) { position in
                 geocoder?.placeName(latitude: position.latitude, longitude: position.longitude)?.label
             }
-            return .success(.init(vehicles: vehiclesJSON, trips: FleetJSON.trips(trips)))
+            var documents = FleetPageServer.Documents(vehicles: vehiclesJSON, trips: FleetJSON.trips(trips))
+            // A schema older than version 3 (no collector of this version has run on it) has no geofences yet.
+            let fences = GeofenceStore(queries.database)
+            if let list = try? fences.list() { documents.fences = FleetJSON.fences(list) }
+            if let events = try? fences.events(vehicle: nil, since: nil, limit: 50) {
+                documents.events = FleetJSON.events(events)
+            }
+            return .success(documents)
         } catch {
             return .failure(FleetLoadError("the database could not be read: \(error.message)"))
         }

@@ -100,7 +100,7 @@ final class HTTPHandler: TCPServerHandler {
         switch responder.respond(to: request) {
         case .response(let response):
             if response.status.code >= 400 { statistics.errorResponses += 1 }
-            let keepAlive = request.keepsAlive
+            let keepAlive = request.keepsAlive && !request.hasBody
             send(response.encoded(keepAlive: keepAlive, head: request.isHead), to: connection, server)
             if keepAlive {
                 connection.deadline = MonotonicTime.now() + configuration.requestTimeout

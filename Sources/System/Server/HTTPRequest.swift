@@ -1,11 +1,13 @@
-/// One HTTP/1.x request head, as the page's server reads it: method, path, query, version and the headers it uses.
+/// One HTTP/1.x request head, as the project's HTTP servers read it (the page's, the collector's): method, path,
+/// query, version and the headers they use.
 ///
 ///     GET /api/track?since=2026-11-30T09:00:00Z HTTP/1.1\r\n
 ///     Host: raspberrypi.local:8080\r\n
 ///     \r\n
 ///
-/// The server is read-only and takes no request bodies: a request that announces one (`Content-Length` above 0, or
-/// `Transfer-Encoding`) is answered and its connection closed, so that the body is never read as the next request.
+/// The page's server is read-only and takes no request bodies: a request that announces one (`Content-Length` above
+/// 0, or `Transfer-Encoding`) is answered and its connection closed, so that the body is never read as the next
+/// request. The collector reads a body of ``contentLength`` bytes after the head.
 public struct HTTPRequest: Sendable, Hashable {
     /// The method, as sent (`GET`, `HEAD`, …).
     public var method: String
@@ -20,10 +22,25 @@ public struct HTTPRequest: Sendable, Hashable {
     public var keepsAlive: Bool
     /// The request announced a body.
     public var hasBody: Bool
+    /// `Content-Length` (0 when absent).
+    public var contentLength = 0
+    /// The body is sent in chunks (`Transfer-Encoding`), its length unknown from the head.
+    public var isChunked = false
+    /// `Content-Type`, as sent.
+    public var contentType: String?
+    /// `Authorization`, as sent.
+    public var authorization: String?
+    /// The `X-…` headers, by lowercased name (the last of a name).
+    public var extensionHeaders: [String: String] = [:]
 
     public struct QueryItem: Sendable, Hashable {
         public var name: String
         public var value: String
+
+        public init(name: String, value: String) {
+            self.name = name
+            self.value = value
+        }
     }
 
     /// The first value of query parameter `name`.
@@ -83,14 +100,18 @@ extension HTTPRequest {
                     return .invalid(.badRequest, reason: "a malformed Content-Length")
                 }
                 if length > 0 { request.hasBody = true }
-            case "transfer-encoding": request.hasBody = true
-            default: break
+                request.contentLength = length
+            case "transfer-encoding":
+                request.hasBody = true
+                request.isChunked = true
+            case "content-type": request.contentType = header.value
+            case "authorization": request.authorization = header.value
+            default: if header.name.hasPrefix("x-") { request.extensionHeaders[header.name] = header.value }
             }
         }
         let tokens = connection?.split(separator: ",").map { $0.trimmingSpaces } ?? []
         request.keepsAlive =
             request.minorVersion >= 1 ? !tokens.contains("close") : tokens.contains("keep-alive")
-        if request.hasBody { request.keepsAlive = false }
         return .request(request, consumed: end.bodyStart)
     }
 
@@ -189,7 +210,7 @@ extension HTTPRequest {
     }
 
     /// `%XX` decoded (and `+` as a space in a query); `nil` for a malformed escape or a result that is not UTF-8.
-    private static func percentDecoded(_ bytes: some Collection<UInt8>, plusIsSpace: Bool) -> String? {
+    public static func percentDecoded(_ bytes: some Collection<UInt8>, plusIsSpace: Bool) -> String? {
         var decoded: [UInt8] = []
         decoded.reserveCapacity(bytes.count)
         var iterator = bytes.makeIterator()
