@@ -73,7 +73,7 @@ public struct FieldErrors: Hashable, Sendable, Sequence {
 extension FieldErrors: CustomStringConvertible {
     /// `field 2: unexpected character; field 7: not a number`.
     public var description: String {
-        var parts = map(\.description)
+        var parts = map { $0.description }
         if count > FieldErrors.capacity { parts.append("\(count - FieldErrors.capacity) more") }
         return parts.joined(separator: "; ")
     }

@@ -10,7 +10,6 @@
 /// 3. 4. Arrival circle radius, nautical miles, `N`
 /// 5. Waypoint identifier
 public struct AAM: DecodableSentence, Hashable, Sendable {
-    public static var kind: SentenceKind { .aam }
     public static var address: SentenceAddress { .standard(.aam) }
     public static var sample: String {
         "$GPAAM,A,A,0.10,N,WPTNME*32"

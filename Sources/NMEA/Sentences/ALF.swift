@@ -20,7 +20,6 @@
 /// 12. Escalation counter (0 to 9)
 /// 13. Alert text (the rest of the sentence; a second sentence carries more text, with fields 4 to 7 empty)
 public struct ALF: DecodableSentence, Hashable, Sendable {
-    public static var kind: SentenceKind { .alf }
     public static var address: SentenceAddress { .standard(.alf) }
     public static var sample: String {
         "$HEALF,1,1,3,081950.10,B,W,V,,3008,1,2,0,HEADING LOST*64"

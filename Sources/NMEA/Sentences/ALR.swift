@@ -11,7 +11,6 @@
 /// 4. Acknowledgement: `A` acknowledged, `V` not acknowledged
 /// 5. Description text (the rest of the sentence)
 public struct ALR: DecodableSentence, Hashable, Sendable {
-    public static var kind: SentenceKind { .alr }
     public static var address: SentenceAddress { .standard(.alr) }
     public static var sample: String {
         "$RAALR,092751.00,011,A,V,TARGET LOST*54"

@@ -18,7 +18,6 @@
 /// 13. 14. Heading to steer to the destination, degrees, `M`/`T`
 /// 15. FAA mode indicator (NMEA 2.3 and later)
 public struct APB: DecodableSentence, Hashable, Sendable {
-    public static var kind: SentenceKind { .apb }
     public static var address: SentenceAddress { .standard(.apb) }
     public static var sample: String {
         "$GPAPB,A,A,0.10,R,N,V,V,011,M,DEST,011,M,011,M*3C"

@@ -10,7 +10,6 @@
 /// 5. Destination waypoint
 /// 6. Origin waypoint (left empty while steering from the present position)
 public struct BOD: DecodableSentence, Hashable, Sendable {
-    public static var kind: SentenceKind { .bod }
     public static var address: SentenceAddress { .standard(.bod) }
     public static var sample: String {
         "$GPBOD,097.0,T,103.2,M,POINTB,POINTA*4A"

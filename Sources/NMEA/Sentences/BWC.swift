@@ -14,7 +14,6 @@
 /// 12. Waypoint identifier
 /// 13. FAA mode indicator (NMEA 2.3 and later)
 public struct BWC: DecodableSentence, Hashable, Sendable {
-    public static var kind: SentenceKind { .bwc }
     public static var address: SentenceAddress { .standard(.bwc) }
     public static var sample: String {
         "$GPBWC,220516,5130.02,N,00046.34,W,213.8,T,218.0,M,0004.6,N,EGLM*21"

@@ -14,7 +14,6 @@
 /// 12. Waypoint identifier
 /// 13. FAA mode indicator (NMEA 2.3 and later)
 public struct BWR: DecodableSentence, Hashable, Sendable {
-    public static var kind: SentenceKind { .bwr }
     public static var address: SentenceAddress { .standard(.bwr) }
     public static var sample: String {
         "$GPBWR,220516,5130.02,N,00046.34,W,213.8,T,218.0,M,0004.6,N,EGLM*30"

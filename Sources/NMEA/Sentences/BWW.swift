@@ -10,7 +10,6 @@
 /// 5. TO waypoint
 /// 6. FROM waypoint
 public struct BWW: DecodableSentence, Hashable, Sendable {
-    public static var kind: SentenceKind { .bww }
     public static var address: SentenceAddress { .standard(.bww) }
     public static var sample: String {
         "$GPBWW,097.0,T,103.2,M,POINTB,POINTA*41"

@@ -11,7 +11,6 @@
 ///
 /// Sounders often fill only the metres; each unit's value is kept as sent.
 public struct DBK: DecodableSentence, Hashable, Sendable {
-    public static var kind: SentenceKind { .dbk }
     public static var address: SentenceAddress { .standard(.dbk) }
     public static var sample: String {
         "$SDDBK,4.5,f,1.4,M,0.7,F*1A"

@@ -11,7 +11,6 @@
 ///
 /// Sounders often fill only the metres; each unit's value is kept as sent.
 public struct DBS: DecodableSentence, Hashable, Sendable {
-    public static var kind: SentenceKind { .dbs }
     public static var address: SentenceAddress { .standard(.dbs) }
     public static var sample: String {
         "$SDDBS,11.1,f,3.4,M,1.8,F*3E"

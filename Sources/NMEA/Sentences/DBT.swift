@@ -11,7 +11,6 @@
 ///
 /// Sounders often fill only the metres; each unit's value is kept as sent.
 public struct DBT: DecodableSentence, Hashable, Sendable {
-    public static var kind: SentenceKind { .dbt }
     public static var address: SentenceAddress { .standard(.dbt) }
     public static var sample: String {
         "$SDDBT,7.8,f,2.4,M,1.3,F*0D"

@@ -10,7 +10,6 @@
 /// 2. Offset from the transducer, metres: positive to the waterline, negative to the keel
 /// 3. Maximum range scale in use, metres (NMEA 3.0 and later)
 public struct DPT: DecodableSentence, Hashable, Sendable {
-    public static var kind: SentenceKind { .dpt }
     public static var address: SentenceAddress { .standard(.dpt) }
     public static var sample: String {
         "$SDDPT,2.4,-1.0,100*60"

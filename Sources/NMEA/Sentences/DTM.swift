@@ -12,7 +12,6 @@
 /// 7. Altitude offset, metres
 /// 8. Reference datum
 public struct DTM: DecodableSentence, Hashable, Sendable {
-    public static var kind: SentenceKind { .dtm }
     public static var address: SentenceAddress { .standard(.dtm) }
     public static var sample: String {
         "$GPDTM,W84,,0.0,N,0.0,E,0.0,W84*6F"

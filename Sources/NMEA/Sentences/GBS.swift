@@ -16,7 +16,6 @@
 ///  9. System ID (NMEA 4.10)
 /// 10. Signal ID (NMEA 4.10)
 public struct GBS: DecodableSentence, Hashable, Sendable {
-    public static var kind: SentenceKind { .gbs }
     public static var address: SentenceAddress { .standard(.gbs) }
     public static var sample: String {
         "$GPGBS,235458.00,1.4,1.3,3.1,03,,-21.4,3.8,1,0*5A"

@@ -16,7 +16,6 @@
 /// 13. Age of differential corrections, seconds
 /// 14. Differential reference station ID
 public struct GGA: DecodableSentence, Hashable, Sendable {
-    public static var kind: SentenceKind { .gga }
     public static var address: SentenceAddress { .standard(.gga) }
     public static var sample: String {
         "$GPGGA,123519,4807.038,N,01131.000,E,1,08,0.9,545.4,M,46.9,M,,*47"

@@ -11,7 +11,6 @@
 /// 6. Status: `A` valid, `V` not valid
 /// 7. FAA mode indicator (NMEA 2.3 and later)
 public struct GLL: DecodableSentence, Hashable, Sendable {
-    public static var kind: SentenceKind { .gll }
     public static var address: SentenceAddress { .standard(.gll) }
     public static var sample: String {
         "$GPGLL,4916.45,N,12311.12,W,225444,A,*1D"

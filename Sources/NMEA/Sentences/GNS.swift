@@ -17,7 +17,6 @@
 /// 12. Differential reference station ID
 /// 13. Navigational status (NMEA 4.10)
 public struct GNS: DecodableSentence, Hashable, Sendable {
-    public static var kind: SentenceKind { .gns }
     public static var address: SentenceAddress { .standard(.gns) }
     public static var sample: String {
         "$GNGNS,122310.2,3722.425671,N,12258.856215,W,DAAA,14,0.9,1005.543,6.5,,,V*0B"

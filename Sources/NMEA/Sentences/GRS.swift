@@ -11,7 +11,6 @@
 /// 15. System ID (NMEA 4.10)
 /// 16. Signal ID (NMEA 4.10)
 public struct GRS: DecodableSentence, Hashable, Sendable {
-    public static var kind: SentenceKind { .grs }
     public static var address: SentenceAddress { .standard(.grs) }
     public static var sample: String {
         "$GPGRS,220320.0,0,-0.8,-0.2,-0.1,-0.2,0.8,0.6,,,,,,,1,0*78"

@@ -17,7 +17,6 @@
 /// Some receivers send more than 12 PRN slots (24 have been seen); the three DOPs are always the last three fields
 /// before the optional system ID, and up to ``maximumSatellites`` PRNs are kept.
 public struct GSA: DecodableSentence, Hashable, Sendable {
-    public static var kind: SentenceKind { .gsa }
     public static var address: SentenceAddress { .standard(.gsa) }
     public static var sample: String {
         "$GPGSA,A,3,04,05,,09,12,,,24,,,,,2.5,1.3,2.1*39"

@@ -14,7 +14,6 @@
 /// 7. Standard deviation of longitude error, metres
 /// 8. Standard deviation of altitude error, metres
 public struct GST: DecodableSentence, Hashable, Sendable {
-    public static var kind: SentenceKind { .gst }
     public static var address: SentenceAddress { .standard(.gst) }
     public static var sample: String {
         "$GPGST,172814.0,0.006,0.023,0.020,273.6,0.023,0.020,0.031*6A"

@@ -15,7 +15,6 @@
 ///    satellites left.
 /// 20. Signal ID (NMEA 4.10), after the last satellite
 public struct GSV: DecodableSentence, Hashable, Sendable {
-    public static var kind: SentenceKind { .gsv }
     public static var address: SentenceAddress { .standard(.gsv) }
     public static var sample: String {
         "$GPGSV,3,1,11,03,03,111,00,04,15,270,00,06,01,010,00,13,06,292,00*74"
@@ -198,4 +197,9 @@ extension FieldReader {
             prn: UInt16(UInt8(truncatingIfNeeded: pairs)), elevationDegrees: Int8(elevation),
             azimuthDegrees: azimuth, snr: snr)
     }
+}
+
+extension GSV {
+    /// `true` for the last message of its group (``messageNumber`` is ``totalMessages``).
+    public var isLastPart: Bool { messageNumber == totalMessages }
 }

@@ -9,7 +9,6 @@
 /// 2. Equipment status: `A` operating normally, `V` not
 /// 3. Sequential message identifier (0 to 9, then 0 again)
 public struct HBT: DecodableSentence, Hashable, Sendable {
-    public static var kind: SentenceKind { .hbt }
     public static var address: SentenceAddress { .standard(.hbt) }
     public static var sample: String {
         "$GPHBT,60.0,A,7*0B"

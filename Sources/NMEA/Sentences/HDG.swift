@@ -11,7 +11,6 @@
 ///
 /// The sensor heading plus the deviation is the magnetic heading; plus the variation too, the true heading.
 public struct HDG: DecodableSentence, Hashable, Sendable {
-    public static var kind: SentenceKind { .hdg }
     public static var address: SentenceAddress { .standard(.hdg) }
     public static var sample: String {
         "$HCHDG,98.3,0.0,E,12.6,W*57"

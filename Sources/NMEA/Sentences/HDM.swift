@@ -10,7 +10,6 @@
 ///
 /// Deprecated since NMEA 3.0 in favour of HDG, and still sent by many compasses and autopilots.
 public struct HDM: DecodableSentence, Hashable, Sendable {
-    public static var kind: SentenceKind { .hdm }
     public static var address: SentenceAddress { .standard(.hdm) }
     public static var sample: String {
         "$HCHDM,238.5,M*25"

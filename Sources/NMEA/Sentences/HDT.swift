@@ -8,7 +8,6 @@
 /// 1. Heading, degrees true
 /// 2. `T`
 public struct HDT: DecodableSentence, Hashable, Sendable {
-    public static var kind: SentenceKind { .hdt }
     public static var address: SentenceAddress { .standard(.hdt) }
     public static var sample: String {
         "$GPHDT,274.07,T*03"

@@ -20,7 +20,6 @@
 /// Weather stations leave empty what they do not measure (the water temperature, the absolute humidity). Obsolete
 /// since NMEA 4.00 (XDR and MWD replace it), still sent by many.
 public struct MDA: DecodableSentence, Hashable, Sendable {
-    public static var kind: SentenceKind { .mda }
     public static var address: SentenceAddress { .standard(.mda) }
     public static var sample: String {
         "$WIMDA,29.92,I,1.013,B,21.4,C,18.6,C,65.2,,14.6,C,270.5,T,268.1,M,14.2,N,7.3,M*33"

@@ -9,7 +9,6 @@
 ///
 /// Obsolete since NMEA 4.00 (XDR replaces it), still sent by weather stations.
 public struct MTA: DecodableSentence, Hashable, Sendable {
-    public static var kind: SentenceKind { .mta }
     public static var address: SentenceAddress { .standard(.mta) }
     public static var sample: String {
         "$WIMTA,21.4,C*1C"

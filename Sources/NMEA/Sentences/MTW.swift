@@ -7,7 +7,6 @@
 ///
 /// 1. 2. Water temperature, degrees Celsius, `C`
 public struct MTW: DecodableSentence, Hashable, Sendable {
-    public static var kind: SentenceKind { .mtw }
     public static var address: SentenceAddress { .standard(.mtw) }
     public static var sample: String {
         "$IIMTW,18.6,C*1C"

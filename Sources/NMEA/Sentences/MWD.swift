@@ -10,7 +10,6 @@
 /// 5. 6. Wind speed, knots, `N`
 /// 7. 8. Wind speed, m/s, `M`
 public struct MWD: DecodableSentence, Hashable, Sendable {
-    public static var kind: SentenceKind { .mwd }
     public static var address: SentenceAddress { .standard(.mwd) }
     public static var sample: String {
         "$WIMWD,270.5,T,268.1,M,14.2,N,7.3,M*64"

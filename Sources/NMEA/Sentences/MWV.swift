@@ -15,7 +15,6 @@
 /// (`wind_speed_knots`, `wind_speed_kmh`, `wind_speed_mps`, `wind_speed_mph`; `wind_speed` when the unit was left
 /// empty).
 public struct MWV: DecodableSentence, Hashable, Sendable {
-    public static var kind: SentenceKind { .mwv }
     public static var address: SentenceAddress { .standard(.mwv) }
     public static var sample: String {
         "$WIMWV,320.0,R,15.2,N,A*14"

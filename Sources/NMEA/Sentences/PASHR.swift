@@ -25,7 +25,6 @@
 /// decoded here (of the others, `$PASHR,LTN` is ``PASHRLTN``'s; the rest stay unknown). Decoding one of the others
 /// directly throws for field 1.
 public struct PASHR: DecodableSentence, Hashable, Sendable {
-    public static var kind: SentenceKind { .pashr }
     public static var address: SentenceAddress { .proprietaryNumbered(.pashr) }
     public static var sample: String {
         "$PASHR,163029.000,158.09,T,-0.30,+0.31,+0.01,0.029,0.029,0.059,1,1*3B"

@@ -17,7 +17,6 @@
 /// `ASHRLTN`, the address without its `P` and the message ID: no receiver sends a `$PASHR,RLTN`.) A negative latency
 /// is an ``FieldError/outOfRange`` error.
 public struct PASHRLTN: DecodableSentence, Hashable, Sendable {
-    public static var kind: SentenceKind { .pashrLTN }
     public static var address: SentenceAddress { .proprietary(.pashr, messageID: "L", "T", "N") }
     public static var sample: String {
         "$PASHR,LTN,29*05"

@@ -13,7 +13,6 @@
 /// Of Furuno's many `$PFEC` messages only this and ``PFECHeave`` (`GPhve`) are decoded; the others (`GPwpl`,
 /// `AIcmd`…) stay unknown.
 public struct PFECAttitude: DecodableSentence, Hashable, Sendable {
-    public static var kind: SentenceKind { .pfecAttitude }
     public static var address: SentenceAddress { .proprietary(.pfec, messageID: "G", "P", "a", "t", "t") }
     public static var sample: String {
         "$PFEC,GPatt,262.5,+1.2,-0.6*48"

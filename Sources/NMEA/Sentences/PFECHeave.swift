@@ -9,7 +9,6 @@
 /// 2. Heave, metres
 /// 3. Status: `A` valid, `V` not valid
 public struct PFECHeave: DecodableSentence, Hashable, Sendable {
-    public static var kind: SentenceKind { .pfecHeave }
     public static var address: SentenceAddress { .proprietary(.pfec, messageID: "G", "P", "h", "v", "e") }
     public static var sample: String {
         "$PFEC,GPhve,-0.125,A*14"

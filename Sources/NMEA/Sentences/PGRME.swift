@@ -9,7 +9,6 @@
 /// 3. 4. Estimated vertical position error, metres
 /// 5. 6. Estimated spherical position error, metres
 public struct PGRME: DecodableSentence, Hashable, Sendable {
-    public static var kind: SentenceKind { .pgrme }
     public static var address: SentenceAddress { .proprietary(.pgrme) }
     public static var sample: String {
         "$PGRME,15.0,M,45.0,M,25.0,M*1C"

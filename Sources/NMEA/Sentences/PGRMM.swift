@@ -7,7 +7,6 @@
 ///
 /// 1. Datum name
 public struct PGRMM: DecodableSentence, Hashable, Sendable {
-    public static var kind: SentenceKind { .pgrmm }
     public static var address: SentenceAddress { .proprietary(.pgrmm) }
     public static var sample: String {
         "$PGRMM,WGS 84*06"

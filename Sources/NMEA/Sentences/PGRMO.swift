@@ -10,7 +10,6 @@
 /// 2. Mode: `0` disable the sentence, `1` enable it, `2` disable all, `3` enable all (but `GPALM`), `4` restore the
 ///    factory defaults, `G` switch the port to Garmin's binary protocol
 public struct PGRMO: DecodableSentence, Hashable, Sendable {
-    public static var kind: SentenceKind { .pgrmo }
     public static var address: SentenceAddress { .proprietary(.pgrmo) }
     public static var sample: String {
         "$PGRMO,GPGSV,0*22"

@@ -18,7 +18,6 @@
 ///
 /// Newer sensors (GPS 15x, 20x) send only the version and leave the rest empty.
 public struct PGRMT: DecodableSentence, Hashable, Sendable {
-    public static var kind: SentenceKind { .pgrmt }
     public static var address: SentenceAddress { .proprietary(.pgrmt) }
     public static var sample: String {
         "$PGRMT,GPS 16-HVS VER 3.20,P,P,R,R,P,,31,R*2D"

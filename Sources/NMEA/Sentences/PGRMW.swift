@@ -11,7 +11,6 @@
 /// 3. Symbol number, hexadecimal (up to `FFFF`; Garmin's `symbol_type` numbers)
 /// 4. Comment
 public struct PGRMW: DecodableSentence, Hashable, Sendable {
-    public static var kind: SentenceKind { .pgrmw }
     public static var address: SentenceAddress { .proprietary(.pgrmw) }
     public static var sample: String {
         "$PGRMW,N1CTF-3,45.7,0016,Home QTH*32"

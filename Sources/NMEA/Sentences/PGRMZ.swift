@@ -9,7 +9,6 @@
 /// 2. Unit: `f` feet (Garmin's usual) or `m` metres
 /// 3. Fix dimension: 2 user altitude, 3 GPS altitude
 public struct PGRMZ: DecodableSentence, Hashable, Sendable {
-    public static var kind: SentenceKind { .pgrmz }
     public static var address: SentenceAddress { .proprietary(.pgrmz) }
     public static var sample: String {
         "$PGRMZ,246,f,3*1B"

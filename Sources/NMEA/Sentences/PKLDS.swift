@@ -22,7 +22,6 @@
 ///
 /// Radios end the sentence with one more, empty, field.
 public struct PKLDS: DecodableSentence, Hashable, Sendable {
-    public static var kind: SentenceKind { .pklds }
     public static var address: SentenceAddress { .proprietary(.pklds) }
     public static var sample: String {
         "$PKLDS,001235,A,3544.6650,N,13940.1900,E,015.0,038.8,110498,10.80,W00,100,2000,15,00,*7E"

@@ -15,7 +15,6 @@
 ///
 /// Radios end the sentence with one more, empty, field.
 public struct PKLSH: DecodableSentence, Hashable, Sendable {
-    public static var kind: SentenceKind { .pklsh }
     public static var address: SentenceAddress { .proprietary(.pklsh) }
     public static var sample: String {
         "$PKLSH,4000.0000,N,13500.0000,E,021720,A,100,2000,*2C"

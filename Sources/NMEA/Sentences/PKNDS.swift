@@ -14,7 +14,6 @@
 ///
 /// Radios end the sentence with one more, empty, field.
 public struct PKNDS: DecodableSentence, Hashable, Sendable {
-    public static var kind: SentenceKind { .pknds }
     public static var address: SentenceAddress { .proprietary(.pknds) }
     public static var sample: String {
         "$PKNDS,124640,A,4954.1458,N,11923.5992,W,000.0,000.0,120223,19.20,W00,U00002,207,00,*29"

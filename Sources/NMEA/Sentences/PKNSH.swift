@@ -10,7 +10,6 @@
 ///
 /// Radios end the sentence with one more, empty, field.
 public struct PKNSH: DecodableSentence, Hashable, Sendable {
-    public static var kind: SentenceKind { .pknsh }
     public static var address: SentenceAddress { .proprietary(.pknsh) }
     public static var sample: String {
         "$PKNSH,4000.0000,N,13500.0000,E,021720,A,U00001,*55"

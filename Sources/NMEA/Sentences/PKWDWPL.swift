@@ -20,7 +20,6 @@
 /// No specification has been published; the layout is the one radios send and Dire Wolf documents. A symbol that is
 /// itself a comma (the Boy Scouts one) splits field 12 in two: the table character is then all there is.
 public struct PKWDWPL: DecodableSentence, Hashable, Sendable {
-    public static var kind: SentenceKind { .pkwdwpl }
     public static var address: SentenceAddress { .proprietary(.pkwdwpl) }
     public static var sample: String {
         "$PKWDWPL,150803,A,4237.14,N,07120.83,W,173.8,231.8,190316,1120,test,/'*39"

@@ -12,7 +12,6 @@
 ///
 /// Some firmware adds fields after the flag; they are not read.
 public struct PMTK001: DecodableSentence, Hashable, Sendable {
-    public static var kind: SentenceKind { .pmtk001 }
     public static var address: SentenceAddress { .proprietary(.pmtk001) }
     public static var sample: String {
         "$PMTK001,604,3*32"

@@ -8,7 +8,6 @@
 /// 1. Message: `000` unknown, `001` start-up (ready for commands), `002` the host may now send EPO aiding data,
 ///    `003` the switch to normal mode is done
 public struct PMTK010: DecodableSentence, Hashable, Sendable {
-    public static var kind: SentenceKind { .pmtk010 }
     public static var address: SentenceAddress { .proprietary(.pmtk010) }
     public static var sample: String {
         "$PMTK010,001*2E"

@@ -12,7 +12,6 @@
 ///
 /// Applanix sends pitch and roll as Tait-Bryan or TSS angles, as configured; the sentence does not say which.
 public struct PRDID: DecodableSentence, Hashable, Sendable {
-    public static var kind: SentenceKind { .prdid }
     public static var address: SentenceAddress { .proprietary(.prdid) }
     public static var sample: String {
         "$PRDID,-1.35,+0.82,187.45*7D"

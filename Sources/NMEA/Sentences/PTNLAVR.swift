@@ -20,7 +20,6 @@
 /// tilt is its pitch, across it its roll. A label word other than the expected one is an error; so is a quality
 /// above 99.
 public struct PTNLAVR: DecodableSentence, Hashable, Sendable {
-    public static var kind: SentenceKind { .ptnlAVR }
     public static var address: SentenceAddress { .proprietary(.ptnl, messageID: "A", "V", "R") }
     public static var sample: String {
         "$PTNL,AVR,181059.6,+149.4688,Yaw,+0.0134,Tilt,,,60.191,3,2.5,6*00"

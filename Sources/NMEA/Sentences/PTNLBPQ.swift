@@ -20,7 +20,6 @@
 /// user guide; its example is the sample. pynmea2 and pynmeagps read it alike (pynmea2 lists a satellite count after
 /// the quality that no Trimble document has: it is not read).
 public struct PTNLBPQ: DecodableSentence, Hashable, Sendable {
-    public static var kind: SentenceKind { .ptnlBPQ }
     public static var address: SentenceAddress { .proprietary(.ptnl, messageID: "B", "P", "Q") }
     public static var sample: String {
         "$PTNL,BPQ,224445.06,021207,3723.09383914,N,12200.32620132,W,EHT-5.923,M,5*60"

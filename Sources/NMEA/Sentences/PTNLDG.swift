@@ -29,7 +29,6 @@
 /// message, `$PTNL,DG,44.0,…`: both decode here (``alternativeAddress``), with field numbers one higher in the
 /// second.
 public struct PTNLDG: DecodableSentence, Hashable, Sendable {
-    public static var kind: SentenceKind { .ptnlDG }
     public static var address: SentenceAddress { .proprietary(.ptnldg) }
     public static var alternativeAddress: SentenceAddress? { .proprietary(.ptnl, messageID: "D", "G") }
     public static var sample: String {

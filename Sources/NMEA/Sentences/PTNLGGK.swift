@@ -21,7 +21,6 @@
 ///
 /// The quality numbers are Trimble's, not GGA's: 3 is RTK fixed here, where GGA's 3 is PPS.
 public struct PTNLGGK: DecodableSentence, Hashable, Sendable {
-    public static var kind: SentenceKind { .ptnlGGK }
     public static var address: SentenceAddress { .proprietary(.ptnl, messageID: "G", "G", "K") }
     public static var sample: String {
         "$PTNL,GGK,172814.00,071296,3723.46587704,N,12202.26957864,W,3,06,1.7,EHT-6.777,M*4B"

@@ -17,7 +17,6 @@
 /// 11. Height, metres, after `EHT` (above the ellipsoid) or `GHT` (above the geoid)
 /// 12. `M`: metres
 public struct PTNLPJK: DecodableSentence, Hashable, Sendable {
-    public static var kind: SentenceKind { .ptnlPJK }
     public static var address: SentenceAddress { .proprietary(.ptnl, messageID: "P", "J", "K") }
     public static var sample: String {
         "$PTNL,PJK,010717.00,081796,+732646.511,N,+1731051.091,E,1,05,2.7,EHT-28.345,M*7C"

@@ -16,7 +16,6 @@
 /// (`coord_name`, `project_name`). Trimble's example ends in a comma, an empty field after the two: it, and anything
 /// after it, is not read. An empty name is absent, and left out of `nmea parse`'s JSON.
 public struct PTNLPJT: DecodableSentence, Hashable, Sendable {
-    public static var kind: SentenceKind { .ptnlPJT }
     public static var address: SentenceAddress { .proprietary(.ptnl, messageID: "P", "J", "T") }
     public static var sample: String {
         "$PTNL,PJT,NAD83(Conus),California Zone 4 0404,*5D"

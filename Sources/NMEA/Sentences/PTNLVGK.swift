@@ -20,7 +20,6 @@
 /// Trimble's manuals print their example with the DOP as `1,4`, one field too many: decoded as it stands, the DOP is
 /// 1 and field 10 is a bad unit.
 public struct PTNLVGK: DecodableSentence, Hashable, Sendable {
-    public static var kind: SentenceKind { .ptnlVGK }
     public static var address: SentenceAddress { .proprietary(.ptnl, messageID: "V", "G", "K") }
     public static var sample: String {
         "$PTNL,VGK,160159.00,010997,-0000.161,00009.985,-0000.002,3,07,1.4,M*0B"

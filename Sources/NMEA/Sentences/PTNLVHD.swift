@@ -22,7 +22,6 @@
 ///
 /// The azimuth is the base-to-antenna vector's, not the vehicle's heading: it does not go into the fix.
 public struct PTNLVHD: DecodableSentence, Hashable, Sendable {
-    public static var kind: SentenceKind { .ptnlVHD }
     public static var address: SentenceAddress { .proprietary(.ptnl, messageID: "V", "H", "D") }
     public static var sample: String {
         "$PTNL,VHD,030556.00,093098,187.718,-22.138,-76.929,-5.015,0.033,0.006,3,07,2.4,M*22"

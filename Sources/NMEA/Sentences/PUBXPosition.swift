@@ -25,7 +25,6 @@
 /// 19. Reserved
 /// 20. Dead reckoning used (0/1)
 public struct PUBXPosition: DecodableSentence, Hashable, Sendable {
-    public static var kind: SentenceKind { .pubxPosition }
     public static var address: SentenceAddress { .proprietary(.pubx, messageID: "0", "0") }
     public static var sample: String {
         "$PUBX,00,081350.00,4717.113210,N,00833.915187,E,546.589,G3,2.1,2.0,0.007,77.52,0.007,,0.92,1.19,0.77,9,0,0*5F"

@@ -18,7 +18,6 @@
 /// it from the sentence as you iterate. Like ``Sentence``, a `PUBXSatellites` is valid only inside the callback that
 /// produced it.
 public struct PUBXSatellites: DecodableSentence {
-    public static var kind: SentenceKind { .pubxSatellites }
     public static var address: SentenceAddress { .proprietary(.pubx, messageID: "0", "3") }
     public static var sample: String {
         "$PUBX,03,11,23,-,,,45,010,29,-,,,46,013,07,-,,,42,015,08,U,067,31,42,025,10,U,195,33,46,026,18,U,326,08,"

@@ -15,7 +15,6 @@
 /// 8. Receiver clock drift, nanoseconds per second
 /// 9. Time pulse granularity, nanoseconds
 public struct PUBXTime: DecodableSentence, Hashable, Sendable {
-    public static var kind: SentenceKind { .pubxTime }
     public static var address: SentenceAddress { .proprietary(.pubx, messageID: "0", "4") }
     public static var sample: String {
         "$PUBX,04,073731.00,091202,113851.00,1196,15D,1930035,-2660.664,43,*5D"

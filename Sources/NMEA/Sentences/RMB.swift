@@ -18,7 +18,6 @@
 /// 13. Arrival status: `A` arrival circle entered or perpendicular passed, `V` not yet
 /// 14. FAA mode indicator (NMEA 2.3 and later)
 public struct RMB: DecodableSentence, Hashable, Sendable {
-    public static var kind: SentenceKind { .rmb }
     public static var address: SentenceAddress { .standard(.rmb) }
     public static var sample: String {
         "$GPRMB,A,0.66,L,003,004,4917.24,N,12309.57,W,001.3,052.5,000.5,V*20"

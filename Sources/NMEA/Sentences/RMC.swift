@@ -17,7 +17,6 @@
 /// 12. FAA mode indicator (NMEA 2.3 and later)
 /// 13. Navigational status (NMEA 4.10 and later)
 public struct RMC: DecodableSentence, Hashable, Sendable {
-    public static var kind: SentenceKind { .rmc }
     public static var address: SentenceAddress { .standard(.rmc) }
     public static var sample: String {
         "$GPRMC,123519,A,4807.038,N,01131.000,E,022.4,084.4,230394,003.1,W*6A"

@@ -8,7 +8,6 @@
 /// 1. Rate of turn, degrees per minute; negative: the bow turns to port
 /// 2. Status: `A` valid, `V` not valid
 public struct ROT: DecodableSentence, Hashable, Sendable {
-    public static var kind: SentenceKind { .rot }
     public static var address: SentenceAddress { .standard(.rot) }
     public static var sample: String {
         "$TIROT,-35.6,A*26"

@@ -12,7 +12,6 @@
 /// 4. Propeller pitch, percent of the maximum; negative: astern
 /// 5. Status: `A` valid, `V` not valid
 public struct RPM: DecodableSentence, Hashable, Sendable {
-    public static var kind: SentenceKind { .rpm }
     public static var address: SentenceAddress { .standard(.rpm) }
     public static var sample: String {
         "$ERRPM,E,1,2418.2,10.5,A*48"

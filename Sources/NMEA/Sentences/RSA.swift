@@ -12,7 +12,6 @@
 ///
 /// A vessel with one rudder leaves the port fields empty (status `V`).
 public struct RSA: DecodableSentence, Hashable, Sendable {
-    public static var kind: SentenceKind { .rsa }
     public static var address: SentenceAddress { .standard(.rsa) }
     public static var sample: String {
         "$AGRSA,-5.2,A,-4.9,A*4C"

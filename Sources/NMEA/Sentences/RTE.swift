@@ -12,7 +12,6 @@
 /// 4. Route identifier
 /// 5. … Waypoint identifiers, in order (up to ``capacity`` kept per sentence, in 128 bytes of names)
 public struct RTE: DecodableSentence, Hashable, Sendable {
-    public static var kind: SentenceKind { .rte }
     public static var address: SentenceAddress { .standard(.rte) }
     public static var sample: String {
         "$GPRTE,2,1,c,0,PBRCPK,PBRTO,PTELGR,PPLAND,PYAMBU,PPFAIR,PWARRN,PMORTL,PLISMR*73"

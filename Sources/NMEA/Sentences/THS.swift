@@ -8,7 +8,6 @@
 /// 1. Heading, degrees true
 /// 2. Mode: `A` autonomous, `E` estimated (dead reckoning), `M` manual, `S` simulator, `V` not valid
 public struct THS: DecodableSentence, Hashable, Sendable {
-    public static var kind: SentenceKind { .ths }
     public static var address: SentenceAddress { .standard(.ths) }
     public static var sample: String {
         "$GPTHS,77.52,E*34"

@@ -13,7 +13,6 @@
 /// 8. Target status: `L` lost, `Q` being acquired, `T` tracked
 /// 9. `R` for the reference target, empty otherwise
 public struct TLL: DecodableSentence, Hashable, Sendable {
-    public static var kind: SentenceKind { .tll }
     public static var address: SentenceAddress { .standard(.tll) }
     public static var sample: String {
         "$RATLL,11,4807.038,N,01131.000,E,TGT11,100021.00,T,*6D"

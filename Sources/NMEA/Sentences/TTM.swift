@@ -22,7 +22,6 @@
 /// The JSON names of the distances and the speed say the unit (`distance_nm`, `speed_knots`, `cpa_distance_nm`;
 /// `_km`/`_kmh`, `_mi`/`_mph`; no suffix when the unit was left empty).
 public struct TTM: DecodableSentence, Hashable, Sendable {
-    public static var kind: SentenceKind { .ttm }
     public static var address: SentenceAddress { .standard(.ttm) }
     public static var sample: String {
         "$RATTM,11,11.4,13.6,T,7.0,20.0,T,0.5,0.9,N,TGT11,T,,100021.00,A*7B"

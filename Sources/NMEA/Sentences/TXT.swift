@@ -10,7 +10,6 @@
 /// 3. Text identifier (u-blox: 00 error, 01 warning, 02 notice, 07 user)
 /// 4. Text (NMEA escapes such as `^2C` are left as sent)
 public struct TXT: DecodableSentence, Hashable, Sendable {
-    public static var kind: SentenceKind { .txt }
     public static var address: SentenceAddress { .standard(.txt) }
     public static var sample: String {
         "$GPTXT,01,01,02,ANTSTATUS=OK*3B"

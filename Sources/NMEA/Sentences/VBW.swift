@@ -18,7 +18,6 @@
 ///
 /// Older instruments send the first six fields only; the stern fields are then absent.
 public struct VBW: DecodableSentence, Hashable, Sendable {
-    public static var kind: SentenceKind { .vbw }
     public static var address: SentenceAddress { .standard(.vbw) }
     public static var sample: String {
         "$IIVBW,6.4,-0.2,A,6.8,0.1,A,0.3,A,0.4,A*66"

@@ -12,7 +12,6 @@
 ///
 /// Speed logs without a compass leave the headings empty.
 public struct VHW: DecodableSentence, Hashable, Sendable {
-    public static var kind: SentenceKind { .vhw }
     public static var address: SentenceAddress { .standard(.vhw) }
     public static var sample: String {
         "$IIVHW,245.1,T,243.0,M,6.4,N,11.9,K*69"

@@ -12,7 +12,6 @@
 ///
 /// Older logs send the first four fields only; the ground distances are then absent.
 public struct VLW: DecodableSentence, Hashable, Sendable {
-    public static var kind: SentenceKind { .vlw }
     public static var address: SentenceAddress { .standard(.vlw) }
     public static var sample: String {
         "$IIVLW,1234.5,N,12.3,N,1220.8,N,11.9,N*4C"

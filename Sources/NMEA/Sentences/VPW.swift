@@ -8,7 +8,6 @@
 /// 1. 2. Speed parallel to the wind, knots, `N`; negative: downwind
 /// 3. 4. Speed parallel to the wind, m/s, `M`; negative: downwind
 public struct VPW: DecodableSentence, Hashable, Sendable {
-    public static var kind: SentenceKind { .vpw }
     public static var address: SentenceAddress { .standard(.vpw) }
     public static var sample: String {
         "$IIVPW,4.5,N,2.3,M*52"

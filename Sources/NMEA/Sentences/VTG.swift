@@ -15,7 +15,6 @@
 /// Pre-2.0 receivers send `$--VTG,x.x,x.x,x.x,x.x` (true course, magnetic course, knots, km/h) without the unit
 /// letters; that form is read too.
 public struct VTG: DecodableSentence, Hashable, Sendable {
-    public static var kind: SentenceKind { .vtg }
     public static var address: SentenceAddress { .standard(.vtg) }
     public static var sample: String {
         "$GPVTG,054.7,T,034.4,M,005.5,N,010.2,K*48"

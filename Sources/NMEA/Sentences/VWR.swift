@@ -13,7 +13,6 @@
 /// The angle is kept signed: negative from the left. Obsolete since NMEA 4.00 (MWV replaces it), still sent by many
 /// instruments.
 public struct VWR: DecodableSentence, Hashable, Sendable {
-    public static var kind: SentenceKind { .vwr }
     public static var address: SentenceAddress { .standard(.vwr) }
     public static var sample: String {
         "$IIVWR,045.0,L,12.6,N,6.5,M,23.3,K*52"

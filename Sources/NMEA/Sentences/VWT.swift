@@ -13,7 +13,6 @@
 /// The angle is kept signed: negative from the left. Obsolete since NMEA 4.00 (MWV replaces it), still sent by many
 /// instruments.
 public struct VWT: DecodableSentence, Hashable, Sendable {
-    public static var kind: SentenceKind { .vwt }
     public static var address: SentenceAddress { .standard(.vwt) }
     public static var sample: String {
         "$IIVWT,030.5,R,10.2,N,5.2,M,18.9,K*4D"

@@ -9,7 +9,6 @@
 /// 3. 4. Longitude, `E`/`W`
 /// 5. Waypoint identifier
 public struct WPL: DecodableSentence, Hashable, Sendable {
-    public static var kind: SentenceKind { .wpl }
     public static var address: SentenceAddress { .standard(.wpl) }
     public static var sample: String {
         "$GPWPL,4917.16,N,12310.64,W,003*65"

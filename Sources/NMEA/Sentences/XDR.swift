@@ -13,7 +13,6 @@
 ///
 /// Generic (`G`) and switch (`S`) transducers have no unit; a quadruplet whose fields are all empty is skipped.
 public struct XDR: DecodableSentence, Hashable, Sendable {
-    public static var kind: SentenceKind { .xdr }
     public static var address: SentenceAddress { .standard(.xdr) }
     public static var sample: String {
         "$YXXDR,C,21.4,C,AIRTEMP,P,1.013,B,BARO,H,65.2,P,HUMIDITY*3F"

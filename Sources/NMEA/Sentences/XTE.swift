@@ -12,7 +12,6 @@
 /// 5. Units: `N` nautical miles (`K` kilometres, sent by some)
 /// 6. FAA mode indicator (NMEA 2.3 and later)
 public struct XTE: DecodableSentence, Hashable, Sendable {
-    public static var kind: SentenceKind { .xte }
     public static var address: SentenceAddress { .standard(.xte) }
     public static var sample: String {
         "$GPXTE,A,A,0.67,L,N*6F"

@@ -12,7 +12,6 @@
 /// 5. Local zone hours, −13…13
 /// 6. Local zone minutes, 0…59 (same sign as the hours)
 public struct ZDA: DecodableSentence, Hashable, Sendable {
-    public static var kind: SentenceKind { .zda }
     public static var address: SentenceAddress { .standard(.zda) }
     public static var sample: String {
         "$GPZDA,201530.00,04,07,2002,00,00*60"

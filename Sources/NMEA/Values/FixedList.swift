@@ -112,8 +112,12 @@ extension FixedList: ExpressibleByArrayLiteral {
     }
 }
 
-extension FixedList: CustomStringConvertible {
-    public var description: String { Array(self).description }
-}
+// Embedded Swift has no `Array.description` (it prints elements by reflection): there the list has none.
+#if !hasFeature(Embedded)
+    extension FixedList: CustomStringConvertible {
+        /// The elements as an array prints them: `[1, 2, 3]`.
+        public var description: String { Array(self).description }
+    }
+#endif
 
 extension FixedList: BitwiseCopyable where Element: BitwiseCopyable {}
