@@ -17,8 +17,14 @@ static int semihost(int reason, const void *argument) {
     return r0;
 }
 
+// Standard output: the host's ":tt" opened for writing (mode 4), once.
+static int output_handle = -1;
 void firmware_write(const uint8_t *bytes, size_t count) {
-    uint32_t block[3] = {1 /* stdout: handle 1 */, (uint32_t)bytes, count};
+    if (output_handle < 0) {
+        uint32_t open[3] = {(uint32_t)":tt", 4, 3};
+        output_handle = semihost(0x01 /* SYS_OPEN */, open);
+    }
+    uint32_t block[3] = {(uint32_t)output_handle, (uint32_t)bytes, count};
     semihost(0x05 /* SYS_WRITE */, block);
 }
 
@@ -94,6 +100,9 @@ void firmware_report(void) {
 
 // ---- reset
 __attribute__((noreturn)) void reset(void) {
+    // The Cortex-M4F's FPU on (CP10 and CP11, full access): the Swift standard library uses its registers.
+    *(volatile uint32_t *)0xE000ED88 |= 0xFu << 20;
+    __asm__ volatile("dsb\n isb");
     uint32_t *from = &__data_load, *to = &__data_start;
     while (to < &__data_end) *to++ = *from++;
     for (to = &__bss_start; to < &__bss_end; to++) *to = 0;
