@@ -61,14 +61,13 @@ enum SentenceKindTable {
 
     @usableFromInline static let mask = 127
 
-    /// The slots, in memory of their own: looking one up reads 24 bytes, never copies the table. Written once,
-    /// before first use, and only read after.
+    /// The slots, in static storage (no allocation: firmware counts on it): looking one up reads one slot in
+    /// place, never copies the table. Written once, before first use, and only read after.
     @usableFromInline
-    nonisolated(unsafe) static let slots: UnsafePointer<Slot> = {
-        let slots = UnsafeMutablePointer<Slot>.allocate(capacity: mask + 1)
-        slots.initialize(repeating: Slot(), count: mask + 1)
+    static let slots: InlineArray<128, Slot> = {
+        var slots = InlineArray<128, Slot>(repeating: Slot())
         func insert(_ address: SentenceAddress, _ kind: SentenceKind) {
-            precondition(address.type.rawValue != 0, "\(kind) has an empty type")
+            precondition(address.type.rawValue != 0, "a kind has an empty type")
             var index = slot(address.type)
             while slots[index].type != 0 { index = (index + 1) & mask }
             slots[index] = Slot(
@@ -79,7 +78,7 @@ enum SentenceKindTable {
             insert(kind.address, kind)
             if let alternative = kind.alternativeAddress { insert(alternative, kind) }
         }
-        return UnsafePointer(slots)
+        return slots
     }()
 
     @inlinable @inline(__always)
@@ -89,12 +88,11 @@ enum SentenceKindTable {
 
     @inlinable @inline(__always)
     static func kind(of sentence: Sentence) -> SentenceKind? {
-        let slots = SentenceKindTable.slots
         let type = sentence.type.rawValue
         let proprietary = sentence.talker == .proprietary
         var index = slot(sentence.type)
         while true {
-            let slot = slots[index]
+            let slot = SentenceKindTable.slots[index]
             if slot.type == 0 { return nil }
             if slot.type == type && slot.isProprietary == proprietary
                 && (slot.messageID == 0 || sentence.hasMessageID(slot.messageID))

@@ -38,6 +38,7 @@
 /// dual-antenna receiver's sentences about its secondary antenna (`GGAH`, `RMCH`…: ``SecondaryAntenna``) stand in
 /// for the standard types only while it sends none of those.
 public struct FixAssembler: Sendable {
+    /// How the assembler dates, holds and hands out fixes.
     public struct Options: Sendable {
         /// The date for logs that never send one (GGA-only): the day of the first fix; midnight rolls it over.
         public var fallbackDate: UTCDate?
@@ -56,6 +57,7 @@ public struct FixAssembler: Sendable {
         /// from the first epoch, not two; after a late sentence showed it wrong, from two).
         public var provisionalPositions: Bool
 
+        /// Options with the given values; the defaults suit a log read from a file.
         public init(
             fallbackDate: UTCDate? = nil, referenceDate: UTCDate? = nil, backfillLimit: Int = 10_000,
             provisionalPositions: Bool = false
@@ -85,10 +87,13 @@ public struct FixAssembler: Sendable {
         public var lateSentences = 0
         /// Epochs handed out the moment their learned last sentence arrived.
         public var epochsClosedByCycleEnd = 0
+        /// All counts zero.
         public init() {}
     }
 
+    /// The options it was made with.
     public let options: Options
+    /// What it has done so far.
     public internal(set) var statistics = Statistics()
     /// The sentence learned to end each cycle, once learned.
     public internal(set) var cycleEnd: SentenceSignature?
@@ -128,6 +133,7 @@ public struct FixAssembler: Sendable {
     /// when told its read times); the epoch it opens keeps it as ``Fix/receivedNanoseconds``.
     public var sentenceReceivedNanoseconds: Int64?
 
+    /// An assembler with no epoch in progress.
     public init(options: Options = Options()) {
         self.options = options
         currentDate = options.fallbackDate

@@ -32,10 +32,12 @@ public struct SecondaryAntenna<Base: SecondaryAntennaVariant>: DecodableSentence
     public static var address: SentenceAddress {
         .standard(SentenceType(rawValue: Base.address.type.rawValue | UInt64(UInt8(ascii: "H")) << 24))
     }
+    /// One sentence of this type as a receiver sent it.
     public static var sample: String { Base.secondaryAntennaSample }
 
     /// The sentence decoded as its standard type.
     public var base: Base
+    /// Who sent the sentence.
     public var talker: Talker { base.talker }
 
     public init(_ base: Base) {
@@ -47,11 +49,13 @@ public struct SecondaryAntenna<Base: SecondaryAntennaVariant>: DecodableSentence
         base[keyPath: keyPath]
     }
 
+    /// Decodes `sentence`, a sentence of this type, reading its fields from `fields`.
     @inline(__always)
     public init(_ sentence: Sentence, reading fields: inout FieldReader) throws(NMEAError) {
         base = try Base(sentence, reading: &fields)
     }
 
+    /// Hands each named value to `sink`, in the order of the field diagram.
     public func describe(to sink: inout some SentenceFieldSink) {
         base.describe(to: &sink)
     }
