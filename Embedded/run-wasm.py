@@ -1,7 +1,7 @@
 """Runs the wasm32 firmware (scripts/embedded wasm) in wasmtime: python run-wasm.py FIRMWARE.wasm INPUT.
 
 The host gives the firmware its input (host.input_size, host.input_read) and prints what it writes (host.write); the
-firmware's `main` does the rest. Prints `SIZE code=… data=…` of the module's sections after its output."""
+firmware's `main` does the rest."""
 import sys
 
 import wasmtime
@@ -34,5 +34,5 @@ linker.define_func("host", "input_read", wasmtime.FuncType([i32], []), input_rea
 linker.define_func("host", "write", wasmtime.FuncType([i32, i32], []), write)
 instance = linker.instantiate(store, module)
 memory = instance.exports(store)["memory"]
-instance.exports(store)["main"](store, 0, 0)
+instance.exports(store)["__main_argc_argv"](store, 0, 0)  # C and Swift name `main` so in wasm32
 out.flush()

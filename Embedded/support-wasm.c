@@ -56,3 +56,32 @@ static void write_number(size_t value) {
 void firmware_report(void) {
     write_text("HEAP "); write_number(heap_bytes); write_text("\n");
 }
+
+// What compiler-rt and libm would give: the Swift standard library's 128-bit multiply, and two of libm's functions.
+typedef unsigned long long u64;
+__int128 __multi3(__int128 a, __int128 b) {
+    u64 al = (u64)a, ah = (u64)((unsigned __int128)a >> 64), bl = (u64)b, bh = (u64)((unsigned __int128)b >> 64);
+    u64 a0 = al & 0xffffffffu, a1 = al >> 32, b0 = bl & 0xffffffffu, b1 = bl >> 32;
+    u64 p00 = a0 * b0, p01 = a0 * b1, p10 = a1 * b0, p11 = a1 * b1;
+    u64 mid = (p00 >> 32) + (p01 & 0xffffffffu) + (p10 & 0xffffffffu);
+    u64 low = (mid << 32) | (p00 & 0xffffffffu);
+    u64 high = p11 + (p01 >> 32) + (p10 >> 32) + (mid >> 32) + al * bh + ah * bl;
+    return (__int128)(((unsigned __int128)high << 64) | low);
+}
+
+double round(double x) {  // halves away from zero
+    double whole = __builtin_trunc(x);
+    if (__builtin_fabs(x - whole) >= 0.5) whole += __builtin_copysign(1.0, x);
+    return whole;
+}
+
+double fmod(double x, double y) {  // exact: only subtractions of y times powers of two
+    if (y == 0 || x != x || y != y || __builtin_isinf(x)) return __builtin_nan("");
+    double divisor = __builtin_fabs(y), rest = __builtin_fabs(x);
+    while (rest >= divisor) {
+        double multiple = divisor;
+        while (multiple * 2 <= rest) multiple *= 2;
+        rest -= multiple;
+    }
+    return __builtin_copysign(rest, x);
+}
