@@ -42,6 +42,7 @@ public enum FieldError: UInt8, Hashable, Sendable {
 }
 
 extension NMEAError: CustomStringConvertible {
+    /// A readable form, for messages and tests.
     public var description: String {
         switch self {
         case .checksumMismatch(let calculated, let found):
@@ -59,6 +60,7 @@ extension NMEAError: CustomStringConvertible {
 }
 
 extension FieldError: CustomStringConvertible {
+    /// A readable form, for messages and tests.
     public var description: String {
         switch self {
         case .notANumber: "not a number"

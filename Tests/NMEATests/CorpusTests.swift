@@ -241,7 +241,7 @@ enum Corpus {
     static func touch(_ parsed: ParsedSentence) {
         switch parsed {
         case .pubxSatellites(let pubx): _ = String(describing: Array(pubx.satellites))
-        case .unknown(let sentence): _ = sentence.fields.map(\.string)
+        case .unknown(let sentence): _ = sentence.fields
         default: _ = String(describing: parsed)
         }
     }

@@ -104,12 +104,14 @@ struct EmbeddingTests {
                 [Self.directory + "/.build/\(configuration)/Embedder"], input: .bytes(bytes))
             #expect(run.status == 0, "\(configuration): \(run.error)")
             let printed = run.outputLines
-            // Each pass prints a line per fix (the last one from `finish`), then the counters and the GGA; the second
-            // pass also one per rejected line.
-            #expect(printed.count == 2 * fixes.count + 2 + rejected, "\(configuration)")
+            // Each pass prints a line per fix (the last one from `finish`), then the counters and the three sentences
+            // parsed with `ParsedSentence(parsing:)`; the second pass also one per rejected line.
+            #expect(printed.count == 2 * fixes.count + 4 + rejected, "\(configuration)")
             // The first pass's last line of a fix is the one `finish` printed: the last epoch's.
             #expect(printed[fixes.count - 1] == "Optional(\"\(fixes.last!.iso8601!)\")", "the last fix, from finish")
             #expect(printed[fixes.count + 1] == "Optional(48.11730000) Optional(8)")
+            #expect(printed[fixes.count + 2] == "Optional(274.07)")
+            #expect(printed[fixes.count + 3] == "PINV [\"17\", \"ON\"]")
 
             let directory = TemporaryDirectory("embedder-\(configuration)")
             defer { directory.remove() }

@@ -22,10 +22,13 @@ struct FuzzRegressionTests {
             guard case .sentence(let sentence) = event else { return outcomes.append("rejected") }
             do throws(NMEAError) {
                 switch try ParsedSentence(sentence) {
-                case .unknown(let sentence):
-                    var fields = sentence.fieldReader
-                    _ = fields.fixedPoint()
-                    outcomes.append(fields.errors.first.map { "\($0)" } ?? "read")
+                case .unknown(let unknown):
+                    let error = try unknown.withSentence { (sentence) throws(NMEAError) in
+                        var fields = sentence.fieldReader
+                        _ = fields.fixedPoint()
+                        return fields.errors.first
+                    }
+                    outcomes.append(error.map { "\($0)" } ?? "read")
                 default: outcomes.append("decoded")
                 }
             } catch {

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import NMEA
@@ -60,6 +61,27 @@ import Testing
         mutating func endGroup() { names.append("}") }
         mutating func element(_ value: FixedPoint?) { names.append("·") }
         mutating func element(_ value: Int) { names.append("·") }
+    }
+
+    /// The kinds, their dispatch and the `ParsedSentence` cases are written from the registry's lines
+    /// (`Sources/NMEA/Sentences/Registry.swift`) by `scripts/generate-registry`: the files are what it writes now.
+    @Test func generatedFilesAreWhatTheRegistrySays() throws {
+        let outcome = try ChildProcess.run([Locations.packageRoot + "/scripts/generate-registry", "--check"])
+        #expect(outcome.status == 0, "\(outcome.error)")
+        let registry = readTextFile(Locations.packageRoot + "/Sources/NMEA/Sentences/Registry.swift")
+        let lines = registry.split(separator: "\n").filter { $0.hasPrefix("// registry: ") }
+        #expect(lines.count == SentenceKind.allCases.count)
+        #expect(lines.first == "// registry: rmc RMC" && lines.last == "// registry: grsh SecondaryAntenna<GRS>")
+        #expect(SentenceKind.registered == SentenceKind.allCases)
+    }
+
+    /// The fuzz target's dictionary has every registered address: a standard type's letters, a proprietary
+    /// address as it begins a sentence.
+    @Test(arguments: SentenceKind.allCases)
+    func fuzzDictionaryHasTheAddress(kind: SentenceKind) {
+        let dictionary = readTextFile(Locations.packageRoot + "/Fuzz/nmea.dict")
+        let entry = kind.address.isProprietary ? "\"$\(kind.name),\"" : "\"\(kind.address.type)\""
+        #expect(dictionary.contains("\n" + entry + "\n"), "Fuzz/nmea.dict has no \(entry)")
     }
 
     @Test(arguments: SentenceKind.allCases)

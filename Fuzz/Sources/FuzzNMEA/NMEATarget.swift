@@ -272,7 +272,7 @@ func touch(_ parsed: ParsedSentence) {
             count <= pubx.satellites.count, "PUBX,03 lists \(count) satellites, reads at most \(pubx.satellites.count)")
         if pubx.count > 0 { require(count <= pubx.count, "PUBX,03 lists \(count) satellites, announces \(pubx.count)") }
     case .unknown(let sentence):
-        blackHole(sentence.fields.map(\.string))
+        blackHole(sentence.fields)
     case .rmc(let rmc):
         touchValues(rmc)
         if let date = rmc.date {

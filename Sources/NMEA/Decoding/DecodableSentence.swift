@@ -39,9 +39,26 @@ public protocol DecodableSentence {
     /// Hands each named value to `sink`, in the order of the field diagram: the one description of this type's
     /// fields, from which `nmea parse` writes its JSON.
     func describe(to sink: inout some SentenceFieldSink)
+
+    /// This value in its ``ParsedSentence`` case (written from the registry).
+    var parsedSentence: ParsedSentence { get }
+
+    /// Merges this sentence's facts for a fix (a time, a position, a heading…) into the epoch `assembler` is
+    /// building, and gives the sentence's place in the receiver's cycle, or `nil` when it belonged to an epoch
+    /// already handed out. ``FixAssembler`` calls it, specialized for each type (no dynamic cast); to add a sentence
+    /// yourself, use ``FixAssembler/add(_:_:)-(ParsedSentence,_)``. The default, for types without fix data, takes
+    /// only the sentence's place in the cycle.
+    func merge(into assembler: inout FixAssembler) -> SentenceSignature?
 }
 
 extension DecodableSentence {
+    /// No fix data: only the sentence's place in the receiver's cycle. Proprietary messages that share an address
+    /// are told apart from the one without a message ID.
+    public func merge(into assembler: inout FixAssembler) -> SentenceSignature? {
+        let address = Self.address
+        return SentenceSignature(talker, address.type, isLastPart: address.messageID == 0)
+    }
+
     /// None: one address says what the sentence is.
     @inlinable
     public static var alternativeAddress: SentenceAddress? { nil }

@@ -46,6 +46,7 @@ public struct DecoderStatistics: Hashable, Sendable {
     @inlinable
     public mutating func recordFieldErrors() { withFieldErrors &+= 1 }
 
+    /// The counts of both, added.
     public static func + (lhs: DecoderStatistics, rhs: DecoderStatistics) -> DecoderStatistics {
         var sum = lhs
         for kind in SentenceKind.allCases { sum.decoded[kind.rawValue] += rhs.decoded[kind.rawValue] }
@@ -55,11 +56,13 @@ public struct DecoderStatistics: Hashable, Sendable {
         return sum
     }
 
+    /// Equal when every value is.
     public static func == (lhs: DecoderStatistics, rhs: DecoderStatistics) -> Bool {
         lhs.unknown == rhs.unknown && lhs.failed == rhs.failed && lhs.withFieldErrors == rhs.withFieldErrors
             && SentenceKind.allCases.allSatisfy { lhs.decoded[$0.rawValue] == rhs.decoded[$0.rawValue] }
     }
 
+    /// Hashes the values ``==`` compares.
     public func hash(into hasher: inout Hasher) {
         for kind in SentenceKind.allCases { hasher.combine(decoded[kind.rawValue]) }
         hasher.combine(unknown)

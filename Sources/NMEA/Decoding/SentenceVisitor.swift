@@ -29,6 +29,7 @@ public protocol SentenceVisitor {
 }
 
 extension SentenceVisitor {
+    /// Nothing: unknown sentences are skipped unless you implement it.
     @inlinable public mutating func visitUnknown(_ sentence: Sentence) {}
 }
 

@@ -39,10 +39,15 @@ public struct Fix: Sendable, Hashable {
     public var rollDegrees: Double?
     /// Vertical speed, metres per second, positive up.
     public var climb: Double?
+    /// The receiver's fix quality (GGA's indicator): GPS, DGPS, RTK…
     public var quality: FixQuality
+    /// No fix, 2D or 3D.
     public var mode: FixMode
+    /// Horizontal dilution of precision.
     public var hdop: Double?
+    /// Vertical dilution of precision.
     public var vdop: Double?
+    /// Position (3D) dilution of precision.
     public var pdop: Double?
     /// How many satellites the solution used (GGA/GNS count, or the GSA list when no count was sent).
     public var satellitesUsed: Int?
@@ -58,6 +63,7 @@ public struct Fix: Sendable, Hashable {
     public var verticalErrorMeters: Double?
     /// Age of differential corrections, seconds.
     public var differentialAgeSeconds: Double?
+    /// The differential reference station, when corrections are used.
     public var differentialStationID: Int?
     /// `true` for a position published before its epoch was complete (see
     /// ``FixAssembler/Options/provisionalPositions``); the complete fix for the same epoch follows.
@@ -77,6 +83,7 @@ public struct Fix: Sendable, Hashable {
     /// it is tracked, but the writers leave mode and quality out rather than state what the source did not.
     public var modeIsAssumed = false
 
+    /// A fix with the given values; the others absent.
     public init(
         date: UTCDate? = nil, time: UTCTime? = nil, latitude: Double? = nil, longitude: Double? = nil,
         altitudeMeters: Double? = nil, geoidSeparationMeters: Double? = nil, speed: Double? = nil,
@@ -224,6 +231,7 @@ public enum FixMode: UInt8, Sendable, Hashable, Comparable {
     /// Latitude, longitude and altitude.
     case threeD = 3
 
+    /// Ordered by dimension: none, 2D, 3D.
     public static func < (lhs: FixMode, rhs: FixMode) -> Bool { lhs.rawValue < rhs.rawValue }
 
     /// `"none"`, `"2d"`, `"3d"`.
@@ -243,6 +251,7 @@ public enum FixMode: UInt8, Sendable, Hashable, Comparable {
 public struct SatelliteInView: Sendable, Hashable, FixedListElement {
     /// The satellite's number as the receiver sent it (NMEA numbering).
     public var prn: UInt16
+    /// Degrees from true north, 0…359.
     public var azimuthDegrees: UInt16?
     /// The satellite system, from the talker or the PRN's numbering range; `nil` when neither tells.
     public var system: GNSSSystem?
@@ -250,10 +259,12 @@ public struct SatelliteInView: Sendable, Hashable, FixedListElement {
     public var snr: SignalToNoise?
     /// `true` when a GSA sentence listed it as used in the solution.
     public var isUsed: Bool
+    /// Degrees above the horizon, −90…90.
     public var elevationDegrees: Int8?
     /// The NMEA 4.10 signal ID, when sent.
     public var signalID: UInt8?
 
+    /// A satellite with the given values.
     public init(
         system: GNSSSystem?, prn: UInt16, elevationDegrees: Int8? = nil, azimuthDegrees: UInt16? = nil,
         snr: SignalToNoise? = nil, signalID: UInt8? = nil, isUsed: Bool = false
@@ -267,6 +278,7 @@ public struct SatelliteInView: Sendable, Hashable, FixedListElement {
         self.isUsed = isUsed
     }
 
+    /// An empty slot of a fixed list.
     public static var placeholder: SatelliteInView { SatelliteInView(system: nil, prn: 0) }
 }
 

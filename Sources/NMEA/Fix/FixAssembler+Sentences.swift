@@ -170,14 +170,10 @@ extension FixAssembler {
     // A dual-antenna receiver's secondary antenna (`GGAH`…): merged as its standard type by `merge` while the receiver
     // has sent no sentence of that type (which is the primary antenna's), otherwise only its place in the cycle.
 
-    mutating func handle<Base>(
-        _ sentence: SecondaryAntenna<Base>, unless primaryType: PrimaryTypes,
-        _ merge: (inout FixAssembler, Base) -> SentenceSignature?
-    ) -> SentenceSignature? {
-        guard primaryTypes.contains(primaryType) else { return merge(&self, sentence.base) }
-        let type = SecondaryAntenna<Base>.address.type
-        guard let gsv = sentence.base as? GSV else { return SentenceSignature(sentence.talker, type) }
-        return SentenceSignature(gsv.talker, type, isLastPart: gsv.messageNumber == gsv.totalMessages)
+    /// `true` once the receiver has sent a sentence of `kind`, a standard type with a secondary-antenna variant.
+    func hasSentPrimary(_ kind: SentenceKind) -> Bool {
+        let type = PrimaryTypes(kind)
+        return !type.isEmpty && primaryTypes.contains(type)
     }
 
     /// Notes that the receiver sends `type` itself, and hands `signature` on.
@@ -198,6 +194,24 @@ extension FixAssembler {
         static let rmc = PrimaryTypes(rawValue: 1 << 6)
         static let vtg = PrimaryTypes(rawValue: 1 << 7)
         static let grs = PrimaryTypes(rawValue: 1 << 8)
+
+        init(rawValue: UInt16) { self.rawValue = rawValue }
+
+        /// The bit of `kind`; none for a kind without a secondary-antenna variant.
+        init(_ kind: SentenceKind) {
+            switch kind {
+            case .gga: self = .gga
+            case .gll: self = .gll
+            case .gns: self = .gns
+            case .gst: self = .gst
+            case .gsa: self = .gsa
+            case .gsv: self = .gsv
+            case .rmc: self = .rmc
+            case .vtg: self = .vtg
+            case .grs: self = .grs
+            default: self = []
+            }
+        }
     }
 
     /// After a sentence's facts are merged: notes its place in the cycle, and hands the epoch out when this
@@ -299,4 +313,200 @@ extension FixAssembler {
         lastMode = nil
         primaryTypes = []
     }
+}
+
+// MARK: Each type's merge: the witnesses of `DecodableSentence.merge(into:)` for the types that carry fix data (the
+// others take the default, their place in the cycle), and of `SecondaryAntennaVariant.merge(into:as:)`.
+
+extension RMC {
+    /// Merges its facts into the epoch, and notes that the receiver sends `RMC` itself (see ``SecondaryAntenna``).
+    public func merge(into assembler: inout FixAssembler) -> SentenceSignature? {
+        assembler.primary(.rmc, assembler.handle(self))
+    }
+
+    /// Merges its facts into the epoch as a sentence of `type`.
+    public func merge(into assembler: inout FixAssembler, as type: SentenceType) -> SentenceSignature? {
+        assembler.handle(self, as: type)
+    }
+}
+
+extension GGA {
+    /// Merges its facts into the epoch, and notes that the receiver sends `GGA` itself (see ``SecondaryAntenna``).
+    public func merge(into assembler: inout FixAssembler) -> SentenceSignature? {
+        assembler.primary(.gga, assembler.handle(self))
+    }
+
+    /// Merges its facts into the epoch as a sentence of `type`.
+    public func merge(into assembler: inout FixAssembler, as type: SentenceType) -> SentenceSignature? {
+        assembler.handle(self, as: type)
+    }
+}
+
+extension GNS {
+    /// Merges its facts into the epoch, and notes that the receiver sends `GNS` itself (see ``SecondaryAntenna``).
+    public func merge(into assembler: inout FixAssembler) -> SentenceSignature? {
+        assembler.primary(.gns, assembler.handle(self))
+    }
+
+    /// Merges its facts into the epoch as a sentence of `type`.
+    public func merge(into assembler: inout FixAssembler, as type: SentenceType) -> SentenceSignature? {
+        assembler.handle(self, as: type)
+    }
+}
+
+extension GLL {
+    /// Merges its facts into the epoch, and notes that the receiver sends `GLL` itself (see ``SecondaryAntenna``).
+    public func merge(into assembler: inout FixAssembler) -> SentenceSignature? {
+        assembler.primary(.gll, assembler.handle(self))
+    }
+
+    /// Merges its facts into the epoch as a sentence of `type`.
+    public func merge(into assembler: inout FixAssembler, as type: SentenceType) -> SentenceSignature? {
+        assembler.handle(self, as: type)
+    }
+}
+
+extension VTG {
+    /// Merges its facts into the epoch, and notes that the receiver sends `VTG` itself (see ``SecondaryAntenna``).
+    public func merge(into assembler: inout FixAssembler) -> SentenceSignature? {
+        assembler.primary(.vtg, assembler.handle(self))
+    }
+
+    /// Merges its facts into the epoch as a sentence of `type`.
+    public func merge(into assembler: inout FixAssembler, as type: SentenceType) -> SentenceSignature? {
+        assembler.handle(self, as: type)
+    }
+}
+
+extension GSA {
+    /// Merges its facts into the epoch, and notes that the receiver sends `GSA` itself (see ``SecondaryAntenna``).
+    public func merge(into assembler: inout FixAssembler) -> SentenceSignature? {
+        assembler.primary(.gsa, assembler.handle(self))
+    }
+
+    /// Merges its facts into the epoch as a sentence of `type`.
+    public func merge(into assembler: inout FixAssembler, as type: SentenceType) -> SentenceSignature? {
+        assembler.handle(self, as: type)
+    }
+}
+
+extension GSV {
+    /// Merges its facts into the epoch, and notes that the receiver sends `GSV` itself (see ``SecondaryAntenna``).
+    public func merge(into assembler: inout FixAssembler) -> SentenceSignature? {
+        assembler.primary(.gsv, assembler.handle(self))
+    }
+
+    /// Merges its facts into the epoch as a sentence of `type`.
+    public func merge(into assembler: inout FixAssembler, as type: SentenceType) -> SentenceSignature? {
+        assembler.handle(self, as: type)
+    }
+}
+
+extension GST {
+    /// Merges its facts into the epoch, and notes that the receiver sends `GST` itself (see ``SecondaryAntenna``).
+    public func merge(into assembler: inout FixAssembler) -> SentenceSignature? {
+        assembler.primary(.gst, assembler.handle(self))
+    }
+
+    /// Merges its facts into the epoch as a sentence of `type`.
+    public func merge(into assembler: inout FixAssembler, as type: SentenceType) -> SentenceSignature? {
+        assembler.handle(self, as: type)
+    }
+}
+
+extension GRS {
+    /// Merges its facts into the epoch, and notes that the receiver sends `GRS` itself (see ``SecondaryAntenna``).
+    public func merge(into assembler: inout FixAssembler) -> SentenceSignature? {
+        assembler.primary(.grs, assembler.handle(self))
+    }
+
+    /// Merges its facts into the epoch as a sentence of `type`.
+    public func merge(into assembler: inout FixAssembler, as type: SentenceType) -> SentenceSignature? {
+        assembler.handle(self, as: type)
+    }
+}
+
+extension ZDA {
+    /// Merges its facts into the epoch.
+    public func merge(into assembler: inout FixAssembler) -> SentenceSignature? { assembler.handle(self) }
+}
+
+extension GBS {
+    /// Merges its facts into the epoch.
+    public func merge(into assembler: inout FixAssembler) -> SentenceSignature? { assembler.handle(self) }
+}
+
+extension PUBXPosition {
+    /// Merges its facts into the epoch.
+    public func merge(into assembler: inout FixAssembler) -> SentenceSignature? { assembler.handle(self) }
+}
+
+extension PUBXTime {
+    /// Merges its facts into the epoch.
+    public func merge(into assembler: inout FixAssembler) -> SentenceSignature? { assembler.handle(self) }
+}
+
+extension PGRME {
+    /// Merges its facts into the epoch.
+    public func merge(into assembler: inout FixAssembler) -> SentenceSignature? { assembler.handle(self) }
+}
+
+extension PGRMZ {
+    /// Merges its facts into the epoch.
+    public func merge(into assembler: inout FixAssembler) -> SentenceSignature? { assembler.handle(self) }
+}
+
+extension HDT {
+    /// Merges its facts into the epoch.
+    public func merge(into assembler: inout FixAssembler) -> SentenceSignature? { assembler.handle(self) }
+}
+
+extension THS {
+    /// Merges its facts into the epoch.
+    public func merge(into assembler: inout FixAssembler) -> SentenceSignature? { assembler.handle(self) }
+}
+
+extension HDG {
+    /// Merges its facts into the epoch.
+    public func merge(into assembler: inout FixAssembler) -> SentenceSignature? { assembler.handle(self) }
+}
+
+extension HDM {
+    /// Merges its facts into the epoch.
+    public func merge(into assembler: inout FixAssembler) -> SentenceSignature? { assembler.handle(self) }
+}
+
+extension DPT {
+    /// Merges its facts into the epoch.
+    public func merge(into assembler: inout FixAssembler) -> SentenceSignature? { assembler.handle(self) }
+}
+
+extension DBT {
+    /// Merges its facts into the epoch.
+    public func merge(into assembler: inout FixAssembler) -> SentenceSignature? { assembler.handle(self) }
+}
+
+extension ROT {
+    /// Merges its facts into the epoch.
+    public func merge(into assembler: inout FixAssembler) -> SentenceSignature? { assembler.handle(self) }
+}
+
+extension PASHR {
+    /// Merges its facts into the epoch.
+    public func merge(into assembler: inout FixAssembler) -> SentenceSignature? { assembler.handle(self) }
+}
+
+extension PTNLAVR {
+    /// Merges its facts into the epoch.
+    public func merge(into assembler: inout FixAssembler) -> SentenceSignature? { assembler.handle(self) }
+}
+
+extension PRDID {
+    /// Merges its facts into the epoch.
+    public func merge(into assembler: inout FixAssembler) -> SentenceSignature? { assembler.handle(self) }
+}
+
+extension PFECAttitude {
+    /// Merges its facts into the epoch.
+    public func merge(into assembler: inout FixAssembler) -> SentenceSignature? { assembler.handle(self) }
 }

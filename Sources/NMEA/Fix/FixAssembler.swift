@@ -38,6 +38,7 @@
 /// dual-antenna receiver's sentences about its secondary antenna (`GGAH`, `RMCH`…: ``SecondaryAntenna``) stand in
 /// for the standard types only while it sends none of those.
 public struct FixAssembler: Sendable {
+    /// How the assembler dates, holds and hands out fixes.
     public struct Options: Sendable {
         /// The date for logs that never send one (GGA-only): the day of the first fix; midnight rolls it over.
         public var fallbackDate: UTCDate?
@@ -56,6 +57,7 @@ public struct FixAssembler: Sendable {
         /// from the first epoch, not two; after a late sentence showed it wrong, from two).
         public var provisionalPositions: Bool
 
+        /// Options with the given values; the defaults suit a log read from a file.
         public init(
             fallbackDate: UTCDate? = nil, referenceDate: UTCDate? = nil, backfillLimit: Int = 10_000,
             provisionalPositions: Bool = false
@@ -85,10 +87,13 @@ public struct FixAssembler: Sendable {
         public var lateSentences = 0
         /// Epochs handed out the moment their learned last sentence arrived.
         public var epochsClosedByCycleEnd = 0
+        /// All counts zero.
         public init() {}
     }
 
+    /// The options it was made with.
     public let options: Options
+    /// What it has done so far.
     public internal(set) var statistics = Statistics()
     /// The sentence learned to end each cycle, once learned.
     public internal(set) var cycleEnd: SentenceSignature?
@@ -128,6 +133,7 @@ public struct FixAssembler: Sendable {
     /// when told its read times); the epoch it opens keeps it as ``Fix/receivedNanoseconds``.
     public var sentenceReceivedNanoseconds: Int64?
 
+    /// An assembler with no epoch in progress.
     public init(options: Options = Options()) {
         self.options = options
         currentDate = options.fallbackDate
@@ -136,9 +142,13 @@ public struct FixAssembler: Sendable {
     /// Adds one decoded sentence; calls `emit` with each fix this completes (none, one, or — when a date arrives
     /// after fixes were held for one — several).
     public mutating func add(_ sentence: ParsedSentence, _ emit: (Fix) -> Void) {
-        withUnsafeMutablePointer(to: &self) { assembler in
-            var visitor = Merging(assembler: assembler)
-            sentence.visit(into: &visitor)
+        if case .unknown(let unknown) = sentence {
+            finishSentence(SentenceSignature(unknown.talker, unknown.type))
+        } else {
+            withUnsafeMutablePointer(to: &self) { assembler in
+                var visitor = Merging(assembler: assembler)
+                sentence.visit(into: &visitor)
+            }
         }
         handOut(emit)
     }
@@ -198,54 +208,11 @@ public struct FixAssembler: Sendable {
 
     /// Merges one decoded sentence; the fixes it completes are queued for ``handOut(_:)``.
     ///
-    /// The types that carry fix data have their merge below; any other type only takes its place in the receiver's
-    /// cycle, as an unknown type does. Specialized for each type, the switch folds to the one branch.
+    /// Each type's own ``DecodableSentence/merge(into:)`` takes its facts: specialized for the type, the call is
+    /// direct (the types without fix data take only their place in the receiver's cycle).
+    @inline(__always)
     mutating func merge<S: DecodableSentence>(_ sentence: S) {
-        let signature: SentenceSignature?
-        switch S.kind {
-        case .rmc: signature = primary(.rmc, handle(sentence as! RMC))
-        case .gga: signature = primary(.gga, handle(sentence as! GGA))
-        case .gns: signature = primary(.gns, handle(sentence as! GNS))
-        case .gll: signature = primary(.gll, handle(sentence as! GLL))
-        case .vtg: signature = primary(.vtg, handle(sentence as! VTG))
-        case .gsa: signature = primary(.gsa, handle(sentence as! GSA))
-        case .gsv: signature = primary(.gsv, handle(sentence as! GSV))
-        case .zda: signature = handle(sentence as! ZDA)
-        case .gst: signature = primary(.gst, handle(sentence as! GST))
-        case .gbs: signature = handle(sentence as! GBS)
-        case .grs: signature = primary(.grs, handle(sentence as! GRS))
-        case .pubxPosition: signature = handle(sentence as! PUBXPosition)
-        case .pubxTime: signature = handle(sentence as! PUBXTime)
-        case .pgrme: signature = handle(sentence as! PGRME)
-        case .pgrmz: signature = handle(sentence as! PGRMZ)
-        case .hdt: signature = handle(sentence as! HDT)
-        case .ths: signature = handle(sentence as! THS)
-        case .hdg: signature = handle(sentence as! HDG)
-        case .hdm: signature = handle(sentence as! HDM)
-        case .dpt: signature = handle(sentence as! DPT)
-        case .dbt: signature = handle(sentence as! DBT)
-        case .rot: signature = handle(sentence as! ROT)
-        case .pashr: signature = handle(sentence as! PASHR)
-        case .ptnlAVR: signature = handle(sentence as! PTNLAVR)
-        case .prdid: signature = handle(sentence as! PRDID)
-        case .pfecAttitude: signature = handle(sentence as! PFECAttitude)
-        // A secondary antenna's sentences stand in for the standard ones only from a receiver that sends none.
-        case .ggah: signature = handle(sentence as! SecondaryAntenna<GGA>, unless: .gga) { $0.handle($1, as: .ggah) }
-        case .gllh: signature = handle(sentence as! SecondaryAntenna<GLL>, unless: .gll) { $0.handle($1, as: .gllh) }
-        case .gnsh: signature = handle(sentence as! SecondaryAntenna<GNS>, unless: .gns) { $0.handle($1, as: .gnsh) }
-        case .gsth: signature = handle(sentence as! SecondaryAntenna<GST>, unless: .gst) { $0.handle($1, as: .gsth) }
-        case .gsah: signature = handle(sentence as! SecondaryAntenna<GSA>, unless: .gsa) { $0.handle($1, as: .gsah) }
-        case .gsvh: signature = handle(sentence as! SecondaryAntenna<GSV>, unless: .gsv) { $0.handle($1, as: .gsvh) }
-        case .rmch: signature = handle(sentence as! SecondaryAntenna<RMC>, unless: .rmc) { $0.handle($1, as: .rmch) }
-        case .vtgh: signature = handle(sentence as! SecondaryAntenna<VTG>, unless: .vtg) { $0.handle($1, as: .vtgh) }
-        case .grsh: signature = handle(sentence as! SecondaryAntenna<GRS>, unless: .grs) { $0.handle($1, as: .grsh) }
-        default:
-            // No fix data: only its place in the cycle. Proprietary messages that share an address are told apart
-            // from the one without a message ID.
-            let address = S.address
-            signature = SentenceSignature(sentence.talker, address.type, isLastPart: address.messageID == 0)
-        }
-        if let signature { finishSentence(signature) }
+        if let signature = sentence.merge(into: &self) { finishSentence(signature) }
     }
 
     /// A sentence of a type not decoded here: its place in the cycle.

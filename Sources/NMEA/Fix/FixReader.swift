@@ -45,6 +45,7 @@ public struct FixReader: ~Copyable {
         /// `false` to frame and decode only (no fixes are assembled): for tools that want the sentences alone.
         public var assemblesFixes: Bool
 
+        /// Options with the given values.
         public init(
             maximumLength: Int = 1024, checksumPolicy: Framer.ChecksumPolicy = .required,
             assembler: FixAssembler.Options = FixAssembler.Options(), assemblesFixes: Bool = true
@@ -65,6 +66,7 @@ public struct FixReader: ~Copyable {
         /// Fixes made, held for a date, late sentences…
         public var assembler = FixAssembler.Statistics()
 
+        /// All counts zero.
         public init() {}
     }
 
@@ -82,6 +84,7 @@ public struct FixReader: ~Copyable {
         /// (``Sentence/receivedMilliseconds``: an Android GnssLogger line's time); `nil` when it does not.
         public var receivedMilliseconds: Int64?
 
+        /// The context of line `line`.
         public init(line: Int, fieldErrors: FieldErrors = FieldErrors(), receivedMilliseconds: Int64? = nil) {
             self.line = line
             self.fieldErrors = fieldErrors
@@ -95,6 +98,7 @@ public struct FixReader: ~Copyable {
         }
     }
 
+    /// The options it was made with.
     public let options: Options
     private var transcoder = InputTranscoder()
     private var framer: Framer
@@ -238,14 +242,18 @@ extension FixReader {
 }
 
 extension FixReader.Handler {
+    /// Nothing: decoded sentences only go into fixes unless you implement it.
     @inlinable
     public mutating func sentence<S: DecodableSentence>(
         _ sentence: Sentence, decoded: S, _ context: FixReader.Context
     ) {}
+    /// Nothing, unless you implement it.
     @inlinable
     public mutating func unknownSentence(_ sentence: Sentence, _ context: FixReader.Context) {}
+    /// Nothing, unless you implement it (the decoder statistics count it).
     @inlinable
     public mutating func undecodableSentence(_ sentence: Sentence, error: NMEAError, _ context: FixReader.Context) {}
+    /// Nothing, unless you implement it (the framer statistics count it).
     @inlinable
     public mutating func rejected(_ rejection: Rejection, _ context: FixReader.Context) {}
 }

@@ -1,6 +1,8 @@
 /// What identifies a sentence's place in a receiver's cycle: talker, type, and for GSV whether it is the last part.
 public struct SentenceSignature: Hashable, Sendable, CustomStringConvertible {
+    /// Who sent the sentence.
     public var talker: Talker
+    /// Its type (`RMC`, `GSV`…).
     public var type: SentenceType
     /// For GSV: `true` when this is the last sentence of its group.
     public var isLastPart: Bool
@@ -18,6 +20,7 @@ public struct SentenceSignature: Hashable, Sendable, CustomStringConvertible {
         return 1 << ((key &* 0x9E37_79B9_7F4A_7C15) >> 58)
     }
 
+    /// A readable form, for messages and tests.
     public var description: String {
         "\(talker == .proprietary ? "" : talker.description)\(type)\(type == .gsv ? (isLastPart ? " (last)" : "") : "")"
     }

@@ -600,6 +600,7 @@ public enum FramerEvent {
 
 /// A rejected line: why, the offending bytes (a borrowed view, valid only during the callback), and where.
 public struct Rejection {
+    /// Why the line was rejected.
     public let error: NMEAError
     /// The bytes from the start character; for an overlong line, only the first ``Framer/maximumLength``.
     public let bytes: UnsafeRawBufferPointer

@@ -45,6 +45,7 @@ public struct FramerStatistics: Hashable, Sendable {
     /// Every byte fed in.
     public var bytes = 0
 
+    /// All counts zero.
     public init() {}
 
     /// Every sentence-shaped thing that was rejected.

@@ -72,6 +72,7 @@ public struct TagBlock: Sendable, Hashable {
     /// How many parameters had a code the standard does not define.
     public var unknownParameters = 0
 
+    /// A block with no parameters.
     public init() {}
 
     /// The longest TAG block read, from the opening to the closing `\` (both excluded). The standard keeps whole

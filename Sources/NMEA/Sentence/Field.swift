@@ -3,6 +3,7 @@ public struct Field {
     /// The field's bytes, without the separating commas.
     public let bytes: UnsafeRawBufferPointer
 
+    /// A view of `bytes`, one field without its comma.
     @inlinable
     public init(_ bytes: UnsafeRawBufferPointer) { self.bytes = bytes }
 
@@ -15,5 +16,6 @@ public struct Field {
 }
 
 extension Field: CustomStringConvertible {
+    /// A readable form, for messages and tests.
     public var description: String { string }
 }

@@ -17,6 +17,7 @@ public struct FieldErrors: Hashable, Sendable, Sequence {
     /// Every error recorded, kept or not.
     public private(set) var count = 0
 
+    /// No errors.
     public init() {}
 
     /// `true` when every field read.
@@ -42,6 +43,7 @@ public struct FieldErrors: Hashable, Sendable, Sequence {
         count += other.count - Swift.min(other.count, FieldErrors.capacity)
     }
 
+    /// The errors kept, in field order.
     public func makeIterator() -> Iterator { Iterator(errors: self) }
 
     /// The kept errors, in field order.
@@ -49,6 +51,7 @@ public struct FieldErrors: Hashable, Sendable, Sequence {
         let errors: FieldErrors
         var position = 0
 
+        /// The next error, or `nil` after the last.
         public mutating func next() -> NMEAError? {
             guard position < Swift.min(errors.count, FieldErrors.capacity) else { return nil }
             defer { position += 1 }
@@ -60,10 +63,12 @@ public struct FieldErrors: Hashable, Sendable, Sequence {
         .badField(index: Int(value >> 8), reason: FieldError(rawValue: UInt8(value & 0xFF)) ?? .notANumber)
     }
 
+    /// Equal when every value is.
     public static func == (lhs: FieldErrors, rhs: FieldErrors) -> Bool {
         lhs.count == rhs.count && lhs.elementsEqual(rhs)
     }
 
+    /// Hashes the values ``==`` compares.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(count)
         for error in self { hasher.combine(error) }
@@ -73,7 +78,7 @@ public struct FieldErrors: Hashable, Sendable, Sequence {
 extension FieldErrors: CustomStringConvertible {
     /// `field 2: unexpected character; field 7: not a number`.
     public var description: String {
-        var parts = map(\.description)
+        var parts = map { $0.description }
         if count > FieldErrors.capacity { parts.append("\(count - FieldErrors.capacity) more") }
         return parts.joined(separator: "; ")
     }

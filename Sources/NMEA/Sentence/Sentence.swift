@@ -171,21 +171,35 @@ extension Sentence {
     ) throws(NMEAError) -> R {
         var text = String(line)
         let outcome = text.withUTF8 { buffer -> Result<R, NMEAError> in
-            var framer = Framer(maximumLength: max(buffer.count, 8), checksumPolicy: checksumPolicy)
-            var outcome: Result<R, NMEAError>?
-            let events: (FramerEvent) -> Void = { event in
-                guard outcome == nil else { return }
-                switch event {
-                case .sentence(let sentence):
-                    do throws(NMEAError) { outcome = .success(try body(sentence)) } catch { outcome = .failure(error) }
-                case .rejected(let rejection):
-                    outcome = .failure(rejection.error)
-                }
+            do throws(NMEAError) {
+                return .success(try withParsing(bytes: UnsafeRawBufferPointer(buffer), checksumPolicy: checksumPolicy, body))
+            } catch {
+                return .failure(error)
             }
-            framer.feed(UnsafeRawBufferPointer(buffer), events)
-            framer.finish(events)
-            return outcome ?? .failure(.truncated)
         }
         return try outcome.get()
+    }
+
+    /// Frames `bytes`, one line, and calls `body` with its sentence; as ``withParsing(_:checksumPolicy:_:)``.
+    /// - Throws: the framer's rejection of the line (``NMEAError/truncated`` when there is no sentence), or what
+    ///   `body` throws.
+    public static func withParsing<R>(
+        bytes: UnsafeRawBufferPointer, checksumPolicy: Framer.ChecksumPolicy = .required,
+        _ body: (Sentence) throws(NMEAError) -> R
+    ) throws(NMEAError) -> R {
+        var framer = Framer(maximumLength: max(bytes.count, 8), checksumPolicy: checksumPolicy)
+        var outcome: Result<R, NMEAError>?
+        let events: (FramerEvent) -> Void = { event in
+            guard outcome == nil else { return }
+            switch event {
+            case .sentence(let sentence):
+                do throws(NMEAError) { outcome = .success(try body(sentence)) } catch { outcome = .failure(error) }
+            case .rejected(let rejection):
+                outcome = .failure(rejection.error)
+            }
+        }
+        framer.feed(bytes, events)
+        framer.finish(events)
+        return try (outcome ?? .failure(.truncated)).get()
     }
 }

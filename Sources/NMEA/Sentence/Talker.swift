@@ -5,6 +5,7 @@ public struct Talker: RawRepresentable, Hashable, Sendable {
     /// The ASCII letters packed little-endian: the first letter in the low byte. A zero high byte means one letter.
     public var rawValue: UInt16
 
+    /// The talker whose packed letters are `rawValue`.
     @inlinable
     public init(rawValue: UInt16) { self.rawValue = rawValue }
 
@@ -70,6 +71,7 @@ public struct Talker: RawRepresentable, Hashable, Sendable {
 }
 
 extension Talker: CustomStringConvertible {
+    /// A readable form, for messages and tests.
     public var description: String {
         String(writing: write)
     }

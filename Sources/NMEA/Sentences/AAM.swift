@@ -10,18 +10,25 @@
 /// 3. 4. Arrival circle radius, nautical miles, `N`
 /// 5. Waypoint identifier
 public struct AAM: DecodableSentence, Hashable, Sendable {
-    public static var kind: SentenceKind { .aam }
+    /// How sentences of this type are addressed.
     public static var address: SentenceAddress { .standard(.aam) }
+    /// One sentence of this type as a receiver sent it.
     public static var sample: String {
         "$GPAAM,A,A,0.10,N,WPTNME*32"
     }
 
+    /// Who sent the sentence.
     public var talker: Talker
+    /// Arrival circle entered: `A` yes, `V` no
     public var arrivalCircleEntered: Bool?
+    /// Perpendicular passed at the waypoint: `A` yes, `V` no
     public var perpendicularPassed: Bool?
+    /// Arrival circle radius, nautical miles, `N`
     public var radiusNauticalMiles: FixedPoint?
+    /// Waypoint identifier
     public var waypoint: WaypointID
 
+    /// A value with the given fields, for tests and for writing sentences.
     public init(
         talker: Talker = .gps, arrivalCircleEntered: Bool?, perpendicularPassed: Bool?,
         radiusNauticalMiles: FixedPoint?, waypoint: WaypointID
@@ -33,6 +40,7 @@ public struct AAM: DecodableSentence, Hashable, Sendable {
         self.waypoint = waypoint
     }
 
+    /// Decodes `sentence`, a sentence of this type, reading its fields from `fields`.
     @inline(__always)
     public init(_ sentence: Sentence, reading fields: inout FieldReader) throws(NMEAError) {
         talker = sentence.talker
@@ -44,6 +52,7 @@ public struct AAM: DecodableSentence, Hashable, Sendable {
         try fields.requireRead(1)
     }
 
+    /// Hands each named value to `sink`, in the order of the field diagram.
     public func describe(to sink: inout some SentenceFieldSink) {
         sink.field("arrival_circle_entered", arrivalCircleEntered)
         sink.field("perpendicular_passed", perpendicularPassed)

@@ -20,8 +20,9 @@
 /// 12. Escalation counter (0 to 9)
 /// 13. Alert text (the rest of the sentence; a second sentence carries more text, with fields 4 to 7 empty)
 public struct ALF: DecodableSentence, Hashable, Sendable {
-    public static var kind: SentenceKind { .alf }
+    /// How sentences of this type are addressed.
     public static var address: SentenceAddress { .standard(.alf) }
+    /// One sentence of this type as a receiver sent it.
     public static var sample: String {
         "$HEALF,1,1,3,081950.10,B,W,V,,3008,1,2,0,HEADING LOST*64"
     }
@@ -60,6 +61,7 @@ public struct ALF: DecodableSentence, Hashable, Sendable {
         case normal = 78  // N
     }
 
+    /// Who sent the sentence.
     public var talker: Talker
     public var sentenceCount: Int?
     public var sentenceNumber: Int?
@@ -76,6 +78,7 @@ public struct ALF: DecodableSentence, Hashable, Sendable {
     public var escalationCounter: Int?
     public var text: ShortText
 
+    /// A value with the given fields, for tests and for writing sentences.
     public init(
         talker: Talker = .integratedInstrumentation, sentenceCount: Int?, sentenceNumber: Int?,
         sequentialMessageID: Int?, time: UTCTime?, category: Category?, priority: Priority?, state: State?,
@@ -98,6 +101,7 @@ public struct ALF: DecodableSentence, Hashable, Sendable {
         self.text = text
     }
 
+    /// Decodes `sentence`, a sentence of this type, reading its fields from `fields`.
     @inline(__always)
     public init(_ sentence: Sentence, reading fields: inout FieldReader) throws(NMEAError) {
         talker = sentence.talker
@@ -117,6 +121,7 @@ public struct ALF: DecodableSentence, Hashable, Sendable {
         try fields.requireRead(1)
     }
 
+    /// Hands each named value to `sink`, in the order of the field diagram.
     public func describe(to sink: inout some SentenceFieldSink) {
         sink.field("sentences", sentenceCount)
         sink.field("sentence", sentenceNumber)

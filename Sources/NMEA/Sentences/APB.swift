@@ -18,8 +18,9 @@
 /// 13. 14. Heading to steer to the destination, degrees, `M`/`T`
 /// 15. FAA mode indicator (NMEA 2.3 and later)
 public struct APB: DecodableSentence, Hashable, Sendable {
-    public static var kind: SentenceKind { .apb }
+    /// How sentences of this type are addressed.
     public static var address: SentenceAddress { .standard(.apb) }
+    /// One sentence of this type as a receiver sent it.
     public static var sample: String {
         "$GPAPB,A,A,0.10,R,N,V,V,011,M,DEST,011,M,011,M*3C"
     }
@@ -35,6 +36,7 @@ public struct APB: DecodableSentence, Hashable, Sendable {
         }
     }
 
+    /// Who sent the sentence.
     public var talker: Talker
     public var isValid: Bool?
     public var isCycleLocked: Bool?
@@ -50,6 +52,7 @@ public struct APB: DecodableSentence, Hashable, Sendable {
     public var headingToSteer: Bearing
     public var mode: FAAMode?
 
+    /// A value with the given fields, for tests and for writing sentences.
     public init(
         talker: Talker = .gps, isValid: Bool?, isCycleLocked: Bool?, crossTrackError: FixedPoint?,
         steer: SteeringDirection?, crossTrackUnits: UInt8?, arrivalCircleEntered: Bool?, perpendicularPassed: Bool?,
@@ -71,6 +74,7 @@ public struct APB: DecodableSentence, Hashable, Sendable {
         self.mode = mode
     }
 
+    /// Decodes `sentence`, a sentence of this type, reading its fields from `fields`.
     @inline(__always)
     public init(_ sentence: Sentence, reading fields: inout FieldReader) throws(NMEAError) {
         talker = sentence.talker
@@ -89,6 +93,7 @@ public struct APB: DecodableSentence, Hashable, Sendable {
         try fields.requireRead(1)
     }
 
+    /// Hands each named value to `sink`, in the order of the field diagram.
     public func describe(to sink: inout some SentenceFieldSink) {
         sink.field("valid", isValid)
         sink.field("cycle_lock", isCycleLocked)

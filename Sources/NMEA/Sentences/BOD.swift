@@ -10,18 +10,25 @@
 /// 5. Destination waypoint
 /// 6. Origin waypoint (left empty while steering from the present position)
 public struct BOD: DecodableSentence, Hashable, Sendable {
-    public static var kind: SentenceKind { .bod }
+    /// How sentences of this type are addressed.
     public static var address: SentenceAddress { .standard(.bod) }
+    /// One sentence of this type as a receiver sent it.
     public static var sample: String {
         "$GPBOD,097.0,T,103.2,M,POINTB,POINTA*4A"
     }
 
+    /// Who sent the sentence.
     public var talker: Talker
+    /// Bearing, degrees true, `T`
     public var bearingTrueDegrees: FixedPoint?
+    /// Bearing, degrees magnetic, `M`
     public var bearingMagneticDegrees: FixedPoint?
+    /// Destination waypoint
     public var destinationWaypoint: WaypointID
+    /// Origin waypoint (left empty while steering from the present position)
     public var originWaypoint: WaypointID
 
+    /// A value with the given fields, for tests and for writing sentences.
     public init(
         talker: Talker = .gps, bearingTrueDegrees: FixedPoint?, bearingMagneticDegrees: FixedPoint?,
         destinationWaypoint: WaypointID, originWaypoint: WaypointID
@@ -33,6 +40,7 @@ public struct BOD: DecodableSentence, Hashable, Sendable {
         self.originWaypoint = originWaypoint
     }
 
+    /// Decodes `sentence`, a sentence of this type, reading its fields from `fields`.
     @inline(__always)
     public init(_ sentence: Sentence, reading fields: inout FieldReader) throws(NMEAError) {
         talker = sentence.talker
@@ -45,6 +53,7 @@ public struct BOD: DecodableSentence, Hashable, Sendable {
         try fields.requireRead(1)
     }
 
+    /// Hands each named value to `sink`, in the order of the field diagram.
     public func describe(to sink: inout some SentenceFieldSink) {
         sink.field("bearing_true_deg", bearingTrueDegrees)
         sink.field("bearing_magnetic_deg", bearingMagneticDegrees)

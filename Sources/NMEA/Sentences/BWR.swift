@@ -14,22 +14,33 @@
 /// 12. Waypoint identifier
 /// 13. FAA mode indicator (NMEA 2.3 and later)
 public struct BWR: DecodableSentence, Hashable, Sendable {
-    public static var kind: SentenceKind { .bwr }
+    /// How sentences of this type are addressed.
     public static var address: SentenceAddress { .standard(.bwr) }
+    /// One sentence of this type as a receiver sent it.
     public static var sample: String {
         "$GPBWR,220516,5130.02,N,00046.34,W,213.8,T,218.0,M,0004.6,N,EGLM*30"
     }
 
+    /// Who sent the sentence.
     public var talker: Talker
+    /// UTC time of the observation
     public var time: UTCTime?
+    /// Waypoint latitude, `N`/`S`
     public var latitude: FixedPoint?
+    /// Waypoint longitude, `E`/`W`
     public var longitude: FixedPoint?
+    /// Bearing, degrees true, `T`
     public var bearingTrueDegrees: FixedPoint?
+    /// Bearing, degrees magnetic, `M`
     public var bearingMagneticDegrees: FixedPoint?
+    /// Distance, nautical miles, `N`
     public var distanceNauticalMiles: FixedPoint?
+    /// Waypoint identifier
     public var waypoint: WaypointID
+    /// FAA mode indicator (NMEA 2.3 and later)
     public var mode: FAAMode?
 
+    /// A value with the given fields, for tests and for writing sentences.
     public init(
         talker: Talker = .gps, time: UTCTime?, latitude: FixedPoint?, longitude: FixedPoint?,
         bearingTrueDegrees: FixedPoint?, bearingMagneticDegrees: FixedPoint?, distanceNauticalMiles: FixedPoint?,
@@ -46,6 +57,7 @@ public struct BWR: DecodableSentence, Hashable, Sendable {
         self.mode = mode
     }
 
+    /// Decodes `sentence`, a sentence of this type, reading its fields from `fields`.
     @inline(__always)
     public init(_ sentence: Sentence, reading fields: inout FieldReader) throws(NMEAError) {
         talker = sentence.talker
@@ -63,6 +75,7 @@ public struct BWR: DecodableSentence, Hashable, Sendable {
         try fields.requireRead(1)
     }
 
+    /// Hands each named value to `sink`, in the order of the field diagram.
     public func describe(to sink: inout some SentenceFieldSink) {
         sink.field("time", time)
         sink.field("lat", latitude)

@@ -10,17 +10,23 @@
 /// 2. Offset from the transducer, metres: positive to the waterline, negative to the keel
 /// 3. Maximum range scale in use, metres (NMEA 3.0 and later)
 public struct DPT: DecodableSentence, Hashable, Sendable {
-    public static var kind: SentenceKind { .dpt }
+    /// How sentences of this type are addressed.
     public static var address: SentenceAddress { .standard(.dpt) }
+    /// One sentence of this type as a receiver sent it.
     public static var sample: String {
         "$SDDPT,2.4,-1.0,100*60"
     }
 
+    /// Who sent the sentence.
     public var talker: Talker
+    /// Water depth below the transducer, metres
     public var depthMeters: FixedPoint?
+    /// Offset from the transducer, metres: positive to the waterline, negative to the keel
     public var offsetMeters: FixedPoint?
+    /// Maximum range scale in use, metres (NMEA 3.0 and later)
     public var maximumRangeMeters: FixedPoint?
 
+    /// A value with the given fields, for tests and for writing sentences.
     public init(
         talker: Talker = .depthSounder, depthMeters: FixedPoint?, offsetMeters: FixedPoint? = nil,
         maximumRangeMeters: FixedPoint? = nil
@@ -31,6 +37,7 @@ public struct DPT: DecodableSentence, Hashable, Sendable {
         self.maximumRangeMeters = maximumRangeMeters
     }
 
+    /// Decodes `sentence`, a sentence of this type, reading its fields from `fields`.
     @inline(__always)
     public init(_ sentence: Sentence, reading fields: inout FieldReader) throws(NMEAError) {
         talker = sentence.talker
@@ -40,6 +47,7 @@ public struct DPT: DecodableSentence, Hashable, Sendable {
         try fields.requireRead(1)
     }
 
+    /// Hands each named value to `sink`, in the order of the field diagram.
     public func describe(to sink: inout some SentenceFieldSink) {
         sink.field("depth_m", depthMeters)
         sink.field("offset_m", offsetMeters)

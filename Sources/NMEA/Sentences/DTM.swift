@@ -12,12 +12,14 @@
 /// 7. Altitude offset, metres
 /// 8. Reference datum
 public struct DTM: DecodableSentence, Hashable, Sendable {
-    public static var kind: SentenceKind { .dtm }
+    /// How sentences of this type are addressed.
     public static var address: SentenceAddress { .standard(.dtm) }
+    /// One sentence of this type as a receiver sent it.
     public static var sample: String {
         "$GPDTM,W84,,0.0,N,0.0,E,0.0,W84*6F"
     }
 
+    /// Who sent the sentence.
     public var talker: Talker
     public var localDatum: ShortCode
     public var subdivision: ShortCode
@@ -28,6 +30,7 @@ public struct DTM: DecodableSentence, Hashable, Sendable {
     public var altitudeOffsetMeters: FixedPoint?
     public var referenceDatum: ShortCode
 
+    /// A value with the given fields, for tests and for writing sentences.
     public init(
         talker: Talker = .gps, localDatum: ShortCode, subdivision: ShortCode = "",
         latitudeOffsetMinutes: FixedPoint?, longitudeOffsetMinutes: FixedPoint?, altitudeOffsetMeters: FixedPoint?,
@@ -42,6 +45,7 @@ public struct DTM: DecodableSentence, Hashable, Sendable {
         self.referenceDatum = referenceDatum
     }
 
+    /// Decodes `sentence`, a sentence of this type, reading its fields from `fields`.
     @inline(__always)
     public init(_ sentence: Sentence, reading fields: inout FieldReader) throws(NMEAError) {
         talker = sentence.talker
@@ -54,6 +58,7 @@ public struct DTM: DecodableSentence, Hashable, Sendable {
         try fields.requireRead(1)
     }
 
+    /// Hands each named value to `sink`, in the order of the field diagram.
     public func describe(to sink: inout some SentenceFieldSink) {
         sink.field("datum", code: localDatum)
         if !subdivision.isEmpty { sink.field("subdivision", code: subdivision) }

@@ -16,24 +16,37 @@
 ///  9. System ID (NMEA 4.10)
 /// 10. Signal ID (NMEA 4.10)
 public struct GBS: DecodableSentence, Hashable, Sendable {
-    public static var kind: SentenceKind { .gbs }
+    /// How sentences of this type are addressed.
     public static var address: SentenceAddress { .standard(.gbs) }
+    /// One sentence of this type as a receiver sent it.
     public static var sample: String {
         "$GPGBS,235458.00,1.4,1.3,3.1,03,,-21.4,3.8,1,0*5A"
     }
 
+    /// Who sent the sentence.
     public var talker: Talker
+    /// UTC time of the fix this refers to
     public var time: UTCTime?
+    /// Expected error in latitude, metres
     public var latitudeErrorMeters: FixedPoint?
+    /// Expected error in longitude, metres
     public var longitudeErrorMeters: FixedPoint?
+    /// Expected error in altitude, metres
     public var altitudeErrorMeters: FixedPoint?
+    /// PRN of the most likely failed satellite
     public var failedSatellite: Int?
+    /// Probability of missed detection for that satellite
     public var missedDetectionProbability: FixedPoint?
+    /// Estimated bias of that satellite, metres
     public var biasMeters: FixedPoint?
+    /// Standard deviation of the bias estimate, metres
     public var biasStandardDeviationMeters: FixedPoint?
+    /// System ID (NMEA 4.10)
     public var systemID: UInt8?
+    /// Signal ID (NMEA 4.10)
     public var signalID: UInt8?
 
+    /// A value with the given fields, for tests and for writing sentences.
     public init(
         talker: Talker = .gps, time: UTCTime?, latitudeErrorMeters: FixedPoint?, longitudeErrorMeters: FixedPoint?,
         altitudeErrorMeters: FixedPoint?, failedSatellite: Int? = nil, missedDetectionProbability: FixedPoint? = nil,
@@ -53,6 +66,7 @@ public struct GBS: DecodableSentence, Hashable, Sendable {
         self.signalID = signalID
     }
 
+    /// Decodes `sentence`, a sentence of this type, reading its fields from `fields`.
     @inline(__always)
     public init(_ sentence: Sentence, reading fields: inout FieldReader) throws(NMEAError) {
         talker = sentence.talker
@@ -69,6 +83,7 @@ public struct GBS: DecodableSentence, Hashable, Sendable {
         try fields.requireRead(1)
     }
 
+    /// Hands each named value to `sink`, in the order of the field diagram.
     public func describe(to sink: inout some SentenceFieldSink) {
         sink.field("time", time)
         sink.field("lat_error", latitudeErrorMeters)

@@ -16,12 +16,14 @@
 /// 13. Age of differential corrections, seconds
 /// 14. Differential reference station ID
 public struct GGA: DecodableSentence, Hashable, Sendable {
-    public static var kind: SentenceKind { .gga }
+    /// How sentences of this type are addressed.
     public static var address: SentenceAddress { .standard(.gga) }
+    /// One sentence of this type as a receiver sent it.
     public static var sample: String {
         "$GPGGA,123519,4807.038,N,01131.000,E,1,08,0.9,545.4,M,46.9,M,,*47"
     }
 
+    /// Who sent the sentence.
     public var talker: Talker
     public var time: UTCTime?
     /// Decimal degrees, negative south.
@@ -39,6 +41,7 @@ public struct GGA: DecodableSentence, Hashable, Sendable {
     public var differentialAgeSeconds: FixedPoint?
     public var differentialStationID: Int?
 
+    /// A value with the given fields, for tests and for writing sentences.
     public init(
         talker: Talker = .gps, time: UTCTime?, latitude: FixedPoint?, longitude: FixedPoint?, quality: GGAQuality?,
         satellitesUsed: Int? = nil, hdop: FixedPoint? = nil, altitudeMeters: FixedPoint? = nil,
@@ -77,6 +80,7 @@ public struct GGA: DecodableSentence, Hashable, Sendable {
         try fields.requireRead(1)
     }
 
+    /// Hands each named value to `sink`, in the order of the field diagram.
     public func describe(to sink: inout some SentenceFieldSink) {
         sink.field("time", time)
         sink.field("lat", latitude)

@@ -11,12 +11,14 @@
 /// 6. Status: `A` valid, `V` not valid
 /// 7. FAA mode indicator (NMEA 2.3 and later)
 public struct GLL: DecodableSentence, Hashable, Sendable {
-    public static var kind: SentenceKind { .gll }
+    /// How sentences of this type are addressed.
     public static var address: SentenceAddress { .standard(.gll) }
+    /// One sentence of this type as a receiver sent it.
     public static var sample: String {
         "$GPGLL,4916.45,N,12311.12,W,225444,A,*1D"
     }
 
+    /// Who sent the sentence.
     public var talker: Talker
     /// Decimal degrees, negative south.
     public var latitude: FixedPoint?
@@ -27,6 +29,7 @@ public struct GLL: DecodableSentence, Hashable, Sendable {
     public var isValid: Bool
     public var mode: FAAMode?
 
+    /// A value with the given fields, for tests and for writing sentences.
     public init(
         talker: Talker = .gps, latitude: FixedPoint?, longitude: FixedPoint?, time: UTCTime?, isValid: Bool,
         mode: FAAMode? = nil
@@ -55,6 +58,7 @@ public struct GLL: DecodableSentence, Hashable, Sendable {
         try fields.requireRead(1)
     }
 
+    /// Hands each named value to `sink`, in the order of the field diagram.
     public func describe(to sink: inout some SentenceFieldSink) {
         sink.field("lat", latitude)
         sink.field("lon", longitude)

@@ -17,12 +17,14 @@
 /// 12. Differential reference station ID
 /// 13. Navigational status (NMEA 4.10)
 public struct GNS: DecodableSentence, Hashable, Sendable {
-    public static var kind: SentenceKind { .gns }
+    /// How sentences of this type are addressed.
     public static var address: SentenceAddress { .standard(.gns) }
+    /// One sentence of this type as a receiver sent it.
     public static var sample: String {
         "$GNGNS,122310.2,3722.425671,N,12258.856215,W,DAAA,14,0.9,1005.543,6.5,,,V*0B"
     }
 
+    /// Who sent the sentence.
     public var talker: Talker
     public var time: UTCTime?
     /// Decimal degrees, negative south.
@@ -39,6 +41,7 @@ public struct GNS: DecodableSentence, Hashable, Sendable {
     public var differentialStationID: Int?
     public var navigationalStatus: NavigationalStatus?
 
+    /// A value with the given fields, for tests and for writing sentences.
     public init(
         talker: Talker = .gnss, time: UTCTime?, latitude: FixedPoint?, longitude: FixedPoint?,
         modes: FixedList<8, FAAMode>, satellitesUsed: Int?, hdop: FixedPoint?, altitudeMeters: FixedPoint?,
@@ -62,6 +65,7 @@ public struct GNS: DecodableSentence, Hashable, Sendable {
     /// `true` when any system's mode is other than `N` (no fix).
     public var hasFix: Bool { modes.contains { $0 != .notValid } }
 
+    /// Decodes `sentence`, a sentence of this type, reading its fields from `fields`.
     @inline(__always)
     public init(_ sentence: Sentence, reading fields: inout FieldReader) throws(NMEAError) {
         talker = sentence.talker
@@ -82,6 +86,7 @@ public struct GNS: DecodableSentence, Hashable, Sendable {
         try fields.requireRead(1)
     }
 
+    /// Hands each named value to `sink`, in the order of the field diagram.
     public func describe(to sink: inout some SentenceFieldSink) {
         sink.field("time", time)
         sink.field("lat", latitude)

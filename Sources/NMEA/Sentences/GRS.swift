@@ -11,20 +11,27 @@
 /// 15. System ID (NMEA 4.10)
 /// 16. Signal ID (NMEA 4.10)
 public struct GRS: DecodableSentence, Hashable, Sendable {
-    public static var kind: SentenceKind { .grs }
+    /// How sentences of this type are addressed.
     public static var address: SentenceAddress { .standard(.grs) }
+    /// One sentence of this type as a receiver sent it.
     public static var sample: String {
         "$GPGRS,220320.0,0,-0.8,-0.2,-0.1,-0.2,0.8,0.6,,,,,,,1,0*78"
     }
 
+    /// Who sent the sentence.
     public var talker: Talker
+    /// UTC time of the GGA or GNS fix these belong to
     public var time: UTCTime?
+    /// Mode: 0 residuals were used to compute the position, 1 recomputed after it
     public var mode: Int?
     /// Twelve slots in GSA order; `nil` where the slot was empty.
     public var residualsMeters: FixedList<12, FixedPoint?>
+    /// System ID (NMEA 4.10)
     public var systemID: UInt8?
+    /// Signal ID (NMEA 4.10)
     public var signalID: UInt8?
 
+    /// A value with the given fields, for tests and for writing sentences.
     public init(
         talker: Talker = .gps, time: UTCTime?, mode: Int?, residualsMeters: FixedList<12, FixedPoint?>,
         systemID: UInt8? = nil, signalID: UInt8? = nil
@@ -37,6 +44,7 @@ public struct GRS: DecodableSentence, Hashable, Sendable {
         self.signalID = signalID
     }
 
+    /// Decodes `sentence`, a sentence of this type, reading its fields from `fields`.
     @inline(__always)
     public init(_ sentence: Sentence, reading fields: inout FieldReader) throws(NMEAError) {
         talker = sentence.talker
@@ -49,6 +57,7 @@ public struct GRS: DecodableSentence, Hashable, Sendable {
         signalID = fields.hexadecimal().map { UInt8(truncatingIfNeeded: $0) }
     }
 
+    /// Hands each named value to `sink`, in the order of the field diagram.
     public func describe(to sink: inout some SentenceFieldSink) {
         sink.field("time", time)
         sink.field("mode", mode)

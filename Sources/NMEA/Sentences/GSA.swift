@@ -17,14 +17,16 @@
 /// Some receivers send more than 12 PRN slots (24 have been seen); the three DOPs are always the last three fields
 /// before the optional system ID, and up to ``maximumSatellites`` PRNs are kept.
 public struct GSA: DecodableSentence, Hashable, Sendable {
-    public static var kind: SentenceKind { .gsa }
+    /// How sentences of this type are addressed.
     public static var address: SentenceAddress { .standard(.gsa) }
+    /// One sentence of this type as a receiver sent it.
     public static var sample: String {
         "$GPGSA,A,3,04,05,,09,12,,,24,,,,,2.5,1.3,2.1*39"
     }
     /// The most PRNs kept from one sentence.
     public static let maximumSatellites = 24
 
+    /// Who sent the sentence.
     public var talker: Talker
     /// `M` (manual) or `A` (automatic).
     public var selectionMode: UInt8?
@@ -37,6 +39,7 @@ public struct GSA: DecodableSentence, Hashable, Sendable {
     /// The NMEA 4.10 system ID, when sent; `nil` otherwise. The talker may also tell the system.
     public var systemID: UInt8?
 
+    /// A value with the given fields, for tests and for writing sentences.
     public init(
         talker: Talker = .gps, selectionMode: UInt8? = UInt8(ascii: "A"), fixType: GSAFixType?,
         satellites: FixedList<24, UInt16>, pdop: FixedPoint?, hdop: FixedPoint?, vdop: FixedPoint?,
@@ -119,6 +122,7 @@ public struct GSA: DecodableSentence, Hashable, Sendable {
         return true
     }
 
+    /// Hands each named value to `sink`, in the order of the field diagram.
     public func describe(to sink: inout some SentenceFieldSink) {
         sink.field("selection", letter: selectionMode)
         sink.field("fix", fixType.map { Int($0.rawValue) })

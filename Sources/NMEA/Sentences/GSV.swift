@@ -15,8 +15,9 @@
 ///    satellites left.
 /// 20. Signal ID (NMEA 4.10), after the last satellite
 public struct GSV: DecodableSentence, Hashable, Sendable {
-    public static var kind: SentenceKind { .gsv }
+    /// How sentences of this type are addressed.
     public static var address: SentenceAddress { .standard(.gsv) }
+    /// One sentence of this type as a receiver sent it.
     public static var sample: String {
         "$GPGSV,3,1,11,03,03,111,00,04,15,270,00,06,01,010,00,13,06,292,00*74"
     }
@@ -43,6 +44,7 @@ public struct GSV: DecodableSentence, Hashable, Sendable {
         }
     }
 
+    /// Who sent the sentence.
     public var talker: Talker
     public var totalMessages: Int?
     public var messageNumber: Int?
@@ -52,6 +54,7 @@ public struct GSV: DecodableSentence, Hashable, Sendable {
     /// The NMEA 4.10 signal ID (which band: L1 C/A, L5…), when sent.
     public var signalID: UInt8?
 
+    /// A value with the given fields, for tests and for writing sentences.
     public init(
         talker: Talker = .gps, totalMessages: Int?, messageNumber: Int?, satellitesInView: Int?,
         satellites: FixedList<4, Satellite>, signalID: UInt8? = nil
@@ -127,6 +130,7 @@ public struct GSV: DecodableSentence, Hashable, Sendable {
         }
     }
 
+    /// Hands each named value to `sink`, in the order of the field diagram.
     public func describe(to sink: inout some SentenceFieldSink) {
         sink.field("total", totalMessages)
         sink.field("number", messageNumber)
@@ -198,4 +202,9 @@ extension FieldReader {
             prn: UInt16(UInt8(truncatingIfNeeded: pairs)), elevationDegrees: Int8(elevation),
             azimuthDegrees: azimuth, snr: snr)
     }
+}
+
+extension GSV {
+    /// `true` for the last message of its group (``messageNumber`` is ``totalMessages``).
+    public var isLastPart: Bool { messageNumber == totalMessages }
 }

@@ -11,12 +11,14 @@
 ///
 /// The sensor heading plus the deviation is the magnetic heading; plus the variation too, the true heading.
 public struct HDG: DecodableSentence, Hashable, Sendable {
-    public static var kind: SentenceKind { .hdg }
+    /// How sentences of this type are addressed.
     public static var address: SentenceAddress { .standard(.hdg) }
+    /// One sentence of this type as a receiver sent it.
     public static var sample: String {
         "$HCHDG,98.3,0.0,E,12.6,W*57"
     }
 
+    /// Who sent the sentence.
     public var talker: Talker
     public var sensorHeadingDegrees: FixedPoint?
     /// Negative west.
@@ -24,6 +26,7 @@ public struct HDG: DecodableSentence, Hashable, Sendable {
     /// Negative west.
     public var variationDegrees: FixedPoint?
 
+    /// A value with the given fields, for tests and for writing sentences.
     public init(
         talker: Talker = .magneticCompass, sensorHeadingDegrees: FixedPoint?, deviationDegrees: FixedPoint? = nil,
         variationDegrees: FixedPoint? = nil
@@ -46,6 +49,7 @@ public struct HDG: DecodableSentence, Hashable, Sendable {
         return Heading.normalized(magnetic + variation.doubleValue)
     }
 
+    /// Decodes `sentence`, a sentence of this type, reading its fields from `fields`.
     @inline(__always)
     public init(_ sentence: Sentence, reading fields: inout FieldReader) throws(NMEAError) {
         talker = sentence.talker
@@ -55,6 +59,7 @@ public struct HDG: DecodableSentence, Hashable, Sendable {
         try fields.requireRead(1)
     }
 
+    /// Hands each named value to `sink`, in the order of the field diagram.
     public func describe(to sink: inout some SentenceFieldSink) {
         sink.field("sensor_heading_deg", sensorHeadingDegrees)
         sink.field("deviation_deg", deviationDegrees)

@@ -20,12 +20,14 @@
 /// Weather stations leave empty what they do not measure (the water temperature, the absolute humidity). Obsolete
 /// since NMEA 4.00 (XDR and MWD replace it), still sent by many.
 public struct MDA: DecodableSentence, Hashable, Sendable {
-    public static var kind: SentenceKind { .mda }
+    /// How sentences of this type are addressed.
     public static var address: SentenceAddress { .standard(.mda) }
+    /// One sentence of this type as a receiver sent it.
     public static var sample: String {
         "$WIMDA,29.92,I,1.013,B,21.4,C,18.6,C,65.2,,14.6,C,270.5,T,268.1,M,14.2,N,7.3,M*33"
     }
 
+    /// Who sent the sentence.
     public var talker: Talker
     public var pressureInchesOfMercury: FixedPoint?
     public var pressureBars: FixedPoint?
@@ -36,6 +38,7 @@ public struct MDA: DecodableSentence, Hashable, Sendable {
     public var dewPointCelsius: FixedPoint?
     public var wind: WindDirectionAndSpeed
 
+    /// A value with the given fields, for tests and for writing sentences.
     public init(
         talker: Talker = .weatherInstruments, pressureInchesOfMercury: FixedPoint? = nil,
         pressureBars: FixedPoint? = nil, airTemperatureCelsius: FixedPoint? = nil,
@@ -54,6 +57,7 @@ public struct MDA: DecodableSentence, Hashable, Sendable {
         self.wind = wind
     }
 
+    /// Decodes `sentence`, a sentence of this type, reading its fields from `fields`.
     @inline(__always)
     public init(_ sentence: Sentence, reading fields: inout FieldReader) throws(NMEAError) {
         talker = sentence.talker
@@ -73,6 +77,7 @@ public struct MDA: DecodableSentence, Hashable, Sendable {
         try fields.requireRead(1)
     }
 
+    /// Hands each named value to `sink`, in the order of the field diagram.
     public func describe(to sink: inout some SentenceFieldSink) {
         sink.field("pressure_inhg", pressureInchesOfMercury)
         sink.field("pressure_bar", pressureBars)

@@ -10,20 +10,24 @@
 /// 5. 6. Wind speed, knots, `N`
 /// 7. 8. Wind speed, m/s, `M`
 public struct MWD: DecodableSentence, Hashable, Sendable {
-    public static var kind: SentenceKind { .mwd }
+    /// How sentences of this type are addressed.
     public static var address: SentenceAddress { .standard(.mwd) }
+    /// One sentence of this type as a receiver sent it.
     public static var sample: String {
         "$WIMWD,270.5,T,268.1,M,14.2,N,7.3,M*64"
     }
 
+    /// Who sent the sentence.
     public var talker: Talker
     public var wind: WindDirectionAndSpeed
 
+    /// A value with the given fields, for tests and for writing sentences.
     public init(talker: Talker = .weatherInstruments, wind: WindDirectionAndSpeed) {
         self.talker = talker
         self.wind = wind
     }
 
+    /// Decodes `sentence`, a sentence of this type, reading its fields from `fields`.
     @inline(__always)
     public init(_ sentence: Sentence, reading fields: inout FieldReader) throws(NMEAError) {
         talker = sentence.talker
@@ -31,6 +35,7 @@ public struct MWD: DecodableSentence, Hashable, Sendable {
         try fields.requireRead(1)
     }
 
+    /// Hands each named value to `sink`, in the order of the field diagram.
     public func describe(to sink: inout some SentenceFieldSink) {
         wind.describe(to: &sink)
     }

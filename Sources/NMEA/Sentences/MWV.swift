@@ -15,12 +15,14 @@
 /// (`wind_speed_knots`, `wind_speed_kmh`, `wind_speed_mps`, `wind_speed_mph`; `wind_speed` when the unit was left
 /// empty).
 public struct MWV: DecodableSentence, Hashable, Sendable {
-    public static var kind: SentenceKind { .mwv }
+    /// How sentences of this type are addressed.
     public static var address: SentenceAddress { .standard(.mwv) }
+    /// One sentence of this type as a receiver sent it.
     public static var sample: String {
         "$WIMWV,320.0,R,15.2,N,A*14"
     }
 
+    /// Who sent the sentence.
     public var talker: Talker
     public var angleDegrees: FixedPoint?
     public var reference: WindReference?
@@ -29,6 +31,7 @@ public struct MWV: DecodableSentence, Hashable, Sendable {
     public var speedUnit: SpeedUnit?
     public var isValid: Bool?
 
+    /// A value with the given fields, for tests and for writing sentences.
     public init(
         talker: Talker = .weatherInstruments, angleDegrees: FixedPoint?, reference: WindReference?,
         speed: FixedPoint?, speedUnit: SpeedUnit?, isValid: Bool?
@@ -47,6 +50,7 @@ public struct MWV: DecodableSentence, Hashable, Sendable {
         return speed.doubleValue * speedUnit.metersPerSecond
     }
 
+    /// Decodes `sentence`, a sentence of this type, reading its fields from `fields`.
     @inline(__always)
     public init(_ sentence: Sentence, reading fields: inout FieldReader) throws(NMEAError) {
         talker = sentence.talker
@@ -58,6 +62,7 @@ public struct MWV: DecodableSentence, Hashable, Sendable {
         try fields.requireRead(1)
     }
 
+    /// Hands each named value to `sink`, in the order of the field diagram.
     public func describe(to sink: inout some SentenceFieldSink) {
         sink.field("wind_angle_deg", angleDegrees)
         sink.field("reference", letter: reference?.rawValue)

@@ -25,8 +25,9 @@
 /// decoded here (of the others, `$PASHR,LTN` is ``PASHRLTN``'s; the rest stay unknown). Decoding one of the others
 /// directly throws for field 1.
 public struct PASHR: DecodableSentence, Hashable, Sendable {
-    public static var kind: SentenceKind { .pashr }
+    /// How sentences of this type are addressed.
     public static var address: SentenceAddress { .proprietaryNumbered(.pashr) }
+    /// One sentence of this type as a receiver sent it.
     public static var sample: String {
         "$PASHR,163029.000,158.09,T,-0.30,+0.31,+0.01,0.029,0.029,0.059,1,1*3B"
     }
@@ -48,6 +49,7 @@ public struct PASHR: DecodableSentence, Hashable, Sendable {
     /// The maker's INS or IMU alignment status number.
     public var insStatus: Int?
 
+    /// A value with the given fields, for tests and for writing sentences.
     public init(
         time: UTCTime?, headingDegrees: FixedPoint?, isTrueHeading: Bool, rollDegrees: FixedPoint?,
         pitchDegrees: FixedPoint?, heaveMeters: FixedPoint? = nil, rollAccuracyDegrees: FixedPoint? = nil,
@@ -70,6 +72,7 @@ public struct PASHR: DecodableSentence, Hashable, Sendable {
     /// The heading when it is from true north.
     public var trueHeadingDegrees: FixedPoint? { isTrueHeading ? headingDegrees : nil }
 
+    /// Decodes `sentence`, a sentence of this type, reading its fields from `fields`.
     @inline(__always)
     public init(_ sentence: Sentence, reading fields: inout FieldReader) throws(NMEAError) {
         var peek = fields
@@ -90,6 +93,7 @@ public struct PASHR: DecodableSentence, Hashable, Sendable {
         try fields.requireRead(1)
     }
 
+    /// Hands each named value to `sink`, in the order of the field diagram.
     public func describe(to sink: inout some SentenceFieldSink) {
         sink.field("time", time)
         sink.field("heading_deg", headingDegrees)

@@ -17,8 +17,9 @@
 /// `ASHRLTN`, the address without its `P` and the message ID: no receiver sends a `$PASHR,RLTN`.) A negative latency
 /// is an ``FieldError/outOfRange`` error.
 public struct PASHRLTN: DecodableSentence, Hashable, Sendable {
-    public static var kind: SentenceKind { .pashrLTN }
+    /// How sentences of this type are addressed.
     public static var address: SentenceAddress { .proprietary(.pashr, messageID: "L", "T", "N") }
+    /// One sentence of this type as a receiver sent it.
     public static var sample: String {
         "$PASHR,LTN,29*05"
     }
@@ -31,6 +32,7 @@ public struct PASHRLTN: DecodableSentence, Hashable, Sendable {
         self.latencyMilliseconds = latencyMilliseconds
     }
 
+    /// Decodes `sentence`, a sentence of this type, reading its fields from `fields`.
     @inline(__always)
     public init(_ sentence: Sentence, reading fields: inout FieldReader) throws(NMEAError) {
         try fields.expectMessage(of: Self.address)
@@ -43,6 +45,7 @@ public struct PASHRLTN: DecodableSentence, Hashable, Sendable {
         try fields.requireRead(1)
     }
 
+    /// Hands each named value to `sink`, in the order of the field diagram.
     public func describe(to sink: inout some SentenceFieldSink) {
         sink.field("latency_ms", latencyMilliseconds)
     }

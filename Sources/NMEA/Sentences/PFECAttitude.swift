@@ -13,8 +13,9 @@
 /// Of Furuno's many `$PFEC` messages only this and ``PFECHeave`` (`GPhve`) are decoded; the others (`GPwpl`,
 /// `AIcmd`…) stay unknown.
 public struct PFECAttitude: DecodableSentence, Hashable, Sendable {
-    public static var kind: SentenceKind { .pfecAttitude }
+    /// How sentences of this type are addressed.
     public static var address: SentenceAddress { .proprietary(.pfec, messageID: "G", "P", "a", "t", "t") }
+    /// One sentence of this type as a receiver sent it.
     public static var sample: String {
         "$PFEC,GPatt,262.5,+1.2,-0.6*48"
     }
@@ -32,6 +33,7 @@ public struct PFECAttitude: DecodableSentence, Hashable, Sendable {
         self.rollDegrees = rollDegrees
     }
 
+    /// Decodes `sentence`, a sentence of this type, reading its fields from `fields`.
     @inline(__always)
     public init(_ sentence: Sentence, reading fields: inout FieldReader) throws(NMEAError) {
         try fields.expectMessage(of: Self.address)
@@ -41,6 +43,7 @@ public struct PFECAttitude: DecodableSentence, Hashable, Sendable {
         try fields.requireRead(1)
     }
 
+    /// Hands each named value to `sink`, in the order of the field diagram.
     public func describe(to sink: inout some SentenceFieldSink) {
         sink.field("heading_deg", headingDegrees)
         sink.field("pitch_deg", pitchDegrees)

@@ -9,8 +9,9 @@
 /// 2. Heave, metres
 /// 3. Status: `A` valid, `V` not valid
 public struct PFECHeave: DecodableSentence, Hashable, Sendable {
-    public static var kind: SentenceKind { .pfecHeave }
+    /// How sentences of this type are addressed.
     public static var address: SentenceAddress { .proprietary(.pfec, messageID: "G", "P", "h", "v", "e") }
+    /// One sentence of this type as a receiver sent it.
     public static var sample: String {
         "$PFEC,GPhve,-0.125,A*14"
     }
@@ -25,6 +26,7 @@ public struct PFECHeave: DecodableSentence, Hashable, Sendable {
         self.isValid = isValid
     }
 
+    /// Decodes `sentence`, a sentence of this type, reading its fields from `fields`.
     @inline(__always)
     public init(_ sentence: Sentence, reading fields: inout FieldReader) throws(NMEAError) {
         try fields.expectMessage(of: Self.address)
@@ -33,6 +35,7 @@ public struct PFECHeave: DecodableSentence, Hashable, Sendable {
         try fields.requireRead(1)
     }
 
+    /// Hands each named value to `sink`, in the order of the field diagram.
     public func describe(to sink: inout some SentenceFieldSink) {
         sink.field("heave_m", heaveMeters)
         sink.field("valid", isValid)

@@ -10,8 +10,9 @@
 /// 2. Mode: `0` disable the sentence, `1` enable it, `2` disable all, `3` enable all (but `GPALM`), `4` restore the
 ///    factory defaults, `G` switch the port to Garmin's binary protocol
 public struct PGRMO: DecodableSentence, Hashable, Sendable {
-    public static var kind: SentenceKind { .pgrmo }
+    /// How sentences of this type are addressed.
     public static var address: SentenceAddress { .proprietary(.pgrmo) }
+    /// One sentence of this type as a receiver sent it.
     public static var sample: String {
         "$PGRMO,GPGSV,0*22"
     }
@@ -28,6 +29,7 @@ public struct PGRMO: DecodableSentence, Hashable, Sendable {
         self.mode = mode
     }
 
+    /// Decodes `sentence`, a sentence of this type, reading its fields from `fields`.
     @inline(__always)
     public init(_ sentence: Sentence, reading fields: inout FieldReader) throws(NMEAError) {
         targetSentence = fields.code()
@@ -35,6 +37,7 @@ public struct PGRMO: DecodableSentence, Hashable, Sendable {
         try fields.requireRead(1)
     }
 
+    /// Hands each named value to `sink`, in the order of the field diagram.
     public func describe(to sink: inout some SentenceFieldSink) {
         if !targetSentence.isEmpty { sink.field("target", code: targetSentence) }
         sink.field("mode", letter: mode)

@@ -18,8 +18,9 @@
 ///
 /// Newer sensors (GPS 15x, 20x) send only the version and leave the rest empty.
 public struct PGRMT: DecodableSentence, Hashable, Sendable {
-    public static var kind: SentenceKind { .pgrmt }
+    /// How sentences of this type are addressed.
     public static var address: SentenceAddress { .proprietary(.pgrmt) }
+    /// One sentence of this type as a receiver sent it.
     public static var sample: String {
         "$PGRMT,GPS 16-HVS VER 3.20,P,P,R,R,P,,31,R*2D"
     }
@@ -37,6 +38,7 @@ public struct PGRMT: DecodableSentence, Hashable, Sendable {
     public var temperatureCelsius: FixedPoint?
     public var configurationRetained: Bool?
 
+    /// A value with the given fields, for tests and for writing sentences.
     public init(
         product: ShortText, romChecksumPassed: Bool? = nil, receiverPassed: Bool? = nil,
         storedDataRetained: Bool? = nil, clockRetained: Bool? = nil, oscillatorPassed: Bool? = nil,
@@ -53,6 +55,7 @@ public struct PGRMT: DecodableSentence, Hashable, Sendable {
         self.configurationRetained = configurationRetained
     }
 
+    /// Decodes `sentence`, a sentence of this type, reading its fields from `fields`.
     @inline(__always)
     public init(_ sentence: Sentence, reading fields: inout FieldReader) throws(NMEAError) {
         product = fields.text()
@@ -67,6 +70,7 @@ public struct PGRMT: DecodableSentence, Hashable, Sendable {
         try fields.requireRead(1)
     }
 
+    /// Hands each named value to `sink`, in the order of the field diagram.
     public func describe(to sink: inout some SentenceFieldSink) {
         sink.field("product", text: product)
         sink.field("rom_checksum_passed", romChecksumPassed)

@@ -11,17 +11,22 @@
 /// 3. Symbol number, hexadecimal (up to `FFFF`; Garmin's `symbol_type` numbers)
 /// 4. Comment
 public struct PGRMW: DecodableSentence, Hashable, Sendable {
-    public static var kind: SentenceKind { .pgrmw }
+    /// How sentences of this type are addressed.
     public static var address: SentenceAddress { .proprietary(.pgrmw) }
+    /// One sentence of this type as a receiver sent it.
     public static var sample: String {
         "$PGRMW,N1CTF-3,45.7,0016,Home QTH*32"
     }
     /// ``Talker/proprietary``: the address names the maker.
     public var talker: Talker { .proprietary }
 
+    /// Waypoint identifier
     public var waypoint: WaypointID
+    /// Altitude, metres
     public var altitudeMeters: FixedPoint?
+    /// Symbol number, hexadecimal (up to `FFFF`; Garmin's `symbol_type` numbers)
     public var symbol: Int?
+    /// Comment
     public var comment: ShortText
 
     public init(waypoint: WaypointID, altitudeMeters: FixedPoint?, symbol: Int?, comment: ShortText) {
@@ -31,6 +36,7 @@ public struct PGRMW: DecodableSentence, Hashable, Sendable {
         self.comment = comment
     }
 
+    /// Decodes `sentence`, a sentence of this type, reading its fields from `fields`.
     @inline(__always)
     public init(_ sentence: Sentence, reading fields: inout FieldReader) throws(NMEAError) {
         waypoint = fields.waypointID()
@@ -45,6 +51,7 @@ public struct PGRMW: DecodableSentence, Hashable, Sendable {
         try fields.requireRead(1)
     }
 
+    /// Hands each named value to `sink`, in the order of the field diagram.
     public func describe(to sink: inout some SentenceFieldSink) {
         sink.field("waypoint", letters: waypoint.bytes)
         sink.field("altitude", altitudeMeters)

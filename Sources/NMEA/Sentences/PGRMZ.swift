@@ -9,8 +9,9 @@
 /// 2. Unit: `f` feet (Garmin's usual) or `m` metres
 /// 3. Fix dimension: 2 user altitude, 3 GPS altitude
 public struct PGRMZ: DecodableSentence, Hashable, Sendable {
-    public static var kind: SentenceKind { .pgrmz }
+    /// How sentences of this type are addressed.
     public static var address: SentenceAddress { .proprietary(.pgrmz) }
+    /// One sentence of this type as a receiver sent it.
     public static var sample: String {
         "$PGRMZ,246,f,3*1B"
     }
@@ -38,6 +39,7 @@ public struct PGRMZ: DecodableSentence, Hashable, Sendable {
         }
     }
 
+    /// Decodes `sentence`, a sentence of this type, reading its fields from `fields`.
     @inline(__always)
     public init(_ sentence: Sentence, reading fields: inout FieldReader) throws(NMEAError) {
         altitude = fields.fixedPoint()
@@ -46,6 +48,7 @@ public struct PGRMZ: DecodableSentence, Hashable, Sendable {
         try fields.requireRead(1)
     }
 
+    /// Hands each named value to `sink`, in the order of the field diagram.
     public func describe(to sink: inout some SentenceFieldSink) {
         sink.field("altitude", altitude)
         sink.field("unit", letter: unit)

@@ -22,8 +22,9 @@
 ///
 /// Radios end the sentence with one more, empty, field.
 public struct PKLDS: DecodableSentence, Hashable, Sendable {
-    public static var kind: SentenceKind { .pklds }
+    /// How sentences of this type are addressed.
     public static var address: SentenceAddress { .proprietary(.pklds) }
+    /// One sentence of this type as a receiver sent it.
     public static var sample: String {
         "$PKLDS,001235,A,3544.6650,N,13940.1900,E,015.0,038.8,110498,10.80,W00,100,2000,15,00,*7E"
     }
@@ -42,6 +43,7 @@ public struct PKLDS: DecodableSentence, Hashable, Sendable {
     /// The extension field, reserved.
     public var reserved: Int?
 
+    /// A value with the given fields, for tests and for writing sentences.
     public init(
         fix: KenwoodFix, magneticVariationDegrees: FixedPoint?, sentenceVersion: Int?, fleet: Int?, unitID: Int?,
         unitStatus: Int?, reserved: Int?
@@ -55,6 +57,7 @@ public struct PKLDS: DecodableSentence, Hashable, Sendable {
         self.reserved = reserved
     }
 
+    /// Decodes `sentence`, a sentence of this type, reading its fields from `fields`.
     @inline(__always)
     public init(_ sentence: Sentence, reading fields: inout FieldReader) throws(NMEAError) {
         fix = KenwoodFix(reading: &fields)
@@ -66,6 +69,7 @@ public struct PKLDS: DecodableSentence, Hashable, Sendable {
         try fields.requireRead(1)
     }
 
+    /// Hands each named value to `sink`, in the order of the field diagram.
     public func describe(to sink: inout some SentenceFieldSink) {
         fix.describe(to: &sink)
         sink.field("magnetic_variation", magneticVariationDegrees)
@@ -90,6 +94,7 @@ public struct KenwoodFix: Hashable, Sendable {
     public var courseDegrees: FixedPoint?
     public var date: UTCDate?
 
+    /// A value with the given fields, for tests and for writing sentences.
     public init(
         time: UTCTime?, isValid: Bool?, latitude: FixedPoint?, longitude: FixedPoint?, speedKnots: FixedPoint?,
         courseDegrees: FixedPoint?, date: UTCDate?

@@ -15,8 +15,9 @@
 ///
 /// Radios end the sentence with one more, empty, field.
 public struct PKLSH: DecodableSentence, Hashable, Sendable {
-    public static var kind: SentenceKind { .pklsh }
+    /// How sentences of this type are addressed.
     public static var address: SentenceAddress { .proprietary(.pklsh) }
+    /// One sentence of this type as a receiver sent it.
     public static var sample: String {
         "$PKLSH,4000.0000,N,13500.0000,E,021720,A,100,2000,*2C"
     }
@@ -34,6 +35,7 @@ public struct PKLSH: DecodableSentence, Hashable, Sendable {
         self.unitID = unitID
     }
 
+    /// Decodes `sentence`, a sentence of this type, reading its fields from `fields`.
     @inline(__always)
     public init(_ sentence: Sentence, reading fields: inout FieldReader) throws(NMEAError) {
         fix = KenwoodShortFix(reading: &fields)
@@ -42,6 +44,7 @@ public struct PKLSH: DecodableSentence, Hashable, Sendable {
         try fields.requireRead(1)
     }
 
+    /// Hands each named value to `sink`, in the order of the field diagram.
     public func describe(to sink: inout some SentenceFieldSink) {
         fix.describe(to: &sink)
         sink.field("fleet", fleet)

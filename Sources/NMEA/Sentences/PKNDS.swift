@@ -14,8 +14,9 @@
 ///
 /// Radios end the sentence with one more, empty, field.
 public struct PKNDS: DecodableSentence, Hashable, Sendable {
-    public static var kind: SentenceKind { .pknds }
+    /// How sentences of this type are addressed.
     public static var address: SentenceAddress { .proprietary(.pknds) }
+    /// One sentence of this type as a receiver sent it.
     public static var sample: String {
         "$PKNDS,124640,A,4954.1458,N,11923.5992,W,000.0,000.0,120223,19.20,W00,U00002,207,00,*29"
     }
@@ -34,6 +35,7 @@ public struct PKNDS: DecodableSentence, Hashable, Sendable {
     /// The extension field, reserved.
     public var reserved: Int?
 
+    /// A value with the given fields, for tests and for writing sentences.
     public init(
         fix: KenwoodFix, magneticVariationDegrees: FixedPoint?, sentenceVersion: Int?, unitID: Int?,
         unitStatus: Int?, reserved: Int?
@@ -46,6 +48,7 @@ public struct PKNDS: DecodableSentence, Hashable, Sendable {
         self.reserved = reserved
     }
 
+    /// Decodes `sentence`, a sentence of this type, reading its fields from `fields`.
     @inline(__always)
     public init(_ sentence: Sentence, reading fields: inout FieldReader) throws(NMEAError) {
         fix = KenwoodFix(reading: &fields)
@@ -56,6 +59,7 @@ public struct PKNDS: DecodableSentence, Hashable, Sendable {
         try fields.requireRead(1)
     }
 
+    /// Hands each named value to `sink`, in the order of the field diagram.
     public func describe(to sink: inout some SentenceFieldSink) {
         fix.describe(to: &sink)
         sink.field("magnetic_variation", magneticVariationDegrees)

@@ -10,8 +10,9 @@
 ///
 /// Radios end the sentence with one more, empty, field.
 public struct PKNSH: DecodableSentence, Hashable, Sendable {
-    public static var kind: SentenceKind { .pknsh }
+    /// How sentences of this type are addressed.
     public static var address: SentenceAddress { .proprietary(.pknsh) }
+    /// One sentence of this type as a receiver sent it.
     public static var sample: String {
         "$PKNSH,4000.0000,N,13500.0000,E,021720,A,U00001,*55"
     }
@@ -28,6 +29,7 @@ public struct PKNSH: DecodableSentence, Hashable, Sendable {
         self.unitID = unitID
     }
 
+    /// Decodes `sentence`, a sentence of this type, reading its fields from `fields`.
     @inline(__always)
     public init(_ sentence: Sentence, reading fields: inout FieldReader) throws(NMEAError) {
         fix = KenwoodShortFix(reading: &fields)
@@ -35,6 +37,7 @@ public struct PKNSH: DecodableSentence, Hashable, Sendable {
         try fields.requireRead(1)
     }
 
+    /// Hands each named value to `sink`, in the order of the field diagram.
     public func describe(to sink: inout some SentenceFieldSink) {
         fix.describe(to: &sink)
         sink.field("unit_id", unitID)

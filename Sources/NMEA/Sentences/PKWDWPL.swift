@@ -20,8 +20,9 @@
 /// No specification has been published; the layout is the one radios send and Dire Wolf documents. A symbol that is
 /// itself a comma (the Boy Scouts one) splits field 12 in two: the table character is then all there is.
 public struct PKWDWPL: DecodableSentence, Hashable, Sendable {
-    public static var kind: SentenceKind { .pkwdwpl }
+    /// How sentences of this type are addressed.
     public static var address: SentenceAddress { .proprietary(.pkwdwpl) }
+    /// One sentence of this type as a receiver sent it.
     public static var sample: String {
         "$PKWDWPL,150803,A,4237.14,N,07120.83,W,173.8,231.8,190316,1120,test,/'*39"
     }
@@ -42,6 +43,7 @@ public struct PKWDWPL: DecodableSentence, Hashable, Sendable {
         self.symbol = symbol
     }
 
+    /// Decodes `sentence`, a sentence of this type, reading its fields from `fields`.
     @inline(__always)
     public init(_ sentence: Sentence, reading fields: inout FieldReader) throws(NMEAError) {
         fix = KenwoodFix(reading: &fields)
@@ -51,6 +53,7 @@ public struct PKWDWPL: DecodableSentence, Hashable, Sendable {
         try fields.requireRead(1)
     }
 
+    /// Hands each named value to `sink`, in the order of the field diagram.
     public func describe(to sink: inout some SentenceFieldSink) {
         fix.describe(to: &sink)
         sink.field("altitude", altitudeMeters)

@@ -12,8 +12,9 @@
 ///
 /// Some firmware adds fields after the flag; they are not read.
 public struct PMTK001: DecodableSentence, Hashable, Sendable {
-    public static var kind: SentenceKind { .pmtk001 }
+    /// How sentences of this type are addressed.
     public static var address: SentenceAddress { .proprietary(.pmtk001) }
+    /// One sentence of this type as a receiver sent it.
     public static var sample: String {
         "$PMTK001,604,3*32"
     }
@@ -32,6 +33,7 @@ public struct PMTK001: DecodableSentence, Hashable, Sendable {
     /// `true` for flag 3.
     public var succeeded: Bool { flag == 3 }
 
+    /// Decodes `sentence`, a sentence of this type, reading its fields from `fields`.
     @inline(__always)
     public init(_ sentence: Sentence, reading fields: inout FieldReader) throws(NMEAError) {
         command = fields.integer(in: 0...999)
@@ -39,6 +41,7 @@ public struct PMTK001: DecodableSentence, Hashable, Sendable {
         try fields.requireRead(1)
     }
 
+    /// Hands each named value to `sink`, in the order of the field diagram.
     public func describe(to sink: inout some SentenceFieldSink) {
         sink.field("command", command)
         sink.field("flag", flag)

@@ -12,8 +12,9 @@
 ///
 /// Applanix sends pitch and roll as Tait-Bryan or TSS angles, as configured; the sentence does not say which.
 public struct PRDID: DecodableSentence, Hashable, Sendable {
-    public static var kind: SentenceKind { .prdid }
+    /// How sentences of this type are addressed.
     public static var address: SentenceAddress { .proprietary(.prdid) }
+    /// One sentence of this type as a receiver sent it.
     public static var sample: String {
         "$PRDID,-1.35,+0.82,187.45*7D"
     }
@@ -31,6 +32,7 @@ public struct PRDID: DecodableSentence, Hashable, Sendable {
         self.headingDegrees = headingDegrees
     }
 
+    /// Decodes `sentence`, a sentence of this type, reading its fields from `fields`.
     @inline(__always)
     public init(_ sentence: Sentence, reading fields: inout FieldReader) throws(NMEAError) {
         pitchDegrees = fields.fixedPoint()
@@ -39,6 +41,7 @@ public struct PRDID: DecodableSentence, Hashable, Sendable {
         try fields.requireRead(1)
     }
 
+    /// Hands each named value to `sink`, in the order of the field diagram.
     public func describe(to sink: inout some SentenceFieldSink) {
         sink.field("pitch_deg", pitchDegrees)
         sink.field("roll_deg", rollDegrees)

@@ -20,8 +20,9 @@
 /// tilt is its pitch, across it its roll. A label word other than the expected one is an error; so is a quality
 /// above 99.
 public struct PTNLAVR: DecodableSentence, Hashable, Sendable {
-    public static var kind: SentenceKind { .ptnlAVR }
+    /// How sentences of this type are addressed.
     public static var address: SentenceAddress { .proprietary(.ptnl, messageID: "A", "V", "R") }
+    /// One sentence of this type as a receiver sent it.
     public static var sample: String {
         "$PTNL,AVR,181059.6,+149.4688,Yaw,+0.0134,Tilt,,,60.191,3,2.5,6*00"
     }
@@ -40,6 +41,7 @@ public struct PTNLAVR: DecodableSentence, Hashable, Sendable {
     public var pdop: FixedPoint?
     public var satellitesUsed: Int?
 
+    /// A value with the given fields, for tests and for writing sentences.
     public init(
         time: UTCTime?, yawDegrees: FixedPoint?, tiltDegrees: FixedPoint?, rollDegrees: FixedPoint? = nil,
         rangeMeters: FixedPoint?, quality: Int?, pdop: FixedPoint?, satellitesUsed: Int?
@@ -57,6 +59,7 @@ public struct PTNLAVR: DecodableSentence, Hashable, Sendable {
     /// `false` for quality 0 (no fix); `true` for another, or none sent.
     public var isValid: Bool { quality != 0 }
 
+    /// Decodes `sentence`, a sentence of this type, reading its fields from `fields`.
     @inline(__always)
     public init(_ sentence: Sentence, reading fields: inout FieldReader) throws(NMEAError) {
         try fields.expectMessage(of: Self.address)
@@ -74,6 +77,7 @@ public struct PTNLAVR: DecodableSentence, Hashable, Sendable {
         try fields.requireRead(1)
     }
 
+    /// Hands each named value to `sink`, in the order of the field diagram.
     public func describe(to sink: inout some SentenceFieldSink) {
         sink.field("time", time)
         sink.field("yaw_deg", yawDegrees)

@@ -20,8 +20,9 @@
 /// user guide; its example is the sample. pynmea2 and pynmeagps read it alike (pynmea2 lists a satellite count after
 /// the quality that no Trimble document has: it is not read).
 public struct PTNLBPQ: DecodableSentence, Hashable, Sendable {
-    public static var kind: SentenceKind { .ptnlBPQ }
+    /// How sentences of this type are addressed.
     public static var address: SentenceAddress { .proprietary(.ptnl, messageID: "B", "P", "Q") }
+    /// One sentence of this type as a receiver sent it.
     public static var sample: String {
         "$PTNL,BPQ,224445.06,021207,3723.09383914,N,12200.32620132,W,EHT-5.923,M,5*60"
     }
@@ -39,6 +40,7 @@ public struct PTNLBPQ: DecodableSentence, Hashable, Sendable {
     /// Trimble's quality number (see the list above).
     public var quality: Int?
 
+    /// A value with the given fields, for tests and for writing sentences.
     public init(
         time: UTCTime?, date: UTCDate?, latitude: FixedPoint?, longitude: FixedPoint?,
         ellipsoidHeightMeters: FixedPoint?, quality: Int?
@@ -54,6 +56,7 @@ public struct PTNLBPQ: DecodableSentence, Hashable, Sendable {
     /// `false` for quality 0 (no fix); `true` for another, or none sent.
     public var isValid: Bool { quality != 0 }
 
+    /// Decodes `sentence`, a sentence of this type, reading its fields from `fields`.
     @inline(__always)
     public init(_ sentence: Sentence, reading fields: inout FieldReader) throws(NMEAError) {
         try fields.expectMessage(of: Self.address)
@@ -67,6 +70,7 @@ public struct PTNLBPQ: DecodableSentence, Hashable, Sendable {
         try fields.requireRead(1)
     }
 
+    /// Hands each named value to `sink`, in the order of the field diagram.
     public func describe(to sink: inout some SentenceFieldSink) {
         sink.field("time", time)
         sink.field("date", date)

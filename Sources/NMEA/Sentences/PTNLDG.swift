@@ -29,9 +29,11 @@
 /// message, `$PTNL,DG,44.0,…`: both decode here (``alternativeAddress``), with field numbers one higher in the
 /// second.
 public struct PTNLDG: DecodableSentence, Hashable, Sendable {
-    public static var kind: SentenceKind { .ptnlDG }
+    /// How sentences of this type are addressed.
     public static var address: SentenceAddress { .proprietary(.ptnldg) }
+    /// The second address this type arrives under.
     public static var alternativeAddress: SentenceAddress? { .proprietary(.ptnl, messageID: "D", "G") }
+    /// One sentence of this type as a receiver sent it.
     public static var sample: String {
         "$PTNLDG,44.0,33.0,287.0,100,0,4,1,0,,,*3E"
     }
@@ -53,6 +55,7 @@ public struct PTNLDG: DecodableSentence, Hashable, Sendable {
     /// A beacon's word error rate (percent); the tenths of a second since an L-band signal's last sync.
     public var trackingPerformance: Int?
 
+    /// A value with the given fields, for tests and for writing sentences.
     public init(
         signalStrength: FixedPoint?, signalToNoiseDecibels: FixedPoint?, frequencyKilohertz: FixedPoint?,
         bitRate: Int?, channel: Int?, trackingStatus: Int?, isUsedForCorrections: Bool?, trackingPerformance: Int?
@@ -70,6 +73,7 @@ public struct PTNLDG: DecodableSentence, Hashable, Sendable {
     /// `true` for tracking status 4: the channel is locked on its signal.
     public var isLocked: Bool { trackingStatus == 4 }
 
+    /// Decodes `sentence`, a sentence of this type, reading its fields from `fields`.
     @inline(__always)
     public init(_ sentence: Sentence, reading fields: inout FieldReader) throws(NMEAError) {
         if sentence.type == .ptnl { try fields.expectMessage(of: Self.alternativeAddress.unsafelyUnwrapped) }
@@ -84,6 +88,7 @@ public struct PTNLDG: DecodableSentence, Hashable, Sendable {
         try fields.requireRead(1)
     }
 
+    /// Hands each named value to `sink`, in the order of the field diagram.
     public func describe(to sink: inout some SentenceFieldSink) {
         sink.field("strength", signalStrength)
         sink.field("snr_db", signalToNoiseDecibels)

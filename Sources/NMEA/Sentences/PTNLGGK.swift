@@ -21,8 +21,9 @@
 ///
 /// The quality numbers are Trimble's, not GGA's: 3 is RTK fixed here, where GGA's 3 is PPS.
 public struct PTNLGGK: DecodableSentence, Hashable, Sendable {
-    public static var kind: SentenceKind { .ptnlGGK }
+    /// How sentences of this type are addressed.
     public static var address: SentenceAddress { .proprietary(.ptnl, messageID: "G", "G", "K") }
+    /// One sentence of this type as a receiver sent it.
     public static var sample: String {
         "$PTNL,GGK,172814.00,071296,3723.46587704,N,12202.26957864,W,3,06,1.7,EHT-6.777,M*4B"
     }
@@ -42,6 +43,7 @@ public struct PTNLGGK: DecodableSentence, Hashable, Sendable {
     /// Metres above the ellipsoid (not mean sea level).
     public var ellipsoidHeightMeters: FixedPoint?
 
+    /// A value with the given fields, for tests and for writing sentences.
     public init(
         time: UTCTime?, date: UTCDate?, latitude: FixedPoint?, longitude: FixedPoint?, quality: Int?,
         satellitesUsed: Int?, pdop: FixedPoint?, ellipsoidHeightMeters: FixedPoint?
@@ -56,6 +58,7 @@ public struct PTNLGGK: DecodableSentence, Hashable, Sendable {
         self.ellipsoidHeightMeters = ellipsoidHeightMeters
     }
 
+    /// Decodes `sentence`, a sentence of this type, reading its fields from `fields`.
     @inline(__always)
     public init(_ sentence: Sentence, reading fields: inout FieldReader) throws(NMEAError) {
         try fields.expectMessage(of: Self.address)
@@ -71,6 +74,7 @@ public struct PTNLGGK: DecodableSentence, Hashable, Sendable {
         try fields.requireRead(1)
     }
 
+    /// Hands each named value to `sink`, in the order of the field diagram.
     public func describe(to sink: inout some SentenceFieldSink) {
         sink.field("time", time)
         sink.field("date", date)

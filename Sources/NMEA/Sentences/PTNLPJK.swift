@@ -17,8 +17,9 @@
 /// 11. Height, metres, after `EHT` (above the ellipsoid) or `GHT` (above the geoid)
 /// 12. `M`: metres
 public struct PTNLPJK: DecodableSentence, Hashable, Sendable {
-    public static var kind: SentenceKind { .ptnlPJK }
+    /// How sentences of this type are addressed.
     public static var address: SentenceAddress { .proprietary(.ptnl, messageID: "P", "J", "K") }
+    /// One sentence of this type as a receiver sent it.
     public static var sample: String {
         "$PTNL,PJK,010717.00,081796,+732646.511,N,+1731051.091,E,1,05,2.7,EHT-28.345,M*7C"
     }
@@ -37,6 +38,7 @@ public struct PTNLPJK: DecodableSentence, Hashable, Sendable {
     /// `true` when the height is above the ellipsoid (`EHT`), `false` above the geoid (`GHT`), `nil` unlabelled.
     public var heightIsEllipsoidal: Bool?
 
+    /// A value with the given fields, for tests and for writing sentences.
     public init(
         time: UTCTime?, date: UTCDate?, northingMeters: FixedPoint?, eastingMeters: FixedPoint?, quality: Int?,
         satellitesUsed: Int?, dop: FixedPoint?, heightMeters: FixedPoint?, heightIsEllipsoidal: Bool?
@@ -52,6 +54,7 @@ public struct PTNLPJK: DecodableSentence, Hashable, Sendable {
         self.heightIsEllipsoidal = heightIsEllipsoidal
     }
 
+    /// Decodes `sentence`, a sentence of this type, reading its fields from `fields`.
     @inline(__always)
     public init(_ sentence: Sentence, reading fields: inout FieldReader) throws(NMEAError) {
         try fields.expectMessage(of: Self.address)
@@ -71,6 +74,7 @@ public struct PTNLPJK: DecodableSentence, Hashable, Sendable {
         try fields.requireRead(1)
     }
 
+    /// Hands each named value to `sink`, in the order of the field diagram.
     public func describe(to sink: inout some SentenceFieldSink) {
         sink.field("time", time)
         sink.field("date", date)

@@ -16,8 +16,9 @@
 /// (`coord_name`, `project_name`). Trimble's example ends in a comma, an empty field after the two: it, and anything
 /// after it, is not read. An empty name is absent, and left out of `nmea parse`'s JSON.
 public struct PTNLPJT: DecodableSentence, Hashable, Sendable {
-    public static var kind: SentenceKind { .ptnlPJT }
+    /// How sentences of this type are addressed.
     public static var address: SentenceAddress { .proprietary(.ptnl, messageID: "P", "J", "T") }
+    /// One sentence of this type as a receiver sent it.
     public static var sample: String {
         "$PTNL,PJT,NAD83(Conus),California Zone 4 0404,*5D"
     }
@@ -34,6 +35,7 @@ public struct PTNLPJT: DecodableSentence, Hashable, Sendable {
         self.projection = projection
     }
 
+    /// Decodes `sentence`, a sentence of this type, reading its fields from `fields`.
     @inline(__always)
     public init(_ sentence: Sentence, reading fields: inout FieldReader) throws(NMEAError) {
         try fields.expectMessage(of: Self.address)
@@ -42,6 +44,7 @@ public struct PTNLPJT: DecodableSentence, Hashable, Sendable {
         try fields.requireRead(1)
     }
 
+    /// Hands each named value to `sink`, in the order of the field diagram.
     public func describe(to sink: inout some SentenceFieldSink) {
         if !coordinateSystem.isEmpty { sink.field("coordinate_system", text: coordinateSystem) }
         if !projection.isEmpty { sink.field("projection", text: projection) }

@@ -20,8 +20,9 @@
 /// Trimble's manuals print their example with the DOP as `1,4`, one field too many: decoded as it stands, the DOP is
 /// 1 and field 10 is a bad unit.
 public struct PTNLVGK: DecodableSentence, Hashable, Sendable {
-    public static var kind: SentenceKind { .ptnlVGK }
+    /// How sentences of this type are addressed.
     public static var address: SentenceAddress { .proprietary(.ptnl, messageID: "V", "G", "K") }
+    /// One sentence of this type as a receiver sent it.
     public static var sample: String {
         "$PTNL,VGK,160159.00,010997,-0000.161,00009.985,-0000.002,3,07,1.4,M*0B"
     }
@@ -38,6 +39,7 @@ public struct PTNLVGK: DecodableSentence, Hashable, Sendable {
     public var satellitesUsed: Int?
     public var dop: FixedPoint?
 
+    /// A value with the given fields, for tests and for writing sentences.
     public init(
         time: UTCTime?, date: UTCDate?, eastMeters: FixedPoint?, northMeters: FixedPoint?, upMeters: FixedPoint?,
         quality: Int?, satellitesUsed: Int?, dop: FixedPoint?
@@ -52,6 +54,7 @@ public struct PTNLVGK: DecodableSentence, Hashable, Sendable {
         self.dop = dop
     }
 
+    /// Decodes `sentence`, a sentence of this type, reading its fields from `fields`.
     @inline(__always)
     public init(_ sentence: Sentence, reading fields: inout FieldReader) throws(NMEAError) {
         try fields.expectMessage(of: Self.address)
@@ -67,6 +70,7 @@ public struct PTNLVGK: DecodableSentence, Hashable, Sendable {
         try fields.requireRead(1)
     }
 
+    /// Hands each named value to `sink`, in the order of the field diagram.
     public func describe(to sink: inout some SentenceFieldSink) {
         sink.field("time", time)
         sink.field("date", date)

@@ -22,8 +22,9 @@
 ///
 /// The azimuth is the base-to-antenna vector's, not the vehicle's heading: it does not go into the fix.
 public struct PTNLVHD: DecodableSentence, Hashable, Sendable {
-    public static var kind: SentenceKind { .ptnlVHD }
+    /// How sentences of this type are addressed.
     public static var address: SentenceAddress { .proprietary(.ptnl, messageID: "V", "H", "D") }
+    /// One sentence of this type as a receiver sent it.
     public static var sample: String {
         "$PTNL,VHD,030556.00,093098,187.718,-22.138,-76.929,-5.015,0.033,0.006,3,07,2.4,M*22"
     }
@@ -44,6 +45,7 @@ public struct PTNLVHD: DecodableSentence, Hashable, Sendable {
     public var satellitesUsed: Int?
     public var pdop: FixedPoint?
 
+    /// A value with the given fields, for tests and for writing sentences.
     public init(
         time: UTCTime?, date: UTCDate?, azimuthDegrees: FixedPoint?, azimuthRateDegreesPerSecond: FixedPoint?,
         verticalAngleDegrees: FixedPoint?, verticalAngleRateDegreesPerSecond: FixedPoint?, rangeMeters: FixedPoint?,
@@ -62,6 +64,7 @@ public struct PTNLVHD: DecodableSentence, Hashable, Sendable {
         self.pdop = pdop
     }
 
+    /// Decodes `sentence`, a sentence of this type, reading its fields from `fields`.
     @inline(__always)
     public init(_ sentence: Sentence, reading fields: inout FieldReader) throws(NMEAError) {
         try fields.expectMessage(of: Self.address)
@@ -80,6 +83,7 @@ public struct PTNLVHD: DecodableSentence, Hashable, Sendable {
         try fields.requireRead(1)
     }
 
+    /// Hands each named value to `sink`, in the order of the field diagram.
     public func describe(to sink: inout some SentenceFieldSink) {
         sink.field("time", time)
         sink.field("date", date)

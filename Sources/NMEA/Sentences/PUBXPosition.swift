@@ -25,8 +25,9 @@
 /// 19. Reserved
 /// 20. Dead reckoning used (0/1)
 public struct PUBXPosition: DecodableSentence, Hashable, Sendable {
-    public static var kind: SentenceKind { .pubxPosition }
+    /// How sentences of this type are addressed.
     public static var address: SentenceAddress { .proprietary(.pubx, messageID: "0", "0") }
+    /// One sentence of this type as a receiver sent it.
     public static var sample: String {
         "$PUBX,00,081350.00,4717.113210,N,00833.915187,E,546.589,G3,2.1,2.0,0.007,77.52,0.007,,0.92,1.19,0.77,9,0,0*5F"
     }
@@ -55,6 +56,7 @@ public struct PUBXPosition: DecodableSentence, Hashable, Sendable {
     public var satellitesUsed: Int?
     public var deadReckoning: Bool?
 
+    /// Decodes `sentence`, a sentence of this type, reading its fields from `fields`.
     @inline(__always)
     public init(_ sentence: Sentence, reading fields: inout FieldReader) throws(NMEAError) {
         try fields.expectPUBXMessage(0)
@@ -78,6 +80,7 @@ public struct PUBXPosition: DecodableSentence, Hashable, Sendable {
         try fields.requireRead(1)
     }
 
+    /// Hands each named value to `sink`, in the order of the field diagram.
     public func describe(to sink: inout some SentenceFieldSink) {
         sink.field("time", time)
         sink.field("lat", latitude)

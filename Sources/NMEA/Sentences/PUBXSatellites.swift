@@ -18,8 +18,9 @@
 /// it from the sentence as you iterate. Like ``Sentence``, a `PUBXSatellites` is valid only inside the callback that
 /// produced it.
 public struct PUBXSatellites: DecodableSentence {
-    public static var kind: SentenceKind { .pubxSatellites }
+    /// How sentences of this type are addressed.
     public static var address: SentenceAddress { .proprietary(.pubx, messageID: "0", "3") }
+    /// One sentence of this type as a receiver sent it.
     public static var sample: String {
         "$PUBX,03,11,23,-,,,45,010,29,-,,,46,013,07,-,,,42,015,08,U,067,31,42,025,10,U,195,33,46,026,18,U,326,08,"
             + "39,026,17,-,,,32,015,26,U,306,66,48,025,27,U,073,10,36,026,28,U,089,61,46,024,15,-,,,39,014*0D"
@@ -39,6 +40,7 @@ public struct PUBXSatellites: DecodableSentence {
         /// Seconds, 0…64.
         public var lockTimeSeconds: Int?
 
+        /// A value with the given fields, for tests and for writing sentences.
         public init(
             id: Int, status: UInt8?, azimuthDegrees: Int?, elevationDegrees: Int?, carrierToNoise: SignalToNoise?,
             lockTimeSeconds: Int?
@@ -60,6 +62,7 @@ public struct PUBXSatellites: DecodableSentence {
     /// The satellites, decoded lazily from the sentence.
     public var satellites: Satellites
 
+    /// Decodes `sentence`, a sentence of this type, reading its fields from `fields`.
     @inline(__always)
     public init(_ sentence: Sentence, reading fields: inout FieldReader) throws(NMEAError) {
         try fields.expectPUBXMessage(3)
@@ -107,6 +110,7 @@ public struct PUBXSatellites: DecodableSentence {
         }
     }
 
+    /// Hands each named value to `sink`, in the order of the field diagram.
     public func describe(to sink: inout some SentenceFieldSink) {
         sink.field("count", count)
         sink.beginList("satellites")

@@ -15,8 +15,9 @@
 /// 8. Receiver clock drift, nanoseconds per second
 /// 9. Time pulse granularity, nanoseconds
 public struct PUBXTime: DecodableSentence, Hashable, Sendable {
-    public static var kind: SentenceKind { .pubxTime }
+    /// How sentences of this type are addressed.
     public static var address: SentenceAddress { .proprietary(.pubx, messageID: "0", "4") }
+    /// One sentence of this type as a receiver sent it.
     public static var sample: String {
         "$PUBX,04,073731.00,091202,113851.00,1196,15D,1930035,-2660.664,43,*5D"
     }
@@ -34,6 +35,7 @@ public struct PUBXTime: DecodableSentence, Hashable, Sendable {
     public var clockDriftNanosecondsPerSecond: FixedPoint?
     public var timePulseGranularityNanoseconds: Int?
 
+    /// Decodes `sentence`, a sentence of this type, reading its fields from `fields`.
     @inline(__always)
     public init(_ sentence: Sentence, reading fields: inout FieldReader) throws(NMEAError) {
         try fields.expectPUBXMessage(4)
@@ -64,6 +66,7 @@ public struct PUBXTime: DecodableSentence, Hashable, Sendable {
         try fields.requireRead(1)
     }
 
+    /// Hands each named value to `sink`, in the order of the field diagram.
     public func describe(to sink: inout some SentenceFieldSink) {
         sink.field("time", time)
         sink.field("date", date)

@@ -18,26 +18,41 @@
 /// 13. Arrival status: `A` arrival circle entered or perpendicular passed, `V` not yet
 /// 14. FAA mode indicator (NMEA 2.3 and later)
 public struct RMB: DecodableSentence, Hashable, Sendable {
-    public static var kind: SentenceKind { .rmb }
+    /// How sentences of this type are addressed.
     public static var address: SentenceAddress { .standard(.rmb) }
+    /// One sentence of this type as a receiver sent it.
     public static var sample: String {
         "$GPRMB,A,0.66,L,003,004,4917.24,N,12309.57,W,001.3,052.5,000.5,V*20"
     }
 
+    /// Who sent the sentence.
     public var talker: Talker
+    /// Status: `A` valid, `V` navigation receiver warning
     public var isValid: Bool?
+    /// Cross-track error, nautical miles (9.99 at most)
     public var crossTrackErrorNauticalMiles: FixedPoint?
+    /// Direction to steer: `L`/`R`
     public var steer: SteeringDirection?
+    /// Origin waypoint
     public var originWaypoint: WaypointID
+    /// Destination waypoint
     public var destinationWaypoint: WaypointID
+    /// Destination latitude, `N`/`S`
     public var destinationLatitude: FixedPoint?
+    /// Destination longitude, `E`/`W`
     public var destinationLongitude: FixedPoint?
+    /// Range to the destination, nautical miles
     public var rangeNauticalMiles: FixedPoint?
+    /// Bearing to the destination, degrees true
     public var bearingTrueDegrees: FixedPoint?
+    /// Closing velocity toward the destination, knots
     public var closingVelocityKnots: FixedPoint?
+    /// Arrival status: `A` arrival circle entered or perpendicular passed, `V` not yet
     public var hasArrived: Bool?
+    /// FAA mode indicator (NMEA 2.3 and later)
     public var mode: FAAMode?
 
+    /// A value with the given fields, for tests and for writing sentences.
     public init(
         talker: Talker = .gps, isValid: Bool?, crossTrackErrorNauticalMiles: FixedPoint?, steer: SteeringDirection?,
         originWaypoint: WaypointID, destinationWaypoint: WaypointID, destinationLatitude: FixedPoint?,
@@ -59,6 +74,7 @@ public struct RMB: DecodableSentence, Hashable, Sendable {
         self.mode = mode
     }
 
+    /// Decodes `sentence`, a sentence of this type, reading its fields from `fields`.
     @inline(__always)
     public init(_ sentence: Sentence, reading fields: inout FieldReader) throws(NMEAError) {
         talker = sentence.talker
@@ -77,6 +93,7 @@ public struct RMB: DecodableSentence, Hashable, Sendable {
         try fields.requireRead(1)
     }
 
+    /// Hands each named value to `sink`, in the order of the field diagram.
     public func describe(to sink: inout some SentenceFieldSink) {
         sink.field("valid", isValid)
         sink.field("cross_track_error_nm", crossTrackErrorNauticalMiles)

@@ -17,12 +17,14 @@
 /// 12. FAA mode indicator (NMEA 2.3 and later)
 /// 13. Navigational status (NMEA 4.10 and later)
 public struct RMC: DecodableSentence, Hashable, Sendable {
-    public static var kind: SentenceKind { .rmc }
+    /// How sentences of this type are addressed.
     public static var address: SentenceAddress { .standard(.rmc) }
+    /// One sentence of this type as a receiver sent it.
     public static var sample: String {
         "$GPRMC,123519,A,4807.038,N,01131.000,E,022.4,084.4,230394,003.1,W*6A"
     }
 
+    /// Who sent the sentence.
     public var talker: Talker
     public var time: UTCTime?
     /// `true` for status `A`; `false` for `V` (the receiver has no valid fix) or no status.
@@ -40,6 +42,7 @@ public struct RMC: DecodableSentence, Hashable, Sendable {
     public var mode: FAAMode?
     public var navigationalStatus: NavigationalStatus?
 
+    /// A value with the given fields, for tests and for writing sentences.
     public init(
         talker: Talker = .gps, time: UTCTime?, isValid: Bool, latitude: FixedPoint?, longitude: FixedPoint?,
         speedKnots: FixedPoint? = nil, courseDegrees: FixedPoint? = nil, date: UTCDate?,
@@ -76,6 +79,7 @@ public struct RMC: DecodableSentence, Hashable, Sendable {
         try fields.requireRead(1)
     }
 
+    /// Hands each named value to `sink`, in the order of the field diagram.
     public func describe(to sink: inout some SentenceFieldSink) {
         sink.field("time", time)
         sink.field("status", letter: UInt8(ascii: isValid ? "A" : "V"))

@@ -12,8 +12,9 @@
 /// 4. Propeller pitch, percent of the maximum; negative: astern
 /// 5. Status: `A` valid, `V` not valid
 public struct RPM: DecodableSentence, Hashable, Sendable {
-    public static var kind: SentenceKind { .rpm }
+    /// How sentences of this type are addressed.
     public static var address: SentenceAddress { .standard(.rpm) }
+    /// One sentence of this type as a receiver sent it.
     public static var sample: String {
         "$ERRPM,E,1,2418.2,10.5,A*48"
     }
@@ -24,6 +25,7 @@ public struct RPM: DecodableSentence, Hashable, Sendable {
         case shaft = 83  // S
     }
 
+    /// Who sent the sentence.
     public var talker: Talker
     public var source: Source?
     public var number: Int?
@@ -33,6 +35,7 @@ public struct RPM: DecodableSentence, Hashable, Sendable {
     public var pitchPercent: FixedPoint?
     public var isValid: Bool?
 
+    /// A value with the given fields, for tests and for writing sentences.
     public init(
         talker: Talker = Talker("ER"), source: Source?, number: Int?, revolutionsPerMinute: FixedPoint?,
         pitchPercent: FixedPoint? = nil, isValid: Bool?
@@ -45,6 +48,7 @@ public struct RPM: DecodableSentence, Hashable, Sendable {
         self.isValid = isValid
     }
 
+    /// Decodes `sentence`, a sentence of this type, reading its fields from `fields`.
     @inline(__always)
     public init(_ sentence: Sentence, reading fields: inout FieldReader) throws(NMEAError) {
         talker = sentence.talker
@@ -56,6 +60,7 @@ public struct RPM: DecodableSentence, Hashable, Sendable {
         try fields.requireRead(1)
     }
 
+    /// Hands each named value to `sink`, in the order of the field diagram.
     public func describe(to sink: inout some SentenceFieldSink) {
         sink.field("source", letter: source?.rawValue)
         sink.field("number", number)

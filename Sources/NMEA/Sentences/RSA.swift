@@ -12,12 +12,14 @@
 ///
 /// A vessel with one rudder leaves the port fields empty (status `V`).
 public struct RSA: DecodableSentence, Hashable, Sendable {
-    public static var kind: SentenceKind { .rsa }
+    /// How sentences of this type are addressed.
     public static var address: SentenceAddress { .standard(.rsa) }
+    /// One sentence of this type as a receiver sent it.
     public static var sample: String {
         "$AGRSA,-5.2,A,-4.9,A*4C"
     }
 
+    /// Who sent the sentence.
     public var talker: Talker
     /// The starboard rudder, or the only one. Negative: to port.
     public var starboardDegrees: FixedPoint?
@@ -26,6 +28,7 @@ public struct RSA: DecodableSentence, Hashable, Sendable {
     public var portDegrees: FixedPoint?
     public var isPortValid: Bool?
 
+    /// A value with the given fields, for tests and for writing sentences.
     public init(
         talker: Talker = Talker("AG"), starboardDegrees: FixedPoint?, isStarboardValid: Bool?,
         portDegrees: FixedPoint? = nil, isPortValid: Bool? = nil
@@ -37,6 +40,7 @@ public struct RSA: DecodableSentence, Hashable, Sendable {
         self.isPortValid = isPortValid
     }
 
+    /// Decodes `sentence`, a sentence of this type, reading its fields from `fields`.
     @inline(__always)
     public init(_ sentence: Sentence, reading fields: inout FieldReader) throws(NMEAError) {
         talker = sentence.talker
@@ -47,6 +51,7 @@ public struct RSA: DecodableSentence, Hashable, Sendable {
         try fields.requireRead(1)
     }
 
+    /// Hands each named value to `sink`, in the order of the field diagram.
     public func describe(to sink: inout some SentenceFieldSink) {
         sink.field("starboard_rudder_deg", starboardDegrees)
         sink.field("starboard_valid", isStarboardValid)

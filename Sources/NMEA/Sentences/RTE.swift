@@ -12,8 +12,9 @@
 /// 4. Route identifier
 /// 5. … Waypoint identifiers, in order (up to ``capacity`` kept per sentence, in 128 bytes of names)
 public struct RTE: DecodableSentence, Hashable, Sendable {
-    public static var kind: SentenceKind { .rte }
+    /// How sentences of this type are addressed.
     public static var address: SentenceAddress { .standard(.rte) }
+    /// One sentence of this type as a receiver sent it.
     public static var sample: String {
         "$GPRTE,2,1,c,0,PBRCPK,PBRTO,PTELGR,PPLAND,PYAMBU,PPFAIR,PWARRN,PMORTL,PLISMR*73"
     }
@@ -21,6 +22,7 @@ public struct RTE: DecodableSentence, Hashable, Sendable {
     /// The most waypoints kept from one sentence (an 82-character sentence holds at most 38 one-letter ones).
     public static let capacity = 40
 
+    /// Who sent the sentence.
     public var talker: Talker
     public var sentenceCount: Int?
     public var sentenceNumber: Int?
@@ -30,6 +32,7 @@ public struct RTE: DecodableSentence, Hashable, Sendable {
     /// Packed in 128 bytes: a standard 82-character sentence's names always fit; a longer one keeps those that do.
     public var waypoints: WaypointIDList<128, 40>
 
+    /// A value with the given fields, for tests and for writing sentences.
     public init(
         talker: Talker = .gps, sentenceCount: Int?, sentenceNumber: Int?, isComplete: Bool?, routeID: WaypointID,
         waypoints: [WaypointID]
@@ -46,6 +49,7 @@ public struct RTE: DecodableSentence, Hashable, Sendable {
     /// `true` for the last sentence of its message.
     public var isLast: Bool { sentenceNumber != nil && sentenceNumber == sentenceCount }
 
+    /// Decodes `sentence`, a sentence of this type, reading its fields from `fields`.
     @inline(__always)
     public init(_ sentence: Sentence, reading fields: inout FieldReader) throws(NMEAError) {
         talker = sentence.talker
@@ -61,6 +65,7 @@ public struct RTE: DecodableSentence, Hashable, Sendable {
         try fields.requireRead(1)
     }
 
+    /// Hands each named value to `sink`, in the order of the field diagram.
     public func describe(to sink: inout some SentenceFieldSink) {
         sink.field("sentences", sentenceCount)
         sink.field("sentence", sentenceNumber)

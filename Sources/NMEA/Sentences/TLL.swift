@@ -13,21 +13,31 @@
 /// 8. Target status: `L` lost, `Q` being acquired, `T` tracked
 /// 9. `R` for the reference target, empty otherwise
 public struct TLL: DecodableSentence, Hashable, Sendable {
-    public static var kind: SentenceKind { .tll }
+    /// How sentences of this type are addressed.
     public static var address: SentenceAddress { .standard(.tll) }
+    /// One sentence of this type as a receiver sent it.
     public static var sample: String {
         "$RATLL,11,4807.038,N,01131.000,E,TGT11,100021.00,T,*6D"
     }
 
+    /// Who sent the sentence.
     public var talker: Talker
+    /// Target number (00 to 99; up to 999 from NMEA 4.10)
     public var targetNumber: Int?
+    /// Target latitude, `N`/`S`
     public var latitude: FixedPoint?
+    /// Target longitude, `E`/`W`
     public var longitude: FixedPoint?
+    /// Target name
     public var name: WaypointID
+    /// UTC time of the data
     public var time: UTCTime?
+    /// Target status: `L` lost, `Q` being acquired, `T` tracked
     public var status: TargetStatus?
+    /// `R` for the reference target, empty otherwise
     public var isReferenceTarget: Bool
 
+    /// A value with the given fields, for tests and for writing sentences.
     public init(
         talker: Talker = .radar, targetNumber: Int?, latitude: FixedPoint?, longitude: FixedPoint?,
         name: WaypointID = "", time: UTCTime?, status: TargetStatus?, isReferenceTarget: Bool = false
@@ -42,6 +52,7 @@ public struct TLL: DecodableSentence, Hashable, Sendable {
         self.isReferenceTarget = isReferenceTarget
     }
 
+    /// Decodes `sentence`, a sentence of this type, reading its fields from `fields`.
     @inline(__always)
     public init(_ sentence: Sentence, reading fields: inout FieldReader) throws(NMEAError) {
         talker = sentence.talker
@@ -55,6 +66,7 @@ public struct TLL: DecodableSentence, Hashable, Sendable {
         try fields.requireRead(1)
     }
 
+    /// Hands each named value to `sink`, in the order of the field diagram.
     public func describe(to sink: inout some SentenceFieldSink) {
         sink.field("target", targetNumber)
         sink.field("lat", latitude)

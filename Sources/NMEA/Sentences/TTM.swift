@@ -22,8 +22,9 @@
 /// The JSON names of the distances and the speed say the unit (`distance_nm`, `speed_knots`, `cpa_distance_nm`;
 /// `_km`/`_kmh`, `_mi`/`_mph`; no suffix when the unit was left empty).
 public struct TTM: DecodableSentence, Hashable, Sendable {
-    public static var kind: SentenceKind { .ttm }
+    /// How sentences of this type are addressed.
     public static var address: SentenceAddress { .standard(.ttm) }
+    /// One sentence of this type as a receiver sent it.
     public static var sample: String {
         "$RATTM,11,11.4,13.6,T,7.0,20.0,T,0.5,0.9,N,TGT11,T,,100021.00,A*7B"
     }
@@ -46,6 +47,7 @@ public struct TTM: DecodableSentence, Hashable, Sendable {
         case reported = 82  // R
     }
 
+    /// Who sent the sentence.
     public var talker: Talker
     public var targetNumber: Int?
     /// In ``units``.
@@ -67,6 +69,7 @@ public struct TTM: DecodableSentence, Hashable, Sendable {
     public var time: UTCTime?
     public var acquisition: Acquisition?
 
+    /// A value with the given fields, for tests and for writing sentences.
     public init(
         talker: Talker = .radar, targetNumber: Int?, distance: FixedPoint?, bearingDegrees: FixedPoint?,
         bearingReference: Reference?, speed: FixedPoint?, courseDegrees: FixedPoint?, courseReference: Reference?,
@@ -92,6 +95,7 @@ public struct TTM: DecodableSentence, Hashable, Sendable {
         self.acquisition = acquisition
     }
 
+    /// Decodes `sentence`, a sentence of this type, reading its fields from `fields`.
     @inline(__always)
     public init(_ sentence: Sentence, reading fields: inout FieldReader) throws(NMEAError) {
         talker = sentence.talker
@@ -113,6 +117,7 @@ public struct TTM: DecodableSentence, Hashable, Sendable {
         try fields.requireRead(1)
     }
 
+    /// Hands each named value to `sink`, in the order of the field diagram.
     public func describe(to sink: inout some SentenceFieldSink) {
         let names: (distance: StaticString, speed: StaticString, closestApproach: StaticString) =
             switch units {

@@ -18,24 +18,37 @@
 ///
 /// Older instruments send the first six fields only; the stern fields are then absent.
 public struct VBW: DecodableSentence, Hashable, Sendable {
-    public static var kind: SentenceKind { .vbw }
+    /// How sentences of this type are addressed.
     public static var address: SentenceAddress { .standard(.vbw) }
+    /// One sentence of this type as a receiver sent it.
     public static var sample: String {
         "$IIVBW,6.4,-0.2,A,6.8,0.1,A,0.3,A,0.4,A*66"
     }
 
+    /// Who sent the sentence.
     public var talker: Talker
+    /// Longitudinal water speed, knots; negative: astern
     public var longitudinalWaterSpeedKnots: FixedPoint?
+    /// Transverse water speed, knots; negative: to port
     public var transverseWaterSpeedKnots: FixedPoint?
+    /// Status of the water speeds: `A` valid, `V` not valid
     public var isWaterSpeedValid: Bool?
+    /// Longitudinal ground speed, knots; negative: astern
     public var longitudinalGroundSpeedKnots: FixedPoint?
+    /// Transverse ground speed, knots; negative: to port
     public var transverseGroundSpeedKnots: FixedPoint?
+    /// Status of the ground speeds: `A` valid, `V` not valid
     public var isGroundSpeedValid: Bool?
+    /// Transverse water speed at the stern, knots; negative: to port (NMEA 3.0 and later)
     public var sternTransverseWaterSpeedKnots: FixedPoint?
+    /// Its status: `A` valid, `V` not valid (NMEA 3.0 and later)
     public var isSternWaterSpeedValid: Bool?
+    /// Transverse ground speed at the stern, knots; negative: to port (NMEA 3.0 and later)
     public var sternTransverseGroundSpeedKnots: FixedPoint?
+    /// Its status: `A` valid, `V` not valid (NMEA 3.0 and later)
     public var isSternGroundSpeedValid: Bool?
 
+    /// A value with the given fields, for tests and for writing sentences.
     public init(
         talker: Talker = .integratedInstrumentation, longitudinalWaterSpeedKnots: FixedPoint?,
         transverseWaterSpeedKnots: FixedPoint?, isWaterSpeedValid: Bool?, longitudinalGroundSpeedKnots: FixedPoint?,
@@ -56,6 +69,7 @@ public struct VBW: DecodableSentence, Hashable, Sendable {
         self.isSternGroundSpeedValid = isSternGroundSpeedValid
     }
 
+    /// Decodes `sentence`, a sentence of this type, reading its fields from `fields`.
     @inline(__always)
     public init(_ sentence: Sentence, reading fields: inout FieldReader) throws(NMEAError) {
         talker = sentence.talker
@@ -72,6 +86,7 @@ public struct VBW: DecodableSentence, Hashable, Sendable {
         try fields.requireRead(1)
     }
 
+    /// Hands each named value to `sink`, in the order of the field diagram.
     public func describe(to sink: inout some SentenceFieldSink) {
         sink.field("water_speed_longitudinal_knots", longitudinalWaterSpeedKnots)
         sink.field("water_speed_transverse_knots", transverseWaterSpeedKnots)

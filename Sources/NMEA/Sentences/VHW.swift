@@ -12,18 +12,25 @@
 ///
 /// Speed logs without a compass leave the headings empty.
 public struct VHW: DecodableSentence, Hashable, Sendable {
-    public static var kind: SentenceKind { .vhw }
+    /// How sentences of this type are addressed.
     public static var address: SentenceAddress { .standard(.vhw) }
+    /// One sentence of this type as a receiver sent it.
     public static var sample: String {
         "$IIVHW,245.1,T,243.0,M,6.4,N,11.9,K*69"
     }
 
+    /// Who sent the sentence.
     public var talker: Talker
+    /// Heading, degrees true, `T`
     public var headingTrueDegrees: FixedPoint?
+    /// Heading, degrees magnetic, `M`
     public var headingMagneticDegrees: FixedPoint?
+    /// Speed through the water, knots, `N`
     public var speedKnots: FixedPoint?
+    /// Speed through the water, km/h, `K`
     public var speedKilometersPerHour: FixedPoint?
 
+    /// A value with the given fields, for tests and for writing sentences.
     public init(
         talker: Talker = .integratedInstrumentation, headingTrueDegrees: FixedPoint? = nil,
         headingMagneticDegrees: FixedPoint? = nil, speedKnots: FixedPoint?, speedKilometersPerHour: FixedPoint? = nil
@@ -35,6 +42,7 @@ public struct VHW: DecodableSentence, Hashable, Sendable {
         self.speedKilometersPerHour = speedKilometersPerHour
     }
 
+    /// Decodes `sentence`, a sentence of this type, reading its fields from `fields`.
     @inline(__always)
     public init(_ sentence: Sentence, reading fields: inout FieldReader) throws(NMEAError) {
         talker = sentence.talker
@@ -49,6 +57,7 @@ public struct VHW: DecodableSentence, Hashable, Sendable {
         try fields.requireRead(1)
     }
 
+    /// Hands each named value to `sink`, in the order of the field diagram.
     public func describe(to sink: inout some SentenceFieldSink) {
         sink.field("heading_true_deg", headingTrueDegrees)
         sink.field("heading_magnetic_deg", headingMagneticDegrees)

@@ -15,19 +15,27 @@
 /// Pre-2.0 receivers send `$--VTG,x.x,x.x,x.x,x.x` (true course, magnetic course, knots, km/h) without the unit
 /// letters; that form is read too.
 public struct VTG: DecodableSentence, Hashable, Sendable {
-    public static var kind: SentenceKind { .vtg }
+    /// How sentences of this type are addressed.
     public static var address: SentenceAddress { .standard(.vtg) }
+    /// One sentence of this type as a receiver sent it.
     public static var sample: String {
         "$GPVTG,054.7,T,034.4,M,005.5,N,010.2,K*48"
     }
 
+    /// Who sent the sentence.
     public var talker: Talker
+    /// Course over ground, degrees true, `T`
     public var courseTrueDegrees: FixedPoint?
+    /// Course over ground, degrees magnetic, `M`
     public var courseMagneticDegrees: FixedPoint?
+    /// Speed over ground, knots, `N`
     public var speedKnots: FixedPoint?
+    /// Speed over ground, km/h, `K`
     public var speedKilometersPerHour: FixedPoint?
+    /// FAA mode indicator (NMEA 2.3 and later)
     public var mode: FAAMode?
 
+    /// A value with the given fields, for tests and for writing sentences.
     public init(
         talker: Talker = .gps, courseTrueDegrees: FixedPoint?, courseMagneticDegrees: FixedPoint? = nil,
         speedKnots: FixedPoint?, speedKilometersPerHour: FixedPoint?, mode: FAAMode? = nil
@@ -69,6 +77,7 @@ public struct VTG: DecodableSentence, Hashable, Sendable {
         }
     }
 
+    /// Hands each named value to `sink`, in the order of the field diagram.
     public func describe(to sink: inout some SentenceFieldSink) {
         sink.field("course", courseTrueDegrees)
         sink.field("course_magnetic", courseMagneticDegrees)

@@ -9,12 +9,14 @@
 /// 3. 4. Longitude, `E`/`W`
 /// 5. Waypoint identifier
 public struct WPL: DecodableSentence, Hashable, Sendable {
-    public static var kind: SentenceKind { .wpl }
+    /// How sentences of this type are addressed.
     public static var address: SentenceAddress { .standard(.wpl) }
+    /// One sentence of this type as a receiver sent it.
     public static var sample: String {
         "$GPWPL,4917.16,N,12310.64,W,003*65"
     }
 
+    /// Who sent the sentence.
     public var talker: Talker
     /// Degrees, negative south (as ``GLL/latitude``).
     public var latitude: FixedPoint?
@@ -22,6 +24,7 @@ public struct WPL: DecodableSentence, Hashable, Sendable {
     public var longitude: FixedPoint?
     public var id: WaypointID
 
+    /// A value with the given fields, for tests and for writing sentences.
     public init(talker: Talker = .gps, latitude: FixedPoint?, longitude: FixedPoint?, id: WaypointID) {
         self.talker = talker
         self.latitude = latitude
@@ -29,6 +32,7 @@ public struct WPL: DecodableSentence, Hashable, Sendable {
         self.id = id
     }
 
+    /// Decodes `sentence`, a sentence of this type, reading its fields from `fields`.
     @inline(__always)
     public init(_ sentence: Sentence, reading fields: inout FieldReader) throws(NMEAError) {
         talker = sentence.talker
@@ -38,6 +42,7 @@ public struct WPL: DecodableSentence, Hashable, Sendable {
         try fields.requireRead(1)
     }
 
+    /// Hands each named value to `sink`, in the order of the field diagram.
     public func describe(to sink: inout some SentenceFieldSink) {
         sink.field("lat", latitude)
         sink.field("lon", longitude)

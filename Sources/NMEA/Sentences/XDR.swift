@@ -13,8 +13,9 @@
 ///
 /// Generic (`G`) and switch (`S`) transducers have no unit; a quadruplet whose fields are all empty is skipped.
 public struct XDR: DecodableSentence, Hashable, Sendable {
-    public static var kind: SentenceKind { .xdr }
+    /// How sentences of this type are addressed.
     public static var address: SentenceAddress { .standard(.xdr) }
+    /// One sentence of this type as a receiver sent it.
     public static var sample: String {
         "$YXXDR,C,21.4,C,AIRTEMP,P,1.013,B,BARO,H,65.2,P,HUMIDITY*3F"
     }
@@ -140,22 +141,27 @@ public struct XDR: DecodableSentence, Hashable, Sendable {
             return true
         }
 
+        /// Equal when every value is.
         public static func == (lhs: Self, rhs: Self) -> Bool { lhs.elementsEqual(rhs) }
 
+        /// Hashes the values ``==`` compares.
         public func hash(into hasher: inout Hasher) {
             for measurement in self { hasher.combine(measurement) }
         }
     }
 
+    /// Who sent the sentence.
     public var talker: Talker
     public var measurements: Measurements
 
+    /// A value with the given fields, for tests and for writing sentences.
     public init(talker: Talker = .integratedInstrumentation, measurements: [Measurement]) {
         self.talker = talker
         self.measurements = Measurements()
         for measurement in measurements where !self.measurements.append(measurement) { break }
     }
 
+    /// Decodes `sentence`, a sentence of this type, reading its fields from `fields`.
     @inline(__always)
     public init(_ sentence: Sentence, reading fields: inout FieldReader) throws(NMEAError) {
         talker = sentence.talker
@@ -172,6 +178,7 @@ public struct XDR: DecodableSentence, Hashable, Sendable {
         try fields.requireRead(1)
     }
 
+    /// Hands each named value to `sink`, in the order of the field diagram.
     public func describe(to sink: inout some SentenceFieldSink) {
         sink.beginList("measurements")
         for measurement in measurements {

@@ -12,12 +12,14 @@
 /// 5. Units: `N` nautical miles (`K` kilometres, sent by some)
 /// 6. FAA mode indicator (NMEA 2.3 and later)
 public struct XTE: DecodableSentence, Hashable, Sendable {
-    public static var kind: SentenceKind { .xte }
+    /// How sentences of this type are addressed.
     public static var address: SentenceAddress { .standard(.xte) }
+    /// One sentence of this type as a receiver sent it.
     public static var sample: String {
         "$GPXTE,A,A,0.67,L,N*6F"
     }
 
+    /// Who sent the sentence.
     public var talker: Talker
     public var isValid: Bool?
     public var isCycleLocked: Bool?
@@ -27,6 +29,7 @@ public struct XTE: DecodableSentence, Hashable, Sendable {
     public var units: UInt8?
     public var mode: FAAMode?
 
+    /// A value with the given fields, for tests and for writing sentences.
     public init(
         talker: Talker = .gps, isValid: Bool?, isCycleLocked: Bool?, crossTrackError: FixedPoint?,
         steer: SteeringDirection?, units: UInt8? = UInt8(ascii: "N"), mode: FAAMode? = nil
@@ -40,6 +43,7 @@ public struct XTE: DecodableSentence, Hashable, Sendable {
         self.mode = mode
     }
 
+    /// Decodes `sentence`, a sentence of this type, reading its fields from `fields`.
     @inline(__always)
     public init(_ sentence: Sentence, reading fields: inout FieldReader) throws(NMEAError) {
         talker = sentence.talker
@@ -52,6 +56,7 @@ public struct XTE: DecodableSentence, Hashable, Sendable {
         try fields.requireRead(1)
     }
 
+    /// Hands each named value to `sink`, in the order of the field diagram.
     public func describe(to sink: inout some SentenceFieldSink) {
         sink.field("valid", isValid)
         sink.field("cycle_lock", isCycleLocked)

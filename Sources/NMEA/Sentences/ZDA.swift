@@ -12,12 +12,14 @@
 /// 5. Local zone hours, −13…13
 /// 6. Local zone minutes, 0…59 (same sign as the hours)
 public struct ZDA: DecodableSentence, Hashable, Sendable {
-    public static var kind: SentenceKind { .zda }
+    /// How sentences of this type are addressed.
     public static var address: SentenceAddress { .standard(.zda) }
+    /// One sentence of this type as a receiver sent it.
     public static var sample: String {
         "$GPZDA,201530.00,04,07,2002,00,00*60"
     }
 
+    /// Who sent the sentence.
     public var talker: Talker
     public var time: UTCTime?
     /// `nil` unless day, month and year are all present.
@@ -25,6 +27,7 @@ public struct ZDA: DecodableSentence, Hashable, Sendable {
     public var localZoneHours: Int?
     public var localZoneMinutes: Int?
 
+    /// A value with the given fields, for tests and for writing sentences.
     public init(
         talker: Talker = .gps, time: UTCTime?, date: UTCDate?, localZoneHours: Int? = nil,
         localZoneMinutes: Int? = nil
@@ -54,6 +57,7 @@ public struct ZDA: DecodableSentence, Hashable, Sendable {
         try fields.requireRead(1)
     }
 
+    /// Hands each named value to `sink`, in the order of the field diagram.
     public func describe(to sink: inout some SentenceFieldSink) {
         sink.field("time", time)
         sink.field("date", date)

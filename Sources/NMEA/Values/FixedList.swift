@@ -16,7 +16,9 @@ public struct FixedList<let capacity: Int, Element: FixedListElement>: RandomAcc
 
     /// The number of elements.
     @inlinable public var count: Int { storedCount }
+    /// 0.
     @inlinable public var startIndex: Int { 0 }
+    /// The number of elements kept.
     @inlinable public var endIndex: Int { storedCount }
 
     /// - Complexity: O(1).
@@ -53,6 +55,7 @@ public struct FixedList<let capacity: Int, Element: FixedListElement>: RandomAcc
         }
     }
 
+    /// The elements, in order.
     @inlinable
     public func makeIterator() -> Iterator { Iterator(self) }
 
@@ -77,23 +80,28 @@ public protocol FixedListElement {
 }
 
 extension UInt16: FixedListElement {
+    /// 0, for empty slots.
     @inlinable public static var placeholder: UInt16 { 0 }
 }
 
 extension Int: FixedListElement {
+    /// 0, for empty slots.
     @inlinable public static var placeholder: Int { 0 }
 }
 
 extension Optional: FixedListElement {
+    /// `nil`, for empty slots.
     @inlinable public static var placeholder: Wrapped? { nil }
 }
 
 extension FixedList: Equatable where Element: Equatable {
+    /// Equal when every value is.
     @inlinable
     public static func == (lhs: Self, rhs: Self) -> Bool { lhs.elementsEqual(rhs) }
 }
 
 extension FixedList: Hashable where Element: Hashable {
+    /// Hashes the values ``==`` compares.
     @inlinable
     public func hash(into hasher: inout Hasher) {
         hasher.combine(count)
@@ -112,8 +120,12 @@ extension FixedList: ExpressibleByArrayLiteral {
     }
 }
 
-extension FixedList: CustomStringConvertible {
-    public var description: String { Array(self).description }
-}
+// Embedded Swift has no `Array.description` (it prints elements by reflection): there the list has none.
+#if !hasFeature(Embedded)
+    extension FixedList: CustomStringConvertible {
+        /// The elements as an array prints them: `[1, 2, 3]`.
+        public var description: String { Array(self).description }
+    }
+#endif
 
 extension FixedList: BitwiseCopyable where Element: BitwiseCopyable {}

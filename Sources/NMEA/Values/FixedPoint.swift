@@ -9,6 +9,7 @@ public struct FixedPoint: Hashable, Sendable {
     /// How many of the digits are decimal places: `3` for `"4807.038"`.
     public var scale: UInt8
 
+    /// `significand` × 10^−`scale`: `FixedPoint(significand: 4807038, scale: 3)` is 4807.038.
     @inlinable
     public init(significand: Int64, scale: UInt8) {
         self.significand = significand
@@ -32,6 +33,7 @@ public struct FixedPoint: Hashable, Sendable {
         return result
     }
 
+    /// Equal when every value is.
     @inlinable
     public static func == (lhs: FixedPoint, rhs: FixedPoint) -> Bool {
         let left = lhs.normalized
@@ -39,6 +41,7 @@ public struct FixedPoint: Hashable, Sendable {
         return left.significand == right.significand && left.scale == right.scale
     }
 
+    /// Hashes the values ``==`` compares.
     public func hash(into hasher: inout Hasher) {
         let value = normalized
         hasher.combine(value.significand)
@@ -115,6 +118,7 @@ extension FixedPoint: CustomStringConvertible {
 }
 
 extension FixedPoint: ExpressibleByIntegerLiteral {
+    /// A whole number.
     @inlinable
     public init(integerLiteral value: Int64) {
         self.init(significand: value, scale: 0)

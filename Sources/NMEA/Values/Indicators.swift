@@ -4,7 +4,9 @@
 public struct FAAMode: RawRepresentable, Hashable, Sendable, FixedListElement {
     /// The ASCII letter.
     public var rawValue: UInt8
+    /// The value written as the letter `rawValue`.
     public init(rawValue: UInt8) { self.rawValue = rawValue }
+    /// An empty slot of a fixed list.
     public static var placeholder: FAAMode { FAAMode(rawValue: 0) }
 
     /// The letters NMEA 0183 4.11 defines: `A D E F M N P R S`.
@@ -35,7 +37,9 @@ public struct FAAMode: RawRepresentable, Hashable, Sendable, FixedListElement {
 
 /// The navigational status of NMEA 4.10 RMC and GNS.
 public struct NavigationalStatus: RawRepresentable, Hashable, Sendable {
+    /// The letter as sent.
     public var rawValue: UInt8
+    /// The value written as the letter `rawValue`.
     public init(rawValue: UInt8) { self.rawValue = rawValue }
 
     /// The letters NMEA 0183 4.10 defines: `S C U V`.
@@ -53,7 +57,9 @@ public struct NavigationalStatus: RawRepresentable, Hashable, Sendable {
 
 /// The GGA fix quality (field 6).
 public struct GGAQuality: RawRepresentable, Hashable, Sendable {
+    /// The letter as sent.
     public var rawValue: UInt8
+    /// The value written as the letter `rawValue`.
     public init(rawValue: UInt8) { self.rawValue = rawValue }
 
     /// 0: no fix.

@@ -4,6 +4,7 @@ public struct ShortCode: RawRepresentable, Hashable, Sendable {
     /// The characters packed little-endian, first in the low byte, unused bytes zero.
     public var rawValue: UInt64
 
+    /// The code whose packed characters are `rawValue`.
     public init(rawValue: UInt64) { self.rawValue = rawValue }
 
     /// The first eight bytes of `bytes`.
@@ -34,10 +35,12 @@ public struct ShortCode: RawRepresentable, Hashable, Sendable {
 }
 
 extension ShortCode: CustomStringConvertible, ExpressibleByStringLiteral {
+    /// A readable form, for messages and tests.
     public var description: String {
         String(writing: write)
     }
 
+    /// The code written as `value`.
     public init(stringLiteral value: String) { self.init(value) }
 }
 

@@ -3,6 +3,7 @@
 /// NMEA sentences are at most 82 characters, so a text field fits; a longer one (from a receiver that breaks the
 /// limit) keeps its first 80 bytes and sets ``isTruncated``.
 public struct ShortText: Hashable, Sendable {
+    /// The most bytes kept.
     public static let capacity = 80
     @usableFromInline var storage: InlineArray<80, UInt8>
     /// The number of bytes kept.
@@ -37,16 +38,20 @@ public struct ShortText: Hashable, Sendable {
         try withUnsafeBytes(of: storage) { try body(UnsafeRawBufferPointer(rebasing: $0.prefix(count))) }
     }
 
+    /// Equal when every value is.
     public static func == (lhs: ShortText, rhs: ShortText) -> Bool {
         lhs.count == rhs.count && lhs.withBytes { left in rhs.withBytes { right in left.elementsEqual(right) } }
     }
 
+    /// Hashes the values ``==`` compares.
     public func hash(into hasher: inout Hasher) {
         withBytes { hasher.combine(bytes: $0) }
     }
 }
 
 extension ShortText: CustomStringConvertible, ExpressibleByStringLiteral {
+    /// A readable form, for messages and tests.
     public var description: String { string }
+    /// The text `value`.
     public init(stringLiteral value: String) { self.init(value) }
 }

@@ -10,6 +10,7 @@ public struct SignalToNoise: Hashable, Sendable, Comparable, BitwiseCopyable {
     /// The value in hundredths of a dB-Hz: 2450 for `24.5`.
     public var hundredths: UInt16
 
+    /// A ratio of `hundredths` / 100 dB-Hz.
     @inlinable
     public init(hundredths: UInt16) { self.hundredths = hundredths }
 
@@ -42,6 +43,7 @@ public struct SignalToNoise: Hashable, Sendable, Comparable, BitwiseCopyable {
     @inlinable
     public var value: FixedPoint { FixedPoint(significand: Int64(hundredths), scale: 2).normalized }
 
+    /// In dB-Hz.
     @inlinable
     public var doubleValue: Double { Double(hundredths) / 100 }
 
@@ -49,6 +51,7 @@ public struct SignalToNoise: Hashable, Sendable, Comparable, BitwiseCopyable {
     @inlinable
     public var wholeDecibels: Int { Int(hundredths / 100) }
 
+    /// Ordered by value.
     @inlinable
     public static func < (lhs: SignalToNoise, rhs: SignalToNoise) -> Bool { lhs.hundredths < rhs.hundredths }
 }

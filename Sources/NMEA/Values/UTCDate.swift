@@ -9,6 +9,7 @@ public struct UTCDate: Hashable, Sendable {
     /// 1…31.
     public var day: UInt8
 
+    /// The date `year`-`month`-`day` (not checked).
     @inlinable
     public init(year: Int16, month: UInt8, day: UInt8) {
         self.year = year
@@ -104,6 +105,7 @@ public struct UTCDate: Hashable, Sendable {
 }
 
 extension UTCDate: Comparable {
+    /// Ordered by day.
     @inlinable
     public static func < (lhs: UTCDate, rhs: UTCDate) -> Bool {
         (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)

@@ -2,7 +2,9 @@
 ///
 /// Equality and ordering are by instant; ``description`` keeps the digits as sent.
 public struct UTCTime: Hashable, Sendable {
+    /// 0…23.
     public var hour: UInt8
+    /// 0…59.
     public var minute: UInt8
     /// 0…60 (60 only during a leap second).
     public var second: UInt8
@@ -11,6 +13,7 @@ public struct UTCTime: Hashable, Sendable {
     /// How many fraction digits the sentence sent (0…9), so the time can be written back as it came.
     public var fractionDigits: UInt8
 
+    /// The time of day with the given parts (not checked).
     @inlinable
     public init(hour: UInt8, minute: UInt8, second: UInt8, nanoseconds: UInt32 = 0, fractionDigits: UInt8 = 0) {
         self.hour = hour
@@ -65,11 +68,13 @@ extension UTCTime: Comparable {
         lhs.nanosecondsSinceMidnight == rhs.nanosecondsSinceMidnight
     }
 
+    /// Ordered by time of day.
     @inlinable
     public static func < (lhs: UTCTime, rhs: UTCTime) -> Bool {
         lhs.nanosecondsSinceMidnight < rhs.nanosecondsSinceMidnight
     }
 
+    /// Hashes the values ``==`` compares.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(nanosecondsSinceMidnight)
     }

@@ -1,9 +1,13 @@
 /// A depth in the three units of DBT, DBS and DBK, each as sent (`nil` when left empty).
 public struct WaterDepth: Hashable, Sendable {
+    /// The depth in feet, as sent.
     public var feet: FixedPoint?
+    /// The depth in metres, as sent.
     public var meters: FixedPoint?
+    /// The depth in fathoms, as sent.
     public var fathoms: FixedPoint?
 
+    /// A depth in the units given.
     public init(feet: FixedPoint? = nil, meters: FixedPoint? = nil, fathoms: FixedPoint? = nil) {
         self.feet = feet
         self.meters = meters

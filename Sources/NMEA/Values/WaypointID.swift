@@ -7,9 +7,12 @@ public struct WaypointID: Hashable, Sendable, FixedListElement, CustomStringConv
     /// send 6 to 10 characters.
     public static let capacity = 20
     @usableFromInline var storage: InlineArray<20, UInt8>
+    /// The number of bytes kept.
     public internal(set) var count: UInt8
+    /// `true` when the name was longer than the capacity and its end was dropped.
     public internal(set) var isTruncated: Bool
 
+    /// An empty name, for the slots of a fixed list.
     public static var placeholder: WaypointID { WaypointID(UnsafeRawBufferPointer(start: nil, count: 0)) }
 
     /// Copies `bytes` (up to ``capacity`` of them).
@@ -21,13 +24,16 @@ public struct WaypointID: Hashable, Sendable, FixedListElement, CustomStringConv
         for index in 0..<kept { storage[index] = bytes[index] }
     }
 
+    /// The name `text` (its first bytes, up to the capacity).
     public init(_ text: String) {
         var text = text
         self = text.withUTF8 { WaypointID(UnsafeRawBufferPointer($0)) }
     }
 
+    /// The name `value`.
     public init(stringLiteral value: String) { self.init(value) }
 
+    /// `true` for an empty name.
     public var isEmpty: Bool { count == 0 }
 
     /// The bytes, in order.
@@ -36,13 +42,17 @@ public struct WaypointID: Hashable, Sendable, FixedListElement, CustomStringConv
         return (0..<Int(count)).lazy.map { storage[$0] }
     }
 
+    /// The name as a `String` (invalid UTF-8 repaired).
     public var string: String { String(decoding: Array(bytes), as: UTF8.self) }
+    /// A readable form, for messages and tests.
     public var description: String { string }
 
+    /// Equal when every value is.
     public static func == (lhs: WaypointID, rhs: WaypointID) -> Bool {
         lhs.count == rhs.count && lhs.isTruncated == rhs.isTruncated && lhs.bytes.elementsEqual(rhs.bytes)
     }
 
+    /// Hashes the values ``==`` compares.
     public func hash(into hasher: inout Hasher) {
         for byte in bytes { hasher.combine(byte) }
         hasher.combine(count)

@@ -14,6 +14,7 @@ public struct WaypointIDList<let bytes: Int, let capacity: Int>: RandomAccessCol
     @usableFromInline var truncated: UInt64 = 0
     @usableFromInline var storedCount: UInt8 = 0
 
+    /// An empty list.
     @inlinable
     public init() {
         precondition(bytes <= 255 && capacity <= 64, "a WaypointIDList holds at most 255 bytes and 64 identifiers")
@@ -21,7 +22,9 @@ public struct WaypointIDList<let bytes: Int, let capacity: Int>: RandomAccessCol
         ends = InlineArray(repeating: 0)
     }
 
+    /// 0.
     @inlinable public var startIndex: Int { 0 }
+    /// The number of names kept.
     @inlinable public var endIndex: Int { Int(storedCount) }
 
     /// `true` when another identifier of `length` bytes (as a ``WaypointID`` keeps it) would not fit.
@@ -49,10 +52,12 @@ public struct WaypointIDList<let bytes: Int, let capacity: Int>: RandomAccessCol
         return true
     }
 
+    /// Iterates over the names kept.
     public struct Iterator: IteratorProtocol {
         let list: WaypointIDList
         var position = 0
 
+        /// The next name, or `nil` after the last.
         public mutating func next() -> WaypointID? {
             guard position < list.count else { return nil }
             defer { position += 1 }
@@ -60,8 +65,10 @@ public struct WaypointIDList<let bytes: Int, let capacity: Int>: RandomAccessCol
         }
     }
 
+    /// The names, in order.
     public func makeIterator() -> Iterator { Iterator(list: self) }
 
+    /// The name at `position`.
     public subscript(position: Int) -> WaypointID {
         precondition(position >= 0 && position < Int(storedCount), "index out of range")
         let start = position == 0 ? 0 : Int(ends[position - 1])
@@ -73,8 +80,10 @@ public struct WaypointIDList<let bytes: Int, let capacity: Int>: RandomAccessCol
         return id
     }
 
+    /// Equal when every value is.
     public static func == (lhs: Self, rhs: Self) -> Bool { lhs.elementsEqual(rhs) }
 
+    /// Hashes the values ``==`` compares.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(count)
         for id in self { hasher.combine(id) }

@@ -36,10 +36,14 @@ public enum SpeedUnit: UInt8, Hashable, Sendable {
 public struct WindAngleAndSpeeds: Hashable, Sendable {
     /// Degrees off the bow, 0 to 180; negative when the wind comes from the left (port, `L`).
     public var angleDegrees: FixedPoint?
+    /// Speed in knots, as sent.
     public var speedKnots: FixedPoint?
+    /// Speed in metres per second, as sent.
     public var speedMetersPerSecond: FixedPoint?
+    /// Speed in kilometres per hour, as sent.
     public var speedKilometersPerHour: FixedPoint?
 
+    /// A value in the units given.
     public init(
         angleDegrees: FixedPoint?, speedKnots: FixedPoint? = nil, speedMetersPerSecond: FixedPoint? = nil,
         speedKilometersPerHour: FixedPoint? = nil
@@ -61,11 +65,16 @@ public struct WindAngleAndSpeeds: Hashable, Sendable {
 /// A wind's direction (where it blows from, degrees true and magnetic) and its speed in knots and m/s, as MWD and MDA
 /// send them.
 public struct WindDirectionAndSpeed: Hashable, Sendable {
+    /// Direction, degrees true.
     public var directionTrueDegrees: FixedPoint?
+    /// Direction, degrees magnetic.
     public var directionMagneticDegrees: FixedPoint?
+    /// Speed in knots, as sent.
     public var speedKnots: FixedPoint?
+    /// Speed in metres per second, as sent.
     public var speedMetersPerSecond: FixedPoint?
 
+    /// A value in the units given.
     public init(
         directionTrueDegrees: FixedPoint? = nil, directionMagneticDegrees: FixedPoint? = nil,
         speedKnots: FixedPoint? = nil, speedMetersPerSecond: FixedPoint? = nil

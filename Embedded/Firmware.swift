@@ -1,0 +1,77 @@
+// A firmware for a Cortex-M4 (and, unchanged, for riscv32 and wasm32): the input file's bytes through a FixReader in
+// 64-byte chunks, as a UART would hand them over; one line per fix, `FIX <ISO 8601 time> <latitude> <longitude>`
+// (six decimals; `-` where a fix has none), then the firmware's sizes and the bytes it allocated (support.c).
+import NMEA
+
+@_extern(c, "firmware_input")
+func firmwareInput(_ count: UnsafeMutablePointer<Int>) -> UnsafePointer<UInt8>
+@_extern(c, "firmware_write")
+func firmwareWrite(_ bytes: UnsafePointer<UInt8>, _ count: Int)
+@_extern(c, "firmware_report")
+func firmwareReport()
+
+/// One line of output, kept in place until it is written.
+struct Line {
+    var bytes: InlineArray<96, UInt8> = InlineArray(repeating: 0)
+    var count = 0
+
+    mutating func append(_ byte: UInt8) {
+        if count < 96 {
+            bytes[count] = byte
+            count += 1
+        }
+    }
+
+    mutating func append(_ text: StaticString) {
+        text.withUTF8Buffer { for byte in $0 { append(byte) } }
+    }
+
+    mutating func write() {
+        append(UInt8(ascii: "\n"))
+        let kept = count
+        withUnsafeBytes(of: &bytes) { raw in
+            firmwareWrite(raw.baseAddress!.assumingMemoryBound(to: UInt8.self), kept)
+        }
+        count = 0
+    }
+}
+
+func report(_ fix: Fix) {
+    var line = Line()
+    line.append("FIX ")
+    if fix.date != nil && fix.time != nil {
+        fix.writeISO8601 { line.append($0) }
+    } else {
+        line.append("-")
+    }
+    append(fix.latitude, to: &line)
+    append(fix.longitude, to: &line)
+    line.write()
+}
+
+/// ` 48.137400`, or ` -` for none.
+func append(_ value: Double?, to line: inout Line) {
+    line.append(" ")
+    if let value {
+        DecimalFormatter.write(value, decimals: 6) { line.append($0) }
+    } else {
+        line.append("-")
+    }
+}
+
+@main
+struct Firmware {
+    static func main() {
+        var count = 0
+        let input = firmwareInput(&count)
+        var reader = FixReader()
+        var offset = 0
+        while offset < count {
+            let chunk = min(64, count - offset)
+            reader.read(UnsafeRawBufferPointer(start: input + offset, count: chunk)) { report($0) }
+            offset += chunk
+        }
+        reader.finish { report($0) }
+        firmwareReport()
+    }
+}
