@@ -32,7 +32,7 @@ let package = Package(
         // Fast JSON writing for output and protocols.
         .target(name: "JSON", dependencies: ["NMEA", "AIS"]),
         // Deterministic journeys written as NMEA: samples, benchmarks, tests.
-        .target(name: "Simulation", dependencies: ["NMEA"]),
+        .target(name: "Simulation", dependencies: ["NMEA", "AIS"]),
         // Distances and bearings on the Earth (a sphere): the one distance every command uses. Only libm.
         .target(name: "Geodesy"),
         // Track writers that leave a valid file on disk after every flush, and readers of every format they write.
@@ -80,7 +80,7 @@ let package = Package(
             ]),
         // Position and status streams for Swift code, and a gpsd-compatible JSON server and raw NMEA on TCP (protocol
         // handlers over System's server core).
-        .target(name: "Publisher", dependencies: ["NMEA", "Pipeline", "JSON", "System", "Threading"]),
+        .target(name: "Publisher", dependencies: ["NMEA", "AIS", "Pipeline", "JSON", "System", "Threading"]),
         // The page in the browser: a small read-only HTTP/1.1 server with Server-Sent Events, the page, its API.
         .target(
             name: "Web",

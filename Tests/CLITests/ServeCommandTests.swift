@@ -113,6 +113,30 @@ struct ServeCommandTests {
         }
     }
 
+    /// AIS from the receiver reaches gpsd clients as gpsd reports it: a two-part type 5 and a type 1 of our harbour
+    /// sample, written to the pty, come out of `gpspipe -w` as AIS objects (unscaled, as gpsd's default).
+    @Test(.enabled(if: Tools.available("gpspipe"), "gpspipe is not installed (scripts/test installs it)"))
+    func gpspipeSeesAISMessages() throws {
+        let live = try LiveServer("gpspipe-ais")
+        defer { live.stop() }
+        let gpspipe = try ChildProcess(["gpspipe", "-w", "-n", "5", "127.0.0.1:\(live.serve.port)"])
+        #expect(waitUntil(timeout: .seconds(5)) { gpspipe.output.contains("\"class\":\"WATCH\"") })
+        let sample = try String(
+            contentsOfFile: Locations.packageRoot + "/nmea-samples/harbour-ais.nmea", encoding: .utf8)
+        let sentences = sample.split(whereSeparator: \.isNewline).prefix(3).map { $0 + "\r\n" }.joined()
+        try live.pty.write(sentences)
+        #expect(gpspipe.wait(timeout: .seconds(10)) == 0)
+        let lines = gpspipe.output.split(whereSeparator: \.isNewline).map(String.init)
+        let ais = lines.filter { $0.contains("\"class\":\"AIS\"") }
+        #expect(ais.count == 2)
+        guard ais.count == 2 else { return }
+        #expect(ais[0].hasPrefix(#"{"class":"AIS","type":5,"repeat":0,"mmsi":244100001,"scaled":false,"imo":9100001,"#))
+        #expect(jsonField(ais[0], "shipname") == "\"NORDERLICHT\"" || ais[0].contains(#""shipname":"NORDERLICHT""#))
+        #expect(
+            ais[1].contains(#""type":1,"repeat":0,"mmsi":244100001,"scaled":false,"status":0,"turn":-128,"speed":124,"#)
+        )
+    }
+
     static let hasPythonGPS =
         Tools.available("/usr/bin/python3")
         && (try? ChildProcess.run(["/usr/bin/python3", "-c", "import gps"]).status) == 0

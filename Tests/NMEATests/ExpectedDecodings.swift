@@ -478,5 +478,7 @@ enum ExpectedDecodings {
         "nmea-samples/drive.nmea": (9600, 0x4743_a03e_d9ca_3988),
         "nmea-samples/faulty.nmea": (4692, 0x46b1_056d_8dc2_65f9),
         "nmea-samples/gga-only.nmea": (300, 0xe067_4a35_4f44_2da3),
+        // Our own AIS sample: 16 !AIVDM sentences, unknown to the NMEA decoders (AIS has its own module).
+        "nmea-samples/harbour-ais.nmea": (16, 0x07c5_fa6a_a599_b225),
     ]
 }

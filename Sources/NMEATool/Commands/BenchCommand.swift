@@ -13,7 +13,9 @@ enum BenchCommand: Command {
             epoch) into memory, then frames and decodes it several times on one core, feeding 64 KiB chunks as a \
             file reader would. Prints the median pass: framing alone, full typed decode (each sentence decoded into \
             its type and handed to a SentenceVisitor), the same decode into a ParsedSentence enum, and the whole \
-            stream into fixes (a FixReader: framing, decoding and fix assembly).
+            stream into fixes (a FixReader: framing, decoding and fix assembly). Then AIS: FILE's !AIVDM \
+            sentences, or built-in traffic of as many messages as --sentences, assembled and every field of \
+            every message read as a typed value (messages per second).
             """,
         arguments: [file],
         options: [iterations, sentences, json],
@@ -42,6 +44,9 @@ enum BenchCommand: Command {
         var decoding: Pass
         var enumDecoding: Pass
         var reading: Pass
+        var aisSource: String
+        var aisBytes: Int
+        var ais: AISPass
         var check: Int
     }
 
@@ -57,7 +62,13 @@ enum BenchCommand: Command {
             bytes = generateCorpus(sentences: corpusSize)
             source = "built-in multi-GNSS corpus (16 sentences per epoch)"
         }
-        let result = measure(bytes, source: source, iterations: iterations)
+        let aisInput = aisInput(bytes, fileName: arguments.value(file), messages: corpusSize)
+        var result = measure(bytes, source: source, iterations: iterations)
+        var aisPasses: [AISPass] = []
+        for _ in 0..<iterations { aisPasses.append(measureAIS(aisInput.bytes, sink: &result.check)) }
+        result.ais = aisPasses.sorted { $0.seconds < $1.seconds }[iterations / 2]
+        result.aisSource = aisInput.source
+        result.aisBytes = aisInput.bytes.count
         Console.standardOutput.write(arguments.flag(json) ? jsonText(result) : table(result))
         return ExitStatus.success
     }
@@ -77,7 +88,8 @@ enum BenchCommand: Command {
         }
         return Result(
             source: source, bytes: bytes.count, iterations: iterations, framing: median(framing),
-            decoding: median(decoding), enumDecoding: median(enumDecoding), reading: median(reading), check: sink)
+            decoding: median(decoding), enumDecoding: median(enumDecoding), reading: median(reading), aisSource: "",
+            aisBytes: 0, ais: AISPass(), check: sink)
     }
 
     /// `--json`: one object, and a line ending.
@@ -104,6 +116,13 @@ enum BenchCommand: Command {
             json.field("bytes_per_second", Double(result.bytes) / pass.seconds, decimals: 0)
             json.endObject()
         }
+        json.key("ais")
+        json.beginObject()
+        json.field("input", result.aisSource)
+        json.field("messages", result.ais.messages)
+        json.field("seconds", result.ais.seconds, decimals: 6)
+        json.field("messages_per_second", Double(result.ais.messages) / result.ais.seconds, decimals: 0)
+        json.endObject()
         json.field("check", result.check)
         json.endObject()
         return json.string + "\n"
@@ -119,6 +138,11 @@ enum BenchCommand: Command {
         out += row("full typed decode", result.decoding, megabytes)
         out += row("  as ParsedSentence", result.enumDecoding, megabytes)
         out += row("into fixes (FixReader)", result.reading, megabytes)
+        if result.aisSource != result.source {
+            out += "AIS input: \(result.aisSource)\n"
+            out += "       \(result.ais.messages) messages, \(format(Double(result.aisBytes) / 1e6, 1)) MB\n"
+        }
+        out += aisRow(result.ais, Double(result.aisBytes) / 1e6)
         return out
     }
 

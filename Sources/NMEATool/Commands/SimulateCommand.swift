@@ -9,12 +9,15 @@ enum SimulateCommand: Command {
         discussion: """
             The same options always give the same bytes. 'drive' is a town drive with turns, a traffic stop and a \
             parking stop; 'commute' is a day: parked at home, a drive to work, a working day parked, a drive home. \
-            --faults damages the stream the way bad serial links do (bad checksums, cut lines, noise, binary frames).
+            --faults damages the stream the way bad serial links do (bad checksums, cut lines, noise, binary frames). \
+            --ais writes a harbour's AIS traffic instead (200 stations around --lat/--lon: position reports of \
+            class A and B, static and voyage data in two parts, type 24, base stations, aids to navigation).
             """,
-        options: [route, profile, duration, rate, start, latitude, longitude, seed, faults, output],
+        options: [route, profile, duration, rate, start, latitude, longitude, seed, faults, ais, output],
         examples: [
             "nmea simulate --duration 60 | nmea parse",
             "nmea simulate --route commute --profile rmc-gga -o day.nmea",
+            "nmea simulate --ais 100000 --lat 53.54 --lon 9.95 -o harbour.nmea",
         ])
 
     private static let route = Option<String>(
@@ -43,6 +46,9 @@ enum SimulateCommand: Command {
         long: "seed", valueName: "n", help: "Seed for jitter and signal strengths.", default: 1, in: 0...Int.max)
     private static let faults = Option<Int>(
         long: "faults", valueName: "n", help: "Damage about one line in n (0: none).", default: 0, in: 0...1_000_000)
+    private static let ais = Option<Int?>(
+        long: "ais", valueName: "messages", help: "Write this many AIS messages of a harbour's traffic instead.",
+        in: 1...1_000_000_000)
     private static let output = Option<String>(
         long: "output", short: "o", valueName: "file", help: "Where to write, or '-'.", default: "-",
         completion: .file)
@@ -56,6 +62,10 @@ enum SimulateCommand: Command {
         let faults = try arguments.value(Self.faults)
         let profile = try arguments.value(Self.profile)
         let start = try arguments.value(Self.start)
+        if let messages = try arguments.value(ais) {
+            try writeTraffic(messages: messages, latitude: latitude, longitude: longitude, to: arguments.value(output))
+            return ExitStatus.success
+        }
         let legs: [Scenario.Leg] =
             try arguments.value(route) == "commute" ? Scenario.commuteLegs : drive(seconds: duration)
         let scenario = Scenario(
@@ -84,6 +94,21 @@ enum SimulateCommand: Command {
             write()
         }
         return ExitStatus.success
+    }
+
+    /// `--ais`: the traffic in chunks of 10,000 messages (constant memory however many).
+    static func writeTraffic(messages: Int, latitude: Double, longitude: Double, to path: String) throws {
+        var traffic = AISTraffic()
+        traffic.latitude = latitude
+        traffic.longitude = longitude
+        try writeOutput(to: path) { output in
+            var written = 0
+            while written < messages {
+                let count = min(10_000, messages - written)
+                traffic.sentences(messages: count, from: written).withUnsafeBytes { output.write($0) }
+                written += count
+            }
+        }
     }
 
     /// Drive, stop at lights, turn, drive, park, drive on — repeated until `seconds`.

@@ -1,3 +1,4 @@
+import AIS
 import JSON
 import NMEA
 import Pipeline
@@ -20,6 +21,9 @@ extension GPSDServer {
         var batch: [Outgoing] = []
         /// Raw NMEA: sentences only, no reports encoded.
         let sentencesOnly: Bool
+        /// AIS sentences (`!xxVDM`, `!xxVDO`) become AIS reports, as gpsd sends them (unscaled).
+        var aisFramer = Framer()
+        var ais = AISDecoder()
 
         init(shared: Locked<SharedState>, wakeUp: WakeUp, sentencesOnly: Bool) {
             self.shared = shared
@@ -54,6 +58,7 @@ extension GPSDServer {
                 case .sentence(let sentence):
                     let bytes = sentence.withBytes { SharedBytes($0) }
                     batch.append(Outgoing(audience: .sentences, bytes: bytes))
+                    if !sentencesOnly { sentence.withBytes { encodeAIS($0) } }
                 case .status(let status):
                     deviceChanged = take(status) || deviceChanged
                 case .raw:
@@ -61,6 +66,20 @@ extension GPSDServer {
                 }
             }
             post(latestTPV: latestTPV, latestSKY: latestSKY, deviceChanged: deviceChanged, lost: lost)
+        }
+
+        /// An AIS sentence (its bytes from `!` to the checksum) into the decoder; the message it completes, if any,
+        /// as an AIS report for the clients that watch JSON.
+        private func encodeAIS(_ bytes: UnsafeRawBufferPointer) {
+            guard bytes.first == UInt8(ascii: "!") else { return }
+            let handle: (FramerEvent) -> Void = { [self] event in
+                guard case .sentence(let sentence) = event, let message = try? ais.add(sentence) else { return }
+                json.reset()
+                json.writeAIS(message, scaled: false)
+                batch.append(Outgoing(audience: .reports, bytes: .line(json.bytes)))
+            }
+            aisFramer.feed(bytes, handle)
+            withUnsafeBytes(of: UInt16(0x0A0D).littleEndian) { aisFramer.feed($0, handle) }
         }
 
         func finish() {

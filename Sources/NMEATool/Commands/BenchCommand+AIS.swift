@@ -1,0 +1,70 @@
+import AIS
+import NMEA
+import Simulation
+import System
+
+extension BenchCommand {
+    /// The AIS measurement: messages assembled and every field read as a typed value.
+    struct AISPass {
+        var messages = 0
+        var seconds = 0.0
+    }
+
+    /// The AIS input: FILE's AIS sentences when it has some, else the built-in traffic (`messages` messages).
+    static func aisInput(_ bytes: [UInt8], fileName: String?, messages: Int) -> (bytes: [UInt8], source: String) {
+        if let fileName, measureAIS(bytes).messages > 0 { return (bytes, fileName) }
+        return (
+            AISTraffic().sentences(messages: messages), "built-in AIS traffic (200 stations, types 1-5, 18, 21, 24)"
+        )
+    }
+
+    /// One pass: frame the bytes in 64 KiB chunks, assemble every AIS message, read each field's value.
+    static func measureAIS(_ bytes: [UInt8], sink: inout Int) -> AISPass {
+        var framer = Framer()
+        var decoder = AISDecoder()
+        var check = 0
+        let start = MonotonicTime.now().seconds
+        bytes.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let end = min(offset + 65_536, buffer.count)
+                framer.feed(UnsafeRawBufferPointer(rebasing: buffer[offset..<end])) { event in
+                    guard case .sentence(let sentence) = event, sentence.isEncapsulated,
+                        let message = try? decoder.add(sentence)
+                    else { return }
+                    message.forEachField { field in check &+= fingerprint(message.value(field)) }
+                }
+                offset = end
+            }
+        }
+        let seconds = MonotonicTime.now().seconds - start
+        sink &+= check
+        return AISPass(messages: decoder.counts.messages, seconds: seconds)
+    }
+
+    static func measureAIS(_ bytes: [UInt8]) -> AISPass {
+        var sink = 0
+        return measureAIS(bytes, sink: &sink)
+    }
+
+    @inline(__always)
+    private static func fingerprint(_ value: AISValue?) -> Int {
+        switch value {
+        case .integer(let value): value
+        case .number(let value): Int(truncatingIfNeeded: value.bitPattern)
+        case .bool(let value): value ? 1 : 0
+        case .text(let text): text.count
+        case .data(_, let bitCount): bitCount
+        case .timestamp(_, _, let day, _, _, let second): day &+ second
+        case .monthDayTime(_, let day, _, _), .dayTime(let day, _, _): day
+        case nil: 7
+        }
+    }
+
+    static func aisRow(_ pass: AISPass, _ megabytes: Double) -> String {
+        let rate = Double(pass.messages) / pass.seconds / 1e6
+        let name = "AIS messages (typed)"
+        let padded = name + String(repeating: " ", count: max(1, 23 - name.count))
+        return "\(padded)\(format(rate, 2)) M messages/s    \(format(megabytes / pass.seconds, 0)) MB/s\n"
+    }
+}
