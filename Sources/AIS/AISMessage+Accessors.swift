@@ -45,25 +45,25 @@ extension AISMessage {
     public var navigationStatus: Int? { [1, 2, 3, 27].contains(type) ? number("status").map { Int($0) } : nil }
 
     /// The vessel's (or aid's) name: types 5, 19, 21 and 24.
-    public var shipName: AISText? {
+    public var shipName: String? {
         switch value(named: type == 21 ? "name" : "shipname") {
-        case .text(let text): text.isEmpty ? nil : text
+        case .text(let text): text.isEmpty ? nil : string(text)
         default: nil
         }
     }
 
     /// The call sign: types 5 and 24.
-    public var callSign: AISText? {
+    public var callSign: String? {
         switch value(named: "callsign") {
-        case .text(let text): text.isEmpty ? nil : text
+        case .text(let text): text.isEmpty ? nil : string(text)
         default: nil
         }
     }
 
     /// The destination: type 5.
-    public var destination: AISText? {
+    public var destination: String? {
         switch value(named: "destination") {
-        case .text(let text): text.isEmpty ? nil : text
+        case .text(let text): text.isEmpty ? nil : string(text)
         default: nil
         }
     }

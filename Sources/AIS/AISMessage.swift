@@ -124,6 +124,7 @@ public struct AISMessage: Sendable {
     }
 
     /// The raw number in a numeric or boolean field (two's complement read for signed fields).
+    @inline(__always)
     public func integer(_ field: AISField) -> Int {
         switch field.kind {
         case .signed, .rateOfTurn: Int(payload.signed(field.start, field.width))
@@ -161,11 +162,9 @@ public struct AISMessage: Sendable {
     public func text(_ field: AISField) -> AISText {
         let text = payload.text(field.start, characters: field.width / 6)
         guard type == 21, field.start == 43, text.count == 20, payload.bitCount >= 278 else { return text }
-        // The name fills its 20 characters and goes on after the fixed fields, which are not contiguous with it.
-        var joined = AISPayload()
-        joined.copyBits(from: payload, start: 43, count: 120)
-        joined.copyBits(from: payload, start: 272, count: (payload.bitCount - 272) / 6 * 6)
-        return joined.text(0, characters: joined.bitCount / 6)
+        // The name fills its 20 characters and goes on after the fixed fields.
+        let extensionText = payload.text(272, characters: (payload.bitCount - 272) / 6)
+        return AISText(start: 43, count: 20 + extensionText.count, headCount: 20, continuation: 272)
     }
 
     /// The number of bits in a data field: to the end of the message, or its width when it has one.

@@ -29,14 +29,36 @@ public struct AISPayload: Sendable {
         try append(armored: armored, fillBits: fillBits)
     }
 
-    /// Appends an armoured fragment: six bits per byte, less `fillBits` padding bits at its end.
+    /// Appends an armoured fragment: six bits per byte, less `fillBits` padding bits at its end. Six bits at a time
+    /// into a 64-bit word kept in a register, stored as it fills. After a throw the payload is not to be used.
     public mutating func append(armored: some Collection<UInt8>, fillBits: Int) throws(AISError) {
         guard (0...5).contains(fillBits) else { throw .badFillBits }
+        let added = armored.count * 6
+        guard bitCount + added <= Self.capacity else { throw .tooLong }
+        var word = bitCount >> 6
+        var used = bitCount & 63
+        var current = words[unchecked: word]
         for byte in armored {
             guard let value = Self.sixBits(byte) else { throw .badCharacter(byte) }
-            try appendSixBits(value)
+            if used <= 58 {
+                current |= value << UInt64(58 - used)
+                used += 6
+                if used == 64 {
+                    words[unchecked: word] = current
+                    word += 1
+                    current = 0
+                    used = 0
+                }
+            } else {
+                let spill = used - 58  // bits that go to the next word
+                words[unchecked: word] = current | value >> UInt64(spill)
+                word += 1
+                current = value << UInt64(64 - spill)
+                used = spill
+            }
         }
-        storedBitCount = max(0, bitCount - fillBits)
+        words[unchecked: word] = current
+        storedBitCount = max(0, bitCount + added - fillBits)
     }
 
     /// The six-bit value an armouring byte stands for: `0`…`W` are 0…39, `` ` ``…`w` are 40…63.
@@ -65,19 +87,20 @@ public struct AISPayload: Sendable {
     }
 
     /// The unsigned integer of `width` bits (at most 32) from bit `start`.
-    @inlinable
+    @inlinable @inline(__always)
     public func unsigned(_ start: Int, _ width: Int) -> UInt32 {
         precondition(start >= 0 && width >= 0 && width <= 32 && start + width <= Self.capacity)
         if width == 0 { return 0 }
         let word = start >> 6
         let offset = start & 63
-        var value = words[unchecked: word] << UInt64(offset)
-        if offset + width > 64 { value |= words[unchecked: word + 1] >> UInt64(64 - offset) }
+        let span = words.span
+        var value = span[unchecked: word] << UInt64(offset)
+        if offset + width > 64 { value |= span[unchecked: word + 1] >> UInt64(64 - offset) }
         return UInt32(truncatingIfNeeded: value >> UInt64(64 - width))
     }
 
     /// The two's-complement integer of `width` bits (at most 32) from bit `start`.
-    @inlinable
+    @inlinable @inline(__always)
     public func signed(_ start: Int, _ width: Int) -> Int32 {
         let raw = unsigned(start, width)
         if width == 0 || width == 32 { return Int32(bitPattern: raw) }
@@ -86,7 +109,7 @@ public struct AISPayload: Sendable {
     }
 
     /// The bit at `index`.
-    @inlinable
+    @inlinable @inline(__always)
     public func bit(_ index: Int) -> Bool { unsigned(index, 1) == 1 }
 
     /// The six-bit text of `characters` characters from bit `start`, as the standard writes names and call signs:
@@ -103,7 +126,7 @@ public struct AISPayload: Sendable {
         }
         // Trailing spaces (32) are padding.
         while length > 0, unsigned(start + (length - 1) * 6, 6) == 32 { length -= 1 }
-        return AISText(payload: self, start: start, count: length)
+        return AISText(start: start, count: length)
     }
 }
 

@@ -1,35 +1,52 @@
-/// A six-bit ASCII text of an AIS message (a ship's name, a call sign, a destination): read from the payload when
-/// asked, so decoding a message copies no text and allocates nothing.
-public struct AISText: Sendable, Equatable, Sequence {
-    let payload: AISPayload
-    let start: Int
+/// Where a six-bit ASCII text of an AIS message is (a ship's name, a call sign, a destination): its characters stay
+/// in the message's bits and are read when asked (``AISMessage/forEachCharacter(of:_:)``,
+/// ``AISMessage/string(_:)``), so decoding copies no text and allocates nothing, and a value holding a text is
+/// small.
+public struct AISText: Sendable, Equatable {
+    /// The bit of the first character.
+    public let start: Int
     /// The number of characters (after the `@` terminator and trailing spaces are removed).
     public let count: Int
+    /// Characters read from `start` before the text continues at `continuation` (type 21's name extension); equal to
+    /// `count` for a text in one piece.
+    @usableFromInline let headCount: Int
+    @usableFromInline let continuation: Int
+
+    init(start: Int, count: Int, headCount: Int? = nil, continuation: Int = 0) {
+        self.start = start
+        self.count = count
+        self.headCount = headCount ?? count
+        self.continuation = continuation
+    }
 
     /// `true` for a text with no characters.
     public var isEmpty: Bool { count == 0 }
+
+    /// The bit of character `index`.
+    @inlinable
+    func bit(of index: Int) -> Int {
+        index < headCount ? start + index * 6 : continuation + (index - headCount) * 6
+    }
 
     /// The ASCII byte of a six-bit value: 0…31 are `@`, `A`…`Z`, `[\]^_`; 32…63 are space to `?`.
     @inlinable
     static func ascii(_ value: UInt32) -> UInt8 {
         value < 32 ? UInt8(value) &+ 64 : UInt8(value)
     }
+}
 
-    /// The characters as ASCII bytes, in order.
-    public struct Iterator: IteratorProtocol {
-        let text: AISText
-        var index = 0
-        public mutating func next() -> UInt8? {
-            guard index < text.count else { return nil }
-            defer { index += 1 }
-            return AISText.ascii(text.payload.unsigned(text.start + index * 6, 6))
-        }
+extension AISMessage {
+    /// Calls `body` with each character of `text` as an ASCII byte, in order.
+    @inlinable
+    public func forEachCharacter(of text: AISText, _ body: (UInt8) throws -> Void) rethrows {
+        for index in 0..<text.count { try body(AISText.ascii(payload.unsigned(text.bit(of: index), 6))) }
     }
 
-    public func makeIterator() -> Iterator { Iterator(text: self) }
-
-    /// The text as a `String` (this allocates; ``makeIterator()`` does not).
-    public var string: String { String(decoding: Array(self), as: UTF8.self) }
-
-    public static func == (a: AISText, b: AISText) -> Bool { a.elementsEqual(b) }
+    /// `text` as a `String` (this allocates; ``forEachCharacter(of:_:)`` does not).
+    public func string(_ text: AISText) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.count)
+        forEachCharacter(of: text) { bytes.append($0) }
+        return String(decoding: bytes, as: UTF8.self)
+    }
 }

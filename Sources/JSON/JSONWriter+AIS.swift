@@ -43,7 +43,7 @@ extension JSONWriter {
         case .integer(let value): number(value)
         case .number(let value): number(value, maximumDecimals: 6)
         case .bool(let value): bool(value)
-        case .text(let text): asciiString { byte in text.forEach(byte) }
+        case .text(let text): asciiString { byte in message.forEachCharacter(of: text, byte) }
         case .timestamp(let year, let month, let day, let hour, let minute, let second):
             asciiString { byte in
                 AISTimeText.digits(year, 4, byte, then: "-")

@@ -49,9 +49,9 @@ struct AISDecoderTests {
         let sentences = AISBits.staticAndVoyage().sentences(parts: 2)
         #expect(decoder.add(lines: [sentences[0]]).isEmpty)
         let message = try #require(decoder.add(lines: [sentences[1]]).first)
-        #expect(message.shipName?.string == "SEA ENTERPRISE")
-        #expect(message.callSign?.string == "HP6683")
-        #expect(message.destination?.string == "LEMMER")
+        #expect(message.shipName == "SEA ENTERPRISE")
+        #expect(message.callSign == "HP6683")
+        #expect(message.destination == "LEMMER")
         #expect(message.shipType == 90)
         #expect(message.dimensions?.length == 28)
         #expect(message.dimensions?.beam == 7)
@@ -144,8 +144,8 @@ struct AISDecoderTests {
         #expect(decoder.add(lines: partB.sentences()).isEmpty)  // no part A yet
         #expect(decoder.add(lines: partA.sentences()).isEmpty)
         let message = try #require(decoder.add(lines: partB.sentences()).first)
-        #expect(message.shipName?.string == "MANI")
-        #expect(message.callSign?.string == "SD8002")
+        #expect(message.shipName == "MANI")
+        #expect(message.callSign == "SD8002")
         #expect(message.shipType == 36)
         #expect(message.dimensions?.length == 12)
         #expect(decoder.counts.unpairedStaticParts == 1)
@@ -165,7 +165,7 @@ struct AISDecoderTests {
                     message.forEachField { field in
                         switch message.value(field) {
                         case .integer(let value): sum &+= value
-                        case .text(let text): for byte in text { sum &+= Int(byte) }
+                        case .text(let text): message.forEachCharacter(of: text) { sum &+= Int($0) }
                         default: sum &+= 1
                         }
                     }

@@ -61,11 +61,11 @@ struct Vessel {
 
     mutating func update(_ message: AISMessage) {
         messages += 1
-        name = message.shipName?.string ?? name
-        callSign = message.callSign?.string ?? callSign
+        name = message.shipName ?? name
+        callSign = message.callSign ?? callSign
         shipType = message.shipType ?? shipType
         dimensions = message.dimensions ?? dimensions
-        destination = message.destination?.string ?? destination
+        destination = message.destination ?? destination
         if message.type != 8, message.type != 6, let position = message.position {
             self.position = position
             course = message.courseDegrees
