@@ -5,6 +5,7 @@ let package = Package(
     name: "swift-nmea",
     products: [
         .library(name: "NMEA", targets: ["NMEA"]),
+        .library(name: "AIS", targets: ["AIS"]),
         .library(name: "Pipeline", targets: ["Pipeline"]),
         .library(name: "Trips", targets: ["Trips"]),
         .library(name: "Tracks", targets: ["Tracks"]),

@@ -13,12 +13,14 @@ let package = Package(
             name: "FuzzNMEA",
             dependencies: [
                 .product(name: "NMEA", package: "swift-nmea"),
+                .product(name: "AIS", package: "swift-nmea"),
                 .product(name: "JSON", package: "swift-nmea"),
                 .product(name: "Publisher", package: "swift-nmea"),
                 .product(name: "Fleet", package: "swift-nmea"),
                 .product(name: "Trips", package: "swift-nmea"),
                 .product(name: "Web", package: "swift-nmea"),
                 .product(name: "Tracks", package: "swift-nmea"),
+                .product(name: "System", package: "swift-nmea"),
             ],
             swiftSettings: [.unsafeFlags(["-parse-as-library"])]
         )

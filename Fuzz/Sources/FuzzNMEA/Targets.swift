@@ -20,6 +20,8 @@ enum Target: String, CaseIterable {
     case http
     /// Other apps' track files, each read by its reader and published by the one rule: TrackFileTargets.swift.
     case gpx, geojson, kml, csv
+    /// AIS sentences: assembly and every message type's fields, JSON both ways: AISTarget.swift.
+    case ais
 
     func run(_ input: UnsafeRawBufferPointer) {
         switch self {
@@ -34,6 +36,7 @@ enum Target: String, CaseIterable {
         case .geojson: fuzzTrackFile(.geojson, input)
         case .kml: fuzzTrackFile(.kml, input)
         case .csv: fuzzTrackFile(.csv, input)
+        case .ais: fuzzAIS(input)
         }
     }
 }

@@ -1,0 +1,52 @@
+import AIS
+import JSON
+import NMEA
+
+/// The `ais` target: each input line becomes the fields of an `!AIVDM` sentence with a valid checksum (so the fuzzer
+/// reaches payloads, fragment numbers and fill bits without finding checksums), framed and handed to one
+/// `AISDecoder`. Every message it hands out is read field by field and written as JSON both ways, and the JSON must
+/// read back. The same lines fed again to a fresh decoder, whole and one sentence at a time, give the same messages
+/// and counts: assembly depends on nothing but the sentences.
+func fuzzAIS(_ input: UnsafeRawBufferPointer) {
+    var stream: [UInt8] = []
+    for line in input.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
+        let body = Array("AIVDM,".utf8) + line.filter { $0 != UInt8(ascii: "*") && $0 != 13 && $0 != 10 && $0 != 0 }
+        stream.append(UInt8(ascii: "!"))
+        stream += body
+        NMEAChecksum.write(NMEAChecksum.of(body)) { stream.append($0) }
+        stream += [13, 10]
+    }
+    let whole = decodeAIS(stream, cuts: [])
+    let pieces = decodeAIS(stream, cuts: Array(stride(from: 1, to: stream.count, by: 7)))
+    require(whole.texts == pieces.texts, "ais: messages differ when the stream is fed in pieces")
+    require(whole.counts == pieces.counts, "ais: counts differ when the stream is fed in pieces")
+}
+
+private func decodeAIS(_ stream: [UInt8], cuts: [Int]) -> (texts: [[UInt8]], counts: AISDecoder.Counts) {
+    var framer = Framer(maximumLength: 1024, checksumPolicy: .required)
+    var decoder = AISDecoder()
+    var texts: [[UInt8]] = []
+    stream.withUnsafeBytes { buffer in
+        var offset = 0
+        for end in cuts + [buffer.count] where end > offset {
+            framer.feed(UnsafeRawBufferPointer(rebasing: buffer[offset..<end])) { event in
+                guard case .sentence(let sentence) = event, let message = try? decoder.add(sentence) else { return }
+                require(message.payload.bitCount <= AISPayload.capacity, "ais: a payload past its capacity")
+                for scaled in [false, true] {
+                    var json = JSONWriter()
+                    json.writeAIS(message, scaled: scaled)
+                    do {
+                        _ = try JSONValue(parsing: json.bytes, maximumDepth: 8)
+                    } catch {
+                        fail("ais: its JSON does not read (\(error)): \(json.string)")
+                    }
+                    texts.append(json.bytes)
+                }
+                blackHole(message.position.map { $0.latitude + $0.longitude } ?? 0)
+                blackHole(message.shipName ?? "")
+            }
+            offset = end
+        }
+    }
+    return (texts, decoder.counts)
+}
