@@ -93,12 +93,18 @@ import Testing
         // A value after an option does not count as a positional argument.
         #expect(try complete("nmea", "convert", "--format", "gpx", "dr") == ["drive.nmea"])
         // A group's subcommands, their options and values, and its help.
-        #expect(try complete("nmea", "fleet", "") == ["help", "last", "serve", "track", "trips"])
+        #expect(
+            try complete("nmea", "fleet", "") == [
+                "events", "geofence", "help", "last", "report", "serve", "track", "trips",
+            ])
         #expect(try complete("nmea", "fleet", "-") == ["--help", "-h"])
         #expect(try complete("nmea", "fleet", "tr") == ["track", "trips"])
         #expect(try complete("nmea", "fleet", "trips", "--s") == ["--since"])
         #expect(try complete("nmea", "fleet", "track", "-o", "tr") == ["track.svg"])
-        #expect(try complete("nmea", "fleet", "help", "") == ["last", "serve", "track", "trips"])
+        #expect(
+            try complete("nmea", "fleet", "help", "") == [
+                "events", "geofence", "last", "report", "serve", "track", "trips",
+            ])
         #expect(Set(try complete("nmea", "fleet", "last", "-")) == Set(try Self.options(of: "fleet last")))
     }
 
@@ -196,7 +202,8 @@ import Testing
         #expect(try complete("nmea plot --color ") == ["altitude", "none", "speed"])
         #expect(try complete("nmea convert --format=") == ["csv", "geojson", "gpx", "gpx10", "kml"])
         #expect(try complete("nmea completion ") == ["bash", "zsh"])
-        #expect(try complete("nmea fleet ") == ["help", "last", "serve", "track", "trips"])
+        #expect(
+            try complete("nmea fleet ") == ["events", "geofence", "help", "last", "report", "serve", "track", "trips"])
         #expect(try complete("nmea fleet trips --u") == ["--until"])
         #expect(try complete("nmea fleet track -o tr") == ["track.svg"])
         #expect(try complete("nmea plot -o tr") == ["track.svg"])

@@ -10,16 +10,24 @@ struct DatabaseTests {
         let fleet = try FleetDatabase()
         let database = try fleet.connect()
         let first = try FleetSchema.migrate(database)
-        #expect(first == FleetSchema.Outcome(previousVersion: 0, version: 2, isHypertable: false))
+        #expect(first == FleetSchema.Outcome(previousVersion: 0, version: 3, isHypertable: false))
         let again = try FleetSchema.migrate(database)
-        #expect(again == FleetSchema.Outcome(previousVersion: 2, version: 2, isHypertable: false))
-        #expect(try fleet.query("SELECT version FROM nmea.schema_version ORDER BY version") == ["1", "2"])
+        #expect(again == FleetSchema.Outcome(previousVersion: 3, version: 3, isHypertable: false))
+        #expect(try fleet.query("SELECT version FROM nmea.schema_version ORDER BY version") == ["1", "2", "3"])
         #expect(
             try fleet.query(
                 """
                 SELECT table_name, column_name, data_type, is_nullable FROM information_schema.columns
                 WHERE table_schema = 'nmea' AND table_name <> 'schema_version' ORDER BY table_name, ordinal_position
                 """) == [
+                    "geofence_events|vehicle|text|NO", "geofence_events|fence|text|NO",
+                    "geofence_events|time|timestamp with time zone|NO", "geofence_events|kind|text|NO",
+                    "geofence_events|position|USER-DEFINED|NO",
+                    "geofence_events|recorded|timestamp with time zone|NO",
+                    "geofences|name|text|NO", "geofences|area|USER-DEFINED|NO", "geofences|edge|USER-DEFINED|NO",
+                    "geofences|center|USER-DEFINED|YES", "geofences|radius_m|double precision|YES",
+                    "geofences|margin_m|double precision|NO", "geofences|bounds|USER-DEFINED|NO",
+                    "geofences|created|timestamp with time zone|NO",
                     "positions|vehicle|text|NO", "positions|time|timestamp with time zone|NO",
                     "positions|position|USER-DEFINED|NO", "positions|altitude|real|YES", "positions|speed|real|YES",
                     "positions|course|real|YES", "positions|accuracy|real|YES", "positions|satellites|smallint|YES",
@@ -40,6 +48,8 @@ struct DatabaseTests {
                 SELECT f_table_name, f_geography_column, type, srid FROM geography_columns
                 WHERE f_table_schema = 'nmea' ORDER BY 1, 2
                 """) == [
+                    "geofence_events|position|Point|4326", "geofences|area|Polygon|4326",
+                    "geofences|center|Point|4326", "geofences|edge|Geometry|0",
                     "positions|position|Point|4326", "trips|end_position|Point|4326", "trips|path|LineString|4326",
                     "trips|start_position|Point|4326", "vehicles|last_position|Point|4326",
                 ])
@@ -49,7 +59,9 @@ struct DatabaseTests {
                 SELECT conrelid::regclass, pg_get_constraintdef(oid) FROM pg_constraint
                 WHERE connamespace = 'nmea'::regnamespace AND contype = 'p' ORDER BY conrelid::regclass::text
                 """) == [
-                    "nmea.positions|PRIMARY KEY (vehicle, \"time\")", "nmea.schema_version|PRIMARY KEY (version)",
+                    "nmea.geofence_events|PRIMARY KEY (vehicle, fence, \"time\")",
+                    "nmea.geofences|PRIMARY KEY (name)", "nmea.positions|PRIMARY KEY (vehicle, \"time\")",
+                    "nmea.schema_version|PRIMARY KEY (version)",
                     "nmea.trips|PRIMARY KEY (vehicle, start_time)", "nmea.vehicles|PRIMARY KEY (vehicle)",
                 ])
     }
@@ -156,7 +168,7 @@ struct DatabaseTests {
                    ('acme/van8', to_timestamp(1796025630), to_timestamp(1796025630),
                     'SRID=4326;POINT(151.20929 -33.8688197)')
             """)
-        let migrated = try FleetSchema.migrate(database)
+        let migrated = try FleetSchema.migrate(database, upTo: 2)
         #expect(migrated == FleetSchema.Outcome(previousVersion: 1, version: 2, isHypertable: false))
         let expected = [
             "acme/gone|1700000000|1700000060|POINT(1 2)||||||",
@@ -175,7 +187,7 @@ struct DatabaseTests {
             ])
         // Once only: again, nothing happens.
         #expect(
-            try FleetSchema.migrate(database)
+            try FleetSchema.migrate(database, upTo: 2)
                 == FleetSchema.Outcome(previousVersion: 2, version: 2, isHypertable: false))
         #expect(try fleet.query(Self.vehicleRows) == expected)
     }

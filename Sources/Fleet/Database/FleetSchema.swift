@@ -8,8 +8,8 @@
 ///                 distance_m, max_speed, path geography(LineString,4326))   PRIMARY KEY (vehicle, start_time)
 ///     nmea.vehicles (vehicle, first_seen, last_seen, last_position, last_altitude, last_speed, last_course,
 ///                    last_accuracy, last_satellites, last_received)      PRIMARY KEY (vehicle)
-///     nmea.geofences (name, area geography(Polygon,4326), edge, center, radius_m, margin_m, created)
-///                                                       PRIMARY KEY (name), GiST (area)
+///     nmea.geofences (name, area geography(Polygon,4326), edge, center, radius_m, margin_m, bounds, created)
+///                                                       PRIMARY KEY (name), GiST (area), GiST (bounds)
 ///     nmea.geofence_events (vehicle, fence, time, kind 'enter'|'exit', position, recorded)
 ///                                                       PRIMARY KEY (vehicle, fence, time), (time)
 ///
@@ -126,10 +126,13 @@ public enum FleetSchema {
                     center geography(Point, 4326),
                     radius_m double precision,
                     margin_m double precision NOT NULL DEFAULT 10,
+                    bounds geometry(Polygon, 4326) NOT NULL,
                     created timestamptz NOT NULL DEFAULT now()
                 )
                 """,
                 "CREATE INDEX geofences_area ON nmea.geofences USING gist (area)",
+                // The box a position must fall in to be near the fence: what the evaluation finds candidates by.
+                "CREATE INDEX geofences_bounds ON nmea.geofences USING gist (bounds)",
                 """
                 CREATE TABLE nmea.geofence_events (
                     vehicle text NOT NULL,

@@ -234,9 +234,13 @@ public struct GeofenceStore {
         }
         let result = try database.execute(
             """
-            INSERT INTO nmea.geofences (name, center, radius_m, area, edge, margin_m)
+            INSERT INTO nmea.geofences (name, center, radius_m, area, edge, margin_m, bounds)
             SELECT $1, CASE WHEN $3::float8 IS NULL THEN NULL ELSE g END, $3::float8, a, ST_Boundary(a::geometry)::geography,
-                   $4::float8
+                   $4::float8,
+                   -- The outline's box grown by the margin (and a metre), in degrees of longitude at its
+                   -- poleward edge, the shortest: a position outside it is farther than the margin.
+                   ST_Expand(ST_Envelope(a::geometry), ($4::float8 + 1) / (111320 * greatest(0.01,
+                       cos(radians(greatest(abs(ST_YMin(a::geometry)), abs(ST_YMax(a::geometry))))))))
             FROM (SELECT ST_GeogFromText('SRID=4326;' || $2) AS g) s
             CROSS JOIN LATERAL (SELECT CASE WHEN $3::float8 IS NULL THEN s.g
                                             ELSE ST_Buffer(s.g, $3::float8, 'quad_segs=16') END AS a) b
@@ -305,7 +309,7 @@ public struct GeofenceStore {
     /// to date, inside the caller's transaction, and returns the events recorded now.
     ///
     /// For each vehicle, its positions from its earliest new one on are evaluated against the fences near any of
-    /// them (found with the GiST index on `area`) and the fences it was inside before (by its last event before
+    /// them (found with the GiST index on `bounds`, each fence's box grown by its margin) and the fences it was inside before (by its last event before
     /// them); the state before is the kind of that last event (outside when none). The transitions between definite
     /// states are the events of that span: those the table lacks are inserted (and returned), those it holds and
     /// the span no longer makes (a late position changed the story) are deleted. A position stored before (a
@@ -404,7 +408,8 @@ public struct GeofenceStore {
                 WHERE e.vehicle = t.vehicle AND e.time < t.first_time ORDER BY fence, time DESC) e
         ), candidates AS (
             SELECT DISTINCT w.vehicle, f.name AS fence
-            FROM win w JOIN nmea.geofences f ON ST_DWithin(f.area, w.position, f.margin_m + 1, false)
+            FROM win w JOIN nmea.geofences f
+                ON f.bounds && w.position::geometry AND ST_DWithin(f.area, w.position, f.margin_m + 1, false)
             UNION
             SELECT vehicle, fence FROM prior WHERE kind = 'enter'
         )

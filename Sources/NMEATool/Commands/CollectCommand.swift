@@ -72,7 +72,7 @@ enum CollectCommand: Command {
         long: "webhook", valueName: "url", help: "POST each geofence event as JSON to this http:// URL.")
     private static let eventQueue = Option<String?>(
         long: "event-queue", valueName: "dir",
-        help: "The disk queue of the events published to the broker. Default: $XDG_STATE_HOME/nmea/collect-events.",
+        help: "The disk queue of the events published to the broker. Default: $XDG_STATE_HOME/nmea/collect-events/ID.",
         completion: .directory)
     private static let database = Option<String?>(
         long: "db", valueName: "url",
@@ -115,7 +115,8 @@ enum CollectCommand: Command {
             }
         }
         collector?.onProblem = { message in Console.error("nmea collect: \(message)\n") }
-        let dispatcher = try eventDispatcher(arguments, configuration, webhook: webhookURL, hasBroker: hasBroker)
+        let dispatcher = try eventDispatcher(
+            arguments, configuration, webhook: webhookURL, collectorID: collector?.clientID)
         collector?.onEvents = { dispatcher?.dispatch($0) }
         var httpCollector: HTTPCollector?
         if let httpConfiguration {
@@ -217,21 +218,22 @@ enum CollectCommand: Command {
     /// without a database (no fences without one).
     private static func eventDispatcher(
         _ arguments: ParsedArguments, _ configuration: FleetCollector.Configuration, webhook: WebhookURL?,
-        hasBroker: Bool
+        collectorID: String?
     ) throws -> EventDispatcher? {
         let queueDirectory = try arguments.value(eventQueue)
         guard configuration.database != nil else { return nil }
         var events = EventDispatcher.Configuration()
         events.webhook = webhook
-        if hasBroker {
+        if let collectorID {
             var publishing = FleetPublisher.Configuration(broker: configuration.broker, topic: "owntracks/nmea-collect")
-            publishing.clientID = (configuration.clientID ?? "nmea-collect") + "-events"
+            // Its own session and queue per collector: two collectors on one host (a share group) each publish.
+            publishing.clientID = collectorID + "-events"
             publishing.tlsCAFile = configuration.tlsCAFile
             do throws(FleetError) {
                 if let queueDirectory {
                     publishing.queueDirectory = queueDirectory
                 } else {
-                    publishing.queueDirectory = try defaultEventQueue()
+                    publishing.queueDirectory = try defaultEventQueue() + "/" + collectorID
                 }
                 events.publisher = try FleetPublisher(publishing)
             } catch {
