@@ -6,19 +6,32 @@ import Testing
 @Suite struct OneCallParsingTests {
     @Test func fromStringStaticStringAndBytes() throws {
         let fromString = try ParsedSentence(parsing: String(RMCTests.textbook))
-        guard case .rmc(let rmc) = fromString else { Issue.record("\(fromString)"); return }
+        guard case .rmc(let rmc) = fromString else {
+            Issue.record("\(fromString)")
+            return
+        }
         #expect(rmc == RMCTests.textbookRMC)
 
-        let fromLiteral = try ParsedSentence(parsing: "$GPGGA,123519,4807.038,N,01131.000,E,1,08,0.9,545.4,M,46.9,M,,*47")
-        guard case .gga(let gga) = fromLiteral else { Issue.record("\(fromLiteral)"); return }
+        let fromLiteral = try ParsedSentence(
+            parsing: "$GPGGA,123519,4807.038,N,01131.000,E,1,08,0.9,545.4,M,46.9,M,,*47")
+        guard case .gga(let gga) = fromLiteral else {
+            Issue.record("\(fromLiteral)")
+            return
+        }
         #expect(gga.latitude == fp(48_117_300, 6))
         #expect(gga.satellitesUsed == 8)
 
         let bytes = Array("$GPHDT,274.07,T*03\r\n".utf8)
-        guard case .hdt(let hdt) = try ParsedSentence(parsing: bytes) else { Issue.record("HDT"); return }
+        guard case .hdt(let hdt) = try ParsedSentence(parsing: bytes) else {
+            Issue.record("HDT")
+            return
+        }
         #expect(hdt.headingDegrees == fp(27407, 2))
         let fromBuffer = try bytes.withUnsafeBytes { (raw) throws(NMEAError) in try ParsedSentence(parsing: raw) }
-        guard case .hdt(let same) = fromBuffer else { Issue.record("HDT"); return }
+        guard case .hdt(let same) = fromBuffer else {
+            Issue.record("HDT")
+            return
+        }
         #expect(same == hdt)
     }
 
@@ -28,7 +41,10 @@ import Testing
         line = checksummed(line)
         let parsed = try ParsedSentence(parsing: line)
         line = "$GPXXX,overwritten*00"
-        guard case .unknown(let unknown) = parsed else { Issue.record("\(parsed)"); return }
+        guard case .unknown(let unknown) = parsed else {
+            Issue.record("\(parsed)")
+            return
+        }
         #expect(unknown.address == "PINV")
         #expect(unknown.talker == .proprietary)
         #expect(unknown.type == SentenceType("PINV"))
@@ -48,7 +64,8 @@ import Testing
             try ParsedSentence(parsing: "$GPRMC,123519,A,4807.038,N,01131.000,E,022.4,084.4,230394,003.1,W*6B")
         }
         #expect(throws: NMEAError.badField(index: 2, reason: .unexpectedCharacter)) {
-            try ParsedSentence(parsing: checksummed("$GPRMC,123519,X,4807.038,N,01131.000,E,022.4,084.4,230394,003.1,W"))
+            try ParsedSentence(
+                parsing: checksummed("$GPRMC,123519,X,4807.038,N,01131.000,E,022.4,084.4,230394,003.1,W"))
         }
         // Typed: the error is an NMEAError, caught without a cast.
         do {

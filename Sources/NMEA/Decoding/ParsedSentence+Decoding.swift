@@ -20,7 +20,8 @@ extension ParsedSentence {
     public init(parsing line: StaticString, checksumPolicy: Framer.ChecksumPolicy = .required) throws(NMEAError) {
         let outcome = line.withUTF8Buffer { bytes -> Result<ParsedSentence, NMEAError> in
             do throws(NMEAError) {
-                return .success(try ParsedSentence(parsing: UnsafeRawBufferPointer(bytes), checksumPolicy: checksumPolicy))
+                return .success(
+                    try ParsedSentence(parsing: UnsafeRawBufferPointer(bytes), checksumPolicy: checksumPolicy))
             } catch {
                 return .failure(error)
             }

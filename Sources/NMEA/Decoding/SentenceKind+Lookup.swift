@@ -50,7 +50,7 @@ package protocol SentenceDecoderBody {
 enum SentenceKindTable {
     /// One slot of the table.
     @usableFromInline
-    struct Slot {
+    struct Slot: Sendable {
         /// The packed letters of the type; 0 for an empty slot (no registered type packs to 0).
         @usableFromInline var type: UInt64 = 0
         /// As ``SentenceAddress/messageID``.

@@ -172,7 +172,8 @@ extension Sentence {
         var text = String(line)
         let outcome = text.withUTF8 { buffer -> Result<R, NMEAError> in
             do throws(NMEAError) {
-                return .success(try withParsing(bytes: UnsafeRawBufferPointer(buffer), checksumPolicy: checksumPolicy, body))
+                return .success(
+                    try withParsing(bytes: UnsafeRawBufferPointer(buffer), checksumPolicy: checksumPolicy, body))
             } catch {
                 return .failure(error)
             }
