@@ -41,7 +41,7 @@ import Testing
         .enabled(if: Tools.which("python3") != nil, "no python3 for wasmtime's venv"), .timeLimit(.minutes(20)))
     func wasm32FirmwareInWasmtime() throws {
         let run = try ChildProcess.run(
-            [root + "/scripts/embedded", "--target", "wasm32", "wasm", drive], timeout: .seconds(1200))
+            [Self.root + "/scripts/embedded", "--target", "wasm32", "wasm", Self.drive], timeout: .seconds(1200))
         #expect(run.status == 0, "\(run.error)")
         let heap = try Self.check(run.output)
         #expect(heap?.hasPrefix("HEAP ") == true)
@@ -51,7 +51,7 @@ import Testing
         .enabled(if: Tools.which("qemu-system-arm") != nil, "no qemu-system-arm (scripts/embedded installs it)"),
         .timeLimit(.minutes(20)))
     func cortexM4FirmwareInQEMU() throws {
-        let run = try ChildProcess.run([root + "/scripts/embedded", "run", drive], timeout: .seconds(1200))
+        let run = try ChildProcess.run([Self.root + "/scripts/embedded", "run", Self.drive], timeout: .seconds(1200))
         #expect(run.status == 0, "\(run.error)")
         let heap = try Self.check(run.output)
         #expect(heap?.hasPrefix("HEAP ") == true)
