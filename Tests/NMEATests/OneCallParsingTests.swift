@@ -59,6 +59,21 @@ import Testing
         #expect(MemoryLayout<UnknownSentence>.size <= 128)
     }
 
+    /// `$PUBX,03` reads its satellites from the line as they are iterated: from a line parsed in one call, which is
+    /// gone once the call returns, it comes back kept whole as an unknown sentence, decoded inside `withSentence`.
+    @Test func pubxSatellitesFromOneLineIsKeptWhole() throws {
+        let parsed = try ParsedSentence(parsing: PUBXSatellites.sample)
+        guard case .unknown(let kept) = parsed else {
+            Issue.record("\(parsed)")
+            return
+        }
+        #expect(kept.address == "PUBX")
+        let ids = try kept.withSentence { (sentence) throws(NMEAError) in
+            try PUBXSatellites(sentence).satellites.map(\.id)
+        }
+        #expect(ids == [23, 29, 7, 8, 10, 18, 17, 26, 27, 28, 15])
+    }
+
     @Test func typedErrors() {
         #expect(throws: NMEAError.checksumMismatch(calculated: 0x6A, found: 0x6B)) {
             try ParsedSentence(parsing: "$GPRMC,123519,A,4807.038,N,01131.000,E,022.4,084.4,230394,003.1,W*6B")
