@@ -58,7 +58,7 @@ extension ParsedSentence {
 
     /// `sentence` decoded, in a value that owns everything: a `$PUBX,03`, whose ``PUBXSatellites`` reads its list
     /// from the sentence's bytes as it is iterated, is kept as ``UnknownSentence`` instead (decode it inside
-    /// ``UnknownSentence/withSentence(_:)``).
+    /// ``UnknownSentence/withSentence(_:)``; past ``UnknownSentence/capacity`` bytes its last satellites are lost).
     init(owning sentence: Sentence) throws(NMEAError) {
         let parsed = try ParsedSentence(sentence)
         if case .pubxSatellites = parsed {
