@@ -28,9 +28,14 @@ void firmware_write(const uint8_t *bytes, size_t count) {
     semihost(0x05 /* SYS_WRITE */, block);
 }
 
+// SYS_EXIT on 32-bit ARM takes the reason itself (ADP_Stopped_ApplicationExit: status 0); SYS_EXIT_EXTENDED takes
+// the reason and a status.
 __attribute__((noreturn)) void firmware_exit(int status) {
     uint32_t block[2] = {0x20026 /* ADP_Stopped_ApplicationExit */, (uint32_t)status};
-    for (;;) semihost(0x18 /* SYS_EXIT */, block);
+    for (;;) {
+        if (status == 0) semihost(0x18 /* SYS_EXIT */, (const void *)0x20026);
+        semihost(0x20 /* SYS_EXIT_EXTENDED */, block);
+    }
 }
 
 static void write_text(const char *text) { firmware_write((const uint8_t *)text, strlen(text)); }
@@ -43,7 +48,7 @@ static void write_number(size_t value) {
 }
 
 // ---- the heap: every allocation counted; none is expected
-static uint8_t arena[16 * 1024] __attribute__((aligned(16)));
+static uint8_t arena[16 * 1024] __attribute__((aligned(16), used));
 static size_t arena_used, heap_bytes, heap_allocations;
 
 int posix_memalign(void **result, size_t alignment, size_t size) {
@@ -86,6 +91,7 @@ const uint8_t *firmware_input(size_t *count) {
 #define STACK_PAINT 0xC0FFEE11u
 void firmware_report(void) {
     size_t data = (size_t)((uint8_t *)&__data_end - (uint8_t *)&__data_start), text = (size_t)&__flash_used - data;
+    // The arena is the heap's reserve, not the program's: not counted (it is kept, `used`, whether used or not).
     size_t bss = (size_t)((uint8_t *)&__bss_end - (uint8_t *)&__bss_start) - sizeof arena;
     const uint32_t *word = &__stack_bottom;
     while (word < &__stack_top && *word == STACK_PAINT) word++;

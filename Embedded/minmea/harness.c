@@ -60,7 +60,7 @@ static void emit(void) {
         put_digits(2000 + date.year, 4); put("-"); put_digits(date.month, 2); put("-"); put_digits(date.day, 2);
         put("T"); put_digits(epoch.time.hours, 2); put(":"); put_digits(epoch.time.minutes, 2); put(":");
         put_digits(epoch.time.seconds, 2);
-        if (epoch.time.microseconds) { put("."); put_digits(epoch.time.microseconds / 10000, 2); }
+        put("."); put_digits(epoch.time.microseconds / 10000, 2);  // hundredths, as drive.nmea sends them
         put("Z");
     } else {
         put("-");

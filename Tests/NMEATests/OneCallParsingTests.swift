@@ -59,6 +59,24 @@ import Testing
         #expect(MemoryLayout<UnknownSentence>.size <= 128)
     }
 
+    /// `$PUBX,03` reads its satellites from the line as they are iterated: from a line parsed in one call, which is
+    /// gone once the call returns, it comes back as an unknown sentence, decoded inside `withSentence`, and cut at
+    /// ``UnknownSentence/capacity`` bytes: a long list loses its last satellites (issue 27's note).
+    @Test func pubxSatellitesFromOneLineIsKeptWhole() throws {
+        let parsed = try ParsedSentence(parsing: PUBXSatellites.sample)
+        guard case .unknown(let kept) = parsed else {
+            Issue.record("\(parsed)")
+            return
+        }
+        #expect(kept.address == "PUBX")
+        let ids = try kept.withSentence { (sentence) throws(NMEAError) in
+            try PUBXSatellites(sentence).satellites.map(\.id)
+        }
+        // The sample is 206 bytes: the first 96 are kept (the limit of an unknown sentence), six satellites.
+        #expect(kept.isTruncated && kept.count == UnknownSentence.capacity)
+        #expect(ids == [23, 29, 7, 8, 10, 18])
+    }
+
     @Test func typedErrors() {
         #expect(throws: NMEAError.checksumMismatch(calculated: 0x6A, found: 0x6B)) {
             try ParsedSentence(parsing: "$GPRMC,123519,A,4807.038,N,01131.000,E,022.4,084.4,230394,003.1,W*6B")

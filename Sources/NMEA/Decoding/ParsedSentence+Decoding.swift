@@ -1,6 +1,7 @@
 extension ParsedSentence {
     /// Checks and decodes one line of NMEA text, of any type: an owned value for every type, the types not decoded
-    /// here as ``UnknownSentence``.
+    /// here as ``UnknownSentence`` (and `$PUBX,03`, whose satellites are read lazily from the line: see
+    /// ``PUBXSatellites``).
     ///
     ///     let parsed = try ParsedSentence(parsing: "$GPRMC,123519,A,4807.038,N,01131.000,E,022.4,084.4,230394,003.1,W*6A")
     ///
@@ -10,7 +11,7 @@ extension ParsedSentence {
         throws(NMEAError)
     {
         self = try Sentence.withParsing(line, checksumPolicy: checksumPolicy) { (sentence) throws(NMEAError) in
-            try ParsedSentence(sentence)
+            try ParsedSentence(owning: sentence)
         }
     }
 
@@ -35,7 +36,7 @@ extension ParsedSentence {
         throws(NMEAError)
     {
         self = try Sentence.withParsing(bytes: bytes, checksumPolicy: checksumPolicy) {
-            (sentence) throws(NMEAError) in try ParsedSentence(sentence)
+            (sentence) throws(NMEAError) in try ParsedSentence(owning: sentence)
         }
     }
 
@@ -53,6 +54,18 @@ extension ParsedSentence {
             }
         }
         self = try outcome.get()
+    }
+
+    /// `sentence` decoded, in a value that owns everything: a `$PUBX,03`, whose ``PUBXSatellites`` reads its list
+    /// from the sentence's bytes as it is iterated, is kept as ``UnknownSentence`` instead (decode it inside
+    /// ``UnknownSentence/withSentence(_:)``; past ``UnknownSentence/capacity`` bytes its last satellites are lost).
+    init(owning sentence: Sentence) throws(NMEAError) {
+        let parsed = try ParsedSentence(sentence)
+        if case .pubxSatellites = parsed {
+            self = .unknown(UnknownSentence(sentence))
+        } else {
+            self = parsed
+        }
     }
 
     /// Decodes `sentence` by its type, refusing it when any field does not read.

@@ -4,8 +4,8 @@
 // Adding a type is its file in this directory (field diagram, sample, `address`, one decoding `init`,
 // `describe(to:)`, and a `merge(into:)` when it carries fix data) and its line here. `scripts/generate-registry`
 // then writes, from this list alone, `SentenceKind`'s cases and each type's `kind`, the dispatch by kind
-// (`SentenceKind+Dispatch.swift`), the `ParsedSentence` cases and visiting; `RegistryTests` checks that those files
-// are what it writes, and that `Fuzz/nmea.dict` holds every registered address. Nothing else names a type.
+// (`SentenceKind+Dispatch.swift`), the `ParsedSentence` cases and visiting, and the addresses of `Fuzz/nmea.dict`;
+// `RegistryTests` checks that those files are what it writes. Nothing else names a type.
 //
 // registry: rmc RMC
 // registry: gga GGA

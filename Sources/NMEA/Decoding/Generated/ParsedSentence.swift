@@ -9,8 +9,10 @@
 ///     default: break
 ///     }
 ///
-/// Every case owns its values (``UnknownSentence`` keeps the address and fields inline, with no allocation): a
-/// `ParsedSentence` may be kept, copied and sent anywhere. One case per ``SentenceKind``, in the registry's order.
+/// Every case owns its values (``UnknownSentence`` keeps the address and fields inline, with no allocation) but
+/// ``pubxSatellites(_:)``, whose list is read from its line as it is iterated: `ParsedSentence(sentence)` hands it
+/// out inside a callback, and ``init(parsing:checksumPolicy:)-(StringProtocol,_)`` keeps such a line whole as
+/// ``unknown(_:)`` instead. One case per ``SentenceKind``, in the registry's order.
 public enum ParsedSentence {
     /// A decoded `RMC`.
     case rmc(RMC)
