@@ -104,7 +104,7 @@ struct AISCorpusTests {
     /// message is the same message in the same order, and every value both give agrees.
     @Test("pyais agrees with every value we print", arguments: logs)
     func agreesWithPyais(_ log: String) throws {
-        guard let python = PythonOracles.python(with: "pyais") else {
+        guard let python = PythonOracles.pyais else {
             Issue.record("pyais could not be installed from PyPI into .build/venv-oracles")
             return
         }

@@ -121,6 +121,10 @@ struct ServeCommandTests {
         defer { live.stop() }
         let gpspipe = try ChildProcess(["gpspipe", "-w", "-n", "5", "127.0.0.1:\(live.serve.port)"])
         #expect(waitUntil(timeout: .seconds(5)) { gpspipe.output.contains("\"class\":\"WATCH\"") })
+        // A client asking for values in units gets them (and no raw copy).
+        let scaled = try LineClient(port: live.serve.port)
+        _ = scaled.send(#"?WATCH={"enable":true,"json":true,"scaled":true}"# + "\n")
+        #expect(scaled.read(until: { $0.contains { $0.hasPrefix(#"{"class":"WATCH""#) } }))
         let sample = try String(
             contentsOfFile: Locations.packageRoot + "/nmea-samples/harbour-ais.nmea", encoding: .utf8)
         let sentences = sample.split(whereSeparator: \.isNewline).prefix(3).map { $0 + "\r\n" }.joined()
@@ -135,6 +139,10 @@ struct ServeCommandTests {
         #expect(
             ais[1].contains(#""type":1,"repeat":0,"mmsi":244100001,"scaled":false,"status":0,"turn":-128,"speed":124,"#)
         )
+        #expect(scaled.read(until: { $0.filter { $0.hasPrefix(#"{"class":"AIS""#) }.count == 2 }))
+        let units = scaled.lines(of: "AIS")
+        #expect(units.count == 2)
+        #expect(units.last?.contains(#""mmsi":244100001,"scaled":true,"status":0,"speed":12.4,"#) == true)
     }
 
     static let hasPythonGPS =

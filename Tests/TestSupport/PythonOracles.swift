@@ -3,9 +3,13 @@ import System
 
 /// Python packages from PyPI used as independent oracles (pyais…), installed once into `.build/venv-oracles`.
 public enum PythonOracles {
+    /// The `python` with pyais, made once per test process (a `static let` is initialized exactly once, so parallel
+    /// tests never make the environment at the same time).
+    public static let pyais: String? = python(with: "pyais")
+
     /// The virtual environment's `python`, with `package` installed in it; `nil` (and the tests that need it are
     /// skipped, saying so) when the environment cannot be made or the package cannot be installed.
-    public static func python(with package: String) -> String? {
+    static func python(with package: String) -> String? {
         let directory = Locations.packageRoot + "/.build/venv-oracles"
         let python = directory + "/bin/python"
         if (try? FileStatus(path: python)) == nil {

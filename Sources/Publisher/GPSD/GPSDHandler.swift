@@ -48,7 +48,7 @@ final class GPSDHandler: TCPServerHandler {
             let policy = connection.session
             let (reports, sentences) = (policy.wantsReports, policy.wantsSentences)
             guard reports || sentences else { continue }
-            for item in incoming where item.audience == .reports ? reports : sentences {
+            for item in incoming where policy.wants(item.audience) {
                 server.send(item.bytes, to: connection)
             }
         }

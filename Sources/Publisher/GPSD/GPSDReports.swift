@@ -343,6 +343,16 @@ struct WatchPolicy: Sendable, Hashable {
     /// Receives the sentences.
     var wantsSentences: Bool { enable && (nmea || raw > 0) }
 
+    /// Receives what is encoded for `audience`.
+    func wants(_ audience: GPSDServer.Outgoing.Audience) -> Bool {
+        switch audience {
+        case .reports: wantsReports
+        case .sentences: wantsSentences
+        case .aisRaw: wantsReports && !scaled
+        case .aisScaled: wantsReports && scaled
+        }
+    }
+
     /// A raw NMEA client's: the sentences and nothing else, from the start.
     static let everySentence = WatchPolicy(enable: true, nmea: true)
 }

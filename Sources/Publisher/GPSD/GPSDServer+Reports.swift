@@ -21,7 +21,8 @@ extension GPSDServer {
         var batch: [Outgoing] = []
         /// Raw NMEA: sentences only, no reports encoded.
         let sentencesOnly: Bool
-        /// AIS sentences (`!xxVDM`, `!xxVDO`) become AIS reports, as gpsd sends them (unscaled).
+        /// AIS sentences (`!xxVDM`, `!xxVDO`) become AIS reports, as gpsd sends them: raw numbers, or values in
+        /// units for the clients that watch with `"scaled":true`.
         var aisFramer = Framer()
         var ais = AISDecoder()
 
@@ -74,9 +75,11 @@ extension GPSDServer {
             guard bytes.first == UInt8(ascii: "!") else { return }
             let handle: (FramerEvent) -> Void = { [self] event in
                 guard case .sentence(let sentence) = event, let message = try? ais.add(sentence) else { return }
-                json.reset()
-                json.writeAIS(message, scaled: false)
-                batch.append(Outgoing(audience: .reports, bytes: .line(json.bytes)))
+                for scaled in [false, true] {
+                    json.reset()
+                    json.writeAIS(message, scaled: scaled)
+                    batch.append(Outgoing(audience: scaled ? .aisScaled : .aisRaw, bytes: .line(json.bytes)))
+                }
             }
             aisFramer.feed(bytes, handle)
             withUnsafeBytes(of: UInt16(0x0A0D).littleEndian) { aisFramer.feed($0, handle) }

@@ -202,7 +202,9 @@ public final class GPSDServer: Sendable {
 
     /// A report or a sentence, encoded once, on its way to the clients.
     struct Outgoing {
-        enum Audience { case reports, sentences }
+        /// Who receives it: JSON watchers, NMEA watchers, or JSON watchers by their `scaled` choice (AIS, which gpsd
+        /// sends as raw numbers unless the client asked for `"scaled":true`).
+        enum Audience { case reports, sentences, aisRaw, aisScaled }
         var audience: Audience
         var bytes: SharedBytes
     }
