@@ -52,10 +52,8 @@ public struct AISDecoder: Sendable {
     /// part A); throws when the sentence is not an AIS sentence or its payload does not read.
     public mutating func add(_ sentence: Sentence) throws(AISError) -> AISMessage? {
         var fields = AISSentenceFields()
-        guard fields.read(sentence) else {
-            counts.errors += 1
-            throw .notAIS
-        }
+        // Another encapsulated sentence (`!AIABM`…) is not AIS and not an error of it: neither counted.
+        guard fields.read(sentence) else { throw .notAIS }
         counts.sentences += 1
         do {
             return try add(fields)

@@ -115,6 +115,19 @@ struct AISDecoderTests {
         #expect(decoder.add(lines: lines).isEmpty)
         #expect(decoder.counts.errors == 5)
         #expect(decoder.counts.sentences == 5)
+        // Another encapsulated sentence is not AIS: refused as such, and not counted as an AIS error.
+        var framer = Framer(maximumLength: 1024, checksumPolicy: .required)
+        var refusal: AISError?
+        var text = sentence("AIABM,1,1,0,244660274,2,6,13aDp,0") + "\r\n"
+        text.withUTF8 { buffer in
+            framer.feed(UnsafeRawBufferPointer(buffer)) { event in
+                guard case .sentence(let abm) = event else { return }
+                do throws(AISError) { _ = try decoder.add(abm) } catch { refusal = error }
+            }
+        }
+        #expect(refusal == .notAIS)
+        #expect(decoder.counts.errors == 5)
+        #expect(decoder.counts.sentences == 5)
     }
 
     @Test("type 24: part A's name joins part B; a part B alone and parts 2 and 3 give nothing")

@@ -162,44 +162,50 @@ enum BenchCommand: Command {
         var statistics = DecoderStatistics()
         var fingerprint = Fingerprint()
         let start = MonotonicTime.now().seconds
+        forEachChunk(of: bytes) { chunk in
+            switch mode {
+            case .framing:
+                framer.feed(chunk) { event in
+                    if case .sentence(let sentence) = event { fingerprint.check &+= sentence.bytes.count }
+                }
+            case .visitor:
+                framer.feed(chunk) { event in
+                    guard case .sentence(let sentence) = event else { return }
+                    do throws(NMEAError) {
+                        statistics.record(try sentence.decode(into: &fingerprint))
+                    } catch {
+                        statistics.recordFailure()
+                    }
+                }
+            case .parsedSentence:
+                framer.feed(chunk) { event in
+                    guard case .sentence(let sentence) = event else { return }
+                    do throws(NMEAError) {
+                        let parsed = try ParsedSentence(sentence)
+                        statistics.record(parsed)
+                        fingerprint.check &+= Fingerprint.of(parsed)
+                    } catch {
+                        statistics.recordFailure()
+                    }
+                }
+            }
+        }
+        framer.finish { _ in }
+        let seconds = MonotonicTime.now().seconds - start
+        sink &+= fingerprint.check &+ statistics.failed
+        return Pass(sentences: framer.statistics.sentences, seconds: seconds)
+    }
+
+    /// Hands `bytes` to `body` in 64 KiB chunks, as a file reader would.
+    static func forEachChunk(of bytes: [UInt8], _ body: (UnsafeRawBufferPointer) -> Void) {
         bytes.withUnsafeBytes { buffer in
             var offset = 0
             while offset < buffer.count {
                 let end = min(offset + 65_536, buffer.count)
-                let chunk = UnsafeRawBufferPointer(rebasing: buffer[offset..<end])
-                switch mode {
-                case .framing:
-                    framer.feed(chunk) { event in
-                        if case .sentence(let sentence) = event { fingerprint.check &+= sentence.bytes.count }
-                    }
-                case .visitor:
-                    framer.feed(chunk) { event in
-                        guard case .sentence(let sentence) = event else { return }
-                        do throws(NMEAError) {
-                            statistics.record(try sentence.decode(into: &fingerprint))
-                        } catch {
-                            statistics.recordFailure()
-                        }
-                    }
-                case .parsedSentence:
-                    framer.feed(chunk) { event in
-                        guard case .sentence(let sentence) = event else { return }
-                        do throws(NMEAError) {
-                            let parsed = try ParsedSentence(sentence)
-                            statistics.record(parsed)
-                            fingerprint.check &+= Fingerprint.of(parsed)
-                        } catch {
-                            statistics.recordFailure()
-                        }
-                    }
-                }
+                body(UnsafeRawBufferPointer(rebasing: buffer[offset..<end]))
                 offset = end
             }
-            framer.finish { _ in }
         }
-        let seconds = MonotonicTime.now().seconds - start
-        sink &+= fingerprint.check &+ statistics.failed
-        return Pass(sentences: framer.statistics.sentences, seconds: seconds)
     }
 
     /// One pass of the whole stream into fixes: a ``FixReader`` fed the same chunks.
@@ -207,17 +213,12 @@ enum BenchCommand: Command {
         var reader = FixReader()
         var check = 0
         let start = MonotonicTime.now().seconds
-        bytes.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let end = min(offset + 65_536, buffer.count)
-                reader.read(UnsafeRawBufferPointer(rebasing: buffer[offset..<end])) { fix in
-                    check &+= Int(fix.latitude.map { $0 * 1e6 } ?? 0) &+ (fix.satellitesUsed ?? 0)
-                }
-                offset = end
+        forEachChunk(of: bytes) { chunk in
+            reader.read(chunk) { fix in
+                check &+= Int(fix.latitude.map { $0 * 1e6 } ?? 0) &+ (fix.satellitesUsed ?? 0)
             }
-            reader.finish { fix in check &+= fix.satellites.count }
         }
+        reader.finish { fix in check &+= fix.satellites.count }
         let seconds = MonotonicTime.now().seconds - start
         sink &+= check &+ reader.statistics.decoder.failed
         return Pass(sentences: reader.statistics.framer.sentences, seconds: seconds)
