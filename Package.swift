@@ -6,6 +6,7 @@ let package = Package(
     products: [
         .library(name: "NMEA", targets: ["NMEA"]),
         .library(name: "AIS", targets: ["AIS"]),
+        .library(name: "UBX", targets: ["UBX"]),
         .library(name: "Pipeline", targets: ["Pipeline"]),
         .library(name: "Trips", targets: ["Trips"]),
         .library(name: "Tracks", targets: ["Tracks"]),
@@ -31,11 +32,14 @@ let package = Package(
         // AIS: !AIVDM/!AIVDO sentences assembled and decoded, every message type, zero allocations. Only NMEA.
         .target(name: "AIS", dependencies: ["NMEA"]),
         // Fast JSON writing for output and protocols.
-        .target(name: "JSON", dependencies: ["NMEA", "AIS"]),
+        .target(name: "JSON", dependencies: ["NMEA", "AIS", "UBX"]),
         // Deterministic journeys written as NMEA: samples, benchmarks, tests.
         .target(name: "Simulation", dependencies: ["NMEA", "AIS"]),
-        // Distances and bearings on the Earth (a sphere): the one distance every command uses. Only libm.
+        // Distances and bearings on the Earth (a sphere): the one distance every command uses; Earth-centred
+        // coordinates to WGS 84. Only libm.
         .target(name: "Geodesy"),
+        // u-blox UBX: navigation messages into the one fix stream, configuration messages out. Zero allocations.
+        .target(name: "UBX", dependencies: ["NMEA", "Geodesy"]),
         // Track writers that leave a valid file on disk after every flush, and readers of every format they write.
         .target(name: "Tracks", dependencies: ["NMEA", "System", "Geodesy", "JSON"]),
         // SVG pictures of tracks: Web-Mercator map colored by speed or altitude, stops, profile over time.
@@ -60,7 +64,9 @@ let package = Package(
         // Serial ports: termios, autobaud, udev discovery and hotplug, reconnection.
         .target(name: "SerialPort", dependencies: ["NMEA", "System", "CUdev", "Threading"]),
         // The broadcast ring buffer and the reader thread that feeds it: bytes → fixes, sentences, raw chunks.
-        .target(name: "Pipeline", dependencies: ["NMEA", "CShims", "System", "Threading", "Compression", "SerialPort"]),
+        .target(
+            name: "Pipeline",
+            dependencies: ["NMEA", "UBX", "CShims", "System", "Threading", "Compression", "SerialPort"]),
         // Trips and stops from fixes; offline place names (GeoNames, Resources/places.bin) behind a geohash cache.
         .target(name: "Trips", dependencies: ["NMEA", "JSON", "System", "Geodesy"]),
         // libmosquitto (MQTT client), for the fleet module.
@@ -93,7 +99,7 @@ let package = Package(
         // The command-line tool: the module and its directory are NMEATool, the program it makes `nmea` (a module
         // named `nmea` would differ from `NMEA` only in case, which case-insensitive file systems cannot hold apart).
         .executableTarget(name: "NMEATool",
-                          dependencies: ["NMEA", "AIS", "JSON", "Simulation", "Tracks", "SerialPort", "Pipeline", "Trips",
+                          dependencies: ["NMEA", "AIS", "UBX", "JSON", "Simulation", "Tracks", "SerialPort", "Pipeline", "Trips",
                                          "Plot", "Fleet", "Publisher", "Watch", "System", "Threading", "Recording",
                                          "Compression", "Web", "Timekeeping", "Presentation", "Geodesy"]),
         // What every test target and benchmark shares: processes with a clean signal mask, temporary directories,
@@ -131,6 +137,8 @@ let package = Package(
         .testTarget(name: "CompressionTests", dependencies: ["Compression", "TestSupport"]),
         .testTarget(name: "TestSupportTests", dependencies: ["TestSupport", "System"]),
         .testTarget(name: "JSONTests", dependencies: ["JSON"]),
+        .testTarget(
+            name: "UBXTests", dependencies: ["UBX", "NMEA", "JSON", "Geodesy", "CAllocationCounter", "TestSupport"]),
         .testTarget(name: "AISTests", dependencies: ["AIS", "NMEA", "JSON", "CAllocationCounter", "TestSupport"]),
         .testTarget(
             name: "WebTests",

@@ -426,6 +426,8 @@ struct AllocationWorkload {
             }
         case .rejected(let rejection):
             sink &+= rejection.bytes.count
+        case .binaryFrame(let frame):
+            sink &+= frame.bytes.count
         }
     }
 

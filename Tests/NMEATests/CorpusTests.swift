@@ -221,6 +221,8 @@ enum Corpus {
                 }
             case .rejected(let rejection):
                 result.rejections.append("\(rejection.line) \(rejection.error) \(rejection.bytes.count)")
+            case .binaryFrame(let frame):
+                for byte in frame.bytes { result.digest = (result.digest ^ UInt64(byte)) &* 0x100_0000_01B3 }
             }
         }
         bytes.withUnsafeBytes { all in

@@ -29,7 +29,16 @@ func describe(_ event: FramerEvent) -> String {
         sentenceEvent(sentence.line, String(decoding: sentence.bytes, as: UTF8.self), checksum: sentence.checksum)
     case .rejected(let rejection):
         rejectionEvent(rejection.line, rejection.error, String(decoding: rejection.bytes, as: UTF8.self))
+    case .binaryFrame(let frame):
+        binaryFrameEvent(frame.line, frame.kind, Array(frame.bytes))
     }
+}
+
+/// `line kind count bytes, digest` for a binary frame handed out (the digest shows a frame gathered wrongly from
+/// its chunks).
+func binaryFrameEvent(_ line: Int, _ kind: BinaryFrame.Kind, _ bytes: [UInt8]) -> String {
+    let digest = bytes.reduce(UInt64(0xcbf2_9ce4_8422_2325)) { ($0 ^ UInt64($1)) &* 0x100_0000_01B3 }
+    return "\(line) \(kind) \(bytes.count) bytes, \(Hex.string(digest, minimumDigits: 16))"
 }
 
 /// Frames `input` fed in chunks of the given sizes (which must add up to `input.count`), each chunk copied into a

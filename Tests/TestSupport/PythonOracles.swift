@@ -6,6 +6,8 @@ public enum PythonOracles {
     /// The `python` with pyais, made once per test process (a `static let` is initialized exactly once, so parallel
     /// tests never make the environment at the same time).
     public static let pyais: String? = python(with: "pyais")
+    /// The `python` with pyubx2 (u-blox UBX), made once per test process.
+    public static let pyubx2: String? = python(with: "pyubx2")
 
     /// The virtual environment's `python`, with `package` installed in it; `nil` (and the tests that need it are
     /// skipped, saying so) when the environment cannot be made or the package cannot be installed.

@@ -38,6 +38,12 @@ struct EpochBuilder: Sendable {
     var longitudeError: Double?
     var horizontalError: Double?
     var verticalError: Double?
+    var speedError: Double?
+    var timeError: Double?
+    /// The GPS time of week of the binary messages in the epoch (``FixAssembler/add(_:_:)-(EpochReport,_)``).
+    var timeOfWeek: Int64?
+    /// An Earth-centred position's local frame (``EpochReport/localFrame``).
+    var localFrame: (sinLatitude: Double, cosLatitude: Double, sinLongitude: Double, cosLongitude: Double)?
     var differentialAge: Double?
     var differentialStation: Int?
     var firstSignature: SentenceSignature?
@@ -96,6 +102,10 @@ struct EpochBuilder: Sendable {
         longitudeError = nil
         horizontalError = nil
         verticalError = nil
+        speedError = nil
+        timeError = nil
+        timeOfWeek = nil
+        localFrame = nil
         differentialAge = nil
         differentialStation = nil
         firstSignature = nil

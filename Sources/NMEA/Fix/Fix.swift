@@ -61,6 +61,10 @@ public struct Fix: Sendable, Hashable {
     public var horizontalErrorMeters: Double?
     /// Estimated vertical position error, metres.
     public var verticalErrorMeters: Double?
+    /// Estimated speed error, metres per second (u-blox sAcc).
+    public var speedErrorMetersPerSecond: Double?
+    /// Estimated time error, seconds (u-blox tAcc).
+    public var timeErrorSeconds: Double?
     /// Age of differential corrections, seconds.
     public var differentialAgeSeconds: Double?
     /// The differential reference station, when corrections are used.

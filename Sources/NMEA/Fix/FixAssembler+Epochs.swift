@@ -211,6 +211,8 @@ extension FixAssembler {
         output.longitudeErrorMeters = epoch.longitudeError
         output.horizontalErrorMeters = epoch.horizontalError
         output.verticalErrorMeters = epoch.verticalError
+        output.speedErrorMetersPerSecond = epoch.speedError
+        output.timeErrorSeconds = epoch.timeError
         output.differentialAgeSeconds = epoch.differentialAge
         output.differentialStationID = epoch.differentialStation
         // The sky: this epoch's GSVs, else the last one seen (still in `output`).

@@ -129,6 +129,10 @@ public struct FixAssembler: Sendable {
     /// The receive time of the latest sentence that had one (milliseconds since 1970), for epochs without a date of
     /// their own (see ``noteReceiveTime(_:)``); forgotten with each new input.
     var latestReceived: Int64?
+    /// GPS time minus UTC, seconds, once a binary message gave it (see ``add(_:_:)-(EpochReport,_)``).
+    var leapSeconds: Int?
+    /// The GPS week a binary message gave, with the time of week it came with (to follow the week over).
+    var gpsWeek: (week: Int, timeOfWeek: Int64)?
     /// When the sentence being added began to arrive, on the system clock in nanoseconds (``FixReader`` sets it
     /// when told its read times); the epoch it opens keeps it as ``Fix/receivedNanoseconds``.
     public var sentenceReceivedNanoseconds: Int64?

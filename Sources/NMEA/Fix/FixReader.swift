@@ -44,18 +44,27 @@ public struct FixReader: ~Copyable {
         public var assembler: FixAssembler.Options
         /// `false` to frame and decode only (no fixes are assembled): for tools that want the sentences alone.
         public var assemblesFixes: Bool
+        /// What binary frames add to the epochs: the `UBX` module's `UBXEpochs.report(_:)` reads u-blox navigation
+        /// messages into an ``EpochReport``. Without one, binary frames reach only the handler.
+        public var frameDecoder: FrameDecoder?
 
         /// Options with the given values.
         public init(
             maximumLength: Int = 1024, checksumPolicy: Framer.ChecksumPolicy = .required,
-            assembler: FixAssembler.Options = FixAssembler.Options(), assemblesFixes: Bool = true
+            assembler: FixAssembler.Options = FixAssembler.Options(), assemblesFixes: Bool = true,
+            frameDecoder: FrameDecoder? = nil
         ) {
             self.maximumLength = maximumLength
             self.checksumPolicy = checksumPolicy
             self.assembler = assembler
             self.assemblesFixes = assemblesFixes
+            self.frameDecoder = frameDecoder
         }
     }
+
+    /// Reads a binary frame into what it tells about its epoch; `nil` for a frame that tells nothing (a message of
+    /// no epoch, a type not decoded).
+    public typealias FrameDecoder = @Sendable (BinaryFrame) -> EpochReport?
 
     /// Every counter of the stream, over every input read so far.
     public struct Statistics: Hashable, Sendable {
@@ -110,7 +119,9 @@ public struct FixReader: ~Copyable {
     public init(options: Options = Options()) {
         self.options = options
         framer = Framer(maximumLength: options.maximumLength, checksumPolicy: options.checksumPolicy)
-        stream = Stream(assembler: FixAssembler(options: options.assembler), assemblesFixes: options.assemblesFixes)
+        stream = Stream(
+            assembler: FixAssembler(options: options.assembler), assemblesFixes: options.assemblesFixes,
+            frameDecoder: options.frameDecoder)
     }
 
     /// Every counter, over every input so far.
@@ -235,6 +246,8 @@ extension FixReader {
         mutating func undecodableSentence(_ sentence: Sentence, error: NMEAError, _ context: Context)
         /// A line the framer rejected: bad checksum, overlong, truncated…
         mutating func rejected(_ rejection: Rejection, _ context: Context)
+        /// A binary frame (UBX, RTCM 3) whose checksum verified, before what it tells is merged.
+        mutating func binaryFrame(_ frame: BinaryFrame, _ context: Context)
     }
 
     /// A handler that wants nothing: fixes only.
@@ -256,6 +269,9 @@ extension FixReader.Handler {
     /// Nothing, unless you implement it (the framer statistics count it).
     @inlinable
     public mutating func rejected(_ rejection: Rejection, _ context: FixReader.Context) {}
+    /// Nothing, unless you implement it (the framer statistics count it).
+    @inlinable
+    public mutating func binaryFrame(_ frame: BinaryFrame, _ context: FixReader.Context) {}
 }
 
 extension FixReader {
@@ -265,12 +281,14 @@ extension FixReader {
         var assembler: FixAssembler
         var decoder = DecoderStatistics()
         let assemblesFixes: Bool
+        let frameDecoder: FrameDecoder?
         /// The time of the read being framed (``FixReader/noteRead(atNanoseconds:)``); `nil` when never told.
         var readNanoseconds: Int64?
 
-        init(assembler: FixAssembler, assemblesFixes: Bool) {
+        init(assembler: FixAssembler, assemblesFixes: Bool, frameDecoder: FrameDecoder?) {
             self.assembler = assembler
             self.assemblesFixes = assemblesFixes
+            self.frameDecoder = frameDecoder
         }
 
         /// One framer event: a sentence is decoded once, handed to the handler and merged; the fixes it completes
@@ -307,7 +325,20 @@ extension FixReader {
             case .rejected(let rejection):
                 handler.pointee.rejected(rejection, Context(line: rejection.line))
                 if _slowPath(readNanoseconds != nil) { assembler.sentenceReceivedNanoseconds = readNanoseconds }
+            case .binaryFrame(let frame):
+                takeFrame(frame, handler, fix)
             }
+        }
+
+        /// A binary frame: to the handler, then what it tells into the epoch.
+        mutating func takeFrame<H: Handler>(
+            _ frame: BinaryFrame, _ handler: UnsafeMutablePointer<H>, _ fix: (Fix) -> Void
+        ) {
+            handler.pointee.binaryFrame(frame, Context(line: frame.line))
+            if assemblesFixes, let frameDecoder, let report = frameDecoder(frame) {
+                assembler.add(report, fix)
+            }
+            if _slowPath(readNanoseconds != nil) { assembler.sentenceReceivedNanoseconds = readNanoseconds }
         }
 
         /// The end of an input: the epoch in progress and held fixes are handed out, and the assembler forgets the

@@ -13,6 +13,12 @@ public struct SentenceSignature: Hashable, Sendable, CustomStringConvertible {
         self.isLastPart = isLastPart
     }
 
+    /// The signature of a binary message (a UBX class and ID, `0xB562_0107` for NAV-PVT): proprietary, its number as
+    /// its type.
+    public init(binaryMessage number: UInt64) {
+        self.init(.proprietary, SentenceType(rawValue: number | 1 << 63))
+    }
+
     /// One of 64 bits for this signature, for telling cheaply whether it came before in an epoch (two signatures
     /// may share a bit: then a first one is taken for a repeat, which only delays learning the cycle's end).
     var bit: UInt64 {

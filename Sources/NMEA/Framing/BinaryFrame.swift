@@ -1,5 +1,5 @@
 /// A binary frame the ``Framer`` meets between sentences — u-blox UBX or RTCM 3 — read and checked a byte at a time,
-/// so that it is skipped only when its checksum proves it is one.
+/// so that it is handed out (``FramerEvent/binaryFrame(_:)``) only when its checksum proves it is one.
 ///
 ///     UBX:    B5 62 class id length(2, little-endian) payload ck_a ck_b
 ///             Fletcher-8 over class, id, length and payload; a payload of at most ``Framer/maximumBinaryPayload``.
@@ -8,11 +8,8 @@
 ///
 /// Noise that happens to start with `B5 62` (or `D3` and a small length) is not skipped: its checksum fails, and the
 /// framer goes on right after its sync bytes (see ``syncLength``).
-struct BinaryFrame: Sendable {
-    enum Kind: Sendable {
-        case ubx
-        case rtcm3
-    }
+struct BinaryFrameReader: Sendable {
+    typealias Kind = BinaryFrame.Kind
 
     /// What reading a frame's bytes came to.
     enum Outcome {
@@ -132,5 +129,39 @@ struct BinaryFrame: Sendable {
             crc <<= 1
             if crc & 0x100_0000 != 0 { crc ^= 0x186_4CFB }
         }
+    }
+}
+
+/// A binary frame whose checksum verified, as the ``Framer`` hands it out between sentences: a borrowed view of its
+/// bytes, sync bytes to checksum, valid only during the callback (like ``Sentence``). The `UBX` and `RTCM` modules
+/// decode what is inside.
+public struct BinaryFrame {
+    /// The protocols whose frames the framer recognises.
+    public enum Kind: Sendable, Hashable {
+        /// u-blox UBX: `B5 62 class id length payload ck_a ck_b`.
+        case ubx
+        /// RTCM 3: `D3`, a 10-bit length, payload, CRC-24Q.
+        case rtcm3
+    }
+
+    /// Which protocol the frame is.
+    public let kind: Kind
+    /// The whole frame: sync bytes, header, payload and checksum.
+    public let bytes: UnsafeRawBufferPointer
+    /// The line of the input it began on.
+    public let line: Int
+
+    /// A view of `bytes`, a verified frame of `kind` (for frames the caller checked itself, and for tests).
+    public init(kind: Kind, bytes: UnsafeRawBufferPointer, line: Int = 1) {
+        self.kind = kind
+        self.bytes = bytes
+        self.line = line
+    }
+
+    /// The payload: after the header (UBX: 6 bytes, RTCM 3: 3) and before the checksum (UBX: 2, RTCM 3: 3).
+    public var payload: UnsafeRawBufferPointer {
+        let (header, trailer) = kind == .ubx ? (6, 2) : (3, 3)
+        guard bytes.count >= header + trailer else { return UnsafeRawBufferPointer(start: nil, count: 0) }
+        return UnsafeRawBufferPointer(rebasing: bytes[header..<(bytes.count - trailer)])
     }
 }

@@ -11,9 +11,9 @@
 ///     }
 ///     try framer.finish { event in … }   // a last sentence with no final newline
 ///
-/// It accepts `\n`, `\r\n` and `\r\r\n` line endings; skips garbage before `$`/`!` (including `$$GPGGA`), `#` comment
-/// lines, and u-blox UBX and RTCM 3 binary frames whose checksum verifies (see ``BinaryFrame``: anything else that
-/// starts like one — noise after `B5 62` — costs only its sync bytes, and framing resumes right after them, so it
+/// It accepts `\n`, `\r\n` and `\r\r\n` line endings; skips garbage before `$`/`!` (including `$$GPGGA`) and `#`
+/// comment lines; hands out u-blox UBX and RTCM 3 binary frames whose checksum verifies (``BinaryFrame``; anything
+/// else that starts like one — noise after `B5 62` — costs only its sync bytes, and framing resumes right after them, so it
 /// never swallows the sentences that follow); restarts at any `$` or `!` inside a sentence (receivers that drop bytes
 /// glue sentences together); and rejects lines longer than ``maximumLength``, then resynchronises at the next line or
 /// sentence start. Checksum hex digits may be upper or lower case. Every outcome is counted in ``statistics``.
@@ -80,7 +80,7 @@ public struct Framer: ~Copyable {
         /// Inside a line that grew too long; skipping to the next line or sentence start.
         case overlong
         /// Inside a binary frame begun in an earlier chunk (its bytes so far are in `held`).
-        case binaryFrame(BinaryFrame)
+        case binaryFrame(BinaryFrameReader)
         /// Inside a TAG block (`\c:…*hh\`), after its opening `\`.
         case tagBlock
         /// At the start of a line that starts with a digit: perhaps a Unix timestamp before a sentence.
@@ -239,10 +239,10 @@ public struct Framer: ~Copyable {
                 return cursor + 1
             case 0xB5:
                 heldCount = 0
-                return try readBinaryFrame(BinaryFrame(.ubx), from: cursor, to: end, body)
+                return try readBinaryFrame(BinaryFrameReader(.ubx), from: cursor, to: end, body)
             case 0xD3:
                 heldCount = 0
-                return try readBinaryFrame(BinaryFrame(.rtcm3), from: cursor, to: end, body)
+                return try readBinaryFrame(BinaryFrameReader(.rtcm3), from: cursor, to: end, body)
             default:
                 statistics.garbageBytes += 1
                 atLineStart = false
@@ -401,7 +401,7 @@ public struct Framer: ~Copyable {
     /// `held`): skips it once its checksum verifies; keeps its bytes while the chunk ends inside it; and when it
     /// proves no frame, counts its sync bytes as garbage and frames what followed them again.
     private mutating func readBinaryFrame<E: Error>(
-        _ frame: BinaryFrame, from start: UnsafePointer<UInt8>, to end: UnsafePointer<UInt8>,
+        _ frame: BinaryFrameReader, from start: UnsafePointer<UInt8>, to end: UnsafePointer<UInt8>,
         _ body: (FramerEvent) throws(E) -> Void
     ) throws(E) -> UnsafePointer<UInt8> {
         var frame = frame
@@ -409,9 +409,19 @@ public struct Framer: ~Copyable {
         switch frame.read(&cursor, to: end) {
         case .verified:
             statistics.binaryFrameBytes += frame.length
-            heldCount = 0
+            if frame.kind == .ubx { statistics.ubxFrames += 1 } else { statistics.rtcm3Frames += 1 }
             atLineStart = false
             state = .idle
+            // Handed out whole: from the caller's bytes, or (begun in an earlier chunk) gathered in `held`.
+            let bytes: UnsafeRawBufferPointer
+            if heldCount == 0 {
+                bytes = UnsafeRawBufferPointer(start: UnsafeRawPointer(cursor - frame.length), count: frame.length)
+            } else {
+                UnsafeMutableRawPointer(held + heldCount).copyMemory(from: start, byteCount: cursor - start)
+                bytes = UnsafeRawBufferPointer(start: UnsafeRawPointer(held), count: frame.length)
+            }
+            heldCount = 0
+            try body(.binaryFrame(BinaryFrame(kind: frame.kind, bytes: bytes, line: line)))
             return cursor
         case .incomplete:
             // Held, possibly over bytes being framed again (from `held` itself, further on): memmove.
@@ -429,7 +439,7 @@ public struct Framer: ~Copyable {
     }
 
     /// Counts a binary frame that proved none: its sync bytes are garbage.
-    private mutating func count(rejected frame: BinaryFrame) {
+    private mutating func count(rejected frame: BinaryFrameReader) {
         statistics.garbageBytes += frame.syncLength
         if frame.isPlausible { statistics.damagedBinaryFrames += 1 }
         atLineStart = false
@@ -438,7 +448,9 @@ public struct Framer: ~Copyable {
 
     /// A frame begun in an earlier chunk that proved none, or was cut off by the end: frames its held bytes after
     /// the sync bytes again. Whatever those leave open (a sentence, another frame) goes on with the next bytes.
-    private mutating func reject<E: Error>(_ frame: BinaryFrame, _ body: (FramerEvent) throws(E) -> Void) throws(E) {
+    private mutating func reject<E: Error>(_ frame: BinaryFrameReader, _ body: (FramerEvent) throws(E) -> Void)
+        throws(E)
+    {
         count(rejected: frame)
         let count = heldCount
         heldCount = 0
@@ -596,6 +608,8 @@ public enum FramerEvent {
     case sentence(Sentence)
     /// Something sentence-shaped that was not a valid sentence.
     case rejected(Rejection)
+    /// A u-blox UBX or RTCM 3 frame whose checksum verified (a view valid only during the callback).
+    case binaryFrame(BinaryFrame)
 }
 
 /// A rejected line: why, the offending bytes (a borrowed view, valid only during the callback), and where.

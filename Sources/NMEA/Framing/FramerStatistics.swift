@@ -36,6 +36,10 @@ public struct FramerStatistics: Hashable, Sendable {
     public var garbageBytes = 0
     /// Bytes of binary frames (u-blox UBX, RTCM 3) skipped whole, their checksums verified.
     public var binaryFrameBytes = 0
+    /// u-blox UBX frames handed out (their Fletcher checksums verified).
+    public var ubxFrames = 0
+    /// RTCM 3 frames handed out (their CRC-24Q verified).
+    public var rtcm3Frames = 0
     /// Binary frame starts that proved no frame: `B5 62` with an implausible length or a failed Fletcher checksum,
     /// `D3` and a length whose CRC-24Q failed, or either cut off by the end of the input. Only their sync bytes were
     /// skipped (counted in ``garbageBytes``); the bytes after them were framed as any others.
@@ -86,6 +90,8 @@ public struct FramerStatistics: Hashable, Sendable {
         difference.badAddresses -= earlier.badAddresses
         difference.garbageBytes -= earlier.garbageBytes
         difference.binaryFrameBytes -= earlier.binaryFrameBytes
+        difference.ubxFrames -= earlier.ubxFrames
+        difference.rtcm3Frames -= earlier.rtcm3Frames
         difference.damagedBinaryFrames -= earlier.damagedBinaryFrames
         difference.commentLines -= earlier.commentLines
         difference.bytes -= earlier.bytes
@@ -112,6 +118,8 @@ public struct FramerStatistics: Hashable, Sendable {
         sum.badAddresses += rhs.badAddresses
         sum.garbageBytes += rhs.garbageBytes
         sum.binaryFrameBytes += rhs.binaryFrameBytes
+        sum.ubxFrames += rhs.ubxFrames
+        sum.rtcm3Frames += rhs.rtcm3Frames
         sum.damagedBinaryFrames += rhs.damagedBinaryFrames
         sum.commentLines += rhs.commentLines
         sum.bytes += rhs.bytes

@@ -197,6 +197,8 @@ extension Sentence {
                 do throws(NMEAError) { outcome = .success(try body(sentence)) } catch { outcome = .failure(error) }
             case .rejected(let rejection):
                 outcome = .failure(rejection.error)
+            case .binaryFrame:
+                break  // not a sentence: the outcome stays "truncated" unless a sentence follows
             }
         }
         framer.feed(bytes, events)

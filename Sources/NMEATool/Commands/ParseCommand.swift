@@ -2,6 +2,7 @@ import AIS
 import JSON
 import NMEA
 import System
+import UBX
 
 /// `nmea parse`: every sentence as one JSON object per line.
 enum ParseCommand: Command {
@@ -150,6 +151,12 @@ enum ParseCommand: Command {
             if ais.onlyAIS { return }
             json.writeUndecodableSentence(
                 sentence, error: error, receivedMilliseconds: context.receivedMilliseconds)
+            endLine()
+        }
+
+        mutating func binaryFrame(_ frame: BinaryFrame, _ context: FixReader.Context) {
+            guard !ais.onlyAIS, let ubx = UBXFrame(frame) else { return }
+            json.writeUBX(ubx)
             endLine()
         }
 

@@ -1,5 +1,6 @@
 import NMEA
 import Tracks
+import UBX
 
 /// The input side of every command that reads NMEA: its options, declared and read once, and the files (or standard
 /// input) read through one ``FixReader``, each file finished before the next begins. Every rejected line is counted
@@ -80,7 +81,7 @@ struct SentenceInput: ~Copyable {
         let options = FixReader.Options(
             maximumLength: try arguments.value(Self.maximumLength),
             checksumPolicy: arguments.flag(Self.allowMissingChecksum) ? .optional : .required,
-            assembler: assembler, assemblesFixes: assemblesFixes)
+            assembler: assembler, assemblesFixes: assemblesFixes, frameDecoder: UBXEpochs.report)
         // Options first (a usage error is the first thing to say), then the inputs.
         admission = try InputAdmission(paths)
         self.paths = paths
@@ -218,7 +219,9 @@ struct SentenceInput: ~Copyable {
         }
         let framed = reader.statistics.framer
         // An input that failed (a refused connection, a read error) has said why already.
-        guard framed.sentences == before.sentences && failures.last != path else { return }
+        // u-blox UBX frames are a log as sentences are (a receiver set to UBX only).
+        guard framed.sentences + framed.ubxFrames == before.sentences + before.ubxFrames && failures.last != path
+        else { return }
         let framing = framed.since(before)
         if Self.holdsNothing(framing, sample: outcome.sample) {
             emptyInputs.append((name, "it is empty"))
@@ -261,7 +264,7 @@ struct SentenceInput: ~Copyable {
             text += main.0 == all ? " (\(main.1))" : ", most for a \(main.1) (\(main.0))"
             return text
         }
-        if framing.binaryFrameBytes > 0 { return "only binary frames (UBX, RTCM 3), no NMEA" }
+        if framing.binaryFrameBytes > 0 { return "only RTCM 3 frames (corrections, no positions), no NMEA or UBX" }
         return "no NMEA found (no sentence starting with '$' or '!')"
     }
 
@@ -295,6 +298,10 @@ struct SentenceInput: ~Copyable {
         mutating func rejected(_ rejection: Rejection, _ context: FixReader.Context) {
             if verbose { SentenceInput.report(rejection, in: file) }
             inner.rejected(rejection, context)
+        }
+
+        mutating func binaryFrame(_ frame: BinaryFrame, _ context: FixReader.Context) {
+            inner.binaryFrame(frame, context)
         }
     }
 

@@ -2,6 +2,7 @@ import NMEA
 import Synchronization
 import System
 import Threading
+import UBX
 
 /// The producer end of a ``ReceiverPipeline``: bytes and connection changes in, records out into the ring.
 ///
@@ -44,7 +45,8 @@ public final class PipelineFeeder {
         reader = FixReader(
             options: FixReader.Options(
                 maximumLength: min(max(configuration.maximumSentenceLength, 8), PipelineRecord.sentenceCapacity),
-                checksumPolicy: configuration.checksumPolicy, assembler: configuration.assembler))
+                checksumPolicy: configuration.checksumPolicy, assembler: configuration.assembler,
+                frameDecoder: UBXEpochs.report))
     }
 
     // MARK: Input
