@@ -114,7 +114,7 @@ let package = Package(
         .testTarget(name: "NMEATests", dependencies: ["NMEA", "CAllocationCounter", "Simulation", "TestSupport"]),
         .testTarget(
             name: "CLITests",
-            dependencies: ["NMEA", "SerialPort", "Simulation", "GPSDFixtures", "System", "TestSupport"]),
+            dependencies: ["NMEA", "UBX", "SerialPort", "Simulation", "GPSDFixtures", "System", "TestSupport"]),
         // A child process for the track crash test: writes a simulated track and reports each flush.
         .executableTarget(name: "TrackWriterChild", dependencies: ["NMEA", "Simulation", "Tracks"],
                           path: "Tests/TrackWriterChild"),

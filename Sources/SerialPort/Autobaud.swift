@@ -119,7 +119,12 @@ public struct Autobaud: Sendable {
                 if received.count + count <= 65536 { received.append(contentsOf: chunk) }
                 let validBefore = valid
                 framer.feed(chunk) { event in
-                    if case .sentence = event { valid += 1 }
+                    // A checksum-valid UBX frame proves the rate as a sentence does (a receiver set to UBX only).
+                    switch event {
+                    case .sentence: valid += 1
+                    case .binaryFrame(let frame) where frame.kind == .ubx: valid += 1
+                    default: break
+                    }
                 }
                 bytesSinceValid = valid > validBefore ? 0 : bytesSinceValid + count
                 if valid >= sentencesNeeded { return .valid(received) }

@@ -13,13 +13,15 @@ public enum GPXVersion: String, Sendable, Hashable {
 ///
 /// GPX 1.1: `ele`, `time`, `magvar`, `geoidheight`, `fix`, `sat`, `hdop`, `vdop`, `pdop`, `ageofdgpsdata`, `dgpsid`,
 /// `extensions` (speed and course in Garmin's TrackPointExtension v2, where speed is m/s and course is degrees
-/// true in [0, 360)). GPX 1.0: `ele`, `time`, `course`, `speed`, `magvar`, `geoidheight`, `fix`, `sat`, `hdop`,
+/// true in [0, 360); the receiver's own accuracy estimates in ours, `nmea:hacc`, `nmea:vacc` metres and `nmea:sacc`
+/// m/s, as u-blox hAcc/vAcc/sAcc or GST give them). GPX 1.0: `ele`, `time`, `course`, `speed`, `magvar`, `geoidheight`, `fix`, `sat`, `hdop`,
 /// `vdop`, `pdop`, `ageofdgpsdata`, `dgpsid` (course in degrees true, speed in m/s).
 enum GPXPoint {
     static let namespaces = """
         xmlns="http://www.topografix.com/GPX/1/1" \
         xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" \
         xmlns:gpxtpx="http://www.garmin.com/xmlschemas/TrackPointExtension/v2" \
+        xmlns:nmea="https://github.com/swift-nmea/swift-nmea/gpx/accuracy/1" \
         xsi:schemaLocation="http://www.topografix.com/GPX/1/1 http://www.topografix.com/GPX/1/1/gpx.xsd \
         http://www.garmin.com/xmlschemas/TrackPointExtension/v2 \
         http://www.garmin.com/xmlschemas/TrackPointExtensionv2.xsd"
@@ -85,11 +87,22 @@ enum GPXPoint {
             DecimalFormatter.append(station, to: &out)
             out.append(contentsOf: "</dgpsid>".utf8)
         }
-        if version == .v11 && (speed != nil || course != nil) {
-            out.append(contentsOf: "<extensions><gpxtpx:TrackPointExtension>".utf8)
-            if let speed { element("gpxtpx:speed", speed, &out, style: .maximumDecimals(Fix.speedDecimals)) }
-            if let course { element("gpxtpx:course", course, &out) }
-            out.append(contentsOf: "</gpxtpx:TrackPointExtension></extensions>".utf8)
+        let hacc = accuracy(fix.horizontalErrorMeters)
+        let vacc = accuracy(fix.verticalErrorMeters)
+        let sacc = accuracy(fix.speedErrorMetersPerSecond)
+        let hasAccuracy = hacc != nil || vacc != nil || sacc != nil
+        if version == .v11 && (speed != nil || course != nil || hasAccuracy) {
+            out.append(contentsOf: "<extensions>".utf8)
+            if speed != nil || course != nil {
+                out.append(contentsOf: "<gpxtpx:TrackPointExtension>".utf8)
+                if let speed { element("gpxtpx:speed", speed, &out, style: .maximumDecimals(Fix.speedDecimals)) }
+                if let course { element("gpxtpx:course", course, &out) }
+                out.append(contentsOf: "</gpxtpx:TrackPointExtension>".utf8)
+            }
+            if let hacc { element("nmea:hacc", hacc, &out, style: .maximumDecimals(3)) }
+            if let vacc { element("nmea:vacc", vacc, &out, style: .maximumDecimals(3)) }
+            if let sacc { element("nmea:sacc", sacc, &out, style: .maximumDecimals(3)) }
+            out.append(contentsOf: "</extensions>".utf8)
         }
         out.append(contentsOf: "</trkpt>\n".utf8)
     }
@@ -112,6 +125,12 @@ enum GPXPoint {
     }
 
     /// `<name>value</name>`, the value in its shortest digits unless `style` says otherwise.
+    /// An accuracy estimate worth writing: finite and not negative.
+    private static func accuracy(_ value: Double?) -> Double? {
+        guard let value, value.isFinite, value >= 0 else { return nil }
+        return value
+    }
+
     private static func element(
         _ name: StaticString, _ value: Double, _ out: inout [UInt8],
         style: DecimalFormatter.Style = .shortest

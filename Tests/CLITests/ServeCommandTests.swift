@@ -6,6 +6,7 @@ import Simulation
 import System
 import TestSupport
 import Testing
+import UBX
 
 /// `nmea serve …` with `--listen 127.0.0.1:0`, and the port it reported.
 final class ServeProcess {
@@ -143,6 +144,45 @@ struct ServeCommandTests {
         let units = scaled.lines(of: "AIS")
         #expect(units.count == 2)
         #expect(units.last?.contains(#""mmsi":244100001,"scaled":true,"status":0,"speed":12.4,"#) == true)
+    }
+
+    /// A receiver set to UBX only (after a first text line, as a u-blox prints its banner): gpspipe gets TPVs with
+    /// the receiver's accuracy estimates as gpsd names them.
+    @Test func gpspipeSeesAUBXOnlyReceiverWithItsAccuracies() throws {
+        let live = try LiveServer("gpspipe-ubx")
+        defer { live.stop() }
+        let gpspipe = try ChildProcess(["gpspipe", "-w", "-n", "6", "127.0.0.1:\(live.serve.port)"])
+        #expect(waitUntil(timeout: .seconds(5)) { gpspipe.output.contains("\"class\":\"WATCH\"") })
+        var bytes: [UInt8] = []
+        for second in 0..<4 {
+            var payload = UBXPayloadBuilder()
+            let iTOW = UInt32((10 * 3600 + 20 * 60 + 30 + second + 18) * 1000)
+            payload.u4(iTOW)
+            for value: UInt16 in [2026] { payload.u2(value) }
+            for value: UInt8 in [12, 6, 10, 20, UInt8(30 + second), 0b111] { payload.u1(value) }
+            payload.u4(25)  // tAcc ns
+            payload.i4(0)
+            for value: UInt8 in [3, 0b01, 0, 11] { payload.u1(value) }  // 3D, fix OK, 11 satellites
+            for value: Int32 in [115_755_000, 481_374_000, 567_800, 520_100] { payload.i4(value) }
+            for value: UInt32 in [1_250, 2_100] { payload.u4(value) }
+            for value: Int32 in [0, 0, 0, 0, 0] { payload.i4(value) }
+            for value: UInt32 in [300, 0] { payload.u4(value) }
+            payload.u2(145)
+            payload.zeros(14)
+            bytes += payload.frame(.navPVT)
+            var eoe = UBXPayloadBuilder()
+            eoe.u4(iTOW)
+            bytes += eoe.frame(.navEOE)
+        }
+        try live.pty.write(bytes)
+        #expect(gpspipe.wait(timeout: .seconds(10)) == 0)
+        let tpv = gpspipe.output.split(whereSeparator: \.isNewline).filter { $0.contains("\"class\":\"TPV\"") }
+        #expect(tpv.count >= 2)
+        let first = String(tpv.first ?? "")
+        #expect(first.contains(#""mode":3,"time":"2026-12-06T10:20:30.000Z","ept":0.000000025,"lat":48.137400000,"#), "\(first)")
+        #expect(first.contains(#""epv":2.100,"#), "\(first)")
+        #expect(first.contains(#""eps":0.30,"#), "\(first)")
+        #expect(first.contains(#""eph":1.250"#), "\(first)")
     }
 
     static let hasPythonGPS =

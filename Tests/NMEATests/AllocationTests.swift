@@ -380,6 +380,7 @@ struct AllocationWorkload {
         statistics.truncated = 1
         statistics.garbageBytes = 7 + 2 + 4  // "garbage", the damaged frame's B5 62 and its four header bytes
         statistics.binaryFrameBytes = 12
+        statistics.ubxFrames = 1
         statistics.damagedBinaryFrames = 1
         statistics.commentLines = 1
         statistics.bytes = block.count

@@ -213,10 +213,14 @@ func ubxFrame(class messageClass: UInt8, id: UInt8, payload: [UInt8]) -> [UInt8]
         let ack = ubxFrame(class: 0x05, id: 0x01, payload: [0x06, 0x8A])
         let input = navPVT + Array((Self.hdt + "\r\n").utf8) + ack + Array((Self.gsv + "\n").utf8) + navPVT
         let transcript = frame(input)
+        // Each frame is handed out whole, on the line it began on.
         #expect(
             transcript.events == [
-                sentenceEvent(1, "$GPHDT,274.07,T", checksum: 0x03), sentenceEvent(2, "$GPGSV,1,1,00", checksum: 0x79),
+                binaryFrameEvent(1, .ubx, navPVT), sentenceEvent(1, "$GPHDT,274.07,T", checksum: 0x03),
+                binaryFrameEvent(2, .ubx, ack), sentenceEvent(2, "$GPGSV,1,1,00", checksum: 0x79),
+                binaryFrameEvent(3, .ubx, navPVT),
             ])
+        #expect(transcript.statistics.ubxFrames == 3)
         #expect(transcript.statistics.binaryFrameBytes == 2 * 100 + 10)
         #expect(transcript.statistics.garbageBytes == 0)
     }
@@ -229,7 +233,8 @@ func ubxFrame(class messageClass: UInt8, id: UInt8, payload: [UInt8]) -> [UInt8]
         let transcript = frame(input)
         #expect(
             transcript.events == [
-                sentenceEvent(1, "$GPHDT,274.07,T", checksum: 0x03), sentenceEvent(2, "$GPGSV,1,1,00", checksum: 0x79),
+                sentenceEvent(1, "$GPHDT,274.07,T", checksum: 0x03), binaryFrameEvent(2, .ubx, frameBytes),
+                sentenceEvent(2, "$GPGSV,1,1,00", checksum: 0x79),
             ])
         #expect(transcript.statistics.binaryFrameBytes == frameBytes.count)
         #expect(transcript.statistics.sentences == 2)
@@ -237,13 +242,13 @@ func ubxFrame(class messageClass: UInt8, id: UInt8, payload: [UInt8]) -> [UInt8]
     }
 
     @Test func ubxFrameCutsASentence() {
-        let input =
-            Array("$GPHDT,274".utf8) + ubxFrame(class: 0x01, id: 0x02, payload: [1, 2, 3, 4])
-            + Array(("\n" + Self.gsv + "\n").utf8)
+        let posllh = ubxFrame(class: 0x01, id: 0x02, payload: [1, 2, 3, 4])
+        let input = Array("$GPHDT,274".utf8) + posllh + Array(("\n" + Self.gsv + "\n").utf8)
         let transcript = frame(input)
         #expect(
             transcript.events == [
-                rejectionEvent(1, .truncated, "$GPHDT,274"), sentenceEvent(2, "$GPGSV,1,1,00", checksum: 0x79),
+                rejectionEvent(1, .truncated, "$GPHDT,274"), binaryFrameEvent(1, .ubx, posllh),
+                sentenceEvent(2, "$GPGSV,1,1,00", checksum: 0x79),
             ])
         #expect(transcript.statistics.binaryFrameBytes == 12)
     }
@@ -268,7 +273,10 @@ func ubxFrame(class messageClass: UInt8, id: UInt8, payload: [UInt8]) -> [UInt8]
         let frameBytes = ubxFrame(
             class: 0x02, id: 0x15, payload: Array(repeating: 0x24, count: Framer.maximumBinaryPayload))
         let transcript = frame(frameBytes + Array((Self.hdt + "\n").utf8))
-        #expect(transcript.events == [sentenceEvent(1, "$GPHDT,274.07,T", checksum: 0x03)])
+        #expect(
+            transcript.events == [
+                binaryFrameEvent(1, .ubx, frameBytes), sentenceEvent(1, "$GPHDT,274.07,T", checksum: 0x03),
+            ])
         #expect(transcript.statistics.binaryFrameBytes == Framer.maximumBinaryPayload + 8)
     }
 
@@ -600,9 +608,9 @@ func ubxFrame(class messageClass: UInt8, id: UInt8, payload: [UInt8]) -> [UInt8]
         add("# recorded by nmea-cli\r\n")  // line 1
         add("xx junk " + FramerTests.gga + "\r\n")  // line 2
         add("$$GPRMC,123519,A,4807.038,N,01131.000,E,022.4,084.4,230394,003.1,W*6A\n")  // line 3
-        input += [0, 0] + ubxFrame(class: 0x01, id: 0x07, payload: Array(0..<8))  // line 4
+        input += [0, 0] + mixedFrames[0]  // line 4
         add(FramerTests.gsv + "\r\r\n")
-        input += ubxFrame(class: 0x0A, id: 0x04, payload: Array("$\n$GP\n".utf8))  // line 5
+        input += mixedFrames[1]  // line 5
         add(FramerTests.hdt + "\r")
         add("$GPGLL,4916.45,N,12311.12,W,225444,A,*1D\r\n")
         add("$GPTXT,01,01,02," + String(repeating: "A", count: 120) + "\r\n")  // line 6
@@ -621,10 +629,17 @@ func ubxFrame(class messageClass: UInt8, id: UInt8, payload: [UInt8]) -> [UInt8]
         return input
     }()
 
+    /// The two UBX frames of ``mixed``.
+    static let mixedFrames = [
+        ubxFrame(class: 0x01, id: 0x07, payload: Array(0..<8)), ubxFrame(class: 0x0A, id: 0x04, payload: Array("$\n$GP\n".utf8)),
+    ]
+
     static let mixedEvents = [
         sentenceEvent(2, FramerTests.ggaBody, checksum: 0x47),
         sentenceEvent(3, "$GPRMC,123519,A,4807.038,N,01131.000,E,022.4,084.4,230394,003.1,W", checksum: 0x6A),
+        binaryFrameEvent(4, .ubx, mixedFrames[0]),
         sentenceEvent(4, "$GPGSV,1,1,00", checksum: 0x79),
+        binaryFrameEvent(5, .ubx, mixedFrames[1]),
         sentenceEvent(5, "$GPHDT,274.07,T", checksum: 0x03),
         sentenceEvent(5, "$GPGLL,4916.45,N,12311.12,W,225444,A,", checksum: 0x1D),
         rejectionEvent(6, .overlong(limit: 100), "$GPTXT,01,01,02," + String(repeating: "A", count: 84)),
@@ -653,6 +668,7 @@ func ubxFrame(class messageClass: UInt8, id: UInt8, payload: [UInt8]) -> [UInt8]
         // "xx junk ", the first of "$$", two NULs, the fake UBX header, B5 and "x", "  #not a comment".
         statistics.garbageBytes = 8 + 1 + 2 + 6 + 2 + 16
         statistics.binaryFrameBytes = 16 + 14
+        statistics.ubxFrames = 2
         statistics.damagedBinaryFrames = 1  // the fake UBX header, whose length (65535) no frame has
         statistics.commentLines = 2
         statistics.bytes = mixed.count
@@ -669,7 +685,7 @@ func ubxFrame(class messageClass: UInt8, id: UInt8, payload: [UInt8]) -> [UInt8]
     @Test func mixedInputWithOptionalChecksums() {
         let transcript = frame(Self.mixed, maximumLength: Self.maximumLength, checksumPolicy: .optional)
         var events = Self.mixedEvents
-        events[11] = sentenceEvent(10, "$GPHDT,274.07,T")
+        events[13] = sentenceEvent(10, "$GPHDT,274.07,T")
         #expect(transcript.events == events)
         var statistics = Self.mixedStatistics
         statistics.missingChecksums = 0

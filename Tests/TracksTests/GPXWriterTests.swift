@@ -11,7 +11,7 @@ import Testing
 /// 0.00001 stays out of exponent notation; times keep the fraction the receiver sent.
 let expectedGPX = #"""
     <?xml version="1.0" encoding="UTF-8"?>
-    <gpx version="1.1" creator="swift-nmea" xmlns="http://www.topografix.com/GPX/1/1" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:gpxtpx="http://www.garmin.com/xmlschemas/TrackPointExtension/v2" xsi:schemaLocation="http://www.topografix.com/GPX/1/1 http://www.topografix.com/GPX/1/1/gpx.xsd http://www.garmin.com/xmlschemas/TrackPointExtension/v2 http://www.garmin.com/xmlschemas/TrackPointExtensionv2.xsd">
+    <gpx version="1.1" creator="swift-nmea" xmlns="http://www.topografix.com/GPX/1/1" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:gpxtpx="http://www.garmin.com/xmlschemas/TrackPointExtension/v2" xmlns:nmea="https://github.com/swift-nmea/swift-nmea/gpx/accuracy/1" xsi:schemaLocation="http://www.topografix.com/GPX/1/1 http://www.topografix.com/GPX/1/1/gpx.xsd http://www.garmin.com/xmlschemas/TrackPointExtension/v2 http://www.garmin.com/xmlschemas/TrackPointExtensionv2.xsd">
       <trk>
         <trkseg>
           <trkpt lat="48.1173" lon="11.5166"><ele>545.4</ele><time>2026-11-30T08:00:00.25Z</time><fix>3d</fix><sat>8</sat><hdop>0.9</hdop><vdop>1.2</vdop><pdop>1.5</pdop><extensions><gpxtpx:TrackPointExtension><gpxtpx:speed>11.5</gpxtpx:speed><gpxtpx:course>84.4</gpxtpx:course></gpxtpx:TrackPointExtension></extensions></trkpt>

@@ -1,7 +1,7 @@
 import NMEA
 import Tracks
 
-/// `--max-hdop`, `--min-satellites`, `--fix`, `--since`, `--until`, `--bbox`, `--drop-outliers`, `--stationary` and
+/// `--max-hdop`, `--max-hacc`, `--min-satellites`, `--fix`, `--since`, `--until`, `--bbox`, `--drop-outliers`, `--stationary` and
 /// `--simplify`: the track cleaning options, declared once for every command that writes, summarises or publishes
 /// tracks (`convert`, `trips`, `plot`, `publish`), applied in the fix stream by one ``TrackCleaner``. A live
 /// recording (`record`) takes the ones that hold nothing back for long (``liveOptions``): a time window and a
@@ -9,6 +9,10 @@ import Tracks
 enum CleaningOptions {
     private static let maximumHDOP = Option<Double?>(
         long: "max-hdop", valueName: "x", help: "Drop fixes whose HDOP is above this (or unknown).", in: 0...100)
+    private static let maximumHorizontalAccuracy = Option<Double?>(
+        long: "max-hacc", valueName: "meters",
+        help: "Drop fixes whose horizontal accuracy estimate (u-blox hAcc, GST) is above this (or unknown).",
+        in: 0...100_000)
     private static let minimumSatellites = Option<Int?>(
         long: "min-satellites", valueName: "n", help: "Drop fixes with fewer satellites used (or unknown).",
         in: 0...255)
@@ -40,13 +44,14 @@ enum CleaningOptions {
 
     /// Every cleaning option, for commands that read logs.
     static let options: [any OptionDeclaration] = [
-        maximumHDOP, minimumSatellites, fix, since, until, box, dropOutliers, stationary, simplify,
+        maximumHDOP, maximumHorizontalAccuracy, minimumSatellites, fix, since, until, box, dropOutliers, stationary,
+        simplify,
     ]
 
     /// The options of a live recording: each fix is written at once, or (`--drop-outliers`) after the few that
     /// show whether it was a jump.
     static let liveOptions: [any OptionDeclaration] = [
-        maximumHDOP, minimumSatellites, fix, box, dropOutliers, stationary,
+        maximumHDOP, maximumHorizontalAccuracy, minimumSatellites, fix, box, dropOutliers, stationary,
     ]
 
     /// `--fix`'s values: `any` keeps every fix.
@@ -62,6 +67,7 @@ enum CleaningOptions {
     {
         var filter = FixQualityFilter()
         filter.maximumHDOP = try arguments.value(maximumHDOP)
+        filter.maximumHorizontalErrorMeters = try arguments.value(maximumHorizontalAccuracy)
         filter.minimumSatellites = try arguments.value(minimumSatellites)
         switch try arguments.value(fix) {
         case .threeD: filter.minimumMode = .threeD

@@ -22,7 +22,9 @@ enum GPSDReports {
     ///
     /// `mode` is 1 (no fix), 2 or 3; `status` (2 DGPS, 3 RTK fixed, 4 RTK float, 5 dead reckoning, 7 manual,
     /// 8 simulated, 9 P(Y)) only when the fix is not a plain one. Degrees to 9 decimals (0.1 mm), metres to 4,
-    /// speeds to 3, as gpsd writes them.
+    /// speeds to 3, as gpsd writes them. The receiver's own error estimates as gpsd names them: `ept` (time, s),
+    /// `epx`/`epy` (longitude and latitude, m: GST), `epv` (vertical), `eps` (speed, m/s), `eph` (horizontal: GST,
+    /// u-blox hAcc, Garmin PGRME).
     static func writeTPV(_ fix: Fix, device: String, into json: inout JSONWriter) {
         json.beginObject()
         json.field("class", "TPV" as StaticString)
@@ -33,6 +35,7 @@ enum GPSDReports {
             json.key("time")
             json.asciiString { output in writeISO8601(date: date, time: time, to: output) }
         }
+        json.field("ept", fix.timeErrorSeconds, decimals: 9)
         if fix.hasPosition {
             json.field("lat", fix.latitude, decimals: 9)
             json.field("lon", fix.longitude, decimals: 9)
@@ -48,6 +51,7 @@ enum GPSDReports {
             json.field("magvar", fix.magneticVariationDegrees, decimals: 1)
             json.field("speed", fix.speed, decimals: 3)
             if fix.mode == .threeD { json.field("climb", fix.climb, decimals: 3) }
+            json.field("eps", fix.speedErrorMetersPerSecond, decimals: 2)
             json.field("geoidSep", fix.geoidSeparationMeters, decimals: 3)
             json.field("eph", fix.horizontalErrorMeters, decimals: 3)
             json.field("dgpsAge", fix.differentialAgeSeconds, decimals: 1)

@@ -1,7 +1,7 @@
 import NMEA
 
-/// Drops fixes that are too poor or outside the wanted window: `--max-hdop`, `--min-satellites`, `--fix`, `--since`,
-/// `--until`, `--bbox`. A pure test per fix, so it streams in constant memory; every drop is counted by its reason.
+/// Drops fixes that are too poor or outside the wanted window: `--max-hdop`, `--max-hacc`, `--min-satellites`,
+/// `--fix`, `--since`, `--until`, `--bbox`. A pure test per fix, so it streams in constant memory; every drop is counted by its reason.
 ///
 /// Fixes without a position pass untouched: they are segment breaks for the writers, not points. A dropped fix is
 /// not a break — the points either side stay in one segment unless the time between them exceeds the split gap.
@@ -22,6 +22,7 @@ public struct FixQualityFilter: Sendable, Hashable {
     /// Why a fix was dropped.
     public enum Reason: String, Sendable, Hashable, CaseIterable {
         case hdop = "HDOP too high or unknown"
+        case accuracy = "horizontal accuracy too poor or unknown"
         case satellites = "too few or unknown satellites"
         case mode = "fix too poor or unknown"
         case time = "outside --since/--until or without a time"
@@ -29,6 +30,8 @@ public struct FixQualityFilter: Sendable, Hashable {
     }
 
     public var maximumHDOP: Double?
+    /// The largest horizontal error estimate kept, metres (u-blox hAcc, GST, PGRME: ``Fix/horizontalErrorMeters``).
+    public var maximumHorizontalErrorMeters: Double?
     public var minimumSatellites: Int?
     /// The poorest fix mode kept (`.twoD` keeps 2D and 3D).
     public var minimumMode: FixMode?
@@ -39,9 +42,10 @@ public struct FixQualityFilter: Sendable, Hashable {
 
     public init(
         maximumHDOP: Double? = nil, minimumSatellites: Int? = nil, minimumMode: FixMode? = nil, since: Int64? = nil,
-        until: Int64? = nil, box: Box? = nil
+        until: Int64? = nil, box: Box? = nil, maximumHorizontalErrorMeters: Double? = nil
     ) {
         self.maximumHDOP = maximumHDOP
+        self.maximumHorizontalErrorMeters = maximumHorizontalErrorMeters
         self.minimumSatellites = minimumSatellites
         self.minimumMode = minimumMode
         self.since = since
@@ -57,6 +61,9 @@ public struct FixQualityFilter: Sendable, Hashable {
         guard fix.hasPosition, let latitude = fix.latitude, let longitude = fix.longitude else { return nil }
         if let maximumHDOP {
             guard let hdop = fix.hdop, hdop <= maximumHDOP else { return .hdop }
+        }
+        if let maximumHorizontalErrorMeters {
+            guard let error = fix.horizontalErrorMeters, error <= maximumHorizontalErrorMeters else { return .accuracy }
         }
         if let minimumSatellites {
             guard let used = fix.satellitesUsed, used >= minimumSatellites else { return .satellites }
