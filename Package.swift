@@ -34,7 +34,7 @@ let package = Package(
         // Fast JSON writing for output and protocols.
         .target(name: "JSON", dependencies: ["NMEA", "AIS", "UBX"]),
         // Deterministic journeys written as NMEA: samples, benchmarks, tests.
-        .target(name: "Simulation", dependencies: ["NMEA", "AIS"]),
+        .target(name: "Simulation", dependencies: ["NMEA", "AIS", "UBX"]),
         // Distances and bearings on the Earth (a sphere): the one distance every command uses; Earth-centred
         // coordinates to WGS 84. Only libm.
         .target(name: "Geodesy"),
@@ -151,7 +151,7 @@ let package = Package(
             dependencies: ["Fleet", "Geodesy", "NMEA", "JSON", "Simulation", "System", "TestSupport", "Trips", "Tracks"]),
         // Simulated receivers with the exact values gpsd's reports carry, for the server's and the commands' tests.
         .target(
-            name: "GPSDFixtures", dependencies: ["NMEA", "SerialPort", "Simulation", "System", "Threading"],
+            name: "GPSDFixtures", dependencies: ["NMEA", "UBX", "SerialPort", "Simulation", "System", "Threading"],
             path: "Tests/GPSDFixtures"),
         .testTarget(
             name: "PublisherTests",

@@ -12,6 +12,7 @@ let commands: [any Command.Type] = [
     BenchCommand.self,
     SimulateCommand.self,
     DevicesCommand.self,
+    ConfigCommand.self,
     PlotCommand.self,
     CompletionCommand.self,
     PublishCommand.self,

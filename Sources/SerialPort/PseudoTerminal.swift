@@ -1,3 +1,4 @@
+import Glibc
 import System
 
 /// A pseudo-terminal pair: the master end a program writes "receiver output" into, and the path of the slave end
@@ -33,6 +34,14 @@ public struct PseudoTerminal: Sendable {
     /// Writes `text` as UTF-8.
     public func write(_ text: String) throws(Errno) {
         try write(Array(text.utf8))
+    }
+
+    /// The rate the line is set to (by whoever opened the slave, as a program sets a serial port), when it is a
+    /// standard one: an emulated receiver talks only at its own rate, as a UART does.
+    public func lineRate() -> BaudRate? {
+        guard let attributes = try? TerminalAttributes(of: master) else { return nil }
+        var raw = attributes.raw
+        return BaudRate(speed: cfgetispeed(&raw))
     }
 
     /// Closes the master: readers of the slave see a hang-up.

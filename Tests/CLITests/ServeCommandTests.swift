@@ -179,7 +179,9 @@ struct ServeCommandTests {
         let tpv = gpspipe.output.split(whereSeparator: \.isNewline).filter { $0.contains("\"class\":\"TPV\"") }
         #expect(tpv.count >= 2)
         let first = String(tpv.first ?? "")
-        #expect(first.contains(#""mode":3,"time":"2026-12-06T10:20:30.000Z","ept":0.000000025,"lat":48.137400000,"#), "\(first)")
+        #expect(
+            first.contains(#""mode":3,"time":"2026-12-06T10:20:30.000Z","ept":0.000000025,"lat":48.137400000,"#),
+            "\(first)")
         #expect(first.contains(#""epv":2.100,"#), "\(first)")
         #expect(first.contains(#""eps":0.30,"#), "\(first)")
         #expect(first.contains(#""eph":1.250"#), "\(first)")

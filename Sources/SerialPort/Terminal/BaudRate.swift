@@ -45,7 +45,7 @@ public struct BaudRate: RawRepresentable, Hashable, Comparable, Sendable, Custom
     var speed: speed_t { BaudRate.speeds[rawValue]! }
 
     /// The rate for a termios speed constant, when it is one of ours.
-    init?(speed: speed_t) {
+    public init?(speed: speed_t) {
         guard let entry = BaudRate.speeds.first(where: { $0.value == speed }) else { return nil }
         self.init(unchecked: entry.key)
     }
