@@ -138,7 +138,8 @@ let package = Package(
         .testTarget(name: "TestSupportTests", dependencies: ["TestSupport", "System"]),
         .testTarget(name: "JSONTests", dependencies: ["JSON"]),
         .testTarget(
-            name: "UBXTests", dependencies: ["UBX", "NMEA", "JSON", "Geodesy", "CAllocationCounter", "TestSupport"]),
+            name: "UBXTests",
+            dependencies: ["UBX", "NMEA", "JSON", "Geodesy", "Simulation", "CAllocationCounter", "TestSupport"]),
         .testTarget(name: "AISTests", dependencies: ["AIS", "NMEA", "JSON", "CAllocationCounter", "TestSupport"]),
         .testTarget(
             name: "WebTests",

@@ -631,7 +631,8 @@ func ubxFrame(class messageClass: UInt8, id: UInt8, payload: [UInt8]) -> [UInt8]
 
     /// The two UBX frames of ``mixed``.
     static let mixedFrames = [
-        ubxFrame(class: 0x01, id: 0x07, payload: Array(0..<8)), ubxFrame(class: 0x0A, id: 0x04, payload: Array("$\n$GP\n".utf8)),
+        ubxFrame(class: 0x01, id: 0x07, payload: Array(0..<8)),
+        ubxFrame(class: 0x0A, id: 0x04, payload: Array("$\n$GP\n".utf8)),
     ]
 
     static let mixedEvents = [

@@ -23,7 +23,7 @@ public struct PMTKCommand: Sendable, Hashable {
     }
 
     /// The sentence without its line ending, for printing.
-    public var text: String { String(sentence.dropLast(2)) }
+    public var text: String { String(sentence.prefix { $0 != "\r\n" && $0 != "\r" && $0 != "\n" }) }
 
     /// PMTK605: the firmware release, answered by `$PMTK705,<release>,<build>,<model>,…`.
     public static let firmwareQuery = PMTKCommand(605, [], acknowledged: false)
