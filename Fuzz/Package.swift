@@ -14,6 +14,7 @@ let package = Package(
             dependencies: [
                 .product(name: "NMEA", package: "swift-nmea"),
                 .product(name: "AIS", package: "swift-nmea"),
+                .product(name: "UBX", package: "swift-nmea"),
                 .product(name: "JSON", package: "swift-nmea"),
                 .product(name: "Publisher", package: "swift-nmea"),
                 .product(name: "Fleet", package: "swift-nmea"),

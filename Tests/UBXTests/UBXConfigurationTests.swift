@@ -23,7 +23,8 @@ import UBX
     /// pyubx2's reading of each frame.
     static func pyubx2(_ frames: [[UInt8]]) throws -> [[String: Any]]? {
         guard let python = PythonOracles.pyubx2 else { return nil }
-        let input = frames.map { $0.map { String($0, radix: 16) }.map { $0.count == 1 ? "0" + $0 : $0 }.joined() }
+        let input =
+            frames.map { $0.map { String($0, radix: 16) }.map { $0.count == 1 ? "0" + $0 : $0 }.joined() }
             .joined(separator: "\n") + "\n"
         let outcome = try ChildProcess.run(
             [python, Locations.packageRoot + "/scripts/ubx-oracle", "--messages"], input: .bytes(Array(input.utf8)))
@@ -41,11 +42,13 @@ import UBX
             Issue.record("pyubx2 could not be installed from PyPI into .build/venv-oracles")
             return
         }
-        #expect(read.map { $0["identity"] as? String } == ["CFG-VALSET", "CFG-VALSET", "CFG-CFG", "CFG-RST", "MON-VER"])
+        #expect(
+            read.map { $0["identity"] as? String } == ["CFG-VALSET", "CFG-VALSET", "CFG-CFG", "CFG-RST", "MON-VER"])
         let set = read[0]
         for (name, value) in [
             ("CFG_RATE_MEAS", 100), ("CFG_RATE_NAV", 1), ("CFG_SIGNAL_GPS_ENA", 1), ("CFG_SIGNAL_GAL_ENA", 1),
-            ("CFG_SIGNAL_GLO_ENA", 0), ("CFG_SIGNAL_BDS_ENA", 0), ("CFG_SIGNAL_QZSS_ENA", 0), ("CFG_SIGNAL_SBAS_ENA", 0),
+            ("CFG_SIGNAL_GLO_ENA", 0), ("CFG_SIGNAL_BDS_ENA", 0), ("CFG_SIGNAL_QZSS_ENA", 0),
+            ("CFG_SIGNAL_SBAS_ENA", 0),
             ("CFG_MSGOUT_UBX_NAV_PVT_UART1", 1), ("CFG_MSGOUT_UBX_NAV_PVT_USB", 1), ("CFG_MSGOUT_UBX_NAV_SAT_UART1", 1),
             ("CFG_MSGOUT_UBX_NAV_DOP_UART1", 0), ("CFG_UART1OUTPROT_UBX", 1), ("CFG_UART1OUTPROT_NMEA", 0),
             ("CFG_USBOUTPROT_NMEA", 0), ("ram", 1), ("bbr", 0), ("flash", 0),

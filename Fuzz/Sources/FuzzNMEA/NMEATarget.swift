@@ -136,6 +136,13 @@ func frame(_ input: UnsafeRawBufferPointer, cuts: [Int], _ configuration: Config
             outcome.mix(UInt64(truncatingIfNeeded: String(describing: rejection.error).utf8.count))
             require(rejection.bytes.count <= configuration.maximumLength, "rejection longer than the limit")
             require(rejection.bytes.count >= 1, "empty rejection")
+        case .binaryFrame(let frame):
+            // A frame is handed out whole, however the input was cut: its bytes go into the digest.
+            outcome.mix(frame.bytes)
+            outcome.mix(UInt64(frame.line))
+            let header = frame.kind == .ubx ? 8 : 6
+            require(frame.bytes.count >= header, "a binary frame shorter than its header and checksum")
+            require(frame.bytes.first == (frame.kind == .ubx ? 0xB5 : 0xD3), "a binary frame without its sync byte")
         }
     }
     var offset = 0

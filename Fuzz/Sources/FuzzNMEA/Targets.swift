@@ -22,6 +22,8 @@ enum Target: String, CaseIterable {
     case gpx, geojson, kml, csv
     /// AIS sentences: assembly and every message type's fields, JSON both ways: AISTarget.swift.
     case ais
+    /// u-blox UBX frames: every decoder into fixes, JSON, the configuration answers: UBXTarget.swift.
+    case ubx
 
     func run(_ input: UnsafeRawBufferPointer) {
         switch self {
@@ -37,6 +39,7 @@ enum Target: String, CaseIterable {
         case .kml: fuzzTrackFile(.kml, input)
         case .csv: fuzzTrackFile(.csv, input)
         case .ais: fuzzAIS(input)
+        case .ubx: fuzzUBX(input)
         }
     }
 }

@@ -11,10 +11,13 @@ extension FixAssembler {
     /// epoch (NAV-EOE), at the learned last message of its cycle, or when the next epoch begins.
     public mutating func add(_ report: EpochReport, _ emit: (Fix) -> Void) {
         if let leap = report.leapSeconds { leapSeconds = leap }
-        if let week = report.week, let timeOfWeek = report.timeOfWeekMilliseconds {
+        // A week past 8191 (the year 2137) is no GPS week a receiver reports: garbage, not a date.
+        if let week = report.week, (0...8191).contains(week), let timeOfWeek = report.timeOfWeekMilliseconds,
+            (0..<604_800_000).contains(timeOfWeek)
+        {
             gpsWeek = (week, timeOfWeek)
         }
-        guard let timeOfWeek = report.timeOfWeekMilliseconds else {
+        guard let timeOfWeek = report.timeOfWeekMilliseconds, (0..<604_800_000).contains(timeOfWeek) else {
             handOut(emit)
             return
         }
@@ -73,7 +76,10 @@ extension FixAssembler {
                 epoch.modeQuality = report.quality ?? epoch.modeQuality ?? .gps
             }
         }
-        if let latitude = report.latitude, let longitude = report.longitude {
+        // A position off the globe is damage, not a place: the message's position is left out.
+        if let latitude = report.latitude, let longitude = report.longitude, (-90...90).contains(latitude),
+            (-180...180).contains(longitude)
+        {
             epoch.latitude = latitude
             epoch.longitude = longitude
             epoch.positionPrecision = .max

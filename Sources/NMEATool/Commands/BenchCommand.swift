@@ -15,7 +15,9 @@ enum BenchCommand: Command {
             its type and handed to a SentenceVisitor), the same decode into a ParsedSentence enum, and the whole \
             stream into fixes (a FixReader: framing, decoding and fix assembly). Then AIS: FILE's !AIVDM \
             sentences, or built-in traffic of as many messages as --sentences, assembled and every field of \
-            every message read as a typed value (messages per second).
+            every message read as a typed value (messages per second). Then UBX: FILE's u-blox frames, or an \
+            emulated F9's output of one epoch per 16 sentences (NAV-PVT, NAV-SAT, NAV-DOP, NAV-EOE), read into \
+            fixes (messages per second).
             """,
         arguments: [file],
         options: [iterations, sentences, json],
@@ -47,6 +49,9 @@ enum BenchCommand: Command {
         var aisSource: String
         var aisBytes: Int
         var ais: AISPass
+        var ubxSource = ""
+        var ubxBytes = 0
+        var ubx = UBXPass()
         var check: Int
     }
 
@@ -69,6 +74,12 @@ enum BenchCommand: Command {
         result.ais = aisPasses.sorted { $0.seconds < $1.seconds }[iterations / 2]
         result.aisSource = aisInput.source
         result.aisBytes = aisInput.bytes.count
+        let ubxInput = ubxInput(bytes, fileName: arguments.value(file), epochs: max(1, corpusSize / 16))
+        var ubxPasses: [UBXPass] = []
+        for _ in 0..<iterations { ubxPasses.append(measureUBX(ubxInput.bytes, sink: &result.check)) }
+        result.ubx = ubxPasses.sorted { $0.seconds < $1.seconds }[iterations / 2]
+        result.ubxSource = ubxInput.source
+        result.ubxBytes = ubxInput.bytes.count
         Console.standardOutput.write(arguments.flag(json) ? jsonText(result) : table(result))
         return ExitStatus.success
     }
@@ -123,6 +134,14 @@ enum BenchCommand: Command {
         json.field("seconds", result.ais.seconds, decimals: 6)
         json.field("messages_per_second", Double(result.ais.messages) / result.ais.seconds, decimals: 0)
         json.endObject()
+        json.key("ubx")
+        json.beginObject()
+        json.field("input", result.ubxSource)
+        json.field("messages", result.ubx.messages)
+        json.field("fixes", result.ubx.fixes)
+        json.field("seconds", result.ubx.seconds, decimals: 6)
+        json.field("messages_per_second", Double(result.ubx.messages) / result.ubx.seconds, decimals: 0)
+        json.endObject()
         json.field("check", result.check)
         json.endObject()
         return json.string + "\n"
@@ -143,6 +162,11 @@ enum BenchCommand: Command {
             out += "       \(result.ais.messages) messages, \(format(Double(result.aisBytes) / 1e6, 1)) MB\n"
         }
         out += aisRow(result.ais, Double(result.aisBytes) / 1e6)
+        if result.ubxSource != result.source {
+            out += "UBX input: \(result.ubxSource)\n"
+            out += "       \(result.ubx.messages) messages, \(format(Double(result.ubxBytes) / 1e6, 1)) MB\n"
+        }
+        out += ubxRow(result.ubx, Double(result.ubxBytes) / 1e6)
         return out
     }
 
