@@ -58,6 +58,10 @@ public final class ReceiverConnection: @unchecked Sendable {
                 }
         /// Lists candidate devices for `auto` and serial numbers, and describes paths; `nil` uses libudev.
         public var listDevices: (@Sendable () -> [SerialDeviceInfo])?
+        /// Talks to the receiver once it is connected, before its bytes are read for fixes: the configuration
+        /// `record --rate` and `--gnss` ask for, sent at every connection (a replugged receiver forgets what it was
+        /// told unless it saved it). What the receiver sends meanwhile is not handed on.
+        public var prepare: (@Sendable (_ connection: any SerialConnection, _ path: String, _ rate: BaudRate) -> Void)?
 
         public init() {}
     }
@@ -250,6 +254,7 @@ public final class ReceiverConnection: @unchecked Sendable {
             return result
         }
         announce(device, rate: rate, since: started, initialBytes: initialBytes, state: &state, handler: handler)
+        options.prepare?(connection, path, rate)
         return readUntilGone(connection, path: path, buffer: buffer, handler: handler)
     }
 

@@ -1,3 +1,4 @@
+import Foundation
 import GPSDFixtures
 import Glibc
 import NMEA
@@ -139,6 +140,24 @@ struct ConfigCommandTests {
         #expect(reader.statistics.framer.sentences == 0)
         #expect(fixes.filter(\.hasPosition).count >= 2)
         #expect(fixes.first?.horizontalErrorMeters == 1.5)
+    }
+
+    @Test("record --rate 5: the receiver is configured when it connects, then recorded at 5 Hz")
+    func recordConfiguresTheReceiver() throws {
+        let receiver = try EmulatedUBlox(model: .m8)
+        defer { receiver.stop() }
+        let directory = TemporaryDirectory("record-rate")
+        let record = try ChildProcess(
+            [Self.nmea, "record", receiver.pty.slavePath, "--rate", "5", "-o", directory.path + "/track.gpx"])
+        #expect(waitUntil(timeout: .seconds(20)) { receiver.settings.rateMilliseconds == 200 }, "\(record.error)")
+        #expect(waitUntil(timeout: .seconds(10)) { record.error.contains("acknowledged") }, "\(record.error)")
+        let measured = try #require(Self.rate(of: receiver, over: 1.5))
+        #expect(measured > 4 && measured < 6, "\(measured) Hz")
+        sleep(for: .seconds(1))
+        #expect(record.stop(SIGINT) == 0, "\(record.error)")
+        #expect(record.error.contains("<UBX(CFG-RATE, measRate=200, navRate=1, timeRef=1)>: acknowledged"))
+        let track = try String(contentsOfFile: directory.path + "/track.gpx", encoding: .utf8)
+        #expect(track.components(separatedBy: "<trkpt").count - 1 >= 5)
     }
 
     @Test("a refused message is reported and the exit status is 1")

@@ -38,12 +38,8 @@ enum ConfigCommand: Command {
     private static let baud = ReceiverOptions(
         baudHelp: "The receiver's current rate: a standard one (4800…921600), or 'auto' to find it.")
     private static let info = Flag(long: "info", help: "Print the receiver's firmware, protocol and settings.")
-    private static let rate = Option<Double?>(
-        long: "rate", valueName: "hz", help: "Fixes per second (0.1…25; u-blox 7/8 up to 10).", in: 0.1...25)
-    private static let gnss = Option<Set<ReceiverSettings.Constellation>?>(
-        long: "gnss", valueName: "list",
-        help: "The constellations to track, the others off: gps, galileo, glonass, beidou, qzss, sbas.",
-        convert: parseSystems)
+    private static let rate = ReceiverConfigurationOptions.rate
+    private static let gnss = ReceiverConfigurationOptions.gnss
     private static let nmea = Option<OnOff?>(
         long: "nmea", valueName: "on|off", help: "Turn NMEA output on or off.", choosing: OnOff.self)
     private static let ubx = Option<[UBXMessageID]?>(
@@ -80,19 +76,6 @@ enum ConfigCommand: Command {
         case legacy, keys, mediatek
     }
 
-    static func parseSystems(_ text: String) throws(ValueError) -> Set<ReceiverSettings.Constellation> {
-        var systems: Set<ReceiverSettings.Constellation> = []
-        for name in text.lowercased().split(separator: ",") {
-            let aliases = ["gal": "galileo", "glo": "glonass", "bds": "beidou", "bei": "beidou"]
-            guard let system = ReceiverSettings.Constellation(rawValue: aliases[String(name)] ?? String(name)) else {
-                throw .invalid(String(name), because: "expected gps, galileo, glonass, beidou, qzss or sbas")
-            }
-            systems.insert(system)
-        }
-        guard !systems.isEmpty else { throw .invalid(text, because: "name at least one constellation") }
-        return systems
-    }
-
     static func parseMessages(_ text: String) throws(ValueError) -> [UBXMessageID] {
         if text.lowercased() == "none" { return [] }
         var messages: [UBXMessageID] = []
@@ -110,9 +93,7 @@ enum ConfigCommand: Command {
 
     /// The settings the options ask for.
     static func settings(_ arguments: ParsedArguments) throws(UsageError) -> ReceiverSettings {
-        var settings = ReceiverSettings()
-        settings.rateHz = try arguments.value(rate)
-        settings.systems = try arguments.value(gnss)
+        var settings = try ReceiverConfigurationOptions.settings(arguments)
         settings.nmeaOutput = try arguments.value(nmea).map { $0 == .on }
         settings.ubxMessages = try arguments.value(ubx)
         settings.baudRate = try arguments.value(setBaud)?.rawValue

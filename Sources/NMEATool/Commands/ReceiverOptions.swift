@@ -1,5 +1,6 @@
 import Pipeline
 import SerialPort
+import UBX
 
 /// What the commands that read a receiver share (`record`, `serve`, `time`, `watch`): `--baud RATE|auto`, declared
 /// once with each command's own help, and telling a network source from a device.
@@ -50,9 +51,14 @@ final class RunningReceiver {
     private let device: DeviceReceiver?
     private let network: NetworkReceiver?
 
-    /// A serial device chosen by `selector`.
-    init(selector: DeviceSelector, baudRate: BaudRate?, pipeline: ReceiverPipeline) {
-        device = DeviceReceiver(selector: selector, baudRate: baudRate, pipeline: pipeline)
+    /// A serial device chosen by `selector`, configured as `settings` ask at each connection.
+    init(
+        selector: DeviceSelector, baudRate: BaudRate?, pipeline: ReceiverPipeline,
+        settings: ReceiverSettings = ReceiverSettings(), command: String = "nmea"
+    ) {
+        device = DeviceReceiver(
+            selector: selector, baudRate: baudRate, pipeline: pipeline,
+            prepare: ReceiverConfigurator.prepare(settings, command: command))
         network = nil
     }
 

@@ -2,6 +2,7 @@ import NMEA
 import Pipeline
 import SerialPort
 import System
+import UBX
 
 /// What a live command's `<source>` names (`serve`, `time`): a receiver, a file replayed, standard input, a FIFO or a
 /// network source; and reading it into a pipeline.
@@ -58,12 +59,15 @@ enum ReceiverSource {
     /// consumer), so that what the page shows of a log is all of it.
     func start(
         speed: Double??, baudRate: BaudRate?, on pipeline: ReceiverPipeline,
-        waitingFor reader: RingConsumer<PipelineRecord>? = nil
+        waitingFor reader: RingConsumer<PipelineRecord>? = nil,
+        configuring settings: ReceiverSettings = ReceiverSettings(),
+        command: String = "nmea"
     ) throws(RuntimeError) -> RunningReceiver? {
         do throws(FileByteSource.OpenError) {
             switch self {
             case .device(let selector):
-                let receiver = RunningReceiver(selector: selector, baudRate: baudRate, pipeline: pipeline)
+                let receiver = RunningReceiver(
+                    selector: selector, baudRate: baudRate, pipeline: pipeline, settings: settings, command: command)
                 receiver.start()
                 return receiver
             case .network(let address):

@@ -7,6 +7,7 @@ import Recording
 import SerialPort
 import System
 import Tracks
+import UBX
 import Web
 
 /// `nmea record`: log a receiver to GPX/GeoJSON (and raw NMEA) until stopped, surviving unplug and replug.
@@ -89,7 +90,9 @@ enum RecordCommand: Command {
         }
         let receiver =
             settings.network.map { RunningReceiver($0, pipeline: pipeline) }
-            ?? RunningReceiver(selector: settings.selector, baudRate: settings.baudRate, pipeline: pipeline)
+            ?? RunningReceiver(
+                selector: settings.selector, baudRate: settings.baudRate, pipeline: pipeline,
+                settings: settings.receiverSettings, command: "nmea record")
         let text = RecordStatusText(pipeline: pipeline, recorder: recorder, console: console)
         recorder.add(
             ConnectionReporter(console, statusText: text.line, onFinish: text.save), name: "status",
@@ -132,6 +135,8 @@ struct RecordSettings {
     /// A `tcp://`, `udp://` or `gpsd://` receiver instead of a serial one.
     var network: NetworkSourceAddress?
     var baudRate: BaudRate?
+    /// `--rate`, `--gnss`: what the receiver is told at each connection.
+    var receiverSettings: ReceiverSettings
     var rotation: Rotation
     var tracks: [TrackOutput] = []
     var raw: OutputName?
@@ -193,7 +198,8 @@ struct RecordSettings {
         [
             outputs, receiver.baud, rawOption, rawFormatOption, compressOption, splitGap, fsync, tripsOption, rotate,
             serveOption,
-        ] + CleaningOptions.liveOptions + NMEAOutputOptions.options + WebOptions.options + MQTTOptions.options
+        ] + ReceiverConfigurationOptions.options + CleaningOptions.liveOptions + NMEAOutputOptions.options
+        + WebOptions.options + MQTTOptions.options
         + TimeOptions.options + [TimeOptions.setClockOption]
 
     init(_ arguments: ParsedArguments) throws {
@@ -204,6 +210,10 @@ struct RecordSettings {
         timeOptions = try TimeOptions(arguments, canSetClock: true)
         web = try WebOptions(arguments)
         baudRate = try Self.receiver.baudRate(arguments)
+        receiverSettings = try ReceiverConfigurationOptions.settings(arguments)
+        if network != nil && !receiverSettings.isEmpty {
+            throw arguments.usageError("--rate and --gnss configure a receiver on a serial port, not \(device ?? "")")
+        }
         rotation = try arguments.value(Self.rotate) == "daily" ? .daily : .none
         let splitGap = try arguments.value(Self.splitGap)
         let options = TrackOptions(

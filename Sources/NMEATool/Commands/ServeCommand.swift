@@ -25,8 +25,8 @@ enum ServeCommand: Command {
             (its final state) until SIGINT or SIGTERM, unless --exit-at-end.
             """,
         arguments: [source],
-        options: [listen, maxClients, speed, receiver.baud] + NMEAOutputOptions.options + WebOptions.options
-            + TimeOptions.options,
+        options: [listen, maxClients, speed, receiver.baud] + ReceiverConfigurationOptions.options
+            + NMEAOutputOptions.options + WebOptions.options + TimeOptions.options,
         examples: [
             "nmea serve",
             "nmea serve /dev/ttyACM0 --http 0.0.0.0:8080",
@@ -66,6 +66,7 @@ enum ServeCommand: Command {
         let maxClients = try arguments.value(Self.maxClients)
         let speed = try arguments.value(Self.speed).map(\.factor)
         let baudRate = try receiver.baudRate(arguments)
+        let receiverSettings = try ReceiverConfigurationOptions.settings(arguments)
         let source = try ReceiverSource.classify(arguments.value(Self.source) ?? "auto", receiver: receiver, arguments)
         if source.isReceiver && speed != nil {
             throw arguments.usageError("--speed replays a file or standard input, not a receiver")
@@ -122,7 +123,8 @@ enum ServeCommand: Command {
         let receiver: RunningReceiver?
         do {
             receiver = try source.start(
-                speed: speed, baudRate: baudRate, on: pipeline, waitingFor: page?.ringConsumer)
+                speed: speed, baudRate: baudRate, on: pipeline, waitingFor: page?.ringConsumer,
+                configuring: receiverSettings, command: "nmea serve")
         } catch {
             server.stop()
             outputs.stop()

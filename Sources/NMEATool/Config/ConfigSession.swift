@@ -8,6 +8,8 @@ import UBX
 struct ConfigSession {
     let line: ReceiverLine
     let timeout: Duration
+    /// Where each line of what happened goes: standard output for `nmea config`, standard error for `record`.
+    var report: (String) -> Void = { print($0) }
 
     func run(_ settings: ReceiverSettings, showInfo: Bool) throws -> Int32 {
         let ublox = UBloxConversation(line: line, timeout: timeout)
@@ -15,16 +17,16 @@ struct ConfigSession {
             let model = identity.value("MOD") ?? "u-blox"
             let firmware = identity.value("FWVER") ?? identity.software
             let version = identity.protocolVersion.map { NumberText.number($0) } ?? "14 or older"
-            print("receiver    u-blox \(model), firmware \(firmware), hardware \(identity.hardware)")
-            print("protocol    \(version): \(Self.describe(identity.generation))")
-            print("port        \(line.path) at \(line.baudRate.rawValue) baud")
+            report("receiver    u-blox \(model), firmware \(firmware), hardware \(identity.hardware)")
+            report("protocol    \(version): \(Self.describe(identity.generation))")
+            report("port        \(line.path) at \(line.baudRate.rawValue) baud")
             if showInfo { try printSettings(ublox, identity.generation) }
             return try configure(ublox, identity.generation, settings)
         }
-        let mediatek = MediaTekConversation(line: line, timeout: timeout)
+        let mediatek = MediaTekConversation(line: line, timeout: timeout, report: report)
         if let firmware = try mediatek.identify() {
-            print("receiver    MediaTek \(firmware)")
-            print("port        \(line.path) at \(line.baudRate.rawValue) baud")
+            report("receiver    MediaTek \(firmware)")
+            report("port        \(line.path) at \(line.baudRate.rawValue) baud")
             return try mediatek.configure(settings)
         }
         throw RuntimeError(
@@ -54,27 +56,27 @@ struct ConfigSession {
             }
             keys += messages.compactMap(UBXConfigurationKey.messageOutputUART1)
             guard let values = try ublox.values(keys) else {
-                print("settings    (the receiver did not answer CFG-VALGET)")
+                report("settings    (the receiver did not answer CFG-VALGET)")
                 return
             }
             if let milliseconds = values[UBXConfigurationKey.rateMeasurement] {
-                print("rate        \(Self.hertz(Int(milliseconds))) (\(milliseconds) ms)")
+                report("rate        \(Self.hertz(Int(milliseconds))) (\(milliseconds) ms)")
             }
             let systems = ReceiverSettings.Constellation.allCases.filter {
                 values[UBXConfigurationKey.signalEnable($0)] == 1
             }
-            print("systems     \(systems.map(\.rawValue).joined(separator: ", "))")
+            report("systems     \(systems.map(\.rawValue).joined(separator: ", "))")
             let on = messages.filter { id in UBXConfigurationKey.messageOutputUART1(id).flatMap { values[$0] } ?? 0 > 0
             }
-            print(
+            report(
                 "output      NMEA \(values[UBXConfigurationKey.uart1OutputNMEA] == 1 ? "on" : "off"), UBX "
                     + "\(values[UBXConfigurationKey.uart1OutputUBX] == 1 ? "on" : "off")"
                     + (on.isEmpty ? "" : ": " + on.map(\.description).joined(separator: ", ")))
-            if let baud = values[UBXConfigurationKey.uart1BaudRate] { print("uart1       \(baud) baud") }
+            if let baud = values[UBXConfigurationKey.uart1BaudRate] { report("uart1       \(baud) baud") }
         case .legacy:
             if let rate = try ublox.poll(.poll(.cfgRATE)), rate.count >= 6 {
                 let milliseconds = Int(rate[0]) | Int(rate[1]) << 8
-                print("rate        \(Self.hertz(milliseconds)) (\(milliseconds) ms)")
+                report("rate        \(Self.hertz(milliseconds)) (\(milliseconds) ms)")
             }
             if let gnss = try ublox.poll(.poll(.cfgGNSS)), gnss.count >= 4 {
                 var systems: [String] = []
@@ -85,13 +87,13 @@ struct ConfigSession {
                     else { continue }
                     systems.append(system.rawValue)
                 }
-                print("systems     \(systems.joined(separator: ", "))")
+                report("systems     \(systems.joined(separator: ", "))")
             }
             if let port = try ublox.poll(.poll(.cfgPRT)), port.count >= 20 {
                 let baud = Int(port[8]) | Int(port[9]) << 8 | Int(port[10]) << 16 | Int(port[11]) << 24
                 let output = port[14]
-                print("output      NMEA \(output & 2 != 0 ? "on" : "off"), UBX \(output & 1 != 0 ? "on" : "off")")
-                print("port \(port[0])      \(baud) baud")
+                report("output      NMEA \(output & 2 != 0 ? "on" : "off"), UBX \(output & 1 != 0 ? "on" : "off")")
+                report("port \(port[0])      \(baud) baud")
             }
         }
     }
@@ -121,20 +123,20 @@ struct ConfigSession {
             if let rate = command.newBaudRate, let baud = BaudRate(rawValue: rate) {
                 switch try ublox.switchBaud(command, to: baud) {
                 case .confirmed:
-                    print("\(command.text): acknowledged; answering at \(rate) baud")
+                    report("\(command.text): acknowledged; answering at \(rate) baud")
                 case .stayed(let outcome):
                     failed = true
-                    print("\(command.text): \(outcome.text); still at \(line.baudRate.rawValue) baud")
+                    report("\(command.text): \(outcome.text); still at \(line.baudRate.rawValue) baud")
                 case .lost:
                     failed = true
-                    print("\(command.text): the receiver answers at neither rate; 'nmea config --info' finds it")
+                    report("\(command.text): the receiver answers at neither rate; 'nmea config --info' finds it")
                     return ExitStatus.failure
                 }
                 continue
             }
             let outcome = try ublox.send(command)
             if outcome == .refused || outcome == .noAnswer { failed = true }
-            print("\(command.text): \(outcome.text)")
+            report("\(command.text): \(outcome.text)")
         }
         return failed ? ExitStatus.failure : ExitStatus.success
     }

@@ -7,6 +7,7 @@ import UBX
 struct MediaTekConversation {
     let line: ReceiverLine
     let timeout: Duration
+    let report: (String) -> Void
 
     /// The firmware PMTK705 reports (`AXN_2.31_3339_13101700, PA6H`), asked twice at most.
     func identify() throws(SerialPortError) -> String? {
@@ -24,7 +25,7 @@ struct MediaTekConversation {
 
     func configure(_ settings: ReceiverSettings) throws -> Int32 {
         let (commands, unsupported) = PMTKCommand.commands(for: settings)
-        for item in unsupported { print("not sent    \(item)") }
+        for item in unsupported { report("not sent    \(item)") }
         var failed = !unsupported.isEmpty
         for command in commands {
             if let rate = command.newBaudRate, let baud = BaudRate(rawValue: rate) {
@@ -33,18 +34,18 @@ struct MediaTekConversation {
                 let old = line.baudRate
                 try line.setBaudRate(baud)
                 if try identify() != nil {
-                    print("\(command.text): answering at \(rate) baud")
+                    report("\(command.text): answering at \(rate) baud")
                 } else {
                     try line.setBaudRate(old)
                     failed = true
                     let there = try identify() != nil ? "still at \(old.rawValue) baud" : "answering at neither rate"
-                    print("\(command.text): no answer at \(rate) baud; \(there)")
+                    report("\(command.text): no answer at \(rate) baud; \(there)")
                 }
                 continue
             }
             guard command.awaitsAcknowledgement else {
                 try line.send(Array(command.sentence.utf8))
-                print("\(command.text): sent")
+                report("\(command.text): sent")
                 continue
             }
             var outcome = "no answer"
@@ -61,7 +62,7 @@ struct MediaTekConversation {
                 break
             }
             if outcome != "acknowledged" { failed = true }
-            print("\(command.text): \(outcome)")
+            report("\(command.text): \(outcome)")
         }
         return failed ? ExitStatus.failure : ExitStatus.success
     }

@@ -12,15 +12,19 @@ final class ReceiverLine {
     private var framer = Framer()
     private let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 4096, alignment: 1)
 
-    init(port: SerialPort, path: String, baudRate: BaudRate) {
+    /// `false` when the port is someone else's (a live command's connection), left open at the end.
+    private let closesPort: Bool
+
+    init(port: SerialPort, path: String, baudRate: BaudRate, closesPort: Bool = true) {
         self.port = port
         self.path = path
         self.baudRate = baudRate
+        self.closesPort = closesPort
     }
 
     deinit {
         buffer.deallocate()
-        port.close()
+        if closesPort { port.close() }
     }
 
     /// What the line brought while waiting.

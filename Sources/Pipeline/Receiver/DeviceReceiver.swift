@@ -19,10 +19,15 @@ public final class DeviceReceiver: Sendable {
     private let thread = Locked<NativeThread?>(nil)
     private let failed = Locked<SerialPortError?>(nil)
 
-    /// A receiver chosen by `selector`, at `baudRate` (`nil`: autobaud), for `pipeline`.
-    public init(selector: DeviceSelector, baudRate: BaudRate?, pipeline: ReceiverPipeline) {
+    /// A receiver chosen by `selector`, at `baudRate` (`nil`: autobaud), for `pipeline`; `prepare` talks to it at
+    /// each connection (``ReceiverConnection/Options/prepare``).
+    public init(
+        selector: DeviceSelector, baudRate: BaudRate?, pipeline: ReceiverPipeline,
+        prepare: (@Sendable (_ connection: any SerialConnection, _ path: String, _ rate: BaudRate) -> Void)? = nil
+    ) {
         var options = ReceiverConnection.Options()
         options.baudRate = baudRate
+        options.prepare = prepare
         self.pipeline = pipeline
         connection = ReceiverConnection(selector, options: options)
     }
