@@ -4,8 +4,8 @@ import Testing
 /// The usage text of the cleaning options, in every command that takes them.
 enum CleaningUsage {
     static let text =
-        "[--max-hdop <x>] [--min-satellites <n>] [--fix <mode>] [--since <time>] [--until <time>] "
-        + "[--bbox <S,W,N,E>] [--drop-outliers] [--stationary <meters>] [--simplify <meters>] "
+        "[--max-hdop <x>] [--max-hacc <meters>] [--min-satellites <n>] [--fix <mode>] [--since <time>] "
+        + "[--until <time>] [--bbox <S,W,N,E>] [--drop-outliers] [--stationary <meters>] [--simplify <meters>] "
 }
 
 /// `nmea convert` to KML, CSV and GPX 1.0, and the cleaning options of `convert`, `trips` and `plot`, run as a user

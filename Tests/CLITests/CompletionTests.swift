@@ -87,7 +87,7 @@ import Testing
         #expect(try complete("nmea", "plot", "dr") == ["drive.nmea"])
         #expect(try complete("nmea", "plot", "--width", "") == [])
         #expect(try complete("nmea", "completion", "") == ["bash", "zsh"])
-        #expect(try complete("nmea", "help", "co") == ["collect", "completion", "convert"])
+        #expect(try complete("nmea", "help", "co") == ["collect", "completion", "config", "convert"])
         #expect(try complete("nmea", "help", "--") == ["--help", "--man"])
         #expect(try complete("nmea", "simulate", "--route", "") == ["commute", "drive"])
         // A value after an option does not count as a positional argument.

@@ -284,9 +284,9 @@ import Testing
         // "1 trip", never "1 trips"; bench's one pass.
         let bench = try Tool.run(["bench", "--iterations", "1", "--sentences", "1000"])
         #expect(bench.output.contains("one pass\n"))
-        // Every figure row (sentences and AIS messages alike) has its "M" in the same column.
+        // Every figure row (sentences, AIS and UBX messages alike) has its "M" in the same column.
         let rows = bench.output.split(separator: "\n").filter { $0.contains("/s") }
-        #expect(rows.count == 5)
+        #expect(rows.count == 6)
         #expect(Set(rows.map { $0.prefix { $0 != "M" }.count }).count == 1, "\(rows)")
     }
 

@@ -41,6 +41,25 @@ import Testing
         #expect(fixes.count - points.count == writer.statistics.segments)
     }
 
+    /// The receiver's accuracy estimates go into our extension (beside Garmin's speed and course) and read back.
+    @Test func accuraciesReadBack() throws {
+        let path = TemporaryDirectory().file("a.gpx")
+        var fix = Self.points[0]
+        fix.horizontalErrorMeters = 1.25
+        fix.verticalErrorMeters = 2.1
+        fix.speedErrorMetersPerSecond = 0.3
+        let writer = try GPXWriter(path: path)
+        try writer.write(fix)
+        try writer.finish()
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(text.contains("</gpxtpx:TrackPointExtension><nmea:hacc>1.25</nmea:hacc><nmea:vacc>2.1</nmea:vacc>"))
+        #expect(text.contains("<nmea:sacc>0.3</nmea:sacc></extensions>"))
+        let read = try #require(try Self.read(text).fixes.filter(\.hasPosition).first)
+        #expect(read.horizontalErrorMeters == 1.25)
+        #expect(read.verticalErrorMeters == 2.1)
+        #expect(read.speedErrorMetersPerSecond == 0.3)
+    }
+
     @Test(.enabled(if: Support.gpsbabel != nil, "gpsbabel not installed"))
     func gpsbabelsGPXReadsAsItsPoints() throws {
         // GPSBabel's own GPX (1.0, with its speed and course) from our GPX 1.1 (with Garmin's extension).

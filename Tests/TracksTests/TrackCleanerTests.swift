@@ -51,6 +51,19 @@ import Trips
                 + "satellites, 4 fix too poor or unknown)")
     }
 
+    @Test("--max-hacc drops fixes whose horizontal estimate is larger, or unknown")
+    func horizontalAccuracy() {
+        let fixes = Self.graded.enumerated().map { index, fix in
+            var fix = fix
+            fix.horizontalErrorMeters = index % 4 == 3 ? nil : Double(index) / 10
+            return fix
+        }
+        let result = Self.clean(fixes, TrackCleaner(filter: .init(maximumHorizontalErrorMeters: 5)))
+        // Estimates 0…5 m: indices 0…50, less the 12 among them without one (3, 7, … 47).
+        #expect(result.kept.count == 51 - 12)
+        #expect(result.cleaner.dropped == [.accuracy: 100 - 39])
+    }
+
     @Test func unknownValuesAreDroppedWhenATestNeedsThem() {
         var fix = makeFix("2026-11-30T08:00:00", lat: 48, lon: 11)
         #expect(FixQualityFilter(maximumHDOP: 5).rejection(of: fix) == .hdop)

@@ -34,6 +34,7 @@ public struct GPXReader: Sendable {
 
     static let valueElements: Set<String> = [
         "ele", "time", "speed", "course", "sat", "hdop", "vdop", "pdop", "fix", "magvar", "geoidheight", "name",
+        "hacc", "vacc", "sacc",
     ]
 
     /// Reads the next bytes of the file; `emit` receives each point's fix and a break after each segment.
