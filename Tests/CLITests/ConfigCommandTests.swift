@@ -86,6 +86,13 @@ struct ConfigCommandTests {
         let info = try Self.config(receiver, ["--info"])
         #expect(info.status == 0, "\(info.output)\(info.error)")
         #expect(info.output.contains("port        \(receiver.pty.slavePath) at 115200 baud"), "\(info.output)")
+        // nmea record finds it there too.
+        let directory = TemporaryDirectory("record-115200")
+        let record = try ChildProcess(
+            [Self.nmea, "record", receiver.pty.slavePath, "-o", directory.path + "/track.gpx"],
+            environment: ["XDG_STATE_HOME": directory.path])
+        #expect(waitUntil(timeout: .seconds(30)) { record.error.contains("at 115200 baud") }, "\(record.error)")
+        #expect(record.stop(SIGINT) == 0, "\(record.error)")
     }
 
     @Test(
