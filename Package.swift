@@ -7,6 +7,7 @@ let package = Package(
         .library(name: "NMEA", targets: ["NMEA"]),
         .library(name: "AIS", targets: ["AIS"]),
         .library(name: "UBX", targets: ["UBX"]),
+        .library(name: "RTCM", targets: ["RTCM"]),
         .library(name: "Pipeline", targets: ["Pipeline"]),
         .library(name: "Trips", targets: ["Trips"]),
         .library(name: "Tracks", targets: ["Tracks"]),
@@ -32,7 +33,7 @@ let package = Package(
         // AIS: !AIVDM/!AIVDO sentences assembled and decoded, every message type, zero allocations. Only NMEA.
         .target(name: "AIS", dependencies: ["NMEA"]),
         // Fast JSON writing for output and protocols.
-        .target(name: "JSON", dependencies: ["NMEA", "AIS", "UBX"]),
+        .target(name: "JSON", dependencies: ["NMEA", "AIS", "UBX", "RTCM"]),
         // Deterministic journeys written as NMEA: samples, benchmarks, tests.
         .target(name: "Simulation", dependencies: ["NMEA", "AIS", "UBX"]),
         // Distances and bearings on the Earth (a sphere): the one distance every command uses; Earth-centred
@@ -40,6 +41,8 @@ let package = Package(
         .target(name: "Geodesy"),
         // u-blox UBX: navigation messages into the one fix stream, configuration messages out. Zero allocations.
         .target(name: "UBX", dependencies: ["NMEA", "Geodesy"]),
+        // RTCM 3: every message's header, the station, descriptor, text and MSM messages. Zero allocations.
+        .target(name: "RTCM", dependencies: ["NMEA"]),
         // Track writers that leave a valid file on disk after every flush, and readers of every format they write.
         .target(name: "Tracks", dependencies: ["NMEA", "System", "Geodesy", "JSON"]),
         // SVG pictures of tracks: Web-Mercator map colored by speed or altitude, stops, profile over time.
@@ -99,7 +102,7 @@ let package = Package(
         // The command-line tool: the module and its directory are NMEATool, the program it makes `nmea` (a module
         // named `nmea` would differ from `NMEA` only in case, which case-insensitive file systems cannot hold apart).
         .executableTarget(name: "NMEATool",
-                          dependencies: ["NMEA", "AIS", "UBX", "JSON", "Simulation", "Tracks", "SerialPort", "Pipeline", "Trips",
+                          dependencies: ["NMEA", "AIS", "UBX", "RTCM", "JSON", "Simulation", "Tracks", "SerialPort", "Pipeline", "Trips",
                                          "Plot", "Fleet", "Publisher", "Watch", "System", "Threading", "Recording",
                                          "Compression", "Web", "Timekeeping", "Presentation", "Geodesy"]),
         // What every test target and benchmark shares: processes with a clean signal mask, temporary directories,
@@ -137,6 +140,8 @@ let package = Package(
         .testTarget(name: "CompressionTests", dependencies: ["Compression", "TestSupport"]),
         .testTarget(name: "TestSupportTests", dependencies: ["TestSupport", "System"]),
         .testTarget(name: "JSONTests", dependencies: ["JSON"]),
+        .testTarget(
+            name: "RTCMTests", dependencies: ["RTCM", "NMEA", "JSON", "CAllocationCounter", "TestSupport"]),
         .testTarget(
             name: "UBXTests",
             dependencies: ["UBX", "NMEA", "JSON", "Geodesy", "Simulation", "CAllocationCounter", "TestSupport"]),

@@ -8,6 +8,8 @@ public enum PythonOracles {
     public static let pyais: String? = python(with: "pyais")
     /// The `python` with pyubx2 (u-blox UBX), made once per test process.
     public static let pyubx2: String? = python(with: "pyubx2")
+    /// The `python` with pyrtcm (RTCM 3), made once per test process.
+    public static let pyrtcm: String? = python(with: "pyrtcm")
 
     /// The virtual environment's `python`, with `package` installed in it; `nil` (and the tests that need it are
     /// skipped, saying so) when the environment cannot be made or the package cannot be installed.

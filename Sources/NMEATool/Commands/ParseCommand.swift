@@ -1,6 +1,7 @@
 import AIS
 import JSON
 import NMEA
+import RTCM
 import System
 import UBX
 
@@ -155,8 +156,14 @@ enum ParseCommand: Command {
         }
 
         mutating func binaryFrame(_ frame: BinaryFrame, _ context: FixReader.Context) {
-            guard !ais.onlyAIS, let ubx = UBXFrame(frame) else { return }
-            json.writeUBX(ubx)
+            guard !ais.onlyAIS else { return }
+            if let ubx = UBXFrame(frame) {
+                json.writeUBX(ubx)
+            } else if let rtcm = RTCMFrame(frame) {
+                json.writeRTCM3(rtcm)
+            } else {
+                return
+            }
             endLine()
         }
 

@@ -219,8 +219,10 @@ struct SentenceInput: ~Copyable {
         }
         let framed = reader.statistics.framer
         // An input that failed (a refused connection, a read error) has said why already.
-        // u-blox UBX frames are a log as sentences are (a receiver set to UBX only).
-        guard framed.sentences + framed.ubxFrames == before.sentences + before.ubxFrames && failures.last != path
+        // u-blox UBX and RTCM 3 frames are a log as sentences are (a receiver set to UBX only, a base station's
+        // corrections).
+        let content = framed.sentences + framed.ubxFrames + framed.rtcm3Frames
+        guard content == before.sentences + before.ubxFrames + before.rtcm3Frames && failures.last != path
         else { return }
         let framing = framed.since(before)
         if Self.holdsNothing(framing, sample: outcome.sample) {
@@ -264,7 +266,6 @@ struct SentenceInput: ~Copyable {
             text += main.0 == all ? " (\(main.1))" : ", most for a \(main.1) (\(main.0))"
             return text
         }
-        if framing.binaryFrameBytes > 0 { return "only RTCM 3 frames (corrections, no positions), no NMEA or UBX" }
         return "no NMEA found (no sentence starting with '$' or '!')"
     }
 
