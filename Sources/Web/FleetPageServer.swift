@@ -40,8 +40,10 @@ public final class FleetPageServer: Sendable {
         public var listen: ListenAddress
         public var maxConnections = 64
         public var refreshInterval = Duration.seconds(5)
-        /// A map tile URL template (see ``WebServer/Configuration/tiles``).
-        public var tiles: String?
+        /// Tiles under the map (see ``WebServer/Configuration/tiles``).
+        public var tiles: MapTiles?
+        /// The place file whose places label the map; `nil` for none.
+        public var placeFile: String?
 
         public init(listen: ListenAddress) { self.listen = listen }
     }
@@ -67,7 +69,9 @@ public final class FleetPageServer: Sendable {
         var httpConfiguration = HTTPServer.Configuration(listen: configuration.listen)
         httpConfiguration.maxConnections = configuration.maxConnections
         http = HTTPServer(
-            responder: FleetRoutes(state: state, tiles: configuration.tiles), configuration: httpConfiguration)
+            responder: FleetRoutes(
+                state: state, map: MapRoutes(tiles: configuration.tiles, places: MapPlaces(path: configuration.placeFile))),
+            configuration: httpConfiguration)
     }
 
     /// Reads the documents once, listens, and starts refreshing them.
@@ -128,7 +132,8 @@ public struct FleetLoadError: Error, Sendable {
 
 struct FleetRoutes: HTTPResponder {
     let state: Locked<FleetPageServer.State>
-    let tiles: String?
+    let map: MapRoutes
+    var tiles: MapTiles? { map.tiles }
 
     private static let paths: Set<String> = [
         "/", "/index.html", "/api/vehicles", "/api/trips", "/api/geofences", "/api/geofence-events", "/api/status",
@@ -136,6 +141,7 @@ struct FleetRoutes: HTTPResponder {
     ]
 
     func respond(to request: HTTPRequest) -> HTTPReply {
+        if let answer = map.respond(to: request) { return .response(answer) }
         if let refusal = request.refusal(servingOnly: Self.paths) { return .response(refusal) }
         let state = state.withLock { $0 }
         switch request.path {

@@ -11,11 +11,12 @@ extension WebPage {
         .pill.searching, .pill.connecting { background: #fef0c7; color: #93370d; }
         .pill.unplugged { background: #fee4e2; color: #912018; }
         .pill.ended { background: #e0eaff; color: #1d3c8f; }
-        main { display: grid; grid-template-columns: minmax(0, 2fr) minmax(280px, 1fr); gap: 12px; padding: 12px; }
+        main { display: grid; grid-template-columns: minmax(0, 2fr) minmax(280px, 1fr); grid-template-areas: "map now" "map status" "trips sky" "trips days"; align-items: start; gap: 12px; padding: 12px; }
         section { background: var(--panel); border: 1px solid var(--line); border-radius: 8px; padding: 12px; min-width: 0; }
         section h2 { font-size: 12px; text-transform: uppercase; letter-spacing: .06em; color: var(--muted); margin: 0 0 8px; }
-        #map-panel { grid-row: span 3; display: flex; flex-direction: column; }
-        #map { width: 100%; height: 520px; display: block; background: #eef2f6; border-radius: 6px; }
+        #map-panel { grid-area: map; align-self: stretch; display: flex; flex-direction: column; }
+        #map { width: 100%; flex: 1 1 auto; min-height: 420px; border-radius: 6px; }
+        #now { grid-area: now; } #status { grid-area: status; } #sky-panel { grid-area: sky; }
         .big { font-size: 20px; font-weight: 600; }
         dl { display: grid; grid-template-columns: auto 1fr; gap: 2px 12px; margin: 8px 0 0; }
         dt { color: var(--muted); }
@@ -25,63 +26,17 @@ extension WebPage {
         tbody tr { cursor: pointer; }
         tbody tr:hover { background: #f2f4f7; }
         tbody tr.selected { background: #dbe8ff; }
-        #trips-panel { grid-column: 1 / -1; overflow-x: auto; }
+        #trips-panel { grid-area: trips; overflow-x: auto; }
+        #trips td:nth-child(-n+4), #fleet-trips td:nth-child(-n+5), #vehicles td:nth-child(-n+3) { white-space: nowrap; }
         #sky { width: 100%; max-width: 260px; display: block; margin: 0 auto; }
         #bars { width: 100%; height: 90px; display: block; }
         .legend { display: flex; gap: 10px; flex-wrap: wrap; font-size: 12px; color: var(--muted); margin-top: 6px; }
         .legend i { display: inline-block; width: 18px; height: 4px; vertical-align: middle; margin-right: 4px; }
         .muted { color: var(--muted); }
         @media (max-width: 800px) {
-          main { grid-template-columns: 1fr; padding: 8px; }
-          #map-panel { grid-row: auto; }
-          #map { height: 360px; }
+          main { grid-template-columns: 1fr; grid-template-areas: "map" "now" "trips" "status" "sky" "days"; padding: 8px; }
+          #map { flex: none; height: 360px; min-height: 0; }
           th.wide, td.wide { display: none; }
-        }
-        """#
-
-    /// The map helpers both pages' scripts share: SVG elements, Web-Mercator, the scale bar, the north arrow, tiles.
-    static let mapScript = #"""
-        const SVG = "http://www.w3.org/2000/svg";
-        function el(name, attributes, parent) {
-          const node = document.createElementNS(SVG, name);
-          for (const key in attributes) node.setAttribute(key, attributes[key]);
-          if (parent) parent.appendChild(node);
-          return node;
-        }
-        function project(lon, lat) {
-          const s = Math.sin(Math.max(-85.05, Math.min(85.05, lat)) * Math.PI / 180);
-          return [(lon + 180) / 360, 0.5 - Math.log((1 + s) / (1 - s)) / (4 * Math.PI)];
-        }
-        function drawScaleBar(svg, scale, cy, H) {
-          // Metres per screen unit at the map's centre latitude.
-          const lat = Math.atan(Math.sinh(Math.PI * (1 - 2 * cy))) ;
-          const metresPerUnit = 40075016.686 * Math.cos(lat) / scale;
-          const target = metresPerUnit * 160;
-          const magnitude = Math.pow(10, Math.floor(Math.log10(target)));
-          const nice = [1, 2, 5, 10].map((m) => m * magnitude).filter((v) => v <= target).pop() || magnitude;
-          const length = nice / metresPerUnit;
-          const g = el("g", { id: "scale-bar" }, svg);
-          el("rect", { x: 20, y: H - 26, width: length.toFixed(1), height: 6, fill: "#1d2330" }, g);
-          const label = el("text", { x: 20, y: H - 32, "font-size": 12, fill: "#1d2330" }, g);
-          label.textContent = nice >= 1000 ? nice / 1000 + " km" : nice + " m";
-        }
-        function drawNorthArrow(svg, W) {
-          const g = el("g", { id: "north-arrow", transform: "translate(" + (W - 30) + ",40)" }, svg);
-          el("path", { d: "M0,-18 L8,8 L0,3 L-8,8 Z", fill: "#1d2330" }, g);
-          const n = el("text", { x: 0, y: 22, "text-anchor": "middle", "font-size": 12, fill: "#1d2330" }, g);
-          n.textContent = "N";
-        }
-        function drawTiles(svg, tiles, scale, cx, cy, W, H) {
-          const zoom = Math.max(0, Math.min(19, Math.round(Math.log2(scale / 256))));
-          const n = Math.pow(2, zoom), size = scale / n;
-          const x0 = Math.floor((cx - W / 2 / scale) * n), x1 = Math.floor((cx + W / 2 / scale) * n);
-          const y0 = Math.max(0, Math.floor((cy - H / 2 / scale) * n)), y1 = Math.min(n - 1, Math.floor((cy + H / 2 / scale) * n));
-          const g = el("g", { id: "tiles" }, svg);
-          for (let x = x0; x <= x1; x++) for (let y = y0; y <= y1; y++) {
-            const wrapped = ((x % n) + n) % n;
-            const href = tiles.replace("{z}", zoom).replace("{x}", wrapped).replace("{y}", y);
-            el("image", { href: href, x: (W / 2 + (x / n - cx) * scale).toFixed(1), y: (H / 2 + (y / n - cy) * scale).toFixed(1), width: size.toFixed(1), height: size.toFixed(1) }, g);
-          }
         }
         """#
 
@@ -96,13 +51,14 @@ extension WebPage {
         <title>nmea · position</title>
         <style>
         {{style}}
+        {{map-style}}
         </style>
         </head>
         <body data-ready="0">
         <header><h1>nmea</h1><span id="connection" class="pill">…</span><span id="device" class="muted"></span></header>
         <main>
         <section id="map-panel"><h2>Today's track</h2>
-        <svg id="map" viewBox="0 0 800 520" preserveAspectRatio="xMidYMid meet" role="img" aria-label="Track map"></svg>
+        <div id="map" role="region" aria-label="Track map"></div>
         <div class="legend"><span><i style="background:#2e90fa"></i>&lt; 10 km/h</span><span><i style="background:#12b76a"></i>&lt; 30</span><span><i style="background:#eaaa08"></i>&lt; 60</span><span><i style="background:#f79009"></i>&lt; 90</span><span><i style="background:#d92d20"></i>≥ 90</span><span id="map-note"></span></div>
         </section>
         <section id="now"><h2>Now</h2>
@@ -139,10 +95,18 @@ extension WebPage {
         </section>
         </main>
         <script id="initial" type="application/json">{{initial}}</script>
+        <script src="/leaflet.js"></script>
         <script src="/track.js"></script>
         <script>
         "use strict";
         {{map-script}}
+        const SVG = "http://www.w3.org/2000/svg";
+        function el(name, attributes, parent) {
+          const node = document.createElementNS(SVG, name);
+          for (const key in attributes) node.setAttribute(key, attributes[key]);
+          if (parent) parent.appendChild(node);
+          return node;
+        }
         (function () {
           const $ = (id) => document.getElementById(id);
           const initial = JSON.parse($("initial").textContent);
@@ -246,82 +210,92 @@ extension WebPage {
               if (selected === i) row.className = "selected";
               const cells = [clock(t.start.time), clock(t.end.time), duration(t.duration_s), (t.distance_m / 1000).toFixed(1) + " km", t.start.place || "–", t.end.place || "–"];
               cells.forEach((value, c) => { const cell = row.insertCell(); cell.textContent = value; if (c === 5) cell.className = "wide"; });
-              row.addEventListener("click", () => { selected = selected === i ? null : i; renderTrips(); renderMap(); });
+              row.addEventListener("click", () => { selected = selected === i ? null : i; setFollow(false); renderTrips(); renderMap(); fitTrack(); });
             }
           }
 
-          // Map: Web-Mercator, fitted to the track (or the selected trip), colored by speed.
-          function speedColor(speed) {
-            if (speed == null) return "#667085";
-            const kmh = speed * 3.6;
-            return kmh < 10 ? "#2e90fa" : kmh < 30 ? "#12b76a" : kmh < 60 ? "#eaaa08" : kmh < 90 ? "#f79009" : "#d92d20";
+          // Map: Leaflet, the track colored by speed (or the selected trip alone), start, end, stops, the position.
+          const map = makeMap("map", tiles, null);
+          const trackLayer = L.layerGroup().addTo(map), markerLayer = L.layerGroup().addTo(map);
+          let follow = false, positionMarkers = null;
+          const Buttons = L.Control.extend({ onAdd: function () {
+            const bar = L.DomUtil.create("div", "leaflet-bar leaflet-control map-buttons");
+            for (const [id, label, title] of [["follow", "Follow", "Keep the position in view"], ["fit", "Fit", "Show the whole track"]]) {
+              const button = L.DomUtil.create("a", "", bar);
+              Object.assign(button, { id: id, href: "#", title: title, textContent: label });
+              button.setAttribute("role", "button");
+            }
+            L.DomEvent.disableClickPropagation(bar);
+            L.DomEvent.on(bar.firstChild, "click", (e) => { L.DomEvent.preventDefault(e); setFollow(!follow); });
+            L.DomEvent.on(bar.lastChild, "click", (e) => { L.DomEvent.preventDefault(e); setFollow(false); fitTrack(); });
+            return bar;
+          } });
+          new Buttons({ position: "topleft" }).addTo(map);
+          map.on("dragstart", () => setFollow(false));
+          map.on("placesdrawn", () => hidePlacesUnder(map, furnitureBoxes(map)));
+          function setFollow(on) {
+            follow = on;
+            $("follow").classList.toggle("active", on);
+            $("follow").setAttribute("aria-pressed", String(on));
+            if (on) keepInView();
+          }
+          function keepInView() {
+            if (!follow || !position || position.lon == null) return;
+            const here = L.latLng(position.lat, position.lon);
+            if (!map.getBounds().pad(-0.15).contains(here)) map.panTo(here);
+          }
+          function shownRange() {
+            const trip = selected == null ? null : trips.trips[selected];
+            return trip ? [Date.parse(trip.start.time), Date.parse(trip.end.time)] : [-Infinity, Infinity];
+          }
+          function fitTrack() {
+            const [from, to] = shownRange(), bounds = L.latLngBounds([]);
+            for (const segment of track) for (const p of segment.points) if (p[2] >= from && p[2] <= to) bounds.extend([p[1], p[0]]);
+            if (selected == null && position && position.lon != null) bounds.extend([position.lat, position.lon]);
+            if (bounds.isValid()) map.fitBounds(bounds, { padding: [30, 30], maxZoom: 16, animate: false });
+            else map.setView([20, 0], 2, { animate: false });
           }
           function renderMap() {
-            // One screen pixel a unit, so labels stay 12 px on a phone as on a desktop.
-            const svg = $("map"), W = Math.max(300, Math.round(svg.clientWidth || 800)), H = Math.round(W * 0.65), pad = 30;
-            svg.setAttribute("viewBox", "0 0 " + W + " " + H);
-            svg.replaceChildren();
-            const trip = selected == null ? null : trips.trips[selected];
-            const from = trip ? Date.parse(trip.start.time) : -Infinity, to = trip ? Date.parse(trip.end.time) : Infinity;
-            let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
-            const include = (lon, lat) => { const [x, y] = project(lon, lat); minX = Math.min(minX, x); maxX = Math.max(maxX, x); minY = Math.min(minY, y); maxY = Math.max(maxY, y); };
-            for (const segment of track) for (const p of segment.points) if (p[2] >= from && p[2] <= to) include(p[0], p[1]);
-            if (!trip && position && position.lon != null) include(position.lon, position.lat);
-            if (minX === Infinity) { $("map-note").textContent = "no position yet"; return; }
-            $("map-note").textContent = trip ? "trip " + (selected + 1) + " of " + trips.trips.length + " (click again for the whole day)" : "";
-            const span = Math.max(maxX - minX, maxY - minY, 2e-7);
-            const scale = Math.min((W - 2 * pad) / Math.max(maxX - minX, span * 0.05), (H - 2 * pad) / Math.max(maxY - minY, span * 0.05));
-            const cx = (minX + maxX) / 2, cy = (minY + maxY) / 2;
-            const toScreen = screen = (lon, lat) => { const [x, y] = project(lon, lat); return [W / 2 + (x - cx) * scale, H / 2 + (y - cy) * scale]; };
-            if (tiles) drawTiles(svg, tiles, scale, cx, cy, W, H);
-            const layer = el("g", { id: "track" }, svg);
+            trackLayer.clearLayers(); markerLayer.clearLayers(); positionMarkers = null;
+            const [from, to] = shownRange();
+            $("map-note").textContent = selected != null ? "trip " + (selected + 1) + " of " + trips.trips.length + " (click again for the whole day)" : "";
             track.forEach((segment, index) => {
-              const group = el("g", { class: "segment", "data-segment": index }, layer);
               let run = [], color = null;
-              const flush = () => { if (run.length > 1) el("polyline", { points: run.join(" "), fill: "none", stroke: color, "stroke-width": 4, "stroke-linejoin": "round", "stroke-linecap": "round", opacity: trip ? 1 : 0.9 }, group); };
+              const flush = () => { if (run.length > 1) L.polyline(run, { color: color, weight: 4, opacity: 0.9, lineJoin: "round", lineCap: "round", interactive: false, className: "segment segment-" + index }).addTo(trackLayer); };
               for (const p of segment.points) {
                 if (p[2] < from || p[2] > to) continue;
-                const [x, y] = toScreen(p[0], p[1]), c = speedColor(p[3]), xy = x.toFixed(1) + "," + y.toFixed(1);
+                const c = speedColor(p[3]);
                 if (c !== color) { flush(); const last = run[run.length - 1]; run = last ? [last] : []; color = c; }
-                run.push(xy);
+                run.push([p[1], p[0]]);
               }
               flush();
-              if (run.length === 1 && segment.points.length === 1) { const [x, y] = run[0].split(",").map(Number); el("circle", { cx: x, cy: y, r: 3, fill: color }, group); }
+              if (run.length === 1 && segment.points.length === 1) L.circleMarker(run[0], { radius: 3, stroke: false, fillColor: color, fillOpacity: 1, className: "segment segment-" + index }).addTo(trackLayer);
             });
-            // Start, end, stops
             const points = track.flatMap((s) => s.points).filter((p) => p[2] >= from && p[2] <= to);
             if (points.length) {
-              const [sx, sy] = toScreen(points[0][0], points[0][1]);
-              el("circle", { cx: sx.toFixed(1), cy: sy.toFixed(1), r: 7, fill: "#12b76a", stroke: "#fff", "stroke-width": 2, id: "start-marker" }, svg);
-              const last = points[points.length - 1], [ex, ey] = toScreen(last[0], last[1]);
-              el("rect", { x: (ex - 6).toFixed(1), y: (ey - 6).toFixed(1), width: 12, height: 12, fill: "#d92d20", stroke: "#fff", "stroke-width": 2, id: "end-marker" }, svg);
+              const start = L.circleMarker([points[0][1], points[0][0]], { radius: 7, color: "#fff", weight: 2, fillColor: "#12b76a", fillOpacity: 1 }).addTo(markerLayer);
+              start.getElement().id = "start-marker";
+              const last = points[points.length - 1];
+              L.marker([last[1], last[0]], { icon: L.divIcon({ className: "map-marker", html: '<div class="end-marker-icon" id="end-marker"></div>', iconSize: [12, 12] }), title: "end", keyboard: false }).addTo(markerLayer);
             }
             for (const stop of (trips && trips.stops) || []) {
               if (stop.lat == null) continue;
               const t0 = Date.parse(stop.start), t1 = Date.parse(stop.end);
               if (t1 < from || t0 > to) continue;
-              const [x, y] = toScreen(stop.lon, stop.lat);
-              const g = el("g", { class: "stop" }, svg);
-              el("circle", { cx: x.toFixed(1), cy: y.toFixed(1), r: 8, fill: "#1d3c8f", stroke: "#fff", "stroke-width": 2 }, g);
-              const label = el("text", { x: x.toFixed(1), y: (y + 3).toFixed(1), "text-anchor": "middle", "font-size": 9, fill: "#fff" }, g);
-              label.textContent = "P";
-              const title = el("title", {}, g); title.textContent = (stop.place || "stop") + ", " + duration(stop.duration_s);
+              L.marker([stop.lat, stop.lon], { icon: L.divIcon({ className: "map-marker stop", html: '<div class="stop-icon">P</div>', iconSize: [18, 18] }), title: (stop.place || "stop") + ", " + duration(stop.duration_s), keyboard: false }).addTo(markerLayer);
             }
-            if (!trip && position && position.lon != null) {
-              const [x, y] = toScreen(position.lon, position.lat);
-              el("circle", { cx: x.toFixed(1), cy: y.toFixed(1), r: 9, fill: "#1f6feb", "fill-opacity": 0.25, id: "position-halo" }, svg);
-              el("circle", { cx: x.toFixed(1), cy: y.toFixed(1), r: 5, fill: "#1f6feb", stroke: "#fff", "stroke-width": 2, id: "position-marker" }, svg);
+            if (selected == null && position && position.lon != null) {
+              const here = [position.lat, position.lon];
+              const halo = L.circleMarker(here, { radius: 10, stroke: false, fillColor: "#1f6feb", fillOpacity: 0.25, interactive: false }).addTo(markerLayer);
+              const marker = L.circleMarker(here, { radius: 6, color: "#fff", weight: 2, fillColor: "#1f6feb", fillOpacity: 1 }).addTo(markerLayer);
+              halo.getElement().id = "position-halo"; marker.getElement().id = "position-marker";
+              positionMarkers = [halo, marker];
             }
-            drawScaleBar(svg, scale, cy, H);
-            drawNorthArrow(svg, W);
           }
           function moveMarker() {
-            if (!screen || selected != null || !position || position.lon == null) return;
-            const [x, y] = screen(position.lon, position.lat);
-            for (const id of ["position-halo", "position-marker"]) {
-              const marker = $(id);
-              if (marker) { marker.setAttribute("cx", x.toFixed(1)); marker.setAttribute("cy", y.toFixed(1)); }
-            }
+            if (!positionMarkers || selected != null || !position || position.lon == null) return;
+            for (const marker of positionMarkers) marker.setLatLng([position.lat, position.lon]);
+            keepInView();
           }
 
           // Track: loaded once, then what is newer than the last point, at most every 2 s.
@@ -349,16 +323,18 @@ extension WebPage {
           renderNow(); renderStatus(); renderSky(); renderTrips();
           // The track so far came with the page (/track.js, loaded before this script), so the page is whole
           // at its load event; without it (a failed load), it is fetched.
+          function begin() {
+            const named = map.begin(fitTrack);
+            renderMap();
+            setFollow(!named && !!status && status.connection !== "ended");
+            document.body.dataset.ready = "1";
+          }
           if (window.nmeaTrack) {
             mergeTrack(window.nmeaTrack);
-            renderMap();
-            document.body.dataset.ready = "1";
+            begin();
           } else {
-            fetch("/api/track").then((r) => r.json()).then((collection) => {
-              mergeTrack(collection);
-              renderMap();
-              document.body.dataset.ready = "1";
-            }).catch(() => { document.body.dataset.ready = "error"; });
+            fetch("/api/track").then((r) => r.json()).then((collection) => { mergeTrack(collection); begin(); })
+              .catch(() => { document.body.dataset.ready = "error"; });
           }
 
           const events = new EventSource("/api/events");
@@ -372,7 +348,7 @@ extension WebPage {
           events.addEventListener("trip", (event) => { trips = JSON.parse(event.data); renderTrips(); renderMap(); });
           setInterval(() => { renderAge(); }, 1000);
           let resized = null;
-          window.addEventListener("resize", () => { clearTimeout(resized); resized = setTimeout(renderMap, 150); });
+          window.addEventListener("resize", () => { clearTimeout(resized); resized = setTimeout(() => map.invalidateSize(), 150); });
           events.addEventListener("sky", (event) => { satellites = JSON.parse(event.data); renderSky(); });
         })();
         </script>

@@ -8,9 +8,9 @@ import Presentation
 enum WebPage {
     /// The `Content-Security-Policy` header: nothing loads from anywhere but this server (and the tile server, when
     /// one is given).
-    static func contentSecurityPolicy(tiles: String?) -> String {
+    static func contentSecurityPolicy(tiles: MapTiles?) -> String {
         var images = "'self' data:"
-        if let tiles, let origin = origin(of: tiles) { images += " " + origin }
+        if let origin = tiles?.imageOrigin { images += " " + origin }
         return "Content-Security-Policy: default-src 'none'; script-src 'self' 'unsafe-inline'; "
             + "style-src 'unsafe-inline'; connect-src 'self'; img-src \(images); base-uri 'none'; form-action 'none'"
     }
@@ -26,8 +26,9 @@ enum WebPage {
         return String(template[..<schemeEnd.upperBound]) + host
     }
 
-    static func render(_ snapshot: WebState.Snapshot, tiles: String?) -> [UInt8] {
-        var html = template.replacing("{{style}}", with: style).replacing("{{map-script}}", with: mapScript)
+    static func render(_ snapshot: WebState.Snapshot, tiles: MapTiles?) -> [UInt8] {
+        var html = template.replacing("{{style}}", with: style).replacing("{{map-style}}", with: mapStyle)
+            .replacing("{{map-script}}", with: mapScript)
         let fix = snapshot.position
         func value(_ text: String?) -> String { text.map(escaped) ?? "–" }
         let replacements: [(String, String)] = [
@@ -45,7 +46,7 @@ enum WebPage {
     }
 
     /// The fleet's page, with `fleet` (`{"vehicles":…,"trips":…}`) in it and the vehicle rows rendered.
-    static func renderFleet(_ fleet: [UInt8], tiles: String?) -> [UInt8] {
+    static func renderFleet(_ fleet: [UInt8], tiles: MapTiles?) -> [UInt8] {
         var rows = ""
         if case .object(let members)? = try? JSONValue(parsing: fleet), let vehicles = members["vehicles"],
             case .object(let inner) = vehicles, case .array(let list)? = inner["vehicles"]
@@ -61,17 +62,11 @@ enum WebPage {
                     + "<td></td><td>\(text("place"))</td><td class=\"wide\"></td></tr>"
             }
         }
-        let html = fleetTemplate.replacing("{{style}}", with: style).replacing("{{map-script}}", with: mapScript)
+        let html = fleetTemplate.replacing("{{style}}", with: style).replacing("{{map-style}}", with: mapStyle)
+            .replacing("{{map-script}}", with: mapScript)
             .replacing("{{rows}}", with: rows).replacing("{{fleet}}", with: scriptSafe(fleet))
-            .replacing("{{tiles}}", with: tiles.map { scriptSafe(quoted($0)) } ?? "null")
+            .replacing("{{tiles}}", with: tiles.map { scriptSafe($0.json) } ?? "null")
         return Array(html.utf8)
-    }
-
-    /// A JSON string literal of `text`.
-    static func quoted(_ text: String) -> [UInt8] {
-        var json = JSONWriter(capacity: text.utf8.count + 2)
-        json.string(text)
-        return json.bytes
     }
 
     /// JSON text that is safe inside `<script>`: `<` (only ever inside strings) as `\u003c`.
@@ -85,7 +80,7 @@ enum WebPage {
     }
 
     /// `{"position":…,"status":…,"trips":…,"satellites":…,"tiles":…}` for the script, safe inside `<script>`.
-    static func initialJSON(_ snapshot: WebState.Snapshot, tiles: String?) -> String {
+    static func initialJSON(_ snapshot: WebState.Snapshot, tiles: MapTiles?) -> String {
         var json = JSONWriter(capacity: 4096 + snapshot.trips.count)
         json.beginObject()
         json.key("position")
@@ -97,7 +92,7 @@ enum WebPage {
         json.key("satellites")
         json.raw(snapshot.satellites)
         json.key("tiles")
-        if let tiles { json.string(tiles) } else { json.null() }
+        if let tiles { json.raw(tiles.json) } else { json.null() }
         json.endObject()
         // `<` only occurs inside JSON strings, where \u003c means the same: no `</script>` can end the element.
         return scriptSafe(json.bytes)

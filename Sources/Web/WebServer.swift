@@ -32,9 +32,11 @@ public final class WebServer: Sendable {
         public var listen: ListenAddress
         /// Connections served at once; the next gets a 503.
         public var maxConnections = 64
-        /// A map tile URL template (`https://tile.example.org/{z}/{x}/{y}.png`) drawn under the track; `nil`
-        /// (the default) draws the track alone, needing nothing from the network.
-        public var tiles: String?
+        /// Tiles drawn under the track (a tile server's, or an MBTiles file's); `nil` (the default) draws the
+        /// offline places alone, needing nothing from the network.
+        public var tiles: MapTiles?
+        /// The place file whose places label the map (``Trips/PlaceIndex/locate()``'s); `nil` for none.
+        public var placeFile: String?
 
         public init(listen: ListenAddress) { self.listen = listen }
     }
@@ -54,7 +56,9 @@ public final class WebServer: Sendable {
         var httpConfiguration = HTTPServer.Configuration(listen: configuration.listen)
         httpConfiguration.maxConnections = configuration.maxConnections
         let http = HTTPServer(
-            responder: WebRoutes(state: state, tiles: configuration.tiles), configuration: httpConfiguration)
+            responder: WebRoutes(
+                state: state, map: MapRoutes(tiles: configuration.tiles, places: MapPlaces(path: configuration.placeFile))),
+            configuration: httpConfiguration)
         self.http = http
         consumer = RingConsumerLoop(
             WebConsumer(state: state, pipeline: pipeline, places: places, publish: { http.publish($0) }),
@@ -101,7 +105,8 @@ public final class WebServer: Sendable {
 /// The routes: documents from ``WebState``, the page from ``WebPage``.
 struct WebRoutes: HTTPResponder {
     let state: WebState
-    let tiles: String?
+    let map: MapRoutes
+    var tiles: MapTiles? { map.tiles }
 
     private static let paths: Set<String> = [
         "/", "/index.html", "/track.js", "/api/position", "/api/status", "/api/track", "/api/trips", "/api/satellites",
@@ -109,6 +114,7 @@ struct WebRoutes: HTTPResponder {
     ]
 
     func respond(to request: HTTPRequest) -> HTTPReply {
+        if let answer = map.respond(to: request) { return .response(answer) }
         if let refusal = request.refusal(servingOnly: Self.paths) { return .response(refusal) }
         if request.hasBody {
             return .response(.error(.badRequest, "A GET request takes no body"))

@@ -36,6 +36,7 @@ enum FleetServeCommand: Command {
         configuration.refreshInterval = .milliseconds(Int64(refresh * 1000))
         configuration.maxConnections = web.maxClients
         configuration.tiles = web.tiles
+        configuration.placeFile = usesPlaces ? PlaceIndex.locate() : nil
         let loader = FleetLoader(queries: queries, usesPlaces: usesPlaces)
         let server = FleetPageServer(configuration: configuration) { loader.load() }
         do {
