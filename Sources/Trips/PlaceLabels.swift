@@ -82,8 +82,9 @@ extension PlaceIndex {
     /// The places a map labels in `view`: the one rule the page, the fleet page and `nmea plot` share, so they
     /// draw the same places for the same view. The places inside the view with at least
     /// ``minimumPopulation(zoom:)`` people, largest first (ties in file order), each kept when its label's box
-    /// (a dot at the place and the name centred above it: about 7 px a character and 6 px more, by 25 px) meets
-    /// none kept before: so the number follows the zoom, cities first, then towns. At most ``labelLimit``.
+    /// (a dot at the place and the name centred above it: about 7 px a character and 6 px more, by 25 px) lies
+    /// inside the view and meets none kept before: so the number follows the zoom, cities first, then towns. At
+    /// most ``labelLimit``.
     ///
     /// - Complexity: O(n) over the place file (a scan of its coordinates), then O(k log k + k·m) for the k places
     ///   inside and the m kept.
@@ -99,12 +100,17 @@ extension PlaceIndex {
         candidates.sort { $0.population != $1.population ? $0.population > $1.population : $0.index < $1.index }
         var kept: [PlaceLabel] = []
         var boxes: [(x0: Double, y0: Double, x1: Double, y1: Double)] = []
+        let topLeft = view.pixel(latitude: view.north, longitude: view.west)
+        let bottomRight = view.pixel(latitude: view.south, longitude: view.east)
         for candidate in candidates {
             if kept.count == Self.labelLimit { break }
             let place = place(at: candidate.index)
             let (x, y) = view.pixel(latitude: place.latitude, longitude: place.longitude)
             let halfWidth = (Double(place.name.unicodeScalars.count) * 7 + 12) / 2 + 3
             let box = (x0: x - halfWidth, y0: y - 21, x1: x + halfWidth, y1: y + 4)
+            guard box.x0 >= topLeft.x, box.y0 >= topLeft.y, box.x1 <= bottomRight.x, box.y1 <= bottomRight.y else {
+                continue
+            }
             if boxes.contains(where: { $0.x0 < box.x1 && box.x0 < $0.x1 && $0.y0 < box.y1 && box.y0 < $0.y1 }) {
                 continue
             }

@@ -49,7 +49,7 @@ extension WebPage {
             return div;
           } });
           new North({ position: "topright" }).addTo(map);
-          map.createPane("places").style.zIndex = 350;
+          map.createPane("places").style.zIndex = 450;
           const placeLayer = L.layerGroup().addTo(map);
           let request = 0;
           function query() {
