@@ -35,7 +35,8 @@ extension WebPage {
         // The map: Leaflet with a metric scale, a north arrow, attribution, the tiles the server names (`tiles`:
         // {url, attribution, minzoom, maxzoom}) and the offline places. `onMoved` is called after each move.
         function makeMap(id, tiles, onMoved) {
-          const map = L.map(id, { zoomControl: true, minZoom: 1, maxZoom: 19 });
+          // No fading in of tiles: what is loaded is shown as it is (and a screenshot shows it).
+          const map = L.map(id, { zoomControl: true, minZoom: 1, maxZoom: 19, fadeAnimation: false });
           map.attributionControl.setPrefix('<a href="https://leafletjs.com">Leaflet</a>');
           map.attributionControl.addAttribution('Places: <a href="https://www.geonames.org/">GeoNames</a> (CC BY 4.0)');
           if (tiles) {
@@ -60,8 +61,9 @@ extension WebPage {
             while (east > 180) east -= 360;
             return "bbox=" + [west, clamp(b.getSouth(), 85), east, clamp(b.getNorth(), 85)].map((v) => v.toFixed(5)).join(",") + "&zoom=" + map.getZoom();
           }
-          function drawPlaces(document_) {
+          function drawPlaces(document_, view) {
             placeLayer.clearLayers();
+            map.getContainer().dataset.view = view;
             for (const p of document_.places) {
               const node = document.createElement("div");
               node.className = "place";
@@ -73,14 +75,14 @@ extension WebPage {
           }
           // The first places come as a script (/places.js), which the page's load waits for; later ones by fetch.
           function loadPlaces(first) {
-            const id = ++request;
+            const id = ++request, view = query();
             if (first) {
-              window.nmeaPlaces = (document_) => { if (id === request) drawPlaces(document_); };
+              window.nmeaPlaces = (document_) => { if (id === request) drawPlaces(document_, view); };
               const script = document.createElement("script");
-              script.src = "/places.js?" + query();
+              script.src = "/places.js?" + view;
               document.head.appendChild(script);
             } else {
-              fetch("/api/places?" + query()).then((r) => r.json()).then((document_) => { if (id === request) drawPlaces(document_); });
+              fetch("/api/places?" + view).then((r) => r.json()).then((document_) => { if (id === request) drawPlaces(document_, view); });
             }
           }
           let started = false;

@@ -261,7 +261,7 @@ extension WebPage {
             $("map-note").textContent = selected != null ? "trip " + (selected + 1) + " of " + trips.trips.length + " (click again for the whole day)" : "";
             track.forEach((segment, index) => {
               let run = [], color = null;
-              const flush = () => { if (run.length > 1) L.polyline(run, { color: color, weight: 4, opacity: 0.9, lineJoin: "round", lineCap: "round", interactive: false, className: "segment segment-" + index }).addTo(trackLayer); };
+              const flush = () => { if (run.length > 1) L.polyline(run, { color: color, weight: 4, opacity: 1, lineJoin: "round", lineCap: "round", interactive: false, className: "segment segment-" + index }).addTo(trackLayer); };
               for (const p of segment.points) {
                 if (p[2] < from || p[2] > to) continue;
                 const c = speedColor(p[3]);

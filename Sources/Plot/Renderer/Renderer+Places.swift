@@ -42,7 +42,13 @@ extension Renderer {
             let size = label.rank == 1 ? small * 1.15 : label.rank == 2 ? small : small * 0.9
             let width = textWidth(label.name, size: size)
             boxes.append(Box(x: point.x - width / 2, y: point.y - 6 - size, width: width, height: size + 8))
-            svg.open("g", [("class", "place"), ("data-name", label.name)])
+            svg.open(
+                "g",
+                [
+                    ("class", "place"), ("data-name", label.name),
+                    ("data-lat", SVGWriter.number(label.latitude, maximumDecimals: 5)),
+                    ("data-lon", SVGWriter.number(label.longitude, maximumDecimals: 5)),
+                ])
             svg.element(
                 "circle",
                 [
