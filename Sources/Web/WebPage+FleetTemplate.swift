@@ -139,7 +139,7 @@ extension WebPage {
             const placed = declutter(labels.map((l) => { const p = map.latLngToContainerPoint(l.latlng); return { node: l.node, anchor: { x: origin.x + p.x, y: origin.y + p.y }, radius: l.radius }; }), furniture.concat(dots), origin);
             hidePlacesUnder(map, placed.concat(furniture, dots));
           }
-          map.on("placesdrawn", () => placeLabels());
+          map.on("relabel", () => placeLabels());
           function renderStatus(status) {
             const ok = status.database === "ok";
             $("database").className = "pill " + (ok ? "connected" : "unplugged");

@@ -33,7 +33,8 @@ extension WebPage {
         function recordBox(element) { const b = clientBox(element); element.dataset.box = [b.x, b.y, b.w, b.h].map((v) => v.toFixed(1)).join(","); return b; }
         function overlaps(a, b, gap) { gap = gap || 0; return a.x < b.x + b.w + gap && b.x < a.x + a.w + gap && a.y < b.y + b.h + gap && b.y < a.y + a.h + gap; }
         // The map: Leaflet with a metric scale, a north arrow, attribution, the tiles the server names (`tiles`:
-        // {url, attribution, minzoom, maxzoom}) and the offline places. `onMoved` is called after each move.
+        // {url, attribution, minzoom, maxzoom}) and the offline places. `onMoved` is called after each move; the
+        // map fires "relabel" when its places or its size changed.
         function makeMap(id, tiles, onMoved) {
           // No fading in of tiles: what is loaded is shown as it is (and a screenshot shows it).
           const map = L.map(id, { zoomControl: true, minZoom: 1, maxZoom: 19, fadeAnimation: false });
@@ -71,7 +72,7 @@ extension WebPage {
               Object.assign(node.dataset, { name: p.name, lat: p.lat, lon: p.lon, population: p.population });
               L.marker([p.lat, p.lon], { icon: L.divIcon({ className: "place-label rank-" + p.rank, html: node, iconSize: null }), pane: "places", interactive: false, keyboard: false }).addTo(placeLayer);
             }
-            map.fire("placesdrawn");
+            map.fire("relabel");
           }
           // The first places come as a script (/places.js), which the page's load waits for; later ones by fetch.
           function loadPlaces(first) {
@@ -85,6 +86,8 @@ extension WebPage {
               fetch("/api/places?" + view).then((r) => r.json()).then((document_) => { if (id === request) drawPlaces(document_, view); });
             }
           }
+          // A page lays its own labels out again on "relabel": new places, or a new size (a phone turned).
+          map.on("resize", () => { map.fire("relabel"); if (started) loadPlaces(false); });
           let started = false;
           map.on("moveend", () => {
             if (!started) return;
@@ -142,12 +145,14 @@ extension WebPage {
           }
           return placed;
         }
-        // Hides the place labels that a page's own label or a control covers.
+        // Hides the place labels that a page's own label or a control covers, or the map's edge cuts.
         function hidePlacesUnder(map, boxes) {
+          const area = clientBox(map.getContainer());
           for (const node of map.getContainer().querySelectorAll(".place-label .place")) {
             node.classList.remove("hidden");
             const box = clientBox(node);
-            if (boxes.some((b) => overlaps(b, box, 1))) node.classList.add("hidden");
+            const inside = box.x >= area.x && box.y >= area.y && box.x + box.w <= area.x + area.w && box.y + box.h <= area.y + area.h;
+            if (!inside || boxes.some((b) => overlaps(b, box, 1))) node.classList.add("hidden");
           }
         }
         """#

@@ -232,7 +232,7 @@ extension WebPage {
           } });
           new Buttons({ position: "topleft" }).addTo(map);
           map.on("dragstart", () => setFollow(false));
-          map.on("placesdrawn", () => hidePlacesUnder(map, furnitureBoxes(map)));
+          map.on("relabel", () => hidePlacesUnder(map, furnitureBoxes(map)));
           function setFollow(on) {
             follow = on;
             $("follow").classList.toggle("active", on);
