@@ -11,7 +11,7 @@ extension WebPage {
         .pill.searching, .pill.connecting { background: #fef0c7; color: #93370d; }
         .pill.unplugged { background: #fee4e2; color: #912018; }
         .pill.ended { background: #e0eaff; color: #1d3c8f; }
-        main { display: grid; grid-template-columns: minmax(0, 2fr) minmax(280px, 1fr); grid-template-areas: "map now" "map status" "trips sky" "trips days"; align-items: start; gap: 12px; padding: 12px; }
+        main { display: grid; grid-template-columns: minmax(0, 2fr) minmax(280px, 1fr); grid-template-areas: "map days" "map now" "map status" "trips sky"; align-items: start; gap: 12px; padding: 12px; }
         section { background: var(--panel); border: 1px solid var(--line); border-radius: 8px; padding: 12px; min-width: 0; }
         section h2 { font-size: 12px; text-transform: uppercase; letter-spacing: .06em; color: var(--muted); margin: 0 0 8px; }
         #map-panel { grid-area: map; align-self: stretch; display: flex; flex-direction: column; }
@@ -27,6 +27,8 @@ extension WebPage {
         tbody tr:hover { background: #f2f4f7; }
         tbody tr.selected { background: #dbe8ff; }
         #trips-panel { grid-area: trips; overflow-x: auto; }
+        #days-panel { grid-area: days; } #day { width: 100%; margin-bottom: 8px; }
+        .replay-row { display: flex; gap: 8px; align-items: center; } #scrub { width: 100%; }
         #trips td:nth-child(-n+4), #fleet-trips td:nth-child(-n+5), #vehicles td:nth-child(-n+3) { white-space: nowrap; }
         #sky { width: 100%; max-width: 260px; display: block; margin: 0 auto; }
         #bars { width: 100%; height: 90px; display: block; }
@@ -34,7 +36,7 @@ extension WebPage {
         .legend i { display: inline-block; width: 18px; height: 4px; vertical-align: middle; margin-right: 4px; }
         .muted { color: var(--muted); }
         @media (max-width: 800px) {
-          main { grid-template-columns: 1fr; grid-template-areas: "map" "now" "trips" "status" "sky" "days"; padding: 8px; }
+          main { grid-template-columns: 1fr; grid-template-areas: "map" "days" "now" "trips" "status" "sky"; padding: 8px; }
           #map { flex: none; height: 360px; min-height: 0; }
           th.wide, td.wide { display: none; }
         }
@@ -93,10 +95,19 @@ extension WebPage {
         <table id="trips"><thead><tr><th>Start</th><th>End</th><th>Duration</th><th>Distance</th><th>From</th><th class="wide">To</th></tr></thead><tbody></tbody></table>
         <p id="trips-empty" class="muted">No trip yet.</p>
         </section>
+        <section id="days-panel" hidden><h2>Days</h2>
+        <select id="day" aria-label="Day"><option value="">Today (live)</option></select>
+        <div id="replay" hidden>
+        <div class="replay-row"><button id="play" type="button">Play</button>
+        <select id="replay-speed" aria-label="Replay speed"><option value="10">10×</option><option value="60" selected>60×</option><option value="300">300×</option><option value="1800">1800×</option></select>
+        <span id="replay-time">–</span></div>
+        <input id="scrub" type="range" min="0" max="1000" value="0" aria-label="Time of day">
+        </div>
+        </section>
         </main>
         <script id="initial" type="application/json">{{initial}}</script>
         <script src="/leaflet.js"></script>
-        <script src="/track.js"></script>
+        <script src="{{track-script}}"></script>
         <script>
         "use strict";
         {{map-script}}
@@ -117,6 +128,9 @@ extension WebPage {
           let trackTimer = null;
           let screen = null;         // the last map's projection to screen units
           const tiles = initial.tiles;
+          // A day gone by (?day=, with --history), replayed; null for today, live.
+          const dayShown = initial.day || null;
+          if (dayShown && window.nmeaDayTrips) trips = window.nmeaDayTrips;
 
           function text(id, value) { const element = $(id); if (element.textContent !== value) element.textContent = value; }
           function fmt(value, decimals, unit) { return value == null ? "–" : value.toFixed(decimals) + (unit ? " " + unit : ""); }
@@ -148,6 +162,7 @@ extension WebPage {
           }
           function renderAge() {
             if (!position) return;
+            if (status && status.connection === "ended") { text("age", "– (the log has ended)"); return; }
             const age = position.age_s + (Date.now() - positionAt) / 1000;
             text("age", age < 60 ? age.toFixed(1) + " s" : duration(age));
           }
@@ -251,7 +266,7 @@ extension WebPage {
           function fitTrack() {
             const [from, to] = shownRange(), bounds = L.latLngBounds([]);
             for (const segment of track) for (const p of segment.points) if (p[2] >= from && p[2] <= to) bounds.extend([p[1], p[0]]);
-            if (selected == null && position && position.lon != null) bounds.extend([position.lat, position.lon]);
+            if (selected == null && !dayShown && position && position.lon != null) bounds.extend([position.lat, position.lon]);
             if (bounds.isValid()) map.fitBounds(bounds, { padding: [30, 30], maxZoom: 16, animate: false });
             else map.setView([20, 0], 2, { animate: false });
           }
@@ -284,7 +299,7 @@ extension WebPage {
               if (t1 < from || t0 > to) continue;
               L.marker([stop.lat, stop.lon], { icon: L.divIcon({ className: "map-marker stop", html: '<div class="stop-icon">P</div>', iconSize: [18, 18] }), title: (stop.place || "stop") + ", " + duration(stop.duration_s), keyboard: false }).addTo(markerLayer);
             }
-            if (selected == null && position && position.lon != null) {
+            if (selected == null && !dayShown && position && position.lon != null) {
               const here = [position.lat, position.lon];
               const halo = L.circleMarker(here, { radius: 10, stroke: false, fillColor: "#1f6feb", fillOpacity: 0.25, interactive: false }).addTo(markerLayer);
               const marker = L.circleMarker(here, { radius: 6, color: "#fff", weight: 2, fillColor: "#1f6feb", fillOpacity: 1 }).addTo(markerLayer);
@@ -293,7 +308,7 @@ extension WebPage {
             }
           }
           function moveMarker() {
-            if (!positionMarkers || selected != null || !position || position.lon == null) return;
+            if (!positionMarkers || selected != null || dayShown || !position || position.lon == null) return;
             for (const marker of positionMarkers) marker.setLatLng([position.lat, position.lon]);
             keepInView();
           }
@@ -326,8 +341,68 @@ extension WebPage {
           function begin() {
             const named = map.begin(fitTrack);
             renderMap();
-            setFollow(!named && !!status && status.connection !== "ended");
+            setFollow(!named && !dayShown && !!status && status.connection !== "ended");
+            if (dayShown) beginReplay();
             document.body.dataset.ready = "1";
+          }
+
+          // Days gone by (--history): a day picked is this page with ?day=, its track and trips, replayed on a
+          // timeline (play, pause, speed, scrub; ?at=hh:mm:ss starts there).
+          if (initial.history) {
+            $("days-panel").hidden = false;
+            for (const d of (initial.days && initial.days.days) || []) {
+              const option = document.createElement("option");
+              option.value = d.day; option.selected = d.day === dayShown;
+              option.textContent = d.day + " · " + (d.distance_m / 1000).toFixed(1) + " km · " + d.trips + (d.trips === 1 ? " trip" : " trips");
+              $("day").appendChild(option);
+            }
+            $("day").addEventListener("change", () => { location.search = $("day").value ? "?day=" + $("day").value : ""; });
+          }
+          if (dayShown) $("map-panel").querySelector("h2").textContent = "Track of " + dayShown;
+          const replay = { at: null, timer: null, marker: null };
+          function replayPoints() { return track.flatMap((s) => s.points); }
+          function pointAt(time) {
+            const points = replayPoints(), last = points[points.length - 1];
+            if (time <= points[0][2]) return points[0];
+            if (time >= last[2]) return last;
+            let low = 0, high = points.length - 1;
+            while (high - low > 1) { const middle = (low + high) >> 1; if (points[middle][2] <= time) low = middle; else high = middle; }
+            const a = points[low], b = points[high], f = (time - a[2]) / Math.max(1, b[2] - a[2]);
+            return [a[0] + (b[0] - a[0]) * f, a[1] + (b[1] - a[1]) * f, time, b[3]];
+          }
+          function setReplay(time) {
+            const points = replayPoints();
+            if (!points.length) return;
+            const start = points[0][2], end = points[points.length - 1][2];
+            replay.at = Math.max(start, Math.min(end, time));
+            const p = pointAt(replay.at);
+            if (!replay.marker) {
+              replay.marker = L.circleMarker([p[1], p[0]], { radius: 8, color: "#fff", weight: 3, fillColor: "#7a5af8", fillOpacity: 1 }).addTo(map);
+              replay.marker.getElement().id = "replay-marker";
+            } else replay.marker.setLatLng([p[1], p[0]]);
+            Object.assign(replay.marker.getElement().dataset, { time: new Date(replay.at).toISOString(), lat: p[1].toFixed(6), lon: p[0].toFixed(6) });
+            $("scrub").value = String(Math.round((replay.at - start) / Math.max(1, end - start) * 1000));
+            text("replay-time", clock(new Date(replay.at).toISOString()) + (p[3] == null ? "" : " · " + (p[3] * 3.6).toFixed(0) + " km/h"));
+            if (replay.at >= end) pauseReplay();
+          }
+          function pauseReplay() { clearInterval(replay.timer); replay.timer = null; text("play", "Play"); }
+          function playReplay() {
+            const points = replayPoints();
+            if (!points.length) return;
+            if (replay.at == null || replay.at >= points[points.length - 1][2]) replay.at = points[0][2];
+            text("play", "Pause");
+            replay.timer = setInterval(() => setReplay(replay.at + 100 * Number($("replay-speed").value)), 100);
+          }
+          function beginReplay() {
+            $("replay").hidden = false;
+            const points = replayPoints(), at = new URLSearchParams(location.search).get("at");
+            if (!points.length) return;
+            setReplay(at ? Date.parse(dayShown + "T" + at + "Z") : points[0][2]);
+            $("play").addEventListener("click", () => { if (replay.timer) pauseReplay(); else playReplay(); });
+            $("scrub").addEventListener("input", () => {
+              const start = points[0][2], end = points[points.length - 1][2];
+              setReplay(start + (end - start) * Number($("scrub").value) / 1000);
+            });
           }
           if (window.nmeaTrack) {
             mergeTrack(window.nmeaTrack);
@@ -342,10 +417,10 @@ extension WebPage {
             position = JSON.parse(event.data); positionAt = Date.now();
             renderNow();
             moveMarker();
-            if (!position.provisional) scheduleTrack();
+            if (!position.provisional && !dayShown) scheduleTrack();
           });
           events.addEventListener("status", (event) => { status = JSON.parse(event.data); renderStatus(); });
-          events.addEventListener("trip", (event) => { trips = JSON.parse(event.data); renderTrips(); renderMap(); });
+          events.addEventListener("trip", (event) => { if (dayShown) return; trips = JSON.parse(event.data); renderTrips(); renderMap(); });
           setInterval(() => { renderAge(); }, 1000);
           let resized = null;
           window.addEventListener("resize", () => { clearTimeout(resized); resized = setTimeout(() => map.invalidateSize(), 150); });

@@ -26,7 +26,11 @@ enum WebPage {
         return String(template[..<schemeEnd.upperBound]) + host
     }
 
-    static func render(_ snapshot: WebState.Snapshot, tiles: MapTiles?) -> [UInt8] {
+    /// The page; with `history`, its day picker (`days`: `/api/days`' document), and `day`'s track and trips
+    /// instead of today's when a day gone by is shown.
+    static func render(
+        _ snapshot: WebState.Snapshot, tiles: MapTiles?, days: [UInt8]? = nil, day: String? = nil
+    ) -> [UInt8] {
         var html = template.replacing("{{style}}", with: style).replacing("{{map-style}}", with: mapStyle)
             .replacing("{{map-script}}", with: mapScript)
         let fix = snapshot.position
@@ -37,7 +41,8 @@ enum WebPage {
             ("{{place}}", value(snapshot.place ?? (fix == nil ? nil : "no place name"))),
             ("{{fix}}", value(fix.map(Formatting.fixKind))),
             ("{{time}}", value(fix.flatMap { $0.timestamp }.map { ISO8601.string($0) })),
-            ("{{initial}}", initialJSON(snapshot, tiles: tiles)),
+            ("{{initial}}", initialJSON(snapshot, tiles: tiles, days: days, day: day)),
+            ("{{track-script}}", "/track.js" + (day.map { "?day=" + $0 } ?? "")),
         ]
         for (placeholder, text) in replacements {
             html = html.replacing(placeholder, with: text)
@@ -79,8 +84,10 @@ enum WebPage {
         return text
     }
 
-    /// `{"position":…,"status":…,"trips":…,"satellites":…,"tiles":…}` for the script, safe inside `<script>`.
-    static func initialJSON(_ snapshot: WebState.Snapshot, tiles: MapTiles?) -> String {
+    /// `{"position":…,"status":…,"trips":…,"satellites":…,"tiles":…,"history":…}` for the script, safe inside `<script>`.
+    static func initialJSON(
+        _ snapshot: WebState.Snapshot, tiles: MapTiles?, days: [UInt8]? = nil, day: String? = nil
+    ) -> String {
         var json = JSONWriter(capacity: 4096 + snapshot.trips.count)
         json.beginObject()
         json.key("position")
@@ -93,6 +100,14 @@ enum WebPage {
         json.raw(snapshot.satellites)
         json.key("tiles")
         if let tiles { json.raw(tiles.json) } else { json.null() }
+        json.key("history")
+        json.bool(days != nil)
+        if let days {
+            json.key("days")
+            json.raw(days)
+        }
+        json.key("day")
+        if let day { json.string(day) } else { json.null() }
         json.endObject()
         // `<` only occurs inside JSON strings, where \u003c means the same: no `</script>` can end the element.
         return scriptSafe(json.bytes)

@@ -37,6 +37,9 @@ public final class WebServer: Sendable {
         public var tiles: MapTiles?
         /// The place file whose places label the map (``Trips/PlaceIndex/locate()``'s); `nil` for none.
         public var placeFile: String?
+        /// A directory of daily track files (`--history DIR`): `/api/days`, `/api/track?day=`, `/api/trips?day=`
+        /// and the page's day picker and replay; `nil` for none.
+        public var history: String?
 
         public init(listen: ListenAddress) { self.listen = listen }
     }
@@ -53,11 +56,13 @@ public final class WebServer: Sendable {
     ) {
         self.pipeline = pipeline
         let state = WebState()
+        let mapPlaces = MapPlaces(path: configuration.placeFile)
         var httpConfiguration = HTTPServer.Configuration(listen: configuration.listen)
         httpConfiguration.maxConnections = configuration.maxConnections
         let http = HTTPServer(
             responder: WebRoutes(
-                state: state, map: MapRoutes(tiles: configuration.tiles, places: MapPlaces(path: configuration.placeFile))),
+                state: state, map: MapRoutes(tiles: configuration.tiles, places: mapPlaces),
+                history: configuration.history.map { HistoryDays(directory: $0, places: mapPlaces) }),
             configuration: httpConfiguration)
         self.http = http
         consumer = RingConsumerLoop(
@@ -106,11 +111,12 @@ public final class WebServer: Sendable {
 struct WebRoutes: HTTPResponder {
     let state: WebState
     let map: MapRoutes
+    let history: HistoryDays?
     var tiles: MapTiles? { map.tiles }
 
     private static let paths: Set<String> = [
         "/", "/index.html", "/track.js", "/api/position", "/api/status", "/api/track", "/api/trips", "/api/satellites",
-        "/api/events",
+        "/api/events", "/api/days",
     ]
 
     func respond(to request: HTTPRequest) -> HTTPReply {
@@ -119,17 +125,28 @@ struct WebRoutes: HTTPResponder {
         if request.hasBody {
             return .response(.error(.badRequest, "A GET request takes no body"))
         }
+        if let answer = respondFromHistory(to: request) { return .response(answer) }
         let snapshot = state.snapshot.withLock { $0 }
         switch request.path {
         case "/", "/index.html":
+            // ?day=YYYY-MM-DD: a day gone by (with --history), when there is a track of it.
+            let day = request.queryValue("day").flatMap { day in history?.day(day) != nil ? day : nil }
             var response = HTTPResponse(
-                contentType: "text/html; charset=utf-8", body: WebPage.render(snapshot, tiles: tiles))
+                contentType: "text/html; charset=utf-8",
+                body: WebPage.render(snapshot, tiles: tiles, days: history?.document(), day: day))
             response.headers = [WebPage.contentSecurityPolicy(tiles: tiles), "Referrer-Policy: no-referrer"]
             return .response(response)
         case "/track.js":
-            // Today's track as a script the page loads before its own, so the page is drawn whole at its load.
+            // Today's track (or, with ?day=, a day gone by's and its trips) as a script the page loads before its
+            // own, so the page is drawn whole at its load.
             var body = Array("window.nmeaTrack = ".utf8)
-            body += snapshot.track.geoJSON(since: nil)
+            if let day = request.queryValue("day"), let found = history?.day(day) {
+                body += found.track
+                body += Array(";\nwindow.nmeaDayTrips = ".utf8)
+                body += Array(WebPage.scriptSafe(found.tripsDocument).utf8)
+            } else {
+                body += snapshot.track.geoJSON(since: nil)
+            }
             body += Array(";\n".utf8)
             return .response(HTTPResponse(contentType: "text/javascript; charset=utf-8", body: body))
         case "/api/position":
@@ -153,6 +170,26 @@ struct WebRoutes: HTTPResponder {
         default:  // "/api/events"
             return .eventStream(initial: Self.initialEvents(snapshot))
         }
+    }
+
+    /// `/api/days`, and `/api/track` and `/api/trips` with `?day=YYYY-MM-DD`: from ``HistoryDays``; `nil` for the
+    /// live routes.
+    private func respondFromHistory(to request: HTTPRequest) -> HTTPResponse? {
+        let day = request.queryValue("day")
+        guard request.path == "/api/days" || (day != nil && ["/api/track", "/api/trips"].contains(request.path)) else {
+            return nil
+        }
+        guard let history else {
+            return .error(.notFound, "Not found: \(request.path): this server has no --history DIR")
+        }
+        if request.path == "/api/days" { return .json(history.document()) }
+        guard let day, ISO8601.parseDate(day) != nil, day.count == 10 else {
+            return .error(.badRequest, "day: expected YYYY-MM-DD, such as 2026-11-30")
+        }
+        guard let found = history.day(day) else {
+            return .error(.notFound, "No track of \(day) in \(history.directory)")
+        }
+        return .json(request.path == "/api/track" ? found.track : found.tripsDocument)
     }
 
     static func position(_ snapshot: WebState.Snapshot) -> [UInt8] {

@@ -33,12 +33,17 @@ struct WebOptions {
         long: "tiles-attribution", valueName: "text",
         help: "With --tiles, the credit shown on the map (by default the MBTiles file's, '© OpenStreetMap "
             + "contributors' for openstreetmap.org, else the tile server's host).")
+    private static let history = Option<String?>(
+        long: "history", valueName: "dir",
+        help: "With --http, the days gone by: a directory of daily track files (record --rotate daily's GPX, or any "
+            + "GPX or GeoJSON of ours) that the page lists with their distance and trips and replays.",
+        completion: .directory)
     private static let exitAtEnd = Flag(
         long: "exit-at-end",
         help: "With --http, exit when a replayed log ends instead of keeping the page up until SIGINT/SIGTERM.")
 
     /// The options, declared once.
-    static let options: [any OptionDeclaration] = [http] + serverOptions + [exitAtEnd]
+    static let options: [any OptionDeclaration] = [http] + serverOptions + [history, exitAtEnd]
 
     /// How the page's server serves: shared with `fleet serve`, whose page has no replay to end.
     static let serverOptions: [any OptionDeclaration] = [maxClients, tiles, tilesAttribution]
@@ -58,6 +63,7 @@ struct WebOptions {
     var listen: ListenAddress?
     var maxClients = 64
     var tiles: MapTiles?
+    var history: String?
     var exitsAtEnd = false
 
     /// The options given; `http` is the command's `--http`, `hasReplay` whether it has `--exit-at-end`.
@@ -77,6 +83,14 @@ struct WebOptions {
             tiles = try Self.mapTiles(try arguments.value(Self.tiles) ?? "", attribution: attribution, arguments)
         } else if arguments.isGiven(Self.tilesAttribution) {
             throw arguments.usageError("--tiles-attribution credits the tiles: it needs --tiles")
+        }
+        if hasReplay, arguments.isGiven(Self.history) {
+            guard listen != nil else { throw arguments.usageError("--history is shown on the page: it needs --http") }
+            let directory = try arguments.value(Self.history) ?? ""
+            guard (try? FileStatus(path: directory))?.kind == .directory else {
+                throw arguments.usageError("--history \(directory): no such directory")
+            }
+            history = directory
         }
         exitsAtEnd = hasReplay && arguments.flag(Self.exitAtEnd)
         if exitsAtEnd && listen == nil {
@@ -111,6 +125,7 @@ struct WebOptions {
         var configuration = WebServer.Configuration(listen: listen)
         configuration.tiles = tiles
         configuration.placeFile = PlaceIndex.locate()
+        configuration.history = history
         configuration.maxConnections = maxClients
         do {
             let server = try WebServer.started(

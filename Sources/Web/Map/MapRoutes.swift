@@ -66,13 +66,17 @@ final class MapPlaces: Sendable {
     init(path: String?) { self.path = path }
 
     /// The labels for `view` (``Trips/PlaceIndex/labels(in:)``: the rule `nmea plot` shares).
-    func labels(in view: MapView) -> [PlaceLabel] {
-        let loaded = index.withLock { index -> PlaceIndex? in
+    func labels(in view: MapView) -> [PlaceLabel] { loaded()?.labels(in: view) ?? [] }
+
+    /// A geocoder over the places (the days gone by name their trips' ends with it), `nil` without them.
+    func geocoder() -> OfflineGeocoder? { loaded().map { OfflineGeocoder(index: $0) } }
+
+    private func loaded() -> PlaceIndex? {
+        index.withLock { index -> PlaceIndex? in
             if let index { return index }
             let opened = path.flatMap { try? PlaceIndex(path: $0) }
             index = .some(opened)
             return opened
         }
-        return loaded?.labels(in: view) ?? []
     }
 }
