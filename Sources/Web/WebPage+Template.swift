@@ -352,7 +352,7 @@ extension WebPage {
             $("days-panel").hidden = false;
             for (const d of (initial.days && initial.days.days) || []) {
               const option = document.createElement("option");
-              option.value = d.day; option.selected = d.day === dayShown;
+              option.value = d.day; option.defaultSelected = d.day === dayShown;
               option.textContent = d.day + " · " + (d.distance_m / 1000).toFixed(1) + " km · " + d.trips + (d.trips === 1 ? " trip" : " trips");
               $("day").appendChild(option);
             }

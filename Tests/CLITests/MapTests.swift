@@ -241,6 +241,88 @@ import Testing
         #expect(missing.error.hasPrefix("Error: --tiles /nonexistent.mbtiles: no such file"))
     }
 
+    // MARK: Days gone by
+
+    /// `[[lon, lat], …]` of every segment in a GeoJSON document, in order.
+    static func coordinates(_ geojson: String) -> [[(Double, Double)]] {
+        geojson.matches(between: "\"coordinates\":[", and: "]]").map { line in
+            line.split(separator: "]").compactMap { pair in
+                let numbers = pair.split(whereSeparator: { $0 == "[" || $0 == "," }).compactMap { Double($0) }
+                return numbers.count >= 2 ? (numbers[0], numbers[1]) : nil
+            }
+        }
+    }
+
+    @Test(.enabled(if: BuiltExecutables.hasNMEA && hasChromium, "needs the built nmea and chromium"))
+    func historyListsTheDaysAsTripsDoesServesTheirTracksAsConvertReadsThemAndReplaysOne() throws {
+        let directory = TemporaryDirectory("history")
+        defer { directory.remove() }
+        let days = directory.file("days")
+        _ = try? Directory.create(days)
+        // Two days, as record --rotate daily would leave them: the commute on 30 November, a drive on 1 December.
+        #expect(try Tool.run(["convert", WebPageTests.commute, "-o", days + "/2026-11-30.gpx"]).status == 0)
+        let drive = directory.file("drive.nmea")
+        let simulated = try Tool.run([
+            "simulate", "--route", "drive", "--start", "2026-12-01T09:00:00Z", "--duration", "900", "-o", drive,
+        ])
+        #expect(simulated.status == 0)
+        #expect(try Tool.run(["convert", drive, "-o", days + "/2026-12-01.gpx"]).status == 0)
+
+        let served = try WebPageTests.Served(["--history", days])
+        #expect(served.waitForTheEnd(), "\(served.process.error)")
+        let list = try RawHTTP.get(port: served.port, "/api/days")
+        #expect(list.status == 200)
+        #expect(list.header("Content-Type") == "application/json")
+        let listed = list.body.matches(between: "{\"day\":\"", and: "}")
+        #expect(listed.count == 2, "\(list.body)")
+        for (entry, name) in zip(listed, ["2026-11-30", "2026-12-01"]) {
+            #expect(entry.hasPrefix(name + "\""))
+            let file = days + "/\(name).gpx"
+            let distance = try #require(entry.matches(between: "\"distance_m\":", and: ",").first.flatMap(Int.init))
+            let trips = try #require(entry.split(separator: ":").last.flatMap { Int($0) })
+            // nmea trips' figures for the day's file: its trips, and its total (the sum of the trips' distances).
+            let text = try Tool.run(["trips", file]).output
+            let json = try Tool.run(["trips", "--json", file]).output
+            let tripDistances = json.matches(between: "\"distance_m\":", and: ",").compactMap(Int.init)
+            #expect(trips == tripDistances.count, "\(entry)")
+            #expect(abs(tripDistances.reduce(0, +) - distance) <= tripDistances.count, "\(entry) vs \(tripDistances)")
+            let kilometres = (Double(distance) / 1000).formatted2
+            #expect(text.contains("\(tripDistances.count) trip\(tripDistances.count == 1 ? "" : "s"), \(kilometres) km"), "\(text)")
+            // The day's track: the points nmea convert reads from the file, segment for segment.
+            let track = try RawHTTP.get(port: served.port, "/api/track?day=\(name)")
+            #expect(track.status == 200)
+            let geojson = directory.file("\(name).geojson")
+            #expect(try Tool.run(["convert", file, "-o", geojson]).status == 0)
+            let expected = Self.coordinates(try #require(directory.read("\(name).geojson")))
+            let points = Self.coordinates(track.body)
+            #expect(points.map(\.count) == expected.map(\.count))
+            #expect(points.joined().count > 800)
+            for (a, b) in zip(points.joined(), expected.joined()) {
+                #expect(abs(a.0 - b.0) < 6e-7 && abs(a.1 - b.1) < 6e-7, "\(a) vs \(b)")
+            }
+            #expect(try RawHTTP.get(port: served.port, "/api/trips?day=\(name)").body + "\n" == json)
+        }
+        #expect(try RawHTTP.get(port: served.port, "/api/track?day=2026-12-05").status == 404)
+        #expect(try RawHTTP.get(port: served.port, "/api/track?day=yesterday").status == 400)
+
+        // The page replays a day: ?day= shows its track and trips, ?at= puts the replay where the track was then.
+        let dom = try WebPageTests.chromium(
+            ["--dump-dom", "--window-size=1280,900"],
+            url: "http://127.0.0.1:\(served.port)/?day=2026-12-01&at=09:07:30", directory: served.directory)
+        #expect(dom.contains("<body data-ready=\"1\">"))
+        #expect(dom.contains("<h2>Track of 2026-12-01</h2>"))
+        #expect(dom.contains("<option value=\"2026-11-30\">2026-11-30 · 68.3 km · 2 trips</option>"))
+        #expect(dom.contains("<option value=\"2026-12-01\" selected=\"\">2026-12-01 · 10.9 km · 1 trip</option>"))
+        let rows = dom.matches(between: "<tr data-index=", and: "</tr>")
+        #expect(rows.count == 1 && rows.first?.contains("<td>2026-12-01 09:00:00 UTC</td>") == true, "\(rows)")
+        // At 09:07:30 the drive (a fix a second) was at its 451st point.
+        let points = Self.coordinates(try RawHTTP.get(port: served.port, "/api/track?day=2026-12-01").body).joined()
+        let then = Array(points)[450]
+        let marker = try #require(dom.matches(between: "id=\"replay-marker\"", and: ">").first)
+        #expect(marker.contains("data-time=\"2026-12-01T09:07:30.000Z\""))
+        #expect(marker.contains("data-lat=\"\(format6(then.1))\" data-lon=\"\(format6(then.0))\""), "\(marker) vs \(then)")
+    }
+
     // MARK: nmea plot
 
     @Test(.enabled(if: BuiltExecutables.hasNMEA, "needs the built nmea"))
@@ -279,6 +361,23 @@ import Testing
         // The picture, kept for a look.
         _ = try? Directory.create(Self.artifacts)
         _ = try ChildProcess.run(["rsvg-convert", svgPath, "-o", Self.artifacts + "/plot-commute.png"])
+    }
+}
+
+/// `48.134660`: six decimals, as the page writes them.
+private func format6(_ value: Double) -> String {
+    let micro = Int((value * 1e6).rounded())
+    let whole = micro / 1_000_000
+    let fraction = String(abs(micro % 1_000_000))
+    return "\(value < 0 && whole == 0 ? "-" : "")\(whole)." + String(repeating: "0", count: 6 - fraction.count) + fraction
+}
+
+extension Double {
+    /// Two decimals: `68.33`.
+    fileprivate var formatted2: String {
+        let hundredths = Int((self * 100).rounded())
+        let fraction = String(hundredths % 100)
+        return "\(hundredths / 100)." + (fraction.count == 1 ? "0" : "") + fraction
     }
 }
 
