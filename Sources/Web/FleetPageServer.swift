@@ -70,7 +70,8 @@ public final class FleetPageServer: Sendable {
         httpConfiguration.maxConnections = configuration.maxConnections
         http = HTTPServer(
             responder: FleetRoutes(
-                state: state, map: MapRoutes(tiles: configuration.tiles, places: MapPlaces(path: configuration.placeFile))),
+                state: state,
+                map: MapRoutes(tiles: configuration.tiles, places: MapPlaces(path: configuration.placeFile))),
             configuration: httpConfiguration)
     }
 

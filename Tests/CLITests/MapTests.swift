@@ -287,7 +287,9 @@ import Testing
             #expect(trips == tripDistances.count, "\(entry)")
             #expect(abs(tripDistances.reduce(0, +) - distance) <= tripDistances.count, "\(entry) vs \(tripDistances)")
             let kilometres = (Double(distance) / 1000).formatted2
-            #expect(text.contains("\(tripDistances.count) trip\(tripDistances.count == 1 ? "" : "s"), \(kilometres) km"), "\(text)")
+            #expect(
+                text.contains("\(tripDistances.count) trip\(tripDistances.count == 1 ? "" : "s"), \(kilometres) km"),
+                "\(text)")
             // The day's track: the points nmea convert reads from the file, segment for segment.
             let track = try RawHTTP.get(port: served.port, "/api/track?day=\(name)")
             #expect(track.status == 200)
@@ -320,7 +322,8 @@ import Testing
         let then = Array(points)[450]
         let marker = try #require(dom.matches(between: "id=\"replay-marker\"", and: ">").first)
         #expect(marker.contains("data-time=\"2026-12-01T09:07:30.000Z\""))
-        #expect(marker.contains("data-lat=\"\(format6(then.1))\" data-lon=\"\(format6(then.0))\""), "\(marker) vs \(then)")
+        #expect(
+            marker.contains("data-lat=\"\(format6(then.1))\" data-lon=\"\(format6(then.0))\""), "\(marker) vs \(then)")
     }
 
     // MARK: nmea plot
@@ -369,7 +372,8 @@ private func format6(_ value: Double) -> String {
     let micro = Int((value * 1e6).rounded())
     let whole = micro / 1_000_000
     let fraction = String(abs(micro % 1_000_000))
-    return "\(value < 0 && whole == 0 ? "-" : "")\(whole)." + String(repeating: "0", count: 6 - fraction.count) + fraction
+    return "\(value < 0 && whole == 0 ? "-" : "")\(whole)." + String(repeating: "0", count: 6 - fraction.count)
+        + fraction
 }
 
 extension Double {

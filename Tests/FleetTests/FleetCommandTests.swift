@@ -376,7 +376,9 @@ struct FleetServeTests {
             ("acme/van12", 52.52, 13.405),
         ]
         try PositionStore(database).write(
-            positions: parked.map { StoredPosition(vehicle: $0.0, timestamp: now - 60, latitude: $0.1, longitude: $0.2) },
+            positions: parked.map {
+                StoredPosition(vehicle: $0.0, timestamp: now - 60, latitude: $0.1, longitude: $0.2)
+            },
             trips: [])
         let directory = TemporaryDirectory("fleet-labels")
         defer { directory.remove() }
@@ -409,7 +411,9 @@ struct FleetServeTests {
                 }
                 return found
             }
-            func overlap(_ a: (x: Double, y: Double, w: Double, h: Double), _ b: (x: Double, y: Double, w: Double, h: Double)) -> Bool {
+            func overlap(
+                _ a: (x: Double, y: Double, w: Double, h: Double), _ b: (x: Double, y: Double, w: Double, h: Double)
+            ) -> Bool {
                 a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h
             }
             let labels = boxes(after: "<div class=\"vehicle-label\"")
@@ -421,7 +425,9 @@ struct FleetServeTests {
                 for control in furniture { #expect(!overlap(label, control), "\(label) on a control \(control)") }
             }
             _ = try ChildProcess.run(
-                chromium + ["--screenshot=\(artifacts)/fleet-page-\(width)x\(height).png", "http://127.0.0.1:\(port)/"],
+                chromium + [
+                    "--screenshot=\(artifacts)/fleet-page-\(width)x\(height).png", "http://127.0.0.1:\(port)/",
+                ],
                 environment: ["HOME": directory.path], timeout: .seconds(90))
         }
     }

@@ -12,7 +12,8 @@ import Testing
     @Test func citiesFirstThenTownsAndNothingOutsideTheView() throws {
         let index = PlaceData.index
         let labels = index.labels(in: Self.commute)
-        #expect(labels.first == PlaceLabel(name: "Munich", latitude: 48.13743, longitude: 11.57549, population: 1_260_000))
+        #expect(
+            labels.first == PlaceLabel(name: "Munich", latitude: 48.13743, longitude: 11.57549, population: 1_260_000))
         #expect(labels.first?.rank == 1)
         #expect(labels.map(\.name).prefix(4) == ["Munich", "Landshut", "Freising", "Germering"])
         #expect(labels.count == PlaceIndex.labelLimit || labels.count > 30)

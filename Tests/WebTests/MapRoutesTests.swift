@@ -39,7 +39,8 @@ import Testing
         #expect(places.status == .ok)
         #expect(
             String(decoding: places.body, as: UTF8.self).hasPrefix(
-                #"{"zoom":10,"places":[{"name":"Munich","lat":48.13743,"lon":11.57549,"population":1260000,"rank":1},"#))
+                #"{"zoom":10,"places":[{"name":"Munich","lat":48.13743,"lon":11.57549,"population":1260000,"rank":1},"#)
+        )
         let script = try #require(Self.get(routes, "/places.js?bbox=11.2,47.95,12.3,48.55&zoom=10"))
         #expect(script.body == Array("window.nmeaPlaces && window.nmeaPlaces(".utf8) + places.body + Array(");\n".utf8))
         #expect(Self.get(routes, "/api/places?bbox=1,2,3&zoom=10")?.status == .badRequest)
@@ -60,6 +61,7 @@ import Testing
         #expect(other.attribution == "Tiles: tiles.example.org")
         let given = MapTiles(template: "http://10.0.0.2:8080/{z}/{x}/{y}.png", attribution: "Ours <b>")
         #expect(given.attribution == "Ours &lt;b&gt;")
-        #expect(String(decoding: given.json, as: UTF8.self).hasPrefix(#"{"url":"http://10.0.0.2:8080/{z}/{x}/{y}.png","#))
+        #expect(
+            String(decoding: given.json, as: UTF8.self).hasPrefix(#"{"url":"http://10.0.0.2:8080/{z}/{x}/{y}.png","#))
     }
 }

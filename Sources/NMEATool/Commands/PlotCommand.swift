@@ -87,7 +87,9 @@ enum PlotCommand: Command {
         }
         var options = PlotOptions(width: width, coloring: coloring, title: try arguments.value(title))
         if !arguments.flag(PlaceOptions.noPlaces), let geocoder = PlaceOptions.geocoder(command: "nmea plot") {
-            options.stopPlaces = track.stops.map { geocoder.placeName(latitude: $0.latitude, longitude: $0.longitude)?.label }
+            options.stopPlaces = track.stops.map {
+                geocoder.placeName(latitude: $0.latitude, longitude: $0.longitude)?.label
+            }
             geocoder.save()
             options.places = try? (geocoder.geocoder as? OfflineGeocoder)?.index()
         }

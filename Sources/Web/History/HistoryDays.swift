@@ -85,7 +85,9 @@ final class HistoryDays: Sendable {
     /// A file's day, or `nil` when it is no track file or has no fix with a time and a position.
     private func read(_ path: String) -> Day? {
         guard let bytes = Self.contents(path) else { return nil }
-        let format = bytes.withUnsafeBytes { TrackFileReader.format(of: UnsafeRawBufferPointer(rebasing: $0.prefix(4096))) }
+        let format = bytes.withUnsafeBytes {
+            TrackFileReader.format(of: UnsafeRawBufferPointer(rebasing: $0.prefix(4096)))
+        }
         guard let format else { return nil }
         var reader = TrackFileReader(format: format)
         var segmenter = TrackSegmenter()
@@ -137,7 +139,8 @@ final class HistoryDays: Sendable {
         }
         defer { try? fd.close() }
         var bytes = [UInt8](repeating: 0, count: status.size)
-        let count = bytes.withUnsafeMutableBytes { buffer in Result { () throws(Errno) in try fd.readAll(into: buffer) } }
+        let count = bytes.withUnsafeMutableBytes { buffer in Result { () throws(Errno) in try fd.readAll(into: buffer) }
+        }
         guard case .success(let read) = count else { return nil }
         return Array(bytes.prefix(read))
     }

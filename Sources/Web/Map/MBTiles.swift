@@ -43,7 +43,8 @@ public final class MBTiles: Sendable {
         case "pbf", "mvt":
             throw OpenError(description: "\(path): holds vector tiles (\(format)); the map draws raster tiles only")
         default:
-            throw OpenError(description: "\(path): tile format \(format.isEmpty ? "unknown" : format) is not PNG, JPEG or WebP")
+            throw OpenError(
+                description: "\(path): tile format \(format.isEmpty ? "unknown" : format) is not PNG, JPEG or WebP")
         }
         self.connection = Locked(connection)
     }
