@@ -19,7 +19,7 @@ import Testing
 
     /// The place labels in a page's DOM (`<div class="place" data-name=… data-lat=… data-lon=…>`), in order.
     static func pageLabels(_ dom: String) -> [Label] {
-        dom.matches(between: "<div class=\"place", and: ">").compactMap { attributes in
+        dom.allMatches(between: "<div class=\"place", and: ">").compactMap { attributes in
             guard let name = attributes.value(of: "data-name"), let lat = attributes.value(of: "data-lat"),
                 let lon = attributes.value(of: "data-lon"), let latitude = Double(lat), let longitude = Double(lon)
             else { return nil }
@@ -30,10 +30,10 @@ import Testing
     /// The labels `/api/places?QUERY` answers, in order.
     static func apiLabels(port: UInt16, _ query: String) throws -> [Label] {
         let body = try RawHTTP.get(port: port, "/api/places?" + query).body
-        return body.matches(between: "{\"name\":\"", and: "}").compactMap { object in
+        return body.allMatches(between: "{\"name\":\"", and: "}").compactMap { object in
             let name = String(object.prefix { $0 != "\"" })
-            guard let lat = object.matches(between: "\"lat\":", and: ",").first.flatMap(Double.init),
-                let lon = object.matches(between: "\"lon\":", and: ",").first.flatMap(Double.init)
+            guard let lat = object.allMatches(between: "\"lat\":", and: ",").first.flatMap(Double.init),
+                let lon = object.allMatches(between: "\"lon\":", and: ",").first.flatMap(Double.init)
             else { return nil }
             return Label(name: name, latitude: lat, longitude: lon)
         }
@@ -41,7 +41,7 @@ import Testing
 
     /// The query of the view the page drew its places for (`data-view` on the map).
     static func pageView(_ dom: String) -> String? {
-        dom.matches(between: "data-view=\"", and: "\"").first?.replacing("&amp;", with: "&")
+        dom.allMatches(between: "data-view=\"", and: "\"").first?.replacing("&amp;", with: "&")
     }
 
     // MARK: Places on the page
@@ -245,7 +245,7 @@ import Testing
 
     /// `[[lon, lat], …]` of every segment in a GeoJSON document, in order.
     static func coordinates(_ geojson: String) -> [[(Double, Double)]] {
-        geojson.matches(between: "\"coordinates\":[", and: "]]").map { line in
+        geojson.allMatches(between: "\"coordinates\":[", and: "]]").map { line in
             line.split(separator: "]").compactMap { pair in
                 let numbers = pair.split(whereSeparator: { $0 == "[" || $0 == "," }).compactMap { Double($0) }
                 return numbers.count >= 2 ? (numbers[0], numbers[1]) : nil
@@ -273,17 +273,17 @@ import Testing
         let list = try RawHTTP.get(port: served.port, "/api/days")
         #expect(list.status == 200)
         #expect(list.header("Content-Type") == "application/json")
-        let listed = list.body.matches(between: "{\"day\":\"", and: "}")
+        let listed = list.body.allMatches(between: "{\"day\":\"", and: "}")
         #expect(listed.count == 2, "\(list.body)")
         for (entry, name) in zip(listed, ["2026-11-30", "2026-12-01"]) {
             #expect(entry.hasPrefix(name + "\""))
             let file = days + "/\(name).gpx"
-            let distance = try #require(entry.matches(between: "\"distance_m\":", and: ",").first.flatMap(Int.init))
+            let distance = try #require(entry.allMatches(between: "\"distance_m\":", and: ",").first.flatMap(Int.init))
             let trips = try #require(entry.split(separator: ":").last.flatMap { Int($0) })
             // nmea trips' figures for the day's file: its trips, and its total (the sum of the trips' distances).
             let text = try Tool.run(["trips", file]).output
             let json = try Tool.run(["trips", "--json", file]).output
-            let tripDistances = json.matches(between: "\"distance_m\":", and: ",").compactMap(Int.init)
+            let tripDistances = json.allMatches(between: "\"distance_m\":", and: ",").compactMap(Int.init)
             #expect(trips == tripDistances.count, "\(entry)")
             #expect(abs(tripDistances.reduce(0, +) - distance) <= tripDistances.count, "\(entry) vs \(tripDistances)")
             let kilometres = (Double(distance) / 1000).formatted2
@@ -315,12 +315,12 @@ import Testing
         #expect(dom.contains("<h2>Track of 2026-12-01</h2>"))
         #expect(dom.contains("<option value=\"2026-11-30\">2026-11-30 · 68.3 km · 2 trips</option>"))
         #expect(dom.contains("<option value=\"2026-12-01\" selected=\"\">2026-12-01 · 10.9 km · 1 trip</option>"))
-        let rows = dom.matches(between: "<tr data-index=", and: "</tr>")
+        let rows = dom.allMatches(between: "<tr data-index=", and: "</tr>")
         #expect(rows.count == 1 && rows.first?.contains("<td>2026-12-01 09:00:00 UTC</td>") == true, "\(rows)")
         // At 09:07:30 the drive (a fix a second) was at its 451st point.
         let points = Self.coordinates(try RawHTTP.get(port: served.port, "/api/track?day=2026-12-01").body).joined()
         let then = Array(points)[450]
-        let marker = try #require(dom.matches(between: "id=\"replay-marker\"", and: ">").first)
+        let marker = try #require(dom.allMatches(between: "id=\"replay-marker\"", and: ">").first)
         #expect(marker.contains("data-time=\"2026-12-01T09:07:30.000Z\""))
         #expect(
             marker.contains("data-lat=\"\(format6(then.1))\" data-lon=\"\(format6(then.0))\""), "\(marker) vs \(then)")
@@ -336,7 +336,7 @@ import Testing
         let outcome = try Tool.run(["plot", WebPageTests.commute, "-o", svgPath])
         #expect(outcome.status == 0, "\(outcome.error)")
         let svg = try #require(directory.read("commute.svg"))
-        let labels = svg.matches(between: "<g class=\"place\" ", and: ">").compactMap { attributes -> Label? in
+        let labels = svg.allMatches(between: "<g class=\"place\" ", and: ">").compactMap { attributes -> Label? in
             guard let name = attributes.value(of: "data-name"),
                 let latitude = attributes.value(of: "data-lat").flatMap(Double.init),
                 let longitude = attributes.value(of: "data-lon").flatMap(Double.init)
@@ -355,8 +355,8 @@ import Testing
         #expect(between.count >= 3, "\(labels)")
 
         // The page's server answers the plot's view with the same places, in the same order.
-        let bbox = try #require(svg.matches(between: "data-bbox=\"", and: "\"").first)
-        let zoom = try #require(svg.matches(between: "data-zoom=\"", and: "\"").first)
+        let bbox = try #require(svg.allMatches(between: "data-bbox=\"", and: "\"").first)
+        let zoom = try #require(svg.allMatches(between: "data-zoom=\"", and: "\"").first)
         let served = try WebPageTests.Served()
         #expect(served.waitForTheEnd())
         #expect(try Self.apiLabels(port: served.port, "bbox=\(bbox)&zoom=\(zoom)") == labels)
@@ -386,20 +386,9 @@ extension Double {
 }
 
 extension String {
-    /// Every text between `start` and the next `end`.
-    fileprivate func matches(between start: String, and end: String) -> [String] {
-        var matches: [String] = []
-        var rest = self[...]
-        while let open = rest.firstRange(of: start), let close = rest[open.upperBound...].firstRange(of: end) {
-            matches.append(String(rest[open.upperBound..<close.lowerBound]))
-            rest = rest[close.upperBound...]
-        }
-        return matches
-    }
-
     /// The value of `name="…"` in a tag's attributes, unescaped.
     fileprivate func value(of name: String) -> String? {
-        matches(between: name + "=\"", and: "\"").first.map {
+        allMatches(between: name + "=\"", and: "\"").first.map {
             $0.replacing("&amp;", with: "&").replacing("&quot;", with: "\"").replacing("&lt;", with: "<")
                 .replacing("&gt;", with: ">").replacing("&#39;", with: "'")
         }

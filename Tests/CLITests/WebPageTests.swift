@@ -240,8 +240,8 @@ extension String {
 
     fileprivate var trimmingNewline: String { hasSuffix("\n") ? String(dropLast()) : self }
 
-    /// Every text between `start` and the next `end`.
-    fileprivate func allMatches(between start: String, and end: String) -> [String] {
+    /// Every text between `start` and the next `end` (the map tests read the DOM with it too).
+    func allMatches(between start: String, and end: String) -> [String] {
         var matches: [String] = []
         var rest = self[...]
         while let open = rest.firstRange(of: start), let close = rest[open.upperBound...].firstRange(of: end) {
