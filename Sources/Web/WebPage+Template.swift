@@ -27,6 +27,7 @@ extension WebPage {
         tbody tr:hover { background: #f2f4f7; }
         tbody tr.selected { background: #dbe8ff; }
         #trips-panel { grid-area: trips; overflow-x: auto; }
+        main:has(#days-panel[hidden]) { grid-template-areas: "map now" "map status" "trips sky"; }
         #days-panel { grid-area: days; } #day { width: 100%; margin-bottom: 8px; }
         .replay-row { display: flex; gap: 8px; align-items: center; } #scrub { width: 100%; }
         #trips td:nth-child(-n+4), #fleet-trips td:nth-child(-n+5), #vehicles td:nth-child(-n+3) { white-space: nowrap; }
@@ -37,6 +38,7 @@ extension WebPage {
         .muted { color: var(--muted); }
         @media (max-width: 800px) {
           main { grid-template-columns: 1fr; grid-template-areas: "map" "days" "now" "trips" "status" "sky"; padding: 8px; }
+          main:has(#days-panel[hidden]) { grid-template-areas: "map" "now" "trips" "status" "sky"; }
           #map { flex: none; height: 360px; min-height: 0; }
           th.wide, td.wide { display: none; }
         }
