@@ -32,7 +32,10 @@ extension WebPage {
         .replay-row { display: flex; gap: 8px; align-items: center; } #scrub { width: 100%; }
         #trips td:nth-child(-n+4), #fleet-trips td:nth-child(-n+5), #vehicles td:nth-child(-n+3) { white-space: nowrap; }
         #sky { width: 100%; max-width: 260px; display: block; margin: 0 auto; }
-        #bars { width: 100%; height: 90px; display: block; }
+        #bars-scroll { overflow-x: auto; margin-top: 8px; } #bars { display: block; }
+        #sky-note { margin: 6px 0 0; font-size: 12px; }
+        .legend i.hollow { background: #fff; border: 2px solid #667085; height: 8px; width: 8px; border-radius: 50%; }
+        .legend i.dot { height: 8px; width: 8px; border-radius: 50%; }
         .legend { display: flex; gap: 10px; flex-wrap: wrap; font-size: 12px; color: var(--muted); margin-top: 6px; }
         .legend i { display: inline-block; width: 18px; height: 4px; vertical-align: middle; margin-right: 4px; }
         .muted { color: var(--muted); }
@@ -91,7 +94,9 @@ extension WebPage {
         </section>
         <section id="sky-panel"><h2>Satellites</h2>
         <svg id="sky" viewBox="-110 -110 220 220" role="img" aria-label="Sky plot"></svg>
-        <svg id="bars" viewBox="0 0 300 90" preserveAspectRatio="none" role="img" aria-label="Signal strengths"></svg>
+        <p id="sky-note" class="muted" hidden></p>
+        <div id="bars-scroll"><svg id="bars" viewBox="0 0 300 110" width="300" height="110" role="img" aria-label="Signal strengths (dB-Hz)"></svg></div>
+        <div class="legend" id="sky-legend"></div>
         </section>
         <section id="trips-panel"><h2>Trips</h2>
         <table id="trips"><thead><tr><th>Start</th><th>End</th><th>Duration</th><th>Distance</th><th>From</th><th class="wide">To</th></tr></thead><tbody></tbody></table>
@@ -208,11 +213,33 @@ extension WebPage {
               const label = el("text", { x: x.toFixed(1), y: (y + 16).toFixed(1), "text-anchor": "middle", "font-size": 8, fill: "#344054" }, sky);
               label.textContent = s.name;
             }
-            const all = satellites || [], width = 300 / Math.max(all.length, 1);
+            // Signal bars: the strength in dB-Hz over each bar, the satellite under it; filled when used.
+            const all = satellites || [], W = Math.max(300, all.length * 22), width = W / Math.max(all.length, 1);
+            bars.setAttribute("viewBox", "0 0 " + W + " 110");
+            bars.setAttribute("width", String(W));
+            bars.style.display = all.length ? "" : "none";
             all.forEach((s, i) => {
-              const h = Math.min(s.snr || 0, 55) / 55 * 80, color = systemColors[s.system] || "#667085";
-              el("rect", { x: (i * width + 1).toFixed(1), y: (82 - h).toFixed(1), width: Math.max(width - 2, 1).toFixed(1), height: h.toFixed(1), fill: s.used ? color : "#98a2b3", class: "bar" }, bars);
+              const h = Math.min(s.snr || 0, 55) / 55 * 70, color = systemColors[s.system] || "#667085", x = i * width + width / 2;
+              el("rect", { x: (i * width + 2).toFixed(1), y: (84 - h).toFixed(1), width: Math.max(width - 4, 1).toFixed(1), height: h.toFixed(1), fill: s.used ? color : "#fff", stroke: color, "stroke-width": 1.5, class: "bar" }, bars);
+              const value = el("text", { x: x.toFixed(1), y: (80 - h).toFixed(1), "text-anchor": "middle", "font-size": 9, fill: "#344054", class: "snr" }, bars);
+              value.textContent = s.snr == null ? "–" : String(Math.round(s.snr));
+              const name = el("text", { x: x.toFixed(1), y: 97, "text-anchor": "middle", "font-size": 9, fill: "#344054", class: "sat-name" }, bars);
+              name.textContent = s.name;
             });
+            // Why the sky is empty: a receiver that sends no GSV says which satellites it uses, never where they are.
+            const note = $("sky-note");
+            note.hidden = list.length > 0;
+            if (!all.length) {
+              const used = status && status.satellites_used;
+              note.textContent = "No satellites in view: this receiver sends no GSV sentences" + (used ? " (its fix uses " + used + ")" : "") + ".";
+            } else if (!list.length) note.textContent = "The receiver sends no elevations or azimuths: signal strengths only.";
+            const systems = [...new Set(all.map((s) => s.system))];
+            $("sky-legend").replaceChildren(...systems.map((system) => {
+              const item = document.createElement("span"), swatch = document.createElement("i");
+              swatch.className = "dot"; swatch.style.background = systemColors[system] || "#667085";
+              item.append(swatch, system);
+              return item;
+            }), ...(all.length ? [(() => { const item = document.createElement("span"), swatch = document.createElement("i"); swatch.className = "hollow"; item.append(swatch, "in view, not used · bars in dB-Hz"); return item; })()] : []));
           }
 
           // Trips
@@ -421,7 +448,7 @@ extension WebPage {
             moveMarker();
             if (!position.provisional && !dayShown) scheduleTrack();
           });
-          events.addEventListener("status", (event) => { status = JSON.parse(event.data); renderStatus(); });
+          events.addEventListener("status", (event) => { status = JSON.parse(event.data); renderStatus(); if (!(satellites || []).length) renderSky(); });
           events.addEventListener("trip", (event) => { if (dayShown) return; trips = JSON.parse(event.data); renderTrips(); renderMap(); });
           setInterval(() => { renderAge(); }, 1000);
           let resized = null;

@@ -185,6 +185,12 @@ import Testing
         #expect(dom.contains("leaflet-control-scale-line") && dom.contains("id=\"north-arrow\""))
         #expect(dom.contains("title=\"Eitting, Bavaria, DE, 7 h 59 min\""))  // the stop (28,790 s)
         #expect(dom.contains("<dd id=\"status-connection\">ended (end of file)</dd>"))
+        // The log has no GSV: the sky plot says why it is empty, and the age does not count on after the end.
+        #expect(
+            dom.contains(
+                "<p id=\"sky-note\" class=\"muted\">No satellites in view: this receiver sends no GSV sentences "
+                    + "(its fix uses 23).</p>"))
+        #expect(dom.contains("<dd id=\"age\">– (the log has ended)</dd>"))
     }
 
     @Test(.enabled(if: BuiltExecutables.hasNMEA && hasChromium, "needs the built nmea and chromium"))
