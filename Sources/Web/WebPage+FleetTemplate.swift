@@ -16,7 +16,7 @@ extension WebPage {
         #vehicles-panel, #fleet-trips-panel { overflow-x: auto; }
         </style>
         </head>
-        <body data-ready="0">
+        <body data-ready="0" class="fleet">
         <header><h1>nmea fleet</h1><span id="database" class="pill">…</span><span id="refreshed" class="muted"></span></header>
         <main>
         <section id="map-panel"><h2>Last positions</h2>
@@ -26,6 +26,7 @@ extension WebPage {
         <table id="vehicles"><thead><tr><th>Vehicle</th><th>Last fix</th><th>Age</th><th>Place</th><th class="wide">km/h</th></tr></thead>
         <tbody>{{rows}}</tbody></table>
         </section>
+        {{days-panel}}
         <section id="trips-panel"><h2>Trips</h2>
         <table id="fleet-trips"><thead><tr><th>Vehicle</th><th>Start</th><th>End</th><th>Duration</th><th>Distance</th><th>From</th><th class="wide">To</th></tr></thead><tbody></tbody></table>
         <p id="trips-empty" class="muted">No trip yet.</p>
@@ -37,6 +38,7 @@ extension WebPage {
         </main>
         <script id="initial" type="application/json">{{fleet}}</script>
         <script src="/leaflet.js"></script>
+        <script src="{{day-script}}"></script>
         <script>
         "use strict";
         {{map-script}}
@@ -89,6 +91,7 @@ extension WebPage {
           }
           // The map: Leaflet, fitted to the vehicles and fences once (then the user's, or Fit), each vehicle a dot
           // with its name placed clear of the other names, the dots and the map's controls.
+          $("days-panel").hidden = false;  // before the map is laid out: the layout does not move under it
           const map = makeMap("fleet-map", tiles, () => placeLabels());
           const fenceLayer = L.layerGroup().addTo(map), vehicleLayer = L.layerGroup().addTo(map);
           const Buttons = L.Control.extend({ onAdd: function () {
@@ -140,14 +143,59 @@ extension WebPage {
             hidePlacesUnder(map, placed.concat(furniture, dots));
           }
           map.on("relabel", () => placeLabels());
+
+          // A vehicle's days (those its trips started on): a day picked shows its stored positions, replayed.
+          // ?vehicle=…&day=…[&at=hh:mm:ss] opens on one (its track came with the page, /day.js, once read).
+          const dayLayer = L.layerGroup().addTo(map), replay = makeReplay(map, clock);
+          let dayShown = null;
+          function renderDays() {
+            const select = $("day"), list = ((fleet.days && fleet.days.days) || []).filter((d) => d.vehicle === selected);
+            select.replaceChildren(new Option(selected ? "Days of " + selected : "Pick a vehicle for its days", ""));
+            for (const d of list) {
+              const option = new Option(d.day + " · " + (d.distance_m / 1000).toFixed(1) + " km · " + d.trips + (d.trips === 1 ? " trip" : " trips"), d.day);
+              option.defaultSelected = !!dayShown && dayShown.vehicle === d.vehicle && dayShown.day === d.day;
+              select.appendChild(option);
+            }
+          }
+          function showDay(vehicle, day, collection, at) {
+            dayLayer.clearLayers();
+            dayShown = day && collection ? { vehicle: vehicle, day: day } : null;
+            $("replay").hidden = !dayShown;
+            if (!dayShown) { replay.show([]); return; }
+            const segments = collection.features.map((f) => {
+              const g = f.geometry, coordinates = g.type === "Point" ? [g.coordinates] : g.coordinates;
+              return coordinates.map((c, i) => [c[0], c[1], Date.parse(f.properties.times[i]), f.properties.speeds[i]]);
+            });
+            drawSpeedLines(dayLayer, segments);
+            const points = segments.flat();
+            if (points.length) map.fitBounds(L.latLngBounds(points.map((p) => [p[1], p[0]])), { padding: [40, 40], maxZoom: 16, animate: false });
+            replay.show(points, at);
+          }
+          function loadDay(vehicle, day) {
+            if (!vehicle || !day) { showDay(null, null); return; }
+            fetch("/api/track?vehicle=" + encodeURIComponent(vehicle) + "&day=" + day)
+              .then((r) => (r.status === 202 ? null : r.json()))
+              .then((collection) => {
+                if (collection === null) setTimeout(() => loadDay(vehicle, day), 500);
+                else if (collection.features) showDay(vehicle, day, collection, null);
+              });
+          }
+          $("day").addEventListener("change", () => loadDay(selected, $("day").value));
+          const address = new URLSearchParams(location.search);
+          if (address.get("vehicle")) selected = address.get("vehicle");
           function renderStatus(status) {
             const ok = status.database === "ok";
             $("database").className = "pill " + (ok ? "connected" : "unplugged");
             $("database").textContent = ok ? "database ok" : status.database;
             $("refreshed").textContent = status.refreshed ? "read " + clock(status.refreshed) : "";
           }
-          function renderAll() { renderVehicles(); renderTrips(); renderFenceEvents(); renderMap(); }
+          function renderAll() { renderVehicles(); renderTrips(); renderFenceEvents(); renderMap(); renderDays(); }
           map.begin(fitFleet);
+          if (selected && address.get("day")) {
+            const at = address.get("at");
+            if (window.nmeaFleetDay) showDay(selected, address.get("day"), window.nmeaFleetDay, at ? Date.parse(address.get("day") + "T" + at + "Z") : null);
+            else loadDay(selected, address.get("day"));
+          }
           renderAll();
           document.body.dataset.ready = "1";
           const events = new EventSource("/api/events");

@@ -88,6 +88,8 @@ extension WebPage {
           }
           // A page lays its own labels out again on "relabel": new places, or a new size (a phone turned).
           map.on("resize", () => { map.fire("relabel"); if (started) loadPlaces(false); });
+          // The page's layout may move the map (a panel shown, a table grown): Leaflet then measures it again.
+          if (window.ResizeObserver) new ResizeObserver(() => map.invalidateSize({ pan: false })).observe(map.getContainer());
           let started = false;
           map.on("moveend", () => {
             if (!started) return;
@@ -144,6 +146,72 @@ extension WebPage {
             recordBox(node);
           }
           return placed;
+        }
+        // A track's segments (each a list of [lon, lat, timeMs, speed]) on `layer`, colored by speed: a line per run
+        // of one color, each with the class `segment segment-N`; a lone point as a dot.
+        function drawSpeedLines(layer, segments) {
+          segments.forEach((points, index) => {
+            let run = [], color = null;
+            const flush = () => { if (run.length > 1) L.polyline(run, { color: color, weight: 4, opacity: 1, lineJoin: "round", lineCap: "round", interactive: false, className: "segment segment-" + index }).addTo(layer); };
+            for (const p of points) {
+              const c = speedColor(p[3]);
+              if (c !== color) { flush(); const last = run[run.length - 1]; run = last ? [last] : []; color = c; }
+              run.push([p[1], p[0]]);
+            }
+            flush();
+            if (run.length === 1 && points.length === 1) L.circleMarker(run[0], { radius: 3, stroke: false, fillColor: color, fillOpacity: 1, className: "segment segment-" + index }).addTo(layer);
+          });
+        }
+        // A day's replay: a marker moving along `points` ([lon, lat, timeMs, speed]) with Play, Pause, a speed and a
+        // slider (#play, #replay-speed, #scrub, #replay-time); `show(points, at)` starts it at `at` (or the start).
+        function makeReplay(map, clock) {
+          const $ = (id) => document.getElementById(id);
+          const replay = { points: [], at: null, timer: null, marker: null };
+          function pointAt(time) {
+            const points = replay.points, last = points[points.length - 1];
+            if (time <= points[0][2]) return points[0];
+            if (time >= last[2]) return last;
+            let low = 0, high = points.length - 1;
+            while (high - low > 1) { const middle = (low + high) >> 1; if (points[middle][2] <= time) low = middle; else high = middle; }
+            const a = points[low], b = points[high], f = (time - a[2]) / Math.max(1, b[2] - a[2]);
+            return [a[0] + (b[0] - a[0]) * f, a[1] + (b[1] - a[1]) * f, time, b[3]];
+          }
+          function set(time) {
+            const points = replay.points;
+            if (!points.length) return;
+            const start = points[0][2], end = points[points.length - 1][2];
+            replay.at = Math.max(start, Math.min(end, time));
+            const p = pointAt(replay.at);
+            if (!replay.marker) {
+              replay.marker = L.circleMarker([p[1], p[0]], { radius: 8, color: "#fff", weight: 3, fillColor: "#7a5af8", fillOpacity: 1 }).addTo(map);
+              replay.marker.getElement().id = "replay-marker";
+            } else replay.marker.setLatLng([p[1], p[0]]);
+            Object.assign(replay.marker.getElement().dataset, { time: new Date(replay.at).toISOString(), lat: p[1].toFixed(6), lon: p[0].toFixed(6) });
+            $("scrub").value = String(Math.round((replay.at - start) / Math.max(1, end - start) * 1000));
+            $("replay-time").textContent = clock(new Date(replay.at).toISOString()) + (p[3] == null ? "" : " · " + (p[3] * 3.6).toFixed(0) + " km/h");
+            if (replay.at >= end) pause();
+          }
+          function pause() { clearInterval(replay.timer); replay.timer = null; $("play").textContent = "Play"; }
+          function play() {
+            const points = replay.points;
+            if (!points.length) return;
+            if (replay.at == null || replay.at >= points[points.length - 1][2]) replay.at = points[0][2];
+            $("play").textContent = "Pause";
+            replay.timer = setInterval(() => set(replay.at + 100 * Number($("replay-speed").value)), 100);
+          }
+          $("play").addEventListener("click", () => { if (replay.timer) pause(); else play(); });
+          $("scrub").addEventListener("input", () => {
+            const points = replay.points;
+            if (points.length) set(points[0][2] + (points[points.length - 1][2] - points[0][2]) * Number($("scrub").value) / 1000);
+          });
+          replay.show = (points, at) => {
+            pause();
+            replay.points = points;
+            replay.at = null;
+            if (!points.length) { if (replay.marker) { replay.marker.remove(); replay.marker = null; } return; }
+            set(at == null ? points[0][2] : at);
+          };
+          return replay;
         }
         // Hides the place labels that a page's own label or a control covers, or the map's edge cuts.
         function hidePlacesUnder(map, boxes) {

@@ -27,9 +27,11 @@ extension WebPage {
         tbody tr:hover { background: #f2f4f7; }
         tbody tr.selected { background: #dbe8ff; }
         #trips-panel { grid-area: trips; overflow-x: auto; }
-        main:has(#days-panel[hidden]) { grid-template-areas: "map now" "map status" "trips sky"; }
+        body:not(.fleet) main:has(#days-panel[hidden]) { grid-template-areas: "map now" "map status" "trips sky"; }
         #days-panel { grid-area: days; } #day { width: 100%; margin-bottom: 8px; }
         .replay-row { display: flex; gap: 8px; align-items: center; } #scrub { width: 100%; }
+        .fleet main { grid-template-areas: "map days" "map vehicles" "trips vehicles" "trips events"; }
+        #vehicles-panel { grid-area: vehicles; } #geofence-events-panel { grid-area: events; }
         #trips td:nth-child(-n+4), #fleet-trips td:nth-child(-n+5), #vehicles td:nth-child(-n+3) { white-space: nowrap; }
         #sky { width: 100%; max-width: 260px; display: block; margin: 0 auto; }
         #bars-scroll { overflow-x: auto; margin-top: 8px; } #bars { display: block; }
@@ -41,10 +43,24 @@ extension WebPage {
         .muted { color: var(--muted); }
         @media (max-width: 800px) {
           main { grid-template-columns: 1fr; grid-template-areas: "map" "days" "now" "trips" "status" "sky"; padding: 8px; }
-          main:has(#days-panel[hidden]) { grid-template-areas: "map" "now" "trips" "status" "sky"; }
+          body:not(.fleet) main:has(#days-panel[hidden]) { grid-template-areas: "map" "now" "trips" "status" "sky"; }
+          .fleet main { grid-template-areas: "map" "days" "vehicles" "trips" "events"; }
           #map { flex: none; height: 360px; min-height: 0; }
           th.wide, td.wide { display: none; }
         }
+        """#
+
+    /// The day picker and the replay's controls (both pages; the scripts fill the days in).
+    static let daysPanel = #"""
+        <section id="days-panel" hidden><h2>Days</h2>
+        <select id="day" aria-label="Day"><option value="">Today (live)</option></select>
+        <div id="replay" hidden>
+        <div class="replay-row"><button id="play" type="button">Play</button>
+        <select id="replay-speed" aria-label="Replay speed"><option value="10">10×</option><option value="60" selected>60×</option><option value="300">300×</option><option value="1800">1800×</option></select>
+        <span id="replay-time">–</span></div>
+        <input id="scrub" type="range" min="0" max="1000" value="0" aria-label="Time of day">
+        </div>
+        </section>
         """#
 
     /// The page's HTML, style and script. `{{…}}` are filled in by ``render(_:tiles:)``: the Now panel's values
@@ -102,15 +118,7 @@ extension WebPage {
         <table id="trips"><thead><tr><th>Start</th><th>End</th><th>Duration</th><th>Distance</th><th>From</th><th class="wide">To</th></tr></thead><tbody></tbody></table>
         <p id="trips-empty" class="muted">No trip yet.</p>
         </section>
-        <section id="days-panel" hidden><h2>Days</h2>
-        <select id="day" aria-label="Day"><option value="">Today (live)</option></select>
-        <div id="replay" hidden>
-        <div class="replay-row"><button id="play" type="button">Play</button>
-        <select id="replay-speed" aria-label="Replay speed"><option value="10">10×</option><option value="60" selected>60×</option><option value="300">300×</option><option value="1800">1800×</option></select>
-        <span id="replay-time">–</span></div>
-        <input id="scrub" type="range" min="0" max="1000" value="0" aria-label="Time of day">
-        </div>
-        </section>
+        {{days-panel}}
         </main>
         <script id="initial" type="application/json">{{initial}}</script>
         <script src="/leaflet.js"></script>
@@ -303,18 +311,7 @@ extension WebPage {
             trackLayer.clearLayers(); markerLayer.clearLayers(); positionMarkers = null;
             const [from, to] = shownRange();
             $("map-note").textContent = selected != null ? "trip " + (selected + 1) + " of " + trips.trips.length + " (click again for the whole day)" : "";
-            track.forEach((segment, index) => {
-              let run = [], color = null;
-              const flush = () => { if (run.length > 1) L.polyline(run, { color: color, weight: 4, opacity: 1, lineJoin: "round", lineCap: "round", interactive: false, className: "segment segment-" + index }).addTo(trackLayer); };
-              for (const p of segment.points) {
-                if (p[2] < from || p[2] > to) continue;
-                const c = speedColor(p[3]);
-                if (c !== color) { flush(); const last = run[run.length - 1]; run = last ? [last] : []; color = c; }
-                run.push([p[1], p[0]]);
-              }
-              flush();
-              if (run.length === 1 && segment.points.length === 1) L.circleMarker(run[0], { radius: 3, stroke: false, fillColor: color, fillOpacity: 1, className: "segment segment-" + index }).addTo(trackLayer);
-            });
+            drawSpeedLines(trackLayer, track.map((segment) => segment.points.filter((p) => p[2] >= from && p[2] <= to)));
             const points = track.flatMap((s) => s.points).filter((p) => p[2] >= from && p[2] <= to);
             if (points.length) {
               const start = L.circleMarker([points[0][1], points[0][0]], { radius: 7, color: "#fff", weight: 2, fillColor: "#12b76a", fillOpacity: 1 }).addTo(markerLayer);
@@ -388,50 +385,12 @@ extension WebPage {
             $("day").addEventListener("change", () => { location.search = $("day").value ? "?day=" + $("day").value : ""; });
           }
           if (dayShown) $("map-panel").querySelector("h2").textContent = "Track of " + dayShown;
-          const replay = { at: null, timer: null, marker: null };
+          const replay = makeReplay(map, clock);
           function replayPoints() { return track.flatMap((s) => s.points); }
-          function pointAt(time) {
-            const points = replayPoints(), last = points[points.length - 1];
-            if (time <= points[0][2]) return points[0];
-            if (time >= last[2]) return last;
-            let low = 0, high = points.length - 1;
-            while (high - low > 1) { const middle = (low + high) >> 1; if (points[middle][2] <= time) low = middle; else high = middle; }
-            const a = points[low], b = points[high], f = (time - a[2]) / Math.max(1, b[2] - a[2]);
-            return [a[0] + (b[0] - a[0]) * f, a[1] + (b[1] - a[1]) * f, time, b[3]];
-          }
-          function setReplay(time) {
-            const points = replayPoints();
-            if (!points.length) return;
-            const start = points[0][2], end = points[points.length - 1][2];
-            replay.at = Math.max(start, Math.min(end, time));
-            const p = pointAt(replay.at);
-            if (!replay.marker) {
-              replay.marker = L.circleMarker([p[1], p[0]], { radius: 8, color: "#fff", weight: 3, fillColor: "#7a5af8", fillOpacity: 1 }).addTo(map);
-              replay.marker.getElement().id = "replay-marker";
-            } else replay.marker.setLatLng([p[1], p[0]]);
-            Object.assign(replay.marker.getElement().dataset, { time: new Date(replay.at).toISOString(), lat: p[1].toFixed(6), lon: p[0].toFixed(6) });
-            $("scrub").value = String(Math.round((replay.at - start) / Math.max(1, end - start) * 1000));
-            text("replay-time", clock(new Date(replay.at).toISOString()) + (p[3] == null ? "" : " · " + (p[3] * 3.6).toFixed(0) + " km/h"));
-            if (replay.at >= end) pauseReplay();
-          }
-          function pauseReplay() { clearInterval(replay.timer); replay.timer = null; text("play", "Play"); }
-          function playReplay() {
-            const points = replayPoints();
-            if (!points.length) return;
-            if (replay.at == null || replay.at >= points[points.length - 1][2]) replay.at = points[0][2];
-            text("play", "Pause");
-            replay.timer = setInterval(() => setReplay(replay.at + 100 * Number($("replay-speed").value)), 100);
-          }
           function beginReplay() {
             $("replay").hidden = false;
-            const points = replayPoints(), at = new URLSearchParams(location.search).get("at");
-            if (!points.length) return;
-            setReplay(at ? Date.parse(dayShown + "T" + at + "Z") : points[0][2]);
-            $("play").addEventListener("click", () => { if (replay.timer) pauseReplay(); else playReplay(); });
-            $("scrub").addEventListener("input", () => {
-              const start = points[0][2], end = points[points.length - 1][2];
-              setReplay(start + (end - start) * Number($("scrub").value) / 1000);
-            });
+            const at = new URLSearchParams(location.search).get("at");
+            replay.show(replayPoints(), at ? Date.parse(dayShown + "T" + at + "Z") : null);
           }
           if (window.nmeaTrack) {
             mergeTrack(window.nmeaTrack);

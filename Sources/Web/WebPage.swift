@@ -32,7 +32,7 @@ enum WebPage {
         _ snapshot: WebState.Snapshot, tiles: MapTiles?, days: [UInt8]? = nil, day: String? = nil
     ) -> [UInt8] {
         var html = template.replacing("{{style}}", with: style).replacing("{{map-style}}", with: mapStyle)
-            .replacing("{{map-script}}", with: mapScript)
+            .replacing("{{map-script}}", with: mapScript).replacing("{{days-panel}}", with: daysPanel)
         let fix = snapshot.position
         func value(_ text: String?) -> String { text.map(escaped) ?? "–" }
         let replacements: [(String, String)] = [
@@ -51,7 +51,8 @@ enum WebPage {
     }
 
     /// The fleet's page, with `fleet` (`{"vehicles":…,"trips":…}`) in it and the vehicle rows rendered.
-    static func renderFleet(_ fleet: [UInt8], tiles: MapTiles?) -> [UInt8] {
+    /// `day` (vehicle and day, from the address) is the vehicle's day the page opens on.
+    static func renderFleet(_ fleet: [UInt8], tiles: MapTiles?, day: (vehicle: String, day: String)? = nil) -> [UInt8] {
         var rows = ""
         if case .object(let members)? = try? JSONValue(parsing: fleet), let vehicles = members["vehicles"],
             case .object(let inner) = vehicles, case .array(let list)? = inner["vehicles"]
@@ -68,10 +69,36 @@ enum WebPage {
             }
         }
         let html = fleetTemplate.replacing("{{style}}", with: style).replacing("{{map-style}}", with: mapStyle)
-            .replacing("{{map-script}}", with: mapScript)
+            .replacing("{{map-script}}", with: mapScript).replacing("{{days-panel}}", with: daysPanel)
+            .replacing(
+                "{{day-script}}", with: escaped("/day.js" + (day.map { "?" + dayQuery($0.vehicle, $0.day) } ?? ""))
+            )
             .replacing("{{rows}}", with: rows).replacing("{{fleet}}", with: scriptSafe(fleet))
             .replacing("{{tiles}}", with: tiles.map { scriptSafe($0.json) } ?? "null")
         return Array(html.utf8)
+    }
+
+    /// `vehicle=…&day=…`, percent-encoded.
+    static func dayQuery(_ vehicle: String, _ day: String) -> String {
+        var encoded = ""
+        for byte in vehicle.utf8 {
+            let scalar = Unicode.Scalar(byte)
+            if scalar.properties.isAlphabetic && byte < 0x80 || (0x30...0x39).contains(byte)
+                || "-._~".utf8.contains(byte)
+            {
+                encoded.unicodeScalars.append(scalar)
+            } else {
+                encoded += "%" + (byte < 16 ? "0" : "") + String(byte, radix: 16, uppercase: true)
+            }
+        }
+        return "vehicle=" + encoded + "&day=" + day
+    }
+
+    /// A JSON string literal of `text`.
+    static func quoted(_ text: String) -> [UInt8] {
+        var json = JSONWriter(capacity: text.utf8.count + 2)
+        json.string(text)
+        return json.bytes
     }
 
     /// JSON text that is safe inside `<script>`: `<` (only ever inside strings) as `\u003c`.

@@ -346,7 +346,7 @@ struct FleetServeTests {
                 "http://127.0.0.1:\(port)/",
             ], environment: ["HOME": directory.path], timeout: .seconds(90)
         ).output
-        #expect(dom.contains("<body data-ready=\"1\">"))
+        #expect(dom.contains("<body data-ready=\"1\" class=\"fleet\">"))
         for vehicle in ["acme/van7", "acme/van8", "acme/van9"] {
             #expect(dom.contains("<tr data-vehicle=\"\(vehicle)\"><td>\(vehicle)</td>"), "\(vehicle)")
             #expect(dom.contains("data-vehicle=\"\(vehicle)\"></path>"), "\(vehicle)")  // its dot on the map
@@ -356,6 +356,51 @@ struct FleetServeTests {
         #expect(dom.contains("data-fence=\"depot\"></path>"))
         #expect(dom.contains("No geofence event yet."))
         #expect(dom.contains("<td>acme/van7</td><td>2026-11-30 08:00:00 UTC</td><td>2026-11-30 08:02:00 UTC</td>"))
+    }
+
+    /// A vehicle's days: `/api/days` lists the days its trips started on; `/api/track?vehicle=&day=` is read on the
+    /// server's thread (202 until then) and gives the day's stored positions; the page opens on a day and replays it.
+    @Test(
+        .enabled(
+            if: Tools.available("chromium"), "chromium is not installed: the fleet page is not checked in a browser"))
+    func aVehiclesDayIsListedServedAndReplayed() throws {
+        let (fleet, _) = try FleetCommandTests.filled()
+        let directory = TemporaryDirectory("fleet-days")
+        defer { directory.remove() }
+        let (server, port) = try Self.serve(fleet, directory)
+        defer { _ = server.stop() }
+        let days = try RawHTTP.get(port: port, "/api/days")
+        #expect(days.body.contains(#"{"vehicle":"acme/van7","day":"2026-11-30","distance_m":2710,"trips":1}"#))
+        let path = "/api/track?vehicle=acme%2Fvan7&day=2026-11-30"
+        let first = try RawHTTP.get(port: port, path)
+        #expect(first.status == 202 && first.header("Retry-After") == "1")
+        var track = first
+        #expect(
+            waitUntil(timeout: .seconds(10)) {
+                track = (try? RawHTTP.get(port: port, path)) ?? track
+                return track.status == 200
+            })
+        // The three positions of 08:00, 08:01 and 08:02, as nmea fleet track --day writes them.
+        #expect(
+            track.body.contains(
+                #""coordinates":[[11.575500,48.137400],[11.585500,48.147400],[11.595500,48.157400]]"#), "\(track.body)")
+        #expect(track.body.contains(#""times":["2026-11-30T08:00:00Z","2026-11-30T08:01:00Z","2026-11-30T08:02:00Z"]"#))
+        #expect(try RawHTTP.get(port: port, "/api/track?vehicle=acme%2Fvan7&day=30.11.2026").status == 400)
+
+        let dom = try ChildProcess.run(
+            [
+                "chromium", "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+                "--user-data-dir=\(directory.file("chromium"))", "--timeout=8000", "--dump-dom",
+                "http://127.0.0.1:\(port)/?vehicle=acme%2Fvan7&day=2026-11-30&at=08:01:30",
+            ], environment: ["HOME": directory.path], timeout: .seconds(90)
+        ).output
+        #expect(dom.contains("<body data-ready=\"1\" class=\"fleet\">"))
+        #expect(dom.contains("<option value=\"2026-11-30\" selected=\"\">2026-11-30 · 2.7 km · 1 trip</option>"))
+        // Half-way between the positions of 08:01 and 08:02.
+        let marker = try #require(dom.firstRange(of: "id=\"replay-marker\"").map { dom[$0.upperBound...].prefix(200) })
+        #expect(
+            marker.contains(#"data-time="2026-11-30T08:01:30.000Z" data-lat="48.152400" data-lon="11.590500""#),
+            "\(marker)")
     }
 
     /// Vehicles parked side by side (as a newcomer saw acme/van7 and acme/van9 printed over each other): each
@@ -396,7 +441,9 @@ struct FleetServeTests {
                 chromium + ["--dump-dom", "http://127.0.0.1:\(port)/"], environment: ["HOME": directory.path],
                 timeout: .seconds(90)
             ).output
-            #expect(dom.contains("<body data-ready=\"1\">"))
+            #expect(dom.contains("<body data-ready=\"1\" class=\"fleet\">"))
+            directory.write(dom, to: "fleet-page-\(width)x\(height).html")
+            _ = try? ChildProcess.run(["cp", directory.file("fleet-page-\(width)x\(height).html"), artifacts])
             func boxes(after marker: String) -> [(x: Double, y: Double, w: Double, h: Double)] {
                 var found: [(x: Double, y: Double, w: Double, h: Double)] = []
                 var rest = dom[...]

@@ -4,6 +4,7 @@ public struct HTTPStatus: Sendable, Hashable {
     public var reason: String
 
     public static let ok = HTTPStatus(code: 200, reason: "OK")
+    public static let accepted = HTTPStatus(code: 202, reason: "Accepted")
     public static let badRequest = HTTPStatus(code: 400, reason: "Bad Request")
     public static let unauthorized = HTTPStatus(code: 401, reason: "Unauthorized")
     public static let forbidden = HTTPStatus(code: 403, reason: "Forbidden")
