@@ -281,6 +281,16 @@ struct FleetServeTests {
         return (server, port)
     }
 
+    /// Headless Chromium on `url` (stopped at the page's load): what it printed.
+    static func chromium(_ arguments: [String], url: String, directory: TemporaryDirectory) throws -> String {
+        try ChildProcess.run(
+            [
+                "chromium", "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+                "--user-data-dir=\(directory.file("chromium"))", "--timeout=8000",
+            ] + arguments + [url], environment: ["HOME": directory.path], timeout: .seconds(90)
+        ).output
+    }
+
     /// A position of a third vehicle, written as a collector would.
     static func addVan9(_ fleet: FleetDatabase, at now: Int64) throws {
         let store = try PositionStore(try fleet.connect())
@@ -339,13 +349,7 @@ struct FleetServeTests {
         defer { directory.remove() }
         let (server, port) = try Self.serve(fleet, directory)
         defer { _ = server.stop() }
-        let dom = try ChildProcess.run(
-            [
-                "chromium", "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
-                "--user-data-dir=\(directory.file("chromium"))", "--timeout=8000", "--dump-dom",
-                "http://127.0.0.1:\(port)/",
-            ], environment: ["HOME": directory.path], timeout: .seconds(90)
-        ).output
+        let dom = try Self.chromium(["--dump-dom"], url: "http://127.0.0.1:\(port)/", directory: directory)
         #expect(dom.contains("<body data-ready=\"1\" class=\"fleet\">"))
         for vehicle in ["acme/van7", "acme/van8", "acme/van9"] {
             #expect(dom.contains("<tr data-vehicle=\"\(vehicle)\"><td>\(vehicle)</td>"), "\(vehicle)")
@@ -387,13 +391,9 @@ struct FleetServeTests {
         #expect(track.body.contains(#""times":["2026-11-30T08:00:00Z","2026-11-30T08:01:00Z","2026-11-30T08:02:00Z"]"#))
         #expect(try RawHTTP.get(port: port, "/api/track?vehicle=acme%2Fvan7&day=30.11.2026").status == 400)
 
-        let dom = try ChildProcess.run(
-            [
-                "chromium", "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
-                "--user-data-dir=\(directory.file("chromium"))", "--timeout=8000", "--dump-dom",
-                "http://127.0.0.1:\(port)/?vehicle=acme%2Fvan7&day=2026-11-30&at=08:01:30",
-            ], environment: ["HOME": directory.path], timeout: .seconds(90)
-        ).output
+        let dom = try Self.chromium(
+            ["--dump-dom"], url: "http://127.0.0.1:\(port)/?vehicle=acme%2Fvan7&day=2026-11-30&at=08:01:30",
+            directory: directory)
         #expect(dom.contains("<body data-ready=\"1\" class=\"fleet\">"))
         #expect(dom.contains("<option value=\"2026-11-30\" selected=\"\">2026-11-30 · 2.7 km · 1 trip</option>"))
         // Half-way between the positions of 08:01 and 08:02.
@@ -432,15 +432,8 @@ struct FleetServeTests {
         let artifacts = Locations.packageRoot + "/.build/test-artifacts"
         _ = try? Directory.create(artifacts)
         for (width, height) in [(1280, 900), (390, 844)] {
-            let chromium = [
-                "chromium", "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
-                "--user-data-dir=\(directory.file("chromium"))", "--timeout=8000", "--window-size=\(width),\(height)",
-                "--hide-scrollbars",
-            ]
-            let dom = try ChildProcess.run(
-                chromium + ["--dump-dom", "http://127.0.0.1:\(port)/"], environment: ["HOME": directory.path],
-                timeout: .seconds(90)
-            ).output
+            let size = ["--window-size=\(width),\(height)", "--hide-scrollbars"]
+            let dom = try Self.chromium(size + ["--dump-dom"], url: "http://127.0.0.1:\(port)/", directory: directory)
             #expect(dom.contains("<body data-ready=\"1\" class=\"fleet\">"))
             directory.write(dom, to: "fleet-page-\(width)x\(height).html")
             _ = try? ChildProcess.run(["cp", directory.file("fleet-page-\(width)x\(height).html"), artifacts])
@@ -471,11 +464,10 @@ struct FleetServeTests {
                 for other in labels[(i + 1)...] { #expect(!overlap(label, other), "\(label) and \(other)") }
                 for control in furniture { #expect(!overlap(label, control), "\(label) on a control \(control)") }
             }
-            _ = try ChildProcess.run(
-                chromium + [
-                    "--screenshot=\(artifacts)/fleet-page-\(width)x\(height).png", "http://127.0.0.1:\(port)/",
-                ],
-                environment: ["HOME": directory.path], timeout: .seconds(90))
+            _ = try Self.chromium(
+                size + ["--screenshot=\(artifacts)/fleet-page-\(width)x\(height).png"],
+                url: "http://127.0.0.1:\(port)/",
+                directory: directory)
         }
     }
 }
