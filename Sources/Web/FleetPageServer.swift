@@ -83,6 +83,7 @@ public final class FleetPageServer: Sendable {
     static let dayCacheLimit = 64
 
     private let http: HTTPServer
+    private let places: MapPlaces
     private let state: Locked<State>
     private let load: @Sendable () -> Result<Documents, FleetLoadError>
     private let loadDay: DayLoader?
@@ -103,10 +104,10 @@ public final class FleetPageServer: Sendable {
         self.state = state
         var httpConfiguration = HTTPServer.Configuration(listen: configuration.listen)
         httpConfiguration.maxConnections = configuration.maxConnections
+        let places = MapPlaces(path: configuration.placeFile)
+        self.places = places
         http = HTTPServer(
-            responder: FleetRoutes(
-                state: state,
-                map: MapRoutes(tiles: configuration.tiles, places: MapPlaces(path: configuration.placeFile))),
+            responder: FleetRoutes(state: state, map: MapRoutes(tiles: configuration.tiles, places: places)),
             configuration: httpConfiguration)
     }
 
@@ -114,6 +115,7 @@ public final class FleetPageServer: Sendable {
     public func start() throws(ListenError) {
         refresh()
         try http.start()
+        places.load()
         poller.withLock { thread in
             thread = NativeThread(name: "fleet-page") { [self] in
                 var next = MonotonicTime.now() + configuration.refreshInterval
@@ -132,6 +134,7 @@ public final class FleetPageServer: Sendable {
         stopping.signal()
         poller.withLock { $0 }?.join()
         http.stop()
+        places.join()
     }
 
     public var boundAddress: ListenAddress? { http.boundAddress }

@@ -47,6 +47,8 @@ public final class WebServer: Sendable {
     public let pipeline: ReceiverPipeline
     private let http: HTTPServer
     private let consumer: RingConsumerLoop
+    private let mapPlaces: MapPlaces
+    private let history: HistoryDays?
 
     /// A server on `pipeline` (made before the pipeline starts, so it misses nothing), naming places through the
     /// geocoder `places` makes (on the consumer's thread; `nil` for no place names).
@@ -57,12 +59,15 @@ public final class WebServer: Sendable {
         self.pipeline = pipeline
         let state = WebState()
         let mapPlaces = MapPlaces(path: configuration.placeFile)
+        let history = configuration.history.map { HistoryDays(directory: $0, places: mapPlaces) }
+        self.mapPlaces = mapPlaces
+        self.history = history
         var httpConfiguration = HTTPServer.Configuration(listen: configuration.listen)
         httpConfiguration.maxConnections = configuration.maxConnections
         let http = HTTPServer(
             responder: WebRoutes(
                 state: state, map: MapRoutes(tiles: configuration.tiles, places: mapPlaces),
-                history: configuration.history.map { HistoryDays(directory: $0, places: mapPlaces) }),
+                history: history),
             configuration: httpConfiguration)
         self.http = http
         consumer = RingConsumerLoop(
@@ -81,9 +86,12 @@ public final class WebServer: Sendable {
         return server
     }
 
-    /// Listens (errors are thrown here), then starts reading the pipeline's records.
+    /// Listens (errors are thrown here), then starts reading the pipeline's records, the place file and the days
+    /// gone by (each on a thread of its own).
     public func start() throws(ListenError) {
         try http.start()
+        mapPlaces.load()
+        history?.start()
         consumer.start(threadName: "web-state")
     }
 
@@ -91,6 +99,8 @@ public final class WebServer: Sendable {
     public func stop() {
         http.stop()
         consumer.stop()
+        history?.stop()
+        mapPlaces.join()
     }
 
     /// Waits for the consumer to read the ring to its end (after the pipeline stopped), keeping the server up.

@@ -270,7 +270,13 @@ import Testing
 
         let served = try WebPageTests.Served(["--history", days])
         #expect(served.waitForTheEnd(), "\(served.process.error)")
-        let list = try RawHTTP.get(port: served.port, "/api/days")
+        // The directory is read on a thread of its own as the server starts: the days are there shortly.
+        var list = try RawHTTP.get(port: served.port, "/api/days")
+        #expect(
+            waitUntil(timeout: .seconds(20)) {
+                list = (try? RawHTTP.get(port: served.port, "/api/days")) ?? list
+                return list.body.allMatches(between: "\"day\":\"", and: "\"").count == 2
+            }, "\(list.body)")
         #expect(list.status == 200)
         #expect(list.header("Content-Type") == "application/json")
         let listed = list.body.allMatches(between: "{\"day\":\"", and: "}")

@@ -10,8 +10,9 @@ import Trips
 /// Each file is read as `nmea convert` reads it and its trips found by the one rule (``Trips/TripLog``), so a day's
 /// distance and trips are what `nmea trips` prints for its file.
 ///
-/// The directory is listed on each request for the days; a file is read again only when its size or inode
-/// changed (today's file grows). Two files of the same day: the one whose name sorts first.
+/// The directory is read on a thread of its own (``start()``), at once and then every ``rescanInterval``, never on
+/// the socket thread: requests are answered from the last reading. A file is read again only when its size or
+/// inode changed (today's file grows). Two files of the same day: the one whose name sorts first.
 final class HistoryDays: Sendable {
     /// A day read from its file.
     struct Day: Sendable {
@@ -33,14 +34,43 @@ final class HistoryDays: Sendable {
     let directory: String
     private let places: MapPlaces
     private let files = Locked<[String: Read]>([:])
+    /// The days of the last reading, oldest first.
+    private let read = Locked<[Day]>([])
+    private let stopping = WakeUp()
+    private let reader = Locked<NativeThread?>(nil)
+    /// How often the directory is read again.
+    static let rescanInterval = Duration.seconds(5)
 
     init(directory: String, places: MapPlaces) {
         self.directory = directory
         self.places = places
     }
 
-    /// The days with a track, oldest first.
-    func days() -> [Day] {
+    /// Reads the directory now and every ``rescanInterval`` on a thread of its own, until ``stop()``.
+    func start() {
+        reader.withLock { reader in
+            guard reader == nil else { return }
+            reader = NativeThread(name: "history") { [self] in
+                repeat { scan() } while !stopping.wait(timeout: Self.rescanInterval)
+            }
+        }
+    }
+
+    func stop() {
+        stopping.signal()
+        reader.withLock { $0 }?.join()
+    }
+
+    /// The days with a track, oldest first, as last read.
+    func days() -> [Day] { read.withLock { $0 } }
+
+    /// Reads the directory: the files that are new or changed.
+    private func scan() {
+        let days = readDirectory()
+        read.withLock { $0 = days }
+    }
+
+    private func readDirectory() -> [Day] {
         let names = Directory.entries(directory).filter { !$0.hasPrefix(".") }.sorted()
         var byDay: [String: Day] = [:]
         files.withLock { files in

@@ -57,13 +57,34 @@ struct MapRoutes: Sendable {
     }
 }
 
-/// The offline places the maps label, loaded from the place file on the first request that needs them.
+/// The offline places the maps label, loaded from the place file on a thread of its own as the server starts
+/// (``load()``), so the socket thread never reads the file: a request in the first moments waits for the load.
 final class MapPlaces: Sendable {
     private let path: String?
     private let index = Locked<PlaceIndex??>(nil)
+    private let loader = Locked<NativeThread?>(nil)
 
     /// Places from the file at `path`; `nil` for none (every view then has no labels).
     init(path: String?) { self.path = path }
+
+    /// Starts loading the file (at most once).
+    func load() {
+        loader.withLock { loader in
+            guard loader == nil, path != nil else { return }
+            // The lock is taken here and released when loaded: a request meanwhile waits for it.
+            let started = WakeUp()
+            loader = NativeThread(name: "places") { [self] in
+                index.withLock { index in
+                    started.signal()
+                    if index == nil { index = .some(path.flatMap { try? PlaceIndex(path: $0) }) }
+                }
+            }
+            started.wait(timeout: .seconds(5))
+        }
+    }
+
+    /// Waits for the loading thread (when the server stops).
+    func join() { loader.withLock { $0 }?.join() }
 
     /// The labels for `view` (``Trips/PlaceIndex/labels(in:)``: the rule `nmea plot` shares).
     func labels(in view: MapView) -> [PlaceLabel] { loaded()?.labels(in: view) ?? [] }
@@ -71,6 +92,7 @@ final class MapPlaces: Sendable {
     /// A geocoder over the places (the days gone by name their trips' ends with it), `nil` without them.
     func geocoder() -> OfflineGeocoder? { loaded().map { OfflineGeocoder(index: $0) } }
 
+    /// The places, once loaded (loading them here when ``load()`` was not called).
     private func loaded() -> PlaceIndex? {
         index.withLock { index -> PlaceIndex? in
             if let index { return index }
