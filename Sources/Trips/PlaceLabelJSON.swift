@@ -5,7 +5,7 @@ import JSON
 ///     {"zoom":10,"places":[{"name":"Munich","lat":48.13743,"lon":11.57549,"population":1260000,"rank":1},…]}
 public enum PlaceLabelJSON {
     /// `{"zoom":…,"places":[…]}`, the labels in the order the rule kept them (largest first).
-    public static func document(_ labels: [PlaceLabel], zoom: Double) -> [UInt8] {
+    public static func document(_ labels: [Place], zoom: Double) -> [UInt8] {
         var json = JSONWriter(capacity: 64 + labels.count * 96)
         json.beginObject()
         json.key("zoom")
@@ -23,7 +23,7 @@ public enum PlaceLabelJSON {
             json.key("population")
             json.number(label.population)
             json.key("rank")
-            json.number(label.rank)
+            json.number(label.labelRank)
             json.endObject()
         }
         json.endArray()

@@ -45,22 +45,9 @@ public struct MapView: Sendable, Hashable {
     }
 }
 
-/// A place drawn on a map: its name where it is.
-public struct PlaceLabel: Sendable, Hashable {
-    public var name: String
-    public var latitude: Double
-    public var longitude: Double
-    public var population: Int
-    /// 1 a city (100,000 people or more), 2 a town (10,000 or more), 3 a village: how large it is written.
-    public var rank: Int
-
-    public init(name: String, latitude: Double, longitude: Double, population: Int) {
-        self.name = name
-        self.latitude = latitude
-        self.longitude = longitude
-        self.population = population
-        rank = population >= 100_000 ? 1 : population >= 10_000 ? 2 : 3
-    }
+extension Place {
+    /// How large a map writes the place: 1 a city (100,000 people or more), 2 a town (10,000 or more), 3 a village.
+    public var labelRank: Int { population >= 100_000 ? 1 : population >= 10_000 ? 2 : 3 }
 }
 
 extension PlaceIndex {
@@ -88,7 +75,7 @@ extension PlaceIndex {
     ///
     /// - Complexity: O(n) over the place file (a scan of its coordinates), then O(k log k + k·m) for the k places
     ///   inside and the m kept.
-    public func labels(in view: MapView) -> [PlaceLabel] {
+    public func labels(in view: MapView) -> [Place] {
         let threshold = Self.minimumPopulation(zoom: view.zoom)
         var candidates: [(index: Int, population: Int)] = []
         for index in 0..<count {
@@ -98,7 +85,7 @@ extension PlaceIndex {
             if people >= threshold { candidates.append((index, people)) }
         }
         candidates.sort { $0.population != $1.population ? $0.population > $1.population : $0.index < $1.index }
-        var kept: [PlaceLabel] = []
+        var kept: [Place] = []
         var boxes: [(x0: Double, y0: Double, x1: Double, y1: Double)] = []
         let topLeft = view.pixel(latitude: view.north, longitude: view.west)
         let bottomRight = view.pixel(latitude: view.south, longitude: view.east)
@@ -115,10 +102,7 @@ extension PlaceIndex {
                 continue
             }
             boxes.append(box)
-            kept.append(
-                PlaceLabel(
-                    name: place.name, latitude: place.latitude, longitude: place.longitude,
-                    population: candidate.population))
+            kept.append(place)
         }
         return kept
     }

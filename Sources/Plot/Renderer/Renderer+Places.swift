@@ -39,7 +39,7 @@ extension Renderer {
         var boxes: [Box] = []
         for label in labels {
             let point = project(label.latitude, label.longitude)
-            let size = label.rank == 1 ? small * 1.15 : label.rank == 2 ? small : max(11, small * 0.9)
+            let size = label.labelRank == 1 ? small * 1.15 : label.labelRank == 2 ? small : max(11, small * 0.9)
             let width = textWidth(label.name, size: size)
             boxes.append(Box(x: point.x - width / 2, y: point.y - 6 - size, width: width, height: size + 8))
             svg.open(
@@ -59,7 +59,7 @@ extension Renderer {
                 ("x", SVGWriter.number(point.x)), ("y", SVGWriter.number(point.y - 6)),
                 ("text-anchor", "middle"), ("font-size", SVGWriter.number(size)),
             ]
-            if label.rank == 1 { attributes.append(("font-weight", "bold")) }
+            if label.labelRank == 1 { attributes.append(("font-weight", "bold")) }
             svg.element("text", attributes, content: label.name)
             svg.close("g")
         }

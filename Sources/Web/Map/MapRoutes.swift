@@ -87,7 +87,7 @@ final class MapPlaces: Sendable {
     func join() { loader.withLock { $0 }?.join() }
 
     /// The labels for `view` (``Trips/PlaceIndex/labels(in:)``: the rule `nmea plot` shares).
-    func labels(in view: MapView) -> [PlaceLabel] { loaded()?.labels(in: view) ?? [] }
+    func labels(in view: MapView) -> [Place] { loaded()?.labels(in: view) ?? [] }
 
     /// A geocoder over the places (the days gone by name their trips' ends with it), `nil` without them.
     func geocoder() -> OfflineGeocoder? { loaded().map { OfflineGeocoder(index: $0) } }
