@@ -62,6 +62,8 @@ let package = Package(
         // zlib and libzstd, for reading .gz and .zst logs.
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CZstd", pkgConfig: "libzstd", providers: [.apt(["libzstd-dev"])]),
+        // libsqlite3, for the page's map tiles from an MBTiles file.
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         // Streaming decompression of gzip and Zstandard inputs, told by their first bytes.
         .target(name: "Compression", dependencies: ["CZlib", "CZstd", "System"]),
         // Serial ports: termios, autobaud, udev discovery and hotplug, reconnection.
@@ -91,10 +93,13 @@ let package = Package(
         // Position and status streams for Swift code, and a gpsd-compatible JSON server and raw NMEA on TCP (protocol
         // handlers over System's server core).
         .target(name: "Publisher", dependencies: ["NMEA", "AIS", "Pipeline", "JSON", "System", "Threading"]),
-        // The page in the browser: a small read-only HTTP/1.1 server with Server-Sent Events, the page, its API.
+        // The page in the browser: a small read-only HTTP/1.1 server with Server-Sent Events, the page, its API, the
+        // map (Leaflet embedded, the offline places, tiles from a server or an MBTiles file).
         .target(
             name: "Web",
-            dependencies: ["NMEA", "JSON", "Pipeline", "System", "Threading", "Tracks", "Trips", "Presentation"]),
+            dependencies: [
+                "NMEA", "JSON", "Pipeline", "System", "Threading", "Tracks", "Trips", "Presentation", "CSQLite",
+            ]),
         // How values are shown to people: coordinates, fix kinds, satellites, ages, rates; the screen's glyphs.
         .target(name: "Presentation", dependencies: ["NMEA", "Geodesy"]),
         // `nmea watch`: the screen as a pure function of state and size, screen diffs, gpsd JSON, replay pacing.

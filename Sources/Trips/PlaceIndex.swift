@@ -266,7 +266,7 @@ public final class PlaceIndex: Sendable {
         }
     }
 
-    private func population(at index: Int) -> Int {
+    func population(at index: Int) -> Int {
         let code = Int(bytes[populationOffset + index * 2]) | Int(bytes[populationOffset + index * 2 + 1]) << 8
         var value = code & 0xFFF
         for _ in 0..<(code >> 12) { value *= 10 }

@@ -116,6 +116,23 @@ public struct Canvas: Sendable, Hashable {
         text.reduce(0) { $0 + width(of: Character(printable($1))) }
     }
 
+    /// `text` cut to at most `width` cells from its start, beginning with `ellipsis` when cut (`…/logs/day.nmea`).
+    public static func truncateLeading(_ text: String, to width: Int, ellipsis: String) -> String {
+        guard width > 0 else { return "" }
+        if Canvas.width(of: text) <= width { return text }
+        let room = width - Canvas.width(of: ellipsis)
+        guard room > 0 else { return String(text.suffix(width)) }
+        var kept: [Character] = []
+        var used = 0
+        for character in text.reversed() {
+            let cells = Canvas.width(of: Character(printable(character)))
+            if used + cells > room { break }
+            kept.append(character)
+            used += cells
+        }
+        return ellipsis + String(kept.reversed())
+    }
+
     /// `text` cut to at most `width` cells, ending in `ellipsis` when cut.
     public static func truncate(_ text: String, to width: Int, ellipsis: String) -> String {
         guard width > 0 else { return "" }

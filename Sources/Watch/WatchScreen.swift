@@ -17,8 +17,8 @@ import Trips
 ///      connected · 120 fixes · 0 rejected
 ///
 /// **Layout.** A header bar (source, device, rate) and a footer bar (connection state, counts) frame the body. With
-/// at least 74 columns and 12 body rows, the body has two columns: the fix panel (44 columns) above the sky plot on
-/// the left, the satellites on the right. Narrower, the panels stack: fix, then satellites, then the sky while rows
+/// at least 74 columns and 12 body rows, the body has two columns: the fix panel (44 columns, wider up to half the
+/// screen when a value would be cut) above the sky plot on the left, the satellites on the right. Narrower, the panels stack: fix, then satellites, then the sky while rows
 /// remain. Smaller than one fix panel (44 × 12), the fix's lines are shown without a box, as many as fit, most
 /// important first. Every line is exactly `columns` cells wide.
 public enum WatchScreen {
@@ -39,22 +39,22 @@ public enum WatchScreen {
         var bottom = rows
         if rows >= 3 {
             bar(
-                &canvas, row: 0, left: " nmea watch" + glyphs.separator + sourceText(state, glyphs: glyphs),
-                right: "q quit ", glyphs: glyphs)
+                &canvas, row: 0, left: headerText(state, width: columns - 8, glyphs: glyphs), right: "q quit ",
+                glyphs: glyphs)
             bar(&canvas, row: rows - 1, left: " " + footerText(state, glyphs: glyphs), right: "", glyphs: glyphs)
             top = 1
             bottom = rows - 1
         }
         let body = bottom - top
         if columns >= fixPanelWidth + minimumSatellitesWidth && body >= fixPanelHeight {
-            fixPanel(&canvas, state, row: top, column: 0, width: fixPanelWidth, glyphs: glyphs)
+            let fixWidth = fixWidth(state, columns: columns, glyphs: glyphs)
+            fixPanel(&canvas, state, row: top, column: 0, width: fixWidth, glyphs: glyphs)
             let skyRows = body - fixPanelHeight
             skyPanel(
-                &canvas, state, row: top + fixPanelHeight, column: 0, width: fixPanelWidth, height: skyRows,
+                &canvas, state, row: top + fixPanelHeight, column: 0, width: fixWidth, height: skyRows,
                 glyphs: glyphs)
             satellitesPanel(
-                &canvas, state, row: top, column: fixPanelWidth, width: columns - fixPanelWidth,
-                height: body, glyphs: glyphs)
+                &canvas, state, row: top, column: fixWidth, width: columns - fixWidth, height: body, glyphs: glyphs)
         } else if columns >= fixPanelWidth && body >= fixPanelHeight {
             fixPanel(&canvas, state, row: top, column: 0, width: columns, glyphs: glyphs)
             var row = top + fixPanelHeight
@@ -94,9 +94,36 @@ public enum WatchScreen {
         canvas.inverseRows.insert(row)
     }
 
+    /// The fix panel's width beside the satellites: ``fixPanelWidth``, or wider — up to half the screen, leaving
+    /// the satellites ``minimumSatellitesWidth`` — when a value (a long place name) would be cut at that width.
+    public static func fixWidth(_ state: WatchState, columns: Int, glyphs: Glyphs) -> Int {
+        let widest = fixFields(state, valueWidth: columns, glyphs: glyphs).map { Canvas.width(of: $0.value) }.max()
+        let wanted = labelWidth + 4 + (widest ?? 0)
+        return max(fixPanelWidth, min(wanted, columns / 2, columns - minimumSatellitesWidth))
+    }
+
+    /// ` nmea watch · ` and the source, in at most `width` cells: a long path is shortened from its start
+    /// (`…/logs/day.nmea`), so the replay's speed and the rate stay in view.
+    public static func headerText(_ state: WatchState, width: Int, glyphs: Glyphs) -> String {
+        let prefix = " nmea watch" + glyphs.separator
+        var parts = sourceParts(state, glyphs: glyphs)
+        let full = prefix + parts.joined(separator: glyphs.separator)
+        let excess = Canvas.width(of: full) - width
+        // A name of 24 cells or fewer (a device) stays whole, and a path keeps its last 16.
+        guard excess > 0, let name = parts.first, Canvas.width(of: name) > 24 else { return full }
+        parts[0] = Canvas.truncateLeading(
+            name, to: max(16, Canvas.width(of: name) - excess), ellipsis: glyphs.ellipsis)
+        return prefix + parts.joined(separator: glyphs.separator)
+    }
+
     /// The header's account of the source: `/dev/ttyACM0 · 9600 baud · 1 Hz`, `day.nmea · replay 10× · 1 Hz`,
     /// `gpsd localhost:2947 · /dev/ttyUSB0 · 1 Hz`.
     public static func sourceText(_ state: WatchState, glyphs: Glyphs) -> String {
+        sourceParts(state, glyphs: glyphs).joined(separator: glyphs.separator)
+    }
+
+    /// The parts of ``sourceText(_:glyphs:)``, the source's name first.
+    static func sourceParts(_ state: WatchState, glyphs: Glyphs) -> [String] {
         var parts: [String] = []
         switch state.source {
         case .device(let selector):
@@ -110,7 +137,7 @@ public enum WatchScreen {
         }
         if let baud = state.baudRate, baud > 0 { parts.append("\(baud) baud") }
         if let rate = state.fixRateHz { parts.append(Formatting.rate(rate)) }
-        return parts.joined(separator: glyphs.separator)
+        return parts
     }
 
     /// The footer: the connection's state, fixes received, lines rejected, and — once there is a trip — the trips,

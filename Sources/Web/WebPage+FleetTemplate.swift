@@ -11,20 +11,22 @@ extension WebPage {
         <title>nmea · fleet</title>
         <style>
         {{style}}
-        #fleet-map { width: 100%; height: 460px; display: block; background: #eef2f6; border-radius: 6px; }
+        {{map-style}}
+        #fleet-map { width: 100%; height: 460px; border-radius: 6px; }
         #vehicles-panel, #fleet-trips-panel { overflow-x: auto; }
         </style>
         </head>
-        <body data-ready="0">
+        <body data-ready="0" class="fleet">
         <header><h1>nmea fleet</h1><span id="database" class="pill">…</span><span id="refreshed" class="muted"></span></header>
         <main>
         <section id="map-panel"><h2>Last positions</h2>
-        <svg id="fleet-map" viewBox="0 0 800 460" preserveAspectRatio="xMidYMid meet" role="img" aria-label="Vehicles map"></svg>
+        <div id="fleet-map" role="region" aria-label="Vehicles map"></div>
         </section>
         <section id="vehicles-panel"><h2>Vehicles</h2>
         <table id="vehicles"><thead><tr><th>Vehicle</th><th>Last fix</th><th>Age</th><th>Place</th><th class="wide">km/h</th></tr></thead>
         <tbody>{{rows}}</tbody></table>
         </section>
+        {{days-panel}}
         <section id="trips-panel"><h2>Trips</h2>
         <table id="fleet-trips"><thead><tr><th>Vehicle</th><th>Start</th><th>End</th><th>Duration</th><th>Distance</th><th>From</th><th class="wide">To</th></tr></thead><tbody></tbody></table>
         <p id="trips-empty" class="muted">No trip yet.</p>
@@ -35,6 +37,8 @@ extension WebPage {
         </section>
         </main>
         <script id="initial" type="application/json">{{fleet}}</script>
+        <script src="/leaflet.js"></script>
+        <script src="{{day-script}}"></script>
         <script>
         "use strict";
         {{map-script}}
@@ -85,51 +89,118 @@ extension WebPage {
                 .forEach((value, c) => { const cell = row.insertCell(); cell.textContent = value; if (c === 6) cell.className = "wide"; });
             }
           }
-          function renderMap() {
-            // One screen pixel a unit, so labels stay 12 px on a phone as on a desktop.
-            const svg = $("fleet-map"), W = Math.max(300, Math.round(svg.clientWidth || 800)), H = Math.round(W * 0.575), pad = 40;
-            svg.setAttribute("viewBox", "0 0 " + W + " " + H);
-            svg.replaceChildren();
-            const shown = vehicles().filter((v) => v.lat != null && v.lon != null);
-            const rings = fences().map((f) => ({ name: f.properties.name, ring: ((f.geometry && f.geometry.coordinates) || [[]])[0] || [] }));
-            if (!shown.length && !rings.length) return;
-            let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
-            const include = (lon, lat) => { const [x, y] = project(lon, lat); minX = Math.min(minX, x); maxX = Math.max(maxX, x); minY = Math.min(minY, y); maxY = Math.max(maxY, y); };
-            for (const v of shown) include(v.lon, v.lat);
-            for (const r of rings) for (const [lon, lat] of r.ring) include(lon, lat);
-            const span = Math.max(maxX - minX, maxY - minY, 2e-5);
-            const scale = Math.min((W - 2 * pad) / Math.max(maxX - minX, span * 0.05), (H - 2 * pad) / Math.max(maxY - minY, span * 0.05));
-            const cx = (minX + maxX) / 2, cy = (minY + maxY) / 2;
-            if (tiles) drawTiles(svg, tiles, scale, cx, cy, W, H);
-            for (const r of rings) {
-              const points = r.ring.map(([lon, lat]) => { const [px, py] = project(lon, lat); return (W / 2 + (px - cx) * scale).toFixed(1) + "," + (H / 2 + (py - cy) * scale).toFixed(1); });
-              const g = el("g", { class: "fence", "data-fence": r.name }, svg);
-              el("polygon", { points: points.join(" "), fill: "rgba(210,120,20,0.12)", stroke: "#d2781a", "stroke-width": 1.5 }, g);
-              const title = el("title", {}, g); title.textContent = r.name;
-            }
-            for (const v of shown) {
-              const [px, py] = project(v.lon, v.lat), x = W / 2 + (px - cx) * scale, y = H / 2 + (py - cy) * scale;
-              const g = el("g", { class: "vehicle", "data-vehicle": v.vehicle }, svg);
-              el("circle", { cx: x.toFixed(1), cy: y.toFixed(1), r: selected === v.vehicle ? 9 : 6, fill: "#1f6feb", stroke: "#fff", "stroke-width": 2 }, g);
-              const label = el("text", { x: (x + 10).toFixed(1), y: (y + 4).toFixed(1), "font-size": 12, fill: "#1d2330" }, g);
-              label.textContent = v.vehicle;
-              const title = el("title", {}, g); title.textContent = v.vehicle + (v.place ? ", " + v.place : "");
-            }
-            drawScaleBar(svg, scale, cy, H);
-            drawNorthArrow(svg, W);
+          // The map: Leaflet, fitted to the vehicles and fences once (then the user's, or Fit), each vehicle a dot
+          // with its name placed clear of the other names, the dots and the map's controls.
+          $("days-panel").hidden = false;  // before the map is laid out: the layout does not move under it
+          const map = makeMap("fleet-map", tiles, () => placeLabels());
+          const fenceLayer = L.layerGroup().addTo(map), vehicleLayer = L.layerGroup().addTo(map);
+          const Buttons = L.Control.extend({ onAdd: function () {
+            const bar = L.DomUtil.create("div", "leaflet-bar leaflet-control map-buttons");
+            const fit = L.DomUtil.create("a", "", bar);
+            Object.assign(fit, { id: "fit", href: "#", title: "Show every vehicle", textContent: "Fit" });
+            fit.setAttribute("role", "button");
+            L.DomEvent.disableClickPropagation(bar);
+            L.DomEvent.on(fit, "click", (e) => { L.DomEvent.preventDefault(e); fitFleet(); });
+            return bar;
+          } });
+          new Buttons({ position: "topleft" }).addTo(map);
+          let labels = [];
+          function shown() { return vehicles().filter((v) => v.lat != null && v.lon != null); }
+          function fitFleet() {
+            const bounds = L.latLngBounds([]);
+            for (const v of shown()) bounds.extend([v.lat, v.lon]);
+            for (const f of fences()) for (const [lon, lat] of ((f.geometry && f.geometry.coordinates) || [[]])[0] || []) bounds.extend([lat, lon]);
+            if (bounds.isValid()) map.fitBounds(bounds, { paddingTopLeft: [60, 50], paddingBottomRight: [110, 50], maxZoom: 15, animate: false });
+            else map.setView([20, 0], 2, { animate: false });
           }
+          function renderMap() {
+            fenceLayer.clearLayers(); vehicleLayer.clearLayers(); labels = [];
+            for (const f of fences()) {
+              const ring = ((f.geometry && f.geometry.coordinates) || [[]])[0] || [];
+              const polygon = L.polygon(ring.map(([lon, lat]) => [lat, lon]), { color: "#d2781a", weight: 1.5, fillColor: "#d2781a", fillOpacity: 0.12, className: "fence" }).addTo(fenceLayer);
+              polygon.bindTooltip(f.properties.name);
+              polygon.getElement().dataset.fence = f.properties.name;
+            }
+            for (const v of shown()) {
+              const radius = selected === v.vehicle ? 9 : 6;
+              const dot = L.circleMarker([v.lat, v.lon], { radius: radius, color: "#fff", weight: 2, fillColor: "#1f6feb", fillOpacity: 1, className: "vehicle" }).addTo(vehicleLayer);
+              dot.getElement().dataset.vehicle = v.vehicle;
+              dot.bindTooltip(v.vehicle + (v.place ? ", " + v.place : ""));
+              dot.on("click", () => { selected = selected === v.vehicle ? null : v.vehicle; renderAll(); });
+              const node = document.createElement("div");
+              node.className = "vehicle-label"; node.textContent = v.vehicle; node.dataset.vehicle = v.vehicle;
+              L.marker([v.lat, v.lon], { icon: L.divIcon({ className: "vehicle-label-icon", html: node, iconSize: null }), interactive: false, keyboard: false }).addTo(vehicleLayer);
+              labels.push({ node: node, latlng: L.latLng(v.lat, v.lon), radius: radius });
+            }
+            placeLabels();
+          }
+          // Names clear of each other, of every dot and of the controls; the places under them hidden.
+          function placeLabels() {
+            const container = map.getContainer(), origin = clientBox(container);
+            const furniture = furnitureBoxes(map);
+            const dots = labels.map((l) => { const p = map.latLngToContainerPoint(l.latlng); return { x: origin.x + p.x - l.radius - 2, y: origin.y + p.y - l.radius - 2, w: 2 * l.radius + 4, h: 2 * l.radius + 4 }; });
+            const placed = declutter(labels.map((l) => { const p = map.latLngToContainerPoint(l.latlng); return { node: l.node, anchor: { x: origin.x + p.x, y: origin.y + p.y }, radius: l.radius }; }), furniture.concat(dots), origin);
+            hidePlacesUnder(map, placed.concat(furniture, dots));
+          }
+          map.on("relabel", () => placeLabels());
+
+          // A vehicle's days (those its trips started on): a day picked shows its stored positions, replayed.
+          // ?vehicle=…&day=…[&at=hh:mm:ss] opens on one (its track came with the page, /day.js, once read).
+          const dayLayer = L.layerGroup().addTo(map), replay = makeReplay(map, clock);
+          let dayShown = null;
+          function renderDays() {
+            const select = $("day"), list = ((fleet.days && fleet.days.days) || []).filter((d) => d.vehicle === selected);
+            select.replaceChildren(new Option(selected ? "Days of " + selected : "Pick a vehicle for its days", ""));
+            for (const d of list) {
+              const option = new Option(d.day + " · " + (d.distance_m / 1000).toFixed(1) + " km · " + d.trips + (d.trips === 1 ? " trip" : " trips"), d.day);
+              option.defaultSelected = !!dayShown && dayShown.vehicle === d.vehicle && dayShown.day === d.day;
+              select.appendChild(option);
+            }
+          }
+          function showDay(vehicle, day, collection, at) {
+            dayLayer.clearLayers();
+            dayShown = day && collection ? { vehicle: vehicle, day: day } : null;
+            $("replay").hidden = !dayShown;
+            if (!dayShown) { replay.show([]); return; }
+            const segments = collection.features.map((f) => {
+              const g = f.geometry, coordinates = g.type === "Point" ? [g.coordinates] : g.coordinates;
+              return coordinates.map((c, i) => [c[0], c[1], Date.parse(f.properties.times[i]), f.properties.speeds[i]]);
+            });
+            drawSpeedLines(dayLayer, segments);
+            const points = segments.flat();
+            if (points.length) map.fitBounds(L.latLngBounds(points.map((p) => [p[1], p[0]])), { padding: [40, 40], maxZoom: 16, animate: false });
+            replay.show(points, at);
+          }
+          function loadDay(vehicle, day) {
+            if (!vehicle || !day) { showDay(null, null); return; }
+            fetch("/api/track?vehicle=" + encodeURIComponent(vehicle) + "&day=" + day)
+              .then((r) => (r.status === 202 ? null : r.json()))
+              .then((collection) => {
+                if (collection === null) setTimeout(() => loadDay(vehicle, day), 500);
+                else if (collection.features) showDay(vehicle, day, collection, null);
+              });
+          }
+          $("day").addEventListener("change", () => loadDay(selected, $("day").value));
+          const address = new URLSearchParams(location.search);
+          if (address.get("vehicle")) selected = address.get("vehicle");
           function renderStatus(status) {
             const ok = status.database === "ok";
             $("database").className = "pill " + (ok ? "connected" : "unplugged");
             $("database").textContent = ok ? "database ok" : status.database;
             $("refreshed").textContent = status.refreshed ? "read " + clock(status.refreshed) : "";
           }
-          function renderAll() { renderVehicles(); renderTrips(); renderFenceEvents(); renderMap(); }
+          function renderAll() { renderVehicles(); renderTrips(); renderFenceEvents(); renderMap(); renderDays(); }
+          map.begin(fitFleet);
+          if (selected && address.get("day")) {
+            const at = address.get("at");
+            if (window.nmeaFleetDay) showDay(selected, address.get("day"), window.nmeaFleetDay, at ? Date.parse(address.get("day") + "T" + at + "Z") : null);
+            else loadDay(selected, address.get("day"));
+          }
           renderAll();
           document.body.dataset.ready = "1";
           const events = new EventSource("/api/events");
           let resized = null;
-          window.addEventListener("resize", () => { clearTimeout(resized); resized = setTimeout(renderAll, 150); });
+          window.addEventListener("resize", () => { clearTimeout(resized); resized = setTimeout(() => { map.invalidateSize(); placeLabels(); }, 150); });
           events.addEventListener("fleet", (event) => { fleet = JSON.parse(event.data); loadedAt = Date.now(); renderAll(); });
           events.addEventListener("status", (event) => renderStatus(JSON.parse(event.data)));
           setInterval(renderVehicles, 10000);

@@ -11,11 +11,12 @@ extension WebPage {
         .pill.searching, .pill.connecting { background: #fef0c7; color: #93370d; }
         .pill.unplugged { background: #fee4e2; color: #912018; }
         .pill.ended { background: #e0eaff; color: #1d3c8f; }
-        main { display: grid; grid-template-columns: minmax(0, 2fr) minmax(280px, 1fr); gap: 12px; padding: 12px; }
+        main { display: grid; grid-template-columns: minmax(0, 2fr) minmax(280px, 1fr); grid-template-areas: "map days" "map now" "map status" "trips sky"; align-items: start; gap: 12px; padding: 12px; }
         section { background: var(--panel); border: 1px solid var(--line); border-radius: 8px; padding: 12px; min-width: 0; }
         section h2 { font-size: 12px; text-transform: uppercase; letter-spacing: .06em; color: var(--muted); margin: 0 0 8px; }
-        #map-panel { grid-row: span 3; display: flex; flex-direction: column; }
-        #map { width: 100%; height: 520px; display: block; background: #eef2f6; border-radius: 6px; }
+        #map-panel { grid-area: map; align-self: stretch; display: flex; flex-direction: column; }
+        #map { width: 100%; flex: 1 1 auto; min-height: 420px; border-radius: 6px; }
+        #now { grid-area: now; } #status { grid-area: status; } #sky-panel { grid-area: sky; }
         .big { font-size: 20px; font-weight: 600; }
         dl { display: grid; grid-template-columns: auto 1fr; gap: 2px 12px; margin: 8px 0 0; }
         dt { color: var(--muted); }
@@ -25,64 +26,41 @@ extension WebPage {
         tbody tr { cursor: pointer; }
         tbody tr:hover { background: #f2f4f7; }
         tbody tr.selected { background: #dbe8ff; }
-        #trips-panel { grid-column: 1 / -1; overflow-x: auto; }
+        #trips-panel { grid-area: trips; overflow-x: auto; }
+        body:not(.fleet) main:has(#days-panel[hidden]) { grid-template-areas: "map now" "map status" "trips sky"; }
+        #days-panel { grid-area: days; } #day { width: 100%; margin-bottom: 8px; }
+        .replay-row { display: flex; gap: 8px; align-items: center; } #scrub { width: 100%; }
+        .fleet main { grid-template-areas: "map days" "map vehicles" "trips vehicles" "trips events"; }
+        #vehicles-panel { grid-area: vehicles; } #geofence-events-panel { grid-area: events; }
+        #trips td:nth-child(-n+4), #fleet-trips td:nth-child(-n+5), #vehicles td:nth-child(-n+3) { white-space: nowrap; }
         #sky { width: 100%; max-width: 260px; display: block; margin: 0 auto; }
-        #bars { width: 100%; height: 90px; display: block; }
+        #bars-scroll { overflow-x: auto; margin-top: 8px; } #bars { display: block; }
+        #sky-note { margin: 6px 0 0; font-size: 12px; }
+        .legend i.hollow { background: #fff; border: 2px solid #667085; height: 8px; width: 8px; border-radius: 50%; }
+        .legend i.dot { height: 8px; width: 8px; border-radius: 50%; }
         .legend { display: flex; gap: 10px; flex-wrap: wrap; font-size: 12px; color: var(--muted); margin-top: 6px; }
         .legend i { display: inline-block; width: 18px; height: 4px; vertical-align: middle; margin-right: 4px; }
         .muted { color: var(--muted); }
         @media (max-width: 800px) {
-          main { grid-template-columns: 1fr; padding: 8px; }
-          #map-panel { grid-row: auto; }
-          #map { height: 360px; }
+          main { grid-template-columns: 1fr; grid-template-areas: "map" "days" "now" "trips" "status" "sky"; padding: 8px; }
+          body:not(.fleet) main:has(#days-panel[hidden]) { grid-template-areas: "map" "now" "trips" "status" "sky"; }
+          .fleet main { grid-template-areas: "map" "days" "vehicles" "trips" "events"; }
+          #map { flex: none; height: 360px; min-height: 0; }
           th.wide, td.wide { display: none; }
         }
         """#
 
-    /// The map helpers both pages' scripts share: SVG elements, Web-Mercator, the scale bar, the north arrow, tiles.
-    static let mapScript = #"""
-        const SVG = "http://www.w3.org/2000/svg";
-        function el(name, attributes, parent) {
-          const node = document.createElementNS(SVG, name);
-          for (const key in attributes) node.setAttribute(key, attributes[key]);
-          if (parent) parent.appendChild(node);
-          return node;
-        }
-        function project(lon, lat) {
-          const s = Math.sin(Math.max(-85.05, Math.min(85.05, lat)) * Math.PI / 180);
-          return [(lon + 180) / 360, 0.5 - Math.log((1 + s) / (1 - s)) / (4 * Math.PI)];
-        }
-        function drawScaleBar(svg, scale, cy, H) {
-          // Metres per screen unit at the map's centre latitude.
-          const lat = Math.atan(Math.sinh(Math.PI * (1 - 2 * cy))) ;
-          const metresPerUnit = 40075016.686 * Math.cos(lat) / scale;
-          const target = metresPerUnit * 160;
-          const magnitude = Math.pow(10, Math.floor(Math.log10(target)));
-          const nice = [1, 2, 5, 10].map((m) => m * magnitude).filter((v) => v <= target).pop() || magnitude;
-          const length = nice / metresPerUnit;
-          const g = el("g", { id: "scale-bar" }, svg);
-          el("rect", { x: 20, y: H - 26, width: length.toFixed(1), height: 6, fill: "#1d2330" }, g);
-          const label = el("text", { x: 20, y: H - 32, "font-size": 12, fill: "#1d2330" }, g);
-          label.textContent = nice >= 1000 ? nice / 1000 + " km" : nice + " m";
-        }
-        function drawNorthArrow(svg, W) {
-          const g = el("g", { id: "north-arrow", transform: "translate(" + (W - 30) + ",40)" }, svg);
-          el("path", { d: "M0,-18 L8,8 L0,3 L-8,8 Z", fill: "#1d2330" }, g);
-          const n = el("text", { x: 0, y: 22, "text-anchor": "middle", "font-size": 12, fill: "#1d2330" }, g);
-          n.textContent = "N";
-        }
-        function drawTiles(svg, tiles, scale, cx, cy, W, H) {
-          const zoom = Math.max(0, Math.min(19, Math.round(Math.log2(scale / 256))));
-          const n = Math.pow(2, zoom), size = scale / n;
-          const x0 = Math.floor((cx - W / 2 / scale) * n), x1 = Math.floor((cx + W / 2 / scale) * n);
-          const y0 = Math.max(0, Math.floor((cy - H / 2 / scale) * n)), y1 = Math.min(n - 1, Math.floor((cy + H / 2 / scale) * n));
-          const g = el("g", { id: "tiles" }, svg);
-          for (let x = x0; x <= x1; x++) for (let y = y0; y <= y1; y++) {
-            const wrapped = ((x % n) + n) % n;
-            const href = tiles.replace("{z}", zoom).replace("{x}", wrapped).replace("{y}", y);
-            el("image", { href: href, x: (W / 2 + (x / n - cx) * scale).toFixed(1), y: (H / 2 + (y / n - cy) * scale).toFixed(1), width: size.toFixed(1), height: size.toFixed(1) }, g);
-          }
-        }
+    /// The day picker and the replay's controls (both pages; the scripts fill the days in).
+    static let daysPanel = #"""
+        <section id="days-panel" hidden><h2>Days</h2>
+        <select id="day" aria-label="Day"><option value="">Today (live)</option></select>
+        <div id="replay" hidden>
+        <div class="replay-row"><button id="play" type="button">Play</button>
+        <select id="replay-speed" aria-label="Replay speed"><option value="10">10×</option><option value="60" selected>60×</option><option value="300">300×</option><option value="1800">1800×</option></select>
+        <span id="replay-time">–</span></div>
+        <input id="scrub" type="range" min="0" max="1000" value="0" aria-label="Time of day">
+        </div>
+        </section>
         """#
 
     /// The page's HTML, style and script. `{{…}}` are filled in by ``render(_:tiles:)``: the Now panel's values
@@ -96,13 +74,14 @@ extension WebPage {
         <title>nmea · position</title>
         <style>
         {{style}}
+        {{map-style}}
         </style>
         </head>
         <body data-ready="0">
         <header><h1>nmea</h1><span id="connection" class="pill">…</span><span id="device" class="muted"></span></header>
         <main>
         <section id="map-panel"><h2>Today's track</h2>
-        <svg id="map" viewBox="0 0 800 520" preserveAspectRatio="xMidYMid meet" role="img" aria-label="Track map"></svg>
+        <div id="map" role="region" aria-label="Track map"></div>
         <div class="legend"><span><i style="background:#2e90fa"></i>&lt; 10 km/h</span><span><i style="background:#12b76a"></i>&lt; 30</span><span><i style="background:#eaaa08"></i>&lt; 60</span><span><i style="background:#f79009"></i>&lt; 90</span><span><i style="background:#d92d20"></i>≥ 90</span><span id="map-note"></span></div>
         </section>
         <section id="now"><h2>Now</h2>
@@ -131,18 +110,29 @@ extension WebPage {
         </section>
         <section id="sky-panel"><h2>Satellites</h2>
         <svg id="sky" viewBox="-110 -110 220 220" role="img" aria-label="Sky plot"></svg>
-        <svg id="bars" viewBox="0 0 300 90" preserveAspectRatio="none" role="img" aria-label="Signal strengths"></svg>
+        <p id="sky-note" class="muted" hidden></p>
+        <div id="bars-scroll"><svg id="bars" viewBox="0 0 300 110" width="300" height="110" role="img" aria-label="Signal strengths (dB-Hz)"></svg></div>
+        <div class="legend" id="sky-legend"></div>
         </section>
         <section id="trips-panel"><h2>Trips</h2>
         <table id="trips"><thead><tr><th>Start</th><th>End</th><th>Duration</th><th>Distance</th><th>From</th><th class="wide">To</th></tr></thead><tbody></tbody></table>
         <p id="trips-empty" class="muted">No trip yet.</p>
         </section>
+        {{days-panel}}
         </main>
         <script id="initial" type="application/json">{{initial}}</script>
-        <script src="/track.js"></script>
+        <script src="/leaflet.js"></script>
+        <script src="{{track-script}}"></script>
         <script>
         "use strict";
         {{map-script}}
+        const SVG = "http://www.w3.org/2000/svg";
+        function el(name, attributes, parent) {
+          const node = document.createElementNS(SVG, name);
+          for (const key in attributes) node.setAttribute(key, attributes[key]);
+          if (parent) parent.appendChild(node);
+          return node;
+        }
         (function () {
           const $ = (id) => document.getElementById(id);
           const initial = JSON.parse($("initial").textContent);
@@ -153,6 +143,9 @@ extension WebPage {
           let trackTimer = null;
           let screen = null;         // the last map's projection to screen units
           const tiles = initial.tiles;
+          // A day gone by (?day=, with --history), replayed; null for today, live.
+          const dayShown = initial.day || null;
+          if (dayShown && window.nmeaDayTrips) trips = window.nmeaDayTrips;
 
           function text(id, value) { const element = $(id); if (element.textContent !== value) element.textContent = value; }
           function fmt(value, decimals, unit) { return value == null ? "–" : value.toFixed(decimals) + (unit ? " " + unit : ""); }
@@ -184,6 +177,7 @@ extension WebPage {
           }
           function renderAge() {
             if (!position) return;
+            if (status && status.connection === "ended") { text("age", "– (the log has ended)"); return; }
             const age = position.age_s + (Date.now() - positionAt) / 1000;
             text("age", age < 60 ? age.toFixed(1) + " s" : duration(age));
           }
@@ -227,11 +221,33 @@ extension WebPage {
               const label = el("text", { x: x.toFixed(1), y: (y + 16).toFixed(1), "text-anchor": "middle", "font-size": 8, fill: "#344054" }, sky);
               label.textContent = s.name;
             }
-            const all = satellites || [], width = 300 / Math.max(all.length, 1);
+            // Signal bars: the strength in dB-Hz over each bar, the satellite under it; filled when used.
+            const all = satellites || [], W = Math.max(300, all.length * 22), width = W / Math.max(all.length, 1);
+            bars.setAttribute("viewBox", "0 0 " + W + " 110");
+            bars.setAttribute("width", String(W));
+            bars.style.display = all.length ? "" : "none";
             all.forEach((s, i) => {
-              const h = Math.min(s.snr || 0, 55) / 55 * 80, color = systemColors[s.system] || "#667085";
-              el("rect", { x: (i * width + 1).toFixed(1), y: (82 - h).toFixed(1), width: Math.max(width - 2, 1).toFixed(1), height: h.toFixed(1), fill: s.used ? color : "#98a2b3", class: "bar" }, bars);
+              const h = Math.min(s.snr || 0, 55) / 55 * 70, color = systemColors[s.system] || "#667085", x = i * width + width / 2;
+              el("rect", { x: (i * width + 2).toFixed(1), y: (84 - h).toFixed(1), width: Math.max(width - 4, 1).toFixed(1), height: h.toFixed(1), fill: s.used ? color : "#fff", stroke: color, "stroke-width": 1.5, class: "bar" }, bars);
+              const value = el("text", { x: x.toFixed(1), y: (80 - h).toFixed(1), "text-anchor": "middle", "font-size": 9, fill: "#344054", class: "snr" }, bars);
+              value.textContent = s.snr == null ? "–" : String(Math.round(s.snr));
+              const name = el("text", { x: x.toFixed(1), y: 97, "text-anchor": "middle", "font-size": 9, fill: "#344054", class: "sat-name" }, bars);
+              name.textContent = s.name;
             });
+            // Why the sky is empty: a receiver that sends no GSV says which satellites it uses, never where they are.
+            const note = $("sky-note");
+            note.hidden = list.length > 0;
+            if (!all.length) {
+              const used = status && status.satellites_used;
+              note.textContent = "No satellites in view: this receiver sends no GSV sentences" + (used ? " (its fix uses " + used + ")" : "") + ".";
+            } else if (!list.length) note.textContent = "The receiver sends no elevations or azimuths: signal strengths only.";
+            const systems = [...new Set(all.map((s) => s.system))];
+            $("sky-legend").replaceChildren(...systems.map((system) => {
+              const item = document.createElement("span"), swatch = document.createElement("i");
+              swatch.className = "dot"; swatch.style.background = systemColors[system] || "#667085";
+              item.append(swatch, system);
+              return item;
+            }), ...(all.length ? [(() => { const item = document.createElement("span"), swatch = document.createElement("i"); swatch.className = "hollow"; item.append(swatch, "in view, not used · bars in dB-Hz"); return item; })()] : []));
           }
 
           // Trips
@@ -246,82 +262,81 @@ extension WebPage {
               if (selected === i) row.className = "selected";
               const cells = [clock(t.start.time), clock(t.end.time), duration(t.duration_s), (t.distance_m / 1000).toFixed(1) + " km", t.start.place || "–", t.end.place || "–"];
               cells.forEach((value, c) => { const cell = row.insertCell(); cell.textContent = value; if (c === 5) cell.className = "wide"; });
-              row.addEventListener("click", () => { selected = selected === i ? null : i; renderTrips(); renderMap(); });
+              row.addEventListener("click", () => { selected = selected === i ? null : i; setFollow(false); renderTrips(); renderMap(); fitTrack(); });
             }
           }
 
-          // Map: Web-Mercator, fitted to the track (or the selected trip), colored by speed.
-          function speedColor(speed) {
-            if (speed == null) return "#667085";
-            const kmh = speed * 3.6;
-            return kmh < 10 ? "#2e90fa" : kmh < 30 ? "#12b76a" : kmh < 60 ? "#eaaa08" : kmh < 90 ? "#f79009" : "#d92d20";
+          // Map: Leaflet, the track colored by speed (or the selected trip alone), start, end, stops, the position.
+          const map = makeMap("map", tiles, null);
+          const trackLayer = L.layerGroup().addTo(map), markerLayer = L.layerGroup().addTo(map);
+          let follow = false, positionMarkers = null;
+          const Buttons = L.Control.extend({ onAdd: function () {
+            const bar = L.DomUtil.create("div", "leaflet-bar leaflet-control map-buttons");
+            for (const [id, label, title] of [["follow", "Follow", "Keep the position in view"], ["fit", "Fit", "Show the whole track"]]) {
+              const button = L.DomUtil.create("a", "", bar);
+              Object.assign(button, { id: id, href: "#", title: title, textContent: label });
+              button.setAttribute("role", "button");
+            }
+            L.DomEvent.disableClickPropagation(bar);
+            L.DomEvent.on(bar.firstChild, "click", (e) => { L.DomEvent.preventDefault(e); setFollow(!follow); });
+            L.DomEvent.on(bar.lastChild, "click", (e) => { L.DomEvent.preventDefault(e); setFollow(false); fitTrack(); });
+            return bar;
+          } });
+          new Buttons({ position: "topleft" }).addTo(map);
+          map.on("dragstart", () => setFollow(false));
+          map.on("relabel", () => hidePlacesUnder(map, furnitureBoxes(map)));
+          function setFollow(on) {
+            follow = on;
+            $("follow").classList.toggle("active", on);
+            $("follow").setAttribute("aria-pressed", String(on));
+            if (on) keepInView();
+          }
+          function keepInView() {
+            if (!follow || !position || position.lon == null) return;
+            const here = L.latLng(position.lat, position.lon);
+            if (!map.getBounds().pad(-0.15).contains(here)) map.panTo(here);
+          }
+          function shownRange() {
+            const trip = selected == null ? null : trips.trips[selected];
+            return trip ? [Date.parse(trip.start.time), Date.parse(trip.end.time)] : [-Infinity, Infinity];
+          }
+          function fitTrack() {
+            const [from, to] = shownRange(), bounds = L.latLngBounds([]);
+            for (const segment of track) for (const p of segment.points) if (p[2] >= from && p[2] <= to) bounds.extend([p[1], p[0]]);
+            if (selected == null && !dayShown && position && position.lon != null) bounds.extend([position.lat, position.lon]);
+            if (bounds.isValid()) map.fitBounds(bounds, { padding: [30, 30], maxZoom: 16, animate: false });
+            else map.setView([20, 0], 2, { animate: false });
           }
           function renderMap() {
-            // One screen pixel a unit, so labels stay 12 px on a phone as on a desktop.
-            const svg = $("map"), W = Math.max(300, Math.round(svg.clientWidth || 800)), H = Math.round(W * 0.65), pad = 30;
-            svg.setAttribute("viewBox", "0 0 " + W + " " + H);
-            svg.replaceChildren();
-            const trip = selected == null ? null : trips.trips[selected];
-            const from = trip ? Date.parse(trip.start.time) : -Infinity, to = trip ? Date.parse(trip.end.time) : Infinity;
-            let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
-            const include = (lon, lat) => { const [x, y] = project(lon, lat); minX = Math.min(minX, x); maxX = Math.max(maxX, x); minY = Math.min(minY, y); maxY = Math.max(maxY, y); };
-            for (const segment of track) for (const p of segment.points) if (p[2] >= from && p[2] <= to) include(p[0], p[1]);
-            if (!trip && position && position.lon != null) include(position.lon, position.lat);
-            if (minX === Infinity) { $("map-note").textContent = "no position yet"; return; }
-            $("map-note").textContent = trip ? "trip " + (selected + 1) + " of " + trips.trips.length + " (click again for the whole day)" : "";
-            const span = Math.max(maxX - minX, maxY - minY, 2e-7);
-            const scale = Math.min((W - 2 * pad) / Math.max(maxX - minX, span * 0.05), (H - 2 * pad) / Math.max(maxY - minY, span * 0.05));
-            const cx = (minX + maxX) / 2, cy = (minY + maxY) / 2;
-            const toScreen = screen = (lon, lat) => { const [x, y] = project(lon, lat); return [W / 2 + (x - cx) * scale, H / 2 + (y - cy) * scale]; };
-            if (tiles) drawTiles(svg, tiles, scale, cx, cy, W, H);
-            const layer = el("g", { id: "track" }, svg);
-            track.forEach((segment, index) => {
-              const group = el("g", { class: "segment", "data-segment": index }, layer);
-              let run = [], color = null;
-              const flush = () => { if (run.length > 1) el("polyline", { points: run.join(" "), fill: "none", stroke: color, "stroke-width": 4, "stroke-linejoin": "round", "stroke-linecap": "round", opacity: trip ? 1 : 0.9 }, group); };
-              for (const p of segment.points) {
-                if (p[2] < from || p[2] > to) continue;
-                const [x, y] = toScreen(p[0], p[1]), c = speedColor(p[3]), xy = x.toFixed(1) + "," + y.toFixed(1);
-                if (c !== color) { flush(); const last = run[run.length - 1]; run = last ? [last] : []; color = c; }
-                run.push(xy);
-              }
-              flush();
-              if (run.length === 1 && segment.points.length === 1) { const [x, y] = run[0].split(",").map(Number); el("circle", { cx: x, cy: y, r: 3, fill: color }, group); }
-            });
-            // Start, end, stops
+            trackLayer.clearLayers(); markerLayer.clearLayers(); positionMarkers = null;
+            const [from, to] = shownRange();
+            $("map-note").textContent = selected != null ? "trip " + (selected + 1) + " of " + trips.trips.length + " (click again for the whole day)" : "";
+            drawSpeedLines(trackLayer, track.map((segment) => segment.points.filter((p) => p[2] >= from && p[2] <= to)));
             const points = track.flatMap((s) => s.points).filter((p) => p[2] >= from && p[2] <= to);
             if (points.length) {
-              const [sx, sy] = toScreen(points[0][0], points[0][1]);
-              el("circle", { cx: sx.toFixed(1), cy: sy.toFixed(1), r: 7, fill: "#12b76a", stroke: "#fff", "stroke-width": 2, id: "start-marker" }, svg);
-              const last = points[points.length - 1], [ex, ey] = toScreen(last[0], last[1]);
-              el("rect", { x: (ex - 6).toFixed(1), y: (ey - 6).toFixed(1), width: 12, height: 12, fill: "#d92d20", stroke: "#fff", "stroke-width": 2, id: "end-marker" }, svg);
+              const start = L.circleMarker([points[0][1], points[0][0]], { radius: 7, color: "#fff", weight: 2, fillColor: "#12b76a", fillOpacity: 1 }).addTo(markerLayer);
+              start.getElement().id = "start-marker";
+              const last = points[points.length - 1];
+              L.marker([last[1], last[0]], { icon: L.divIcon({ className: "map-marker", html: '<div class="end-marker-icon" id="end-marker"></div>', iconSize: [12, 12] }), title: "end", keyboard: false }).addTo(markerLayer);
             }
             for (const stop of (trips && trips.stops) || []) {
               if (stop.lat == null) continue;
               const t0 = Date.parse(stop.start), t1 = Date.parse(stop.end);
               if (t1 < from || t0 > to) continue;
-              const [x, y] = toScreen(stop.lon, stop.lat);
-              const g = el("g", { class: "stop" }, svg);
-              el("circle", { cx: x.toFixed(1), cy: y.toFixed(1), r: 8, fill: "#1d3c8f", stroke: "#fff", "stroke-width": 2 }, g);
-              const label = el("text", { x: x.toFixed(1), y: (y + 3).toFixed(1), "text-anchor": "middle", "font-size": 9, fill: "#fff" }, g);
-              label.textContent = "P";
-              const title = el("title", {}, g); title.textContent = (stop.place || "stop") + ", " + duration(stop.duration_s);
+              L.marker([stop.lat, stop.lon], { icon: L.divIcon({ className: "map-marker stop", html: '<div class="stop-icon">P</div>', iconSize: [18, 18] }), title: (stop.place || "stop") + ", " + duration(stop.duration_s), keyboard: false }).addTo(markerLayer);
             }
-            if (!trip && position && position.lon != null) {
-              const [x, y] = toScreen(position.lon, position.lat);
-              el("circle", { cx: x.toFixed(1), cy: y.toFixed(1), r: 9, fill: "#1f6feb", "fill-opacity": 0.25, id: "position-halo" }, svg);
-              el("circle", { cx: x.toFixed(1), cy: y.toFixed(1), r: 5, fill: "#1f6feb", stroke: "#fff", "stroke-width": 2, id: "position-marker" }, svg);
+            if (selected == null && !dayShown && position && position.lon != null) {
+              const here = [position.lat, position.lon];
+              const halo = L.circleMarker(here, { radius: 10, stroke: false, fillColor: "#1f6feb", fillOpacity: 0.25, interactive: false }).addTo(markerLayer);
+              const marker = L.circleMarker(here, { radius: 6, color: "#fff", weight: 2, fillColor: "#1f6feb", fillOpacity: 1 }).addTo(markerLayer);
+              halo.getElement().id = "position-halo"; marker.getElement().id = "position-marker";
+              positionMarkers = [halo, marker];
             }
-            drawScaleBar(svg, scale, cy, H);
-            drawNorthArrow(svg, W);
           }
           function moveMarker() {
-            if (!screen || selected != null || !position || position.lon == null) return;
-            const [x, y] = screen(position.lon, position.lat);
-            for (const id of ["position-halo", "position-marker"]) {
-              const marker = $(id);
-              if (marker) { marker.setAttribute("cx", x.toFixed(1)); marker.setAttribute("cy", y.toFixed(1)); }
-            }
+            if (!positionMarkers || selected != null || dayShown || !position || position.lon == null) return;
+            for (const marker of positionMarkers) marker.setLatLng([position.lat, position.lon]);
+            keepInView();
           }
 
           // Track: loaded once, then what is newer than the last point, at most every 2 s.
@@ -349,16 +364,40 @@ extension WebPage {
           renderNow(); renderStatus(); renderSky(); renderTrips();
           // The track so far came with the page (/track.js, loaded before this script), so the page is whole
           // at its load event; without it (a failed load), it is fetched.
+          function begin() {
+            const named = map.begin(fitTrack);
+            renderMap();
+            setFollow(!named && !dayShown && !!status && status.connection !== "ended");
+            if (dayShown) beginReplay();
+            document.body.dataset.ready = "1";
+          }
+
+          // Days gone by (--history): a day picked is this page with ?day=, its track and trips, replayed on a
+          // timeline (play, pause, speed, scrub; ?at=hh:mm:ss starts there).
+          if (initial.history) {
+            $("days-panel").hidden = false;
+            for (const d of (initial.days && initial.days.days) || []) {
+              const option = document.createElement("option");
+              option.value = d.day; option.defaultSelected = d.day === dayShown;
+              option.textContent = d.day + " · " + (d.distance_m / 1000).toFixed(1) + " km · " + d.trips + (d.trips === 1 ? " trip" : " trips");
+              $("day").appendChild(option);
+            }
+            $("day").addEventListener("change", () => { location.search = $("day").value ? "?day=" + $("day").value : ""; });
+          }
+          if (dayShown) $("map-panel").querySelector("h2").textContent = "Track of " + dayShown;
+          const replay = makeReplay(map, clock);
+          function replayPoints() { return track.flatMap((s) => s.points); }
+          function beginReplay() {
+            $("replay").hidden = false;
+            const at = new URLSearchParams(location.search).get("at");
+            replay.show(replayPoints(), at ? Date.parse(dayShown + "T" + at + "Z") : null);
+          }
           if (window.nmeaTrack) {
             mergeTrack(window.nmeaTrack);
-            renderMap();
-            document.body.dataset.ready = "1";
+            begin();
           } else {
-            fetch("/api/track").then((r) => r.json()).then((collection) => {
-              mergeTrack(collection);
-              renderMap();
-              document.body.dataset.ready = "1";
-            }).catch(() => { document.body.dataset.ready = "error"; });
+            fetch("/api/track").then((r) => r.json()).then((collection) => { mergeTrack(collection); begin(); })
+              .catch(() => { document.body.dataset.ready = "error"; });
           }
 
           const events = new EventSource("/api/events");
@@ -366,13 +405,13 @@ extension WebPage {
             position = JSON.parse(event.data); positionAt = Date.now();
             renderNow();
             moveMarker();
-            if (!position.provisional) scheduleTrack();
+            if (!position.provisional && !dayShown) scheduleTrack();
           });
-          events.addEventListener("status", (event) => { status = JSON.parse(event.data); renderStatus(); });
-          events.addEventListener("trip", (event) => { trips = JSON.parse(event.data); renderTrips(); renderMap(); });
+          events.addEventListener("status", (event) => { status = JSON.parse(event.data); renderStatus(); if (!(satellites || []).length) renderSky(); });
+          events.addEventListener("trip", (event) => { if (dayShown) return; trips = JSON.parse(event.data); renderTrips(); renderMap(); });
           setInterval(() => { renderAge(); }, 1000);
           let resized = null;
-          window.addEventListener("resize", () => { clearTimeout(resized); resized = setTimeout(renderMap, 150); });
+          window.addEventListener("resize", () => { clearTimeout(resized); resized = setTimeout(() => map.invalidateSize(), 150); });
           events.addEventListener("sky", (event) => { satellites = JSON.parse(event.data); renderSky(); });
         })();
         </script>

@@ -8,9 +8,9 @@ import Presentation
 enum WebPage {
     /// The `Content-Security-Policy` header: nothing loads from anywhere but this server (and the tile server, when
     /// one is given).
-    static func contentSecurityPolicy(tiles: String?) -> String {
+    static func contentSecurityPolicy(tiles: MapTiles?) -> String {
         var images = "'self' data:"
-        if let tiles, let origin = origin(of: tiles) { images += " " + origin }
+        if let origin = tiles?.imageOrigin { images += " " + origin }
         return "Content-Security-Policy: default-src 'none'; script-src 'self' 'unsafe-inline'; "
             + "style-src 'unsafe-inline'; connect-src 'self'; img-src \(images); base-uri 'none'; form-action 'none'"
     }
@@ -26,8 +26,13 @@ enum WebPage {
         return String(template[..<schemeEnd.upperBound]) + host
     }
 
-    static func render(_ snapshot: WebState.Snapshot, tiles: String?) -> [UInt8] {
-        var html = template.replacing("{{style}}", with: style).replacing("{{map-script}}", with: mapScript)
+    /// The page; with `history`, its day picker (`days`: `/api/days`' document), and `day`'s track and trips
+    /// instead of today's when a day gone by is shown.
+    static func render(
+        _ snapshot: WebState.Snapshot, tiles: MapTiles?, days: [UInt8]? = nil, day: String? = nil
+    ) -> [UInt8] {
+        var html = template.replacing("{{style}}", with: style).replacing("{{map-style}}", with: mapStyle)
+            .replacing("{{map-script}}", with: mapScript).replacing("{{days-panel}}", with: daysPanel)
         let fix = snapshot.position
         func value(_ text: String?) -> String { text.map(escaped) ?? "–" }
         let replacements: [(String, String)] = [
@@ -36,7 +41,8 @@ enum WebPage {
             ("{{place}}", value(snapshot.place ?? (fix == nil ? nil : "no place name"))),
             ("{{fix}}", value(fix.map(Formatting.fixKind))),
             ("{{time}}", value(fix.flatMap { $0.timestamp }.map { ISO8601.string($0) })),
-            ("{{initial}}", initialJSON(snapshot, tiles: tiles)),
+            ("{{initial}}", initialJSON(snapshot, tiles: tiles, days: days, day: day)),
+            ("{{track-script}}", "/track.js" + (day.map { "?day=" + $0 } ?? "")),
         ]
         for (placeholder, text) in replacements {
             html = html.replacing(placeholder, with: text)
@@ -45,7 +51,8 @@ enum WebPage {
     }
 
     /// The fleet's page, with `fleet` (`{"vehicles":…,"trips":…}`) in it and the vehicle rows rendered.
-    static func renderFleet(_ fleet: [UInt8], tiles: String?) -> [UInt8] {
+    /// `day` (vehicle and day, from the address) is the vehicle's day the page opens on.
+    static func renderFleet(_ fleet: [UInt8], tiles: MapTiles?, day: (vehicle: String, day: String)? = nil) -> [UInt8] {
         var rows = ""
         if case .object(let members)? = try? JSONValue(parsing: fleet), let vehicles = members["vehicles"],
             case .object(let inner) = vehicles, case .array(let list)? = inner["vehicles"]
@@ -61,10 +68,30 @@ enum WebPage {
                     + "<td></td><td>\(text("place"))</td><td class=\"wide\"></td></tr>"
             }
         }
-        let html = fleetTemplate.replacing("{{style}}", with: style).replacing("{{map-script}}", with: mapScript)
+        let html = fleetTemplate.replacing("{{style}}", with: style).replacing("{{map-style}}", with: mapStyle)
+            .replacing("{{map-script}}", with: mapScript).replacing("{{days-panel}}", with: daysPanel)
+            .replacing(
+                "{{day-script}}", with: escaped("/day.js" + (day.map { "?" + dayQuery($0.vehicle, $0.day) } ?? ""))
+            )
             .replacing("{{rows}}", with: rows).replacing("{{fleet}}", with: scriptSafe(fleet))
-            .replacing("{{tiles}}", with: tiles.map { scriptSafe(quoted($0)) } ?? "null")
+            .replacing("{{tiles}}", with: tiles.map { scriptSafe($0.json) } ?? "null")
         return Array(html.utf8)
+    }
+
+    /// `vehicle=…&day=…`, percent-encoded.
+    static func dayQuery(_ vehicle: String, _ day: String) -> String {
+        var encoded = ""
+        for byte in vehicle.utf8 {
+            let scalar = Unicode.Scalar(byte)
+            if scalar.properties.isAlphabetic && byte < 0x80 || (0x30...0x39).contains(byte)
+                || "-._~".utf8.contains(byte)
+            {
+                encoded.unicodeScalars.append(scalar)
+            } else {
+                encoded += "%" + (byte < 16 ? "0" : "") + String(byte, radix: 16, uppercase: true)
+            }
+        }
+        return "vehicle=" + encoded + "&day=" + day
     }
 
     /// A JSON string literal of `text`.
@@ -84,8 +111,10 @@ enum WebPage {
         return text
     }
 
-    /// `{"position":…,"status":…,"trips":…,"satellites":…,"tiles":…}` for the script, safe inside `<script>`.
-    static func initialJSON(_ snapshot: WebState.Snapshot, tiles: String?) -> String {
+    /// `{"position":…,"status":…,"trips":…,"satellites":…,"tiles":…,"history":…}` for the script, safe inside `<script>`.
+    static func initialJSON(
+        _ snapshot: WebState.Snapshot, tiles: MapTiles?, days: [UInt8]? = nil, day: String? = nil
+    ) -> String {
         var json = JSONWriter(capacity: 4096 + snapshot.trips.count)
         json.beginObject()
         json.key("position")
@@ -97,7 +126,15 @@ enum WebPage {
         json.key("satellites")
         json.raw(snapshot.satellites)
         json.key("tiles")
-        if let tiles { json.string(tiles) } else { json.null() }
+        if let tiles { json.raw(tiles.json) } else { json.null() }
+        json.key("history")
+        json.bool(days != nil)
+        if let days {
+            json.key("days")
+            json.raw(days)
+        }
+        json.key("day")
+        if let day { json.string(day) } else { json.null() }
         json.endObject()
         // `<` only occurs inside JSON strings, where \u003c means the same: no `</script>` can end the element.
         return scriptSafe(json.bytes)

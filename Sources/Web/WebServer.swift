@@ -32,9 +32,14 @@ public final class WebServer: Sendable {
         public var listen: ListenAddress
         /// Connections served at once; the next gets a 503.
         public var maxConnections = 64
-        /// A map tile URL template (`https://tile.example.org/{z}/{x}/{y}.png`) drawn under the track; `nil`
-        /// (the default) draws the track alone, needing nothing from the network.
-        public var tiles: String?
+        /// Tiles drawn under the track (a tile server's, or an MBTiles file's); `nil` (the default) draws the
+        /// offline places alone, needing nothing from the network.
+        public var tiles: MapTiles?
+        /// The place file whose places label the map (``Trips/PlaceIndex/locate()``'s); `nil` for none.
+        public var placeFile: String?
+        /// A directory of daily track files (`--history DIR`): `/api/days`, `/api/track?day=`, `/api/trips?day=`
+        /// and the page's day picker and replay; `nil` for none.
+        public var history: String?
 
         public init(listen: ListenAddress) { self.listen = listen }
     }
@@ -42,6 +47,8 @@ public final class WebServer: Sendable {
     public let pipeline: ReceiverPipeline
     private let http: HTTPServer
     private let consumer: RingConsumerLoop
+    private let mapPlaces: MapPlaces
+    private let history: HistoryDays?
 
     /// A server on `pipeline` (made before the pipeline starts, so it misses nothing), naming places through the
     /// geocoder `places` makes (on the consumer's thread; `nil` for no place names).
@@ -51,10 +58,17 @@ public final class WebServer: Sendable {
     ) {
         self.pipeline = pipeline
         let state = WebState()
+        let mapPlaces = MapPlaces(path: configuration.placeFile)
+        let history = configuration.history.map { HistoryDays(directory: $0, places: mapPlaces) }
+        self.mapPlaces = mapPlaces
+        self.history = history
         var httpConfiguration = HTTPServer.Configuration(listen: configuration.listen)
         httpConfiguration.maxConnections = configuration.maxConnections
         let http = HTTPServer(
-            responder: WebRoutes(state: state, tiles: configuration.tiles), configuration: httpConfiguration)
+            responder: WebRoutes(
+                state: state, map: MapRoutes(tiles: configuration.tiles, places: mapPlaces),
+                history: history),
+            configuration: httpConfiguration)
         self.http = http
         consumer = RingConsumerLoop(
             WebConsumer(state: state, pipeline: pipeline, places: places, publish: { http.publish($0) }),
@@ -72,9 +86,12 @@ public final class WebServer: Sendable {
         return server
     }
 
-    /// Listens (errors are thrown here), then starts reading the pipeline's records.
+    /// Listens (errors are thrown here), then starts reading the pipeline's records, the place file and the days
+    /// gone by (each on a thread of its own).
     public func start() throws(ListenError) {
         try http.start()
+        mapPlaces.load()
+        history?.start()
         consumer.start(threadName: "web-state")
     }
 
@@ -82,6 +99,8 @@ public final class WebServer: Sendable {
     public func stop() {
         http.stop()
         consumer.stop()
+        history?.stop()
+        mapPlaces.join()
     }
 
     /// Waits for the consumer to read the ring to its end (after the pipeline stopped), keeping the server up.
@@ -101,29 +120,43 @@ public final class WebServer: Sendable {
 /// The routes: documents from ``WebState``, the page from ``WebPage``.
 struct WebRoutes: HTTPResponder {
     let state: WebState
-    let tiles: String?
+    let map: MapRoutes
+    let history: HistoryDays?
+    var tiles: MapTiles? { map.tiles }
 
     private static let paths: Set<String> = [
         "/", "/index.html", "/track.js", "/api/position", "/api/status", "/api/track", "/api/trips", "/api/satellites",
-        "/api/events",
+        "/api/events", "/api/days",
     ]
 
     func respond(to request: HTTPRequest) -> HTTPReply {
+        if let answer = map.respond(to: request) { return .response(answer) }
         if let refusal = request.refusal(servingOnly: Self.paths) { return .response(refusal) }
         if request.hasBody {
             return .response(.error(.badRequest, "A GET request takes no body"))
         }
+        if let answer = respondFromHistory(to: request) { return .response(answer) }
         let snapshot = state.snapshot.withLock { $0 }
         switch request.path {
         case "/", "/index.html":
+            // ?day=YYYY-MM-DD: a day gone by (with --history), when there is a track of it.
+            let day = request.queryValue("day").flatMap { day in history?.day(day) != nil ? day : nil }
             var response = HTTPResponse(
-                contentType: "text/html; charset=utf-8", body: WebPage.render(snapshot, tiles: tiles))
+                contentType: "text/html; charset=utf-8",
+                body: WebPage.render(snapshot, tiles: tiles, days: history?.document(), day: day))
             response.headers = [WebPage.contentSecurityPolicy(tiles: tiles), "Referrer-Policy: no-referrer"]
             return .response(response)
         case "/track.js":
-            // Today's track as a script the page loads before its own, so the page is drawn whole at its load.
+            // Today's track (or, with ?day=, a day gone by's and its trips) as a script the page loads before its
+            // own, so the page is drawn whole at its load.
             var body = Array("window.nmeaTrack = ".utf8)
-            body += snapshot.track.geoJSON(since: nil)
+            if let day = request.queryValue("day"), let found = history?.day(day) {
+                body += found.track
+                body += Array(";\nwindow.nmeaDayTrips = ".utf8)
+                body += Array(WebPage.scriptSafe(found.tripsDocument).utf8)
+            } else {
+                body += snapshot.track.geoJSON(since: nil)
+            }
             body += Array(";\n".utf8)
             return .response(HTTPResponse(contentType: "text/javascript; charset=utf-8", body: body))
         case "/api/position":
@@ -147,6 +180,26 @@ struct WebRoutes: HTTPResponder {
         default:  // "/api/events"
             return .eventStream(initial: Self.initialEvents(snapshot))
         }
+    }
+
+    /// `/api/days`, and `/api/track` and `/api/trips` with `?day=YYYY-MM-DD`: from ``HistoryDays``; `nil` for the
+    /// live routes.
+    private func respondFromHistory(to request: HTTPRequest) -> HTTPResponse? {
+        let day = request.queryValue("day")
+        guard request.path == "/api/days" || (day != nil && ["/api/track", "/api/trips"].contains(request.path)) else {
+            return nil
+        }
+        guard let history else {
+            return .error(.notFound, "Not found: \(request.path): this server has no --history DIR")
+        }
+        if request.path == "/api/days" { return .json(history.document()) }
+        guard let day, ISO8601.parseDate(day) != nil, day.count == 10 else {
+            return .error(.badRequest, "day: expected YYYY-MM-DD, such as 2026-11-30")
+        }
+        guard let found = history.day(day) else {
+            return .error(.notFound, "No track of \(day) in \(history.directory)")
+        }
+        return .json(request.path == "/api/track" ? found.track : found.tripsDocument)
     }
 
     static func position(_ snapshot: WebState.Snapshot) -> [UInt8] {

@@ -296,7 +296,8 @@ import Testing
         #expect(
             Self.allValues(of: "data-start", in: shorter).compactMap(Double.init)
                 == [Double(Self.epoch(2026, 11, 30, 8, 5, 15))])
-        #expect(shorter.contains(">1 min 59 s</text>"))
+        // Named as nmea trips --min-stop 120 names it, and how long.
+        #expect(shorter.contains(">2 km S of Bogenhausen, Bavaria, DE · 1 min 59 s</text>"))
         #expect(shorter.contains(">Stop ≥ 2 min</text>"))
         #expect(
             shorter.contains(">6.73 km · 9 min 59 s · max 70 km/h · altitude 520–535 m · 1 stop · 600 fixes</text>"))
@@ -371,7 +372,7 @@ import Testing
     @Test func usageAndRuntimeErrors() throws {
         let usage =
             "Usage: nmea plot [<files> ...] -o <file> [--color <mode>] [--width <pixels>] "
-            + "[--title <text>] [--split-gap <seconds>] [--min-distance <meters>] [--min-stop <seconds>] "
+            + "[--title <text>] [--split-gap <seconds>] [--no-places] [--min-distance <meters>] [--min-stop <seconds>] "
             + "[--max-gap <seconds>] [--date <YYYY-MM-DD>] " + CleaningUsage.text
             + "[--allow-missing-checksum] [--max-length <n>] [-v]\n"
             + "  See 'nmea plot --help' for more information.\n"

@@ -174,13 +174,23 @@ import Testing
             rows.first?.contains("<td>Eitting, Bavaria, DE</td><td class=\"wide\">Munich, Bavaria, DE</td>") == true)
         #expect(rows.last?.contains("<td>2026-11-30 08:59:50 UTC</td>") == true)
         #expect(rows.last?.contains("<td>34.2 km</td>") == true)
-        // The map: one group per segment nmea convert writes, the start, end and position markers, scale, north.
+        // The map (Leaflet): the lines of each segment nmea convert writes (a line per run of one speed color),
+        // the start, end and position markers, the scale, the north arrow.
         let converted = try Self.convertedSegments()
-        #expect(dom.components("class=\"segment\"") == converted.segments)
+        let segments = Set(dom.allMatches(between: "<path class=\"segment segment-", and: "\""))
+        #expect(segments == Set((0..<converted.segments).map(String.init)), "\(segments)")
+        #expect(dom.components("stroke=\"#d92d20\"") >= 2)  // the two trips' motorway stretches, ≥ 90 km/h
         #expect(dom.contains("id=\"start-marker\"") && dom.contains("id=\"end-marker\""))
         #expect(dom.contains("id=\"position-marker\""))
-        #expect(dom.contains("id=\"scale-bar\"") && dom.contains("id=\"north-arrow\""))
+        #expect(dom.contains("leaflet-control-scale-line") && dom.contains("id=\"north-arrow\""))
+        #expect(dom.contains("title=\"Eitting, Bavaria, DE, 7 h 59 min\""))  // the stop (28,790 s)
         #expect(dom.contains("<dd id=\"status-connection\">ended (end of file)</dd>"))
+        // The log has no GSV: the sky plot says why it is empty, and the age does not count on after the end.
+        #expect(
+            dom.contains(
+                "<p id=\"sky-note\" class=\"muted\">No satellites in view: this receiver sends no GSV sentences "
+                    + "(its fix uses 23).</p>"))
+        #expect(dom.contains("<dd id=\"age\">– (the log has ended)</dd>"))
     }
 
     @Test(.enabled(if: BuiltExecutables.hasNMEA && hasChromium, "needs the built nmea and chromium"))
@@ -236,8 +246,8 @@ extension String {
 
     fileprivate var trimmingNewline: String { hasSuffix("\n") ? String(dropLast()) : self }
 
-    /// Every text between `start` and the next `end`.
-    fileprivate func allMatches(between start: String, and end: String) -> [String] {
+    /// Every text between `start` and the next `end` (the map tests read the DOM with it too).
+    func allMatches(between start: String, and end: String) -> [String] {
         var matches: [String] = []
         var rest = self[...]
         while let open = rest.firstRange(of: start), let close = rest[open.upperBound...].firstRange(of: end) {

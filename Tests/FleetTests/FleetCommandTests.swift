@@ -281,6 +281,16 @@ struct FleetServeTests {
         return (server, port)
     }
 
+    /// Headless Chromium on `url` (stopped at the page's load): what it printed.
+    static func chromium(_ arguments: [String], url: String, directory: TemporaryDirectory) throws -> String {
+        try ChildProcess.run(
+            [
+                "chromium", "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+                "--user-data-dir=\(directory.file("chromium"))", "--timeout=8000",
+            ] + arguments + [url], environment: ["HOME": directory.path], timeout: .seconds(90)
+        ).output
+    }
+
     /// A position of a third vehicle, written as a collector would.
     static func addVan9(_ fleet: FleetDatabase, at now: Int64) throws {
         let store = try PositionStore(try fleet.connect())
@@ -339,21 +349,125 @@ struct FleetServeTests {
         defer { directory.remove() }
         let (server, port) = try Self.serve(fleet, directory)
         defer { _ = server.stop() }
-        let dom = try ChildProcess.run(
-            [
-                "chromium", "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
-                "--user-data-dir=\(directory.file("chromium"))", "--timeout=8000", "--dump-dom",
-                "http://127.0.0.1:\(port)/",
-            ], environment: ["HOME": directory.path], timeout: .seconds(90)
-        ).output
-        #expect(dom.contains("<body data-ready=\"1\">"))
+        let dom = try Self.chromium(["--dump-dom"], url: "http://127.0.0.1:\(port)/", directory: directory)
+        #expect(dom.contains("<body data-ready=\"1\" class=\"fleet\">"))
         for vehicle in ["acme/van7", "acme/van8", "acme/van9"] {
             #expect(dom.contains("<tr data-vehicle=\"\(vehicle)\"><td>\(vehicle)</td>"), "\(vehicle)")
-            #expect(dom.contains("<g class=\"vehicle\" data-vehicle=\"\(vehicle)\">"), "\(vehicle)")
+            #expect(dom.contains("data-vehicle=\"\(vehicle)\"></path>"), "\(vehicle)")  // its dot on the map
+            #expect(dom.contains("<div class=\"vehicle-label\" data-vehicle=\"\(vehicle)\""), "\(vehicle)")
         }
         #expect(dom.contains("<td>Sydney, New South Wales, AU</td>"))
-        #expect(dom.contains("<g class=\"fence\" data-fence=\"depot\"><polygon points=\""))
+        #expect(dom.contains("data-fence=\"depot\"></path>"))
         #expect(dom.contains("No geofence event yet."))
         #expect(dom.contains("<td>acme/van7</td><td>2026-11-30 08:00:00 UTC</td><td>2026-11-30 08:02:00 UTC</td>"))
+    }
+
+    /// A vehicle's days: `/api/days` lists the days its trips started on; `/api/track?vehicle=&day=` is read on the
+    /// server's thread (202 until then) and gives the day's stored positions; the page opens on a day and replays it.
+    @Test(
+        .enabled(
+            if: Tools.available("chromium"), "chromium is not installed: the fleet page is not checked in a browser"))
+    func aVehiclesDayIsListedServedAndReplayed() throws {
+        let (fleet, _) = try FleetCommandTests.filled()
+        let directory = TemporaryDirectory("fleet-days")
+        defer { directory.remove() }
+        let (server, port) = try Self.serve(fleet, directory)
+        defer { _ = server.stop() }
+        let days = try RawHTTP.get(port: port, "/api/days")
+        #expect(days.body.contains(#"{"vehicle":"acme/van7","day":"2026-11-30","distance_m":2710,"trips":1}"#))
+        let path = "/api/track?vehicle=acme%2Fvan7&day=2026-11-30"
+        let first = try RawHTTP.get(port: port, path)
+        #expect(first.status == 202 && first.header("Retry-After") == "1")
+        var track = first
+        #expect(
+            waitUntil(timeout: .seconds(10)) {
+                track = (try? RawHTTP.get(port: port, path)) ?? track
+                return track.status == 200
+            })
+        // The three positions of 08:00, 08:01 and 08:02, as nmea fleet track --day writes them.
+        #expect(
+            track.body.contains(
+                #""coordinates":[[11.575500,48.137400],[11.585500,48.147400],[11.595500,48.157400]]"#), "\(track.body)")
+        #expect(track.body.contains(#""times":["2026-11-30T08:00:00Z","2026-11-30T08:01:00Z","2026-11-30T08:02:00Z"]"#))
+        #expect(try RawHTTP.get(port: port, "/api/track?vehicle=acme%2Fvan7&day=30.11.2026").status == 400)
+
+        let dom = try Self.chromium(
+            ["--dump-dom"], url: "http://127.0.0.1:\(port)/?vehicle=acme%2Fvan7&day=2026-11-30&at=08:01:30",
+            directory: directory)
+        #expect(dom.contains("<body data-ready=\"1\" class=\"fleet\">"))
+        #expect(dom.contains("<option value=\"2026-11-30\" selected=\"\">2026-11-30 · 2.7 km · 1 trip</option>"))
+        // Half-way between the positions of 08:01 and 08:02.
+        let marker = try #require(dom.firstRange(of: "id=\"replay-marker\"").map { dom[$0.upperBound...].prefix(200) })
+        #expect(
+            marker.contains(#"data-time="2026-11-30T08:01:30.000Z" data-lat="48.152400" data-lon="11.590500""#),
+            "\(marker)")
+    }
+
+    /// Vehicles parked side by side (as a newcomer saw acme/van7 and acme/van9 printed over each other): each
+    /// name is shown, clear of the others, of every dot and of the map's controls (the zoom buttons, the scale,
+    /// the north arrow, the credits), at a desktop's size and a phone's. The boxes are the ones the page measured
+    /// in the browser and wrote into the DOM (`data-box`: x, y, width, height).
+    @Test(
+        .enabled(
+            if: Tools.available("chromium"), "chromium is not installed: the fleet page is not checked in a browser"))
+    func namesOfVehiclesParkedTogetherAvoidEachOtherAndTheMapsControls() throws {
+        let fleet = try FleetDatabase()
+        let database = try fleet.connect()
+        try FleetSchema.migrate(database)
+        let now = Int64(try database.execute("SELECT floor(extract(epoch FROM now()))::bigint")[0, 0]!)!
+        // Three vans within 60 m in Munich, and one in Berlin: the map's view spans Germany.
+        let parked: [(String, Double, Double)] = [
+            ("acme/van7", 48.2, 11.6), ("acme/van9", 48.2003, 11.6006), ("acme/van8", 48.1997, 11.6004),
+            ("acme/van12", 52.52, 13.405),
+        ]
+        try PositionStore(database).write(
+            positions: parked.map {
+                StoredPosition(vehicle: $0.0, timestamp: now - 60, latitude: $0.1, longitude: $0.2)
+            },
+            trips: [])
+        let directory = TemporaryDirectory("fleet-labels")
+        defer { directory.remove() }
+        let (server, port) = try Self.serve(fleet, directory)
+        defer { _ = server.stop() }
+        let artifacts = Locations.packageRoot + "/.build/test-artifacts"
+        _ = try? Directory.create(artifacts)
+        for (width, height) in [(1280, 900), (390, 844)] {
+            let size = ["--window-size=\(width),\(height)", "--hide-scrollbars"]
+            let dom = try Self.chromium(size + ["--dump-dom"], url: "http://127.0.0.1:\(port)/", directory: directory)
+            #expect(dom.contains("<body data-ready=\"1\" class=\"fleet\">"))
+            directory.write(dom, to: "fleet-page-\(width)x\(height).html")
+            _ = try? ChildProcess.run(["cp", directory.file("fleet-page-\(width)x\(height).html"), artifacts])
+            func boxes(after marker: String) -> [(x: Double, y: Double, w: Double, h: Double)] {
+                var found: [(x: Double, y: Double, w: Double, h: Double)] = []
+                var rest = dom[...]
+                while let start = rest.firstRange(of: marker) {
+                    rest = rest[start.upperBound...]
+                    let tag = rest.prefix { $0 != ">" }
+                    guard let open = tag.firstRange(of: "data-box=\"") else { continue }
+                    let numbers = tag[open.upperBound...].prefix { $0 != "\"" }.split(separator: ",").compactMap {
+                        Double($0)
+                    }
+                    if numbers.count == 4 { found.append((numbers[0], numbers[1], numbers[2], numbers[3])) }
+                }
+                return found
+            }
+            func overlap(
+                _ a: (x: Double, y: Double, w: Double, h: Double), _ b: (x: Double, y: Double, w: Double, h: Double)
+            ) -> Bool {
+                a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h
+            }
+            let labels = boxes(after: "<div class=\"vehicle-label\"")
+            let furniture = boxes(after: "data-furniture=\"1\"")
+            #expect(labels.count == 4, "every name shown at \(width)×\(height): \(labels)")
+            #expect(furniture.count >= 4, "zoom, scale, north arrow, credits, Fit: \(furniture)")
+            for (i, label) in labels.enumerated() {
+                for other in labels[(i + 1)...] { #expect(!overlap(label, other), "\(label) and \(other)") }
+                for control in furniture { #expect(!overlap(label, control), "\(label) on a control \(control)") }
+            }
+            _ = try Self.chromium(
+                size + ["--screenshot=\(artifacts)/fleet-page-\(width)x\(height).png"],
+                url: "http://127.0.0.1:\(port)/",
+                directory: directory)
+        }
     }
 }

@@ -263,4 +263,32 @@ import Watch
                 " ...C... ",
             ])
     }
+
+    /// A wide terminal (200 × 50) gives the fix panel the room a long place name needs, while the satellites keep
+    /// the rest; the place is not cut.
+    @Test func aWideScreenShowsALongPlaceWhole() {
+        var state = Fixtures.state
+        state.place = "3 km W of Unterföhring, Bavaria, DE, near the Isar and the motorway"
+        let lines = WatchScreen.render(state, columns: 200, rows: 50, glyphs: .unicode).lines
+        #expect(lines.contains { $0.contains("Place      " + state.place! + " │") }, "\(lines.prefix(14))")
+        let width = WatchScreen.fixWidth(state, columns: 200, glyphs: .unicode)
+        #expect(width == 11 + 4 + state.place!.count)
+        #expect(lines[1].hasPrefix("┌─ Fix ") && lines[1].dropFirst(width).hasPrefix("┌─ Satellites "))
+        // At 100 columns it grows to half the screen only (the place cut there); a short place keeps it at 44.
+        #expect(WatchScreen.fixWidth(state, columns: 100, glyphs: .unicode) == 50)
+        #expect(WatchScreen.fixWidth(Fixtures.state, columns: 200, glyphs: .unicode) == WatchScreen.fixPanelWidth)
+    }
+
+    /// At 80 columns a replay of a file with a long path keeps its speed and rate in the header: the path is
+    /// shortened from its start.
+    @Test func aLongPathGivesWayToTheSpeedAndTheRate() {
+        let path = "/home/someone/recordings/2026/november/the-commute-to-work-and-back-home-again.nmea"
+        let state = WatchState(source: .replay(name: path, speed: 10), fixRateHz: 1, status: "replaying")
+        let header = WatchScreen.render(state, columns: 80, rows: 24, glyphs: .unicode).lines[0]
+        #expect(
+            header
+                == " nmea watch · …mute-to-work-and-back-home-again.nmea · replay 10× · 1 Hz q quit ",
+            "\(header)")
+        #expect(Canvas.width(of: header) == 80)
+    }
 }

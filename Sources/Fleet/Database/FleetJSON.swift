@@ -35,6 +35,39 @@ public enum FleetJSON {
         return json.bytes
     }
 
+    /// `{"days":[{"vehicle":"acme/van7","day":"2026-11-30","distance_m":2710,"trips":1},…]}`: the UTC days each
+    /// vehicle's stored trips started on, with their distance and number, by vehicle and day (the fleet page's
+    /// day picker).
+    public static func days(_ trips: [FleetQueries.StoredTripRow]) -> [UInt8] {
+        struct Key: Hashable, Comparable {
+            var vehicle: String
+            var day: UTCDate
+            static func < (a: Key, b: Key) -> Bool { a.vehicle != b.vehicle ? a.vehicle < b.vehicle : a.day < b.day }
+        }
+        var days: [Key: (distance: Double, trips: Int)] = [:]
+        for trip in trips {
+            let key = Key(vehicle: trip.vehicle, day: UTCDate(containing: trip.summary.start.timestamp))
+            days[key, default: (0, 0)].distance += trip.summary.distanceMeters
+            days[key, default: (0, 0)].trips += 1
+        }
+        var json = JSONWriter(capacity: 64 + days.count * 96)
+        json.beginObject()
+        json.key("days")
+        json.beginArray()
+        for key in days.keys.sorted() {
+            json.beginObject()
+            json.field("vehicle", key.vehicle)
+            json.key("day")
+            json.asciiString { key.day.write(to: $0) }
+            json.field("distance_m", days[key]!.distance, decimals: 0)
+            json.field("trips", days[key]!.trips)
+            json.endObject()
+        }
+        json.endArray()
+        json.endObject()
+        return json.bytes
+    }
+
     /// `{"trips":[…]}`: each stored trip with its vehicle.
     public static func trips(_ trips: [FleetQueries.StoredTripRow]) -> [UInt8] {
         var json = JSONWriter(capacity: 1 << 14)

@@ -1,4 +1,5 @@
 import Fleet
+import NMEA
 import System
 import Trips
 import Web
@@ -36,8 +37,10 @@ enum FleetServeCommand: Command {
         configuration.refreshInterval = .milliseconds(Int64(refresh * 1000))
         configuration.maxConnections = web.maxClients
         configuration.tiles = web.tiles
+        configuration.placeFile = usesPlaces ? PlaceIndex.locate() : nil
         let loader = FleetLoader(queries: queries, usesPlaces: usesPlaces)
-        let server = FleetPageServer(configuration: configuration) { loader.load() }
+        let server = FleetPageServer(
+            configuration: configuration, load: { loader.load() }, loadDay: { loader.day(vehicle: $0, day: $1) })
         do {
             try server.start()
         } catch {
@@ -78,6 +81,7 @@ private final class FleetLoader: @unchecked Sendable {
                 geocoder?.placeName(latitude: position.latitude, longitude: position.longitude)?.label
             }
             var documents = FleetPageServer.Documents(vehicles: vehiclesJSON, trips: FleetJSON.trips(trips))
+            documents.days = FleetJSON.days(trips)
             // A schema older than version 3 (no collector of this version has run on it) has no geofences yet.
             let fences = GeofenceStore(queries.database)
             if let list = try? fences.list() { documents.fences = FleetJSON.fences(list) }
@@ -85,6 +89,23 @@ private final class FleetLoader: @unchecked Sendable {
                 documents.events = FleetJSON.events(events)
             }
             return .success(documents)
+        } catch {
+            return .failure(FleetLoadError("the database could not be read: \(error.message)"))
+        }
+    }
+
+    /// One vehicle's stored positions of one UTC day (as `nmea fleet track --day` writes them).
+    func day(vehicle: String, day: String) -> Result<[FleetPageServer.DayPoint], FleetLoadError> {
+        guard let date = ISO8601.parseDate(day) else { return .failure(FleetLoadError("not a day: \(day)")) }
+        let start = Int64(date.daysSinceEpoch) * 86_400
+        do throws(DatabaseError) {
+            let positions = try queries.track(vehicle: vehicle, from: start, to: start + 86_400)
+            return .success(
+                positions.map {
+                    FleetPageServer.DayPoint(
+                        latitude: $0.latitude, longitude: $0.longitude, timestamp: $0.timestamp * 1_000_000_000,
+                        speed: $0.speed)
+                })
         } catch {
             return .failure(FleetLoadError("the database could not be read: \(error.message)"))
         }

@@ -1,6 +1,7 @@
 import NMEA
 import Plot
 import Tracks
+import Trips
 
 /// `nmea plot`: a picture of a track as a self-contained SVG.
 enum PlotCommand: Command {
@@ -13,7 +14,9 @@ enum PlotCommand: Command {
             the end (dark square), the stops, a scale bar and a north arrow, and under the map the speed and \
             altitude over time with the stops shaded. The SVG is self-contained (no scripts, images or fonts to \
             fetch) and small: the track is thinned to the pixel grid, so a day of fixes draws in a few hundred \
-            kilobytes at most.
+            kilobytes at most. The map shows the offline places (cities first, more as the track is smaller: the \
+            places the page's map shows for the same view), and each stop is named as 'nmea trips' names it; \
+            --no-places leaves both out.
             The distance and the stops are the track's by the rule of 'nmea trips', with the same options and \
             defaults, so both commands give the same figures: a stop is where every fix of --min-stop seconds lay \
             within --min-distance, between two trips. The line breaks where the fix was lost or the time between \
@@ -24,7 +27,8 @@ enum PlotCommand: Command {
             (exit 1), and an input without a position is only a warning (exit 0) with nothing drawn or written.
             """,
         arguments: [SentenceInput.files],
-        options: [output, color, width, title, splitGap] + TripRuleOptions.options + [SentenceInput.date]
+        options: [output, color, width, title, splitGap, PlaceOptions.noPlaces] + TripRuleOptions.options
+            + [SentenceInput.date]
             + CleaningOptions.options + SentenceInput.options,
         examples: [
             "nmea plot drive.nmea -o drive.svg",
@@ -81,11 +85,15 @@ enum PlotCommand: Command {
         if coloring == .speed && track.fastest == nil {
             Console.error("nmea plot: warning: the input has no speeds or times; the track is drawn in one color\n")
         }
-        let svg = TrackPlot.svg(
-            track,
-            options: PlotOptions(
-                width: width, coloring: coloring,
-                title: try arguments.value(title)))
+        var options = PlotOptions(width: width, coloring: coloring, title: try arguments.value(title))
+        if !arguments.flag(PlaceOptions.noPlaces), let geocoder = PlaceOptions.geocoder(command: "nmea plot") {
+            options.stopPlaces = track.stops.map {
+                geocoder.placeName(latitude: $0.latitude, longitude: $0.longitude)?.label
+            }
+            geocoder.save()
+            options.places = try? (geocoder.geocoder as? OfflineGeocoder)?.index()
+        }
+        let svg = TrackPlot.svg(track, options: options)
         try writeOutput(Array(svg.utf8), to: output)
         if input.verbose {
             Console.error(

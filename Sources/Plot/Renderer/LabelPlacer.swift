@@ -1,11 +1,16 @@
-/// Places short labels beside markers without overlapping each other, the markers, or the map's edge.
+/// Places short labels beside markers without overlapping each other, the markers, or the map's edge, and out of
+/// the boxes ``avoid(_:)`` names (the places' names) where there is room elsewhere.
 struct LabelPlacer {
     let area: Box
     private var taken: [Box] = []
+    private var avoided: [Box] = []
 
     init(area: Box) { self.area = area }
 
     mutating func reserve(_ box: Box) { taken.append(box) }
+
+    /// A box a label stays out of when it can, but may cover when there is no other room.
+    mutating func avoid(_ box: Box) { avoided.append(box) }
 
     struct Placement {
         var attributes: [(String, String)]
@@ -50,7 +55,9 @@ struct LabelPlacer {
                 point.x + clearance / 2, point.y + clearance + size * 0.85, "end"
             ),
         ]
-        for (box, x, y, anchor) in candidates where area.contains(box) && !taken.contains(where: box.intersects) {
+        let free = candidates.filter { area.contains($0.0) && !taken.contains(where: $0.0.intersects) }
+        let best = free.first { candidate in !avoided.contains(where: candidate.0.intersects) } ?? free.first
+        if let (box, x, y, anchor) = best {
             taken.append(box)
             var attributes = [
                 ("x", SVGWriter.number(x)), ("y", SVGWriter.number(y)),

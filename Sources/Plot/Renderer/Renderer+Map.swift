@@ -78,12 +78,14 @@ extension Renderer {
         svg.close("clipPath")
         svg.open("g", [("clip-path", "url(#map-clip)")])
         drawTrack(project: project)
+        let places = drawPlaces(frame: frame, scale: scale, offsetX: offsetX, offsetY: offsetY, project: project)
         var labels = LabelPlacer(
             area: Box(
                 x: frame.x + 2, y: frame.y + 2, width: frame.width - 4,
                 height: frame.height - 4))
         let decorations = drawDecorations(frame: frame, metersPerPixel: metersPerPixel)
         for box in decorations { labels.reserve(box) }
+        for box in places { labels.avoid(box) }
         drawMarkers(project: project, labels: &labels)
         svg.close("g")
         svg.close("g")

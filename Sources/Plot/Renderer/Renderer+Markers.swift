@@ -120,7 +120,11 @@ extension Renderer {
         drawStops(stops, radius: sizes.stopRadius, labels: &labels)
         svg.open("g", [("id", "markers")])
         drawEnds(start: start, end: end, sizes)
-        let startText = "Start" + (first.time.map { " " + TimeText.clock($0, withSeconds: withSeconds) } ?? "")
+        var startText = "Start" + (first.time.map { " " + TimeText.clock($0, withSeconds: withSeconds) } ?? "")
+        let endText = "End" + (last.time.map { " " + TimeText.clock($0, withSeconds: withSeconds) } ?? "")
+        // Back where it started (the end a ring around the start): one label for both.
+        let backAtStart = Self.isBackAtStart(start: start, end: end, sizes)
+        if backAtStart { startText += " · " + endText }
         if let placed = labels.place(startText, at: start, clearance: sizes.startRadius + 4, size: small) {
             svg.element(
                 "text",
@@ -129,8 +133,7 @@ extension Renderer {
                     ("class", "halo"),
                 ], content: startText)
         }
-        let endText = "End" + (last.time.map { " " + TimeText.clock($0, withSeconds: withSeconds) } ?? "")
-        if let placed = labels.place(endText, at: end, clearance: sizes.endSide / 2 + 4, size: small) {
+        if !backAtStart, let placed = labels.place(endText, at: end, clearance: sizes.endSide / 2 + 4, size: small) {
             svg.element(
                 "text",
                 placed.attributes + [
@@ -138,9 +141,13 @@ extension Renderer {
                     ("class", "halo"),
                 ], content: endText)
         }
-        // Stop labels where room is left, longer stops first.
-        for (stop, point) in stops.sorted(by: { $0.0.durationSeconds > $1.0.durationSeconds }) {
-            let text = NiceScale.durationLabel(stop.durationSeconds)
+        // Stop labels where room is left, longer stops first: the place (as `nmea trips` names it) and how long.
+        let named = stops.enumerated().map { index, stop in
+            (stop.0, stop.1, index < options.stopPlaces.count ? options.stopPlaces[index] : nil)
+        }
+        for (stop, point, place) in named.sorted(by: { $0.0.durationSeconds > $1.0.durationSeconds }) {
+            let duration = NiceScale.durationLabel(stop.durationSeconds)
+            let text = place.map { "\($0) · \(duration)" } ?? duration
             if let placed = labels.place(text, at: point, clearance: sizes.stopRadius + 3, size: small) {
                 svg.element(
                     "text", placed.attributes + [("fill", Palette.stop.hex), ("class", "halo stop-label")],
@@ -179,6 +186,13 @@ extension Renderer {
         svg.close("g")
     }
 
+    /// Whether the end is drawn as a ring around the start: it is closer than the two markers' sizes.
+    private static func isBackAtStart(start: PixelPoint, end: PixelPoint, _ sizes: MarkerSizes) -> Bool {
+        let dx = end.x - start.x
+        let dy = end.y - start.y
+        return (dx * dx + dy * dy).squareRoot() < sizes.startRadius + sizes.endSide / 2
+    }
+
     /// The start's circle, and the end's square (or, back where it started, a ring around the start).
     private mutating func drawEnds(start startPoint: PixelPoint, end endPoint: PixelPoint, _ sizes: MarkerSizes) {
         let startRadius = sizes.startRadius
@@ -190,9 +204,7 @@ extension Renderer {
                 ("cy", SVGWriter.number(startPoint.y)), ("r", SVGWriter.number(startRadius)),
                 ("fill", Palette.start.hex), ("stroke", "#ffffff"), ("stroke-width", "2"),
             ])
-        let dx = endPoint.x - startPoint.x
-        let dy = endPoint.y - startPoint.y
-        if (dx * dx + dy * dy).squareRoot() < startRadius + endSide / 2 {
+        if Self.isBackAtStart(start: startPoint, end: endPoint, sizes) {
             // Back where it started: the end becomes a ring around the start.
             svg.element(
                 "circle",

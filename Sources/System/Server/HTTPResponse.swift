@@ -4,6 +4,7 @@ public struct HTTPStatus: Sendable, Hashable {
     public var reason: String
 
     public static let ok = HTTPStatus(code: 200, reason: "OK")
+    public static let accepted = HTTPStatus(code: 202, reason: "Accepted")
     public static let badRequest = HTTPStatus(code: 400, reason: "Bad Request")
     public static let unauthorized = HTTPStatus(code: 401, reason: "Unauthorized")
     public static let forbidden = HTTPStatus(code: 403, reason: "Forbidden")
@@ -49,13 +50,14 @@ public struct HTTPResponse: Sendable, Hashable {
     /// The bytes on the wire: status line, headers, blank line, and the body unless `head` (a HEAD request gets the
     /// same headers, `Content-Length` included, and no body).
     ///
-    /// Every response says `Cache-Control: no-store` (the data is live), `X-Content-Type-Options: nosniff`, and no
-    /// `Access-Control-Allow-Origin`: other origins' pages cannot read it.
+    /// Every response says `Cache-Control: no-store` (the data is live) unless its ``headers`` give a
+    /// `Cache-Control` of their own (what does not change: a script, map tiles), `X-Content-Type-Options: nosniff`,
+    /// and no `Access-Control-Allow-Origin`: other origins' pages cannot read it.
     public func encoded(keepAlive: Bool, head: Bool = false) -> [UInt8] {
         var text = "HTTP/1.1 \(status.code) \(status.reason)\r\n"
         text += "Content-Type: \(contentType)\r\n"
         text += "Content-Length: \(body.count)\r\n"
-        text += "Cache-Control: no-store\r\n"
+        if !headers.contains(where: { $0.hasPrefix("Cache-Control:") }) { text += "Cache-Control: no-store\r\n" }
         text += "X-Content-Type-Options: nosniff\r\n"
         for header in headers { text += header + "\r\n" }
         text += keepAlive ? "Connection: keep-alive\r\n\r\n" : "Connection: close\r\n\r\n"
