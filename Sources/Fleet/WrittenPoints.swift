@@ -1,7 +1,7 @@
 import NMEA
 
 /// What a vehicle's open day files already hold, so that a position delivered again is written once: the last
-/// ``capacity`` distinct positions written to the day's GPX or GeoJSON file, each with the files that have it.
+/// distinct positions written to the day's GPX or GeoJSON file (``windowSize``), each with the files that have it.
 ///
 /// A position is its fix time (OwnTracks `tst`, whole seconds), latitude and longitude. The time alone is not
 /// enough: whole seconds give several fixes of a receiver faster than 1 Hz the same `tst`, and they are different
@@ -16,8 +16,13 @@ import NMEA
 /// remembered. A repeat older than the window (a publisher that sends a day again much later) is written again;
 /// a new position that repeats one in the window is not (it would add nothing to the track).
 ///
+/// The window holds twice ``capacity`` positions, so that the two files' last ``capacity`` points each, read back
+/// when a day is reopened, fit whole: were the window only as large as one file's, the positions the file behind
+/// holds and the one ahead does not (the oldest in the window) would be forgotten first, and the broker's messages
+/// sent again, oldest first, would each be new and forget the very next one — every message written again.
+///
 /// Each position is kept as a 64-bit hash (`Hasher`, seeded anew in each process; nothing is stored), so the memory
-/// is about 200 KB per vehicle; two different positions share a hash with a chance of about 2⁻⁵¹ per message.
+/// is about 800 KB per vehicle; two different positions share a hash with a chance of about 2⁻⁵¹ per message.
 struct WrittenPoints {
     /// The day files, as bits.
     struct Files: OptionSet, Hashable {
@@ -27,8 +32,10 @@ struct WrittenPoints {
         static let all: Files = [.gpx, .geojson]
     }
 
-    /// Positions remembered.
-    static let capacity = 8192
+    /// The positions read back from each file when a day is reopened.
+    static let capacity = 16_384
+    /// The positions remembered: both files' read back, whole.
+    static let windowSize = 2 * capacity
 
     private var holders: [UInt64: Files] = [:]
     /// The positions in the order they were first written, as a ring once full.
@@ -36,8 +43,8 @@ struct WrittenPoints {
     private var oldest = 0
 
     init() {
-        holders.reserveCapacity(Self.capacity)
-        order.reserveCapacity(Self.capacity)
+        holders.reserveCapacity(Self.windowSize)
+        order.reserveCapacity(Self.windowSize)
     }
 
     /// What two files hold, each given as the positions of its last points, oldest first: one file of a day is
@@ -75,7 +82,7 @@ struct WrittenPoints {
             return
         }
         holders[key] = files
-        if order.count < Self.capacity {
+        if order.count < Self.windowSize {
             order.append(key)
         } else {
             holders[order[oldest]] = nil

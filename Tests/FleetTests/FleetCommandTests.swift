@@ -146,7 +146,7 @@ struct FleetCommandTests {
             #"      <trkpt lat="48.1474" lon="11.5855"><ele>520</ele>"#
             + #"<time>2026-11-30T08:01:00Z</time><fix>3d</fix><sat>9</sat><extensions><gpxtpx:TrackPointExtension>"#
             + #"<gpxtpx:speed>12.5</gpxtpx:speed><gpxtpx:course>45</gpxtpx:course></gpxtpx:TrackPointExtension>"#
-            + #"</extensions></trkpt>"#
+            + #"<nmea:hacc>4</nmea:hacc></extensions></trkpt>"#  // the stored accuracy (OwnTracks acc)
         #expect(points.dropFirst().first == second, "\(gpx)")
         if let xmllint = Tools.which("xmllint"), let schemas = Locations.schemas {
             let valid = try ChildProcess.run([

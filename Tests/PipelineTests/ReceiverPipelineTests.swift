@@ -342,16 +342,17 @@ import Testing
         // Issue 16 added the magnetic heading, the depth and the rate of turn (16 bytes each), issue 18 the receive
         // time (`receivedNanoseconds`, Int64?) and `dateIsFromEpoch`: 1,227 bytes before both. Issue 16's group 4
         // added pitch and roll (16 bytes each): still one 1,344-byte slot. Issue 25 added `modeIsAssumed` (a track
-        // file's point that stated no fix type): one byte.
-        #expect(MemoryLayout<Fix>.size == 1323)
-        #expect(MemoryLayout<PipelineRecord>.size == 1331)
-        #expect(MemoryLayout<PipelineRecord>.stride == 1336)
+        // file's point that stated no fix type): one byte. Issue 28 the speed and time accuracy (u-blox sAcc, tAcc;
+        // 16 bytes each): a 1,408-byte slot.
+        #expect(MemoryLayout<Fix>.size == 1355)
+        #expect(MemoryLayout<PipelineRecord>.size == 1363)
+        #expect(MemoryLayout<PipelineRecord>.stride == 1368)
         #expect(MemoryLayout<ReceiverStatus>.size == 723)
         #expect(MemoryLayout<InlineBytes<1024>>.size == 1027)
         let pipeline = ReceiverPipeline()
-        #expect(pipeline.ring.slotSize == 1344)
+        #expect(pipeline.ring.slotSize == 1408)
         #expect(pipeline.ring.capacity == 2048)
-        #expect(pipeline.ring.memorySize == 2_752_512)
+        #expect(pipeline.ring.memorySize == 2_883_584)
 
         var text = InlineBytes<8>("0123456789")
         #expect(text.string == "01234567")

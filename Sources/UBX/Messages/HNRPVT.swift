@@ -12,7 +12,8 @@ public struct HNRPVT: UBXMessageBody {
     public let payload: UBXPayload
 
     public init?(_ payload: UBXPayload) {
-        guard payload.count >= 72 else { return nil }
+        // A fix type past 5 is none a receiver sends: damage with a valid checksum, not a message.
+        guard payload.count >= 72, payload.u1(16) <= 5 else { return nil }
         self.payload = payload
     }
 

@@ -14,7 +14,8 @@ public struct NAVPVT: UBXMessageBody {
     public let payload: UBXPayload
 
     public init?(_ payload: UBXPayload) {
-        guard payload.count >= 84 else { return nil }
+        // A fix type past 5 is none a receiver sends: damage with a valid checksum, not a message.
+        guard payload.count >= 84, payload.u1(20) <= 5 else { return nil }
         self.payload = payload
     }
 

@@ -11,7 +11,8 @@ public struct NAVSOL: UBXMessageBody {
     public let payload: UBXPayload
 
     public init?(_ payload: UBXPayload) {
-        guard payload.count >= 52 else { return nil }
+        // A fix type past 5 is none a receiver sends: damage with a valid checksum, not a message.
+        guard payload.count >= 52, payload.u1(10) <= 5 else { return nil }
         self.payload = payload
     }
 

@@ -9,7 +9,8 @@ public struct NAVSTATUS: UBXMessageBody {
     public let payload: UBXPayload
 
     public init?(_ payload: UBXPayload) {
-        guard payload.count >= 16 else { return nil }
+        // A fix type past 5 is none a receiver sends: damage with a valid checksum, not a message.
+        guard payload.count >= 16, payload.u1(4) <= 5 else { return nil }
         self.payload = payload
     }
 
