@@ -20,7 +20,7 @@ struct ConfigCommandTests {
     }
 
     /// Waits for the receiver's output rate, measured over at least `seconds` of its epochs.
-    static func rate(of receiver: EmulatedUBlox, over seconds: Double) -> Double? {
+    static func rate<Model>(of receiver: EmulatedReceiver<Model>, over seconds: Double) -> Double? {
         let start = MonotonicTime.now()
         sleep(for: .milliseconds(Int64(seconds * 1000)))
         return receiver.measuredRate(since: start)
@@ -165,6 +165,34 @@ struct ConfigCommandTests {
         #expect(record.error.contains("<UBX(CFG-RATE, measRate=200, navRate=1, timeRef=1)>: acknowledged"))
         let track = try String(contentsOfFile: directory.path + "/track.gpx", encoding: .utf8)
         #expect(track.components(separatedBy: "<trkpt").count - 1 >= 5)
+    }
+
+    @Test("a MediaTek: PMTK605 tells it; rate, constellations and baud acknowledged and followed; --save impossible")
+    func mediatek() throws {
+        let receiver = try EmulatedReceiver(MediaTekReceiver())
+        defer { receiver.stop() }
+        let outcome = try ChildProcess.run(
+            [Self.nmea, "config", receiver.pty.slavePath, "--rate", "5", "--gnss", "gps,galileo", "--timeout", "0.3"],
+            timeout: .seconds(60))
+        #expect(outcome.status == 0, "\(outcome.output)\(outcome.error)")
+        let lines = outcome.output.split(separator: "\n").map(String.init)
+        #expect(lines.first == "receiver    MediaTek AXN_2.31_3339_13101700, 5632, PA6H, 1.0", "\(lines)")
+        #expect(lines.contains { $0.hasPrefix("$PMTK220,200*") && $0.hasSuffix(": acknowledged") }, "\(lines)")
+        #expect(lines.contains { $0.hasPrefix("$PMTK353,1,0,1,0,0*") && $0.hasSuffix(": acknowledged") }, "\(lines)")
+        #expect(receiver.inspect { $0.rateMilliseconds } == 200)
+        #expect(receiver.inspect { $0.systems } == [.gps, .galileo])
+        let measured = try #require(Self.rate(of: receiver, over: 1.5))
+        #expect(measured > 4 && measured < 6, "\(measured) Hz")
+        let save = try ChildProcess.run(
+            [Self.nmea, "config", receiver.pty.slavePath, "--save", "--timeout", "0.3"], timeout: .seconds(60))
+        #expect(save.status == 1)
+        #expect(save.output.contains("not sent    --save (MediaTek chips keep their settings as their firmware does)"))
+        let baud = try ChildProcess.run(
+            [Self.nmea, "config", receiver.pty.slavePath, "--set-baud", "115200", "--timeout", "0.3"],
+            timeout: .seconds(60))
+        #expect(baud.status == 0, "\(baud.output)\(baud.error)")
+        #expect(baud.output.contains("$PMTK251,115200*1F: answering at 115200 baud"), "\(baud.output)")
+        #expect(receiver.inspect { $0.baudRate } == 115_200)
     }
 
     @Test("a refused message is reported and the exit status is 1")

@@ -20,7 +20,11 @@ extension UBloxReceiver {
         let (date, time) = UTCDate.moment(nanosecondsSinceEpoch: nanoseconds, fractionDigits: 2)
         let used = Self.sky.filter { settings.systems.contains($0.0) }
         var out: [UInt8] = []
-        if settings.nmea { out += nmea(date, time, latitude, longitude, used: used.count) }
+        if settings.nmea {
+            out += EmulatorNMEA.ggaAndRMC(
+                date, time, latitude, longitude, used: used.count,
+                talker: settings.systems == [.gps] || settings.systems == [.gps, .sbas] ? "GP" : "GN")
+        }
         guard settings.ubxProtocol else { return out }
         let gpsMilliseconds = nanoseconds / 1_000_000 + 18_000 - 315_964_800_000
         let iTOW = UInt32(gpsMilliseconds.flooredDivision(by: 604_800_000).remainder)
@@ -113,64 +117,5 @@ extension UBloxReceiver {
         payload.i4(0)
         payload.i2(0)
         payload.u2(0)
-    }
-
-    /// GGA and RMC, `GN` when it tracks more than GPS.
-    private func nmea(_ date: UTCDate, _ time: UTCTime, _ latitude: Double, _ longitude: Double, used: Int)
-        -> [UInt8]
-    {
-        let talker = settings.systems == [.gps] || settings.systems == [.gps, .sbas] ? "GP" : "GN"
-        func clock(_ builder: inout SentenceBuilder) {
-            let centiseconds = Int(time.nanoseconds / 10_000_000)
-            builder.field(
-                two(Int(time.hour)) + two(Int(time.minute)) + two(Int(time.second)) + "." + two(centiseconds))
-        }
-        func position(_ builder: inout SentenceBuilder) {
-            let latitudeMinutes = (latitude - latitude.rounded(.down)) * 60
-            let longitudeMinutes = (longitude - longitude.rounded(.down)) * 60
-            builder.field(two(Int(latitude)) + fixed(latitudeMinutes, 5, width: 2))
-            builder.field("N")
-            builder.field("0" + two(Int(longitude)) + fixed(longitudeMinutes, 5, width: 2))
-            builder.field("E")
-        }
-        var builder = SentenceBuilder()
-        builder.begin(talker + "GGA")
-        clock(&builder)
-        position(&builder)
-        builder.field("1")
-        builder.field(two(min(used, 12)))
-        builder.field("0.9")
-        builder.field("520.1")
-        builder.field("M")
-        builder.field("47.7")
-        builder.field("M")
-        builder.empty()
-        builder.empty()
-        builder.end()
-        builder.begin(talker + "RMC")
-        clock(&builder)
-        builder.field("A")
-        position(&builder)
-        builder.field("19.438")
-        builder.field("90.0")
-        builder.field(two(Int(date.day)) + two(Int(date.month)) + two(Int(date.year) % 100))
-        builder.empty()
-        builder.empty()
-        builder.field("A")
-        builder.end()
-        return builder.bytes
-    }
-
-    private func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
-
-    private func fixed(_ value: Double, _ decimals: Int, width: Int) -> String {
-        let scale = (0..<decimals).reduce(1.0) { value, _ in value * 10 }
-        let scaled = Int((value * scale).rounded())
-        let whole = scaled / Int(scale)
-        var fraction = String(scaled % Int(scale))
-        while fraction.count < decimals { fraction = "0" + fraction }
-        var integer = String(whole)
-        while integer.count < width { integer = "0" + integer }
-        return integer + "." + fraction
     }
 }

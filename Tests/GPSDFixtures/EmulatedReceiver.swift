@@ -7,12 +7,15 @@ import System
 import Threading
 import UBX
 
-/// A ``UBloxReceiver`` on a pty, as a u-blox on a serial port: it talks only at its own baud rate (at any other,
-/// what it sends arrives as noise and what it is sent is lost, as on a UART), sends an epoch at its configured
-/// rate, and answers configuration messages. The tests' receiver for `nmea config` and `nmea record`.
-public final class EmulatedUBlox: @unchecked Sendable {
+/// An emulated receiver (``UBloxReceiver``, ``MediaTekReceiver``) on a pty, as on a serial port: it talks only at
+/// its own baud rate (at any other, what it sends arrives as noise and what it is sent is lost, as on a UART), sends
+/// an epoch at its configured rate, and answers configuration messages. The tests' receiver for `nmea config` and
+/// `nmea record`.
+public typealias EmulatedUBlox = EmulatedReceiver<UBloxReceiver>
+
+public final class EmulatedReceiver<Model: EmulatedReceiverModel>: @unchecked Sendable {
     public let pty: PseudoTerminal
-    private let receiver: UBloxReceiver
+    private let receiver: Model
     private let lock = Lock()
     private let running = Atomic<Bool>(true)
     private var thread: NativeThread?
@@ -20,21 +23,17 @@ public final class EmulatedUBlox: @unchecked Sendable {
     private var index = 0
     private var noise: UInt64 = 0x9E37_79B9_7F4A_7C15
 
-    /// A receiver of `model` at `baudRate`, running.
-    public init(model: UBloxReceiver.Model, baudRate: Int = 9600) throws {
+    /// `receiver` on a new pty, running.
+    public init(_ receiver: Model) throws {
         pty = try PseudoTerminal.open()
-        receiver = UBloxReceiver(model: model, baudRate: baudRate)
-        thread = NativeThread(name: "ublox") { [self] in run() }
+        self.receiver = receiver
+        thread = NativeThread(name: "receiver") { [self] in run() }
     }
 
     deinit { stop() }
 
-    /// The settings in use.
-    public var settings: UBloxReceiver.Settings { lock.withLock { receiver.settings } }
-    /// The settings kept over a power cycle.
-    public var savedSettings: UBloxReceiver.Settings { lock.withLock { receiver.savedSettings } }
-    /// Every CFG message taken or refused, in order.
-    public var configurationLog: [(message: String, accepted: Bool)] { lock.withLock { receiver.configurationLog } }
+    /// Reads the receiver's state (between its epochs and answers).
+    public func inspect<R>(_ body: (Model) -> R) -> R { lock.withLock { body(receiver) } }
 
     /// Power off and on: the saved settings come back.
     public func powerCycle() {
@@ -68,7 +67,7 @@ public final class EmulatedUBlox: @unchecked Sendable {
             let now = MonotonicTime.now()
             if now >= next {
                 sendEpoch()
-                let interval = lock.withLock { receiver.settings.rateMilliseconds }
+                let interval = lock.withLock { receiver.epochMilliseconds }
                 next = next + .milliseconds(interval)
                 if next < now { next = now + .milliseconds(interval) }
                 continue
@@ -80,7 +79,7 @@ public final class EmulatedUBlox: @unchecked Sendable {
             guard let count = try? pty.master.read(into: buffer), count > 0 else { continue }
             let bytes = Array(buffer[..<count])
             guard atItsRate() else { continue }  // sampled at the wrong rate: lost
-            let answer = lock.withLock { receiver.receive(bytes) }
+            let answer = lock.withLock { receiver.answer(bytes) }
             if !answer.bytes.isEmpty { try? pty.master.writeAll(answer.bytes) }
             if answer.baudRateAfter != nil { usleep(20_000) }  // the answer leaves at the old rate
         }
@@ -88,7 +87,7 @@ public final class EmulatedUBlox: @unchecked Sendable {
 
     /// `true` when the line runs at the receiver's rate.
     private func atItsRate() -> Bool {
-        let rate = lock.withLock { receiver.settings.baudRate }
+        let rate = lock.withLock { receiver.lineRate }
         return pty.lineRate()?.rawValue == rate
     }
 
@@ -116,4 +115,18 @@ public final class EmulatedUBlox: @unchecked Sendable {
             try? pty.master.writeAll(garbage)
         }
     }
+}
+
+extension EmulatedReceiver where Model == UBloxReceiver {
+    /// A u-blox of `model` at `baudRate`, running.
+    public convenience init(model: UBloxReceiver.Model, baudRate: Int = 9600) throws {
+        try self.init(UBloxReceiver(model: model, baudRate: baudRate))
+    }
+
+    /// The settings in use.
+    public var settings: UBloxReceiver.Settings { inspect { $0.settings } }
+    /// The settings kept over a power cycle.
+    public var savedSettings: UBloxReceiver.Settings { inspect { $0.savedSettings } }
+    /// Every CFG message taken or refused, in order.
+    public var configurationLog: [(message: String, accepted: Bool)] { inspect { $0.configurationLog } }
 }
