@@ -24,6 +24,8 @@ enum Target: String, CaseIterable {
     case ais
     /// u-blox UBX frames: every decoder into fixes, JSON, the configuration answers: UBXTarget.swift.
     case ubx
+    /// RTCM 3 frames: every decoder, JSON, whole and in pieces: RTCMTarget.swift.
+    case rtcm
 
     func run(_ input: UnsafeRawBufferPointer) {
         switch self {
@@ -40,6 +42,7 @@ enum Target: String, CaseIterable {
         case .csv: fuzzTrackFile(.csv, input)
         case .ais: fuzzAIS(input)
         case .ubx: fuzzUBX(input)
+        case .rtcm: fuzzRTCM(input)
         }
     }
 }
