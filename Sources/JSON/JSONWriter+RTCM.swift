@@ -5,22 +5,27 @@ extension JSONWriter {
     /// Writes an RTCM 3 message as gpsd does: `{"class":"RTCM3","type":1005,"length":19,"station_id":2003,…}`, with
     /// gpsd's names; a type not decoded here as gpsd writes those, its payload's bytes in `"data"`.
     public mutating func writeRTCM3(_ frame: RTCMFrame) {
-        var sink = RTCMSink(writer: self)
-        self = JSONWriter()
-        sink.writer.beginObject()
-        sink.writer.key("class")
-        sink.writer.string("RTCM3" as StaticString)
-        sink.writer.key("type")
-        sink.writer.number(frame.messageNumber)
-        sink.writer.key("length")
-        sink.writer.number(frame.length)
-        frame.decode(into: &sink)
-        sink.writer.endObject()
-        self = sink.writer
+        withUnsafeMutablePointer(to: &self) { writer in
+            var sink = RTCMSink(target: writer)
+            sink.writer.beginObject()
+            sink.writer.key("class")
+            sink.writer.string("RTCM3" as StaticString)
+            sink.writer.key("type")
+            sink.writer.number(frame.messageNumber)
+            sink.writer.key("length")
+            sink.writer.number(frame.length)
+            frame.decode(into: &sink)
+            sink.writer.endObject()
+        }
     }
 
     private struct RTCMSink: RTCMFieldSink, RTCMMessageVisitor {
-        var writer: JSONWriter
+        /// The writer being written into, in place (a copy would copy its buffer, and a fresh one allocate).
+        let target: UnsafeMutablePointer<JSONWriter>
+        var writer: JSONWriter {
+            unsafeAddress { UnsafePointer(target) }
+            nonmutating unsafeMutableAddress { target }
+        }
 
         mutating func visit<Message: RTCMMessageBody>(_ message: Message) { message.write(to: &self) }
 

@@ -7,21 +7,26 @@ extension JSONWriter {
     /// fractions and accuracies of time in ns). A message of a type not decoded here is written with its class, ID
     /// and payload in hex (`"payload":"01a2…"`), and `"malformed":true` when its payload was too short for its type.
     public mutating func writeUBX(_ frame: UBXFrame) {
-        var sink = Sink(writer: self)
-        self = JSONWriter()  // the writer lives in the sink while it writes (no copy of its buffer)
-        sink.writer.beginObject()
-        sink.writer.key("protocol")
-        sink.writer.string("UBX" as StaticString)
-        sink.writer.key("message")
-        sink.writer.string(frame.id.description)
-        frame.decode(into: &sink)
-        sink.writer.endObject()
-        self = sink.writer
+        withUnsafeMutablePointer(to: &self) { writer in
+            var sink = Sink(target: writer)
+            sink.writer.beginObject()
+            sink.writer.key("protocol")
+            sink.writer.string("UBX" as StaticString)
+            sink.writer.key("message")
+            sink.writer.string(frame.id.description)
+            frame.decode(into: &sink)
+            sink.writer.endObject()
+        }
     }
 
     /// Writes each field of a UBX message into a JSON object being written.
     private struct Sink: UBXFieldSink, UBXMessageVisitor {
-        var writer: JSONWriter
+        /// The writer being written into, in place (a copy would copy its buffer, and a fresh one allocate).
+        let target: UnsafeMutablePointer<JSONWriter>
+        var writer: JSONWriter {
+            unsafeAddress { UnsafePointer(target) }
+            nonmutating unsafeMutableAddress { target }
+        }
 
         mutating func visit<Message: UBXMessageBody>(_ message: Message) { message.write(to: &self) }
 

@@ -43,28 +43,44 @@ public protocol UBXFieldSink {
     mutating func endList()
 }
 
-/// The fix type UBX messages share (NAV-PVT fixType, NAV-SOL and NAV-STATUS gpsFix, HNR-PVT, LOG-BATCH).
+/// The fix type UBX messages share (NAV-PVT fixType, NAV-SOL and NAV-STATUS gpsFix, HNR-PVT, LOG-BATCH,
+/// LOG-RETRIEVEPOS).
 enum UBXFixType {
-    /// 0 no fix, 1 dead reckoning only, 2 2D, 3 3D, 4 GNSS and dead reckoning, 5 time only (a timing receiver's
-    /// surveyed position: gpsd reports it as a 3D fix, status "time", and so do we). A fix whose "fix OK" flag is
-    /// clear (outside the receiver's accuracy limits) is no fix.
-    static func mode(_ type: UInt8, fixOK: Bool) -> FixMode {
-        guard fixOK else { return .none }
+    /// Says in `report` whether there is a fix: its mode, and its quality when there is one; `false` for none.
+    ///
+    /// Fix types: 0 no fix, 1 dead reckoning only, 2 2D, 3 3D, 4 GNSS and dead reckoning, 5 time only (a timing
+    /// receiver's surveyed position: gpsd reports it as a 3D fix, status "time", and so do we). The quality: dead
+    /// reckoning for type 1, RTK from the carrier solution (NAV-PVT's), else differential when corrections were
+    /// applied. As gpsd, the receiver's "fix OK" flag does not take a fix away.
+    static func report(
+        _ type: UInt8, differential: Bool, carrier: UInt8 = 0, into report: inout EpochReport
+    ) -> Bool {
+        report.reportsFix = true
         switch type {
-        case 1, 3, 4, 5: return .threeD
-        case 2: return .twoD
-        default: return .none
+        case 1, 3, 4, 5: report.mode = .threeD
+        case 2: report.mode = .twoD
+        default:
+            report.mode = FixMode.none
+            return false
         }
+        report.quality =
+            type == 1
+            ? .deadReckoning : carrier == 1 ? .rtkFloat : carrier == 2 ? .rtkFixed : differential ? .differential : .gps
+        return true
     }
+}
 
-    /// The quality: dead reckoning for types 1 (and 4 without satellites), RTK from the carrier solution, else
-    /// differential when corrections were applied.
-    static func quality(_ type: UInt8, differential: Bool, carrier: UInt8 = 0) -> FixQuality {
-        if type == 1 { return .deadReckoning }
-        switch carrier {
-        case 1: return .rtkFloat
-        case 2: return .rtkFixed
-        default: return differential ? .differential : .gps
-        }
+extension EpochReport {
+    /// A geodetic position with its heights (metres) and the receiver's accuracy estimates (metres).
+    mutating func setPosition(
+        latitude: Double, longitude: Double, height: Double?, heightMSL: Double?, horizontalAccuracy: Double?,
+        verticalAccuracy: Double?
+    ) {
+        self.latitude = latitude
+        self.longitude = longitude
+        ellipsoidHeightMeters = height
+        altitudeMeters = heightMSL
+        horizontalAccuracyMeters = horizontalAccuracy
+        verticalAccuracyMeters = verticalAccuracy
     }
 }

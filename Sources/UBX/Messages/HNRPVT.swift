@@ -58,18 +58,13 @@ public struct HNRPVT: UBXMessageBody {
                 hour: payload.u1(8), minute: payload.u1(9), second: payload.u1(10), nano: payload.i4(12),
                 into: &report)
         }
-        report.reportsFix = true
-        report.mode = UBXFixType.mode(gpsFix, fixOK: true)
-        guard report.mode != FixMode.none else { return report }
-        report.quality = UBXFixType.quality(gpsFix, differential: flags & 2 != 0)
-        report.latitude = latitude
-        report.longitude = longitude
-        report.ellipsoidHeightMeters = Double(payload.i4(28)) / 1000
-        report.altitudeMeters = Double(payload.i4(32)) / 1000
+        guard UBXFixType.report(gpsFix, differential: flags & 2 != 0, into: &report) else { return report }
+        report.setPosition(
+            latitude: latitude, longitude: longitude, height: Double(payload.i4(28)) / 1000,
+            heightMSL: Double(payload.i4(32)) / 1000, horizontalAccuracy: Double(payload.u4(52)) / 1000,
+            verticalAccuracy: Double(payload.u4(56)) / 1000)
         report.speed = Double(payload.i4(36)) / 1000
         report.courseDegrees = Double(payload.i4(44)) / 1e5
-        report.horizontalAccuracyMeters = Double(payload.u4(52)) / 1000
-        report.verticalAccuracyMeters = Double(payload.u4(56)) / 1000
         report.speedAccuracyMetersPerSecond = Double(payload.u4(60)) / 1000
         return report
     }

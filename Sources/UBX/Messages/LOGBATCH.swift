@@ -69,16 +69,11 @@ public struct LOGBATCH: UBXMessageBody {
                 hour: payload.u1(12), minute: payload.u1(13), second: payload.u1(14), nano: payload.i4(20),
                 into: &report)
         }
-        report.reportsFix = true
-        report.mode = UBXFixType.mode(fixType, fixOK: true)
-        guard report.mode != FixMode.none else { return report }
-        report.quality = UBXFixType.quality(fixType, differential: flags & 2 != 0)
-        report.latitude = latitude
-        report.longitude = longitude
-        report.ellipsoidHeightMeters = Double(payload.i4(36)) / 1000
-        report.altitudeMeters = Double(payload.i4(40)) / 1000
-        report.horizontalAccuracyMeters = Double(payload.u4(44)) / 1000
-        report.verticalAccuracyMeters = Double(payload.u4(48)) / 1000
+        guard UBXFixType.report(fixType, differential: flags & 2 != 0, into: &report) else { return report }
+        report.setPosition(
+            latitude: latitude, longitude: longitude, height: Double(payload.i4(36)) / 1000,
+            heightMSL: Double(payload.i4(40)) / 1000, horizontalAccuracy: Double(payload.u4(44)) / 1000,
+            verticalAccuracy: Double(payload.u4(48)) / 1000)
         report.speed = Double(payload.i4(64)) / 1000
         report.courseDegrees = Double(payload.i4(68)) / 1e5
         report.climb = -Double(payload.i4(60)) / 1000

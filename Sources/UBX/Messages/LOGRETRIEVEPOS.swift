@@ -48,14 +48,11 @@ public struct LOGRETRIEVEPOS: UBXMessageBody {
         var report = emptyReport(timeOfWeek: UInt32(milliseconds.flooredDivision(by: 604_800_000).remainder))
         report.date = date
         report.time = time
-        report.reportsFix = true
-        report.mode = UBXFixType.mode(fixType, fixOK: true)
-        guard report.mode != FixMode.none else { return report }
-        report.quality = UBXFixType.quality(fixType, differential: false)
-        report.latitude = Double(payload.i4(8)) / 1e7
-        report.longitude = Double(payload.i4(4)) / 1e7
-        report.altitudeMeters = Double(payload.i4(12)) / 1000
-        report.horizontalAccuracyMeters = Double(payload.u4(16)) / 1000
+        guard UBXFixType.report(fixType, differential: false, into: &report) else { return report }
+        report.setPosition(
+            latitude: Double(payload.i4(8)) / 1e7, longitude: Double(payload.i4(4)) / 1e7, height: nil,
+            heightMSL: Double(payload.i4(12)) / 1000, horizontalAccuracy: Double(payload.u4(16)) / 1000,
+            verticalAccuracy: nil)
         report.speed = Double(payload.u4(20)) / 1000
         report.courseDegrees = Double(payload.u4(24)) / 1e5
         report.satellitesUsed = Int(payload.u1(38))

@@ -38,12 +38,9 @@ public struct NAVHPPOSLLH: UBXMessageBody {
     public func report() -> EpochReport? {
         var report = emptyReport(timeOfWeek: iTOW)
         guard !invalidLlh, payload.i4(8) != 0 || payload.i4(12) != 0 else { return report }
-        report.latitude = latitude
-        report.longitude = longitude
-        report.ellipsoidHeightMeters = heightMeters
-        report.altitudeMeters = heightMSLMeters
-        report.horizontalAccuracyMeters = horizontalAccuracyMeters
-        report.verticalAccuracyMeters = verticalAccuracyMeters
+        report.setPosition(
+            latitude: latitude, longitude: longitude, height: heightMeters, heightMSL: heightMSLMeters,
+            horizontalAccuracy: horizontalAccuracyMeters, verticalAccuracy: verticalAccuracyMeters)
         return report
     }
 }

@@ -101,22 +101,18 @@ public struct NAVPVT: UBXMessageBody {
                 iTOW: iTOW, year: year, month: month, day: day, hour: hour, minute: minute, second: second,
                 nano: nano, into: &report)
         }
-        report.reportsFix = true
-        let invalid = payload.count >= 92 && invalidLlh
-        report.mode = invalid ? FixMode.none : UBXFixType.mode(fixType, fixOK: true)
-        guard report.mode != FixMode.none else { return report }
-        report.quality = UBXFixType.quality(fixType, differential: differentialSolution, carrier: carrierSolution)
-        report.latitude = latitude
-        report.longitude = longitude
-        report.ellipsoidHeightMeters = heightMeters
-        report.altitudeMeters = heightMSLMeters
+        // A position flagged invalid (protocol 27+) is no fix, whatever the fix type.
+        let type = payload.count >= 92 && invalidLlh ? 0 : fixType
+        guard UBXFixType.report(type, differential: differentialSolution, carrier: carrierSolution, into: &report)
+        else { return report }
+        report.setPosition(
+            latitude: latitude, longitude: longitude, height: heightMeters, heightMSL: heightMSLMeters,
+            horizontalAccuracy: horizontalAccuracyMeters, verticalAccuracy: verticalAccuracyMeters)
         report.speed = groundSpeed
         report.courseDegrees = headingOfMotionDegrees
         report.climb = -velocityDown
         report.pdop = pDOP
         report.satellitesUsed = Int(numSV)
-        report.horizontalAccuracyMeters = horizontalAccuracyMeters
-        report.verticalAccuracyMeters = verticalAccuracyMeters
         report.speedAccuracyMetersPerSecond = speedAccuracy
         report.timeAccuracySeconds = Double(timeAccuracyNanoseconds) / 1e9
         return report

@@ -53,10 +53,7 @@ public struct NAVSOL: UBXMessageBody {
     public func report() -> EpochReport? {
         var report = emptyReport(timeOfWeek: iTOW)
         if flags & 0x0C == 0x0C { report.week = Int(week) }
-        report.reportsFix = true
-        report.mode = UBXFixType.mode(gpsFix, fixOK: true)
-        guard report.mode != FixMode.none else { return report }
-        report.quality = UBXFixType.quality(gpsFix, differential: flags & 2 != 0)
+        guard UBXFixType.report(gpsFix, differential: flags & 2 != 0, into: &report) else { return report }
         UBXEarthCentred.position(ecefX, ecefY, ecefZ, into: &report)
         report.earthCentredVelocity = (ecefVX, ecefVY, ecefVZ)
         report.pdop = pDOP

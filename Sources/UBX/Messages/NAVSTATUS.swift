@@ -30,9 +30,7 @@ public struct NAVSTATUS: UBXMessageBody {
 
     public func report() -> EpochReport? {
         var report = emptyReport(timeOfWeek: iTOW)
-        report.reportsFix = true
-        report.mode = UBXFixType.mode(gpsFix, fixOK: true)
-        if report.mode != FixMode.none { report.quality = UBXFixType.quality(gpsFix, differential: flags & 2 != 0) }
+        _ = UBXFixType.report(gpsFix, differential: flags & 2 != 0, into: &report)
         return report
     }
 }
