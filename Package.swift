@@ -43,6 +43,8 @@ let package = Package(
         .target(name: "UBX", dependencies: ["NMEA", "Geodesy"]),
         // RTCM 3: every message's header, the station, descriptor, text and MSM messages. Zero allocations.
         .target(name: "RTCM", dependencies: ["NMEA"]),
+        // NTRIP: the client that brings RTCM 3 corrections from a caster, and a caster of our own.
+        .target(name: "NTRIP", dependencies: ["NMEA", "RTCM", "Geodesy", "Pipeline", "System", "Threading"]),
         // Track writers that leave a valid file on disk after every flush, and readers of every format they write.
         .target(name: "Tracks", dependencies: ["NMEA", "System", "Geodesy", "JSON"]),
         // SVG pictures of tracks: Web-Mercator map colored by speed or altitude, stops, profile over time.
@@ -109,7 +111,7 @@ let package = Package(
         .executableTarget(name: "NMEATool",
                           dependencies: ["NMEA", "AIS", "UBX", "RTCM", "JSON", "Simulation", "Tracks", "SerialPort", "Pipeline", "Trips",
                                          "Plot", "Fleet", "Publisher", "Watch", "System", "Threading", "Recording",
-                                         "Compression", "Web", "Timekeeping", "Presentation", "Geodesy"]),
+                                         "Compression", "Web", "Timekeeping", "Presentation", "Geodesy", "NTRIP"]),
         // What every test target and benchmark shares: processes with a clean signal mask, temporary directories,
         // waiting with a deadline, free ports, finding tools and the built executables, the corpus.
         .target(name: "TestSupport", dependencies: ["CShims", "System", "Threading"], path: "Tests/TestSupport"),

@@ -62,6 +62,9 @@ public final class ReceiverConnection: @unchecked Sendable {
         /// `record --rate` and `--gnss` ask for, sent at every connection (a replugged receiver forgets what it was
         /// told unless it saved it). What the receiver sends meanwhile is not handed on.
         public var prepare: (@Sendable (_ connection: any SerialConnection, _ path: String, _ rate: BaudRate) -> Void)?
+        /// Writes to the port while it is read (RTCM corrections): attached once ``prepare`` is done, so that the
+        /// port has one writer at a time, and detached before the port closes.
+        public var writer: PortWriter?
 
         public init() {}
     }
@@ -255,6 +258,8 @@ public final class ReceiverConnection: @unchecked Sendable {
         }
         announce(device, rate: rate, since: started, initialBytes: initialBytes, state: &state, handler: handler)
         options.prepare?(connection, path, rate)
+        if let writer = options.writer, let port = connection as? SerialPort { writer.attach(port) }
+        defer { options.writer?.detach() }
         return readUntilGone(connection, path: path, buffer: buffer, handler: handler)
     }
 

@@ -2,9 +2,11 @@ import NMEA
 
 /// The NMEA an emulated receiver sends each epoch (``UBloxReceiver``, ``MediaTekReceiver``).
 enum EmulatorNMEA {
-    /// GGA and RMC for a fix at `latitude`, `longitude` (north and east), moving east at 10 m/s.
+    /// GGA and RMC for a fix at `latitude`, `longitude` (north and east), moving east at 10 m/s; `rtk` gives GGA's
+    /// quality 5 (float) or 4 (fixed) with the corrections' age, and RMC's mode F or R.
     static func ggaAndRMC(
-        _ date: UTCDate, _ time: UTCTime, _ latitude: Double, _ longitude: Double, used: Int, talker: String
+        _ date: UTCDate, _ time: UTCTime, _ latitude: Double, _ longitude: Double, used: Int, talker: String,
+        rtk: RTKSolution = .none
     ) -> [UInt8] {
         func clock(_ builder: inout SentenceBuilder) {
             let centiseconds = Int(time.nanoseconds / 10_000_000)
@@ -23,15 +25,20 @@ enum EmulatorNMEA {
         builder.begin(talker + "GGA")
         clock(&builder)
         position(&builder)
-        builder.field("1")
+        builder.field(rtk.ggaQuality)
         builder.field(two(min(used, 12)))
         builder.field("0.9")
         builder.field("520.1")
         builder.field("M")
         builder.field("47.7")
         builder.field("M")
-        builder.empty()
-        builder.empty()
+        if rtk == .none {
+            builder.empty()
+            builder.empty()
+        } else {
+            builder.field("1.0")
+            builder.field("0000")
+        }
         builder.end()
         builder.begin(talker + "RMC")
         clock(&builder)
@@ -42,7 +49,7 @@ enum EmulatorNMEA {
         builder.field(two(Int(date.day)) + two(Int(date.month)) + two(Int(date.year) % 100))
         builder.empty()
         builder.empty()
-        builder.field("A")
+        builder.field(rtk.modeLetter)
         builder.end()
         return builder.bytes
     }

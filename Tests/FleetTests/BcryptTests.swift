@@ -67,10 +67,10 @@ import Testing
     }
 
     @Test func basicCredentialsAndOsmAndFields() throws {
-        let credentials = try #require(HTTPReport.basicCredentials("Basic YW5uYTpzZWM6cmV0"))
+        let credentials = try #require(HTTPRequest.basicCredentials("Basic YW5uYTpzZWM6cmV0"))
         #expect(credentials.user == "anna")
         #expect(credentials.password == Array("sec:ret".utf8))
-        #expect(HTTPReport.basicCredentials("Bearer abc") == nil)
+        #expect(HTTPRequest.basicCredentials("Bearer abc") == nil)
         let devices = DeviceList(names: ["van-1": "Van 1"])
         let items = try #require(
             HTTPReport.formItems(Array("id=van-1&lat=48.1&lon=11.5&timestamp=1796025600000&speed=10&bearing=90".utf8)))

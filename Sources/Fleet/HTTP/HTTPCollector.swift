@@ -520,7 +520,7 @@ final class IngestHandler: TCPServerHandler {
 
     /// An OwnTracks location from an authenticated user; a login not verified before goes to the login thread.
     private func ownTracksReport(_ request: HTTPRequest, _ body: [UInt8]) -> OwnTracksOutcome {
-        guard let credentials = HTTPReport.basicCredentials(request.authorization) else {
+        guard let credentials = HTTPRequest.basicCredentials(request.authorization) else {
             return .report(.failure(.noCredentials))
         }
         guard let hash = configuration.users?.hashes[credentials.user] else { return .report(.failure(.badLogin)) }

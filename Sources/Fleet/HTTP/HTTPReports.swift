@@ -112,44 +112,6 @@ enum HTTPReport {
         }
     }
 
-    /// The user and password of an `Authorization: Basic …` header; `nil` when it is not one.
-    static func basicCredentials(_ header: String?) -> (user: String, password: [UInt8])? {
-        guard let header, header.utf8.count > 6 else { return nil }
-        let scheme = header.prefix(6).lowercased()
-        guard scheme == "basic " else { return nil }
-        guard let decoded = base64Decoded(header.dropFirst(6).drop { $0 == " " }),
-            let colon = decoded.firstIndex(of: UInt8(ascii: ":"))
-        else { return nil }
-        guard let user = String(validating: decoded[..<colon], as: UTF8.self) else { return nil }
-        return (user, Array(decoded[(colon + 1)...]))
-    }
-
-    /// Standard base 64 (RFC 4648, with or without padding); `nil` for any other character.
-    static func base64Decoded(_ text: Substring) -> [UInt8]? {
-        var bytes: [UInt8] = []
-        var bits: UInt32 = 0
-        var held = 0
-        for character in text.utf8 {
-            let value: UInt32
-            switch character {
-            case UInt8(ascii: "A")...UInt8(ascii: "Z"): value = UInt32(character - UInt8(ascii: "A"))
-            case UInt8(ascii: "a")...UInt8(ascii: "z"): value = UInt32(character - UInt8(ascii: "a")) + 26
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): value = UInt32(character - UInt8(ascii: "0")) + 52
-            case UInt8(ascii: "+"): value = 62
-            case UInt8(ascii: "/"): value = 63
-            case UInt8(ascii: "="): continue
-            default: return nil
-            }
-            bits = bits << 6 | value
-            held += 6
-            if held >= 8 {
-                held -= 8
-                bytes.append(UInt8(truncatingIfNeeded: bits >> UInt32(held)))
-            }
-        }
-        return bytes
-    }
-
     /// The `name=value&…` pairs of a form body, percent-decoded (`+` as a space); `nil` when malformed.
     static func formItems(_ body: [UInt8]) -> [HTTPRequest.QueryItem]? {
         var items: [HTTPRequest.QueryItem] = []

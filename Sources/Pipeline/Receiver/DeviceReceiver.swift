@@ -20,14 +20,17 @@ public final class DeviceReceiver: Sendable {
     private let failed = Locked<SerialPortError?>(nil)
 
     /// A receiver chosen by `selector`, at `baudRate` (`nil`: autobaud), for `pipeline`; `prepare` talks to it at
-    /// each connection (``ReceiverConnection/Options/prepare``).
+    /// each connection (``ReceiverConnection/Options/prepare``), `writer` sends it bytes while it is read
+    /// (``ReceiverConnection/Options/writer``).
     public init(
         selector: DeviceSelector, baudRate: BaudRate?, pipeline: ReceiverPipeline,
-        prepare: (@Sendable (_ connection: any SerialConnection, _ path: String, _ rate: BaudRate) -> Void)? = nil
+        prepare: (@Sendable (_ connection: any SerialConnection, _ path: String, _ rate: BaudRate) -> Void)? = nil,
+        writer: PortWriter? = nil
     ) {
         var options = ReceiverConnection.Options()
         options.baudRate = baudRate
         options.prepare = prepare
+        options.writer = writer
         self.pipeline = pipeline
         connection = ReceiverConnection(selector, options: options)
     }

@@ -36,6 +36,8 @@ public final class TCPByteSource: ByteSource {
         public var greeting: [UInt8] = []
         /// Drop lines that begin with `{` (gpsd's JSON objects between the sentences).
         public var skipsJSONLines = false
+        /// The name its status and messages use (`ntrip://caster:2101/MOUNT`); `nil`: the address's.
+        public var name: String?
 
         public init() {}
     }
@@ -66,7 +68,7 @@ public final class TCPByteSource: ByteSource {
         self.address = address
         self.options = options
         self.failure = failure
-        name = address.description
+        name = options.name ?? address.description
         backoff = ReconnectBackoff(minimum: options.minimumBackoff, maximum: options.maximumBackoff)
     }
 
@@ -257,6 +259,29 @@ public final class TCPByteSource: ByteSource {
             .disconnected(
                 device: name, reason: .unavailable, errorNumber: errno?.rawValue ?? 0,
                 detail: "\(message); reconnecting in \(wait)"))
+    }
+
+    // MARK: Talking back (NTRIP)
+
+    /// Sends `bytes` on the connection without waiting (an NTRIP client's GGA: a few bytes into a socket buffer that
+    /// is all but empty); `false` when not connected, or the socket would not take them all at once.
+    public func send(_ bytes: [UInt8]) -> Bool {
+        guard case .connected(let descriptor) = state else { return false }
+        let sent = bytes.withUnsafeBytes { try? descriptor.send($0, flags: [.noSignal, .dontWait]) }
+        return sent == bytes.count
+    }
+
+    /// Ends the connection as if the peer had dropped it (an NTRIP caster's refusal): the next read connects again
+    /// after the backoff, or ends the source without reconnection. `message` says why.
+    public func hangUp(_ message: String) -> ByteSourceEvent {
+        guard case .connected(let descriptor) = state else { return .timedOut }
+        return dropped(descriptor, "\(name): \(message)", errno: .connectionReset)
+    }
+
+    /// Ends the source for good (a caster refusing the login before it ever served data): `message` is its failure.
+    public func giveUp(_ message: String) -> ByteSourceEvent {
+        if case .connected(let descriptor) = state { try? descriptor.close() }
+        return give(up: "\(name): \(message)", reason: .failed)
     }
 
     /// Removes, in place, the lines that begin with `{` (gpsd's JSON objects); returns the bytes kept.

@@ -19,11 +19,12 @@ extension UBloxReceiver {
         let longitude = startLongitude + 10 * seconds / (111_320 * cos(startLatitude * .pi / 180))
         let (date, time) = UTCDate.moment(nanosecondsSinceEpoch: nanoseconds, fractionDigits: 2)
         let used = Self.sky.filter { settings.systems.contains($0.0) }
+        let rtk = corrections.solution(atNanoseconds: nanoseconds)
         var out: [UInt8] = []
         if settings.nmea {
             out += EmulatorNMEA.ggaAndRMC(
                 date, time, latitude, longitude, used: used.count,
-                talker: settings.systems == [.gps] || settings.systems == [.gps, .sbas] ? "GP" : "GN")
+                talker: settings.systems == [.gps] || settings.systems == [.gps, .sbas] ? "GP" : "GN", rtk: rtk)
         }
         guard settings.ubxProtocol else { return out }
         let gpsMilliseconds = nanoseconds / 1_000_000 + 18_000 - 315_964_800_000
@@ -32,7 +33,7 @@ extension UBloxReceiver {
         for id in UBXConfigurationKey.configurableMessages where settings.ubxMessages.contains(id) {
             var payload = UBXPayloadBuilder()
             switch id {
-            case .navPVT: navPVT(&payload, iTOW, nanoseconds, latitude, longitude, used: used.count)
+            case .navPVT: navPVT(&payload, iTOW, nanoseconds, latitude, longitude, used: used.count, rtk: rtk)
             case .navSAT:
                 payload.u4(iTOW)
                 payload.u1(1)
@@ -87,7 +88,7 @@ extension UBloxReceiver {
 
     private func navPVT(
         _ payload: inout UBXPayloadBuilder, _ iTOW: UInt32, _ nanoseconds: Int64, _ latitude: Double,
-        _ longitude: Double, used: Int
+        _ longitude: Double, used: Int, rtk: RTKSolution
     ) {
         let (date, time) = UTCDate.moment(nanosecondsSinceEpoch: nanoseconds)
         payload.u4(iTOW)
@@ -96,15 +97,15 @@ extension UBloxReceiver {
         payload.u4(30)  // tAcc ns
         payload.i4(Int32(time.nanoseconds))
         payload.u1(3)  // 3D
-        payload.u1(0b1)  // fix OK
+        payload.u1(rtk == .none ? 0b1 : 0b11 | rtk.carrierSolution << 6)  // fix OK, differential, carrier phase
         payload.u1(0)
         payload.u1(UInt8(used))
         payload.i4(Int32((longitude * 1e7).rounded()))
         payload.i4(Int32((latitude * 1e7).rounded()))
         payload.i4(567_800)
         payload.i4(520_100)
-        payload.u4(1_500)  // hAcc mm
-        payload.u4(2_500)  // vAcc mm
+        payload.u4(rtk == .fixed ? 14 : rtk == .float ? 300 : 1_500)  // hAcc mm
+        payload.u4(rtk == .fixed ? 21 : rtk == .float ? 450 : 2_500)  // vAcc mm
         payload.i4(0)  // velN
         payload.i4(10_000)  // velE mm/s
         payload.i4(0)

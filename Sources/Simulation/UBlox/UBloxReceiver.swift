@@ -45,6 +45,8 @@ public final class UBloxReceiver {
     public private(set) var configurationLog: [(message: String, accepted: Bool)] = []
     /// Restarts asked for (CFG-RST).
     public private(set) var restarts: [ReceiverSettings.Reset] = []
+    /// The RTCM 3 corrections it was sent, and the RTK solution they give.
+    public var corrections = RTKCorrections()
     /// Where it is: a point that moves east at 10 m/s.
     public var startLatitude = 48.1374
     public var startLongitude = 11.5755
@@ -72,8 +74,12 @@ public final class UBloxReceiver {
     public func receive(_ bytes: [UInt8]) -> Answer {
         var answer = Answer()
         framer.feed(bytes) { event in
-            guard case .binaryFrame(let frame) = event, let ubx = UBXFrame(frame) else { return }
-            handle(ubx.id, Array(ubx.payload.bytes), &answer)
+            guard case .binaryFrame(let frame) = event else { return }
+            if frame.kind == .rtcm3 {
+                corrections.received(Array(frame.bytes))
+            } else if let ubx = UBXFrame(frame) {
+                handle(ubx.id, Array(ubx.payload.bytes), &answer)
+            }
         }
         return answer
     }
