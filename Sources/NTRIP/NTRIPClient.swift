@@ -44,19 +44,23 @@ public final class NTRIPClient: Sendable {
     public let options: Options
     private let position: @Sendable () -> [UInt8]?
     private let deliver: @Sendable (UnsafeRawBufferPointer) -> Void
+    private let report: @Sendable (String) -> Void
     private let shared: Locked<CorrectionStatus>
     private let failed = Locked<String?>(nil)
     private let stopping = Locked(false)
     private let thread = Locked<NativeThread?>(nil)
 
     /// `position`: the receiver's latest position as a GGA sentence (`nil` before a fix: nothing is sent);
-    /// `deliver`: each RTCM 3 frame, whole, on the client's thread (it must not block).
+    /// `deliver`: each RTCM 3 frame, whole, on the client's thread (it must not block); `report`: each change of
+    /// the connection, in a line for people ("receiving MOUNT", "…: connection refused; trying again in 2 s").
     public init(
         _ options: Options, position: @escaping @Sendable () -> [UInt8]?,
+        report: @escaping @Sendable (String) -> Void = { _ in },
         deliver: @escaping @Sendable (UnsafeRawBufferPointer) -> Void
     ) {
         self.options = options
         self.position = position
+        self.report = report
         self.deliver = deliver
         shared = Locked(CorrectionStatus(source: options.address.description))
     }
@@ -127,10 +131,12 @@ public final class NTRIPClient: Sendable {
             }
         case .ended, .disconnected:
             session = Session()
+            let message = status.detail.isEmpty ? status.summary : status.detail.string
             shared.withLock {
                 $0.isConnected = false
-                $0.message = status.detail.isEmpty ? status.summary : status.detail.string
+                $0.message = message
             }
+            report(message)
         default:
             shared.withLock { $0.message = "connecting" }
         }
@@ -168,7 +174,9 @@ public final class NTRIPClient: Sendable {
     fileprivate func skipped(_ count: Int) { shared.withLock { $0.skippedBytes += count } }
 
     fileprivate func streaming() {
-        shared.withLock { $0.message = "receiving \(options.address.mount ?? "")" }
+        let message = "\(options.address): receiving"
+        shared.withLock { $0.message = message }
+        report(message)
     }
 
     // MARK: The request

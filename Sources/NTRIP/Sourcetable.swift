@@ -64,7 +64,7 @@ public struct Sourcetable: Sendable, Hashable {
 
     private static func stream(_ line: Substring) -> Stream? {
         let fields = line.split(separator: ";", omittingEmptySubsequences: false).map(String.init)
-        guard fields.count >= 11, !fields[1].isEmpty else { return nil }
+        guard fields.count >= 2, !fields[1].isEmpty else { return nil }
         func field(_ index: Int) -> String { index < fields.count ? fields[index] : "" }
         return Stream(
             mount: fields[1], identifier: field(2), format: field(3), formatDetails: field(4),

@@ -14,7 +14,8 @@ public enum GPXVersion: String, Sendable, Hashable {
 /// GPX 1.1: `ele`, `time`, `magvar`, `geoidheight`, `fix`, `sat`, `hdop`, `vdop`, `pdop`, `ageofdgpsdata`, `dgpsid`,
 /// `extensions` (speed and course in Garmin's TrackPointExtension v2, where speed is m/s and course is degrees
 /// true in [0, 360); the receiver's own accuracy estimates in ours, `nmea:hacc`, `nmea:vacc` metres and `nmea:sacc`
-/// m/s, as u-blox hAcc/vAcc/sAcc or GST give them). GPX 1.0: `ele`, `time`, `course`, `speed`, `magvar`, `geoidheight`, `fix`, `sat`, `hdop`,
+/// m/s, as u-blox hAcc/vAcc/sAcc or GST give them; `nmea:rtk`, `float` or `fixed`, for an RTK fix, which GPX's
+/// `fix` can only call `dgps`). GPX 1.0: `ele`, `time`, `course`, `speed`, `magvar`, `geoidheight`, `fix`, `sat`, `hdop`,
 /// `vdop`, `pdop`, `ageofdgpsdata`, `dgpsid` (course in degrees true, speed in m/s).
 enum GPXPoint {
     static let namespaces = """
@@ -90,7 +91,8 @@ enum GPXPoint {
         let hacc = accuracy(fix.horizontalErrorMeters)
         let vacc = accuracy(fix.verticalErrorMeters)
         let sacc = accuracy(fix.speedErrorMetersPerSecond)
-        let hasAccuracy = hacc != nil || vacc != nil || sacc != nil
+        let rtk = fix.quality == .rtkFixed ? "fixed" : fix.quality == .rtkFloat ? "float" : nil
+        let hasAccuracy = hacc != nil || vacc != nil || sacc != nil || rtk != nil
         if version == .v11 && (speed != nil || course != nil || hasAccuracy) {
             out.append(contentsOf: "<extensions>".utf8)
             if speed != nil || course != nil {
@@ -102,6 +104,7 @@ enum GPXPoint {
             if let hacc { element("nmea:hacc", hacc, &out, style: .maximumDecimals(3)) }
             if let vacc { element("nmea:vacc", vacc, &out, style: .maximumDecimals(3)) }
             if let sacc { element("nmea:sacc", sacc, &out, style: .maximumDecimals(3)) }
+            if let rtk { out.append(contentsOf: "<nmea:rtk>\(rtk)</nmea:rtk>".utf8) }
             out.append(contentsOf: "</extensions>".utf8)
         }
         out.append(contentsOf: "</trkpt>\n".utf8)

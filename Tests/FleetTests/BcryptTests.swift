@@ -1,4 +1,5 @@
 import Foundation
+import System
 import TestSupport
 import Testing
 

@@ -88,37 +88,16 @@ enum MQTTOptions {
             guard broker.username != nil else {
                 throw arguments.usageError("A password needs a user name in the broker URL: mqtt://USER@host")
             }
-            broker.password = try readPassword(path)
+            broker.password = try PasswordFile.read(path)
         } else if broker.password != nil {
             Console.error(
                 "\(arguments.commandPath): warning: the password in the broker URL can be read by other "
                     + "users of this machine (ps, /proc); give it with --mqtt-password-file FILE or "
                     + "$\(passwordVariable) instead\n")
-        } else if broker.username != nil, let password = getenv(passwordVariable), password.pointee != 0 {
-            broker.password = String(cString: password)
+        } else if broker.username != nil, let password = PasswordFile.environment(passwordVariable) {
+            broker.password = password
         }
         return broker
-    }
-
-    /// The file's text without its trailing line break.
-    private static func readPassword(_ path: String) throws -> String {
-        var bytes: [UInt8] = []
-        do {
-            let file = try FileDescriptor.open(path, .readOnly, options: [.closeOnExec])
-            defer { try? file.close() }
-            var chunk = [UInt8](repeating: 0, count: 4096)
-            while true {
-                let count = try chunk.withUnsafeMutableBytes { buffer throws(Errno) in try file.read(into: buffer) }
-                if count == 0 { break }
-                bytes += chunk[..<count]
-                guard bytes.count <= 65_536 else { throw RuntimeError("the password file '\(path)' is too large") }
-            }
-        } catch let error as Errno {
-            throw RuntimeError("cannot read the password file '\(path)': \(error)")
-        }
-        while let last = bytes.last, last == UInt8(ascii: "\n") || last == UInt8(ascii: "\r") { bytes.removeLast() }
-        guard !bytes.isEmpty else { throw RuntimeError("the password file '\(path)' is empty") }
-        return String(decoding: bytes, as: UTF8.self)
     }
 
     static func hostName() -> String {

@@ -1,5 +1,6 @@
 import Pipeline
 import SerialPort
+import SerialPort
 import UBX
 
 /// What the commands that read a receiver share (`record`, `serve`, `time`, `watch`): `--baud RATE|auto`, declared
@@ -51,14 +52,15 @@ final class RunningReceiver {
     private let device: DeviceReceiver?
     private let network: NetworkReceiver?
 
-    /// A serial device chosen by `selector`, configured as `settings` ask at each connection.
+    /// A serial device chosen by `selector`, configured as `settings` ask at each connection; `writer` (RTCM
+    /// corrections) writes to its port while it is read.
     init(
         selector: DeviceSelector, baudRate: BaudRate?, pipeline: ReceiverPipeline,
-        settings: ReceiverSettings = ReceiverSettings(), command: String = "nmea"
+        settings: ReceiverSettings = ReceiverSettings(), command: String = "nmea", writer: PortWriter? = nil
     ) {
         device = DeviceReceiver(
             selector: selector, baudRate: baudRate, pipeline: pipeline,
-            prepare: ReceiverConfigurator.prepare(settings, command: command))
+            prepare: ReceiverConfigurator.prepare(settings, command: command), writer: writer)
         network = nil
     }
 

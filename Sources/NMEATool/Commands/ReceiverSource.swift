@@ -43,6 +43,12 @@ enum ReceiverSource {
         }
     }
 
+    /// `true` for a receiver on a serial port (one that can be written to).
+    var isDevice: Bool {
+        if case .device = self { return true }
+        return false
+    }
+
     /// Position at once; a receiver's fixes without a date get the system clock's.
     var pipelineConfiguration: ReceiverPipeline.Configuration {
         var configuration = ReceiverPipeline.Configuration.positionAtOnce
@@ -55,19 +61,20 @@ enum ReceiverSource {
     }
 
     /// Starts reading into `pipeline`: a receiver (returned, to stop it and ask why it ended), a file replayed at
-    /// its pace, standard input or a FIFO (live, or replayed with `speed`). A replay waits for `reader` (the page's
+    /// its pace, standard input or a FIFO (live, or replayed with `speed`); `writer` writes to a device's port. A replay waits for `reader` (the page's
     /// consumer), so that what the page shows of a log is all of it.
     func start(
         speed: Double??, baudRate: BaudRate?, on pipeline: ReceiverPipeline,
         waitingFor reader: RingConsumer<PipelineRecord>? = nil,
         configuring settings: ReceiverSettings = ReceiverSettings(),
-        command: String = "nmea"
+        command: String = "nmea", writer: PortWriter? = nil
     ) throws(RuntimeError) -> RunningReceiver? {
         do throws(FileByteSource.OpenError) {
             switch self {
             case .device(let selector):
                 let receiver = RunningReceiver(
-                    selector: selector, baudRate: baudRate, pipeline: pipeline, settings: settings, command: command)
+                    selector: selector, baudRate: baudRate, pipeline: pipeline, settings: settings, command: command,
+                    writer: writer)
                 receiver.start()
                 return receiver
             case .network(let address):

@@ -33,6 +33,10 @@ enum RecordCommand: Command {
             Cleaning (--max-hdop, --min-satellites, --fix, --bbox, --drop-outliers, --stationary) applies to the \
             tracks and the trips, as in 'nmea convert'; the raw capture keeps every byte. --drop-outliers writes a \
             point once the next one shows it was no jump (a fix later, up to four when it was).
+            --ntrip writes the RTCM 3 corrections of an NTRIP caster's mount point to the receiver's own port (an \
+            RTK receiver then reports RTK float, then fixed), sends the caster the receiver's position every \
+            --ntrip-gga seconds, and connects again with backoff when the caster drops; the status line shows the \
+            corrections' age and rate and the base station's ID and distance.
             """,
         arguments: [RecordSettings.device],
         options: RecordSettings.options,
@@ -48,6 +52,7 @@ enum RecordCommand: Command {
             "nmea record -o track.gpx --serve 2947",
             "nmea record -o track.gpx --trips trips.jsonl --http 0.0.0.0:8080",
             "nmea record tcp://192.168.1.20:10110 -o track.gpx",
+            "NMEA_NTRIP_PASSWORD=secret nmea record /dev/ttyACM0 -o track.gpx --ntrip ntrip://me@caster.example:2101/BASE1",
             "nmea record -o track.gpx --nmea-tcp 10110 --nmea-udp 192.168.1.255:10110",
         ])
 
@@ -88,12 +93,13 @@ enum RecordCommand: Command {
             page?.stop()
             throw error
         }
+        let corrections = settings.ntrip.start(on: pipeline, console: console)
         let receiver =
             settings.network.map { RunningReceiver($0, pipeline: pipeline) }
             ?? RunningReceiver(
                 selector: settings.selector, baudRate: settings.baudRate, pipeline: pipeline,
-                settings: settings.receiverSettings, command: "nmea record")
-        let text = RecordStatusText(pipeline: pipeline, recorder: recorder, console: console)
+                settings: settings.receiverSettings, command: "nmea record", writer: corrections?.writer)
+        let text = RecordStatusText(pipeline: pipeline, recorder: recorder, console: console, corrections: corrections)
         recorder.add(
             ConnectionReporter(console, statusText: text.line, onFinish: text.save), name: "status",
             options: ConnectionReporter.options)
@@ -105,6 +111,7 @@ enum RecordCommand: Command {
         } else if recorder.allTracksFailed {
             console.print("no track can be written any more; stopping")
         }
+        corrections?.stop()
         receiver.stop()
         server?.stop()
         outputs.finish()
@@ -115,6 +122,7 @@ enum RecordCommand: Command {
         for line in recorder.summary { Console.error("nmea record: \(line)\n") }
         for line in outputs.summary { Console.error("nmea record: \(line)\n") }
         for line in time?.summary ?? [] { Console.error("nmea record: \(line)\n") }
+        for line in corrections?.summary ?? [] { Console.error("nmea record: \(line)\n") }
         if let failure = receiver.failure { throw RuntimeError(failure) }
         return recorder.hasFailed ? ExitStatus.failure : ExitStatus.success
     }
@@ -148,6 +156,8 @@ struct RecordSettings {
     var timeOptions: TimeOptions
     var web: WebOptions
     var mqtt: FleetPublisher.Configuration?
+    /// `--ntrip`: corrections from a caster to the receiver's port.
+    var ntrip: NTRIPOptions
     /// `--max-hdop`, `--fix`, `--drop-outliers`…: the cleaning of the tracks and trips.
     var cleaner: TrackCleaner?
 
@@ -200,7 +210,7 @@ struct RecordSettings {
             serveOption,
         ] + ReceiverConfigurationOptions.options + CleaningOptions.liveOptions + NMEAOutputOptions.options
         + WebOptions.options + MQTTOptions.options
-        + TimeOptions.options + [TimeOptions.setClockOption]
+        + TimeOptions.options + [TimeOptions.setClockOption] + NTRIPOptions.options
 
     init(_ arguments: ParsedArguments) throws {
         let device = arguments.value(Self.device)
@@ -213,6 +223,10 @@ struct RecordSettings {
         receiverSettings = try ReceiverConfigurationOptions.settings(arguments)
         if network != nil && !receiverSettings.isEmpty {
             throw arguments.usageError("--rate and --gnss configure a receiver on a serial port, not \(device ?? "")")
+        }
+        ntrip = try NTRIPOptions(arguments)
+        if network != nil && ntrip.client != nil {
+            throw arguments.usageError("--ntrip feeds corrections to a receiver on a serial port, not \(device ?? "")")
         }
         rotation = try arguments.value(Self.rotate) == "daily" ? .daily : .none
         let splitGap = try arguments.value(Self.splitGap)

@@ -1,5 +1,6 @@
 import NMEA
 import Pipeline
+import Publisher
 import Recording
 import System
 import Trips
@@ -13,11 +14,13 @@ final class RecordStatusText {
     /// Made with the first line (geocoders are not `Sendable`): `.some(nil)` when there is no place file.
     private var places: CachedGeocoder??
     private var place: (label: String, at: MonotonicTime)?
+    private let corrections: NTRIPOptions.Running?
 
-    init(pipeline: ReceiverPipeline, recorder: Recorder, console: StatusLine) {
+    init(pipeline: ReceiverPipeline, recorder: Recorder, console: StatusLine, corrections: NTRIPOptions.Running?) {
         self.pipeline = pipeline
         self.recorder = recorder
         self.console = console
+        self.corrections = corrections
     }
 
     /// The offline geocoder behind its cache, or `nil`; its warnings go to `console` once each.
@@ -37,7 +40,7 @@ final class RecordStatusText {
         let status = statistics.status
         parts.append(status.state == .connected ? "\(status.device.string) \(status.baudRate) baud" : status.summary)
         if let fix = pipeline.latestFix?.fix {
-            parts.append(fix.hasPosition ? "\(fix.mode.name.uppercased()) fix" : "no fix")
+            parts.append(PublisherStatus.FixKind(fix).description)
             parts.append("\(fix.satellitesUsed ?? fix.satellitesUsedInView)/\(fix.satellites.count) sats")
             if let latitude = fix.latitude, let longitude = fix.longitude {
                 parts.append(
@@ -45,6 +48,10 @@ final class RecordStatusText {
                         + format(abs(longitude), 5) + (longitude < 0 ? " W" : " E"))
                 if let label = placeName(latitude, longitude), !label.isEmpty { parts.append(label) }
             }
+        }
+        if let corrections {
+            let fix = pipeline.latestFix?.fix
+            parts.append(corrections.statusText(latitude: fix?.latitude, longitude: fix?.longitude))
         }
         parts.append(counted(recorder.points, "point"))
         if let trips = recorder.trips { parts.append(counted(trips, "trip")) }

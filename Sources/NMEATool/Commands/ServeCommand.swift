@@ -26,7 +26,7 @@ enum ServeCommand: Command {
             """,
         arguments: [source],
         options: [listen, maxClients, speed, receiver.baud] + ReceiverConfigurationOptions.options
-            + NMEAOutputOptions.options + WebOptions.options + TimeOptions.options,
+            + NMEAOutputOptions.options + WebOptions.options + TimeOptions.options + NTRIPOptions.options,
         examples: [
             "nmea serve",
             "nmea serve /dev/ttyACM0 --http 0.0.0.0:8080",
@@ -70,6 +70,10 @@ enum ServeCommand: Command {
         let source = try ReceiverSource.classify(arguments.value(Self.source) ?? "auto", receiver: receiver, arguments)
         if source.isReceiver && speed != nil {
             throw arguments.usageError("--speed replays a file or standard input, not a receiver")
+        }
+        let ntrip = try NTRIPOptions(arguments)
+        if ntrip.client != nil, !source.isDevice {
+            throw arguments.usageError("--ntrip feeds corrections to a receiver on a serial port")
         }
         let nmeaOutputs = try NMEAOutputOptions(arguments)
         let web = try WebOptions(arguments)
@@ -121,11 +125,13 @@ enum ServeCommand: Command {
         let reporter = RingConsumerLoop(ConnectionReporter(console), name: "status", pipeline: pipeline)
         reporter.start()
         let receiver: RunningReceiver?
+        let corrections = ntrip.start(on: pipeline, console: console)
         do {
             receiver = try source.start(
                 speed: speed, baudRate: baudRate, on: pipeline, waitingFor: page?.ringConsumer,
-                configuring: receiverSettings, command: "nmea serve")
+                configuring: receiverSettings, command: "nmea serve", writer: corrections?.writer)
         } catch {
+            corrections?.stop()
             server.stop()
             outputs.stop()
             page?.stop()
@@ -139,6 +145,7 @@ enum ServeCommand: Command {
             while !StopSignal.wait(timeout: .milliseconds(250)) {}
         }
         if let signal = StopSignal.received { console.print("stopping (\(StopSignal.name(signal)))") }
+        corrections?.stop()
         receiver?.stop()
         pipeline.stop()
         server.stop()
@@ -153,6 +160,7 @@ enum ServeCommand: Command {
                 + counted(pipeline.statistics.published.fixes, "fix"))
         for line in outputs.summary { console.print(line) }
         for line in time?.summary ?? [] { console.print(line) }
+        for line in corrections?.summary ?? [] { console.print(line) }
         if let page {
             let statistics = page.statistics
             console.print(

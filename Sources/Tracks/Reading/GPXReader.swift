@@ -34,7 +34,7 @@ public struct GPXReader: Sendable {
 
     static let valueElements: Set<String> = [
         "ele", "time", "speed", "course", "sat", "hdop", "vdop", "pdop", "fix", "magvar", "geoidheight", "name",
-        "hacc", "vacc", "sacc",
+        "hacc", "vacc", "sacc", "rtk",
     ]
 
     /// Reads the next bytes of the file; `emit` receives each point's fix and a break after each segment.
@@ -162,6 +162,7 @@ public struct GPXReader: Sendable {
         case "hacc": point.horizontalErrorMeters = number()
         case "vacc": point.verticalErrorMeters = number()
         case "sacc": point.speedErrorMetersPerSecond = number()
+        case "rtk": point.quality = text == "fixed" ? .rtkFixed : text == "float" ? .rtkFloat : point.quality
         case "sat": point.satellitesUsed = Int(text)
         case "fix": TrackPoint.setFixType(text, of: &point)
         case "time": return TrackPoint.setTime(text, of: &point)

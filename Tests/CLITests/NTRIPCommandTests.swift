@@ -1,0 +1,146 @@
+import Foundation
+import GPSDFixtures
+import Glibc
+import NMEA
+import Simulation
+import System
+import TestSupport
+import Testing
+
+/// `nmea record --ntrip` with real peers: RTKLIB's `str2str` as the caster (fed a recorded RTCM 3 stream by the test,
+/// as a base station would), an emulated u-blox F9 on a pty as the receiver.
+@Suite(
+    .serialized, .enabled(if: BuiltExecutables.hasNMEA, "the nmea executable was not found beside the tests"),
+    .enabled(if: Tools.available("str2str"), "str2str (Debian's rtklib) is not installed"),
+    .enabled(if: Locations.gnssCorpus != nil, "the GNSS corpus is absent"))
+struct NTRIPCommandTests {
+    static let nmea = BuiltExecutables.nmea
+
+    /// The RTCM 3 frames of a log of the corpus, whole, in order.
+    static func frames(_ bytes: [UInt8]) -> [[UInt8]] {
+        var framer = Framer()
+        var frames: [[UInt8]] = []
+        framer.feed(bytes) { event in
+            if case .binaryFrame(let frame) = event, frame.kind == .rtcm3 { frames.append(Array(frame.bytes)) }
+        }
+        return frames
+    }
+
+    /// str2str as an NTRIP caster (`base:secret`, mount TEST) whose input is `feed`'s port.
+    static func caster(port: Int, feed: BaseStationFeed) throws -> ChildProcess {
+        try ChildProcess([
+            "str2str", "-in", "tcpcli://127.0.0.1:\(feed.port)", "-out", "ntripc://base:secret@:\(port)/TEST",
+        ])
+    }
+
+    /// The RTK state of each point of a GPX track, in order: `float`, `fixed` (`nmea:rtk`), or its `fix`.
+    static func qualities(_ path: String) throws -> [String] {
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        return text.components(separatedBy: "<trkpt").dropFirst().map { point in
+            if let rtk = point.components(separatedBy: "<nmea:rtk>").dropFirst().first {
+                return String(rtk.prefix { $0 != "<" })
+            }
+            let fix = point.components(separatedBy: "<fix>").dropFirst().first
+            return fix.map { String($0.prefix { $0 != "<" }) } ?? "?"
+        }
+    }
+
+    @Test(
+        "record --ntrip through str2str: every frame reaches the receiver, in order, once; it turns RTK float, then fixed, and falls back when they stop; a caster restarted costs one reconnection"
+    )
+    func recordThroughStr2str() throws {
+        let log = [UInt8](try #require(FileManager.default.contents(atPath: Locations.gnssCorpus! + "/rtcm/ublox-f9p-rtcm.log")))
+        let expected = Self.frames(log)
+        #expect(expected.count == 15)
+        let receiver = try EmulatedUBlox(model: .f9)
+        defer { receiver.stop() }
+        let feed = try BaseStationFeed()
+        let casterPort = Ports.freeTCP()
+        var caster = try Self.caster(port: casterPort, feed: feed)
+        defer { _ = caster.stop(SIGINT) }
+        #expect(feed.waitForConnection(timeout: .seconds(10)), "str2str did not connect: \(caster.error)")
+        #expect(waitUntil(timeout: .seconds(10)) { Ports.isListening(casterPort) })
+        let directory = TemporaryDirectory("record-ntrip")
+        let record = try ChildProcess(
+            [
+                Self.nmea, "record", receiver.pty.slavePath, "--baud", "9600", "-o", directory.path + "/track.gpx",
+                "--ntrip", "ntrip://base@127.0.0.1:\(casterPort)/TEST", "--ntrip-gga", "5",
+            ], environment: ["NMEA_NTRIP_PASSWORD": "secret"])
+        #expect(waitUntil(timeout: .seconds(20)) { record.error.contains("receiving") }, "\(record.error)")
+        #expect(waitUntil(timeout: .seconds(20)) { record.error.contains("connected at 9600 baud") })
+        // The base station sends the log at about 1 kB/s, what a 9600-baud line carries.
+        try feed.send(log, piece: 200, every: .milliseconds(200))
+        #expect(waitUntil(timeout: .seconds(10)) { receiver.inspect { $0.corrections.frames.count } == expected.count })
+        sleep(for: .seconds(2))
+        // The caster goes away and comes back: one reconnection, then the stream again.
+        #expect(caster.stop(SIGINT) == 0 || true)
+        sleep(for: .milliseconds(500))
+        caster = try Self.caster(port: casterPort, feed: feed)
+        #expect(feed.waitForConnection(timeout: .seconds(10)), "str2str did not connect again: \(caster.error)")
+        #expect(
+            waitUntil(timeout: .seconds(40)) { record.error.components(separatedBy: "receiving").count == 3 },
+            "\(record.error)")
+        try feed.send(log, piece: 200, every: .milliseconds(200))
+        #expect(waitUntil(timeout: .seconds(10)) { receiver.inspect { $0.corrections.frames.count } == 2 * expected.count })
+        // No more corrections: the receiver falls back to a plain fix within 5 s.
+        sleep(for: .seconds(8))
+        #expect(record.stop(SIGINT) == 0, "\(record.error)")
+        let received = receiver.inspect { $0.corrections.frames }
+        #expect(received == expected + expected, "frames in order, each once")
+        let qualities = try Self.qualities(directory.path + "/track.gpx")
+        let firstFloat = try #require(qualities.firstIndex(of: "float"), "\(qualities)")
+        let firstFixed = try #require(qualities.firstIndex(of: "fixed"), "\(qualities)")
+        #expect(firstFloat < firstFixed)
+        #expect(qualities.suffix(2) == ["3d", "3d"], "\(qualities)")
+        // The track is valid GPX 1.1 with the extension.
+        if let schemas = Locations.schemas, Tools.available("xmllint") {
+            let lint = try ChildProcess.run(
+                ["xmllint", "--noout", "--schema", schemas + "/gpx-1.1.xsd", directory.path + "/track.gpx"])
+            #expect(lint.status == 0, "\(lint.error)")
+        }
+        #expect(record.error.contains("in 2 connections"), "\(record.error)")
+        let sent = try #require(
+            record.error.components(separatedBy: "in 2 connections, ").last?.prefix { $0.isNumber }, "\(record.error)")
+        #expect((Int(sent) ?? 0) >= 3, "GGA every 5 s over about 25 s: \(record.error)")
+        #expect(!record.error.contains("secret"))
+    }
+}
+
+/// A base station as str2str's input sees it (`-in tcpcli://`): a TCP server that sends what the test gives it.
+final class BaseStationFeed: @unchecked Sendable {
+    let port: Int
+    private let listener: FileDescriptor
+    private var connection: FileDescriptor?
+
+    init() throws {
+        listener = try FileDescriptor.socket(family: AF_INET, nonBlocking: true)
+        try listener.setOption(.reuseAddress, 1)
+        try listener.bind(to: .loopback(port: 0))
+        try listener.listen()
+        port = Int(try #require(try listener.localAddress().numeric).port)
+    }
+
+    deinit {
+        try? connection?.close()
+        try? listener.close()
+    }
+
+    /// Waits for the caster to connect (again).
+    func waitForConnection(timeout: Duration) -> Bool {
+        guard (try? listener.poll(.readable, timeoutMilliseconds: timeout.pollMilliseconds)) == .readable,
+            let accepted = try? listener.accept()
+        else { return false }
+        try? connection?.close()
+        connection = accepted
+        return true
+    }
+
+    /// Sends `bytes` in pieces of `piece` bytes, one every `every`.
+    func send(_ bytes: [UInt8], piece: Int, every interval: Duration) throws {
+        let connection = try #require(connection)
+        for start in stride(from: 0, to: bytes.count, by: piece) {
+            try connection.sendAll(Array(bytes[start..<min(bytes.count, start + piece)]))
+            sleep(for: interval)
+        }
+    }
+}
