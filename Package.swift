@@ -152,6 +152,7 @@ let package = Package(
         .testTarget(
             name: "UBXTests",
             dependencies: ["UBX", "NMEA", "JSON", "Geodesy", "Simulation", "CAllocationCounter", "TestSupport"]),
+        .testTarget(name: "NTRIPTests", dependencies: ["NTRIP", "NMEA", "RTCM", "System", "Threading", "TestSupport"]),
         .testTarget(name: "AISTests", dependencies: ["AIS", "NMEA", "JSON", "CAllocationCounter", "TestSupport"]),
         .testTarget(
             name: "WebTests",

@@ -15,8 +15,11 @@ public struct CorrectionStatus: Sendable, Hashable {
     /// RTCM 3 frames passed on (CRC-valid, whole), and their bytes.
     public var frames = 0
     public var bytes = 0
-    /// Bytes of the stream that were not RTCM 3 frames (noise, RTCM 2, another protocol): skipped.
-    public var skippedBytes = 0
+    /// Bytes of the stream (after the head, without chunk sizes), in all.
+    public var streamBytes = 0
+    /// Bytes of the stream that were not whole RTCM 3 frames (noise, RTCM 2, another protocol, a frame cut off by a
+    /// dropped connection): skipped.
+    public var skippedBytes: Int { streamBytes - bytes }
     /// When the last frame arrived.
     public var lastFrame: MonotonicTime?
     /// The base station's ID, from the last message that carries one.

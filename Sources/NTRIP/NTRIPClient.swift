@@ -171,7 +171,7 @@ public final class NTRIPClient: Sendable {
         shared.withLock { $0.count(rtcm, bytes: frame.bytes.count) }
     }
 
-    fileprivate func skipped(_ count: Int) { shared.withLock { $0.skippedBytes += count } }
+    fileprivate func streamed(_ count: Int) { shared.withLock { $0.streamBytes += count } }
 
     fileprivate func streaming() {
         let message = "\(options.address): receiving"
@@ -276,12 +276,9 @@ private struct Session: ~Copyable {
     }
 
     private mutating func frame(_ bytes: UnsafeRawBufferPointer, _ client: NTRIPClient) {
+        client.streamed(bytes.count)
         framer.feed(bytes) { event in
-            switch event {
-            case .binaryFrame(let frame): client.frame(frame)
-            case .rejected(let rejection): client.skipped(rejection.bytes.count)
-            case .sentence(let sentence): client.skipped(sentence.bytes.count)
-            }
+            if case .binaryFrame(let frame) = event { client.frame(frame) }
         }
     }
 }

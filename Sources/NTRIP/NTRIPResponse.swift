@@ -36,7 +36,10 @@ public enum NTRIPResponse: Sendable, Hashable {
                 if bytes.count > headLimit { throw NTRIPError("the caster's answer has no end of its head") }
                 return nil
             }
-            if end.start == position { break }
+            if end.start == position {
+                position = end.next
+                break
+            }
             let line = String(decoding: bytes[position..<end.start], as: UTF8.self)
             if let colon = line.firstIndex(of: ":") {
                 headers.append(

@@ -121,14 +121,34 @@ struct BinaryFrameReader: Sendable {
         sumB &+= sumA
     }
 
-    /// CRC-24Q (Qualcomm; polynomial 0x1864CFB, initial value 0), a bit at a time: RTCM frames are few and short.
     @inline(__always)
-    private mutating func addCRC(_ byte: UInt8) {
-        crc ^= UInt32(byte) << 16
+    private mutating func addCRC(_ byte: UInt8) { crc = CRC24Q.update(crc, byte) }
+}
+
+/// RTCM 3's checksum: CRC-24Q (Qualcomm; polynomial 0x1864CFB, initial value 0), a bit at a time (RTCM frames are
+/// few and short). The framer checks frames with it; whoever makes frames (tests, emulators) seals them with it.
+public enum CRC24Q {
+    /// `crc` (24 bits in the low bits; 0 to begin) after one more byte.
+    @inline(__always)
+    public static func update(_ crc: UInt32, _ byte: UInt8) -> UInt32 {
+        var crc = crc ^ UInt32(byte) << 16
         for _ in 0..<8 {
             crc <<= 1
             if crc & 0x100_0000 != 0 { crc ^= 0x186_4CFB }
         }
+        return crc & 0xFF_FFFF
+    }
+
+    /// The CRC of `bytes`.
+    public static func of(_ bytes: some Sequence<UInt8>) -> UInt32 { bytes.reduce(0, update) }
+
+    /// An RTCM 3 frame around `payload` (at most 1,023 bytes): `D3`, the length, the payload, the CRC.
+    public static func rtcm3Frame(_ payload: [UInt8]) -> [UInt8] {
+        precondition(payload.count < 1024, "an RTCM 3 payload is at most 1,023 bytes")
+        var frame: [UInt8] = [0xD3, UInt8(payload.count >> 8), UInt8(payload.count & 0xFF)] + payload
+        let crc = of(frame)
+        frame += [UInt8(crc >> 16), UInt8(crc >> 8 & 0xFF), UInt8(crc & 0xFF)]
+        return frame
     }
 }
 
