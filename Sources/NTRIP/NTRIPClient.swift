@@ -201,7 +201,8 @@ public final class NTRIPClient: Sendable {
         }
         lines.append("User-Agent: \(options.userAgent)")
         if let user = address.user {
-            lines.append("Authorization: " + HTTPRequest.basicAuthorization(user: user, password: options.password ?? ""))
+            lines.append(
+                "Authorization: " + HTTPRequest.basicAuthorization(user: user, password: options.password ?? ""))
         }
         if options.version != 1 { lines.append("Connection: close") }
         return Array((lines.joined(separator: "\r\n") + "\r\n\r\n").utf8)

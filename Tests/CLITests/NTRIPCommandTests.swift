@@ -49,7 +49,8 @@ struct NTRIPCommandTests {
         "record --ntrip through str2str: every frame reaches the receiver, in order, once; it turns RTK float, then fixed, and falls back when they stop; a caster restarted costs one reconnection"
     )
     func recordThroughStr2str() throws {
-        let log = [UInt8](try #require(FileManager.default.contents(atPath: Locations.gnssCorpus! + "/rtcm/ublox-f9p-rtcm.log")))
+        let log = [UInt8](
+            try #require(FileManager.default.contents(atPath: Locations.gnssCorpus! + "/rtcm/ublox-f9p-rtcm.log")))
         let expected = Self.frames(log)
         #expect(expected.count == 15)
         let receiver = try EmulatedUBlox(model: .f9)
@@ -81,7 +82,8 @@ struct NTRIPCommandTests {
             waitUntil(timeout: .seconds(40)) { record.error.components(separatedBy: "receiving").count == 3 },
             "\(record.error)")
         try feed.send(log, piece: 200, every: .milliseconds(200))
-        #expect(waitUntil(timeout: .seconds(10)) { receiver.inspect { $0.corrections.frames.count } == 2 * expected.count })
+        #expect(
+            waitUntil(timeout: .seconds(10)) { receiver.inspect { $0.corrections.frames.count } == 2 * expected.count })
         // No more corrections: the receiver falls back to a plain fix within 5 s.
         sleep(for: .seconds(8))
         #expect(record.stop(SIGINT) == 0, "\(record.error)")

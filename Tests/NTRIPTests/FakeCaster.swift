@@ -118,5 +118,7 @@ final class FakeCaster: @unchecked Sendable {
 }
 
 extension Array where Element == UInt8 {
-    fileprivate func ends(with suffix: [UInt8]) -> Bool { count >= suffix.count && Array(self.suffix(suffix.count)) == suffix }
+    fileprivate func ends(with suffix: [UInt8]) -> Bool {
+        count >= suffix.count && Array(self.suffix(suffix.count)) == suffix
+    }
 }

@@ -34,7 +34,8 @@ enum TestFrames {
     }
 
     /// A stream as a base sends it: the station, then observations.
-    static let stream: [[UInt8]] = [station] + (0..<40).map { message(1077 + $0 % 3 * 10, length: 60 + $0 * 7, seed: UInt8($0)) }
+    static let stream: [[UInt8]] =
+        [station] + (0..<40).map { message(1077 + $0 % 3 * 10, length: 60 + $0 * 7, seed: UInt8($0)) }
 }
 
 struct BitWriter {
@@ -82,7 +83,8 @@ struct BitWriter {
     @Test func bothVersionsAndRefusals() throws {
         #expect(try Self.parse("ICY 200 OK\r\n\u{D3}")! == (.data(chunked: false), 12))
         #expect(try Self.parse("ICY 200 OK\r") == nil)
-        let version2 = "HTTP/1.1 200 OK\r\nNtrip-Version: Ntrip/2.0\r\nContent-Type: gnss/data\r\n"
+        let version2 =
+            "HTTP/1.1 200 OK\r\nNtrip-Version: Ntrip/2.0\r\nContent-Type: gnss/data\r\n"
             + "Transfer-Encoding: chunked\r\n\r\n"
         #expect(try Self.parse(version2)! == (.data(chunked: true), version2.utf8.count))
         #expect(try Self.parse(String(version2.dropLast(2))) == nil)
@@ -106,7 +108,8 @@ struct BitWriter {
         let data = (0..<300).map { UInt8($0 % 251) }
         var wire: [UInt8] = []
         for (start, size) in [(0, 17), (17, 255), (272, 28)] {
-            wire += Array(Hex.string(UInt64(size), uppercase: start == 0).utf8) + (start == 17 ? Array(";x=1".utf8) : [])
+            wire +=
+                Array(Hex.string(UInt64(size), uppercase: start == 0).utf8) + (start == 17 ? Array(";x=1".utf8) : [])
             wire += [0x0D, 0x0A] + data[start..<(start + size)] + [0x0D, 0x0A]
         }
         wire += Array("0\r\nTrailer: a\r\n\r\n".utf8)
@@ -188,8 +191,10 @@ struct BitWriter {
     }
 
     @Test func base64BothWays() {
-        let vectors = ["": "", "f": "Zg==", "fo": "Zm8=", "foo": "Zm9v", "foob": "Zm9vYg==", "fooba": "Zm9vYmE=",
-            "foobar": "Zm9vYmFy"]
+        let vectors = [
+            "": "", "f": "Zg==", "fo": "Zm8=", "foo": "Zm9v", "foob": "Zm9vYg==", "fooba": "Zm9vYmE=",
+            "foobar": "Zm9vYmFy",
+        ]
         for (plain, encoded) in vectors {
             #expect(Base64.encoded(Array(plain.utf8)) == encoded)
             #expect(Base64.decoded(Substring(encoded)) == Array(plain.utf8))

@@ -121,7 +121,8 @@ struct NTRIPOptions {
                 + "\(port.framesWritten) written"
             let dropped = port.droppedFull + port.droppedDisconnected
             if dropped > 0 {
-                line += ", \(dropped) dropped (\(port.droppedFull) queue full, \(port.droppedDisconnected) "
+                line +=
+                    ", \(dropped) dropped (\(port.droppedFull) queue full, \(port.droppedDisconnected) "
                     + "while the receiver was not connected)"
             }
             if port.failedWrites > 0 { line += ", \(port.failedWrites) cut short" }
@@ -136,7 +137,8 @@ struct NTRIPOptions {
 enum CorrectionText {
     static func status(_ status: CorrectionStatus, latitude: Double?, longitude: Double?) -> String {
         guard status.isConnected, let age = status.ageSeconds else { return "corrections: \(status.message)" }
-        var text = "corrections \(DecimalFormatter.string(age, decimals: 1)) s old, "
+        var text =
+            "corrections \(DecimalFormatter.string(age, decimals: 1)) s old, "
             + "\(DecimalFormatter.string(status.messagesPerSecond, decimals: 1))/s"
         if let station = status.stationID { text += ", base \(station)" }
         if let latitude, let longitude,

@@ -1,6 +1,5 @@
 import Pipeline
 import SerialPort
-import SerialPort
 import UBX
 
 /// What the commands that read a receiver share (`record`, `serve`, `time`, `watch`): `--baud RATE|auto`, declared
