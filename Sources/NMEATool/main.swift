@@ -19,6 +19,7 @@ let commands: [any Command.Type] = [
     CollectCommand.self,
     FleetCommand.self,
     AISCommand.self,
+    NTRIPCommand.self,
 ]
 
 let rootSpec = CommandSpec(

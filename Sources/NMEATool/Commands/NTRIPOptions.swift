@@ -20,7 +20,7 @@ struct NTRIPOptions {
             throw .invalid(text.contains("@") ? "ntrip://…" : text, because: error.description)
         }
     }
-    private static let passwordFile = Option<String?>(
+    static let passwordFileOption = Option<String?>(
         long: "ntrip-password-file", valueName: "file",
         help: "Read the caster login's password from this file (its first line).", completion: .file)
     private static let gga = Option<Double>(
@@ -34,7 +34,7 @@ struct NTRIPOptions {
             + "refuse the other.",
         default: "2", choices: ["1", "2"])
 
-    static let options: [any OptionDeclaration] = [url, passwordFile, gga, version]
+    static let options: [any OptionDeclaration] = [url, passwordFileOption, gga, version]
 
     /// The client's options; `nil` without `--ntrip`.
     let client: NTRIPClient.Options?
@@ -43,7 +43,7 @@ struct NTRIPOptions {
     ///   ``RuntimeError`` for a password file that cannot be read.
     init(_ arguments: ParsedArguments) throws {
         guard let address = try arguments.value(Self.url) else {
-            for option in [Self.passwordFile, Self.version] as [any OptionDeclaration]
+            for option in [Self.passwordFileOption, Self.version] as [any OptionDeclaration]
             where arguments.isGiven(option) {
                 throw arguments.usageError("--\(option.spec.long) goes with --ntrip URL")
             }
@@ -67,7 +67,7 @@ struct NTRIPOptions {
 
     /// The login's password: from the file, else the environment; a user without either is a usage error.
     static func password(for address: NTRIPAddress, _ arguments: ParsedArguments) throws -> String? {
-        if let path = try arguments.value(passwordFile) {
+        if let path = try arguments.value(passwordFileOption) {
             guard address.user != nil else {
                 throw arguments.usageError("A password needs a user in the URL: ntrip://USER@\(address.host)/…")
             }

@@ -1,5 +1,6 @@
 import Glibc
 import NMEA
+import NTRIP
 import Pipeline
 import Publisher
 import SerialPort
@@ -26,7 +27,8 @@ enum ServeCommand: Command {
             """,
         arguments: [source],
         options: [listen, maxClients, speed, receiver.baud] + ReceiverConfigurationOptions.options
-            + NMEAOutputOptions.options + WebOptions.options + TimeOptions.options + NTRIPOptions.options,
+            + NMEAOutputOptions.options + WebOptions.options + TimeOptions.options + NTRIPOptions.options
+            + NTRIPCasterOptions.options,
         examples: [
             "nmea serve",
             "nmea serve /dev/ttyACM0 --http 0.0.0.0:8080",
@@ -75,6 +77,7 @@ enum ServeCommand: Command {
         if ntrip.client != nil, !source.isDevice {
             throw arguments.usageError("--ntrip feeds corrections to a receiver on a serial port")
         }
+        let casterOptions = try NTRIPCasterOptions(arguments)
         let nmeaOutputs = try NMEAOutputOptions(arguments)
         let web = try WebOptions(arguments)
         let timeOptions = try TimeOptions(arguments)
@@ -86,6 +89,7 @@ enum ServeCommand: Command {
         StopSignal.install()
         var configuration = source.pipelineConfiguration
         configuration.publishesSentences = true
+        configuration.publishesRaw = casterOptions.configuration != nil
         timeOptions.configure(&configuration)
         let pipeline = ReceiverPipeline(configuration: configuration)
         let server: GPSDServer
@@ -98,18 +102,27 @@ enum ServeCommand: Command {
         }
         let console = StatusLine(prefix: "nmea serve: ", enabled: false)
         console.print("listening on \(server.boundAddress ?? listen)")
+        let caster: NTRIPCaster?
+        do {
+            caster = try casterOptions.start(on: pipeline, console: console)
+        } catch {
+            server.stop()
+            throw error
+        }
         let outputs: NMEAOutputOptions.Running
         let page: WebServer?
         do {
             outputs = try nmeaOutputs.start(on: pipeline, console: console)
         } catch {
             server.stop()
+            caster?.stop()
             throw error
         }
         do {
             page = try web.start(on: pipeline, command: "nmea serve", console: console)
         } catch {
             server.stop()
+            caster?.stop()
             outputs.stop()
             throw error
         }
@@ -118,6 +131,7 @@ enum ServeCommand: Command {
             time = try timeOptions.start(on: pipeline, console: console)
         } catch {
             server.stop()
+            caster?.stop()
             outputs.stop()
             page?.stop()
             throw error
@@ -149,6 +163,7 @@ enum ServeCommand: Command {
         receiver?.stop()
         pipeline.stop()
         server.stop()
+        caster?.stop()
         outputs.finish()
         page?.stop()
         reporter.join()
@@ -161,6 +176,7 @@ enum ServeCommand: Command {
         for line in outputs.summary { console.print(line) }
         for line in time?.summary ?? [] { console.print(line) }
         for line in corrections?.summary ?? [] { console.print(line) }
+        if let caster { console.print(NTRIPCasterOptions.summary(caster)) }
         if let page {
             let statistics = page.statistics
             console.print(

@@ -30,7 +30,7 @@ public struct HTTPRequest: Sendable, Hashable {
     public var contentType: String?
     /// `Authorization`, as sent.
     public var authorization: String?
-    /// The `X-…` headers, by lowercased name (the last of a name).
+    /// The `X-…` and `Ntrip-…` headers, by lowercased name (the last of a name).
     public var extensionHeaders: [String: String] = [:]
 
     public struct QueryItem: Sendable, Hashable {
@@ -106,7 +106,10 @@ extension HTTPRequest {
                 request.isChunked = true
             case "content-type": request.contentType = header.value
             case "authorization": request.authorization = header.value
-            default: if header.name.hasPrefix("x-") { request.extensionHeaders[header.name] = header.value }
+            default:
+                if header.name.hasPrefix("x-") || header.name.hasPrefix("ntrip-") {
+                    request.extensionHeaders[header.name] = header.value
+                }
             }
         }
         let tokens = connection?.split(separator: ",").map { $0.trimmingSpaces } ?? []
