@@ -1,4 +1,5 @@
 import Geodesy
+import Pipeline
 import RTCM
 import System
 
@@ -43,6 +44,13 @@ public struct CorrectionStatus: Sendable, Hashable {
 
     /// Frames a second over the last ten seconds.
     public var messagesPerSecond: Double { perSecond.rate(now: .now()) }
+
+    /// What the live views show (``Pipeline/ReceiverPipeline/setCorrections(_:)``).
+    public var summary: CorrectionSummary {
+        CorrectionSummary(
+            source: source, isConnected: isConnected, ageSeconds: ageSeconds, messagesPerSecond: messagesPerSecond,
+            stationID: stationID, stationLatitude: stationLatitude, stationLongitude: stationLongitude)
+    }
 
     /// The distance from a position to the base station, metres; `nil` until a 1005/1006 told where it is.
     public func baseDistanceMeters(latitude: Double, longitude: Double) -> Double? {

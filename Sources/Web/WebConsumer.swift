@@ -1,3 +1,4 @@
+import Geodesy
 import JSON
 import NMEA
 import Pipeline
@@ -240,6 +241,28 @@ final class WebConsumer: RecordConsumer {
         json.field("sentences", statistics.framer.sentences)
         json.field("rejected_lines", statistics.framer.rejected)
         json.field("fixes", statistics.published.fixes)
+        if let corrections = pipeline.corrections { writeCorrections(corrections, near: fix, into: &json) }
+        json.endObject()
+    }
+
+    /// `"corrections":{"source":"ntrip://…","connected":true,"age_s":0.4,"messages_per_s":1.1,"station_id":2003,
+    /// "station_distance_m":1459}`: what feeds the receiver, as the page's Receiver panel shows it.
+    private func writeCorrections(_ corrections: CorrectionSummary, near fix: Fix?, into json: inout JSONWriter) {
+        json.key("corrections")
+        json.beginObject()
+        json.field("source", corrections.source)
+        json.field("connected", corrections.isConnected)
+        json.field("age_s", corrections.ageSeconds, decimals: 1)
+        json.field("messages_per_s", corrections.messagesPerSecond, maximumDecimals: 1)
+        json.field("station_id", corrections.stationID)
+        if let latitude = fix?.latitude, let longitude = fix?.longitude,
+            let stationLatitude = corrections.stationLatitude,
+            let stationLongitude = corrections.stationLongitude
+        {
+            json.field(
+                "station_distance_m",
+                Geodesy.distanceMeters(latitude, longitude, stationLatitude, stationLongitude).rounded())
+        }
         json.endObject()
     }
 

@@ -106,6 +106,7 @@ extension WebPage {
         <dt>Sentences</dt><dd id="status-sentences">–</dd>
         <dt>Rejected</dt><dd id="status-rejected">–</dd>
         <dt>Systems</dt><dd id="status-systems">–</dd>
+        <dt id="status-corrections-label" hidden>Corrections</dt><dd id="status-corrections" hidden>–</dd>
         </dl>
         </section>
         <section id="sky-panel"><h2>Satellites</h2>
@@ -196,6 +197,14 @@ extension WebPage {
             text("status-rejected", s.rejected_lines == null ? "–" : String(s.rejected_lines));
             const systems = (s.systems || []).map((x) => x.system + " " + x.used + "/" + x.in_view);
             text("status-systems", systems.length ? systems.join(", ") : "–");
+            const c = s.corrections;
+            $("status-corrections").hidden = $("status-corrections-label").hidden = !c;
+            if (c) {
+              const base = (c.station_id == null ? "" : ", base " + c.station_id)
+                + (c.station_distance_m == null ? "" : " at " + (c.station_distance_m < 1000 ? Math.round(c.station_distance_m) + " m" : (c.station_distance_m / 1000).toFixed(1) + " km"));
+              text("status-corrections", !c.connected || c.age_s == null ? c.source + ": " + (c.connected ? "waiting" : "not connected")
+                : c.age_s.toFixed(1) + " s old, " + c.messages_per_s.toFixed(1) + "/s" + base);
+            }
             const used = s.satellites_used, inView = s.satellites_in_view;
             const parts = [];
             if (used != null) parts.push(used + " used");

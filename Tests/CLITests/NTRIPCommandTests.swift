@@ -6,6 +6,7 @@ import Simulation
 import System
 import TestSupport
 import Testing
+import Threading
 
 /// `nmea record --ntrip` with real peers: RTKLIB's `str2str` as the caster (fed a recorded RTCM 3 stream by the test,
 /// as a base station would), an emulated u-blox F9 on a pty as the receiver.
@@ -175,8 +176,11 @@ extension NTRIPCommandTests {
             ), "\(serve.error)")
     }
 
-    @Test("record --ntrip from our own caster: the whole loop, base to rover, and the receiver turns RTK fixed")
+    @Test(
+        "record --ntrip from our own caster: base to rover; a UBX-only receiver turns RTK fixed, and the page and gpsd clients show the corrections"
+    )
     func recordFromOurCaster() throws {
+        try #require(Tools.available("gpspipe", "curl"), "gpspipe (gpsd-clients) or curl is not installed")
         let log = [UInt8](
             try #require(FileManager.default.contents(atPath: Locations.gnssCorpus! + "/rtcm/ublox-f9p-rtcm.log")))
         let feed = try BaseStationFeed()
@@ -187,16 +191,35 @@ extension NTRIPCommandTests {
         #expect(waitUntil(timeout: .seconds(10)) { Ports.isListening(port) })
         let receiver = try EmulatedUBlox(model: .f9)
         defer { receiver.stop() }
+        // UBX only: NAV-PVT says RTK, and nothing says the corrections' age: the client does.
+        let config = try ChildProcess.run(
+            [Self.nmea, "config", receiver.pty.slavePath, "--nmea", "off", "--ubx", "nav-pvt,nav-eoe"],
+            timeout: .seconds(60))
+        #expect(config.status == 0, "\(config.error)")
         let directory = TemporaryDirectory("record-own-caster")
+        let (gpsdPort, httpPort) = (Ports.freeTCP(), Ports.freeTCP())
         let record = try ChildProcess([
             Self.nmea, "record", receiver.pty.slavePath, "--baud", "9600", "-o", directory.path + "/track.gpx",
-            "--ntrip", "ntrip://127.0.0.1:\(port)/BASE",
+            "--ntrip", "ntrip://127.0.0.1:\(port)/BASE", "--serve", "\(gpsdPort)", "--http", "127.0.0.1:\(httpPort)",
         ])
         #expect(waitUntil(timeout: .seconds(20)) { record.error.contains("receiving") }, "\(record.error)")
         #expect(waitUntil(timeout: .seconds(20)) { record.error.contains("connected at 9600 baud") })
-        // The 15 frames of the log over 6 s, three times: 18 s of fresh corrections.
-        for _ in 0..<3 { try feed.send(log, piece: 200, every: .milliseconds(200)) }
         let expected = Self.frames(log)
+        let sender = NativeThread {
+            // The 15 frames of the log over 6 s, three times: 18 s of fresh corrections.
+            for _ in 0..<3 { try? feed.send(log, piece: 200, every: .milliseconds(200)) }
+        }
+        // While they flow: gpsd clients see RTK fixed with the corrections' age; the page shows the corrections.
+        sleep(for: .seconds(9))
+        let watch = try ChildProcess.run(["gpspipe", "-w", "-n", "12", "127.0.0.1:\(gpsdPort)"], timeout: .seconds(20))
+        let fixed = watch.outputLines.filter { $0.contains("\"class\":\"TPV\"") && $0.contains("\"status\":3") }
+        #expect(fixed.contains { $0.contains("\"dgpsAge\":") }, "\(watch.output)")
+        let status = try ChildProcess.run(["curl", "-s", "http://127.0.0.1:\(httpPort)/api/status"])
+        #expect(
+            status.output.contains("\"corrections\":{\"source\":\"ntrip://127.0.0.1:\(port)/BASE\",\"connected\":true"),
+            "\(status.output)")
+        #expect(status.output.contains("\"station_id\":"), "\(status.output)")
+        sender.join()
         #expect(
             waitUntil(timeout: .seconds(10)) { receiver.inspect { $0.corrections.frames.count } == 3 * expected.count })
         #expect(record.stop(SIGINT) == 0, "\(record.error)")

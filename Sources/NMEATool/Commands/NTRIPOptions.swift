@@ -93,6 +93,7 @@ struct NTRIPOptions {
             report: { console.print("ntrip: \($0)") },
             deliver: { frame in writer.offer(frame) })
         ntrip.start()
+        pipeline.setCorrections { ntrip.status.summary }
         return Running(client: ntrip, writer: writer)
     }
 

@@ -120,6 +120,14 @@ public final class PipelineFeeder {
     // MARK: Publishing
 
     private func publish(_ fix: Fix) {
+        var fix = fix
+        if fix.differentialAgeSeconds == nil, fix.quality == .rtkFixed || fix.quality == .rtkFloat,
+            let corrections = shared.corrections.withLock({ $0 })?(), let age = corrections.ageSeconds
+        {
+            // The receiver did not say (UBX, a GGA without the fields): what was fed to it does.
+            fix.differentialAgeSeconds = (age * 10).rounded() / 10
+            fix.differentialStationID = corrections.stationID
+        }
         if configuration.publishesFixes {
             ring.publish(PipelineRecord(time: now, .fix(fix)))
             published.fixes += 1
@@ -233,4 +241,6 @@ final class SharedState: Sendable {
     }
 
     let values = Locked(Values())
+    /// The corrections the receiver is fed, when something feeds it (``ReceiverPipeline/setCorrections(_:)``).
+    let corrections = Locked<(@Sendable () -> CorrectionSummary?)?>(nil)
 }

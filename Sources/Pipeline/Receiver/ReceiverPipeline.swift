@@ -98,6 +98,15 @@ public final class ReceiverPipeline: Sendable {
     /// - Complexity: O(1).
     public var latestFix: TimedFix? { shared.values.withLock { $0.latestFix } }
 
+    /// Tells the pipeline what feeds the receiver corrections: an RTK fix that does not say its corrections' age
+    /// and base station gets them from `summary`, and the live views show it.
+    public func setCorrections(_ summary: @escaping @Sendable () -> CorrectionSummary?) {
+        shared.corrections.withLock { $0 = summary }
+    }
+
+    /// The corrections the receiver is fed now; `nil` when nothing feeds it.
+    public var corrections: CorrectionSummary? { shared.corrections.withLock { $0 }?() }
+
     // MARK: Running
 
     /// Starts the reader thread on `source`. It runs until the source ends or ``stop()``. Call once.
