@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "AIS", targets: ["AIS"]),
         .library(name: "UBX", targets: ["UBX"]),
         .library(name: "RTCM", targets: ["RTCM"]),
+        .library(name: "NTRIP", targets: ["NTRIP"]),
         .library(name: "Pipeline", targets: ["Pipeline"]),
         .library(name: "Trips", targets: ["Trips"]),
         .library(name: "Tracks", targets: ["Tracks"]),

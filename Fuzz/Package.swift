@@ -16,6 +16,7 @@ let package = Package(
                 .product(name: "AIS", package: "swift-nmea"),
                 .product(name: "UBX", package: "swift-nmea"),
                 .product(name: "RTCM", package: "swift-nmea"),
+                .product(name: "NTRIP", package: "swift-nmea"),
                 .product(name: "JSON", package: "swift-nmea"),
                 .product(name: "Publisher", package: "swift-nmea"),
                 .product(name: "Fleet", package: "swift-nmea"),

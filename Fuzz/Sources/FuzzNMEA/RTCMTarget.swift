@@ -26,9 +26,7 @@ func fuzzRTCM(_ input: UnsafeRawBufferPointer) {
             payload[0] = UInt8(number >> 4)
             payload[1] = UInt8(number & 0x0F) << 4 | payload[1] & 0x0F
         }
-        let body = [0xD3, UInt8(payload.count >> 8), UInt8(payload.count & 0xFF)] + payload
-        let crc = crc24q(body)
-        stream += body + [UInt8(crc >> 16), UInt8((crc >> 8) & 0xFF), UInt8(crc & 0xFF)]
+        stream += CRC24Q.rtcm3Frame(payload)
     }
     let whole = writeRTCM(stream, cut: nil)
     let pieces = writeRTCM(stream, cut: 3)
@@ -61,14 +59,3 @@ private func writeRTCM(_ stream: [UInt8], cut: Int?) -> [[UInt8]] {
 }
 
 /// CRC-24Q (RTCM 10403), a bit at a time.
-private func crc24q(_ bytes: [UInt8]) -> UInt32 {
-    var crc: UInt32 = 0
-    for byte in bytes {
-        crc ^= UInt32(byte) << 16
-        for _ in 0..<8 {
-            crc <<= 1
-            if crc & 0x100_0000 != 0 { crc ^= 0x186_4CFB }
-        }
-    }
-    return crc & 0xFF_FFFF
-}

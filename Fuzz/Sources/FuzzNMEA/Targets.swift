@@ -26,6 +26,8 @@ enum Target: String, CaseIterable {
     case ubx
     /// RTCM 3 frames: every decoder, JSON, whole and in pieces: RTCMTarget.swift.
     case rtcm
+    /// What an NTRIP caster answers: the head, chunked transfer whole and in pieces, the sourcetable: NTRIPTarget.swift.
+    case ntrip
 
     func run(_ input: UnsafeRawBufferPointer) {
         switch self {
@@ -43,6 +45,7 @@ enum Target: String, CaseIterable {
         case .ais: fuzzAIS(input)
         case .ubx: fuzzUBX(input)
         case .rtcm: fuzzRTCM(input)
+        case .ntrip: fuzzNTRIP(input)
         }
     }
 }
