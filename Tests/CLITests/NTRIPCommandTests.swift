@@ -295,3 +295,30 @@ final class BaseStationFeed: @unchecked Sendable {
         }
     }
 }
+
+/// What `--ntrip` and `--ntrip-caster` refuse before anything is opened (exit 64).
+@Suite(.enabled(if: BuiltExecutables.hasNMEA, "the nmea executable was not found beside the tests"))
+struct NTRIPUsageTests {
+    static let nmea = BuiltExecutables.nmea
+
+    @Test(
+        "a network source or a file cannot take corrections; GGA more often than every 5 s; a login without a password; a caster without a mount"
+    )
+    func usageErrors() throws {
+        let cases: [([String], String)] = [
+            (["serve", "-", "--ntrip", "ntrip://c/M"], "--ntrip feeds corrections to a receiver on a serial port"),
+            (["record", "tcp://127.0.0.1:1", "-o", "x.gpx", "--ntrip", "ntrip://c/M"], "not tcp://127.0.0.1:1"),
+            (["record", "-o", "x.gpx", "--ntrip", "ntrip://c/M", "--ntrip-gga", "3"], "--ntrip-gga"),
+            (["record", "-o", "x.gpx", "--ntrip", "ntrip://me@c/M"], "needs a password"),
+            (["record", "-o", "x.gpx", "--ntrip", "ntrip://c"], "needs a mount point"),
+            (["record", "-o", "x.gpx", "--ntrip-gga", "10"], "goes with --ntrip URL"),
+            (["serve", "--ntrip-caster", "2101"], "expected [ADDR:]PORT/MOUNT"),
+            (["serve", "--ntrip-caster-users", "users"], "goes with --ntrip-caster"),
+        ]
+        for (arguments, message) in cases {
+            let outcome = try ChildProcess.run([Self.nmea] + arguments, unsetting: ["NMEA_NTRIP_PASSWORD"])
+            #expect(outcome.status == 64, "\(arguments): \(outcome.error)")
+            #expect(outcome.error.contains(message), "\(arguments): \(outcome.error)")
+        }
+    }
+}
