@@ -102,7 +102,7 @@ let package = Package(
             name: "Web",
             dependencies: [
                 "NMEA", "JSON", "Pipeline", "System", "Threading", "Tracks", "Trips", "Presentation", "CSQLite",
-                "Geodesy",
+                "Geodesy", "AIS",
             ]),
         // How values are shown to people: coordinates, fix kinds, satellites, ages, rates; the screen's glyphs.
         .target(name: "Presentation", dependencies: ["NMEA", "Geodesy"]),

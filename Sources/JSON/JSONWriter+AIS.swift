@@ -90,3 +90,27 @@ enum AISTimeText {
         byte(UInt8(ascii: separator))
     }
 }
+
+extension JSONWriter {
+    /// A station as `nmea ais --json` and the page list it: `{"mmsi":…,"name":…,"callsign":…,"shiptype":…,
+    /// "length_m":…,"beam_m":…,"destination":…,"lat":…,"lon":…,"course":…,"speed_knots":…,"heading":…,
+    /// "messages":…}`; with `now` (the clock of ``Vessel/lastSeen``) also `"age_s"`, seconds since it was heard.
+    public mutating func writeVessel(_ vessel: Vessel, now: Int64? = nil) {
+        beginObject()
+        field("mmsi", vessel.mmsi)
+        field("name", vessel.name)
+        field("callsign", vessel.callSign)
+        field("shiptype", vessel.shipType)
+        field("length_m", vessel.dimensions?.length)
+        field("beam_m", vessel.dimensions?.beam)
+        field("destination", vessel.destination)
+        field("lat", vessel.position?.latitude, maximumDecimals: 6)
+        field("lon", vessel.position?.longitude, maximumDecimals: 6)
+        field("course", vessel.course, maximumDecimals: 1)
+        field("speed_knots", vessel.speed, maximumDecimals: 1)
+        field("heading", vessel.heading)
+        field("messages", vessel.messages)
+        if let now { field("age_s", Double(max(0, now - vessel.lastSeen)) / 1e9, maximumDecimals: 1) }
+        endObject()
+    }
+}

@@ -1,3 +1,4 @@
+import AIS
 import Geodesy
 import JSON
 import NMEA
@@ -32,6 +33,12 @@ final class WebConsumer: RecordConsumer {
     private var tripsEnded = false
     /// The last device named (an ended source names none).
     private var deviceName = ""
+    /// AIS sentences into messages, and the stations heard (the same decoder as `nmea ais`; at most 4,096, those
+    /// heard longest ago forgotten first).
+    private var ais = AISSentenceReader()
+    private var vessels = VesselRegistry(capacity: 4096)
+    private var vesselsChanged = false
+    private var vesselsSentAt: MonotonicTime?
 
     init(
         state: WebState, pipeline: ReceiverPipeline, places: @escaping @Sendable () -> CachedGeocoder?,
@@ -61,19 +68,51 @@ final class WebConsumer: RecordConsumer {
                 if !status.device.isEmpty { deviceName = status.device.string }
                 if status.state == .ended { endTrips() }  // the last record: trips are final before "ended" shows
                 statusChanged = true
-            case .sentence, .raw:
+            case .sentence(let sentence):
+                sentence.withBytes { bytes in
+                    guard let message = ais.add(bytes) else { return }
+                    vessels.update(message, at: record.time.nanoseconds)
+                    vesselsChanged = true
+                }
+            case .raw:
                 continue
             }
         }
         // One position per batch, the newest: a batch is what arrived while the last one was handled.
         if let newest { publishPosition(newest.fix, readAt: newest.readAt) }
         publishStatus(force: statusChanged)
+        publishVessels(force: false)
     }
 
-    func idle() { publishStatus(force: false) }
+    func idle() {
+        publishStatus(force: false)
+        publishVessels(force: false)
+    }
+
+    // MARK: Vessels
+
+    /// Publishes the AIS stations when they changed, at most once a second (and at the end).
+    private func publishVessels(force: Bool) {
+        let now = MonotonicTime.now()
+        guard vesselsChanged || force else { return }
+        if !force, let sentAt = vesselsSentAt, now - sentAt < .seconds(1) { return }
+        vesselsChanged = false
+        vesselsSentAt = now
+        json.reset()
+        json.beginObject()
+        json.key("vessels")
+        json.beginArray()
+        for vessel in vessels.sorted where vessel.position != nil { json.writeVessel(vessel, now: now.nanoseconds) }
+        json.endArray()
+        json.endObject()
+        let document = json.bytes
+        state.snapshot.withLock { $0.vessels = document }
+        publish(ServerSentEvent(name: "vessels", data: document))
+    }
 
     func finish() {
         endTrips()
+        publishVessels(force: vesselsChanged)
         sourceEnded = true
         publishStatus(force: true)
         if case .some(.some(let places)) = places { places.save() }

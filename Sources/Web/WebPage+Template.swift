@@ -27,6 +27,8 @@ extension WebPage {
         tbody tr:hover { background: #f2f4f7; }
         tbody tr.selected { background: #dbe8ff; }
         #trips-panel { grid-area: trips; overflow-x: auto; }
+        .vessel-label { background: rgba(255, 255, 255, 0.85); border: 0; box-shadow: none; padding: 0 3px; font-size: 11px; }
+        .leaflet-popup-content table { width: auto; } .leaflet-popup-content td { padding: 1px 6px; cursor: auto; }
         body:not(.fleet) main:has(#days-panel[hidden]) { grid-template-areas: "map now" "map status" "trips sky"; }
         #days-panel { grid-area: days; } #day { width: 100%; margin-bottom: 8px; }
         .replay-row { display: flex; gap: 8px; align-items: center; } #scrub { width: 100%; }
@@ -278,6 +280,33 @@ extension WebPage {
           // Map: Leaflet, the track colored by speed (or the selected trip alone), start, end, stops, the position.
           const map = makeMap("map", tiles, null);
           const trackLayer = L.layerGroup().addTo(map), markerLayer = L.layerGroup().addTo(map);
+          // AIS: the vessels heard, each a dot with its name, a line where it will be in 6 minutes at its speed and
+          // course, grey once not heard for 6 minutes; a click shows its static data.
+          const vesselLayer = L.layerGroup().addTo(map);
+          let vessels = (initial.vessels || {}).vessels || [], vesselsAt = Date.now();
+          function renderVessels() {
+            vesselLayer.clearLayers();
+            const elapsed = (Date.now() - vesselsAt) / 1000;
+            for (const v of vessels) {
+              if (v.lat == null || v.lon == null) continue;
+              const stale = v.age_s + elapsed > 360, colour = stale ? "#98a2b3" : "#0e9384", label = v.name || String(v.mmsi);
+              const dot = L.circleMarker([v.lat, v.lon], { radius: 5, color: "#fff", weight: 1.5, fillColor: colour, fillOpacity: 1, className: "vessel" + (stale ? " stale" : "") }).addTo(vesselLayer);
+              dot.bindTooltip(label, { permanent: true, direction: "right", offset: [6, 0], className: "vessel-label" });
+              const rows = [["MMSI", v.mmsi], ["Name", v.name], ["Call sign", v.callsign], ["Type", v.shiptype], ["Size", v.length_m != null ? v.length_m + " × " + v.beam_m + " m" : null], ["Destination", v.destination], ["Speed", v.speed_knots != null ? v.speed_knots + " kn" : null], ["Course", v.course != null ? v.course + "°" : null], ["Heard", Math.round(v.age_s + elapsed) + " s ago"]];
+              const table = document.createElement("table");
+              for (const [name, value] of rows) {
+                if (value == null) continue;
+                const row = table.insertRow(); row.insertCell().textContent = name; row.insertCell().textContent = String(value);
+              }
+              dot.bindPopup(table);
+              if (v.speed_knots > 0.5 && v.course != null) {
+                const metres = v.speed_knots * 1852 / 10, radians = v.course * Math.PI / 180;
+                const end = [v.lat + metres * Math.cos(radians) / 111320, v.lon + metres * Math.sin(radians) / (111320 * Math.cos(v.lat * Math.PI / 180))];
+                L.polyline([[v.lat, v.lon], end], { color: colour, weight: 2, interactive: false }).addTo(vesselLayer);
+              }
+            }
+            document.body.dataset.vessels = String(vessels.filter((v) => v.lat != null).length);
+          }
           let follow = false, positionMarkers = null;
           const Buttons = L.Control.extend({ onAdd: function () {
             const bar = L.DomUtil.create("div", "leaflet-bar leaflet-control map-buttons");
@@ -313,6 +342,8 @@ extension WebPage {
             const [from, to] = shownRange(), bounds = L.latLngBounds([]);
             for (const segment of track) for (const p of segment.points) if (p[2] >= from && p[2] <= to) bounds.extend([p[1], p[0]]);
             if (selected == null && !dayShown && position && position.lon != null) bounds.extend([position.lat, position.lon]);
+            // No track of our own (an AIS log, a shore station): the vessels heard.
+            if (!bounds.isValid()) for (const v of vessels) if (v.lat != null) bounds.extend([v.lat, v.lon]);
             if (bounds.isValid()) map.fitBounds(bounds, { padding: [30, 30], maxZoom: 16, animate: false });
             else map.setView([20, 0], 2, { animate: false });
           }
@@ -422,6 +453,8 @@ extension WebPage {
           let resized = null;
           window.addEventListener("resize", () => { clearTimeout(resized); resized = setTimeout(() => map.invalidateSize(), 150); });
           events.addEventListener("sky", (event) => { satellites = JSON.parse(event.data); renderSky(); });
+          events.addEventListener("vessels", (event) => { vessels = JSON.parse(event.data).vessels; vesselsAt = Date.now(); renderVessels(); });
+          renderVessels();
         })();
         </script>
         </body>

@@ -115,7 +115,7 @@ enum WebPage {
     static func initialJSON(
         _ snapshot: WebState.Snapshot, tiles: MapTiles?, days: [UInt8]? = nil, day: String? = nil
     ) -> String {
-        var json = JSONWriter(capacity: 4096 + snapshot.trips.count)
+        var json = JSONWriter(capacity: 4096 + snapshot.trips.count + snapshot.vessels.count)
         json.beginObject()
         json.key("position")
         json.raw(WebRoutes.position(snapshot))
@@ -125,6 +125,8 @@ enum WebPage {
         json.raw(snapshot.trips)
         json.key("satellites")
         json.raw(snapshot.satellites)
+        json.key("vessels")
+        json.raw(snapshot.vessels)
         json.key("tiles")
         if let tiles { json.raw(tiles.json) } else { json.null() }
         json.key("history")

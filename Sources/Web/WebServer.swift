@@ -126,7 +126,7 @@ struct WebRoutes: HTTPResponder {
 
     private static let paths: Set<String> = [
         "/", "/index.html", "/track.js", "/api/position", "/api/status", "/api/track", "/api/trips", "/api/satellites",
-        "/api/events", "/api/days",
+        "/api/events", "/api/days", "/api/vessels",
     ]
 
     func respond(to request: HTTPRequest) -> HTTPReply {
@@ -167,6 +167,8 @@ struct WebRoutes: HTTPResponder {
             return .response(.json(snapshot.trips))
         case "/api/satellites":
             return .response(.json(snapshot.satellites))
+        case "/api/vessels":
+            return .response(.json(snapshot.vessels))
         case "/api/track":
             var since: Int64?
             if let text = request.queryValue("since") {
@@ -218,6 +220,7 @@ struct WebRoutes: HTTPResponder {
         bytes += ServerSentEvent(name: "status", data: snapshot.status).encoded
         bytes += ServerSentEvent(name: "sky", data: snapshot.satellites).encoded
         bytes += ServerSentEvent(name: "trip", data: snapshot.trips).encoded
+        bytes += ServerSentEvent(name: "vessels", data: snapshot.vessels).encoded
         return bytes
     }
 }

@@ -31,6 +31,8 @@ final class WebState: Sendable {
         var status: [UInt8] = Array("{}".utf8)
         /// `/api/trips`.
         var trips: [UInt8] = Array(#"{"trips":[],"stops":[]}"#.utf8)
+        /// The AIS stations heard (`{"vessels":[…]}`), as `nmea ais --json` lists them, with their age.
+        var vessels: [UInt8] = Array(#"{"vessels":[]}"#.utf8)
         var track = TrackPoints()
     }
 

@@ -15,13 +15,13 @@ import Testing
         let port: UInt16
         let directory: TemporaryDirectory
 
-        init(_ extra: [String] = [], function: String = #function) throws {
+        init(_ extra: [String] = [], log: String = WebPageTests.commute, function: String = #function) throws {
             directory = TemporaryDirectory(function)
             port = UInt16(Ports.freeTCP())
             let gpsdPort = Ports.freeTCP()
             process = try ChildProcess(
                 [
-                    BuiltExecutables.nmea, "serve", WebPageTests.commute, "--speed", "max", "--listen",
+                    BuiltExecutables.nmea, "serve", log, "--speed", "max", "--listen",
                     "127.0.0.1:\(gpsdPort)", "--http", "127.0.0.1:\(port)",
                 ] + extra,
                 environment: ["XDG_CACHE_HOME": directory.file("cache")])
@@ -211,6 +211,32 @@ import Testing
             // A blank page compresses to a few kilobytes; the map, text and table do not.
             #expect(png.count > 30_000, "\(path) is \(png.count) bytes: blank?")
         }
+    }
+
+    @Test(
+        "AIS vessels on the page: the same stations and numbers as nmea ais, each a labelled dot with a course line",
+        .enabled(if: BuiltExecutables.hasNMEA && hasChromium, "needs the built nmea and chromium"))
+    func vesselsOnThePage() throws {
+        let log = Locations.packageRoot + "/nmea-samples/harbour-ais.nmea"
+        let served = try Served(log: log)
+        #expect(served.waitForTheEnd())
+        let listed = try Tool.run(["ais", "--json", log]).output
+        let shown = try RawHTTP.get(port: served.port, "/api/vessels").body
+        // The page's vessels are nmea ais's (those with a position), each with how long ago it was heard.
+        var withoutAges = shown
+        while let range = withoutAges.firstRange(of: #/,"age_s":[0-9.]+/#) { withoutAges.removeSubrange(range) }
+        #expect(withoutAges + "\n" == listed, "\(shown)")
+        let dom = try Self.chromium(
+            ["--dump-dom"], url: "http://127.0.0.1:\(served.port)/", directory: served.directory)
+        #expect(dom.contains("data-vessels=\"2\""), "\(dom.prefix(300))")
+        let labels = dom.allMatches(between: "<div class=\"leaflet-tooltip vessel-label", and: "</div>")
+            .compactMap { $0.split(separator: ">").last.map(String.init) }
+        #expect(Set(labels) == ["SEEADLER", "NORDERLICHT"], "\(labels)")
+        // Two dots, apart (the map fits the vessels when there is no track of our own), and two course lines.
+        let dots = dom.allMatches(between: "<path class=\"vessel leaflet-interactive\"", and: ">")
+            .compactMap { $0.lastMatch(between: " d=\"", and: "a") }
+        #expect(dots.count == 2 && Set(dots).count == 2, "\(dots)")
+        #expect(dom.components("stroke=\"#0e9384\" stroke-opacity=\"1\" stroke-width=\"2\"") == 2)
     }
 
     /// Runs headless Chromium on `url` (stopping it at the page's load), returning what it printed.

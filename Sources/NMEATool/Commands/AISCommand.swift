@@ -31,7 +31,7 @@ enum AISCommand: Command {
             writer.beginObject()
             writer.key("vessels")
             writer.beginArray()
-            for vessel in vessels { vessel.write(to: &writer) }
+            for vessel in vessels { writer.writeVessel(vessel) }
             writer.endArray()
             writer.endObject()
             writer.bytes.withUnsafeBytes { Console.standardOutput.write($0) }
@@ -46,50 +46,7 @@ enum AISCommand: Command {
     }
 }
 
-/// What is known of one station, from all its messages so far.
-struct Vessel {
-    let mmsi: Int
-    var name: String?
-    var callSign: String?
-    var shipType: Int?
-    var dimensions: (length: Int, beam: Int)?
-    var destination: String?
-    var position: (latitude: Double, longitude: Double)?
-    var course: Double?
-    var speed: Double?
-    var messages = 0
-
-    mutating func update(_ message: AISMessage) {
-        messages += 1
-        name = message.shipName ?? name
-        callSign = message.callSign ?? callSign
-        shipType = message.shipType ?? shipType
-        dimensions = message.dimensions ?? dimensions
-        destination = message.destination ?? destination
-        if message.type != 8, message.type != 6, let position = message.position {
-            self.position = position
-            course = message.courseDegrees
-            speed = message.speedKnots
-        }
-    }
-
-    func write(to json: inout JSONWriter) {
-        json.beginObject()
-        json.field("mmsi", mmsi)
-        json.field("name", name)
-        json.field("callsign", callSign)
-        json.field("shiptype", shipType)
-        json.field("length_m", dimensions?.length)
-        json.field("beam_m", dimensions?.beam)
-        json.field("destination", destination)
-        json.field("lat", position?.latitude, maximumDecimals: 6)
-        json.field("lon", position?.longitude, maximumDecimals: 6)
-        json.field("course", course, maximumDecimals: 1)
-        json.field("speed_knots", speed, maximumDecimals: 1)
-        json.field("messages", messages)
-        json.endObject()
-    }
-
+extension Vessel {
     /// The vessels as a table with a header row, columns padded to their widest cell.
     static func table(_ vessels: [Vessel]) -> String {
         func decimal(_ value: Double?, _ places: Int) -> String {

@@ -272,7 +272,9 @@ struct RecordSettings {
     var pipeline: ReceiverPipeline.Configuration {
         let today = UTCDate(containing: WallClock.nanosecondsSinceEpoch())
         var configuration = ReceiverPipeline.Configuration()
-        configuration.publishesSentences = serve != nil || !nmeaOutputs.isEmpty || rawFormat == .tagged
+        // The page reads AIS sentences for its vessels.
+        configuration.publishesSentences =
+            serve != nil || !nmeaOutputs.isEmpty || rawFormat == .tagged || web.listen != nil
         configuration.publishesRaw = raw != nil
         configuration.assembler = FixAssembler.Options(fallbackDate: today, referenceDate: today)
         // The page shows each epoch's position at once; tracks, trips and MQTT skip the provisional fixes.

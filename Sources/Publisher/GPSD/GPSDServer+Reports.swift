@@ -23,8 +23,7 @@ extension GPSDServer {
         let sentencesOnly: Bool
         /// AIS sentences (`!xxVDM`, `!xxVDO`) become AIS reports, as gpsd sends them: raw numbers, or values in
         /// units for the clients that watch with `"scaled":true`.
-        var aisFramer = Framer()
-        var ais = AISDecoder()
+        var ais = AISSentenceReader()
 
         init(shared: Locked<SharedState>, wakeUp: WakeUp, sentencesOnly: Bool) {
             self.shared = shared
@@ -72,17 +71,12 @@ extension GPSDServer {
         /// An AIS sentence (its bytes from `!` to the checksum) into the decoder; the message it completes, if any,
         /// as an AIS report for the clients that watch JSON.
         private func encodeAIS(_ bytes: UnsafeRawBufferPointer) {
-            guard bytes.first == UInt8(ascii: "!") else { return }
-            let handle: (FramerEvent) -> Void = { [self] event in
-                guard case .sentence(let sentence) = event, let message = try? ais.add(sentence) else { return }
-                for scaled in [false, true] {
-                    json.reset()
-                    json.writeAIS(message, scaled: scaled)
-                    batch.append(Outgoing(audience: scaled ? .aisScaled : .aisRaw, bytes: .line(json.bytes)))
-                }
+            guard let message = ais.add(bytes) else { return }
+            for scaled in [false, true] {
+                json.reset()
+                json.writeAIS(message, scaled: scaled)
+                batch.append(Outgoing(audience: scaled ? .aisScaled : .aisRaw, bytes: .line(json.bytes)))
             }
-            aisFramer.feed(bytes, handle)
-            withUnsafeBytes(of: UInt16(0x0A0D).littleEndian) { aisFramer.feed($0, handle) }
         }
 
         func finish() {
