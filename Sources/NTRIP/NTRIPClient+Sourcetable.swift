@@ -14,7 +14,7 @@ extension NTRIPClient {
         tcp.name = "ntrip://\(options.address.host):\(options.address.port)"
         tcp.greeting = request(options, mount: nil)
         let failure = Locked<String?>(nil)
-        var source = TCPByteSource(options.address.tcp, options: tcp, failure: failure)
+        let source = TCPByteSource(options.address.tcp, options: tcp, failure: failure)
         var received: [UInt8] = []
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 16_384, alignment: 1)
         defer { buffer.deallocate() }

@@ -94,7 +94,7 @@ public final class NTRIPClient: Sendable {
     // MARK: The connection's loop
 
     private func run() {
-        var source = TCPByteSource(
+        let source = TCPByteSource(
             options.address.tcp, options: connectionOptions(mount: options.address.mount), failure: failed)
         var session = Session()
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 16_384, alignment: 16)
