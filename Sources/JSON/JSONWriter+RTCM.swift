@@ -108,3 +108,19 @@ extension JSONWriter {
         raw(String(value).utf8)
     }
 }
+
+extension JSONWriter {
+    /// Writes an RTCM 2 message's header as gpsd does: `{"class":"RTCM2","type":9,"station_id":268,"zcount":252.0,
+    /// "seqnum":3,"length":5,"station_health":0}` (the contents of the types are not decoded).
+    public mutating func writeRTCM2(_ message: RTCM2Message) {
+        beginObject()
+        field("class", "RTCM2")
+        field("type", message.messageType)
+        field("station_id", message.stationID)
+        field("zcount", message.zCount, decimals: 1)
+        field("seqnum", message.sequenceNumber)
+        field("length", message.length)
+        field("station_health", message.stationHealth)
+        endObject()
+    }
+}

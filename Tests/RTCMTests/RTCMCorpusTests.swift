@@ -156,3 +156,67 @@ struct RTCMCorpusTests {
         #expect(compared >= theirs.count * 8 / 10, "\(compared) of pyrtcm's \(theirs.count)")
     }
 }
+
+/// RTCM 2: the framer locks on the six-bit words by their parity and hands out each message; its header against
+/// gpsd's `"class":"RTCM2"` objects.
+@Suite("RTCM 2 headers against gpsd", .enabled(if: Locations.gnssCorpus != nil, "the GNSS corpus is absent"))
+struct RTCM2CorpusTests {
+    static let keys = ["type", "station_id", "zcount", "seqnum", "length", "station_health"]
+
+    static func headers(_ objects: [[String: Any]]) -> [[Double]] {
+        objects.map { object in keys.map { (object[$0] as? NSNumber)?.doubleValue ?? .nan } }
+    }
+
+    @Test(
+        "every message gpsd reports, in order, with its header; gpsd's sniffer starts two messages later",
+        arguments: ["rtcm2.log", "rtcm2.bend.log"])
+    func headersAgree(_ log: String) throws {
+        let path = Locations.gnssCorpus! + "/rtcm/" + log
+        let bytes = [UInt8](try #require(FileManager.default.contents(atPath: path)))
+        var framer = Framer()
+        var ours: [[String: Any]] = []
+        framer.feed(bytes) { event in
+            guard case .binaryFrame(let frame) = event, let message = RTCM2Message(frame) else { return }
+            var json = JSONWriter()
+            json.writeRTCM2(message)
+            if let object = try? JSONSerialization.jsonObject(with: Data(json.bytes)) as? [String: Any] {
+                ours.append(object)
+            }
+        }
+        #expect(framer.statistics.rtcm2Frames == ours.count)
+        #expect(framer.statistics.sentences == 0 && framer.statistics.rejected == 0)
+        let text = try String(contentsOfFile: path + ".chk", encoding: .isoLatin1)
+        let gpsd = try text.split(whereSeparator: \.isNewline).filter { $0.contains(#""class":"RTCM2""#) }.map {
+            try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+        }
+        #expect(gpsd.count == (log == "rtcm2.log" ? 5 : 160))
+        // gpsd decides a stream is RTCM 2 after two messages and reports from the third: ours has those two more.
+        #expect(ours.count == gpsd.count + 2)
+        #expect(Self.headers(Array(ours.suffix(gpsd.count))) == Self.headers(gpsd))
+        #expect(ours.first?["seqnum"] as? Int == ((gpsd.first?["seqnum"] as? Int ?? 0) + 6) % 8)
+    }
+
+    @Test("NMEA around RTCM 2 still frames; a TAG block's backslash is RTCM 2 only while locked")
+    func mixedWithNMEA() throws {
+        let path = Locations.gnssCorpus! + "/rtcm/rtcm2.log"
+        let log = [UInt8](try #require(FileManager.default.contents(atPath: path)))
+        // The stream after the file's comment lines (it has line feeds of its own, among its leading garbage).
+        let lastComment = try #require(
+            log.indices.last { log[$0] == UInt8(ascii: "#") && (($0 == 0) || log[$0 - 1] == 0x0A) })
+        let body = Array(log[(log[lastComment...].firstIndex(of: 0x0A)! + 1)...])
+        let nmea = Array("\\c:1700000000000*6F\\$GPZDA,120000.00,30,11,2026,00,00*60\r\n".utf8)
+        var framer = Framer()
+        var sentences = 0
+        var messages = 0
+        framer.feed(nmea + body + [0x0D, 0x0A] + nmea) { event in
+            switch event {
+            case .sentence: sentences += 1
+            case .binaryFrame(let frame) where frame.kind == .rtcm2: messages += 1
+            default: break
+            }
+        }
+        #expect(sentences == 2)
+        #expect(messages == 7)
+        #expect(framer.statistics.tagBlocks == 2)
+    }
+}

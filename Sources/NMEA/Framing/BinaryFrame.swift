@@ -55,6 +55,8 @@ struct BinaryFrameReader: Sendable {
                 guard readUBX(byte) else { return .rejected }
             case .rtcm3:
                 guard readRTCM3(byte) else { return .rejected }
+            case .rtcm2:
+                return .rejected  // gathered by RTCM2Sync, never read here
             }
             consumed += 1
             cursor += 1
@@ -112,6 +114,7 @@ struct BinaryFrameReader: Sendable {
         switch kind {
         case .ubx: sent == UInt32(sumA) << 8 | UInt32(sumB)
         case .rtcm3: sent == crc & 0xFF_FFFF
+        case .rtcm2: false
         }
     }
 
@@ -162,6 +165,9 @@ public struct BinaryFrame {
         case ubx
         /// RTCM 3: `D3`, a 10-bit length, payload, CRC-24Q.
         case rtcm3
+        /// RTCM 2 (SC-104 v2): its 30-bit words whose parity checked, 4 bytes each, big-endian (the framer
+        /// gathers them from the six-bit bytes; the header's two words first).
+        case rtcm2
     }
 
     /// Which protocol the frame is.
@@ -178,9 +184,15 @@ public struct BinaryFrame {
         self.line = line
     }
 
-    /// The payload: after the header (UBX: 6 bytes, RTCM 3: 3) and before the checksum (UBX: 2, RTCM 3: 3).
+    /// The payload: after the header (UBX: 6 bytes, RTCM 3: 3) and before the checksum (UBX: 2, RTCM 3: 3); RTCM 2's
+    /// words whole.
     public var payload: UnsafeRawBufferPointer {
-        let (header, trailer) = kind == .ubx ? (6, 2) : (3, 3)
+        let (header, trailer) =
+            switch kind {
+            case .ubx: (6, 2)
+            case .rtcm3: (3, 3)
+            case .rtcm2: (0, 0)
+            }
         guard bytes.count >= header + trailer else { return UnsafeRawBufferPointer(start: nil, count: 0) }
         return UnsafeRawBufferPointer(rebasing: bytes[header..<(bytes.count - trailer)])
     }

@@ -57,6 +57,8 @@ public struct Framer: ~Copyable {
     private var lineReceived: Int64?
     /// A TAG block being read (state ``State/tagBlock``).
     private var tagReader = TagBlockReader()
+    /// RTCM 2 words gathered from the bytes between sentences (six-bit bytes, `0x40`…`0x7F`).
+    private var rtcm2 = RTCM2Sync()
     /// A leading Unix timestamp being read (state ``State/leadingTime``): its digits, how many bytes it has taken,
     /// and whether the blank after it has been seen.
     private var leadingTime = UnixTimeDigits()
@@ -196,6 +198,7 @@ public struct Framer: ~Copyable {
         atLineStart = true
         lineReceived = nil
         line = 1
+        rtcm2 = RTCM2Sync()
     }
 
     // MARK: States
@@ -218,8 +221,10 @@ public struct Framer: ~Copyable {
                 atLineStart = true
                 lineReceived = nil
                 cursor += 1
-            case UInt8(ascii: "\\"):
+            // Within an RTCM 2 stream a backslash is one of its bytes; at a line's start, a TAG block.
+            case UInt8(ascii: "\\") where atLineStart || !rtcm2.isLocked:
                 atLineStart = false
+                if rtcm2.isLocked { rtcm2 = RTCM2Sync() }
                 tagReader = TagBlockReader()
                 state = .tagBlock
                 return cursor + 1
@@ -244,8 +249,16 @@ public struct Framer: ~Copyable {
                 heldCount = 0
                 return try readBinaryFrame(BinaryFrameReader(.rtcm3), from: cursor, to: end, body)
             default:
-                statistics.garbageBytes += 1
                 atLineStart = false
+                let wasLocked = rtcm2.isLocked
+                if rtcm2.add(byte) {
+                    statistics.rtcm2Frames += 1
+                    try rtcm2.withMessage { (words) throws(E) in
+                        statistics.binaryFrameBytes += words.count
+                        try body(.binaryFrame(BinaryFrame(kind: .rtcm2, bytes: words, line: line)))
+                    }
+                }
+                if !(wasLocked && rtcm2.isLocked) { statistics.garbageBytes += 1 }
                 cursor += 1
             }
         }

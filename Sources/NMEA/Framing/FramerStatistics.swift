@@ -40,6 +40,8 @@ public struct FramerStatistics: Hashable, Sendable {
     public var ubxFrames = 0
     /// RTCM 3 frames handed out (their CRC-24Q verified).
     public var rtcm3Frames = 0
+    /// RTCM 2 messages whose every word's parity checked.
+    public var rtcm2Frames = 0
     /// Binary frame starts that proved no frame: `B5 62` with an implausible length or a failed Fletcher checksum,
     /// `D3` and a length whose CRC-24Q failed, or either cut off by the end of the input. Only their sync bytes were
     /// skipped (counted in ``garbageBytes``); the bytes after them were framed as any others.
@@ -92,6 +94,7 @@ public struct FramerStatistics: Hashable, Sendable {
         difference.binaryFrameBytes -= earlier.binaryFrameBytes
         difference.ubxFrames -= earlier.ubxFrames
         difference.rtcm3Frames -= earlier.rtcm3Frames
+        difference.rtcm2Frames -= earlier.rtcm2Frames
         difference.damagedBinaryFrames -= earlier.damagedBinaryFrames
         difference.commentLines -= earlier.commentLines
         difference.bytes -= earlier.bytes
@@ -120,6 +123,7 @@ public struct FramerStatistics: Hashable, Sendable {
         sum.binaryFrameBytes += rhs.binaryFrameBytes
         sum.ubxFrames += rhs.ubxFrames
         sum.rtcm3Frames += rhs.rtcm3Frames
+        sum.rtcm2Frames += rhs.rtcm2Frames
         sum.damagedBinaryFrames += rhs.damagedBinaryFrames
         sum.commentLines += rhs.commentLines
         sum.bytes += rhs.bytes

@@ -161,6 +161,8 @@ enum ParseCommand: Command {
                 json.writeUBX(ubx)
             } else if let rtcm = RTCMFrame(frame) {
                 json.writeRTCM3(rtcm)
+            } else if let rtcm2 = RTCM2Message(frame) {
+                json.writeRTCM2(rtcm2)
             } else {
                 return
             }

@@ -221,8 +221,10 @@ struct SentenceInput: ~Copyable {
         // An input that failed (a refused connection, a read error) has said why already.
         // u-blox UBX and RTCM 3 frames are a log as sentences are (a receiver set to UBX only, a base station's
         // corrections).
-        let content = framed.sentences + framed.ubxFrames + framed.rtcm3Frames
-        guard content == before.sentences + before.ubxFrames + before.rtcm3Frames && failures.last != path
+        let content = framed.sentences + framed.ubxFrames + framed.rtcm3Frames + framed.rtcm2Frames
+        guard
+            content == before.sentences + before.ubxFrames + before.rtcm3Frames + before.rtcm2Frames
+                && failures.last != path
         else { return }
         let framing = framed.since(before)
         if Self.holdsNothing(framing, sample: outcome.sample) {
