@@ -305,7 +305,8 @@ extension WebPage {
                 L.polyline([[v.lat, v.lon], end], { color: colour, weight: 2, interactive: false }).addTo(vesselLayer);
               }
             }
-            document.body.dataset.vessels = String(vessels.filter((v) => v.lat != null).length);
+            const shown = vessels.filter((v) => v.lat != null).length;
+            if (shown) document.body.dataset.vessels = String(shown); else delete document.body.dataset.vessels;
           }
           let follow = false, positionMarkers = null;
           const Buttons = L.Control.extend({ onAdd: function () {

@@ -122,10 +122,10 @@ import Testing
         #expect(served.waitForTheEnd())
         let client = try LineClient(port: served.port)
         client.send("GET /api/events HTTP/1.1\r\nHost: x\r\n\r\n")
-        #expect(client.read(until: { $0.contains("event: trip") && $0.last == "" }))
+        #expect(client.read(until: { $0.contains("event: vessels") && $0.last == "" }))
         #expect(client.lines.contains("Content-Type: text/event-stream"))
         let events = client.lines.filter { $0.hasPrefix("event: ") }
-        #expect(events == ["event: position", "event: status", "event: sky", "event: trip"])
+        #expect(events == ["event: position", "event: status", "event: sky", "event: trip", "event: vessels"])
         let position = try #require(client.lines.first { $0.hasPrefix("data: {\"time\"") })
         #expect(position.hasPrefix("data: " + (try Self.lastFix().dropLast())))
     }
@@ -228,7 +228,7 @@ import Testing
         #expect(withoutAges + "\n" == listed, "\(shown)")
         let dom = try Self.chromium(
             ["--dump-dom"], url: "http://127.0.0.1:\(served.port)/", directory: served.directory)
-        #expect(dom.contains("data-vessels=\"2\""), "\(dom.prefix(300))")
+        #expect(dom.contains("<body data-ready=\"1\" data-vessels=\"2\">"), "\(dom.prefix(300))")
         let labels = dom.allMatches(between: "<div class=\"leaflet-tooltip vessel-label", and: "</div>")
             .compactMap { $0.split(separator: ">").last.map(String.init) }
         #expect(Set(labels) == ["SEEADLER", "NORDERLICHT"], "\(labels)")
