@@ -32,14 +32,15 @@ struct MediaTekConversation {
                 try line.send(Array(command.sentence.utf8))
                 sleep(for: .milliseconds(100))  // PMTK251 leaves at the old rate before the chip switches
                 let old = line.baudRate
-                try line.setBaudRate(baud)
-                if try identify() != nil {
+                switch try line.follow(to: baud, answers: { () throws(SerialPortError) in try identify() != nil }) {
+                case .answering:
                     report("\(command.text): answering at \(rate) baud")
-                } else {
-                    try line.setBaudRate(old)
+                case .stayed:
                     failed = true
-                    let there = try identify() != nil ? "still at \(old.rawValue) baud" : "answering at neither rate"
-                    report("\(command.text): no answer at \(rate) baud; \(there)")
+                    report("\(command.text): no answer at \(rate) baud; still at \(old.rawValue) baud")
+                case .lost:
+                    failed = true
+                    report("\(command.text): no answer at \(rate) baud; answering at neither rate")
                 }
                 continue
             }

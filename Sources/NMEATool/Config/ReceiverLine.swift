@@ -81,4 +81,26 @@ final class ReceiverLine {
         baudRate = rate
         framer.reset()
     }
+
+    /// Where a receiver told to change its rate was found.
+    enum RateFollowed {
+        /// Answering at the new rate, where the port now is.
+        case answering
+        /// Still answering at the old rate, where the port is again.
+        case stayed
+        /// Answering at neither.
+        case lost
+    }
+
+    /// After a command that changes the receiver's rate (u-blox CFG-PRT or CFG-VALSET, MediaTek PMTK251): follows it
+    /// to `rate` and asks whether it answers there (`answers`, MON-VER or PMTK605); when it does not, goes back to
+    /// the old rate and asks again. The one rate switch of both conversations.
+    func follow(to rate: BaudRate, answers: () throws(SerialPortError) -> Bool) throws(SerialPortError) -> RateFollowed
+    {
+        let old = baudRate
+        try setBaudRate(rate)
+        if try answers() { return .answering }
+        try setBaudRate(old)
+        return try answers() ? .stayed : .lost
+    }
 }

@@ -132,15 +132,14 @@ struct UBloxConversation {
     /// Sends a message that changes the port's rate to `rate`, follows it, and confirms the receiver answers there
     /// (MON-VER); when it does not, goes back to the old rate, where the receiver must still answer.
     func switchBaud(_ command: UBXCommand, to rate: BaudRate) throws(SerialPortError) -> BaudSwitch {
-        let old = line.baudRate
         try line.send(command.frame)
         // The ACK may come at the old rate before the receiver switches, or be lost in the switch.
         let acknowledged = try acknowledgement(of: command.id, within: .milliseconds(300))
         if acknowledged == .refused { return .stayed(.refused) }
-        try line.setBaudRate(rate)
-        if try identify() != nil { return .confirmed }
-        try line.setBaudRate(old)
-        if try identify() != nil { return .stayed(acknowledged ?? .noAnswer) }
-        return .lost
+        switch try line.follow(to: rate, answers: { () throws(SerialPortError) in try identify() != nil }) {
+        case .answering: return .confirmed
+        case .stayed: return .stayed(acknowledged ?? .noAnswer)
+        case .lost: return .lost
+        }
     }
 }
