@@ -109,11 +109,14 @@ public struct FixReader: ~Copyable {
 
     /// The options it was made with.
     public let options: Options
-    private var transcoder = InputTranscoder()
-    private var framer: Framer
-    private var stream: Stream
+    var transcoder = InputTranscoder()
+    var framer: Framer
+    var stream: Stream
     /// The encoding of the last input finished (`nil` for one without a byte).
     private var finishedEncoding: InputEncoding?
+    /// The framing and decoding counts of pieces decoded by other readers and assembled here
+    /// (``assemble(_:decoded:_:)``).
+    var assembledPieces = Statistics()
 
     /// A reader for the first input.
     public init(options: Options = Options()) {
@@ -127,8 +130,8 @@ public struct FixReader: ~Copyable {
     /// Every counter, over every input so far.
     public var statistics: Statistics {
         var statistics = Statistics()
-        statistics.framer = framer.statistics
-        statistics.decoder = stream.decoder
+        statistics.framer = framer.statistics + assembledPieces.framer
+        statistics.decoder = stream.decoder + assembledPieces.decoder
         statistics.assembler = stream.assembler.statistics
         return statistics
     }
