@@ -8,18 +8,34 @@
 /// inside an overlong line or a binary frame), decode the piece again with the reader of the piece before, which goes
 /// on from where it stopped.
 public struct DecodedSentences: @unchecked Sendable {
-    /// What the assembler takes from one framed sentence or binary frame, in input order.
+    /// What the assembler takes from one framed sentence or binary frame that is not plain bytes (a decoded value
+    /// that holds references), kept aside in ``heavy``.
     enum Entry {
-        /// A sentence of a type decoded here, with its receive time where the input gave one.
-        case decoded(ParsedSentence, received: Int64?)
-        /// A sentence of a type not decoded here: only its place in the receiver's cycle counts.
-        case unknown(SentenceSignature, received: Int64?)
-        /// What a binary frame told of its epoch (``FixReader/Options/frameDecoder``).
+        case decoded(ParsedSentence)
         case frame(EpochReport)
     }
 
-    /// The sentences and frames, in input order (none unless ``recordsSentences``).
-    var entries: [Entry] = []
+    /// Each record's head in ``arena``, followed by its value's bytes (padded to 16).
+    struct Head {
+        static let decoded: UInt8 = 0
+        static let unknown: UInt8 = 1
+        static let frame: UInt8 = 2
+        /// An entry of ``heavy``; `kind` unused.
+        static let heavy: UInt8 = 3
+        var tag: UInt8
+        var hasReceived: Bool
+        var kind: UInt16
+        /// The bytes of the value after the head (padded to 16), or the index in ``heavy``.
+        var size: UInt32
+        var received: Int64
+    }
+
+    /// The records, in input order: a head and the plain bytes of the value (a decoded sentence, a
+    /// ``SentenceSignature``, an ``EpochReport``); a value of a type that is not plain bytes goes to ``heavy``.
+    var arena: [UInt8] = []
+    var heavy: [Entry] = []
+    /// How many records.
+    public private(set) var count = 0
     /// `false` for a piece whose sentences only its handler wants (no fixes are assembled from it).
     public let recordsSentences: Bool
     /// The framing and decoding counts of the piece's bytes.
@@ -30,11 +46,31 @@ public struct DecodedSentences: @unchecked Sendable {
         self.recordsSentences = recordsSentences
     }
 
-    /// The sentences and frames recorded.
-    public var count: Int { entries.count }
+    /// Bytes of memory the records take, for bounding what is held in flight.
+    public var recordedBytes: Int { arena.capacity + heavy.capacity * MemoryLayout<Entry>.stride }
 
-    /// Bytes of memory the recorded sentences take (their array's storage), for bounding what is held in flight.
-    public var recordedBytes: Int { entries.capacity * MemoryLayout<Entry>.stride }
+    /// Appends a record of `value` (plain bytes) or of `entry` (kept aside) under `head`.
+    @inline(__always)
+    mutating func append<T>(_ head: Head, _ value: T, orElse entry: @autoclosure () -> Entry?) {
+        var head = head
+        count += 1
+        if _isPOD(T.self) {
+            head.size = UInt32((MemoryLayout<T>.size + 15) & ~15)
+            withUnsafeBytes(of: head) { arena.append(contentsOf: $0) }
+            let start = arena.count
+            arena.append(contentsOf: repeatElement(0, count: Int(head.size)))
+            arena.withUnsafeMutableBytes { bytes in
+                withUnsafeBytes(of: value) {
+                    bytes.baseAddress!.advanced(by: start).copyMemory(from: $0.baseAddress!, byteCount: $0.count)
+                }
+            }
+        } else {
+            head.tag = Head.heavy
+            head.size = UInt32(heavy.count)
+            heavy.append(entry()!)
+            withUnsafeBytes(of: head) { arena.append(contentsOf: $0) }
+        }
+    }
 }
 
 extension FixReader {
@@ -55,44 +91,116 @@ extension FixReader {
     ) {
         precondition(!options.assemblesFixes, "a reader that decodes pieces assembles no fixes")
         let before = statistics
-        var recorder = Recorder(inner: handler, frameDecoder: options.frameDecoder, records: piece.recordsSentences)
-        swap(&recorder.entries, &piece.entries)
+        var recorder = Recorder(inner: handler, frameDecoder: options.frameDecoder, piece: DecodedSentences())
+        swap(&recorder.piece, &piece)
         read(bytes, handler: &recorder) { _ in }
         if endsInput { finish(handler: &recorder) { _ in } }
-        swap(&recorder.entries, &piece.entries)
+        swap(&recorder.piece, &piece)
         handler = recorder.inner
         let after = statistics
         piece.statistics.framer = piece.statistics.framer + after.framer.since(before.framer)
         piece.statistics.decoder = piece.statistics.decoder + after.decoder.since(before.decoder)
     }
 
+    /// Frames and decodes `bytes` into `piece`, with no handler (see ``decode(_:into:handler:endsInput:)``).
+    public mutating func decode(_ bytes: UnsafeRawBufferPointer, into piece: inout DecodedSentences, endsInput: Bool) {
+        var none = NoHandler()
+        decode(bytes, into: &piece, handler: &none, endsInput: endsInput)
+    }
+
     /// Merges a decoded piece of the input into the fixes, as reading its bytes here would have: `decoded` sees each
-    /// decoded sentence first, `fix` each fix it completes. Pieces go in input order; after the last piece of an
-    /// input, ``finish(_:)`` ends it. The piece's counts join ``statistics``.
+    /// decoded sentence of the kinds in `kinds` first, `fix` each fix it completes. Pieces go in input order; after
+    /// the last piece of an input, ``finish(_:)`` ends it. The piece's counts join ``statistics``.
     /// - Complexity: O(*n*) in the piece's sentences; no allocation.
     public mutating func assemble(
-        _ piece: borrowing DecodedSentences, decoded: (ParsedSentence) -> Void = { _ in }, _ fix: (Fix) -> Void
+        _ piece: borrowing DecodedSentences, sentencesOf kinds: [SentenceKind] = [],
+        decoded: (ParsedSentence) -> Void = { _ in }, _ fix: (Fix) -> Void
     ) {
         assembledPieces.framer = assembledPieces.framer + piece.statistics.framer
         assembledPieces.decoder = assembledPieces.decoder + piece.statistics.decoder
-        let assembles = options.assemblesFixes
-        piece.entries.withUnsafeBufferPointer { entries in
-            for index in entries.indices {
-                switch entries[index] {
-                case .decoded(let sentence, let received):
-                    decoded(sentence)
-                    guard assembles else { continue }
-                    if let received { stream.assembler.noteReceiveTime(received) }
-                    stream.assembler.add(sentence, fix)
-                case .unknown(let signature, let received):
-                    guard assembles else { continue }
-                    if let received { stream.assembler.noteReceiveTime(received) }
-                    stream.assembler.finishSentence(signature)
-                    stream.assembler.handOut(fix)
-                case .frame(let report):
-                    guard assembles else { continue }
-                    stream.assembler.add(report, fix)
+        guard options.assemblesFixes || !kinds.isEmpty else { return }
+        var wanted: (UInt64, UInt64) = (0, 0)
+        for kind in kinds {
+            if kind.rawValue < 64 { wanted.0 |= 1 << kind.rawValue } else { wanted.1 |= 1 << (kind.rawValue - 64) }
+        }
+        let heavy = piece.heavy
+        piece.arena.withUnsafeBytes { arena in
+            withUnsafeMutablePointer(to: &stream.assembler) { assembler in
+                withoutActuallyEscaping(decoded) { decoded in
+                    withoutActuallyEscaping(fix) { fix in
+                        var replay = Replay(
+                            assembler: assembler, assembles: options.assemblesFixes, wanted: wanted, decoded: decoded,
+                            fix: fix)
+                        var offset = 0
+                        while offset < arena.count {
+                            let head = arena.loadUnaligned(fromByteOffset: offset, as: DecodedSentences.Head.self)
+                            offset += MemoryLayout<DecodedSentences.Head>.stride
+                            if head.tag == DecodedSentences.Head.heavy {
+                                replay.take(heavy[Int(head.size)], head)
+                                continue
+                            }
+                            replay.take(head, at: arena.baseAddress! + offset)
+                            offset += Int(head.size)
+                        }
+                    }
                 }
+            }
+        }
+    }
+
+    /// Merges one record into the assembler.
+    struct Replay: SentenceDecoderBody {
+        let assembler: UnsafeMutablePointer<FixAssembler>
+        let assembles: Bool
+        let wanted: (UInt64, UInt64)
+        let decoded: (ParsedSentence) -> Void
+        let fix: (Fix) -> Void
+        var value: UnsafeRawPointer? = nil
+
+        mutating func take(_ head: DecodedSentences.Head, at value: UnsafeRawPointer) {
+            if head.hasReceived && assembles { assembler.pointee.noteReceiveTime(head.received) }
+            switch head.tag {
+            case DecodedSentences.Head.decoded:
+                self.value = value
+                SentenceKind(rawValue: Int(head.kind))!.withDecoder(&self)
+            case DecodedSentences.Head.unknown:
+                guard assembles else { return }
+                assembler.pointee.finishSentence(value.loadUnaligned(as: SentenceSignature.self))
+                assembler.pointee.handOut(fix)
+            default:
+                guard assembles else { return }
+                withUnsafeTemporaryAllocation(of: EpochReport.self, capacity: 1) { report in
+                    UnsafeMutableRawPointer(report.baseAddress!).copyMemory(
+                        from: value, byteCount: MemoryLayout<EpochReport>.size)
+                    assembler.pointee.add(report[0], fix)
+                }
+            }
+        }
+
+        mutating func take(_ entry: DecodedSentences.Entry, _ head: DecodedSentences.Head) {
+            if head.hasReceived && assembles { assembler.pointee.noteReceiveTime(head.received) }
+            switch entry {
+            case .decoded(let sentence):
+                if let kind = sentence.kind, isWanted(kind) { decoded(sentence) }
+                if assembles { assembler.pointee.add(sentence, fix) }
+            case .frame(let report):
+                if assembles { assembler.pointee.add(report, fix) }
+            }
+        }
+
+        @inline(__always)
+        func isWanted(_ kind: SentenceKind) -> Bool {
+            let bit = kind.rawValue
+            return bit < 64 ? wanted.0 & (1 << bit) != 0 : wanted.1 & (1 << (bit - 64)) != 0
+        }
+
+        mutating func decoder<S: DecodableSentence>(_ type: S.Type, _ parsed: (S) -> ParsedSentence) {
+            withUnsafeTemporaryAllocation(of: S.self, capacity: 1) { sentence in
+                UnsafeMutableRawPointer(sentence.baseAddress!).copyMemory(from: value!, byteCount: MemoryLayout<S>.size)
+                if isWanted(S.kind) { decoded(parsed(sentence[0])) }
+                guard assembles else { return }
+                assembler.pointee.merge(sentence[0])
+                assembler.pointee.handOut(fix)
             }
         }
     }
@@ -101,19 +209,27 @@ extension FixReader {
     struct Recorder<Inner: Handler>: Handler {
         var inner: Inner
         let frameDecoder: FrameDecoder?
-        let records: Bool
-        var entries: [DecodedSentences.Entry] = []
+        var piece: DecodedSentences
+
+        @inline(__always)
+        static func head(_ tag: UInt8, _ sentence: Sentence, kind: Int = 0) -> DecodedSentences.Head {
+            DecodedSentences.Head(
+                tag: tag, hasReceived: sentence.receivedMilliseconds != nil, kind: UInt16(kind), size: 0,
+                received: sentence.receivedMilliseconds ?? 0)
+        }
 
         mutating func sentence<S: DecodableSentence>(_ sentence: Sentence, decoded: S, _ context: Context) {
             inner.sentence(sentence, decoded: decoded, context)
-            if records { entries.append(.decoded(ParsedSentence(decoded), received: sentence.receivedMilliseconds)) }
+            guard piece.recordsSentences else { return }
+            let head = Self.head(DecodedSentences.Head.decoded, sentence, kind: S.kind.rawValue)
+            piece.append(head, decoded, orElse: .decoded(ParsedSentence(decoded)))
         }
 
         mutating func unknownSentence(_ sentence: Sentence, _ context: Context) {
             inner.unknownSentence(sentence, context)
-            guard records else { return }
+            guard piece.recordsSentences else { return }
             let signature = SentenceSignature(sentence.talker, sentence.type)
-            entries.append(.unknown(signature, received: sentence.receivedMilliseconds))
+            piece.append(Self.head(DecodedSentences.Head.unknown, sentence), signature, orElse: nil)
         }
 
         mutating func undecodableSentence(_ sentence: Sentence, error: NMEAError, _ context: Context) {
@@ -126,7 +242,10 @@ extension FixReader {
 
         mutating func binaryFrame(_ frame: BinaryFrame, _ context: Context) {
             inner.binaryFrame(frame, context)
-            if records, let frameDecoder, let report = frameDecoder(frame) { entries.append(.frame(report)) }
+            guard piece.recordsSentences, let frameDecoder, let report = frameDecoder(frame) else { return }
+            let head = DecodedSentences.Head(
+                tag: DecodedSentences.Head.frame, hasReceived: false, kind: 0, size: 0, received: 0)
+            piece.append(head, report, orElse: .frame(report))
         }
     }
 }
