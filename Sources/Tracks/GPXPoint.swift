@@ -45,16 +45,16 @@ enum GPXPoint {
     /// Appends `<trkpt …>…</trkpt>` and a newline. The fix must have a writable position.
     static func append(_ fix: Fix, version: GPXVersion = .v11, to out: inout [UInt8]) {
         guard let longitude = fix.longitude, let latitude = fix.latitude else { return }
-        out.append(contentsOf: "      <trkpt".utf8)
+        out.appendText("      <trkpt")
         appendCoordinates(latitude, longitude, to: &out)
         out.append(UInt8(ascii: ">"))
         if let altitude = fix.altitudeMeters, altitude.isFinite {
             element("ele", altitude, &out)
         }
         if fix.date != nil && fix.time != nil {
-            out.append(contentsOf: "<time>".utf8)
+            out.appendText("<time>")
             fix.appendISO8601(to: &out)
-            out.append(contentsOf: "</time>".utf8)
+            out.appendText("</time>")
         }
         let speed = fix.speed.flatMap { $0.isFinite && $0 >= 0 ? $0 : nil }
         let course = fix.courseDegrees.flatMap(degreesTrue)
@@ -69,46 +69,46 @@ enum GPXPoint {
             element("geoidheight", separation, &out)
         }
         if !fix.modeIsAssumed {
-            out.append(contentsOf: "<fix>".utf8)
-            out.append(contentsOf: fixName(fix).utf8)
-            out.append(contentsOf: "</fix>".utf8)
+            out.appendText("<fix>")
+            out.appendText(fixName(fix))
+            out.appendText("</fix>")
         }
         if let used = fix.satellitesUsed, used >= 0 {
-            out.append(contentsOf: "<sat>".utf8)
+            out.appendText("<sat>")
             DecimalFormatter.append(used, to: &out)
-            out.append(contentsOf: "</sat>".utf8)
+            out.appendText("</sat>")
         }
         if let hdop = fix.hdop, hdop.isFinite { element("hdop", hdop, &out) }
         if let vdop = fix.vdop, vdop.isFinite { element("vdop", vdop, &out) }
         if let pdop = fix.pdop, pdop.isFinite { element("pdop", pdop, &out) }
         if let age = fix.differentialAgeSeconds, age.isFinite { element("ageofdgpsdata", age, &out) }
         if let station = fix.differentialStationID, (0...1023).contains(station) {
-            out.append(contentsOf: "<dgpsid>".utf8)
+            out.appendText("<dgpsid>")
             DecimalFormatter.append(station, to: &out)
-            out.append(contentsOf: "</dgpsid>".utf8)
+            out.appendText("</dgpsid>")
         }
         let hacc = accuracy(fix.horizontalErrorMeters)
         let vacc = accuracy(fix.verticalErrorMeters)
         let sacc = accuracy(fix.speedErrorMetersPerSecond)
         let hasAccuracy = hacc != nil || vacc != nil || sacc != nil
         if version == .v11 && (speed != nil || course != nil || hasAccuracy) {
-            out.append(contentsOf: "<extensions>".utf8)
+            out.appendText("<extensions>")
             if speed != nil || course != nil {
-                out.append(contentsOf: "<gpxtpx:TrackPointExtension>".utf8)
+                out.appendText("<gpxtpx:TrackPointExtension>")
                 if let speed { element("gpxtpx:speed", speed, &out, style: .maximumDecimals(Fix.speedDecimals)) }
                 if let course { element("gpxtpx:course", course, &out) }
-                out.append(contentsOf: "</gpxtpx:TrackPointExtension>".utf8)
+                out.appendText("</gpxtpx:TrackPointExtension>")
             }
             if let hacc { element("nmea:hacc", hacc, &out, style: .maximumDecimals(3)) }
             if let vacc { element("nmea:vacc", vacc, &out, style: .maximumDecimals(3)) }
             if let sacc { element("nmea:sacc", sacc, &out, style: .maximumDecimals(3)) }
-            out.append(contentsOf: "</extensions>".utf8)
+            out.appendText("</extensions>")
         }
-        out.append(contentsOf: "</trkpt>\n".utf8)
+        out.appendText("</trkpt>\n")
     }
 
     /// `none`, `2d`, `3d`, `dgps` or `pps`, the values of the schema's `fixType`. RTK counts as differential.
-    static func fixName(_ fix: Fix) -> String {
+    static func fixName(_ fix: Fix) -> StaticString {
         switch fix.quality {
         case .differential, .rtkFixed, .rtkFloat: return "dgps"
         case .precise: return "pps"
@@ -143,5 +143,13 @@ enum GPXPoint {
         out.append(contentsOf: [UInt8(ascii: "<"), UInt8(ascii: "/")])
         out.append(contentsOf: name)
         out.append(UInt8(ascii: ">"))
+    }
+}
+
+extension [UInt8] {
+    /// Appends the bytes of a literal, without going through a `String`.
+    @inline(__always)
+    mutating func appendText(_ text: StaticString) {
+        append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 }

@@ -6,7 +6,7 @@ import Threading
 /// What is done with each piece of a file read on several threads (``PieceReader``): the work on a piece, the same
 /// whether a worker does it with a fresh reader and a fresh value, or the thread that takes the pieces in order does
 /// it again with the reader of the piece before and its own value.
-protocol PieceWork {
+protocol PieceWork: SendableMetatype {
     associatedtype Output
     /// Frames and decodes `bytes` with `reader` (a reader made with ``FixReader/Options/assemblesFixes`` `false`),
     /// `endsInput` for the last piece of the file.
@@ -34,6 +34,10 @@ final class PieceReader<Work: PieceWork>: @unchecked Sendable {
         }
         return 256 << 10
     }
+
+    /// `NMEA_PIECE_REPORT` set: how many pieces a file was read in, and how many were done again in order, on
+    /// standard error at the end of each file (for the tests, which check that both paths are taken).
+    static var reportsPieces: Bool { getenv("NMEA_PIECE_REPORT") != nil }
 
     /// One piece: its bytes, and what its worker made of them.
     final class Piece: @unchecked Sendable {
@@ -99,6 +103,12 @@ final class PieceReader<Work: PieceWork>: @unchecked Sendable {
         }
         var previous: FixReader? = nil
         var index = 0
+        var doneAgain = 0
+        defer {
+            if Self.reportsPieces {
+                Console.error("\(name): \(index + 1) pieces, \(doneAgain) done again in order\n")
+            }
+        }
         while true {
             let piece = take(index)
             if let error = piece.error { throw RuntimeError(error) }
@@ -107,6 +117,7 @@ final class PieceReader<Work: PieceWork>: @unchecked Sendable {
                 output = piece.output!
                 previous = piece.reader.take()
             } else {
+                doneAgain += 1
                 var reader = previous.take() ?? FixReader(options: options)
                 output = piece.bytes.withUnsafeBytes {
                     carried.decode($0, reader: &reader, endsInput: piece.isLast)
