@@ -15,7 +15,7 @@ public struct DecodedSentences: @unchecked Sendable {
         case frame(EpochReport)
     }
 
-    /// Each record's head in ``arena``, followed by its value's bytes (padded to 16).
+    /// Each record's head in ``arena``, followed by its value's bytes (read back unaligned).
     struct Head {
         static let decoded: UInt8 = 0
         static let unknown: UInt8 = 1
@@ -25,7 +25,7 @@ public struct DecodedSentences: @unchecked Sendable {
         var tag: UInt8
         var hasReceived: Bool
         var kind: UInt16
-        /// The bytes of the value after the head (padded to 16), or the index in ``heavy``.
+        /// The bytes of the value after the head, or the index in ``heavy``.
         var size: UInt32
         var received: Int64
     }
@@ -55,15 +55,9 @@ public struct DecodedSentences: @unchecked Sendable {
         var head = head
         count += 1
         if _isPOD(T.self) {
-            head.size = UInt32((MemoryLayout<T>.size + 15) & ~15)
+            head.size = UInt32(MemoryLayout<T>.size)
             withUnsafeBytes(of: head) { arena.append(contentsOf: $0) }
-            let start = arena.count
-            arena.append(contentsOf: repeatElement(0, count: Int(head.size)))
-            arena.withUnsafeMutableBytes { bytes in
-                withUnsafeBytes(of: value) {
-                    bytes.baseAddress!.advanced(by: start).copyMemory(from: $0.baseAddress!, byteCount: $0.count)
-                }
-            }
+            withUnsafeBytes(of: value) { arena.append(contentsOf: $0) }
         } else {
             head.tag = Head.heavy
             head.size = UInt32(heavy.count)
@@ -93,8 +87,11 @@ extension FixReader {
         let before = statistics
         var recorder = Recorder(inner: handler, frameDecoder: options.frameDecoder, piece: DecodedSentences())
         swap(&recorder.piece, &piece)
-        read(bytes, handler: &recorder) { _ in }
-        if endsInput { finish(handler: &recorder) { _ in } }
+        withUnsafeMutablePointer(to: &recorder) { recorder in
+            let handler = UnsafeMutableRawPointer(recorder)
+            read(bytes, handler, as: Dispatch<Recorder<H>>.self) { _ in }
+            if endsInput { finish(handler, as: Dispatch<Recorder<H>>.self) { _ in } }
+        }
         swap(&recorder.piece, &piece)
         handler = recorder.inner
         let after = statistics
