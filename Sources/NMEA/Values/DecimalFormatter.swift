@@ -220,9 +220,11 @@ public enum DecimalFormatter {
         var scale = 1.0
         for decimals in 1...17 {
             scale *= 10
-            let scaled = (value * scale).rounded()
-            guard abs(scaled) < 1_125_899_906_842_624 else { return nil }  // 2^50
-            if scaled / scale == value { return (Int64(scaled), decimals) }
+            let product = value * scale
+            guard abs(product) < 1_125_899_906_842_624 else { return nil }  // 2^50
+            // Rounded half away from zero, as `rounded()` (adding ½ is exact below 2^50), without libm's `round`.
+            let significand = product >= 0 ? Int64(product + 0.5) : -Int64(-product + 0.5)
+            if Double(significand) / scale == value { return (significand, decimals) }
         }
         return nil
     }
