@@ -46,6 +46,12 @@ public struct DecodedSentences: @unchecked Sendable {
         self.recordsSentences = recordsSentences
     }
 
+    /// Makes room for the records of about `bytes` bytes of input (a multi-GNSS log's take about twice its bytes),
+    /// so that the records are not copied as they grow.
+    public mutating func reserveCapacity(forBytes bytes: Int) {
+        arena.reserveCapacity(2 * bytes)
+    }
+
     /// Bytes of memory the records take, for bounding what is held in flight.
     public var recordedBytes: Int { arena.capacity + heavy.capacity * MemoryLayout<Entry>.stride }
 

@@ -124,6 +124,7 @@ struct DecodedWork: PieceWork {
         -> DecodedSentences
     {
         var piece = DecodedSentences()
+        piece.reserveCapacity(forBytes: bytes.count)
         reader.decode(bytes, into: &piece, endsInput: endsInput)
         return piece
     }

@@ -41,7 +41,7 @@ final class PieceReader<Work: PieceWork>: @unchecked Sendable {
 
     /// One piece: its bytes, and what its worker made of them.
     final class Piece: @unchecked Sendable {
-        let bytes: [UInt8]
+        var bytes: [UInt8]
         let isLast: Bool
         var output: Work.Output?
         var reader: FixReader?
@@ -70,6 +70,8 @@ final class PieceReader<Work: PieceWork>: @unchecked Sendable {
     let window: Int
     private let source = Locked(Source())
     private let pieces = Locked([Int: Piece]())
+    /// The byte buffers of pieces taken, for the next pieces: a fresh 256 KiB buffer a piece cost page faults.
+    private let spare = Locked([[UInt8]]())
     private let stopped = Locked(false)
     private let ready = Semaphore()
     private let slots = Semaphore()
@@ -124,6 +126,8 @@ final class PieceReader<Work: PieceWork>: @unchecked Sendable {
                 }
                 previous = consume reader
             }
+            spare.withLock { $0.append(piece.bytes) }
+            piece.bytes = []
             slots.signal()
             guard try consume(output), !piece.isLast else { return }
             index += 1
@@ -178,7 +182,9 @@ final class PieceReader<Work: PieceWork>: @unchecked Sendable {
     private func nextPiece() -> (Int, Piece)? {
         source.withLock { source -> (Int, Piece)? in
             guard !source.done else { return nil }
-            var bytes = source.carry
+            var bytes = spare.withLock { $0.popLast() } ?? []
+            bytes.removeAll(keepingCapacity: true)
+            bytes.append(contentsOf: source.carry)
             let start = bytes.count
             bytes.append(contentsOf: repeatElement(0, count: pieceBytes))
             let count: Int
