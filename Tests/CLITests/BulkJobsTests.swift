@@ -38,6 +38,8 @@ import Testing
         let dated = date.map { ["--date", $0] } ?? []
         let commands: [(String, [String])] = [
             ("parse", ["parse"] + inputs),
+            // Every counter, summed over the pieces as one reader counts them.
+            ("stats", ["parse", "--stats", "--fixes"] + dated + inputs),
             ("fixes", ["parse", "--fixes"] + dated + inputs),
             (
                 "convert",
