@@ -88,7 +88,7 @@ public final class CSVWriter: TrackWriter {
             case .pdop: number(fix.pdop)
             case .sats:
                 if let used = fix.satellitesUsed, used >= 0 { DecimalFormatter.append(used, to: &document.pending) }
-            case .fix: if !fix.modeIsAssumed { document.pending += Array(GPXPoint.fixName(fix).utf8) }
+            case .fix: if !fix.modeIsAssumed { document.pending.appendText(GPXPoint.fixName(fix)) }
             case .segment: DecimalFormatter.append(document.counts.segments, to: &document.pending)
             }
         }

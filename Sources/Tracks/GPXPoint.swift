@@ -44,74 +44,88 @@ enum GPXPoint {
     }
 
     /// Appends `<trkpt …>…</trkpt>` and a newline. The fix must have a writable position.
+    ///
+    /// The point is written into a buffer on the stack and appended to `out` in one piece (a piece at a time to
+    /// `out`, each checked for uniqueness and room, cost a third of writing a point).
     static func append(_ fix: Fix, version: GPXVersion = .v11, to out: inout [UInt8]) {
         guard let longitude = fix.longitude, let latitude = fix.latitude else { return }
-        out.append(contentsOf: "      <trkpt".utf8)
-        appendCoordinates(latitude, longitude, to: &out)
-        out.append(UInt8(ascii: ">"))
-        if let altitude = fix.altitudeMeters, altitude.isFinite {
-            element("ele", altitude, &out)
+        withUnsafeMutablePointer(to: &out) { out in
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: PointText.capacity) { buffer in
+                var text = PointText(buffer: buffer.baseAddress!, out: out)
+                write(fix, latitude: latitude, longitude: longitude, version: version, to: &text)
+                text.flush()
+            }
         }
-        if fix.date != nil && fix.time != nil {
-            out.append(contentsOf: "<time>".utf8)
-            fix.appendISO8601(to: &out)
-            out.append(contentsOf: "</time>".utf8)
+    }
+
+    /// Writes the point's elements, in the schema's order.
+    private static func write(
+        _ fix: Fix, latitude: Double, longitude: Double, version: GPXVersion, to text: inout PointText
+    ) {
+        text.append("      <trkpt lat=\"")
+        text.append(latitude)
+        text.append("\" lon=\"")
+        // The schema's longitude is -180 ≤ lon < 180.
+        text.append(longitude == 180 ? -180 : longitude)
+        text.append("\">")
+        if let altitude = fix.altitudeMeters, altitude.isFinite { text.element("ele", altitude) }
+        if let date = fix.date, let time = fix.time {
+            text.append("<time>")
+            ISO8601.withText(date, time, fraction: .asSent) { text.append($0) }
+            text.append("</time>")
         }
         let speed = fix.speed.flatMap { $0.isFinite && $0 >= 0 ? $0 : nil }
         let course = fix.courseDegrees.flatMap(degreesTrue)
         if version == .v10 {
-            if let course { element("course", course, &out) }
-            if let speed { element("speed", speed, &out, style: .maximumDecimals(Fix.speedDecimals)) }
+            if let course { text.element("course", course) }
+            if let speed { text.element("speed", speed, style: .maximumDecimals(Fix.speedDecimals)) }
         }
         if let variation = fix.magneticVariationDegrees, let degrees = degreesTrue(variation) {
-            element("magvar", degrees, &out)
+            text.element("magvar", degrees)
         }
-        if let separation = fix.geoidSeparationMeters, separation.isFinite {
-            element("geoidheight", separation, &out)
-        }
+        if let separation = fix.geoidSeparationMeters, separation.isFinite { text.element("geoidheight", separation) }
         if !fix.modeIsAssumed {
-            out.append(contentsOf: "<fix>".utf8)
-            out.append(contentsOf: fixName(fix).utf8)
-            out.append(contentsOf: "</fix>".utf8)
+            text.append("<fix>")
+            text.append(fixName(fix))
+            text.append("</fix>")
         }
-        if let used = fix.satellitesUsed, used >= 0 {
-            out.append(contentsOf: "<sat>".utf8)
-            DecimalFormatter.append(used, to: &out)
-            out.append(contentsOf: "</sat>".utf8)
-        }
-        if let hdop = fix.hdop, hdop.isFinite { element("hdop", hdop, &out) }
-        if let vdop = fix.vdop, vdop.isFinite { element("vdop", vdop, &out) }
-        if let pdop = fix.pdop, pdop.isFinite { element("pdop", pdop, &out) }
-        if let age = fix.differentialAgeSeconds, age.isFinite { element("ageofdgpsdata", age, &out) }
-        if let station = fix.differentialStationID, (0...1023).contains(station) {
-            out.append(contentsOf: "<dgpsid>".utf8)
-            DecimalFormatter.append(station, to: &out)
-            out.append(contentsOf: "</dgpsid>".utf8)
-        }
+        if let used = fix.satellitesUsed, used >= 0 { text.element("sat", used) }
+        if let hdop = fix.hdop, hdop.isFinite { text.element("hdop", hdop) }
+        if let vdop = fix.vdop, vdop.isFinite { text.element("vdop", vdop) }
+        if let pdop = fix.pdop, pdop.isFinite { text.element("pdop", pdop) }
+        if let age = fix.differentialAgeSeconds, age.isFinite { text.element("ageofdgpsdata", age) }
+        if let station = fix.differentialStationID, (0...1023).contains(station) { text.element("dgpsid", station) }
+        if version == .v11 { writeExtensions(fix, speed: speed, course: course, to: &text) }
+        text.append("</trkpt>\n")
+    }
+
+    /// GPX 1.1's extensions: speed and course (Garmin's TrackPointExtension), and the accuracies.
+    private static func writeExtensions(_ fix: Fix, speed: Double?, course: Double?, to text: inout PointText) {
         let hacc = accuracy(fix.horizontalErrorMeters)
         let vacc = accuracy(fix.verticalErrorMeters)
         let sacc = accuracy(fix.speedErrorMetersPerSecond)
-        let rtk = fix.quality == .rtkFixed ? "fixed" : fix.quality == .rtkFloat ? "float" : nil
-        let hasAccuracy = hacc != nil || vacc != nil || sacc != nil || rtk != nil
-        if version == .v11 && (speed != nil || course != nil || hasAccuracy) {
-            out.append(contentsOf: "<extensions>".utf8)
-            if speed != nil || course != nil {
-                out.append(contentsOf: "<gpxtpx:TrackPointExtension>".utf8)
-                if let speed { element("gpxtpx:speed", speed, &out, style: .maximumDecimals(Fix.speedDecimals)) }
-                if let course { element("gpxtpx:course", course, &out) }
-                out.append(contentsOf: "</gpxtpx:TrackPointExtension>".utf8)
-            }
-            if let hacc { element("nmea:hacc", hacc, &out, style: .maximumDecimals(3)) }
-            if let vacc { element("nmea:vacc", vacc, &out, style: .maximumDecimals(3)) }
-            if let sacc { element("nmea:sacc", sacc, &out, style: .maximumDecimals(3)) }
-            if let rtk { out.append(contentsOf: "<nmea:rtk>\(rtk)</nmea:rtk>".utf8) }
-            out.append(contentsOf: "</extensions>".utf8)
+        let rtk: StaticString? = fix.quality == .rtkFixed ? "fixed" : fix.quality == .rtkFloat ? "float" : nil
+        guard speed != nil || course != nil || hacc != nil || vacc != nil || sacc != nil || rtk != nil else { return }
+        text.append("<extensions>")
+        if speed != nil || course != nil {
+            text.append("<gpxtpx:TrackPointExtension>")
+            if let speed { text.element("gpxtpx:speed", speed, style: .maximumDecimals(Fix.speedDecimals)) }
+            if let course { text.element("gpxtpx:course", course) }
+            text.append("</gpxtpx:TrackPointExtension>")
         }
-        out.append(contentsOf: "</trkpt>\n".utf8)
+        if let hacc { text.element("nmea:hacc", hacc, style: .maximumDecimals(3)) }
+        if let vacc { text.element("nmea:vacc", vacc, style: .maximumDecimals(3)) }
+        if let sacc { text.element("nmea:sacc", sacc, style: .maximumDecimals(3)) }
+        if let rtk {
+            text.append("<nmea:rtk>")
+            text.append(rtk)
+            text.append("</nmea:rtk>")
+        }
+        text.append("</extensions>")
     }
 
     /// `none`, `2d`, `3d`, `dgps` or `pps`, the values of the schema's `fixType`. RTK counts as differential.
-    static func fixName(_ fix: Fix) -> String {
+    static func fixName(_ fix: Fix) -> StaticString {
         switch fix.quality {
         case .differential, .rtkFixed, .rtkFloat: return "dgps"
         case .precise: return "pps"
@@ -127,24 +141,81 @@ enum GPXPoint {
         return value >= 360 ? 0 : value
     }
 
-    /// `<name>value</name>`, the value in its shortest digits unless `style` says otherwise.
     /// An accuracy estimate worth writing: finite and not negative.
     private static func accuracy(_ value: Double?) -> Double? {
         guard let value, value.isFinite, value >= 0 else { return nil }
         return value
     }
+}
 
-    private static func element(
-        _ name: StaticString, _ value: Double, _ out: inout [UInt8],
-        style: DecimalFormatter.Style = .shortest
-    ) {
-        let name = UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount)
-        out.append(UInt8(ascii: "<"))
-        out.append(contentsOf: name)
-        out.append(UInt8(ascii: ">"))
-        DecimalFormatter.append(value, style, to: &out)
-        out.append(contentsOf: [UInt8(ascii: "<"), UInt8(ascii: "/")])
-        out.append(contentsOf: name)
-        out.append(UInt8(ascii: ">"))
+extension [UInt8] {
+    /// Appends the bytes of a literal, without going through a `String`.
+    @inline(__always)
+    mutating func appendText(_ text: StaticString) {
+        append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
+}
+
+/// A point's text, written into a buffer and appended to the document's bytes in one piece: ``flush()`` at the end,
+/// and whenever the buffer would overflow (a point of many long numbers).
+struct PointText {
+    static let capacity = 1024
+    let buffer: UnsafeMutablePointer<UInt8>
+    let out: UnsafeMutablePointer<[UInt8]>
+    var count = 0
+
+    init(buffer: UnsafeMutablePointer<UInt8>, out: UnsafeMutablePointer<[UInt8]>) {
+        self.buffer = buffer
+        self.out = out
+    }
+
+    @inline(__always)
+    mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+        if count + bytes.count > Self.capacity {
+            flush()
+            if bytes.count > Self.capacity {
+                out.pointee.append(contentsOf: bytes)
+                return
+            }
+        }
+        (buffer + count).update(from: bytes.baseAddress!, count: bytes.count)
+        count += bytes.count
+    }
+
+    @inline(__always)
+    mutating func append(_ text: StaticString) {
+        append(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
+
+    mutating func append(_ value: Double, _ style: DecimalFormatter.Style = .shortest) {
+        DecimalFormatter.withText(value, style) { append($0) }
+    }
+
+    /// `<name>value</name>`.
+    mutating func element(_ name: StaticString, _ value: Double, style: DecimalFormatter.Style = .shortest) {
+        append("<")
+        append(name)
+        append(">")
+        append(value, style)
+        append("</")
+        append(name)
+        append(">")
+    }
+
+    /// `<name>value</name>` for a count.
+    mutating func element(_ name: StaticString, _ value: Int) {
+        append("<")
+        append(name)
+        append(">")
+        DecimalFormatter.withText(Double(value), .shortest) { append($0) }
+        append("</")
+        append(name)
+        append(">")
+    }
+
+    /// Appends what the buffer holds to the document's bytes.
+    mutating func flush() {
+        out.pointee.append(contentsOf: UnsafeBufferPointer(start: buffer, count: count))
+        count = 0
     }
 }

@@ -22,6 +22,37 @@ import Testing
         #expect(DecimalFormatter.string(0.00001) == "0.00001")
     }
 
+    /// The fast path (``DecimalFormatter/fewestDecimals(_:)``) writes the digits of the standard library's shortest
+    /// text, for a million values of the kinds positions, altitudes and DOPs take, and for values at every magnitude
+    /// it takes; and it does take the usual ones (the positive control that it is used at all).
+    @Test func theFewestDecimalsAreTheShortestText() {
+        var generator = SplitMix64(seed: 33)
+        var taken = 0
+        for index in 0..<1_000_000 {
+            let random = generator.next()
+            let value: Double
+            switch index % 4 {
+            case 0: value = Double(Int64(random % 180_000_000_001) - 90_000_000_000) / 1e9
+            case 1: value = Double(random % 100_000_000) / 60e5 + Double(random % 180)
+            case 2: value = Double(Int64(random % 2_000_001) - 1_000_000) / 100
+            default: value = Double(bitPattern: random)
+            }
+            guard value.isFinite, value != value.rounded(.towardZero) else { continue }
+            guard let (significand, decimals) = DecimalFormatter.fewestDecimals(value) else { continue }
+            taken += 1
+            let text = DecimalFormatter.withDigits(significand, scale: decimals, minimumDigits: 1) {
+                String(decoding: $0, as: UTF8.self)
+            }
+            if text != value.description {
+                Issue.record("\(value): \(text), the standard library \(value.description)")
+                return
+            }
+        }
+        #expect(taken > 500_000)
+        #expect(DecimalFormatter.fewestDecimals(48.1173)! == (481173, 4))
+        #expect(DecimalFormatter.fewestDecimals(0.00001) == nil)
+    }
+
     /// Every magnitude from 1e-30 to 1e30: digits and a point only, and the text reads back as the same `Double`.
     @Test func roundTripsAtEveryMagnitude() {
         var generator = SplitMix64(seed: 11)

@@ -56,6 +56,16 @@ public struct DecoderStatistics: Hashable, Sendable {
         return sum
     }
 
+    /// The counts since `earlier`, a snapshot of the same counters.
+    public func since(_ earlier: DecoderStatistics) -> DecoderStatistics {
+        var difference = self
+        for kind in SentenceKind.allCases { difference.decoded[kind.rawValue] -= earlier.decoded[kind.rawValue] }
+        difference.unknown -= earlier.unknown
+        difference.failed -= earlier.failed
+        difference.withFieldErrors -= earlier.withFieldErrors
+        return difference
+    }
+
     /// Equal when every value is.
     public static func == (lhs: DecoderStatistics, rhs: DecoderStatistics) -> Bool {
         lhs.unknown == rhs.unknown && lhs.failed == rhs.failed && lhs.withFieldErrors == rhs.withFieldErrors

@@ -109,11 +109,14 @@ public struct FixReader: ~Copyable {
 
     /// The options it was made with.
     public let options: Options
-    private var transcoder = InputTranscoder()
-    private var framer: Framer
-    private var stream: Stream
+    var transcoder = InputTranscoder()
+    var framer: Framer
+    var stream: Stream
     /// The encoding of the last input finished (`nil` for one without a byte).
     private var finishedEncoding: InputEncoding?
+    /// The framing and decoding counts of pieces decoded by other readers and assembled here
+    /// (``assemble(_:decoded:_:)``).
+    var assembledPieces = Statistics()
 
     /// A reader for the first input.
     public init(options: Options = Options()) {
@@ -127,8 +130,8 @@ public struct FixReader: ~Copyable {
     /// Every counter, over every input so far.
     public var statistics: Statistics {
         var statistics = Statistics()
-        statistics.framer = framer.statistics
-        statistics.decoder = stream.decoder
+        statistics.framer = framer.statistics + assembledPieces.framer
+        statistics.decoder = stream.decoder + assembledPieces.decoder
         statistics.assembler = stream.assembler.statistics
         return statistics
     }
@@ -143,19 +146,30 @@ public struct FixReader: ~Copyable {
     /// - Complexity: O(*n*) in the bytes; no allocation.
     public mutating func read(_ bytes: UnsafeRawBufferPointer, _ fix: (Fix) -> Void) {
         var none = NoHandler()
-        read(bytes, handler: &none, fix)
+        withUnsafeMutablePointer(to: &none) {
+            read(bytes, UnsafeMutableRawPointer($0), as: Dispatch<NoHandler>.self, fix)
+        }
     }
 
     /// Reads `bytes`, the next part of the input: `handler` sees each sentence and each rejected line as it is
     /// framed, and `fix` each fix, after the sentence that completed it.
     /// - Complexity: O(*n*) in the bytes; no allocation.
     public mutating func read<H: Handler>(_ bytes: UnsafeRawBufferPointer, handler: inout H, _ fix: (Fix) -> Void) {
-        withUnsafeMutablePointer(to: &handler) { handler in
-            withUnsafeMutablePointer(to: &stream) { stream in
-                withUnsafeMutablePointer(to: &framer) { framer in
-                    transcoder.transcode(bytes) { ascii in
-                        framer.pointee.feed(ascii) { event in stream.pointee.take(event, handler, fix) }
-                    }
+        // The handler's visitor type, found once per read and handed down: a caller that is not specialized for `H`
+        // (another module's) would otherwise look the generic type up for every sentence, a tenth of the reading.
+        let visitor: any Visitor.Type = Dispatch<H>.self
+        withUnsafeMutablePointer(to: &handler) { read(bytes, UnsafeMutableRawPointer($0), as: visitor, fix) }
+    }
+
+    /// Reads `bytes` with each event handed to `visitor` for the handler `handler` points to.
+    mutating func read<V: Visitor>(
+        _ bytes: UnsafeRawBufferPointer, _ handler: UnsafeMutableRawPointer, as visitor: V.Type,
+        _ fix: (Fix) -> Void
+    ) {
+        withUnsafeMutablePointer(to: &stream) { stream in
+            withUnsafeMutablePointer(to: &framer) { framer in
+                transcoder.transcode(bytes) { ascii in
+                    framer.pointee.feed(ascii) { event in stream.pointee.take(event, as: visitor, handler, fix) }
                 }
             }
         }
@@ -193,19 +207,23 @@ public struct FixReader: ~Copyable {
     /// dates are kept, so that a log cut in two reads as one.
     public mutating func finish(_ fix: (Fix) -> Void) {
         var none = NoHandler()
-        finish(handler: &none, fix)
+        withUnsafeMutablePointer(to: &none) { finish(UnsafeMutableRawPointer($0), as: Dispatch<NoHandler>.self, fix) }
     }
 
     /// Ends one input, with a handler for the last line.
     public mutating func finish<H: Handler>(handler: inout H, _ fix: (Fix) -> Void) {
-        withUnsafeMutablePointer(to: &handler) { handler in
-            withUnsafeMutablePointer(to: &stream) { stream in
-                withUnsafeMutablePointer(to: &framer) { framer in
-                    finishedEncoding = transcoder.finish { ascii in
-                        framer.pointee.feed(ascii) { event in stream.pointee.take(event, handler, fix) }
-                    }
-                    framer.pointee.finish { event in stream.pointee.take(event, handler, fix) }
+        let visitor: any Visitor.Type = Dispatch<H>.self
+        withUnsafeMutablePointer(to: &handler) { finish(UnsafeMutableRawPointer($0), as: visitor, fix) }
+    }
+
+    /// Ends one input with each event handed to `visitor` for the handler `handler` points to.
+    mutating func finish<V: Visitor>(_ handler: UnsafeMutableRawPointer, as visitor: V.Type, _ fix: (Fix) -> Void) {
+        withUnsafeMutablePointer(to: &stream) { stream in
+            withUnsafeMutablePointer(to: &framer) { framer in
+                finishedEncoding = transcoder.finish { ascii in
+                    framer.pointee.feed(ascii) { event in stream.pointee.take(event, as: visitor, handler, fix) }
                 }
+                framer.pointee.finish { event in stream.pointee.take(event, as: visitor, handler, fix) }
             }
         }
         stream.endInput(fix)
@@ -294,14 +312,16 @@ extension FixReader {
         /// One framer event: a sentence is decoded once, handed to the handler and merged; the fixes it completes
         /// follow it.
         @inline(__always)
-        mutating func take<H: Handler>(_ event: FramerEvent, _ handler: UnsafeMutablePointer<H>, _ fix: (Fix) -> Void) {
+        mutating func take<V: Visitor>(
+            _ event: FramerEvent, as visitor: V.Type, _ handler: UnsafeMutableRawPointer, _ fix: (Fix) -> Void
+        ) {
             switch event {
             case .sentence(let sentence):
                 var fieldErrors = FieldErrors()
                 let outcome = withUnsafeMutablePointer(to: &assembler) {
                     assembler -> Result<SentenceKind?, NMEAError> in
                     withUnsafeMutablePointer(to: &fieldErrors) { errors in
-                        var dispatch = Dispatch(
+                        var dispatch = V(
                             assembler: assembler, handler: handler, sentence: sentence, fieldErrors: errors,
                             assemblesFixes: assemblesFixes)
                         do throws(NMEAError) {
@@ -317,24 +337,24 @@ extension FixReader {
                     if !fieldErrors.isEmpty { decoder.recordFieldErrors() }
                 case .failure(let error):
                     decoder.recordFailure()
-                    handler.pointee.undecodableSentence(sentence, error: error, Context(sentence))
+                    V.undecodableSentence(handler, sentence, error: error, Context(sentence))
                 }
                 assembler.handOut(fix)
                 // The next sentence starts in the read being framed.
                 if _slowPath(readNanoseconds != nil) { assembler.sentenceReceivedNanoseconds = readNanoseconds }
             case .rejected(let rejection):
-                handler.pointee.rejected(rejection, Context(line: rejection.line))
+                V.rejected(handler, rejection, Context(line: rejection.line))
                 if _slowPath(readNanoseconds != nil) { assembler.sentenceReceivedNanoseconds = readNanoseconds }
             case .binaryFrame(let frame):
-                takeFrame(frame, handler, fix)
+                takeFrame(frame, visitor, handler, fix)
             }
         }
 
         /// A binary frame: to the handler, then what it tells into the epoch.
-        mutating func takeFrame<H: Handler>(
-            _ frame: BinaryFrame, _ handler: UnsafeMutablePointer<H>, _ fix: (Fix) -> Void
+        mutating func takeFrame<V: Visitor>(
+            _ frame: BinaryFrame, _ visitor: V.Type, _ handler: UnsafeMutableRawPointer, _ fix: (Fix) -> Void
         ) {
-            handler.pointee.binaryFrame(frame, Context(line: frame.line))
+            V.binaryFrame(handler, frame, Context(line: frame.line))
             if assemblesFixes, let frameDecoder, let report = frameDecoder(frame) {
                 assembler.add(report, fix)
             }
@@ -350,14 +370,52 @@ extension FixReader {
         }
     }
 
+    /// What ``Stream`` hands each event to: a ``Dispatch`` for the reader's handler, its type found once per read
+    /// (``read(_:handler:_:)``) and passed down as a generic parameter.
+    protocol Visitor: SentenceVisitor {
+        init(
+            assembler: UnsafeMutablePointer<FixAssembler>, handler: UnsafeMutableRawPointer, sentence: Sentence,
+            fieldErrors: UnsafeMutablePointer<FieldErrors>, assemblesFixes: Bool)
+        static func undecodableSentence(
+            _ handler: UnsafeMutableRawPointer, _ sentence: Sentence, error: NMEAError, _ context: Context)
+        static func rejected(_ handler: UnsafeMutableRawPointer, _ rejection: Rejection, _ context: Context)
+        static func binaryFrame(_ handler: UnsafeMutableRawPointer, _ frame: BinaryFrame, _ context: Context)
+    }
+
     /// Hands each decoded sentence to the handler, then to the assembler.
-    struct Dispatch<H: Handler>: SentenceVisitor {
+    struct Dispatch<H: Handler>: Visitor {
         let assembler: UnsafeMutablePointer<FixAssembler>
         let handler: UnsafeMutablePointer<H>
         let sentence: Sentence
         /// The decoded sentence's bad fields, written by the decoding before ``visit(_:)``.
         let fieldErrors: UnsafeMutablePointer<FieldErrors>
         let assemblesFixes: Bool
+
+        @inline(__always)
+        init(
+            assembler: UnsafeMutablePointer<FixAssembler>, handler: UnsafeMutableRawPointer, sentence: Sentence,
+            fieldErrors: UnsafeMutablePointer<FieldErrors>, assemblesFixes: Bool
+        ) {
+            self.assembler = assembler
+            self.handler = handler.assumingMemoryBound(to: H.self)
+            self.sentence = sentence
+            self.fieldErrors = fieldErrors
+            self.assemblesFixes = assemblesFixes
+        }
+
+        static func undecodableSentence(
+            _ handler: UnsafeMutableRawPointer, _ sentence: Sentence, error: NMEAError, _ context: Context
+        ) {
+            handler.assumingMemoryBound(to: H.self).pointee.undecodableSentence(sentence, error: error, context)
+        }
+
+        static func rejected(_ handler: UnsafeMutableRawPointer, _ rejection: Rejection, _ context: Context) {
+            handler.assumingMemoryBound(to: H.self).pointee.rejected(rejection, context)
+        }
+
+        static func binaryFrame(_ handler: UnsafeMutableRawPointer, _ frame: BinaryFrame, _ context: Context) {
+            handler.assumingMemoryBound(to: H.self).pointee.binaryFrame(frame, context)
+        }
 
         @inline(__always)
         mutating func visit<S: DecodableSentence>(_ decoded: S) {

@@ -72,6 +72,14 @@ public struct Framer: ~Copyable {
         return false
     }
 
+    /// `true` at the start of a line with nothing of it seen: a framer fresh from ``reset()`` would frame what
+    /// follows exactly as this one will (only ``line`` and the counters differ). A file cut after a line feed can
+    /// then be framed in pieces, each by a framer of its own.
+    var isAtLineStart: Bool {
+        guard case .idle = state else { return false }
+        return atLineStart && lineReceived == nil
+    }
+
     private enum State {
         /// Between sentences.
         case idle

@@ -62,7 +62,8 @@ enum ConvertCommand: Command {
     /// `--jobs`, read by ``ConvertJobs``.
     static let jobs = Option<Int?>(
         long: "jobs", short: "j", valueName: "n",
-        help: "With {name} outputs: convert this many inputs at once (default: the number of cores).", in: 1...256)
+        help: "Read one file on this many cores; with {name} outputs, convert this many inputs at once (default: "
+            + "the number of cores). The outputs are the same.", in: 1...256)
 
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
         let outputs = try ConvertOutput.parse(arguments)
@@ -76,16 +77,19 @@ enum ConvertCommand: Command {
     /// Every input is admitted (``SentenceInput``) before any output is opened, and the outputs are put in place
     /// together (``TrackOutputs``).
     ///
+    /// `jobs` is how many threads read one file (``SentenceInput/jobs``; default `--jobs`).
+    ///
     /// With `completed`, the outputs are completed but not put in place: they are handed to `completed`, which puts
     /// them in place (or gives them up) with the other inputs' (`{name}` batches).
     static func convert(
         _ arguments: ParsedArguments, outputs: [ConvertOutput], paths: [String]? = nil, showsProgress: Bool = true,
-        completed: ((TrackOutputs) -> Void)? = nil
+        jobs: Int? = nil, completed: ((TrackOutputs) -> Void)? = nil
     ) throws -> Int32 {
         let splitGap = try arguments.value(Self.splitGap)
         var cleaner = try CleaningOptions.parse(arguments, splitGapSeconds: splitGap)
         var input = try SentenceInput(arguments, paths: paths)
         input.readsTracks = true
+        input.jobs = try jobs ?? arguments.value(Self.jobs) ?? ConvertJobs.processorCount()
         try FileIdentity.refuseOverlaps(inputs: input.paths, outputs: outputs.map(\.path), arguments)
         let split = try arguments.value(SplitWriter.option)
         if split != nil && outputs.contains(where: { $0.path == "-" }) {

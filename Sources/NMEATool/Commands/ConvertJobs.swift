@@ -116,7 +116,7 @@ enum ConvertJobs {
                 let (status, errors) = Console.capturingErrors { () -> Int32 in
                     do {
                         return try ConvertCommand.convert(
-                            arguments, outputs: plans[index], paths: [inputs[index]], showsProgress: false
+                            arguments, outputs: plans[index], paths: [inputs[index]], showsProgress: false, jobs: 1
                         ) { files in
                             self.completed.withLock { $0[index] = files }
                         }

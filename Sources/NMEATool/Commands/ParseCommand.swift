@@ -21,7 +21,8 @@ enum ParseCommand: Command {
             gpsd's unscaled numbers instead ("scaled":false, as gpsd sends its clients).
             """,
         arguments: [SentenceInput.files],
-        options: [stats, fixes, rawFormat, aisOnly, mmsi, aisRaw, SentenceInput.date] + SentenceInput.options,
+        options: [stats, fixes, rawFormat, aisOnly, mmsi, aisRaw, SentenceInput.date, SentenceInput.jobs]
+            + SentenceInput.options,
         examples: [
             "nmea parse nmea-samples/drive.nmea | head",
             "nmea parse --stats - < capture.nmea > sentences.jsonl",
@@ -61,6 +62,7 @@ enum ParseCommand: Command {
         if arguments.flag(fixes) { return try runFixes(arguments) }
         if try arguments.value(rawFormat) == "tagged" { return try runTagged(arguments) }
         var input = try SentenceInput(arguments, assemblesFixes: false)
+        input.jobs = try SentenceInput.jobs(arguments)
         var printer = Printer()
         let stations = try arguments.value(mmsi)
         printer.ais = AISPrinting(
@@ -121,10 +123,32 @@ enum ParseCommand: Command {
 
     /// Writes each sentence as one line of JSON: its decoded fields, its raw fields when no decoder reads its type,
     /// or its raw fields and the error when it did not decode.
-    struct Printer: FixReader.Handler {
+    struct Printer: PieceHandler {
         var json = JSONWriter(capacity: 4096)
         let output = Console.standardOutput
         var ais = AISPrinting()
+        /// The lines of a piece read on a worker (`--jobs`), put out in order by ``put(_:)``; `nil` writes each
+        /// line to standard output as it comes.
+        var collected: [UInt8]?
+        /// An AIS sentence was seen: its message may be in parts across pieces, so the piece is printed in order.
+        private(set) var isSelfContained = true
+
+        func makePieceHandler() -> Printer {
+            var printer = Printer()
+            printer.ais = AISPrinting(stations: ais.stations, onlyAIS: ais.onlyAIS, scaled: ais.scaled)
+            printer.collected = []
+            printer.collected!.reserveCapacity(1 << 20)
+            return printer
+        }
+
+        mutating func takePieceOutput() -> [UInt8] {
+            defer { collected = collected.map { _ in [] } }
+            return collected ?? []
+        }
+
+        static func put(_ output: [UInt8]) {
+            output.withUnsafeBytes { Console.standardOutput.write($0) }
+        }
 
         mutating func sentence<S: DecodableSentence>(_ sentence: Sentence, decoded: S, _ context: FixReader.Context) {
             if ais.onlyAIS { return }
@@ -135,7 +159,9 @@ enum ParseCommand: Command {
         }
 
         mutating func unknownSentence(_ sentence: Sentence, _ context: FixReader.Context) {
-            switch ais.take(sentence) {
+            let outcome = ais.take(sentence)
+            if case .notAIS = outcome {} else { isSelfContained = false }
+            switch outcome {
             case .message(let message):
                 json.writeAIS(message, scaled: ais.scaled)
                 endLine()
@@ -170,8 +196,13 @@ enum ParseCommand: Command {
         }
 
         private mutating func endLine() {
-            json.bytes.withUnsafeBytes { output.write($0) }
-            output.write(UInt8(ascii: "\n"))
+            if collected != nil {
+                collected!.append(contentsOf: json.bytes)
+                collected!.append(UInt8(ascii: "\n"))
+            } else {
+                json.bytes.withUnsafeBytes { output.write($0) }
+                output.write(UInt8(ascii: "\n"))
+            }
             json.reset()
         }
     }

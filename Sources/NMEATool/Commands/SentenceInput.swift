@@ -30,6 +30,18 @@ struct SentenceInput: ~Copyable {
         return date
     }
 
+    /// `--jobs`: where a command lists it among its own options (`parse`, `trips`; `convert` has its own, which
+    /// also runs `{name}` conversions side by side).
+    static let jobs = Option<Int?>(
+        long: "jobs", short: "j", valueName: "n",
+        help: "Read each plain file on this many cores (default: the number of cores); the output is the same.",
+        in: 1...256)
+
+    /// `--jobs` as given, else the number of cores.
+    static func jobs(_ arguments: ParsedArguments) throws -> Int {
+        try arguments.value(jobs) ?? ConvertJobs.processorCount()
+    }
+
     private static let allowMissingChecksum = Flag(
         long: "allow-missing-checksum", help: "Accept sentences without a *hh checksum (old receivers send none).")
     private static let maximumLength = Option<Int>(
@@ -63,9 +75,12 @@ struct SentenceInput: ~Copyable {
     private(set) var trackFiles: [(name: String, format: TrackFileReader.Format, statistics: TrackReadStatistics)] = []
     /// The waypoints and routes the track files held, for the outputs that carry them.
     private(set) var trackNavigation = Navigation()
+    /// How many threads read one plain file (`--jobs`): its pieces are framed and decoded on as many workers and
+    /// assembled here in order (``readInPieces(_:reporting:isCancelled:onChunk:_:)``); 1 reads it on this thread.
+    var jobs = 1
     /// Called after each chunk with the bytes read so far from the current file and its size (regular files only).
     var onChunk: ((_ bytesRead: Int, _ fileSize: Int?) -> Void)?
-    private var reader: FixReader
+    var reader: FixReader
 
     /// Parses the shared options of `arguments` and admits the inputs (``InputAdmission``); `assembler` is the
     /// command's own starting point for fix assembly (`--date` is set in it), and `assemblesFixes` is `false` for a
@@ -135,7 +150,7 @@ struct SentenceInput: ~Copyable {
     }
 
     /// What reading one input came to.
-    private struct FileOutcome {
+    struct FileOutcome {
         var cancelled = false
         /// Damaged part way: what was read before stands.
         var broken = false
@@ -151,28 +166,16 @@ struct SentenceInput: ~Copyable {
         _ input: InputFile, path: String, reporting: inout Reporting<H>, isCancelled: () -> Bool,
         _ fix: (Fix) -> Void
     ) throws -> Bool {
-        let size = onChunk == nil ? nil : input.size
-        var bytesRead = 0
         var outcome = FileOutcome()
         let before = reader.statistics.framer
         let fixesBefore = reader.statistics.assembler.fixes
         do {
-            try input.forEachChunk { chunk in
-                if isCancelled() {
-                    outcome.cancelled = true
-                    throw Cancelled()
-                }
-                if outcome.sample.isEmpty && readsTracks, let format = TrackFileReader.format(of: chunk) {
-                    outcome.track = TrackFileReader(format: format)
-                }
-                if outcome.sample.count < 256 { outcome.sample += chunk.prefix(256 - outcome.sample.count) }
-                if outcome.track != nil {
-                    try outcome.track!.read(chunk, fix)
-                } else {
-                    reader.read(chunk, handler: &reporting, fix)
-                }
-                bytesRead += chunk.count
-                onChunk?(bytesRead, size)
+            if let sample = pieceSample(input, for: H.self) {
+                outcome.sample = sample
+                outcome.cancelled = try !readInPieces(
+                    input, reporting: &reporting, isCancelled: isCancelled, onChunk: onChunk, fix)
+            } else {
+                try forEachChunk(input, &outcome, reporting: &reporting, isCancelled: isCancelled, fix)
             }
             try outcome.track?.finish(fix)
         } catch is Cancelled {
@@ -197,6 +200,32 @@ struct SentenceInput: ~Copyable {
         if outcome.cancelled { return false }
         finish(input.name, path: path, outcome, since: before, reporting: &reporting, fix)
         return true
+    }
+
+    /// Reads `input` as it streams, a chunk at a time, on this thread: as NMEA, or as a track file.
+    private mutating func forEachChunk<H: FixReader.Handler>(
+        _ input: InputFile, _ outcome: inout FileOutcome, reporting: inout Reporting<H>, isCancelled: () -> Bool,
+        _ fix: (Fix) -> Void
+    ) throws {
+        let size = onChunk == nil ? nil : input.size
+        var bytesRead = 0
+        try input.forEachChunk { chunk in
+            if isCancelled() {
+                outcome.cancelled = true
+                throw Cancelled()
+            }
+            if outcome.sample.isEmpty && readsTracks, let format = TrackFileReader.format(of: chunk) {
+                outcome.track = TrackFileReader(format: format)
+            }
+            if outcome.sample.count < 256 { outcome.sample += chunk.prefix(256 - outcome.sample.count) }
+            if outcome.track != nil {
+                try outcome.track!.read(chunk, fix)
+            } else {
+                reader.read(chunk, handler: &reporting, fix)
+            }
+            bytesRead += chunk.count
+            onChunk?(bytesRead, size)
+        }
     }
 
     /// After an input: a track file's figures kept, or the NMEA reader finished (its last epoch handed out) and an
@@ -271,7 +300,7 @@ struct SentenceInput: ~Copyable {
         return "no NMEA found (no sentence starting with '$' or '!')"
     }
 
-    private struct Cancelled: Error {}
+    struct Cancelled: Error {}
 
     /// No sentences wanted: fixes only.
     struct NoSentences: FixReader.Handler {}

@@ -24,7 +24,9 @@ enum TripsCommand: Command {
             $XDG_CACHE_HOME/nmea/ (default ~/.cache/nmea/).
             """,
         arguments: [SentenceInput.files],
-        options: [json] + TripRuleOptions.options + [SentenceInput.date, PlaceOptions.noPlaces, bench]
+        options: [json] + TripRuleOptions.options + [
+            SentenceInput.date, PlaceOptions.noPlaces, bench, SentenceInput.jobs,
+        ]
             + CleaningOptions.options + SentenceInput.options,
         examples: [
             "nmea trips day.nmea",
@@ -44,6 +46,7 @@ enum TripsCommand: Command {
         var cleaner = try CleaningOptions.parse(arguments)
         var input = try SentenceInput(arguments)
         input.readsTracks = true
+        input.jobs = try SentenceInput.jobs(arguments)
         var log = TripLog(options: rule)
         try input.read { TrackCleaner.apply(&cleaner, $0) { _ = log.add($0) } }
         cleaner?.finish { _ = log.add($0) }

@@ -1,0 +1,148 @@
+import Glibc
+import NMEA
+import Tracks
+
+/// A handler that wants only the decoded sentences, which a file read in pieces (`--jobs`) hands it on the thread
+/// that assembles, in input order, after the workers decoded them.
+protocol DecodedSentenceHandler: FixReader.Handler {
+    /// The kinds of sentence it takes (the others are not built for it).
+    static var kinds: [SentenceKind] { get }
+    /// One decoded sentence of ``kinds``, in input order.
+    mutating func take(_ sentence: ParsedSentence)
+}
+
+/// A handler that runs on the workers of a file read in pieces (`--jobs`), one per piece, each making its piece's
+/// output apart; the outputs are put out in input order.
+protocol PieceHandler: FixReader.Handler {
+    associatedtype PieceOutput
+    /// A handler for one piece: this one's settings, nothing of what it has seen.
+    func makePieceHandler() -> Self
+    /// What it made of its piece, taken out of it.
+    mutating func takePieceOutput() -> PieceOutput
+    /// Puts out a piece's output, on the thread that took the pieces in order.
+    static func put(_ output: PieceOutput)
+    /// `false` once it has seen what depends on what came before its piece (an AIS message in parts).
+    var isSelfContained: Bool { get }
+}
+
+extension SentenceInput.NoSentences: DecodedSentenceHandler {
+    static var kinds: [SentenceKind] { [] }
+    mutating func take(_ sentence: ParsedSentence) {}
+}
+
+extension Navigation: DecodedSentenceHandler {
+    static var kinds: [SentenceKind] { [.wpl, .rte] }
+    mutating func take(_ sentence: ParsedSentence) {
+        switch sentence {
+        case .wpl(let wpl): add(wpl)
+        case .rte(let rte): add(rte)
+        default: break
+        }
+    }
+}
+
+extension SentenceInput {
+    /// The first bytes of `input` when it is to be read in pieces on ``jobs`` threads: a plain regular file larger
+    /// than a piece, not a track file nor UTF-16, read without `--verbose` (whose messages name lines as they come),
+    /// for a handler that can be (`H`); `nil` to read it as it streams.
+    func pieceSample<H: FixReader.Handler>(_ input: InputFile, for handler: H.Type) -> [UInt8]? {
+        guard jobs > 1, !verbose, H.self is any DecodedSentenceHandler.Type || H.self is any PieceHandler.Type,
+            let size = input.size, size > PieceReader<DecodedWork>.pieceBytes
+        else { return nil }
+        var first = [UInt8](repeating: 0, count: 4096)
+        let count = first.withUnsafeMutableBytes { (try? input.fd.read(fromAbsoluteOffset: 0, into: $0)) ?? 0 }
+        first.removeLast(first.count - count)
+        let unicode = first.starts(with: [0xFF, 0xFE]) || first.starts(with: [0xFE, 0xFF])
+        let track = first.withUnsafeBytes { readsTracks && TrackFileReader.format(of: $0) != nil }
+        return unicode || track ? nil : Array(first.prefix(256))
+    }
+
+    /// Reads `input` in pieces on ``jobs`` threads (``PieceReader``): decoded on the workers, assembled here in
+    /// order, with exactly the fixes and handler calls of a reading on one thread.
+    /// - Returns: `false` when `isCancelled` stopped the reading (checked before each piece).
+    mutating func readInPieces<H: FixReader.Handler>(
+        _ input: InputFile, reporting: inout Reporting<H>, isCancelled: () -> Bool,
+        onChunk: ((Int, Int?) -> Void)?, _ fix: (Fix) -> Void
+    ) throws -> Bool {
+        let size = input.size
+        var bytesRead = 0
+        func progress(_ bytes: Int) -> Bool {
+            bytesRead += bytes
+            onChunk?(bytesRead, size)
+            return !isCancelled()
+        }
+        if var handler = reporting.inner as? any PieceHandler {
+            defer { reporting.inner = handler as! H }
+            return try readInPieces(input, running: &handler, progress)
+        }
+        var handler = reporting.inner as! any DecodedSentenceHandler
+        defer { reporting.inner = handler as! H }
+        return try readInPieces(input, replaying: &handler, progress, fix)
+    }
+
+    /// Decoded on the workers, merged here into the fixes; `handler` sees each decoded sentence here.
+    private mutating func readInPieces<D: DecodedSentenceHandler>(
+        _ input: InputFile, replaying handler: inout D, _ progress: (Int) -> Bool, _ fix: (Fix) -> Void
+    ) throws -> Bool {
+        let pieces = PieceReader(fd: input.fd, name: input.name, options: readerOptions, jobs: jobs) {
+            DecodedWork()
+        }
+        var carried = DecodedWork()
+        var completed = true
+        try pieces.run(jobs: jobs, carried: &carried) { piece in
+            reader.assemble(piece, sentencesOf: D.kinds, decoded: { handler.take($0) }, fix)
+            completed = progress(piece.statistics.framer.bytes)
+            return completed
+        }
+        return completed
+    }
+
+    /// `handler` runs on the workers, one per piece, and each piece's output is put out here in order.
+    private mutating func readInPieces<P: PieceHandler>(
+        _ input: InputFile, running handler: inout P, _ progress: (Int) -> Bool
+    ) throws -> Bool {
+        let fresh = handler.makePieceHandler()
+        let pieces = PieceReader(fd: input.fd, name: input.name, options: readerOptions, jobs: jobs) {
+            HandlerWork(handler: fresh.makePieceHandler())
+        }
+        var carried = HandlerWork(handler: handler)
+        defer { handler = carried.handler }
+        var completed = true
+        try pieces.run(jobs: jobs, carried: &carried) { piece, output in
+            reader.assemble(piece) { _ in }
+            P.put(output)
+            completed = progress(piece.statistics.framer.bytes)
+            return completed
+        }
+        return completed
+    }
+}
+
+/// Decodes a piece into its sentences, for the assembler.
+struct DecodedWork: PieceWork {
+    mutating func decode(_ bytes: UnsafeRawBufferPointer, reader: inout FixReader, endsInput: Bool)
+        -> DecodedSentences
+    {
+        var piece = DecodedSentences()
+        piece.reserveCapacity(forBytes: bytes.count)
+        reader.decode(bytes, into: &piece, endsInput: endsInput)
+        return piece
+    }
+
+    var isSelfContained: Bool { true }
+}
+
+/// Runs a handler over a piece: its counts, and what the handler made of it.
+struct HandlerWork<P: PieceHandler>: PieceWork {
+    var handler: P
+
+    mutating func decode(_ bytes: UnsafeRawBufferPointer, reader: inout FixReader, endsInput: Bool)
+        -> (DecodedSentences, P.PieceOutput)
+    {
+        var piece = DecodedSentences(recordsSentences: false)
+        reader.decode(bytes, into: &piece, handler: &handler, endsInput: endsInput)
+        return (piece, handler.takePieceOutput())
+    }
+
+    var isSelfContained: Bool { handler.isSelfContained }
+}

@@ -1,0 +1,214 @@
+import Glibc
+import NMEA
+import System
+import Threading
+
+/// What is done with each piece of a file read on several threads (``PieceReader``): the work on a piece, the same
+/// whether a worker does it with a fresh reader and a fresh value, or the thread that takes the pieces in order does
+/// it again with the reader of the piece before and its own value.
+protocol PieceWork: SendableMetatype {
+    associatedtype Output
+    /// Frames and decodes `bytes` with `reader` (a reader made with ``FixReader/Options/assemblesFixes`` `false`),
+    /// `endsInput` for the last piece of the file.
+    mutating func decode(_ bytes: UnsafeRawBufferPointer, reader: inout FixReader, endsInput: Bool) -> Output
+    /// `false` when what this value made of its piece depends on what came before it, beyond the framing (an AIS
+    /// message in parts): the piece is then done again in order.
+    var isSelfContained: Bool { get }
+}
+
+/// One regular file read on `jobs` threads: cut into pieces after a line feed, each piece framed and decoded
+/// (``PieceWork``) by a worker with a reader of its own, and handed back in file order to the calling thread, which
+/// assembles and writes. The output is what one reader would have made of the file: a piece is taken as its worker
+/// made it only when the reader of the piece before ended at the start of a line (``FixReader/isAtLineStart``) and
+/// the piece was self-contained; otherwise the calling thread does it again, going on with the reader of the piece
+/// before (a piece cut inside an overlong line or a binary frame, an AIS message in parts).
+///
+/// Memory: at most ``window`` pieces in flight (read, decoding, or waiting their turn), each at most twice
+/// ``pieceBytes`` of input (a piece and the line carried over) and what its worker made of it.
+final class PieceReader<Work: PieceWork>: @unchecked Sendable {
+    /// The size of a piece: `NMEA_PIECE_BYTES` when set (tests cut files inside epochs with a few hundred bytes),
+    /// else 256 KiB.
+    static var pieceBytes: Int {
+        if let text = getenv("NMEA_PIECE_BYTES").map({ String(cString: $0) }), let value = Int(text), value > 0 {
+            return value
+        }
+        return 256 << 10
+    }
+
+    /// `NMEA_PIECE_REPORT` set: how many pieces a file was read in, and how many were done again in order, on
+    /// standard error at the end of each file (for the tests, which check that both paths are taken).
+    static var reportsPieces: Bool { getenv("NMEA_PIECE_REPORT") != nil }
+
+    /// One piece: its bytes, and what its worker made of them.
+    final class Piece: @unchecked Sendable {
+        var bytes: [UInt8]
+        let isLast: Bool
+        var output: Work.Output?
+        var reader: FixReader?
+        var isSelfContained = false
+        /// A read that failed: the file's error, in its place in the order.
+        var error: String?
+
+        init(bytes: [UInt8], isLast: Bool) {
+            self.bytes = bytes
+            self.isLast = isLast
+        }
+    }
+
+    private struct Source {
+        var carry: [UInt8] = []
+        var next = 0
+        var done = false
+    }
+
+    let fd: FileDescriptor
+    let name: String
+    let options: FixReader.Options
+    let makeWork: () -> Work
+    let pieceBytes: Int
+    /// Pieces in flight at most.
+    let window: Int
+    private let source = Locked(Source())
+    private let pieces = Locked([Int: Piece]())
+    /// The byte buffers of pieces taken, for the next pieces: a fresh 256 KiB buffer a piece cost page faults.
+    private let spare = Locked([[UInt8]]())
+    private let stopped = Locked(false)
+    private let ready = Semaphore()
+    private let slots = Semaphore()
+
+    /// A reader of `fd` (named `name` in messages); `options` are the command's (``FixReader/Options/assemblesFixes``
+    /// is turned off for the workers), `makeWork` makes a worker's fresh value for each piece.
+    init(
+        fd: FileDescriptor, name: String, options: FixReader.Options, jobs: Int, makeWork: @escaping () -> Work
+    ) {
+        self.fd = fd
+        self.name = name
+        var options = options
+        options.assemblesFixes = false
+        self.options = options
+        self.makeWork = makeWork
+        pieceBytes = Self.pieceBytes
+        window = 2 * jobs + 1
+        for _ in 0..<window { slots.signal() }
+    }
+
+    /// Reads the file to its end on `jobs` workers, calling `consume` with each piece's output in file order on this
+    /// thread; `carried` does again the pieces that cannot be taken as their workers made them (and keeps what goes
+    /// on from one to the next). `consume` returns `false` to stop (the rest is not read).
+    /// - Throws: ``RuntimeError`` when a read fails (after `consume` has had every piece before it).
+    func run(jobs: Int, carried: inout Work, _ consume: (Work.Output) throws -> Bool) throws {
+        let workers = (0..<jobs).map { index in NativeThread(name: "piece \(index)") { self.work() } }
+        defer {
+            stopped.withLock { $0 = true }
+            for _ in 0..<jobs { slots.signal() }
+            for worker in workers { worker.join() }
+        }
+        var previous: FixReader? = nil
+        var index = 0
+        var doneAgain = 0
+        defer {
+            if Self.reportsPieces {
+                Console.error("\(name): \(index + 1) pieces, \(doneAgain) done again in order\n")
+            }
+        }
+        while true {
+            let piece = take(index)
+            if let error = piece.error { throw RuntimeError(error) }
+            let output: Work.Output
+            if isTakenAsMade(piece, index: index, previous: previous) {
+                output = piece.output!
+                previous = piece.reader.take()
+            } else {
+                doneAgain += 1
+                var reader = previous.take() ?? FixReader(options: options)
+                output = piece.bytes.withUnsafeBytes {
+                    carried.decode($0, reader: &reader, endsInput: piece.isLast)
+                }
+                previous = consume reader
+            }
+            spare.withLock { $0.append(piece.bytes) }
+            piece.bytes = []
+            slots.signal()
+            guard try consume(output), !piece.isLast else { return }
+            index += 1
+        }
+    }
+
+    /// `true` when a worker's output for the piece is what one reader would have made of it.
+    private func isTakenAsMade(_ piece: Piece, index: Int, previous: borrowing FixReader?) -> Bool {
+        guard piece.isSelfContained else { return false }
+        if index == 0 { return true }
+        // A piece that does not start at a line's start, or whose first bytes a fresh reader took for a UTF-16
+        // mark, is framed on from the piece before.
+        let encoding = piece.reader?.inputEncoding
+        guard encoding == nil || encoding == .ascii else { return false }
+        switch previous {
+        case .some(let reader): return reader.isAtLineStart
+        case .none: return false
+        }
+    }
+
+    /// Waits for piece `index` and takes it out of the map.
+    private func take(_ index: Int) -> Piece {
+        while true {
+            if let piece = pieces.withLock({ $0.removeValue(forKey: index) }) { return piece }
+            ready.wait()
+        }
+    }
+
+    /// A worker: takes the next piece, decodes it, until the file ends or the reading stops.
+    private func work() {
+        while true {
+            slots.wait()
+            if stopped.withLock({ $0 }) { return }
+            guard let (index, piece) = nextPiece() else { return }
+            if piece.error == nil {
+                var reader = FixReader(options: options)
+                var work = makeWork()
+                piece.output = piece.bytes.withUnsafeBytes {
+                    work.decode($0, reader: &reader, endsInput: piece.isLast)
+                }
+                piece.isSelfContained = work.isSelfContained
+                piece.reader = consume reader
+            }
+            pieces.withLock { $0[index] = piece }
+            ready.signal()
+            if piece.isLast || piece.error != nil { return }
+        }
+    }
+
+    /// Reads the next piece: up to ``pieceBytes`` more of the file after the line carried over, cut after its last
+    /// line feed (the rest carried to the next piece); `nil` once the file has ended.
+    private func nextPiece() -> (Int, Piece)? {
+        source.withLock { source -> (Int, Piece)? in
+            guard !source.done else { return nil }
+            var bytes = spare.withLock { $0.popLast() } ?? []
+            bytes.removeAll(keepingCapacity: true)
+            bytes.append(contentsOf: source.carry)
+            let start = bytes.count
+            bytes.append(contentsOf: repeatElement(0, count: pieceBytes))
+            let count: Int
+            do {
+                count = try bytes.withUnsafeMutableBytes { buffer throws(Errno) in
+                    try fd.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[start...]))
+                }
+            } catch {
+                source.done = true
+                let piece = Piece(bytes: [], isLast: true)
+                piece.error = "cannot read '\(name)': \(error)"
+                defer { source.next += 1 }
+                return (source.next, piece)
+            }
+            bytes.removeLast(pieceBytes - count)
+            source.carry = []
+            if count == 0 {
+                source.done = true
+            } else if let lineEnd = bytes.lastIndex(of: UInt8(ascii: "\n")) {
+                source.carry = Array(bytes[(lineEnd + 1)...])
+                bytes.removeSubrange((lineEnd + 1)...)
+            }
+            defer { source.next += 1 }
+            return (source.next, Piece(bytes: bytes, isLast: count == 0))
+        }
+    }
+}
