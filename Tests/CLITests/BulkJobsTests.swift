@@ -118,6 +118,22 @@ import Testing
         try Self.expectSameForEveryJobs(inputs, pieceBytes: [61, 333])
     }
 
+    /// RTCM 2, RTCM 3 and UBX among stray line feeds: a piece after a line feed inside an RTCM 2 stream (its words'
+    /// sync held) is decoded again in order, so every message comes out once, as with one core.
+    @Test(.enabled(if: Locations.gnssCorpus != nil, "the GNSS corpus is absent"))
+    func binaryStreamsAreTheSameOnEveryCore() throws {
+        let rtcm = Locations.gnssCorpus! + "/rtcm/"
+        let inputs = ["rtcm2.bend.log", "rtcm2.log", "ublox-f9p-rtcm.log"].map { rtcm + $0 }
+        for input in inputs {
+            let one = try Self.run(["parse", input], jobs: 1, pieceBytes: 1 << 18, name: "binary")
+            #expect(one.status == 0 && !one.output.isEmpty, "\(input): \(one.error)")
+            for bytes in [53, 400] {
+                let many = try Self.run(["parse", input], jobs: 2, pieceBytes: bytes, name: "binary")
+                #expect(many.output == one.output && many.error == one.error, "\(input), pieces of \(bytes)")
+            }
+        }
+    }
+
     /// Epochs of RMC, GGA and GSA at 1 Hz across midnight, then GGA alone (the date carried over from the last RMC,
     /// past a second midnight), then RMC again with dates 1024 weeks back (a receiver after a week rollover).
     @Test func midnightDateCarryAndWeekRolloverAreTheSameOnEveryCore() throws {

@@ -77,7 +77,7 @@ public struct Framer: ~Copyable {
     /// then be framed in pieces, each by a framer of its own.
     var isAtLineStart: Bool {
         guard case .idle = state else { return false }
-        return atLineStart && lineReceived == nil
+        return atLineStart && lineReceived == nil && rtcm2.isPristine
     }
 
     private enum State {
@@ -228,6 +228,7 @@ public struct Framer: ~Copyable {
                 line += 1
                 atLineStart = true
                 lineReceived = nil
+                rtcm2.lineEnded()
                 cursor += 1
             // Within an RTCM 2 stream a backslash is one of its bytes; at a line's start, a TAG block.
             case UInt8(ascii: "\\") where atLineStart || !rtcm2.isLocked:

@@ -26,6 +26,15 @@ struct RTCM2Sync {
     /// The words of the message completed by the last byte, when it completed one.
     private(set) var completedWords = 0
 
+    /// `true` when nothing of a stream is held: unlocked, and no bits gathered since the last line feed.
+    var isPristine: Bool { !isLocked && register == 0 }
+
+    /// A line feed between sentences: unlocked, the bits gathered are dropped (RTCM 2 has no line feeds; a locked
+    /// stream goes on past a stray one, as gpsd's does).
+    mutating func lineEnded() {
+        if !isLocked { register = 0 }
+    }
+
     /// Takes one byte (in `0x40…0x7F`; any other is not RTCM 2 and leaves the state as it is); `true` when it
     /// completed a message (``withMessage(_:)``).
     mutating func add(_ byte: UInt8) -> Bool {
