@@ -27,7 +27,8 @@ public enum NTRIPResponse: Sendable, Hashable {
             }
             return nil
         }
-        let statusLine = String(decoding: bytes[..<firstEnd.start], as: UTF8.self)
+        // The caster's words reach a terminal: its control characters as `?`.
+        let statusLine = TextEscaping.replacingControls(String(decoding: bytes[..<firstEnd.start], as: UTF8.self))
         if statusLine == "ICY 200 OK" { return (.data(chunked: false), firstEnd.next) }
         var headers: [(String, String)] = []
         var position = firstEnd.next

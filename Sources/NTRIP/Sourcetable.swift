@@ -1,4 +1,5 @@
 import Geodesy
+import NMEA
 
 /// A caster's sourcetable: its mount points (`STR` lines), as NTRIP 1 and 2 list them up to `ENDSOURCETABLE`.
 ///
@@ -76,8 +77,7 @@ public struct Sourcetable: Sendable, Hashable {
     /// An `STR` line for `stream` (the caster's own table).
     public static func line(_ stream: Stream) -> String {
         func number(_ value: Double?) -> String {
-            guard let value else { return "" }
-            return String((value * 100).rounded() / 100)
+            value.map { DecimalFormatter.string($0, .decimals(2)) } ?? ""
         }
         return [
             "STR", stream.mount, stream.identifier, stream.format, stream.formatDetails,

@@ -291,7 +291,8 @@ extension WebPage {
               if (v.lat == null || v.lon == null) continue;
               const stale = v.age_s + elapsed > 360, colour = stale ? "#98a2b3" : "#0e9384", label = v.name || String(v.mmsi);
               const dot = L.circleMarker([v.lat, v.lon], { radius: 5, color: "#fff", weight: 1.5, fillColor: colour, fillOpacity: 1, className: "vessel" + (stale ? " stale" : "") }).addTo(vesselLayer);
-              dot.bindTooltip(label, { permanent: true, direction: "right", offset: [6, 0], className: "vessel-label" });
+              // A text node, never HTML: a vessel names itself over the air.
+              dot.bindTooltip(document.createTextNode(label), { permanent: true, direction: "right", offset: [6, 0], className: "vessel-label" });
               const rows = [["MMSI", v.mmsi], ["Name", v.name], ["Call sign", v.callsign], ["Type", v.shiptype], ["Size", v.length_m != null ? v.length_m + " × " + v.beam_m + " m" : null], ["Destination", v.destination], ["Speed", v.speed_knots != null ? v.speed_knots + " kn" : null], ["Course", v.course != null ? v.course + "°" : null], ["Heard", Math.round(v.age_s + elapsed) + " s ago"]];
               const table = document.createElement("table");
               for (const [name, value] of rows) {

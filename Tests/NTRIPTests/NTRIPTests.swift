@@ -95,6 +95,8 @@ struct BitWriter {
             try Self.parse("HTTP/1.1 200 OK\r\nContent-Type: gnss/sourcetable\r\n\r\n")?.0
                 == .sourcetable(chunked: false))
         #expect(try Self.parse("HTTP/1.0 401 Unauthorized\r\n\r\n")?.0 == .refused(code: 401, reason: "Unauthorized"))
+        // A caster's words reach a terminal: no escape sequence gets through.
+        #expect(try Self.parse("HTTP/1.1 403 \u{1B}[2JGone\r\n\r\n")?.0 == .refused(code: 403, reason: "?[2JGone"))
     }
 
     @Test func somethingElseIsNotNTRIP() {

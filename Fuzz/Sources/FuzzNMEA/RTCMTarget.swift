@@ -13,13 +13,8 @@ func fuzzRTCM(_ input: UnsafeRawBufferPointer) {
         1230,
     ]
     var stream: [UInt8] = []
-    var offset = 0
-    while offset + 2 <= input.count {
-        let selector = input[offset]
-        let length = Int(input[offset + 1])
-        offset += 2
-        var payload = Array(input[offset..<min(input.count, offset + length)])
-        offset += payload.count
+    fuzzRecords(input) { selector, record in
+        var payload = record
         if selector & 0x80 == 0 {
             let number = numbers[Int(selector) % numbers.count]
             while payload.count < 2 { payload.append(0) }

@@ -1,9 +1,9 @@
 import Fleet
 import JSON
 @_spi(Fuzzing) import Publisher
+import System
 import Trips
 import Web
-import System
 
 /// The gpsd command reader, as the server feeds it: the client's bytes whole, and in two reads (the first scan's
 /// consumed bytes dropped, the rest kept and scanned again with the second read appended). Both give the same

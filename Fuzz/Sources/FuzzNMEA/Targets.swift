@@ -65,3 +65,17 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     target.run(UnsafeRawBufferPointer(start: size == 0 ? nil : data, count: size))
     return 0
 }
+
+/// The records a binary target reads its input as (`ubx`, `rtcm`): a selector byte, a length byte and that many
+/// payload bytes (fewer when the input ends first), until fewer than two bytes are left.
+func fuzzRecords(_ input: UnsafeRawBufferPointer, _ body: (_ selector: UInt8, _ payload: [UInt8]) -> Void) {
+    var offset = 0
+    while offset + 2 <= input.count {
+        let selector = input[offset]
+        let length = Int(input[offset + 1])
+        offset += 2
+        let payload = Array(input[offset..<min(input.count, offset + length)])
+        offset += payload.count
+        body(selector, payload)
+    }
+}

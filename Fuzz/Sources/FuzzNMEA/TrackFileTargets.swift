@@ -1,8 +1,9 @@
+import NMEA
+import Tracks
+
 #if canImport(Glibc)
     import Glibc
 #endif
-import NMEA
-import Tracks
 
 /// The readers of other apps' track files (GPX, GeoJSON, KML, CSV), the inputs that could destroy a user's file by
 /// a wrong reading. Each input is read whole and in chunks (of a size from its hash): the same fixes, waypoints and

@@ -15,13 +15,7 @@ func fuzzUBX(_ input: UnsafeRawBufferPointer) {
         .ackACK, .ackNAK, .cfgVALGET,
     ]
     var stream: [UInt8] = []
-    var offset = 0
-    while offset + 2 <= input.count {
-        let selector = input[offset]
-        let length = Int(input[offset + 1])
-        offset += 2
-        let payload = Array(input[offset..<min(input.count, offset + length)])
-        offset += payload.count
+    fuzzRecords(input) { selector, payload in
         var id = known[Int(selector) % known.count]
         if selector & 0x80 != 0, payload.count >= 2 { id = UBXMessageID(payload[0], payload[1]) }
         stream += UBXFrameBuilder.frame(id, payload: payload)

@@ -9,8 +9,6 @@
 /// (``message``: its words, 4 bytes each, big-endian, the 30 bits of each with the data bits as meant) until the
 /// next byte. Memory is fixed: 33 words.
 struct RTCM2Sync {
-    /// Every word a message can have: the header's two and 31 more.
-    static let maximumWords = 33
     static let preamble: UInt32 = 0x66
 
     /// The last 32 bits received: the word now ending in bits 29…0, the two bits before it (D29*, D30*) above.
@@ -18,7 +16,7 @@ struct RTCM2Sync {
     /// Locked: bits taken since the last word ended.
     private var bitsInWord = 0
     private(set) var isLocked = false
-    /// The message's words so far, 4 bytes each, big-endian.
+    /// The message's words so far, 4 bytes each, big-endian: at most the header's two and 31 more.
     private var bytes = InlineArray<132, UInt8>(repeating: 0)
     private var wordCount = 0
     /// The header's length field (the words after the header), once the second word is in.

@@ -1,6 +1,7 @@
 import AIS
 import JSON
 import NMEA
+import Trips
 
 /// `nmea ais`: the vessels in AIS logs, one row each.
 enum AISCommand: Command {
@@ -64,12 +65,7 @@ extension Vessel {
                 decimal(vessel.course, 1), decimal(vessel.speed, 1), String(vessel.messages),
             ])
         }
-        let widths = rows[0].indices.map { column in rows.map { $0[column].count }.max() ?? 0 }
-        return rows.map { row in
-            row.enumerated().map { column, cell in
-                column == row.count - 1 ? cell : cell + String(repeating: " ", count: widths[column] - cell.count)
-            }.joined(separator: "  ")
-        }.joined(separator: "\n") + "\n"
+        return TripText.layout(rows, rightAligned: [])
     }
 }
 

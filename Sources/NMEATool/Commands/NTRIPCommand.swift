@@ -1,6 +1,7 @@
 import JSON
 import NMEA
 import NTRIP
+import Trips
 
 /// `nmea ntrip sources`.
 enum NTRIPCommand: Command {
@@ -94,12 +95,8 @@ enum NTRIPSourcesCommand: Command {
                     (stream.authentication.isEmpty ? "N" : stream.authentication) + (stream.fee ? ", fee" : ""),
                 ] + (withDistance ? [distance.map(CorrectionText.kilometres) ?? "?"] : []))
         }
-        let widths = (0..<rows[0].count).map { column in rows.map { $0[column].count }.max() ?? 0 }
-        return rows.map { row in
-            row.enumerated().map { index, cell in
-                index == row.count - 1 ? cell : cell + String(repeating: " ", count: widths[index] - cell.count)
-            }.joined(separator: "  ")
-        }.joined(separator: "\n") + "\n"
+        // What a caster sends is shown with its control characters as `?`: no escape sequence reaches the terminal.
+        return TripText.layout(rows.map { $0.map(TripText.printable) }, rightAligned: [])
     }
 
     private static func jsonLine(_ stream: Sourcetable.Stream, _ distance: Double?) -> String {

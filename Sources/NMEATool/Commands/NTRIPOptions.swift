@@ -43,11 +43,10 @@ struct NTRIPOptions {
     ///   ``RuntimeError`` for a password file that cannot be read.
     init(_ arguments: ParsedArguments) throws {
         guard let address = try arguments.value(Self.url) else {
-            for option in [Self.passwordFileOption, Self.version] as [any OptionDeclaration]
+            for option in [Self.passwordFileOption, Self.version, Self.gga] as [any OptionDeclaration]
             where arguments.isGiven(option) {
                 throw arguments.usageError("--\(option.spec.long) goes with --ntrip URL")
             }
-            if arguments.isGiven(Self.gga) { throw arguments.usageError("--ntrip-gga goes with --ntrip URL") }
             client = nil
             return
         }

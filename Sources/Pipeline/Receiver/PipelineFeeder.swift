@@ -120,14 +120,20 @@ public final class PipelineFeeder {
     // MARK: Publishing
 
     private func publish(_ fix: Fix) {
-        var fix = fix
         if fix.differentialAgeSeconds == nil, fix.quality == .rtkFixed || fix.quality == .rtkFloat,
             let corrections = shared.corrections.withLock({ $0 })?(), let age = corrections.ageSeconds
         {
-            // The receiver did not say (UBX, a GGA without the fields): what was fed to it does.
-            fix.differentialAgeSeconds = (age * 10).rounded() / 10
-            fix.differentialStationID = corrections.stationID
+            // The receiver did not say (UBX, a GGA without the fields): what was fed to it does. Only such a fix
+            // is copied.
+            var corrected = fix
+            corrected.differentialAgeSeconds = (age * 10).rounded() / 10
+            corrected.differentialStationID = corrections.stationID
+            return publishAsIs(corrected)
         }
+        publishAsIs(fix)
+    }
+
+    private func publishAsIs(_ fix: Fix) {
         if configuration.publishesFixes {
             ring.publish(PipelineRecord(time: now, .fix(fix)))
             published.fixes += 1
