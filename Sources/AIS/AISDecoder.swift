@@ -73,6 +73,10 @@ public struct AISDecoder: Sendable {
             payload = assembled
         }
         let message = try AISMessage(payload: payload, channel: fields.channel, isOwnShip: fields.isOwnShip)
+        guard message.type == 24 else {
+            counts.messages += 1
+            return message
+        }
         return pairStaticParts(message)
     }
 
@@ -150,12 +154,8 @@ public struct AISDecoder: Sendable {
     }
 
     /// Type 24: part A's name is remembered and nothing is handed out; part B comes out with the name of its part
-    /// A (after its own 168 bits), or not at all when no part A was seen. Other types pass.
+    /// A (after its own 168 bits), or not at all when no part A was seen.
     private mutating func pairStaticParts(_ message: AISMessage) -> AISMessage? {
-        guard message.type == 24 else {
-            counts.messages += 1
-            return message
-        }
         let mmsi = UInt32(message.mmsi)
         let part = message.payload.unsigned(38, 2)
         guard part <= 1 else {
@@ -189,9 +189,9 @@ public struct AISDecoder: Sendable {
 }
 
 extension AISPayload {
-    /// Zero bits up to `count` bits.
+    /// Zero bits up to `count` bits (at most ``capacity``): the bits past the end are zeros already.
     mutating func padBits(to count: Int) {
-        while bitCount < count { copyBits(from: AISPayload(), start: 0, count: min(6, count - bitCount)) }
+        storedBitCount = max(bitCount, count)
     }
 }
 
@@ -206,32 +206,34 @@ struct AISSentenceFields {
     var fillBits = 0
     var isOwnShip = false
 
+    /// `VDM` and `VDO` as ``SentenceType`` packs them (first letter in the low byte).
+    static let vdm: UInt64 = 0x4D_4456
+    static let vdo: UInt64 = 0x4F_4456
+
     /// Reads the six fields after the address; `false` when the sentence is not VDM or VDO or lacks them.
     mutating func read(_ sentence: Sentence) -> Bool {
-        let type = sentence.typeName.bytes
-        guard sentence.isEncapsulated, type.count == 3, type[0] == UInt8(ascii: "V"), type[1] == UInt8(ascii: "D")
-        else { return false }
-        guard type[2] == UInt8(ascii: "M") || type[2] == UInt8(ascii: "O") else { return false }
-        isOwnShip = type[2] == UInt8(ascii: "O")
-        var index = 0
-        var fieldStart = 0
-        var fieldNumber = 0
+        let type = sentence.type.rawValue
+        guard sentence.isEncapsulated, type == Self.vdm || type == Self.vdo else { return false }
+        isOwnShip = type == Self.vdo
         let bytes = sentence.bytes
-        // Skip the address.
-        while index < bytes.count, bytes[index] != UInt8(ascii: ",") { index += 1 }
-        index += 1
-        fieldStart = index
-        while fieldNumber < 6 {
-            if index == bytes.count || bytes[index] == UInt8(ascii: ",") {
-                let field = UnsafeRawBufferPointer(rebasing: bytes[fieldStart..<index])
-                guard take(field, as: fieldNumber) else { return false }
-                fieldNumber += 1
-                if index == bytes.count { break }
-                fieldStart = index + 1
+        let comma = UInt8(ascii: ",")
+        var index = sentence.address.bytes.count + 2  // past `!`, the address and its comma
+        // Fragment count and number, sequential message ID, channel: a byte or two each.
+        for number in 0..<4 {
+            let start = index
+            while index < bytes.count, bytes[index] != comma { index += 1 }
+            guard index < bytes.count, take(UnsafeRawBufferPointer(rebasing: bytes[start..<index]), as: number) else {
+                return false
             }
             index += 1
         }
-        return fieldNumber == 6
+        // The payload, eight bytes per step; then the fill bits, up to another comma or the end.
+        let payloadEnd = ByteScan.firstIndex(of: comma, in: bytes, from: index)
+        guard payloadEnd < bytes.count else { return false }
+        payload = UnsafeRawBufferPointer(rebasing: bytes[index..<payloadEnd])
+        index = payloadEnd + 1
+        while index < bytes.count, bytes[index] != comma { index += 1 }
+        return take(UnsafeRawBufferPointer(rebasing: bytes[(payloadEnd + 1)..<index]), as: 5)
     }
 
     private mutating func take(_ field: UnsafeRawBufferPointer, as number: Int) -> Bool {

@@ -8,11 +8,17 @@ public struct AISMessage: Sendable {
     public let channel: UInt8
     /// `true` for the own ship's messages (`!AIVDO`), `false` for other stations' (`!AIVDM`).
     public let isOwnShip: Bool
+    /// The type and the MMSI, read once: every reader of messages sorts them by these.
+    private let storedType: UInt8
+    private let storedMMSI: UInt32
 
     /// The message in `payload`.
     /// - Throws: ``AISError/tooShort(type:bits:needed:)`` when the message is shorter than its type's fixed fields.
-    public init(payload: AISPayload, channel: UInt8 = 0, isOwnShip: Bool = false) throws(AISError) {
-        let type = Int(payload.unsigned(0, 6))
+    public init(payload: consuming AISPayload, channel: UInt8 = 0, isOwnShip: Bool = false) throws(AISError) {
+        // The header is the first word's top 38 bits (the payload is owned here: read in place).
+        let header = payload.words[unchecked: 0]
+        let type = Int(header >> 58)
+        let mmsi = UInt32(truncatingIfNeeded: header >> 26) & 0x3FFF_FFFF
         let needed = type < 28 ? Int(AISLayout.minimumBits[type]) : 38
         guard payload.bitCount >= max(needed, 38) else {
             throw .tooShort(type: type, bits: payload.bitCount, needed: max(needed, 38))
@@ -20,18 +26,66 @@ public struct AISMessage: Sendable {
         self.payload = payload
         self.channel = channel
         self.isOwnShip = isOwnShip
+        storedType = UInt8(type)
+        storedMMSI = mmsi
     }
 
     /// The message type, 1…27.
-    @inlinable public var type: Int { Int(payload.unsigned(0, 6)) }
+    public var type: Int { Int(storedType) }
     /// The repeat indicator, 0…3.
-    @inlinable public var repeatIndicator: Int { Int(payload.unsigned(6, 2)) }
+    public var repeatIndicator: Int { Int(payload.unsigned(6, 2)) }
     /// The sending station's MMSI.
-    @inlinable public var mmsi: Int { Int(payload.unsigned(8, 30)) }
+    public var mmsi: Int { Int(storedMMSI) }
 
     /// Calls `body` with each field of the message in gpsd's order: the header, the type's fields, and for binary
     /// messages the application's fields or the data.
     public func forEachField(_ body: (AISField) throws -> Void) rethrows {
+        try payload.withBits { bits in try bits.forEachField(body) }
+    }
+
+    /// Calls `body` with each field of the message (``forEachField(_:)``) and its value: in units, or `nil` when
+    /// not available (``value(_:)``); or with `raw`, numbers and bits as sent, "not available" values included
+    /// (gpsd's unscaled reports). The fastest way to read a whole message: its bits are viewed once.
+    public func forEachValue(raw: Bool = false, _ body: (AISField, AISValue?) throws -> Void) rethrows {
+        try payload.withBits { bits in
+            try bits.forEachField { field in try body(field, raw ? bits.rawValue(field) : bits.value(field)) }
+        }
+    }
+
+    /// The raw number in a numeric or boolean field (two's complement read for signed fields).
+    public func integer(_ field: AISField) -> Int { payload.withBits { $0.integer(field) } }
+
+    /// The field's value in units, or `nil` when the message says "not available" or was not long enough to carry
+    /// it.
+    public func value(_ field: AISField) -> AISValue? { payload.withBits { $0.value(field) } }
+
+    /// A text field; for type 21 the name's extension (up to 14 characters after bit 272) is part of it.
+    public func text(_ field: AISField) -> AISText { payload.withBits { $0.text(field) } }
+
+    /// The number of bits in a data field: to the end of the message, or its width when it has one.
+    public func dataBitCount(_ field: AISField) -> Int {
+        field.width > 0 ? field.width : max(0, payload.bitCount - field.start)
+    }
+
+    /// Calls `body` with the bytes of `bitCount` bits from bit `start`, the last one padded with zero bits (a data
+    /// field, ``AISValue/data(start:bitCount:)``, as gpsd writes it in hex).
+    public func forEachByte(start: Int, bitCount: Int, _ body: (UInt8) throws -> Void) rethrows {
+        try payload.withBits { bits in
+            var offset = 0
+            while offset < bitCount {
+                let width = min(8, bitCount - offset)
+                try body(UInt8(bits.unsigned(start + offset, width) << UInt32(8 - width)))
+                offset += 8
+            }
+        }
+    }
+}
+
+/// The fields of a message and their values, read from its bits in place: what ``AISMessage``'s readers do.
+extension AISBitReader {
+    var type: Int { Int(unsigned(0, 6)) }
+
+    func forEachField(_ body: (AISField) throws -> Void) rethrows {
         try Self.each(AISLayout.header, body)
         switch type {
         case 1, 2, 3: try Self.each(AISLayout.positionReport, body)
@@ -52,7 +106,7 @@ public struct AISMessage: Sendable {
         case 20: try Self.each(AISLayout.dataLinkManagement, body)
         case 21: try Self.each(AISLayout.aidToNavigation, body)
         case 22:
-            let fields = payload.bit(139) ? AISLayout.channelManagementAddressed : AISLayout.channelManagementArea
+            let fields = bit(139) ? AISLayout.channelManagementAddressed : AISLayout.channelManagementArea
             try Self.each(fields, body)
         case 23: try Self.each(AISLayout.groupAssignment, body)
         case 24:
@@ -73,7 +127,7 @@ public struct AISMessage: Sendable {
     }
 
     /// An auxiliary craft's MMSI is 98XXXYYYY: its type 24 part B names its mother ship instead of dimensions.
-    var isAuxiliaryCraft: Bool { mmsi / 10_000_000 == 98 }
+    var isAuxiliaryCraft: Bool { unsigned(8, 30) / 10_000_000 == 98 }
 
     /// The binary header, then the application's fields when it is one we decode, else the data.
     private func binaryFields(
@@ -93,16 +147,14 @@ public struct AISMessage: Sendable {
         let fields: [AISField]?
         switch type {
         case 6:
-            fields = AISLayout.addressedApplication(
-                dac: Int(payload.unsigned(72, 10)), fid: Int(payload.unsigned(82, 6)))
+            fields = AISLayout.addressedApplication(dac: Int(unsigned(72, 10)), fid: Int(unsigned(82, 6)))
         case 8:
-            fields = AISLayout.broadcastApplication(
-                dac: Int(payload.unsigned(40, 10)), fid: Int(payload.unsigned(50, 6)))
+            fields = AISLayout.broadcastApplication(dac: Int(unsigned(40, 10)), fid: Int(unsigned(50, 6)))
         default: fields = nil
         }
         guard let fields else { return nil }
         let end = fields.reduce(0) { max($0, $1.start + $1.width) }
-        return payload.bitCount >= end ? fields : nil
+        return bitCount >= end ? fields : nil
     }
 
     /// Types 25 and 26: the destination when addressed, the application ID when structured, the data, and for 26
@@ -110,44 +162,43 @@ public struct AISMessage: Sendable {
     private func singleSlotFields(_ body: (AISField) throws -> Void) rethrows {
         try Self.each(AISLayout.singleSlotHeader, body)
         var start = 40
-        if payload.bit(38) {
+        if bit(38) {
             try body(AISField("dest_mmsi", 40, 30))
             start = 70
         }
-        if payload.bit(39) {
+        if bit(39) {
             try body(AISField("app_id", start, 16))
             start += 16
         }
-        let end = type == 26 ? payload.bitCount - 20 : payload.bitCount
+        let end = type == 26 ? bitCount - 20 : bitCount
         try body(AISField("data", start, max(0, end - start), .data))
-        if type == 26 { try body(AISField("radio", payload.bitCount - 20, 20)) }
+        if type == 26 { try body(AISField("radio", bitCount - 20, 20)) }
     }
 
-    /// The raw number in a numeric or boolean field (two's complement read for signed fields).
+    /// See ``AISMessage/integer(_:)``.
     @inline(__always)
-    public func integer(_ field: AISField) -> Int {
+    func integer(_ field: AISField) -> Int {
         switch field.kind {
-        case .signed, .rateOfTurn: Int(payload.signed(field.start, field.width))
-        default: Int(payload.unsigned(field.start, min(field.width, 32)))
+        case .signed, .rateOfTurn: Int(signed(field.start, field.width))
+        default: Int(unsigned(field.start, min(field.width, 32)))
         }
     }
 
-    /// The field's value in units, or `nil` when the message says "not available" or was not long enough to carry
-    /// it.
-    public func value(_ field: AISField) -> AISValue? {
+    /// See ``AISMessage/value(_:)``.
+    func value(_ field: AISField) -> AISValue? {
         switch field.kind {
         case .unsigned(let scale, let notAvailable), .signed(let scale, let notAvailable):
-            guard field.start + field.width <= payload.bitCount else { return nil }
+            guard field.start + field.width <= bitCount else { return nil }
             let raw = integer(field)
             if raw == notAvailable { return nil }
             return scale == 1 ? .integer(raw) : .number(Double(raw) * scale)
         case .bool:
-            guard field.start < payload.bitCount else { return nil }
-            return .bool(payload.bit(field.start))
+            guard field.start < bitCount else { return nil }
+            return .bool(bit(field.start))
         case .text:
             return .text(text(field))
         case .data:
-            return .data(start: field.start, bitCount: dataBitCount(field))
+            return .data(start: field.start, bitCount: field.width > 0 ? field.width : max(0, bitCount - field.start))
         case .timestamp, .monthDayTime, .dayTime:
             return time(field)
         case .rateOfTurn:
@@ -158,49 +209,49 @@ public struct AISMessage: Sendable {
         }
     }
 
-    /// A text field; for type 21 the name's extension (up to 14 characters after bit 272) is part of it.
-    public func text(_ field: AISField) -> AISText {
-        let text = payload.text(field.start, characters: field.width / 6)
-        guard type == 21, field.start == 43, text.count == 20, payload.bitCount >= 278 else { return text }
+    /// A field as sent: numbers unscaled (``integer(_:)``), bits as booleans, "not available" values kept; texts,
+    /// times and data as ``value(_:)`` gives them.
+    func rawValue(_ field: AISField) -> AISValue? {
+        switch field.kind {
+        case .bool: .bool(bit(field.start))
+        case .unsigned, .signed, .rateOfTurn: .integer(integer(field))
+        default: value(field)
+        }
+    }
+
+    /// See ``AISMessage/text(_:)``.
+    func text(_ field: AISField) -> AISText {
+        let text = text(field.start, characters: field.width / 6)
+        guard type == 21, field.start == 43, text.count == 20, bitCount >= 278 else { return text }
         // The name fills its 20 characters and goes on after the fixed fields.
-        let extensionText = payload.text(272, characters: (payload.bitCount - 272) / 6)
+        let extensionText = self.text(272, characters: (bitCount - 272) / 6)
         return AISText(start: 43, count: 20 + extensionText.count, headCount: 20, continuation: 272)
     }
 
-    /// The number of bits in a data field: to the end of the message, or its width when it has one.
-    public func dataBitCount(_ field: AISField) -> Int {
-        field.width > 0 ? field.width : max(0, payload.bitCount - field.start)
-    }
-
     private func time(_ field: AISField) -> AISValue {
-        let p = payload
         let s = field.start
         switch field.kind {
         case .timestamp:
             return .timestamp(
-                year: Int(p.unsigned(s, 14)), month: Int(p.unsigned(s + 14, 4)), day: Int(p.unsigned(s + 18, 5)),
-                hour: Int(p.unsigned(s + 23, 5)), minute: Int(p.unsigned(s + 28, 6)), second: Int(p.unsigned(s + 34, 6))
-            )
+                year: Int(unsigned(s, 14)), month: Int(unsigned(s + 14, 4)), day: Int(unsigned(s + 18, 5)),
+                hour: Int(unsigned(s + 23, 5)), minute: Int(unsigned(s + 28, 6)), second: Int(unsigned(s + 34, 6)))
         case .monthDayTime:
             return .monthDayTime(
-                month: Int(p.unsigned(s, 4)), day: Int(p.unsigned(s + 4, 5)), hour: Int(p.unsigned(s + 9, 5)),
-                minute: Int(p.unsigned(s + 14, 6)))
+                month: Int(unsigned(s, 4)), day: Int(unsigned(s + 4, 5)), hour: Int(unsigned(s + 9, 5)),
+                minute: Int(unsigned(s + 14, 6)))
         default:
-            return .dayTime(
-                day: Int(p.unsigned(s, 5)), hour: Int(p.unsigned(s + 5, 5)), minute: Int(p.unsigned(s + 10, 6)))
+            return .dayTime(day: Int(unsigned(s, 5)), hour: Int(unsigned(s + 5, 5)), minute: Int(unsigned(s + 10, 6)))
         }
     }
 }
 
 extension AISPayload {
-    /// Appends `count` bits of `source` from bit `start`.
+    /// Appends `count` bits of `source` from bit `start` (as many as fit).
     mutating func copyBits(from source: AISPayload, start: Int, count: Int) {
         var copied = 0
         while copied < count, bitCount < Self.capacity {
-            let width = min(6, count - copied)
-            let value = UInt64(source.unsigned(start + copied, width)) << UInt64(6 - width)
-            try? appendSixBits(value)
-            if width < 6 { storedBitCount -= 6 - width }
+            let width = min(32, count - copied, Self.capacity - bitCount)
+            appendBits(UInt64(source.unsigned(start + copied, width)), count: width)
             copied += width
         }
     }

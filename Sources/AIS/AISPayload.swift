@@ -8,14 +8,13 @@ public struct AISPayload: Sendable {
     /// The most bits a payload holds: 1,024 (a five-slot message is at most 1,008).
     public static let capacity = 1024
 
-    @usableFromInline var words: InlineArray<17, UInt64>
+    var words: InlineArray<17, UInt64>
     /// The number of bits in the message.
-    @usableFromInline var storedBitCount: Int
+    var storedBitCount: Int
     /// The number of bits in the message.
-    @inlinable public var bitCount: Int { storedBitCount }
+    public var bitCount: Int { storedBitCount }
 
     /// An empty payload.
-    @inlinable
     public init() {
         words = InlineArray(repeating: 0)
         storedBitCount = 0
@@ -29,9 +28,35 @@ public struct AISPayload: Sendable {
         try append(armored: armored, fillBits: fillBits)
     }
 
-    /// Appends an armoured fragment: six bits per byte, less `fillBits` padding bits at its end. Six bits at a time
-    /// into a 64-bit word kept in a register, stored as it fills. After a throw the payload is not to be used.
+    /// The payload of one armoured fragment in memory, eight bytes at a time (see ``init(armored:fillBits:)``).
+    public init(armored: UnsafeRawBufferPointer, fillBits: Int = 0) throws(AISError) {
+        self.init()
+        try append(armored: armored, fillBits: fillBits)
+    }
+
+    /// Appends an armoured fragment: six bits per byte, less `fillBits` padding bits at its end. Eight bytes at a time
+    /// (``sixBits(eight:)``), the last few one at a time. After a throw the payload is not to be used.
+    public mutating func append(armored: UnsafeRawBufferPointer, fillBits: Int) throws(AISError) {
+        guard bitCount + armored.count * 6 <= Self.capacity else { throw .tooLong }
+        var index = 0
+        while index + 8 <= armored.count {
+            let word = UInt64(littleEndian: armored.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+            let (bits, invalid) = Self.sixBits(eight: word)
+            guard invalid == 0 else { throw .badCharacter(armored[index + invalid.trailingZeroBitCount >> 3]) }
+            appendBits(bits, count: 48)
+            index += 8
+        }
+        try appendEach(UnsafeRawBufferPointer(rebasing: armored[index...]), fillBits: fillBits)
+    }
+
+    /// Appends an armoured fragment one byte at a time (bytes in memory take the eight-at-a-time overload).
     public mutating func append(armored: some Collection<UInt8>, fillBits: Int) throws(AISError) {
+        try appendEach(armored, fillBits: fillBits)
+    }
+
+    /// Six bits per byte into a 64-bit word kept in a register, stored as it fills, less `fillBits` padding bits at
+    /// the end. After a throw the payload is not to be used.
+    private mutating func appendEach(_ armored: some Collection<UInt8>, fillBits: Int) throws(AISError) {
         guard (0...5).contains(fillBits) else { throw .badFillBits }
         let added = armored.count * 6
         guard bitCount + added <= Self.capacity else { throw .tooLong }
@@ -59,10 +84,57 @@ public struct AISPayload: Sendable {
         }
         words[unchecked: word] = current
         storedBitCount = max(0, bitCount + added - fillBits)
+        clearPadding()
+    }
+
+    /// Zeroes the padding bits after the message's last bit, so that reads past the end give zeros.
+    @inline(__always)
+    mutating func clearPadding() {
+        let word = bitCount >> 6  // at most 16: the 17th word is only ever read, as zeros
+        let kept = bitCount & 63
+        words[unchecked: word] &= kept == 0 ? 0 : ~0 << UInt64(64 - kept)
+        if word < 16 { words[unchecked: word + 1] = 0 }
+    }
+
+    /// The 48 bits of eight armouring bytes, the first byte's six bits on top, with `invalid` 0; or `invalid` with
+    /// the high bit set in the byte lane of the first byte outside the alphabet (`word` holds the first byte in its
+    /// low byte). SWAR: every test and subtraction works on the eight bytes at once, and none carries into the next
+    /// byte once each byte is known to be below 0x80.
+    @inline(__always)
+    static func sixBits(eight word: UInt64) -> (bits: UInt64, invalid: UInt64) {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        // Valid bytes are 0x30…0x57 and 0x60…0x77. Flags: a high bit set, below 0x30, above 0x77, 0x58…0x5F.
+        let below = ~(word &+ ones &* 0x50)
+        let above = word &+ ones &* 0x08
+        let gap = (word &+ ones &* 0x28) & ~(word &+ ones &* 0x20)
+        let invalid = (word | below | above | gap) & (ones &* 0x80)
+        // 0x30…0x57 are 0…39; 0x60…0x77 are 48…71 less 8.
+        let offset = word &- ones &* 0x30
+        let value = offset &- (((offset &+ ones &* 0x58) & (ones &* 0x80)) >> 4)
+        // Six bits a byte, first byte on top, packed pairwise: 12 bits in 16, 24 in 32, 48 in 64.
+        let bytes = value.byteSwapped
+        let twelve = (bytes & 0x3F00_3F00_3F00_3F00) >> 2 | bytes & 0x003F_003F_003F_003F
+        let twentyFour = (twelve & 0x0FFF_0000_0FFF_0000) >> 4 | twelve & 0x0000_0FFF_0000_0FFF
+        return ((twentyFour & 0x00FF_FFFF_0000_0000) >> 8 | twentyFour & 0x0000_0000_00FF_FFFF, invalid)
+    }
+
+    /// Appends the low `count` bits of `value` (at most 58), the caller having checked the room.
+    @inline(__always)
+    mutating func appendBits(_ value: UInt64, count: Int) {
+        let word = bitCount >> 6
+        let offset = bitCount & 63
+        if offset + count <= 64 {
+            words[unchecked: word] |= value << UInt64(64 - count - offset)
+        } else {
+            let spill = offset + count - 64  // bits that go to the next word
+            words[unchecked: word] |= value >> UInt64(spill)
+            words[unchecked: word + 1] |= value << UInt64(64 - spill)
+        }
+        storedBitCount += count
     }
 
     /// The six-bit value an armouring byte stands for: `0`…`W` are 0…39, `` ` ``…`w` are 40…63.
-    @inlinable
+    @inline(__always)
     static func sixBits(_ byte: UInt8) -> UInt64? {
         switch byte {
         case 48...87: UInt64(byte &- 48)
@@ -71,37 +143,53 @@ public struct AISPayload: Sendable {
         }
     }
 
-    @inlinable
-    mutating func appendSixBits(_ value: UInt64) throws(AISError) {
-        guard bitCount + 6 <= Self.capacity else { throw .tooLong }
-        let word = bitCount >> 6
-        let offset = bitCount & 63
-        if offset <= 58 {
-            words[unchecked: word] |= value << UInt64(58 - offset)
-        } else {
-            let spill = offset - 58  // bits that go to the next word
-            words[unchecked: word] |= value >> UInt64(spill)
-            words[unchecked: word + 1] |= value << UInt64(64 - spill)
+    /// Calls `body` with a view of the bits where they are, valid only inside `body`. Reads through the view load
+    /// the word they need; the payload is copied once for the view, where reading a value's stored array in place
+    /// would copy all of it at every read (a `let` has no address of its own). Read many fields in one view.
+    @inline(__always)
+    func withBits<Result>(_ body: (AISBitReader) throws -> Result) rethrows -> Result {
+        var words = self.words
+        let bitCount = self.bitCount
+        return try withUnsafeBytes(of: &words) { raw in
+            try body(AISBitReader(words: raw.baseAddress.unsafelyUnwrapped.assumingMemoryBound(to: UInt64.self), bitCount: bitCount))
         }
-        storedBitCount += 6
     }
 
     /// The unsigned integer of `width` bits (at most 32) from bit `start`.
-    @inlinable @inline(__always)
-    public func unsigned(_ start: Int, _ width: Int) -> UInt32 {
-        precondition(start >= 0 && width >= 0 && width <= 32 && start + width <= Self.capacity)
+    public func unsigned(_ start: Int, _ width: Int) -> UInt32 { withBits { $0.unsigned(start, width) } }
+
+    /// The two's-complement integer of `width` bits (at most 32) from bit `start`.
+    public func signed(_ start: Int, _ width: Int) -> Int32 { withBits { $0.signed(start, width) } }
+
+    /// The bit at `index`.
+    public func bit(_ index: Int) -> Bool { withBits { $0.bit(index) } }
+
+    /// The six-bit text of `characters` characters from bit `start`, as the standard writes names and call signs:
+    /// `@` (0) ends it, trailing spaces are dropped. Stops at the end of the message.
+    public func text(_ start: Int, characters: Int) -> AISText { withBits { $0.text(start, characters: characters) } }
+}
+
+/// The bits of a payload read in place (``AISPayload/withBits(_:)``): the one reader of fields, numbers and texts.
+struct AISBitReader {
+    let words: UnsafePointer<UInt64>
+    /// The number of bits in the message.
+    let bitCount: Int
+
+    /// The unsigned integer of `width` bits (at most 32) from bit `start`.
+    @inline(__always)
+    func unsigned(_ start: Int, _ width: Int) -> UInt32 {
+        precondition(start >= 0 && width >= 0 && width <= 32 && start + width <= AISPayload.capacity)
         if width == 0 { return 0 }
         let word = start >> 6
         let offset = start & 63
-        let span = words.span
-        var value = span[unchecked: word] << UInt64(offset)
-        if offset + width > 64 { value |= span[unchecked: word + 1] >> UInt64(64 - offset) }
+        var value = words[word] << UInt64(offset)
+        if offset + width > 64 { value |= words[word + 1] >> UInt64(64 - offset) }
         return UInt32(truncatingIfNeeded: value >> UInt64(64 - width))
     }
 
     /// The two's-complement integer of `width` bits (at most 32) from bit `start`.
-    @inlinable @inline(__always)
-    public func signed(_ start: Int, _ width: Int) -> Int32 {
+    @inline(__always)
+    func signed(_ start: Int, _ width: Int) -> Int32 {
         let raw = unsigned(start, width)
         if width == 0 || width == 32 { return Int32(bitPattern: raw) }
         let shift = UInt32(32 - width)
@@ -109,12 +197,11 @@ public struct AISPayload: Sendable {
     }
 
     /// The bit at `index`.
-    @inlinable @inline(__always)
-    public func bit(_ index: Int) -> Bool { unsigned(index, 1) == 1 }
+    @inline(__always)
+    func bit(_ index: Int) -> Bool { unsigned(index, 1) == 1 }
 
-    /// The six-bit text of `characters` characters from bit `start`, as the standard writes names and call signs:
-    /// `@` (0) ends it, trailing spaces are dropped. Stops at the end of the message.
-    public func text(_ start: Int, characters: Int) -> AISText {
+    /// See ``AISPayload/text(_:characters:)``.
+    func text(_ start: Int, characters: Int) -> AISText {
         var length = 0
         var index = 0
         var position = start

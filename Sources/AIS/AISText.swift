@@ -37,9 +37,10 @@ public struct AISText: Sendable, Equatable {
 
 extension AISMessage {
     /// Calls `body` with each character of `text` as an ASCII byte, in order.
-    @inlinable
     public func forEachCharacter(of text: AISText, _ body: (UInt8) throws -> Void) rethrows {
-        for index in 0..<text.count { try body(AISText.ascii(payload.unsigned(text.bit(of: index), 6))) }
+        try payload.withBits { bits in
+            for index in 0..<text.count { try body(AISText.ascii(bits.unsigned(text.bit(of: index), 6))) }
+        }
     }
 
     /// `text` as a `String` (this allocates; ``forEachCharacter(of:_:)`` does not).

@@ -13,29 +13,16 @@ extension JSONWriter {
         beginObject()
         key("class")
         string("AIS" as StaticString)
-        message.forEachField { field in
-            if scaled {
-                guard let value = message.value(field) else { return }
-                key(field.name)
-                writeAIS(value, of: message)
-            } else {
-                key(field.name)
-                writeRawAIS(field, of: message)
-            }
+        message.forEachValue(raw: !scaled) { field, value in
+            guard let value else { return }
+            key(field.name)
+            writeAIS(value, of: message)
             if field.start == 8, field.width == 30 {  // after the MMSI
                 key("scaled")
                 bool(scaled)
             }
         }
         endObject()
-    }
-
-    private mutating func writeRawAIS(_ field: AISField, of message: AISMessage) {
-        switch field.kind {
-        case .bool: bool(message.payload.bit(field.start))
-        case .unsigned, .signed, .rateOfTurn: number(message.integer(field))
-        default: message.value(field).map { writeAIS($0, of: message) }
-        }
     }
 
     private mutating func writeAIS(_ value: AISValue, of message: AISMessage) {
@@ -70,13 +57,7 @@ extension JSONWriter {
             asciiString { byte in
                 DecimalFormatter.write(bitCount) { byte($0) }
                 byte(UInt8(ascii: ":"))
-                var offset = 0
-                while offset < bitCount {
-                    let width = min(8, bitCount - offset)
-                    let value = UInt8(message.payload.unsigned(start + offset, width) << UInt32(8 - width))
-                    Hex.write(value, uppercase: false, to: byte)
-                    offset += 8
-                }
+                message.forEachByte(start: start, bitCount: bitCount) { Hex.write($0, uppercase: false, to: byte) }
             }
         }
     }

@@ -2,8 +2,9 @@
 ///
 /// A sentence body is printable ASCII. It ends at the first byte that is a control character (`\r`, `\n`, NUL…), a
 /// byte of 0x80 or above (binary data), or the start of another sentence (`$`, `!`). Looking at eight bytes per step
-/// with the SWAR "has a zero byte" tricks keeps this near the speed of `memchr`.
-enum ByteScan {
+/// with the SWAR "has a zero byte" tricks keeps this near the speed of `memchr`. The one public scan,
+/// ``firstIndex(of:in:from:)``, is the same trick for decoders above the core (an AIS payload's end).
+public enum ByteScan {
     static let ones: UInt64 = 0x0101_0101_0101_0101
     static let highBits: UInt64 = 0x8080_8080_8080_8080
 
@@ -78,10 +79,26 @@ enum ByteScan {
     }
 
     /// The high bit of each byte of `word` set exactly when that byte is zero (no false positives).
-    @inline(__always)
+    @inlinable @inline(__always)
     static func zeroBytes(_ word: UInt64) -> UInt64 {
         let low7: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
         return ~(((word & low7) &+ low7) | word | low7)
+    }
+
+    /// The index of the first `byte` in `bytes` at or after `start`, or `bytes.count` when there is none; eight bytes
+    /// per step, never reading outside `bytes`.
+    @inlinable
+    public static func firstIndex(of byte: UInt8, in bytes: UnsafeRawBufferPointer, from start: Int) -> Int {
+        let pattern = UInt64(byte) &* 0x0101_0101_0101_0101
+        var index = start
+        while index + 8 <= bytes.count {
+            let word = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+            let matches = zeroBytes(word ^ pattern)
+            if matches != 0 { return index + matches.trailingZeroBitCount >> 3 }
+            index += 8
+        }
+        while index < bytes.count, bytes[index] != byte { index += 1 }
+        return index
     }
 
     /// The number of `byte`s in `[start, end)`, eight bytes per step.

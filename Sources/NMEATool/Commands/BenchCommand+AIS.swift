@@ -29,7 +29,7 @@ extension BenchCommand {
             guard case .sentence(let sentence) = event, sentence.isEncapsulated,
                 let message = try? decoder.add(sentence)
             else { return }
-            message.forEachField { field in check &+= fingerprint(message.value(field)) }
+            message.forEachValue { _, value in check &+= fingerprint(value) }
         }
         forEachChunk(of: bytes) { framer.feed($0, handle) }
         framer.finish(handle)
