@@ -151,7 +151,8 @@ public struct AISPayload: Sendable {
         var words = self.words
         let bitCount = self.bitCount
         return try withUnsafeBytes(of: &words) { raw in
-            try body(AISBitReader(words: raw.baseAddress.unsafelyUnwrapped.assumingMemoryBound(to: UInt64.self), bitCount: bitCount))
+            let start = raw.baseAddress.unsafelyUnwrapped.assumingMemoryBound(to: UInt64.self)
+            return try body(AISBitReader(words: start, bitCount: bitCount))
         }
     }
 
