@@ -8,8 +8,28 @@ public struct AISField: Sendable {
     public let start: Int
     /// The number of bits (six per character for text).
     public let width: Int
+    /// What the bits mean, as one byte: what readers switch on (``kind`` rebuilds the enum).
+    let code: Code
+    /// `raw × scale` is the value in units; 1 for a number read as it is.
+    let scale: Double
+    /// The raw value that means "not available", or `Int.min` when every value is one.
+    let notAvailable: Int
+
     /// What the bits mean.
-    public let kind: Kind
+    public var kind: Kind {
+        let notAvailable = self.notAvailable == .min ? nil : self.notAvailable
+        return switch code {
+        case .unsigned: .unsigned(scale: scale, notAvailable: notAvailable)
+        case .signed: .signed(scale: scale, notAvailable: notAvailable)
+        case .bool: .bool
+        case .text: .text
+        case .data: .data
+        case .timestamp: .timestamp
+        case .monthDayTime: .monthDayTime
+        case .dayTime: .dayTime
+        case .rateOfTurn: .rateOfTurn
+        }
+    }
 
     /// What a field's bits mean, and how they scale to units.
     public enum Kind: Sendable {
@@ -35,11 +55,32 @@ public struct AISField: Sendable {
         case rateOfTurn
     }
 
+    /// ``Kind`` without its values.
+    enum Code: UInt8 {
+        case unsigned, signed, bool, text, data, timestamp, monthDayTime, dayTime, rateOfTurn
+    }
+
     init(_ name: StaticString, _ start: Int, _ width: Int, _ kind: Kind = .unsigned()) {
         self.name = name
         self.start = start
         self.width = width
-        self.kind = kind
+        var scale = 1.0
+        var notAvailable: Int?
+        switch kind {
+        case .unsigned(let factor, let value):
+            (code, scale, notAvailable) = (.unsigned, factor, value)
+        case .signed(let factor, let value):
+            (code, scale, notAvailable) = (.signed, factor, value)
+        case .bool: code = .bool
+        case .text: code = .text
+        case .data: code = .data
+        case .timestamp: code = .timestamp
+        case .monthDayTime: code = .monthDayTime
+        case .dayTime: code = .dayTime
+        case .rateOfTurn: code = .rateOfTurn
+        }
+        self.scale = scale
+        self.notAvailable = notAvailable ?? .min
     }
 }
 

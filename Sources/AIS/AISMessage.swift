@@ -178,7 +178,7 @@ extension AISBitReader {
     /// See ``AISMessage/integer(_:)``.
     @inline(__always)
     func integer(_ field: AISField) -> Int {
-        switch field.kind {
+        switch field.code {
         case .signed, .rateOfTurn: Int(signed(field.start, field.width))
         default: Int(unsigned(field.start, min(field.width, 32)))
         }
@@ -186,12 +186,12 @@ extension AISBitReader {
 
     /// See ``AISMessage/value(_:)``.
     func value(_ field: AISField) -> AISValue? {
-        switch field.kind {
-        case .unsigned(let scale, let notAvailable), .signed(let scale, let notAvailable):
+        switch field.code {
+        case .unsigned, .signed:
             guard field.start + field.width <= bitCount else { return nil }
             let raw = integer(field)
-            if raw == notAvailable { return nil }
-            return scale == 1 ? .integer(raw) : .number(Double(raw) * scale)
+            if raw == field.notAvailable { return nil }
+            return field.scale == 1 ? .integer(raw) : .number(Double(raw) * field.scale)
         case .bool:
             guard field.start < bitCount else { return nil }
             return .bool(bit(field.start))
@@ -212,7 +212,7 @@ extension AISBitReader {
     /// A field as sent: numbers unscaled (``integer(_:)``), bits as booleans, "not available" values kept; texts,
     /// times and data as ``value(_:)`` gives them.
     func rawValue(_ field: AISField) -> AISValue? {
-        switch field.kind {
+        switch field.code {
         case .bool: .bool(bit(field.start))
         case .unsigned, .signed, .rateOfTurn: .integer(integer(field))
         default: value(field)
@@ -230,7 +230,7 @@ extension AISBitReader {
 
     private func time(_ field: AISField) -> AISValue {
         let s = field.start
-        switch field.kind {
+        switch field.code {
         case .timestamp:
             return .timestamp(
                 year: Int(unsigned(s, 14)), month: Int(unsigned(s + 14, 4)), day: Int(unsigned(s + 18, 5)),
