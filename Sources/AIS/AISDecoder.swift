@@ -1,7 +1,9 @@
 import NMEA
 
 /// Turns `!xxVDM` and `!xxVDO` sentences into AIS messages: unarmours each payload, assembles multi-part messages
-/// by their sequential message ID and channel, and pairs type 24's parts A and B, as gpsd does. Memory is bounded:
+/// by their sequential message ID and channel — or by their TAG block group (`\g:1-2-1234*hh\`) when they have one,
+/// as shore networks mark them, so that two stations' parts with the same ID do not mix — and pairs type 24's parts
+/// A and B, as gpsd does. Memory is bounded:
 /// at most ``partialCapacity`` messages in assembly and ``staticPartCapacity`` remembered type 24 names; beyond that
 /// the oldest is dropped (and counted), so a hostile stream of first parts cannot grow it.
 public struct AISDecoder: Sendable {
@@ -31,7 +33,7 @@ public struct AISDecoder: Sendable {
     public private(set) var counts = Counts()
 
     private struct Partial: Sendable {
-        var key: UInt32 = 0
+        var key: UInt64 = 0
         var count: UInt8 = 0
         var next: UInt8 = 0
         var age: UInt32 = 0
@@ -83,9 +85,9 @@ public struct AISDecoder: Sendable {
     /// Adds a part of a multi-part message; the whole payload when this was its last part.
     private mutating func assemble(_ fields: AISSentenceFields) throws(AISError) -> AISPayload? {
         clock &+= 1
-        let key =
-            UInt32(fields.sequence) << 16 | UInt32(fields.channel) << 8 | UInt32(fields.count) << 1
-            | (fields.isOwnShip ? 1 : 0)
+        // The sequential message ID in bits 16-23, or the TAG group's ID in bits 16-47 with bit 63 set.
+        let message = fields.group.map { 1 << 63 | UInt64($0.id) << 16 } ?? UInt64(fields.sequence) << 16
+        let key = message | UInt64(fields.channel) << 8 | UInt64(fields.count) << 1 | (fields.isOwnShip ? 1 : 0)
         if fields.number == 1 {
             let digest = Self.digest(fields.payload)
             if let slot = partialIndex(key), partials[slot].next == 2, partials[slot].firstPart == digest {
@@ -135,7 +137,7 @@ public struct AISDecoder: Sendable {
         return hash
     }
 
-    private func partialIndex(_ key: UInt32) -> Int? {
+    private func partialIndex(_ key: UInt64) -> Int? {
         for index in 0..<Self.partialCapacity where partials[index].count != 0 && partials[index].key == key {
             return index
         }
@@ -143,7 +145,7 @@ public struct AISDecoder: Sendable {
     }
 
     /// The slot for a new first part: the same key's (a restart), else a free one, else the oldest.
-    private func slot(for key: UInt32) -> Int {
+    private func slot(for key: UInt64) -> Int {
         if let index = partialIndex(key) { return index }
         var oldest = 0
         for index in 0..<Self.partialCapacity {
@@ -205,6 +207,8 @@ struct AISSentenceFields {
     var payload = UnsafeRawBufferPointer(start: nil, count: 0)
     var fillBits = 0
     var isOwnShip = false
+    /// The TAG block's group, when the sentence had one.
+    var group: TagGroup?
 
     /// `VDM` and `VDO` as ``SentenceType`` packs them (first letter in the low byte).
     static let vdm: UInt64 = 0x4D_4456
@@ -215,6 +219,7 @@ struct AISSentenceFields {
         let type = sentence.type.rawValue
         guard sentence.isEncapsulated, type == Self.vdm || type == Self.vdo else { return false }
         isOwnShip = type == Self.vdo
+        group = sentence.tagGroup
         let bytes = sentence.bytes
         let comma = UInt8(ascii: ",")
         var index = sentence.address.bytes.count + 2  // past `!`, the address and its comma

@@ -72,6 +72,30 @@ struct AISDecoderTests {
         #expect(decoder.counts.incomplete == 0)
     }
 
+    /// Two shore receivers' messages with the same sequential ID on the same channel, their parts interleaved: the
+    /// TAG block groups tell them apart (without them, the second first part would restart the first message).
+    @Test("TAG block groups are the assembly key when present")
+    func tagGroups() throws {
+        var decoder = AISDecoder()
+        let first = AISBits.staticAndVoyage(mmsi: 11).sentences(parts: 2, sequence: 3, channel: "A")
+        let second = AISBits.staticAndVoyage(mmsi: 12).sentences(parts: 2, sequence: 3, channel: "A")
+        func grouped(_ line: String, _ number: Int, _ id: Int) -> String {
+            let text = "g:\(number)-2-\(id)"
+            let checksum = Hex.string(UInt64(text.utf8.reduce(UInt8(0), ^)), minimumDigits: 2)
+            return "\\" + text + "*" + checksum + "\\" + line
+        }
+        let lines = [
+            grouped(first[0], 1, 501), grouped(second[0], 1, 502),
+            grouped(first[1], 2, 501), grouped(second[1], 2, 502),
+        ]
+        let messages = decoder.add(lines: lines)
+        #expect(messages.map(\.mmsi) == [11, 12])
+        #expect(decoder.counts.incomplete == 0)
+        // The same lines without their groups: the second first part restarts the message, and one is lost.
+        var plain = AISDecoder()
+        #expect(plain.add(lines: [first[0], second[0], first[1], second[1]]).count < 2)
+    }
+
     @Test("a lost part drops its message, a repeated part is ignored, and the next message still assembles")
     func lostAndRepeated() throws {
         var decoder = AISDecoder()

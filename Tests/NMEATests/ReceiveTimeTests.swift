@@ -66,10 +66,32 @@ func receiveTimes(_ text: String) -> (times: [Int64?], statistics: FramerStatist
         #expect(block.receivedMilliseconds == 1_241_544_035_000)
         #expect(block.lineCount == 157_036)
         #expect(block.source == ShortCode("r0036699"))
+        #expect(block.group == TagGroup(number: 1, count: 2, id: 73_874))
         #expect(block.unknownParameters == 0)
         let aivdm = withChecksum("!AIVDM,1,1,,B,15M67FC000G?ufbE`FepT@3n00Sa,0")
         let (times, statistics) = receiveTimes(text + aivdm + "\r\n")
         #expect(times == [1_241_544_035_000] && statistics.tagBlocks == 1)
+    }
+
+    /// The group goes with the sentence after its block, and with that one only; a `g:` that is not three numbers,
+    /// or whose sentence number is past its count, makes the block malformed.
+    @Test func groups() {
+        let aivdm = withChecksum("!AIVDM,1,1,,B,15M67FC000G?ufbE`FepT@3n00Sa,0")
+        let text = tagBlock("g:2-3-4000000000,s:r1") + aivdm + "\r\n" + aivdm + "\r\n"
+        var groups: [TagGroup?] = []
+        var framer = Framer()
+        for chunk in [Array(text.utf8).prefix(9), Array(text.utf8).dropFirst(9)] {
+            Array(chunk).withUnsafeBytes { buffer in
+                framer.feed(buffer) { event in
+                    if case .sentence(let sentence) = event { groups.append(sentence.tagGroup) }
+                }
+            }
+        }
+        #expect(groups == [TagGroup(number: 2, count: 3, id: 4_000_000_000), nil])
+        for bad in ["g:1-2", "g:1-x-3", "g:3-2-5", "g:1--5", "g:1-2-3-4"] {
+            let (_, statistics) = receiveTimes(tagBlock(bad) + aivdm + "\r\n")
+            #expect(statistics.malformedTagBlocks == 1 && statistics.tagBlocks == 0, "\(bad)")
+        }
     }
 
     @Test func badChecksumIsCountedAndTheSentenceStillRead() {

@@ -55,6 +55,8 @@ public struct Framer: ~Copyable {
     private var atLineStart = true
     /// The receive time a TAG block or a leading Unix timestamp gave the next sentence of this line.
     private var lineReceived: Int64?
+    /// The group of the TAG block before the sentence being framed, if it had one.
+    private var lineGroup: TagGroup?
     /// A TAG block being read (state ``State/tagBlock``).
     private var tagReader = TagBlockReader()
     /// RTCM 2 words gathered from the bytes between sentences (six-bit bytes, `0x40`…`0x7F`).
@@ -77,7 +79,7 @@ public struct Framer: ~Copyable {
     /// then be framed in pieces, each by a framer of its own.
     var isAtLineStart: Bool {
         guard case .idle = state else { return false }
-        return atLineStart && lineReceived == nil && rtcm2.isPristine
+        return atLineStart && lineReceived == nil && lineGroup == nil && rtcm2.isPristine
     }
 
     private enum State {
@@ -195,6 +197,7 @@ public struct Framer: ~Copyable {
         heldCount = 0
         atLineStart = true
         lineReceived = nil
+        lineGroup = nil
     }
 
     /// Drops a sentence in progress and starts a new stream, for bytes that do not continue those fed so far (the
@@ -205,6 +208,7 @@ public struct Framer: ~Copyable {
         heldCount = 0
         atLineStart = true
         lineReceived = nil
+        lineGroup = nil
         line = 1
         rtcm2 = RTCM2Sync()
     }
@@ -228,6 +232,7 @@ public struct Framer: ~Copyable {
                 line += 1
                 atLineStart = true
                 lineReceived = nil
+                lineGroup = nil
                 rtcm2.lineEnded()
                 cursor += 1
             // Within an RTCM 2 stream a backslash is one of its bytes; at a line's start, a TAG block.
@@ -367,6 +372,7 @@ public struct Framer: ~Copyable {
                 statistics.tagBlocks += 1
                 statistics.unknownTagParameters += tagReader.block.unknownParameters
                 lineReceived = tagReader.block.receivedMilliseconds
+                lineGroup = tagReader.block.group
                 cursor += 1
             case .failed:
                 countTagBlockFailure()
@@ -498,10 +504,12 @@ public struct Framer: ~Copyable {
                     framed: start, count: count - 3, checksum: highValue << 4 | lowValue, line: line)
             {
                 statistics.sentences &+= 1
-                if _slowPath(lineReceived != nil) {
+                if _slowPath(lineReceived != nil || lineGroup != nil) {
+                    if lineReceived != nil { statistics.sentencesWithReceiveTime += 1 }
                     sentence.receivedMilliseconds = lineReceived
+                    sentence.tagGroup = lineGroup
                     lineReceived = nil
-                    statistics.sentencesWithReceiveTime += 1
+                    lineGroup = nil
                 }
                 try body(.sentence(sentence))
                 return
@@ -525,7 +533,9 @@ public struct Framer: ~Copyable {
         var xor = xor
         // From a TAG block or a leading timestamp; taken by this sentence, accepted or not.
         var receivedMilliseconds = lineReceived
+        let group = lineGroup
         lineReceived = nil
+        lineGroup = nil
         if lineEnded, let suffix = Framer.receiveTimeSuffix(start, count: count) {
             // An Android GnssLogger line: `…*hh,<Unix ms>`. The time is the sentence's receive time, not a field.
             count -= suffix.length
@@ -550,6 +560,7 @@ public struct Framer: ~Copyable {
                 statistics.sentencesWithReceiveTime += 1
                 sentence.receivedMilliseconds = receivedMilliseconds
             }
+            sentence.tagGroup = group
             try body(.sentence(sentence))
         case .failure(let error):
             try reject(error, start, count: count, body)

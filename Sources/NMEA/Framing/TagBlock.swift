@@ -59,8 +59,8 @@ struct UnixTimeDigits: Sendable {
 /// The block starts and ends with `\`; its parameters are `code:value`, comma-separated; `*hh` is the XOR of every
 /// byte between the opening `\` and the `*`. The codes of the standard are `c` (Unix time: seconds in the standard,
 /// milliseconds as many marine loggers write it; ``UnixTimeDigits`` tells them apart), `d` (destination), `g`
-/// (grouping), `n` (line count), `r` (relative time), `s` (source), `t` (text) and `i` (information); `c`, `n` and
-/// `s` are kept, the others read and passed over, and any other code is counted and passed over.
+/// (grouping), `n` (line count), `r` (relative time), `s` (source), `t` (text) and `i` (information); `c`, `g`, `n`
+/// and `s` are kept, the others read and passed over, and any other code is counted and passed over.
 public struct TagBlock: Sendable, Hashable {
     /// The `c:` parameter in milliseconds since 1970-01-01 UTC.
     public var receivedMilliseconds: Int64?
@@ -69,6 +69,8 @@ public struct TagBlock: Sendable, Hashable {
     public var source: ShortCode?
     /// The `n:` parameter: the line count.
     public var lineCount: Int?
+    /// The `g:` parameter: which sentence of which group this is (`g:1-2-1234`).
+    public var group: TagGroup?
     /// How many parameters had a code the standard does not define.
     public var unknownParameters = 0
 
@@ -78,6 +80,63 @@ public struct TagBlock: Sendable, Hashable {
     /// The longest TAG block read, from the opening to the closing `\` (both excluded). The standard keeps whole
     /// lines to 82 characters; loggers with several parameters go past that, so the limit is a generous 100.
     public static let maximumLength = 100
+}
+
+/// A TAG block's `g:` parameter (`g:1-2-1234`): sentence `number` of `count` in group `id`. A shore network marks
+/// the sentences of one multi-sentence message with one group, which tells them from another station's sentences
+/// with the same sequential message ID.
+public struct TagGroup: Sendable, Hashable {
+    private let storedNumber: UInt8
+    private let storedCount: UInt8
+    private let storedID: UInt32
+    /// This sentence's number in the group, from 1.
+    public var number: Int { Int(storedNumber) }
+    /// The number of sentences in the group.
+    public var count: Int { Int(storedCount) }
+    /// The group's identifier.
+    public var id: Int { Int(storedID) }
+
+    /// Sentence `number` (1…`count`) of `count` (1…99) in group `id` (0…4294967295), or `nil` outside those.
+    public init?(number: Int, count: Int, id: Int) {
+        guard (1...99).contains(count), (1...count).contains(number), (0...Int(UInt32.max)).contains(id) else {
+            return nil
+        }
+        storedNumber = UInt8(number)
+        storedCount = UInt8(count)
+        storedID = UInt32(id)
+    }
+}
+
+/// Reads a `g:` value (`1-2-1234`) a byte at a time: three whole numbers joined by `-`.
+struct TagGroupDigits: Sendable {
+    private var values: (Int, Int, Int) = (0, 0, 0)
+    private var part = 0
+    private var digits = 0
+
+    /// Takes `byte`: `false` when it cannot continue the value.
+    mutating func take(_ byte: UInt8) -> Bool {
+        if byte == UInt8(ascii: "-") {
+            guard digits > 0, part < 2 else { return false }
+            part += 1
+            digits = 0
+            return true
+        }
+        let digit = byte &- UInt8(ascii: "0")
+        guard digit < 10, digits < 10 else { return false }
+        digits += 1
+        switch part {
+        case 0: values.0 = values.0 * 10 + Int(digit)
+        case 1: values.1 = values.1 * 10 + Int(digit)
+        default: values.2 = values.2 * 10 + Int(digit)
+        }
+        return true
+    }
+
+    /// The group, once all three numbers were read and are in range.
+    var group: TagGroup? {
+        guard part == 2, digits > 0 else { return nil }
+        return TagGroup(number: values.0, count: values.1, id: values.2)
+    }
 }
 
 /// Why a TAG block was not taken.
@@ -119,6 +178,7 @@ struct TagBlockReader: Sendable {
     private(set) var length = 0
     private var code: UInt8 = 0
     private var number = UnixTimeDigits()
+    private var groupDigits = TagGroupDigits()
     private var count = 0
     private var source: UInt64 = 0
     private(set) var block = TagBlock()
@@ -150,6 +210,7 @@ struct TagBlockReader: Sendable {
         case .colon:
             guard byte == UInt8(ascii: ":") else { return fail(.malformed, byte) }
             number = UnixTimeDigits()
+            groupDigits = TagGroupDigits()
             count = 0
             source = 0
             phase = .value
@@ -193,6 +254,8 @@ struct TagBlockReader: Sendable {
             switch code {
             case UInt8(ascii: "c"), UInt8(ascii: "n"):
                 guard number.take(byte) else { return fail(.malformed, byte) }
+            case UInt8(ascii: "g"):
+                guard groupDigits.take(byte) else { return fail(.malformed, byte) }
             case UInt8(ascii: "s"):
                 if count <= 8 { source |= UInt64(byte) << (8 * UInt64(count - 1)) }
             default:
@@ -226,7 +289,10 @@ struct TagBlockReader: Sendable {
             block.lineCount = Int(value)
         case UInt8(ascii: "s"):
             block.source = ShortCode(rawValue: source)
-        case UInt8(ascii: "d"), UInt8(ascii: "g"), UInt8(ascii: "r"), UInt8(ascii: "t"), UInt8(ascii: "i"):
+        case UInt8(ascii: "g"):
+            guard let group = groupDigits.group else { return false }
+            block.group = group
+        case UInt8(ascii: "d"), UInt8(ascii: "r"), UInt8(ascii: "t"), UInt8(ascii: "i"):
             break
         default:
             block.unknownParameters += 1

@@ -28,6 +28,9 @@ public struct Sentence {
     /// field after the checksum of an Android GnssLogger line (`NMEA,$GPGGA,…*63,1699400577561`). `nil` otherwise.
     /// ``FixReader`` hands it on in ``FixReader/Context/receivedMilliseconds``.
     public internal(set) var receivedMilliseconds: Int64? = nil
+    /// The TAG block's group (`\g:1-2-1234*hh\!AIVDM,…`): the sentences of one message, as a shore network marks
+    /// them. `nil` otherwise.
+    public internal(set) var tagGroup: TagGroup? = nil
 
     /// Makes a view of `bytes`, which must start with `$` or `!` and end before any `*hh`.
     ///
