@@ -10,6 +10,12 @@ extension FixAssembler {
     /// and its date follows from the GPS week once a message gave one. The epoch ends at the receiver's own end of
     /// epoch (NAV-EOE), at the learned last message of its cycle, or when the next epoch begins.
     public mutating func add(_ report: EpochReport, _ emit: (Fix) -> Void) {
+        take(report)
+        handOut(emit)
+    }
+
+    /// ``add(_:_:)`` without handing out: the fixes it completes wait for the next ``handOut(_:)``.
+    mutating func take(_ report: EpochReport) {
         if let leap = report.leapSeconds { leapSeconds = leap }
         // A week past 8191 (the year 2137) is no GPS week a receiver reports: garbage, not a date.
         if let week = report.week, (0...8191).contains(week), let timeOfWeek = report.timeOfWeekMilliseconds,
@@ -18,7 +24,6 @@ extension FixAssembler {
             gpsWeek = (week, timeOfWeek)
         }
         guard let timeOfWeek = report.timeOfWeekMilliseconds, (0..<604_800_000).contains(timeOfWeek) else {
-            handOut(emit)
             return
         }
         let (date, time) = utcMoment(of: report, timeOfWeek: timeOfWeek)
@@ -27,10 +32,7 @@ extension FixAssembler {
             if let time, epoch.time != time, report.time != nil || report.leapSeconds != nil { epoch.retime(to: time) }
             if report.reportsFix { epoch.carriesFix = true }
         } else {
-            guard begin(time, report.signature, reportsFix: report.reportsFix, lateDate: report.date) else {
-                handOut(emit)
-                return
-            }
+            guard begin(time, report.signature, reportsFix: report.reportsFix, lateDate: report.date) else { return }
             epoch.timeOfWeek = timeOfWeek
         }
         if let date { epoch.date = report.date ?? epoch.date ?? date }
@@ -40,7 +42,6 @@ extension FixAssembler {
             statistics.epochsClosedByCycleEnd += 1
             close(learning: true)
         }
-        handOut(emit)
     }
 
     /// The UTC date and time of `report`'s epoch: its own, else from the GPS week and time of week less the leap

@@ -91,7 +91,9 @@ extension FixReader {
     ) {
         precondition(!options.assemblesFixes, "a reader that decodes pieces assembles no fixes")
         let before = statistics
-        var recorder = Recorder(inner: handler, frameDecoder: options.frameDecoder, piece: DecodedSentences())
+        var recorder = Recorder(
+            inner: handler, frameDecoder: options.frameDecoder, sentenceDecoder: options.sentenceDecoder,
+            piece: DecodedSentences())
         swap(&recorder.piece, &piece)
         withUnsafeMutablePointer(to: &recorder) { recorder in
             let handler = UnsafeMutableRawPointer(recorder)
@@ -212,6 +214,7 @@ extension FixReader {
     struct Recorder<Inner: Handler>: Handler {
         var inner: Inner
         let frameDecoder: FrameDecoder?
+        let sentenceDecoder: SentenceDecoder?
         var piece: DecodedSentences
 
         @inline(__always)
@@ -231,6 +234,11 @@ extension FixReader {
         mutating func unknownSentence(_ sentence: Sentence, _ context: Context) {
             inner.unknownSentence(sentence, context)
             guard piece.recordsSentences else { return }
+            if let sentenceDecoder, let report = sentenceDecoder(sentence) {
+                // Merged as its report, as a reader that assembles merges it (``Dispatch/visitUnknown(_:)``).
+                piece.append(Self.head(DecodedSentences.Head.frame, sentence), report, orElse: .frame(report))
+                return
+            }
             let signature = SentenceSignature(sentence.talker, sentence.type)
             piece.append(Self.head(DecodedSentences.Head.unknown, sentence), signature, orElse: nil)
         }

@@ -47,24 +47,33 @@ public struct FixReader: ~Copyable {
         /// What binary frames add to the epochs: the `UBX` module's `UBXEpochs.report(_:)` reads u-blox navigation
         /// messages into an ``EpochReport``. Without one, binary frames reach only the handler.
         public var frameDecoder: FrameDecoder?
+        /// What sentences of no type decoded here add to the epochs, when given: the `AIS` module's
+        /// `AISOwnShip.report(_:)` reads the own ship's position reports (`!AIVDO`). A sentence it reads is merged as
+        /// its report, in place of an unknown sentence.
+        public var sentenceDecoder: SentenceDecoder?
 
         /// Options with the given values.
         public init(
             maximumLength: Int = 1024, checksumPolicy: Framer.ChecksumPolicy = .required,
             assembler: FixAssembler.Options = FixAssembler.Options(), assemblesFixes: Bool = true,
-            frameDecoder: FrameDecoder? = nil
+            frameDecoder: FrameDecoder? = nil, sentenceDecoder: SentenceDecoder? = nil
         ) {
             self.maximumLength = maximumLength
             self.checksumPolicy = checksumPolicy
             self.assembler = assembler
             self.assemblesFixes = assemblesFixes
             self.frameDecoder = frameDecoder
+            self.sentenceDecoder = sentenceDecoder
         }
     }
 
     /// Reads a binary frame into what it tells about its epoch; `nil` for a frame that tells nothing (a message of
     /// no epoch, a type not decoded).
     public typealias FrameDecoder = @Sendable (BinaryFrame) -> EpochReport?
+
+    /// Reads a sentence of a type the core does not decode into what it tells about its epoch; `nil` for one that
+    /// tells nothing.
+    public typealias SentenceDecoder = @Sendable (Sentence) -> EpochReport?
 
     /// Every counter of the stream, over every input read so far.
     public struct Statistics: Hashable, Sendable {
@@ -124,7 +133,7 @@ public struct FixReader: ~Copyable {
         framer = Framer(maximumLength: options.maximumLength, checksumPolicy: options.checksumPolicy)
         stream = Stream(
             assembler: FixAssembler(options: options.assembler), assemblesFixes: options.assemblesFixes,
-            frameDecoder: options.frameDecoder)
+            frameDecoder: options.frameDecoder, sentenceDecoder: options.sentenceDecoder)
     }
 
     /// Every counter, over every input so far.
@@ -300,13 +309,18 @@ extension FixReader {
         var decoder = DecoderStatistics()
         let assemblesFixes: Bool
         let frameDecoder: FrameDecoder?
+        let sentenceDecoder: SentenceDecoder?
         /// The time of the read being framed (``FixReader/noteRead(atNanoseconds:)``); `nil` when never told.
         var readNanoseconds: Int64?
 
-        init(assembler: FixAssembler, assemblesFixes: Bool, frameDecoder: FrameDecoder?) {
+        init(
+            assembler: FixAssembler, assemblesFixes: Bool, frameDecoder: FrameDecoder?,
+            sentenceDecoder: SentenceDecoder?
+        ) {
             self.assembler = assembler
             self.assemblesFixes = assemblesFixes
             self.frameDecoder = frameDecoder
+            self.sentenceDecoder = sentenceDecoder
         }
 
         /// One framer event: a sentence is decoded once, handed to the handler and merged; the fixes it completes
@@ -323,7 +337,7 @@ extension FixReader {
                     withUnsafeMutablePointer(to: &fieldErrors) { errors in
                         var dispatch = V(
                             assembler: assembler, handler: handler, sentence: sentence, fieldErrors: errors,
-                            assemblesFixes: assemblesFixes)
+                            assemblesFixes: assemblesFixes, sentenceDecoder: sentenceDecoder)
                         do throws(NMEAError) {
                             return .success(try sentence.decode(into: &dispatch, fieldErrors: errors))
                         } catch {
@@ -375,7 +389,7 @@ extension FixReader {
     protocol Visitor: SentenceVisitor {
         init(
             assembler: UnsafeMutablePointer<FixAssembler>, handler: UnsafeMutableRawPointer, sentence: Sentence,
-            fieldErrors: UnsafeMutablePointer<FieldErrors>, assemblesFixes: Bool)
+            fieldErrors: UnsafeMutablePointer<FieldErrors>, assemblesFixes: Bool, sentenceDecoder: SentenceDecoder?)
         static func undecodableSentence(
             _ handler: UnsafeMutableRawPointer, _ sentence: Sentence, error: NMEAError, _ context: Context)
         static func rejected(_ handler: UnsafeMutableRawPointer, _ rejection: Rejection, _ context: Context)
@@ -390,17 +404,19 @@ extension FixReader {
         /// The decoded sentence's bad fields, written by the decoding before ``visit(_:)``.
         let fieldErrors: UnsafeMutablePointer<FieldErrors>
         let assemblesFixes: Bool
+        let sentenceDecoder: SentenceDecoder?
 
         @inline(__always)
         init(
             assembler: UnsafeMutablePointer<FixAssembler>, handler: UnsafeMutableRawPointer, sentence: Sentence,
-            fieldErrors: UnsafeMutablePointer<FieldErrors>, assemblesFixes: Bool
+            fieldErrors: UnsafeMutablePointer<FieldErrors>, assemblesFixes: Bool, sentenceDecoder: SentenceDecoder?
         ) {
             self.assembler = assembler
             self.handler = handler.assumingMemoryBound(to: H.self)
             self.sentence = sentence
             self.fieldErrors = fieldErrors
             self.assemblesFixes = assemblesFixes
+            self.sentenceDecoder = sentenceDecoder
         }
 
         static func undecodableSentence(
@@ -431,7 +447,11 @@ extension FixReader {
             handler.pointee.unknownSentence(sentence, Context(sentence))
             guard assemblesFixes else { return }
             if let received = sentence.receivedMilliseconds { assembler.pointee.noteReceiveTime(received) }
-            assembler.pointee.mergeUnknown(sentence)
+            if let sentenceDecoder, let report = sentenceDecoder(sentence) {
+                assembler.pointee.take(report)
+            } else {
+                assembler.pointee.mergeUnknown(sentence)
+            }
         }
     }
 }

@@ -13,6 +13,12 @@ public struct SentenceSignature: Hashable, Sendable, CustomStringConvertible {
         self.isLastPart = isLastPart
     }
 
+    /// The signature of `sentence` (its talker and type), for a sentence read outside the core
+    /// (``FixReader/Options/sentenceDecoder``).
+    public init(of sentence: Sentence) {
+        self.init(sentence.talker, sentence.type)
+    }
+
     /// The signature of a binary message (a UBX class and ID, `0xB562_0107` for NAV-PVT): proprietary, its number as
     /// its type.
     public init(binaryMessage number: UInt64) {

@@ -1,3 +1,4 @@
+import AIS
 import NMEA
 import Tracks
 import UBX
@@ -48,9 +49,13 @@ struct SentenceInput: ~Copyable {
         long: "max-length", valueName: "n", help: "Reject lines longer than this many characters.", default: 1024,
         in: 16...1_048_576)
     private static let verbose = Flag(long: "verbose", short: "v", help: "List every rejected line on standard error.")
+    private static let ownShip = Flag(
+        long: "own-ship",
+        help: "Fixes from the own ship's AIS position reports (!AIVDO) too; each needs a receive time (a TAG block's "
+            + "c:, a leading Unix timestamp).")
 
     /// The framing options every reading command accepts, after its own.
-    static let options: [any OptionDeclaration] = [allowMissingChecksum, maximumLength, verbose]
+    static let options: [any OptionDeclaration] = [allowMissingChecksum, maximumLength, ownShip, verbose]
 
     // MARK: The parsed options
 
@@ -96,7 +101,8 @@ struct SentenceInput: ~Copyable {
         let options = FixReader.Options(
             maximumLength: try arguments.value(Self.maximumLength),
             checksumPolicy: arguments.flag(Self.allowMissingChecksum) ? .optional : .required,
-            assembler: assembler, assemblesFixes: assemblesFixes, frameDecoder: UBXEpochs.report)
+            assembler: assembler, assemblesFixes: assemblesFixes, frameDecoder: UBXEpochs.report,
+            sentenceDecoder: arguments.flag(Self.ownShip) ? AISOwnShip.report : nil)
         // Options first (a usage error is the first thing to say), then the inputs.
         admission = try InputAdmission(paths)
         self.paths = paths
