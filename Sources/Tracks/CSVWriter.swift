@@ -18,16 +18,23 @@ public final class CSVWriter: TrackWriter {
 
     public let options: TrackOptions
     public let columns: [Column]
+    /// With a label key (`mmsi`), each row begins with its track's identifier and name (``beginTrack(_:)``), under
+    /// the headers `mmsi,name`.
+    public let labelKey: String?
     public var statistics: TrackStatistics { document.statistics }
     public var path: String { document.path }
     private var document: AppendingDocument
     private var segmenter: TrackSegmenter
+    /// The identifier and name fields of the track being written, with their commas.
+    private var labelFields: [UInt8] = []
 
-    public init(path: String, columns: [Column] = defaultColumns, options: TrackOptions = TrackOptions())
-        throws(TrackError)
-    {
+    public init(
+        path: String, columns: [Column] = defaultColumns, options: TrackOptions = TrackOptions(),
+        labelKey: String? = nil
+    ) throws(TrackError) {
         self.options = options
         self.columns = columns
+        self.labelKey = labelKey
         document = AppendingDocument(
             try DocumentFile(path: path, kind: .lines, sync: options.sync, publication: options.publication),
             flush: options.flush)
@@ -37,10 +44,11 @@ public final class CSVWriter: TrackWriter {
 
     public init(
         streamingTo fd: FileDescriptor, name: String = "<stdout>", columns: [Column] = defaultColumns,
-        options: TrackOptions = TrackOptions()
+        options: TrackOptions = TrackOptions(), labelKey: String? = nil
     ) throws(TrackError) {
         self.options = options
         self.columns = columns
+        self.labelKey = labelKey
         document = AppendingDocument(DocumentFile(streamingTo: fd, name: name), flush: options.flush)
         segmenter = TrackSegmenter(splitGapSeconds: options.splitGapSeconds)
         try start()
@@ -49,8 +57,37 @@ public final class CSVWriter: TrackWriter {
     deinit { document.closeDescriptor() }
 
     private func start() throws(TrackError) {
-        let header = Array((columns.map(\.rawValue).joined(separator: ",") + "\r\n").utf8)
+        let names = (labelKey.map { [$0, "name"] } ?? []) + columns.map(\.rawValue)
+        let header = Array((names.joined(separator: ",") + "\r\n").utf8)
         try document.start(head: header, tail: [])
+    }
+
+    /// The rows that follow begin with `label`'s identifier and name, when the writer has a label key.
+    public func beginTrack(_ label: TrackLabel) throws(TrackError) -> Bool {
+        guard labelKey != nil else { return false }
+        labelFields = []
+        DecimalFormatter.append(label.identifier, to: &labelFields)
+        labelFields.append(UInt8(ascii: ","))
+        if let name = label.name { Self.appendField(name, to: &labelFields) }
+        labelFields.append(UInt8(ascii: ","))
+        segmenter = TrackSegmenter(splitGapSeconds: options.splitGapSeconds)
+        return true
+    }
+
+    /// `text` as one field: in double quotes, its own doubled, when it holds a comma, a quote or a line break
+    /// (RFC 4180).
+    static func appendField(_ text: String, to out: inout [UInt8]) {
+        let bytes = Array(text.utf8)
+        guard bytes.contains(where: { [UInt8(ascii: ","), UInt8(ascii: "\""), 13, 10].contains($0) }) else {
+            out += bytes
+            return
+        }
+        out.append(UInt8(ascii: "\""))
+        for byte in bytes {
+            out.append(byte)
+            if byte == UInt8(ascii: "\"") { out.append(byte) }
+        }
+        out.append(UInt8(ascii: "\""))
     }
 
     public func write(_ fix: Fix) throws(TrackError) {
@@ -71,6 +108,7 @@ public final class CSVWriter: TrackWriter {
     }
 
     private func appendRow(_ fix: Fix) {
+        document.pending += labelFields
         for (index, column) in columns.enumerated() {
             if index > 0 { document.pending.append(UInt8(ascii: ",")) }
             switch column {

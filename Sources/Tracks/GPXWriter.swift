@@ -27,6 +27,8 @@ public final class GPXWriter: TrackWriter {
     private let isStream: Bool
     /// The bytes before `<trk>`, once read back (``committedPoints(last:)``).
     private var continuedHead: [UInt8]?
+    /// Whether the open `trk` has a label or points, so that the next label needs a `trk` of its own.
+    private var trackIsUsed = false
 
     /// Creates (or empties) the GPX file at `path` and writes an empty track to it.
     /// - Parameter creator: the `creator` attribute (escaped as needed).
@@ -170,11 +172,31 @@ public final class GPXWriter: TrackWriter {
             break
         }
         GPXPoint.append(fix, version: version, to: &document.pending)
+        trackIsUsed = true
         document.counts.points += 1
         try document.pointAdded(tail: tail)
     }
 
     public func flush() throws(TrackError) { try document.flush(tail: tail) }
+
+    /// Ends the open `trk` (unless it is still empty) and starts one named `label`'s title, with the label's key and
+    /// identifier as its `desc` (`mmsi 211000001`).
+    public func beginTrack(_ label: TrackLabel) throws(TrackError) -> Bool {
+        precondition(!document.isFinished, "GPXWriter used after finish()")
+        if segmentIsOpen {
+            document.pending += Self.segmentEnd
+            segmentIsOpen = false
+        }
+        if trackIsUsed { document.pending += Array("  </trk>\n  <trk>\n".utf8) }
+        document.pending += Array("    <name>".utf8)
+        TextEscaping.appendXML(label.title, to: &document.pending)
+        document.pending += Array("</name>\n    <desc>".utf8)
+        TextEscaping.appendXML("\(label.key) \(label.identifier)", to: &document.pending)
+        document.pending += Array("</desc>\n".utf8)
+        trackIsUsed = true
+        segmenter = TrackSegmenter(splitGapSeconds: options.splitGapSeconds)
+        return true
+    }
 
     public func finish() throws(TrackError) {
         try document.finish(tail: tail)

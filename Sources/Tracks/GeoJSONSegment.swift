@@ -34,6 +34,8 @@ struct GeoJSONSegment {
     let times: Spool
     /// The Point features of the segment's fixes (`--points`), each with its leading separator.
     let pointFeatures: Spool?
+    /// The track's label properties (``TrackLabel``), written last in the feature's properties.
+    var label: [UInt8] = []
 
     init(directory: String, includePoints: Bool) {
         times = Spool(directory: directory)
@@ -118,7 +120,7 @@ struct GeoJSONSegment {
                 Array(#"],"type":"\#(isLine ? "LineString" : "MultiPoint")"},"properties":{"coordTimes":["#.utf8)[...])
         }
         try times.drain(out)
-        try out((Array("]".utf8) + marked + Array("}}".utf8))[...])
+        try out((Array("]".utf8) + marked + label + Array("}}".utf8))[...])
         try pointFeatures?.drain(out)
         state = .empty
         count = 0

@@ -251,6 +251,17 @@ public final class GeoJSONWriter: TrackWriter {
         }
     }
 
+    /// Ends the open feature and gives the next ones `label`'s identifier and name as properties. Only in
+    /// whole-segment mode (a conversion of files, not a live file): `false` otherwise.
+    public func beginTrack(_ label: TrackLabel) throws(TrackError) -> Bool {
+        precondition(!isFinished, "GeoJSONWriter used after finish()")
+        guard options.writesWholeSegments, segment != nil else { return false }
+        try closeSegment()
+        segment!.label = label.geoJSONProperties
+        segmenter = TrackSegmenter(splitGapSeconds: options.track.splitGapSeconds)
+        return true
+    }
+
     /// Whole-segment mode: `fix` into the open segment (closing the one before when it starts a new one).
     private func writeInSegment(_ fix: Fix, startsSegment: Bool) throws(TrackError) {
         if startsSegment { try closeSegment() }

@@ -32,6 +32,16 @@ final class Spool {
 
     var isEmpty: Bool { buffer.isEmpty && fileBytes == 0 }
 
+    /// A new file in `directory` that has no name: created, then unlinked at once, so that nothing is left behind
+    /// whatever ends the process. `tag` tells apart the files of one process.
+    static func anonymousFile(in directory: String, tag: Int) throws(Errno) -> FileDescriptor {
+        let path = directory + "/.nmea-spool-\(getpid())-\(UInt(bitPattern: tag))"
+        let opened = try FileDescriptor.open(
+            path, .readWrite, options: [.create, .exclusiveCreate, .closeOnExec], permissions: .standardFile)
+        unlink(path)
+        return opened
+    }
+
     /// Sets `bytes` aside.
     /// - Throws: `Errno` when the file cannot be created or written (a full disk).
     func append(_ bytes: some Collection<UInt8>) throws(Errno) {
@@ -78,13 +88,7 @@ final class Spool {
 
     /// Moves the buffer to the end of the file.
     private func spill() throws(Errno) {
-        if file == nil {
-            let path = directory + "/.nmea-spool-\(getpid())-\(UInt(bitPattern: ObjectIdentifier(self).hashValue))"
-            let opened = try FileDescriptor.open(
-                path, .readWrite, options: [.create, .exclusiveCreate, .closeOnExec], permissions: .standardFile)
-            unlink(path)
-            file = opened
-        }
+        if file == nil { file = try Self.anonymousFile(in: directory, tag: ObjectIdentifier(self).hashValue) }
         try file!.writeAll(buffer, toAbsoluteOffset: fileBytes)
         fileBytes += buffer.count
         buffer.removeAll(keepingCapacity: true)

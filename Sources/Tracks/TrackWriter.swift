@@ -30,10 +30,16 @@ public protocol TrackWriter: AnyObject {
     /// GeoJSON and KML features); `false` when the format or the stream cannot hold them (CSV holds points; a GPX
     /// stream is past the place where they go).
     func setNavigation(_ navigation: Navigation) -> Bool
+    /// Starts the track of `label`'s owner: the points written next are its (GPX: a `trk` with its name; GeoJSON:
+    /// features with its identifier and name among their properties; CSV: rows that begin with them, when the
+    /// writer was made with the label's columns). `false` for a format that holds one track (KML), which writes on
+    /// as before.
+    func beginTrack(_ label: TrackLabel) throws(TrackError) -> Bool
 }
 
 extension TrackWriter {
     public func setNavigation(_ navigation: Navigation) -> Bool { false }
+    public func beginTrack(_ label: TrackLabel) throws(TrackError) -> Bool { false }
 }
 
 /// When a track file takes the place of what its path held. Until then it is written under a temporary name beside

@@ -68,4 +68,65 @@ struct AISCommandTests {
         // Without the option the same log has no fix.
         #expect(try Tool.run(["parse", "--fixes", path]).output == "")
     }
+
+    @Test("convert --ais: a track per vessel in GPX (schema-valid), GeoJSON and CSV, named by vessel")
+    func convertPerVessel() throws {
+        let directory = TemporaryDirectory("convert-ais").path
+        let outcome = try Tool.run([
+            "convert", "--ais", Self.sample, "-o", directory + "/v.gpx", "-o", directory + "/v.geojson", "-o",
+            directory + "/v.csv", "--columns", "lat,lon,speed,course",
+        ])
+        #expect(outcome.status == 0)
+        #expect(outcome.error.hasPrefix("nmea convert: 2 vessels, 12 positions\n"))
+        let csv = try String(contentsOfFile: directory + "/v.csv", encoding: .utf8)
+        #expect(
+            csv
+                == [
+                    "mmsi,name,lat,lon,speed,course",
+                    "211200002,SEEADLER,53.545,9.97,2.727,180", "211200002,SEEADLER,53.544,9.97,2.727,180",
+                    "211200002,SEEADLER,53.543,9.97,2.727,180", "211200002,SEEADLER,53.542,9.97,2.727,180",
+                    "211200002,SEEADLER,53.541,9.97,2.727,180", "211200002,SEEADLER,53.54,9.97,2.727,180",
+                    "244100001,NORDERLICHT,53.54,9.95,6.379,61.2", "244100001,NORDERLICHT,53.542,9.954,6.379,61.2",
+                    "244100001,NORDERLICHT,53.544,9.958,6.379,61.2", "244100001,NORDERLICHT,53.546,9.962,6.379,61.2",
+                    "244100001,NORDERLICHT,53.548,9.966,6.379,61.2", "244100001,NORDERLICHT,53.55,9.97,6.379,61.2", "",
+                ].joined(separator: "\r\n"))
+        let gpx = try String(contentsOfFile: directory + "/v.gpx", encoding: .utf8)
+        #expect(gpx.components(separatedBy: "<trk>").count == 3)
+        #expect(gpx.contains("<name>SEEADLER</name>\n    <desc>mmsi 211200002</desc>"))
+        #expect(gpx.contains("<name>NORDERLICHT</name>\n    <desc>mmsi 244100001</desc>"))
+        let schemas = try #require(Locations.schemas)
+        let xmllint = try #require(Tools.which("xmllint"))
+        let check = try ToolSupport.run(
+            xmllint, ["--noout", "--schema", schemas + "/gpx-1.1.xsd", directory + "/v.gpx"])
+        #expect(check.status == 0, "\(check.error)")
+        let geojson = try JSONSerialization.jsonObject(
+            with: Data(contentsOf: URL(fileURLWithPath: directory + "/v.geojson")))
+        let features = try #require((geojson as? [String: Any])?["features"] as? [[String: Any]])
+        let properties = features.compactMap { $0["properties"] as? [String: Any] }
+        #expect(properties.compactMap { $0["mmsi"] as? Int } == [211_200_002, 244_100_001])
+        #expect(properties.compactMap { $0["name"] as? String } == ["SEEADLER", "NORDERLICHT"])
+        let kml = try Tool.run(["convert", "--ais", Self.sample, "-o", directory + "/v.kml"])
+        #expect(kml.status == 64)
+        #expect(kml.error.contains("'--ais' writes GPX, GeoJSON or CSV"))
+    }
+
+    @Test("convert --ais keeps each point's receive time; a report without one is a point without a time")
+    func convertWithTimes() throws {
+        let directory = TemporaryDirectory("convert-ais-times").path
+        let path = directory + "/transponder.nmea"
+        try Self.ownShipLog.write(toFile: path, atomically: true, encoding: .utf8)
+        let outcome = try Tool.run([
+            "convert", "--ais", path, "-o", "-", "--format", "csv", "--columns", "time,lat,lon",
+        ])
+        #expect(outcome.status == 0)
+        #expect(
+            outcome.output
+                == [
+                    "mmsi,name,time,lat,lon",
+                    "211000001,,2023-11-14T22:13:20.000Z,54.1,10.2",
+                    "211000001,,2023-11-14T22:13:21.000Z,54.1001,10.2002",
+                    "211000001,,,54.2,10.3", "211000001,,2023-11-14T22:13:22.000Z,54.1002,10.2004",
+                    "244000002,,2023-11-14T22:13:20.500Z,53,4", "",
+                ].joined(separator: "\r\n"))
+    }
 }

@@ -40,7 +40,7 @@ enum ConvertCommand: Command {
         arguments: [SentenceInput.files],
         options: [
             ConvertOutput.outputs, ConvertOutput.format, ConvertOutput.columns, SentenceInput.date, splitGap,
-            ConvertOutput.points, fsync, SplitWriter.option, jobs,
+            ConvertOutput.points, fsync, SplitWriter.option, jobs, ConvertAIS.flag,
         ] + TripRuleOptions.options + CleaningOptions.options + SentenceInput.options,
         examples: [
             "nmea convert drive.nmea -o drive.gpx",
@@ -52,6 +52,7 @@ enum ConvertCommand: Command {
             "nmea convert logs/*.nmea.gz -o tracks/{name}.gpx --jobs 2",
             "nmea convert year.nmea -o days/%Y-%m-%d.gpx --split day",
             "nmea convert week.nmea -o trips/%Y-%m-%d-trip-%n.gpx --split trip --min-stop 300",
+            "nmea convert --ais harbour.nmea -o vessels.geojson -o vessels.csv",
         ])
 
     private static let splitGap = Option<Double>(
@@ -67,6 +68,9 @@ enum ConvertCommand: Command {
 
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
         let outputs = try ConvertOutput.parse(arguments)
+        if arguments.flag(ConvertAIS.flag) {
+            return try ConvertAIS.run(arguments, outputs: outputs, splitGap: try arguments.value(splitGap))
+        }
         if outputs.contains(where: { $0.path.contains(ConvertJobs.namePlaceholder) }) {
             return try ConvertJobs.run(arguments, outputs: outputs)
         }

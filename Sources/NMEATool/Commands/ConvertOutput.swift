@@ -90,9 +90,10 @@ struct ConvertOutput {
     }
 
     /// Creates the writer: standard output for `-`, else the file (created or emptied).
+    /// `labelKey` gives a CSV the columns of ``TrackLabel``s (`mmsi,name`) before its own.
     func makeWriter(
         track: TrackOptions, includePoints: Bool, columns: [CSVWriter.Column] = CSVWriter.defaultColumns,
-        creator: String = "swift-nmea"
+        creator: String = "swift-nmea", labelKey: String? = nil
     ) throws(TrackError) -> any TrackWriter {
         let geojson = GeoJSONWriter.Options(track: track, includePoints: includePoints)
         let toStandardOutput = path == "-"
@@ -112,8 +113,8 @@ struct ConvertOutput {
                 : try KMLWriter(path: path, name: Self.documentName(path), options: track)
         case .csv:
             return toStandardOutput
-                ? try CSVWriter(streamingTo: .standardOutput, columns: columns, options: track)
-                : try CSVWriter(path: path, columns: columns, options: track)
+                ? try CSVWriter(streamingTo: .standardOutput, columns: columns, options: track, labelKey: labelKey)
+                : try CSVWriter(path: path, columns: columns, options: track, labelKey: labelKey)
         }
     }
 

@@ -38,6 +38,19 @@ final class TrackOutputs: @unchecked Sendable {
     /// Finishes every output and puts them in place, or, when `inputFailed` or an output failed, gives every one up
     /// (each saying what its path now holds).
     /// - Returns: `true` when every output asked for was written.
+    /// Starts `label`'s track in every output (``TrackWriter/beginTrack(_:)``).
+    func beginTrack(_ label: TrackLabel) {
+        var index = 0
+        while index < writers.count {
+            do {
+                _ = try writers[index].beginTrack(label)
+                index += 1
+            } catch {
+                fail(writers.remove(at: index), error)
+            }
+        }
+    }
+
     func finish(inputFailed: Bool) -> Bool {
         complete(inputFailed: inputFailed) && publish()
     }

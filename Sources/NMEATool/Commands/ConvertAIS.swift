@@ -1,0 +1,112 @@
+import AIS
+import NMEA
+import Tracks
+
+/// `nmea convert --ais`: a track per vessel from the AIS position reports of the inputs.
+///
+/// Every position report (types 1–3, 9, 18, 19, 27; own ship's too) is a point of its station's track, at its
+/// sentence's receive time when the log gives one (a TAG block's `c:`, a leading Unix timestamp), else with no time.
+/// The points go through a ``TrackSorter``, which holds at most 262,144 of them (14 MiB) and keeps the rest in sorted
+/// runs in unnamed files beside the output, so an archive of any length converts in bounded memory; what grows with
+/// the input is one name per vessel (bounded by the number of stations, not of messages). The tracks come out in MMSI
+/// order: GPX a `trk` per vessel named after it, GeoJSON features with its `mmsi` and `name`, CSV rows that begin
+/// with them.
+enum ConvertAIS {
+    static let flag = Flag(
+        long: "ais",
+        help: "A track per vessel from the AIS position reports (!AIVDM, !AIVDO): GPX tracks named by vessel, GeoJSON "
+            + "features and CSV rows with its mmsi and name.")
+
+    /// The types whose position is the sending station's own.
+    static let positionTypes: Set<Int> = [1, 2, 3, 9, 18, 19, 27]
+
+    static func run(_ arguments: ParsedArguments, outputs: [ConvertOutput], splitGap: Double) throws -> Int32 {
+        if outputs.contains(where: { $0.format == .kml }) {
+            throw arguments.usageError("'--ais' writes GPX, GeoJSON or CSV: a KML file holds one track")
+        }
+        var input = try SentenceInput(arguments, assemblesFixes: false)
+        try FileIdentity.refuseOverlaps(inputs: input.paths, outputs: outputs.map(\.path), arguments)
+        let sorter = TrackSorter(beside: outputs[0].path)
+        var collector = Collector(sorter: sorter)
+        try input.read(handler: &collector) { _ in }
+        if let error = collector.failure { throw RuntimeError(error.description(fileIsInPlace: false)) }
+        let track = TrackOptions(splitGapSeconds: splitGap, flush: .conversion, publication: input.publication)
+        let columns = try arguments.value(ConvertOutput.columns)
+        var writers: [any TrackWriter] = []
+        for output in outputs {
+            do {
+                writers.append(
+                    try output.makeWriter(track: track, includePoints: false, columns: columns, labelKey: "mmsi"))
+            } catch {
+                for writer in writers { writer.discard() }
+                throw RuntimeError(error.description(fileIsInPlace: false))
+            }
+        }
+        let files = TrackOutputs(writers)
+        var vessels = 0
+        var points = 0
+        var current: UInt64?
+        do {
+            try sorter.finish { point in
+                if point.track != current {
+                    current = point.track
+                    vessels += 1
+                    let mmsi = Int(point.track)
+                    files.beginTrack(TrackLabel(key: "mmsi", identifier: mmsi, name: collector.names[mmsi]))
+                }
+                points += 1
+                files.write(Self.fix(point))
+            }
+        } catch {
+            files.giveUp(because: "its points could not be read back")
+            throw RuntimeError(error.description(fileIsInPlace: false))
+        }
+        let written = files.finish(inputFailed: !input.failures.isEmpty)
+        Console.error("nmea convert: \(counted(vessels, "vessel")), \(counted(points, "position"))\n")
+        collector.ais.report(command: "nmea convert")
+        input.printSummary(command: "nmea convert")
+        return written && input.failures.isEmpty ? ExitStatus.success : ExitStatus.failure
+    }
+
+    /// A point as a fix: its time when known, a 2D position, speed and course.
+    static func fix(_ point: TrackSorter.Point) -> Fix {
+        var fix = Fix(
+            latitude: point.latitude, longitude: point.longitude, speed: point.speed.isNaN ? nil : point.speed,
+            courseDegrees: point.course.isNaN ? nil : point.course, quality: .gps, mode: .twoD)
+        if point.receivedMilliseconds != .min {
+            let nanoseconds = point.receivedMilliseconds * 1_000_000
+            let moment = UTCDate.moment(nanosecondsSinceEpoch: nanoseconds, fractionDigits: 3)
+            fix.date = moment.date
+            fix.time = moment.time
+        }
+        return fix
+    }
+
+    /// Reads the AIS sentences: each station's positions into the sorter, its name when a message gives one.
+    struct Collector: FixReader.Handler {
+        let sorter: TrackSorter
+        var ais = AISPrinting()
+        var names: [Int: String] = [:]
+        var failure: TrackError?
+
+        init(sorter: TrackSorter) { self.sorter = sorter }
+
+        mutating func sentence<S: DecodableSentence>(_ sentence: Sentence, decoded: S, _ context: FixReader.Context) {}
+        mutating func undecodableSentence(_ sentence: Sentence, error: NMEAError, _ context: FixReader.Context) {}
+
+        mutating func unknownSentence(_ sentence: Sentence, _ context: FixReader.Context) {
+            guard failure == nil, case .message(let message) = ais.take(sentence) else { return }
+            if let name = message.shipName { names[message.mmsi] = name }
+            guard ConvertAIS.positionTypes.contains(message.type), let position = message.position else { return }
+            let point = TrackSorter.Point(
+                track: UInt64(message.mmsi), latitude: position.latitude, longitude: position.longitude,
+                receivedMilliseconds: sentence.receivedMilliseconds, speed: message.speedKnots.map { $0 * 1852 / 3600 },
+                course: message.courseDegrees)
+            do {
+                try sorter.append(point)
+            } catch {
+                failure = error
+            }
+        }
+    }
+}
