@@ -105,6 +105,19 @@ struct AISCommandTests {
         let properties = features.compactMap { $0["properties"] as? [String: Any] }
         #expect(properties.compactMap { $0["mmsi"] as? Int } == [211_200_002, 244_100_001])
         #expect(properties.compactMap { $0["name"] as? String } == ["SEEADLER", "NORDERLICHT"])
+        // {mmsi} in a name: a file per vessel, each as the whole file's rows of that vessel.
+        let perVessel = try Tool.run(["convert", "--ais", Self.sample, "-o", directory + "/{mmsi}.csv"])
+        #expect(perVessel.status == 0)
+        let lines = csv.split(separator: "\r\n", omittingEmptySubsequences: false)
+        for mmsi in ["211200002", "244100001"] {
+            let file = try String(contentsOfFile: directory + "/\(mmsi).csv", encoding: .utf8)
+            let rows = file.split(separator: "\r\n").dropFirst()
+            #expect(rows.count == 6)
+            #expect(rows.allSatisfy { $0.hasPrefix(mmsi + ",") })
+            #expect(lines.contains { $0.hasPrefix(mmsi) })
+        }
+        let split = try Tool.run(["convert", "--ais", Self.sample, "-o", directory + "/d.gpx", "--split", "day"])
+        #expect(split.status == 64)
         let kml = try Tool.run(["convert", "--ais", Self.sample, "-o", directory + "/v.kml"])
         #expect(kml.status == 64)
         #expect(kml.error.contains("'--ais' writes GPX, GeoJSON or CSV"))

@@ -10,7 +10,8 @@ import Tracks
 /// runs in unnamed files beside the output, so an archive of any length converts in bounded memory; what grows with
 /// the input is one name per vessel (bounded by the number of stations, not of messages). The tracks come out in MMSI
 /// order: GPX a `trk` per vessel named after it, GeoJSON features with its `mmsi` and `name`, CSV rows that begin
-/// with them.
+/// with them; with `{mmsi}` in an output's name, a file per vessel (``SplitWriter/Rule/track``), all put in place
+/// at the end.
 enum ConvertAIS {
     static let flag = Flag(
         long: "ais",
@@ -24,6 +25,10 @@ enum ConvertAIS {
         if outputs.contains(where: { $0.format == .kml }) {
             throw arguments.usageError("'--ais' writes GPX, GeoJSON or CSV: a KML file holds one track")
         }
+        if try arguments.value(SplitWriter.option) != nil {
+            throw arguments.usageError(
+                "'--ais' writes a track per vessel: for a file per vessel, put {mmsi} in the output's name")
+        }
         var input = try SentenceInput(arguments, assemblesFixes: false)
         try FileIdentity.refuseOverlaps(inputs: input.paths, outputs: outputs.map(\.path), arguments)
         let sorter = TrackSorter(beside: outputs[0].path)
@@ -35,6 +40,14 @@ enum ConvertAIS {
         var writers: [any TrackWriter] = []
         for output in outputs {
             do {
+                if output.path.contains("{mmsi}") {
+                    writers.append(
+                        SplitWriter(pattern: output.path, rule: .track) { path throws(TrackError) in
+                            try ConvertOutput(path: path, format: output.format).makeWriter(
+                                track: track, includePoints: false, columns: columns, labelKey: "mmsi")
+                        })
+                    continue
+                }
                 writers.append(
                     try output.makeWriter(track: track, includePoints: false, columns: columns, labelKey: "mmsi"))
             } catch {

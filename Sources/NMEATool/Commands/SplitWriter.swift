@@ -3,12 +3,14 @@ import Recording
 import Tracks
 import Trips
 
-/// `convert --split day|gap:SECONDS|trip`: one output pattern written as several files, a new one for each UTC day
+/// `convert --split day|gap:SECONDS|trip`, and `convert --ais -o vessels/{mmsi}.gpx`: one output pattern written as
+/// several files, a new one for each UTC day
 /// of the fixes (`-o out/%Y-%m-%d.gpx`; without `%Y`/`%m`/`%d`, `-YYYY-MM-DD` goes before the extension), after
 /// each gap in the points longer than SECONDS (`-o out/part-%n.gpx`, numbered from 1; without `%n`, `-N` before the
 /// extension), or for each trip (`-o out/trip-%n.gpx`, `%Y-%m-%d` the day it began): the fixes from its start to its
 /// end, as `nmea trips` finds them, given as ``trips`` before the first fix; fixes outside every trip (at rest) are
-/// left out and counted. Each part is an ordinary writer of its own, finished when the next begins; made with
+/// left out and counted; or for each track of a file of several (``Rule/track``: `{mmsi}` replaced by the track's
+/// identifier, at each ``beginTrack(_:)``). Each part is an ordinary writer of its own, finished when the next begins; made with
 /// ``Publication/onRequest`` (converting files), the finished parts wait beside their paths and are all put in place
 /// by ``publish()``, so a run that fails leaves every day's old file as it was. Memory: one part's writer, and a few
 /// hundred bytes for each finished part.
@@ -17,6 +19,8 @@ final class SplitWriter: TrackWriter {
         case day
         case gap(seconds: Double)
         case trip
+        /// A file per ``TrackLabel``: `{key}` in the pattern (`{mmsi}`) is the label's identifier.
+        case track
     }
 
     let pattern: String
@@ -77,8 +81,25 @@ final class SplitWriter: TrackWriter {
         case .trip:
             try writeInTrip(fix)
             return
+        case .track:
+            try current?.writer.write(fix)
+            return
         }
         try write(fix, to: key)
+    }
+
+    /// ``Rule/track``: finishes the part in progress and begins `label`'s file, named by the pattern with `{key}`
+    /// replaced by its identifier (the writer gets the label too: a GPX track's name). Other rules hand the label on
+    /// to the part in progress.
+    func beginTrack(_ label: TrackLabel) throws(TrackError) -> Bool {
+        guard rule == .track else { return try current?.writer.beginTrack(label) ?? false }
+        try finishCurrent()
+        let path = pattern.replacingAll("{\(label.key)}", with: String(label.identifier))
+        let writer = try make(path)
+        paths.append(path)
+        current = (path, writer)
+        _ = try writer.beginTrack(label)
+        return true
     }
 
     /// ``Rule/trip``: `fix` into the file of its trip. Trips come in time order, and a trip's file is finished once a
