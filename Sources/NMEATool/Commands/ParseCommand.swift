@@ -18,7 +18,9 @@ enum ParseCommand: Command {
             AIS sentences (!AIVDM, !AIVDO from any talker) are assembled (multi-part messages, type 24's two \
             parts) and each message is printed once as gpsd writes it, {"class":"AIS","type":…,"mmsi":…}, with \
             values in units (degrees, knots, metres) and "not available" values left out; --ais-raw prints \
-            gpsd's unscaled numbers instead ("scaled":false, as gpsd sends its clients).
+            gpsd's unscaled numbers instead ("scaled":false, as gpsd sends its clients). With --ais-only or \
+            --mmsi the input is read on one core unless --jobs is given: a multi-part message may span two of a \
+            file's pieces, so pieces with AIS are printed in order on one thread.
             """,
         arguments: [SentenceInput.files],
         options: [stats, fixes, rawFormat, aisOnly, mmsi, aisRaw, SentenceInput.date, SentenceInput.jobs]
@@ -62,11 +64,14 @@ enum ParseCommand: Command {
         if arguments.flag(fixes) { return try runFixes(arguments) }
         if try arguments.value(rawFormat) == "tagged" { return try runTagged(arguments) }
         var input = try SentenceInput(arguments, assemblesFixes: false)
-        input.jobs = try SentenceInput.jobs(arguments)
         var printer = Printer()
         let stations = try arguments.value(mmsi)
-        printer.ais = AISPrinting(
-            stations: stations, onlyAIS: arguments.flag(aisOnly) || stations != nil, scaled: !arguments.flag(aisRaw))
+        let onlyAIS = arguments.flag(aisOnly) || stations != nil
+        // A piece with AIS in it is printed again in order on one thread (a message's parts may span two pieces):
+        // an AIS log is read on one core unless --jobs asks for more.
+        let asked = try arguments.value(SentenceInput.jobs)
+        input.jobs = onlyAIS && asked == nil ? 1 : try SentenceInput.jobs(arguments)
+        printer.ais = AISPrinting(stations: stations, onlyAIS: onlyAIS, scaled: !arguments.flag(aisRaw))
         try input.read(handler: &printer, isCancelled: outputFailed) { _ in }
         printer.ais.report(command: "nmea parse")
         return finish(input, arguments)
