@@ -29,9 +29,9 @@ import Testing
 
     static let usage =
         "Usage: nmea convert [<files> ...] -o <file> ... [--format <format>] [--columns <list>] [--date <YYYY-MM-DD>] "
-        + "[--split-gap <seconds>] [--points] [--fsync] [--split <rule>] [-j <n>] [--min-distance <meters>] "
+        + "[--split-gap <seconds>] [--points] [--fsync] [--split <rule>] [-j <n>] [--ais] [--min-distance <meters>] "
         + "[--min-stop <seconds>] [--max-gap <seconds>] " + CleaningUsage.text
-        + "[--allow-missing-checksum] [--max-length <n>] [-v]\n"
+        + "[--allow-missing-checksum] [--max-length <n>] [--own-ship] [-v]\n"
         + "  See 'nmea convert --help' for more information.\n"
 
     @Test func convertsToSeveralOutputsInOnePass() throws {

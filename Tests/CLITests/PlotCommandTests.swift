@@ -374,7 +374,7 @@ import Testing
             "Usage: nmea plot [<files> ...] -o <file> [--color <mode>] [--width <pixels>] "
             + "[--title <text>] [--split-gap <seconds>] [--no-places] [--min-distance <meters>] [--min-stop <seconds>] "
             + "[--max-gap <seconds>] [--date <YYYY-MM-DD>] " + CleaningUsage.text
-            + "[--allow-missing-checksum] [--max-length <n>] [-v]\n"
+            + "[--allow-missing-checksum] [--max-length <n>] [--own-ship] [-v]\n"
             + "  See 'nmea plot --help' for more information.\n"
         let missing = try ToolSupport.nmea(["plot", "log.nmea"])
         #expect(missing.status == 64)

@@ -175,7 +175,7 @@ import Testing
         #expect(
             outcome.error == message + "Usage: nmea trips [<files> ...] [--json] [--min-distance <meters>] "
                 + "[--min-stop <seconds>] [--max-gap <seconds>] [--date <YYYY-MM-DD>] [--no-places] [--bench] [-j <n>] "
-                + CleaningUsage.text + "[--allow-missing-checksum] [--max-length <n>] [-v]\n"
+                + CleaningUsage.text + "[--allow-missing-checksum] [--max-length <n>] [--own-ship] [-v]\n"
                 + "  See 'nmea trips --help' for more information.\n")
     }
 
