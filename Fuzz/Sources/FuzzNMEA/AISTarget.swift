@@ -4,12 +4,25 @@ import NMEA
 
 /// The `ais` target: each input line becomes the fields of an `!AIVDM` sentence with a valid checksum (so the fuzzer
 /// reaches payloads, fragment numbers and fill bits without finding checksums), framed and handed to one
-/// `AISDecoder`. Every message it hands out is read field by field and written as JSON both ways, and the JSON must
+/// `AISDecoder`; a line that begins with `\TEXT\` gets TEXT as a TAG block with a valid checksum before its sentence
+/// (`\g:1-2-501\2,1,3,A,…` reaches the assembly by TAG group). Every message it hands out is read field by field and written as JSON both ways, and the JSON must
 /// read back. The same lines fed again to a fresh decoder, whole and one sentence at a time, give the same messages
 /// and counts: assembly depends on nothing but the sentences.
 func fuzzAIS(_ input: UnsafeRawBufferPointer) {
     var stream: [UInt8] = []
-    for line in input.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
+    let backslash = UInt8(ascii: "\\")
+    for whole in input.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
+        var line = whole[...]
+        if line.first == backslash, let close = line.dropFirst().firstIndex(of: backslash) {
+            let tag = line[line.index(after: line.startIndex)..<close].filter {
+                $0 != UInt8(ascii: "*") && $0 != backslash && $0 >= 0x20 && $0 < 0x7F
+            }
+            stream.append(backslash)
+            stream += tag
+            NMEAChecksum.write(NMEAChecksum.of(tag)) { stream.append($0) }
+            stream.append(backslash)
+            line = line[line.index(after: close)...]
+        }
         let body = Array("AIVDM,".utf8) + line.filter { $0 != UInt8(ascii: "*") && $0 != 13 && $0 != 10 && $0 != 0 }
         stream.append(UInt8(ascii: "!"))
         stream += body
