@@ -73,9 +73,10 @@ struct DocumentFile {
     /// output).
     private var pendingHead: [UInt8]?
     private var defersHead = false
-    /// An xml file's next commit (the content, its padding, the new tail and the opener after it) and the inert
-    /// pages that grow the file, built in buffers kept from one commit to the next: a buffer of a batch's size
-    /// (a megabyte when converting) made afresh at each commit cost a page fault every 4 KiB, in the kernel's time.
+    /// The next commit of an xml or json file (the content, its padding, the new tail, an xml file's opener after
+    /// it) and the inert pages that grow an xml file, built in buffers kept from one commit to the next: a buffer of a
+    /// batch's size (a megabyte when converting) made afresh at each commit cost a page fault every 4 KiB, in the
+    /// kernel's time.
     private var commitBytes: [UInt8] = []
     private var inertSpace: [UInt8] = []
     /// Set after a failed commit that may have damaged the file; nothing is written after it.
@@ -244,10 +245,15 @@ struct DocumentFile {
                 throw TrackError(path: path, operation: .write, code: code, fileIsIntact: true)
             }
         }
-        var bytes = content + newTail
+        var bytes: [UInt8] = []
+        swap(&bytes, &commitBytes)
+        defer { swap(&bytes, &commitBytes) }
+        bytes.removeAll(keepingCapacity: true)
+        bytes += content
+        bytes += newTail
         if newEnd < fileLength {
             // Never leave stale bytes after the new tail.
-            bytes += [UInt8](repeating: UInt8(ascii: " "), count: fileLength - newEnd)
+            bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: fileLength - newEnd))
         }
         try check(errorCode { try fd.writeAll(bytes, toAbsoluteOffset: offset) }, .write, intact: false)
         fileLength = max(fileLength, newEnd)

@@ -1,5 +1,6 @@
 import Glibc
 import NMEA
+import Threading
 import Tracks
 
 /// A handler that wants only the decoded sentences, which a file read in pieces (`--jobs`) hands it on the thread
@@ -84,14 +85,16 @@ extension SentenceInput {
     private mutating func readInPieces<D: DecodedSentenceHandler>(
         _ input: InputFile, replaying handler: inout D, _ progress: (Int) -> Bool, _ fix: (Fix) -> Void
     ) throws -> Bool {
+        let tapes = SpareTapes(limit: 2 * jobs + 1)
         let pieces = PieceReader(fd: input.fd, name: input.name, options: readerOptions, jobs: jobs) {
-            DecodedWork()
+            DecodedWork(tapes: tapes)
         }
-        var carried = DecodedWork()
+        var carried = DecodedWork(tapes: tapes)
         var completed = true
         try pieces.run(jobs: jobs, carried: &carried) { piece in
             reader.assemble(piece, sentencesOf: D.kinds, decoded: { handler.take($0) }, fix)
             completed = progress(piece.statistics.framer.bytes)
+            tapes.put(piece)
             return completed
         }
         return completed
@@ -118,12 +121,14 @@ extension SentenceInput {
     }
 }
 
-/// Decodes a piece into its sentences, for the assembler.
+/// Decodes a piece into its sentences, for the assembler, on a tape the assembler has finished with when there is one.
 struct DecodedWork: PieceWork {
+    let tapes: SpareTapes
+
     mutating func decode(_ bytes: UnsafeRawBufferPointer, reader: inout FixReader, endsInput: Bool)
         -> DecodedSentences
     {
-        var piece = DecodedSentences()
+        var piece = tapes.take() ?? DecodedSentences()
         piece.reserveCapacity(forBytes: bytes.count)
         reader.decode(bytes, into: &piece, endsInput: endsInput)
         return piece
@@ -145,4 +150,24 @@ struct HandlerWork<P: PieceHandler>: PieceWork {
     }
 
     var isSelfContained: Bool { handler.isSelfContained }
+}
+
+/// The tapes of pieces assembled, emptied for the next pieces (at most `limit` kept: the pieces in flight).
+final class SpareTapes: Sendable {
+    private let tapes = Locked([DecodedSentences]())
+    let limit: Int
+
+    init(limit: Int) { self.limit = limit }
+
+    /// A tape the assembler has finished with, empty, or `nil`.
+    func take() -> DecodedSentences? {
+        guard var tape = tapes.withLock({ $0.popLast() }) else { return nil }
+        tape.removeAll()
+        return tape
+    }
+
+    /// Keeps `tape` for a next piece.
+    func put(_ tape: DecodedSentences) {
+        tapes.withLock { if $0.count < limit { $0.append(tape) } }
+    }
 }
