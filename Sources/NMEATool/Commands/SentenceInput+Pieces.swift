@@ -81,7 +81,8 @@ extension SentenceInput {
         return try readInPieces(input, replaying: &handler, progress, fix)
     }
 
-    /// Decoded on the workers, merged here into the fixes; `handler` sees each decoded sentence here.
+    /// Decoded on the workers, merged here into the fixes; `handler` sees each decoded sentence here, `fix` each fix
+    /// on a thread of its own (``FixHandOff``), in order, every one before this returns.
     private mutating func readInPieces<D: DecodedSentenceHandler>(
         _ input: InputFile, replaying handler: inout D, _ progress: (Int) -> Bool, _ fix: (Fix) -> Void
     ) throws -> Bool {
@@ -91,11 +92,14 @@ extension SentenceInput {
         }
         var carried = DecodedWork(tapes: tapes)
         var completed = true
-        try pieces.run(jobs: jobs, carried: &carried) { piece in
-            reader.assemble(piece, sentencesOf: D.kinds, decoded: { handler.take($0) }, fix)
-            completed = progress(piece.statistics.framer.bytes)
-            tapes.put(piece)
-            return completed
+        // What the command does with each fix runs beside the assembling, on a thread of its own.
+        try FixHandOff.run(fix) { send in
+            try pieces.run(jobs: jobs, carried: &carried) { piece in
+                reader.assemble(piece, sentencesOf: D.kinds, decoded: { handler.take($0) }, send)
+                completed = progress(piece.statistics.framer.bytes)
+                tapes.put(piece)
+                return completed
+            }
         }
         return completed
     }
