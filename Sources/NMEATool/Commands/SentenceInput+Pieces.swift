@@ -81,8 +81,9 @@ extension SentenceInput {
         return try readInPieces(input, replaying: &handler, progress, fix)
     }
 
-    /// Decoded on the workers, merged here into the fixes; `handler` sees each decoded sentence here, `fix` each fix
-    /// on a thread of its own (``FixHandOff``), in order, every one before this returns.
+    /// Decoded on the workers, merged here into the fixes; `handler` sees each decoded sentence here, `fix` each fix,
+    /// here or, with ``handsOffFixes``, on a thread of its own (``FixHandOff``), in order, every one before this
+    /// returns.
     private mutating func readInPieces<D: DecodedSentenceHandler>(
         _ input: InputFile, replaying handler: inout D, _ progress: (Int) -> Bool, _ fix: (Fix) -> Void
     ) throws -> Bool {
@@ -92,14 +93,19 @@ extension SentenceInput {
         }
         var carried = DecodedWork(tapes: tapes)
         var completed = true
-        // What the command does with each fix runs beside the assembling, on a thread of its own.
-        try FixHandOff.run(fix) { send in
+        func assemble(_ fix: (Fix) -> Void) throws {
             try pieces.run(jobs: jobs, carried: &carried) { piece in
-                reader.assemble(piece, sentencesOf: D.kinds, decoded: { handler.take($0) }, send)
+                reader.assemble(piece, sentencesOf: D.kinds, decoded: { handler.take($0) }, fix)
                 completed = progress(piece.statistics.framer.bytes)
                 tapes.put(piece)
                 return completed
             }
+        }
+        if handsOffFixes {
+            // What the command does with each fix runs beside the assembling, on a thread of its own.
+            try FixHandOff.run(fix) { send in try assemble(send) }
+        } else {
+            try assemble(fix)
         }
         return completed
     }
