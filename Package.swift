@@ -50,6 +50,9 @@ let package = Package(
         .target(name: "Tracks", dependencies: ["NMEA", "System", "Geodesy", "JSON"]),
         // SVG pictures of tracks: Web-Mercator map colored by speed or altitude, stops, profile over time.
         .target(name: "Plot", dependencies: ["NMEA", "Trips", "Geodesy"]),
+        // The C reference loop of `nmea bench` (find `$`, `*` and line ends, XOR the checksum, record the commas):
+        // what typed decoding is measured against. Used only by the benchmark.
+        .target(name: "CChecksumSplit"),
         // Small C shims (pty functions, ioctls, futex, thread names) and libudev.
         .target(name: "CShims"),
         // Descriptors, errno, the EINTR retry, the monotonic clock, the eventfd wake-up, sockets: swift-system's
@@ -113,7 +116,8 @@ let package = Package(
         .executableTarget(name: "NMEATool",
                           dependencies: ["NMEA", "AIS", "UBX", "RTCM", "JSON", "Simulation", "Tracks", "SerialPort", "Pipeline", "Trips",
                                          "Plot", "Fleet", "Publisher", "Watch", "System", "Threading", "Recording",
-                                         "Compression", "Web", "Timekeeping", "Presentation", "Geodesy", "NTRIP"]),
+                                         "Compression", "Web", "Timekeeping", "Presentation", "Geodesy", "NTRIP",
+                                         "CChecksumSplit"]),
         // What every test target and benchmark shares: processes with a clean signal mask, temporary directories,
         // waiting with a deadline, free ports, finding tools and the built executables, the corpus.
         .target(name: "TestSupport", dependencies: ["CShims", "System", "Threading"], path: "Tests/TestSupport"),

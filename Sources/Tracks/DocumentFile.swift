@@ -73,6 +73,12 @@ struct DocumentFile {
     /// output).
     private var pendingHead: [UInt8]?
     private var defersHead = false
+    /// The next commit of an xml or json file (the content, its padding, the new tail, an xml file's opener after
+    /// it) and the inert pages that grow an xml file, built in buffers kept from one commit to the next: a buffer of a
+    /// batch's size (a megabyte when converting) made afresh at each commit cost a page fault every 4 KiB, in the
+    /// kernel's time.
+    private var commitBytes: [UInt8] = []
+    private var inertSpace: [UInt8] = []
     /// Set after a failed commit that may have damaged the file; nothing is written after it.
     private(set) var failure: TrackError?
 
@@ -239,10 +245,15 @@ struct DocumentFile {
                 throw TrackError(path: path, operation: .write, code: code, fileIsIntact: true)
             }
         }
-        var bytes = content + newTail
+        var bytes: [UInt8] = []
+        swap(&bytes, &commitBytes)
+        defer { swap(&bytes, &commitBytes) }
+        bytes.removeAll(keepingCapacity: true)
+        bytes += content
+        bytes += newTail
         if newEnd < fileLength {
             // Never leave stale bytes after the new tail.
-            bytes += [UInt8](repeating: UInt8(ascii: " "), count: fileLength - newEnd)
+            bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: fileLength - newEnd))
         }
         try check(errorCode { try fd.writeAll(bytes, toAbsoluteOffset: offset) }, .write, intact: false)
         fileLength = max(fileLength, newEnd)
@@ -254,12 +265,16 @@ struct DocumentFile {
 
     private mutating func appendXML(_ body: [UInt8], newTail: [UInt8]) throws(TrackError) {
         let switchLength = tail.count + Self.opener.count
-        var data = body
+        var data: [UInt8] = []
+        swap(&data, &commitBytes)
+        defer { swap(&data, &commitBytes) }
+        data.removeAll(keepingCapacity: true)
+        data += body
         // The switch writes the first `switchLength` bytes of the new data; make sure there are that many (spaces
         // before the tail are whitespace in element content).
         let minimumBody = switchLength - newTail.count - Self.opener.count
         if data.count < minimumBody {
-            data += [UInt8](repeating: UInt8(ascii: " "), count: minimumBody - data.count)
+            data.append(contentsOf: repeatElement(UInt8(ascii: " "), count: minimumBody - data.count))
         }
         // The next switch (over newTail and its opener) must not cross a block boundary.
         padForSwitch(&data, offset: tailOffset, switchLength: newTail.count + Self.opener.count)
@@ -267,6 +282,17 @@ struct DocumentFile {
         data += newTail
         data += Self.opener
         try finishAppendXML(data, newTailOffset: newTailOffset, newTail: newTail, switchLength: switchLength)
+    }
+
+    /// Appends `count` bytes of inert pages (a multiple of ``pageSize``) to the file, from ``inertSpace``.
+    /// - Returns: the error's code, or `nil`.
+    private mutating func writeInertPages(_ count: Int) -> Int32? {
+        while inertSpace.count < count { inertSpace += Self.inertPage }
+        return inertSpace.withUnsafeBytes { pages in
+            errorCode {
+                try fd.writeAll(UnsafeRawBufferPointer(rebasing: pages[..<count]), toAbsoluteOffset: fileLength)
+            }
+        }
     }
 
     private mutating func finishAppendXML(
@@ -277,10 +303,7 @@ struct DocumentFile {
         let dataEnd = tailOffset + data.count
         if dataEnd > fileLength - 3 {
             let newLength = roundUpToPage(dataEnd + 3)
-            var pages: [UInt8] = []
-            pages.reserveCapacity(newLength - fileLength)
-            while pages.count < newLength - fileLength { pages += Self.inertPage }
-            if let code = errorCode({ try fd.writeAll(pages, toAbsoluteOffset: fileLength) }) {
+            if let code = writeInertPages(newLength - fileLength) {
                 try? fd.resize(to: fileLength)
                 throw TrackError(path: path, operation: .write, code: code, fileIsIntact: true)
             }
@@ -322,6 +345,9 @@ struct DocumentFile {
     /// Writes the tail of a stream, or trims the padding of a file and puts it in place (but with
     /// ``Publication/onRequest``, which waits for ``publish()``); closes the descriptor when it owns it.
     mutating func finish() throws(TrackError) {
+        // A finished document (a day's file waiting to be published) holds no buffer.
+        commitBytes = []
+        inertSpace = []
         do throws(TrackError) {
             if let failure { throw failure }
             switch kind {

@@ -134,6 +134,24 @@ import Testing
         }
     }
 
+    /// More fixes than the hand-off to the thread that takes them holds (batches of 256, four queued, in
+    /// `FixHandOff`), so that the assembling thread waits for it: every fix still comes out once, in order.
+    @Test func manyBatchesOfFixesAreTheSameOnEveryCore() throws {
+        let directory = TemporaryDirectory("bulk-batches").path
+        let path = directory + "/long.nmea"
+        let made = try ChildProcess.run(
+            [BuiltExecutables.nmea, "simulate", "--duration", "2500", "--profile", "multi-gnss", "-o", path])
+        #expect(made.status == 0, "\(made.error)")
+        let arguments = ["convert", path, "-o", "t.gpx", "-o", "t.csv"]
+        let one = try Self.run(arguments, jobs: 1, pieceBytes: 1 << 18, name: "batches")
+        let csv = try #require(one.files["t.csv"])
+        #expect(csv.split(separator: UInt8(ascii: "\n")).count > 6 * 256)
+        for (jobs, bytes) in [(2, 4096), (2, 1 << 16), (4, 1000)] {
+            let many = try Self.run(arguments, jobs: jobs, pieceBytes: bytes, name: "batches")
+            #expect(many == one, "--jobs \(jobs), pieces of \(bytes)")
+        }
+    }
+
     /// Epochs of RMC, GGA and GSA at 1 Hz across midnight, then GGA alone (the date carried over from the last RMC,
     /// past a second midnight), then RMC again with dates 1024 weeks back (a receiver after a week rollover).
     @Test func midnightDateCarryAndWeekRolloverAreTheSameOnEveryCore() throws {

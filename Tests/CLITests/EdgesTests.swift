@@ -286,7 +286,7 @@ import Testing
         #expect(bench.output.contains("one pass\n"))
         // Every figure row (sentences, AIS and UBX messages alike) has its "M" in the same column.
         let rows = bench.output.split(separator: "\n").filter { $0.contains("/s") }
-        #expect(rows.count == 6)
+        #expect(rows.count == 7)
         #expect(Set(rows.map { $0.prefix { $0 != "M" }.count }).count == 1, "\(rows)")
     }
 

@@ -286,5 +286,12 @@ import Testing
         #expect((object["sentences_per_second"] as? Double ?? 0) > 0)
         #expect((object["bytes_per_second"] as? Double ?? 0) > 0)
         #expect(object["seconds"] != nil)
+        // The C checksum + split loop found every sentence the framer did, and the ratio is typed decoding's over it.
+        let cLoop = try #require(object["c_checksum_split"] as? [String: Any])
+        #expect(cLoop["sentences"] as? Int == 3200)
+        let cRate = try #require(cLoop["sentences_per_second"] as? Double)
+        let ratio = try #require(object["typed_decode_over_c_loop"] as? Double)
+        let typedRate = try #require(object["sentences_per_second"] as? Double)
+        #expect(abs(ratio - typedRate / cRate) <= 0.001 + 0.01 * ratio, "\(ratio) against \(typedRate / cRate)")
     }
 }

@@ -1,3 +1,4 @@
+import CChecksumSplit
 import JSON
 import NMEA
 import Simulation
@@ -17,7 +18,9 @@ enum BenchCommand: Command {
             sentences, or built-in traffic of as many messages as --sentences, assembled and every field of \
             every message read as a typed value (messages per second). Then UBX: FILE's u-blox frames, or an \
             emulated F9's output of one epoch per 16 sentences (NAV-PVT, NAV-SAT, NAV-DOP, NAV-EOE), read into \
-            fixes (messages per second).
+            fixes (messages per second). Beside typed decoding, a C loop that only finds `$`, `*` and line ends, \
+            XORs the checksum and records the commas, over the same bytes, and typed decoding's speed as a \
+            fraction of it.
             """,
         arguments: [file],
         options: [iterations, sentences, json],
@@ -46,6 +49,8 @@ enum BenchCommand: Command {
         var decoding: Pass
         var enumDecoding: Pass
         var reading: Pass
+        /// The C checksum + split loop over the same bytes.
+        var cLoop = Pass()
         var aisSource: String
         var aisBytes: Int
         var ais: AISPass
@@ -90,17 +95,34 @@ enum BenchCommand: Command {
         var decoding: [Pass] = []
         var enumDecoding: [Pass] = []
         var reading: [Pass] = []
+        var cLoop: [Pass] = []
         var sink = 0
         for _ in 0..<iterations {
             framing.append(measure(bytes, .framing, sink: &sink))
             decoding.append(measure(bytes, .visitor, sink: &sink))
+            cLoop.append(measureCLoop(bytes, sink: &sink))
             enumDecoding.append(measure(bytes, .parsedSentence, sink: &sink))
             reading.append(measureFixReader(bytes, sink: &sink))
         }
         return Result(
             source: source, bytes: bytes.count, iterations: iterations, framing: median(framing),
-            decoding: median(decoding), enumDecoding: median(enumDecoding), reading: median(reading), aisSource: "",
-            aisBytes: 0, ais: AISPass(), check: sink)
+            decoding: median(decoding), enumDecoding: median(enumDecoding), reading: median(reading),
+            cLoop: median(cLoop), aisSource: "", aisBytes: 0, ais: AISPass(), check: sink)
+    }
+
+    /// One pass of the C reference loop (`nmea_checksum_split`) over the whole input at once.
+    static func measureCLoop(_ bytes: [UInt8], sink: inout Int) -> Pass {
+        let start = MonotonicTime.now().seconds
+        let found = bytes.withUnsafeBufferPointer { nmea_checksum_split($0.baseAddress, $0.count) }
+        let seconds = MonotonicTime.now().seconds - start
+        sink &+= Int(truncatingIfNeeded: found.check) &+ found.rejected
+        return Pass(sentences: found.sentences, seconds: seconds)
+    }
+
+    /// Typed decoding's speed over the C loop's, sentences per second each (1 when as fast).
+    static func ratioToCLoop(_ result: Result) -> Double {
+        let typed = Double(result.decoding.sentences) / result.decoding.seconds
+        return typed / (Double(result.cLoop.sentences) / result.cLoop.seconds)
     }
 
     /// `--json`: one object, and a line ending.
@@ -117,6 +139,7 @@ enum BenchCommand: Command {
         json.field("bytes_per_second", Double(result.bytes) / decode.seconds, decimals: 0)
         let passes = [
             ("framing", result.framing), ("parsed_sentence", result.enumDecoding), ("fix_reader", result.reading),
+            ("c_checksum_split", result.cLoop),
         ]
         for (name, pass) in passes {
             json.key(name)
@@ -127,6 +150,7 @@ enum BenchCommand: Command {
             json.field("bytes_per_second", Double(result.bytes) / pass.seconds, decimals: 0)
             json.endObject()
         }
+        json.field("typed_decode_over_c_loop", ratioToCLoop(result), decimals: 3)
         json.key("ais")
         json.beginObject()
         json.field("input", result.aisSource)
@@ -155,6 +179,8 @@ enum BenchCommand: Command {
         out += "       \(result.decoding.sentences) sentences, \(format(megabytes, 1)) MB, \(passes)\n"
         out += row("framing + checksum", result.framing, megabytes)
         out += row("full typed decode", result.decoding, megabytes)
+        out += row("C checksum + split", result.cLoop, megabytes)
+        out += "  typed decode / C loop: \(format(ratioToCLoop(result), 2))×\n"
         out += row("  as ParsedSentence", result.enumDecoding, megabytes)
         out += row("into fixes (FixReader)", result.reading, megabytes)
         if result.aisSource != result.source {

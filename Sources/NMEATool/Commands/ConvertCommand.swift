@@ -94,6 +94,7 @@ enum ConvertCommand: Command {
         var input = try SentenceInput(arguments, paths: paths)
         input.readsTracks = true
         input.jobs = try jobs ?? arguments.value(Self.jobs) ?? ConvertJobs.processorCount()
+        input.handsOffFixes = true
         try FileIdentity.refuseOverlaps(inputs: input.paths, outputs: outputs.map(\.path), arguments)
         let split = try arguments.value(SplitWriter.option)
         if split != nil && outputs.contains(where: { $0.path == "-" }) {

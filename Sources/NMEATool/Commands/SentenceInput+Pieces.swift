@@ -1,5 +1,6 @@
 import Glibc
 import NMEA
+import Threading
 import Tracks
 
 /// A handler that wants only the decoded sentences, which a file read in pieces (`--jobs`) hands it on the thread
@@ -80,19 +81,31 @@ extension SentenceInput {
         return try readInPieces(input, replaying: &handler, progress, fix)
     }
 
-    /// Decoded on the workers, merged here into the fixes; `handler` sees each decoded sentence here.
+    /// Decoded on the workers, merged here into the fixes; `handler` sees each decoded sentence here, `fix` each fix,
+    /// here or, with ``handsOffFixes``, on a thread of its own (``FixHandOff``), in order, every one before this
+    /// returns.
     private mutating func readInPieces<D: DecodedSentenceHandler>(
         _ input: InputFile, replaying handler: inout D, _ progress: (Int) -> Bool, _ fix: (Fix) -> Void
     ) throws -> Bool {
+        let tapes = SpareTapes(limit: 2 * jobs + 1)
         let pieces = PieceReader(fd: input.fd, name: input.name, options: readerOptions, jobs: jobs) {
-            DecodedWork()
+            DecodedWork(tapes: tapes)
         }
-        var carried = DecodedWork()
+        var carried = DecodedWork(tapes: tapes)
         var completed = true
-        try pieces.run(jobs: jobs, carried: &carried) { piece in
-            reader.assemble(piece, sentencesOf: D.kinds, decoded: { handler.take($0) }, fix)
-            completed = progress(piece.statistics.framer.bytes)
-            return completed
+        func assemble(_ fix: (Fix) -> Void) throws {
+            try pieces.run(jobs: jobs, carried: &carried) { piece in
+                reader.assemble(piece, sentencesOf: D.kinds, decoded: { handler.take($0) }, fix)
+                completed = progress(piece.statistics.framer.bytes)
+                tapes.put(piece)
+                return completed
+            }
+        }
+        if handsOffFixes {
+            // What the command does with each fix runs beside the assembling, on a thread of its own.
+            try FixHandOff.run(fix) { send in try assemble(send) }
+        } else {
+            try assemble(fix)
         }
         return completed
     }
@@ -118,12 +131,14 @@ extension SentenceInput {
     }
 }
 
-/// Decodes a piece into its sentences, for the assembler.
+/// Decodes a piece into its sentences, for the assembler, on a tape the assembler has finished with when there is one.
 struct DecodedWork: PieceWork {
+    let tapes: SpareTapes
+
     mutating func decode(_ bytes: UnsafeRawBufferPointer, reader: inout FixReader, endsInput: Bool)
         -> DecodedSentences
     {
-        var piece = DecodedSentences()
+        var piece = tapes.take() ?? DecodedSentences()
         piece.reserveCapacity(forBytes: bytes.count)
         reader.decode(bytes, into: &piece, endsInput: endsInput)
         return piece
@@ -145,4 +160,24 @@ struct HandlerWork<P: PieceHandler>: PieceWork {
     }
 
     var isSelfContained: Bool { handler.isSelfContained }
+}
+
+/// The tapes of pieces assembled, emptied for the next pieces (at most `limit` kept: the pieces in flight).
+final class SpareTapes: Sendable {
+    private let tapes = Locked([DecodedSentences]())
+    let limit: Int
+
+    init(limit: Int) { self.limit = limit }
+
+    /// A tape the assembler has finished with, empty, or `nil`.
+    func take() -> DecodedSentences? {
+        guard var tape = tapes.withLock({ $0.popLast() }) else { return nil }
+        tape.removeAll()
+        return tape
+    }
+
+    /// Keeps `tape` for a next piece.
+    func put(_ tape: DecodedSentences) {
+        tapes.withLock { if $0.count < limit { $0.append(tape) } }
+    }
 }

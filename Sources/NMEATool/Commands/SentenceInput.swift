@@ -83,6 +83,10 @@ struct SentenceInput: ~Copyable {
     /// How many threads read one plain file (`--jobs`): its pieces are framed and decoded on as many workers and
     /// assembled here in order (``readInPieces(_:reporting:isCancelled:onChunk:_:)``); 1 reads it on this thread.
     var jobs = 1
+    /// `true` when what the command does with each fix may run on a thread of its own while a file read in pieces is
+    /// assembled (``FixHandOff``): it writes files or keeps state, and never ``Console/standardOutput``, which one
+    /// thread writes (`convert`, `trips`; not `parse --fixes`).
+    var handsOffFixes = false
     /// Called after each chunk with the bytes read so far from the current file and its size (regular files only).
     var onChunk: ((_ bytesRead: Int, _ fileSize: Int?) -> Void)?
     var reader: FixReader

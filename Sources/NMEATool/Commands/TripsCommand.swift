@@ -47,6 +47,7 @@ enum TripsCommand: Command {
         var input = try SentenceInput(arguments)
         input.readsTracks = true
         input.jobs = try SentenceInput.jobs(arguments)
+        input.handsOffFixes = true
         var log = TripLog(options: rule)
         try input.read { TrackCleaner.apply(&cleaner, $0) { _ = log.add($0) } }
         cleaner?.finish { _ = log.add($0) }

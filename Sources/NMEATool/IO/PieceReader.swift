@@ -116,7 +116,7 @@ final class PieceReader<Work: PieceWork>: @unchecked Sendable {
             if let error = piece.error { throw RuntimeError(error) }
             let output: Work.Output
             if isTakenAsMade(piece, index: index, previous: previous) {
-                output = piece.output!
+                output = piece.output.take()!
                 previous = piece.reader.take()
             } else {
                 doneAgain += 1
