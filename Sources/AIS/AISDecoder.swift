@@ -67,14 +67,13 @@ public struct AISDecoder: Sendable {
 
     private mutating func add(_ fields: AISSentenceFields) throws(AISError) -> AISMessage? {
         guard fields.count >= 1, fields.number >= 1, fields.number <= fields.count else { throw .badFragment }
-        var payload: AISPayload
+        let message: AISMessage
         if fields.count == 1 {
-            payload = try AISPayload(armored: fields.payload, fillBits: fields.fillBits)
+            message = try fields.singlePartMessage()
         } else {
             guard let assembled = try assemble(fields) else { return nil }
-            payload = assembled
+            message = try AISMessage(payload: assembled, channel: fields.channel, isOwnShip: fields.isOwnShip)
         }
-        let message = try AISMessage(payload: payload, channel: fields.channel, isOwnShip: fields.isOwnShip)
         guard message.type == 24 else {
             counts.messages += 1
             return message
@@ -239,6 +238,12 @@ struct AISSentenceFields {
         index = payloadEnd + 1
         while index < bytes.count, bytes[index] != comma { index += 1 }
         return take(UnsafeRawBufferPointer(rebasing: bytes[(payloadEnd + 1)..<index]), as: 5)
+    }
+
+    /// The message of a sentence that carries one whole (a fragment count of 1).
+    func singlePartMessage() throws(AISError) -> AISMessage {
+        try AISMessage(
+            payload: AISPayload(armored: payload, fillBits: fillBits), channel: channel, isOwnShip: isOwnShip)
     }
 
     private mutating func take(_ field: UnsafeRawBufferPointer, as number: Int) -> Bool {

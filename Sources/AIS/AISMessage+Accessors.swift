@@ -35,6 +35,16 @@ extension AISMessage {
         return (latitude, longitude)
     }
 
+    /// `true` for the types whose position is the sending station's own, where it is (class A 1–3, SAR aircraft 9,
+    /// class B 18 and 19, long range 27): a point of its track. A base station (4) or an aid to navigation (21)
+    /// stays where it is.
+    public var reportsOwnPosition: Bool {
+        switch type {
+        case 1, 2, 3, 9, 18, 19, 27: true
+        default: false
+        }
+    }
+
     /// Speed over ground in knots.
     public var speedKnots: Double? { type == 8 || type == 6 ? nil : number("speed") }
     /// Course over ground in degrees.
@@ -46,7 +56,11 @@ extension AISMessage {
 
     /// The vessel's (or aid's) name: types 5, 19, 21 and 24.
     public var shipName: String? {
-        switch value(named: type == 21 ? "name" : "shipname") {
+        switch type {
+        case 5, 19, 21, 24: break
+        default: return nil
+        }
+        return switch value(named: type == 21 ? "name" : "shipname") {
         case .text(let text): text.isEmpty ? nil : string(text)
         default: nil
         }

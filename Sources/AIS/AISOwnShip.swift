@@ -8,27 +8,20 @@ import NMEA
 /// epoch of its own. Other stations' reports (`!AIVDM`), multi-part sentences and reports with no position tell
 /// nothing.
 public enum AISOwnShip {
-    /// The types that report a position of the station that sends them: class A (1–3), class B (18, 19), long
-    /// range (27).
-    static let positionTypes: Set<Int> = [1, 2, 3, 18, 19, 27]
-
     /// What an own-ship position report tells about its epoch, or `nil` (see ``AISOwnShip``).
     @Sendable
     public static func report(_ sentence: Sentence) -> EpochReport? {
         guard let received = sentence.receivedMilliseconds else { return nil }
         var fields = AISSentenceFields()
         guard fields.read(sentence), fields.isOwnShip, fields.count == 1, fields.number == 1,
-            let payload = try? AISPayload(armored: fields.payload, fillBits: fields.fillBits),
-            let message = try? AISMessage(payload: payload, channel: fields.channel, isOwnShip: true),
-            positionTypes.contains(message.type), let position = message.position
+            let message = try? fields.singlePartMessage(), message.reportsOwnPosition, let position = message.position
         else { return nil }
         var report = EpochReport(signature: SentenceSignature(of: sentence))
         let (date, time) = UTCDate.moment(nanosecondsSinceEpoch: received * 1_000_000, fractionDigits: 3)
         report.date = date
         report.time = time
         // The epoch's key: the GPS time of week of the receive time (the leap seconds do not matter to a key).
-        let gpsEpochMilliseconds: Int64 = 315_964_800_000
-        report.timeOfWeekMilliseconds = (received - gpsEpochMilliseconds).flooredDivision(by: 604_800_000).remainder
+        report.timeOfWeekMilliseconds = GPSTime.week(unixMilliseconds: received).timeOfWeekMilliseconds
         report.reportsFix = true
         report.mode = .twoD
         report.quality = .gps

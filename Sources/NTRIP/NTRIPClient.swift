@@ -75,12 +75,7 @@ public final class NTRIPClient: Sendable {
     /// Stops the client (within a read's timeout, 200 ms) and waits for it.
     public func stop() {
         stopping.withLock { $0 = true }
-        let running = thread.withLock { value in
-            let current = value
-            value = nil
-            return current
-        }
-        running?.join()
+        thread.take()?.join()
     }
 
     public var status: CorrectionStatus { shared.withLock { $0 } }

@@ -74,12 +74,7 @@ public final class PortWriter: Sendable {
     public func stop() {
         state.withLock { $0.stopping = true }
         wakeUp.signal()
-        let running = thread.withLock { value in
-            let current = value
-            value = nil
-            return current
-        }
-        running?.join()
+        thread.take()?.join()
     }
 
     /// Queues a copy of `frame` for the port; `false` (counted) when it was dropped. Never blocks on the port.

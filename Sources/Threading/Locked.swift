@@ -60,4 +60,12 @@ public final class Locked<Value>: @unchecked Sendable {
 
     /// A copy of the value.
     public var current: Value { lock.withLock { value } }
+
+    /// Takes the value out, leaving `nil` (a thread to join once, whoever asks first).
+    public func take<Wrapped>() -> Value where Value == Wrapped? {
+        lock.withLock {
+            defer { value = nil }
+            return value
+        }
+    }
 }

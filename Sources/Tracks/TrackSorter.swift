@@ -76,7 +76,7 @@ public final class TrackSorter {
         if runs.count >= mergeWidth {
             var merged: [Point] = []
             var run: Run?
-            try merge(runs.map(Source.run), memory: []) { (point) throws(TrackError) in
+            try merge(runs, memory: []) { (point) throws(TrackError) in
                 merged.append(point)
                 if merged.count >= 1 << 12 {
                     run = try write(merged[...], onto: run)
@@ -91,7 +91,7 @@ public final class TrackSorter {
     /// in the order they came; then the sorter is empty.
     public func finish(_ body: (Point) throws(TrackError) -> Void) throws(TrackError) {
         held.sort(by: Point.precedes)
-        try merge(runs.map(Source.run), memory: held, body)
+        try merge(runs, memory: held, body)
         runs = []
         held = []
     }
@@ -104,10 +104,6 @@ public final class TrackSorter {
         var count = 0
         init(file: FileDescriptor) { self.file = file }
         deinit { try? file.close() }
-    }
-
-    private enum Source {
-        case run(Run)
     }
 
     /// Writes `points` at the end of `run` (a new one when `nil`).
@@ -135,34 +131,41 @@ public final class TrackSorter {
         return target
     }
 
-    /// Reads a run's points in pieces of 64 KiB.
+    /// Reads a run's points in pieces of 64 KiB, into one buffer.
     private struct Reader {
+        static let piece = (1 << 16) / MemoryLayout<Point>.stride
         let run: Run
-        var buffer: [Point] = []
+        var buffer: [Point]
+        var filled = 0
         var index = 0
         var read = 0
 
-        init(_ run: Run) { self.run = run }
+        init(_ run: Run) {
+            self.run = run
+            let empty = Point(track: 0, latitude: 0, longitude: 0, receivedMilliseconds: nil, speed: nil, course: nil)
+            buffer = [Point](repeating: empty, count: min(Self.piece, run.count))
+        }
 
         /// The next point, or `nil` at the end of the run.
         mutating func next(directory: String) throws(TrackError) -> Point? {
-            if index == buffer.count {
+            if index == filled {
                 guard read < run.count else { return nil }
-                let count = min((1 << 16) / MemoryLayout<Point>.stride, run.count - read)
-                buffer = [Point](
-                    repeating: Point(
-                        track: 0, latitude: 0, longitude: 0, receivedMilliseconds: nil, speed: nil, course: nil),
-                    count: count)
+                let count = min(buffer.count, run.count - read)
+                let bytes = count * MemoryLayout<Point>.stride
                 let offset = read * MemoryLayout<Point>.stride
                 let file = run.file
-                let result = buffer.withUnsafeMutableBytes { bytes in
-                    Result { () throws(Errno) in try file.readAll(into: bytes, fromAbsoluteOffset: offset) }
+                let result = buffer.withUnsafeMutableBytes { buffer in
+                    Result { () throws(Errno) in
+                        try file.readAll(
+                            into: UnsafeMutableRawBufferPointer(rebasing: buffer[..<bytes]), fromAbsoluteOffset: offset)
+                    }
                 }
-                guard case .success(let bytes) = result, bytes == count * MemoryLayout<Point>.stride else {
+                guard case .success(let got) = result, got == bytes else {
                     // Reading back what this process wrote failed: reported as the output's write failing.
                     throw TrackError(path: directory, operation: .write, code: EIO, fileIsIntact: true)
                 }
                 read += count
+                filled = count
                 index = 0
             }
             defer { index += 1 }
@@ -170,15 +173,11 @@ public final class TrackSorter {
         }
     }
 
-    /// Merges the runs of `sources` and the sorted `memory` into `body`, in order.
+    /// Merges `runs` and the sorted `memory` into `body`, in order.
     private func merge(
-        _ sources: [Source], memory: [Point], _ body: (Point) throws(TrackError) -> Void
+        _ runs: [Run], memory: [Point], _ body: (Point) throws(TrackError) -> Void
     ) throws(TrackError) {
-        var readers = sources.map { source in
-            switch source {
-            case .run(let run): Reader(run)
-            }
-        }
+        var readers = runs.map(Reader.init)
         var heads: [Point?] = []
         for index in readers.indices { heads.append(try readers[index].next(directory: directory)) }
         var memoryIndex = 0

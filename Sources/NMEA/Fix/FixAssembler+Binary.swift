@@ -19,11 +19,11 @@ extension FixAssembler {
         if let leap = report.leapSeconds { leapSeconds = leap }
         // A week past 8191 (the year 2137) is no GPS week a receiver reports: garbage, not a date.
         if let week = report.week, (0...8191).contains(week), let timeOfWeek = report.timeOfWeekMilliseconds,
-            (0..<604_800_000).contains(timeOfWeek)
+            (0..<GPSTime.weekMilliseconds).contains(timeOfWeek)
         {
             gpsWeek = (week, timeOfWeek)
         }
-        guard let timeOfWeek = report.timeOfWeekMilliseconds, (0..<604_800_000).contains(timeOfWeek) else {
+        guard let timeOfWeek = report.timeOfWeekMilliseconds, (0..<GPSTime.weekMilliseconds).contains(timeOfWeek) else {
             return
         }
         let (date, time) = utcMoment(of: report, timeOfWeek: timeOfWeek)
@@ -59,8 +59,7 @@ extension FixAssembler {
         var weeks = Int64(week)
         if timeOfWeek < weekTimeOfWeek - 302_400_000 { weeks += 1 }
         if timeOfWeek > weekTimeOfWeek + 302_400_000 { weeks -= 1 }
-        let gpsEpochMilliseconds: Int64 = 315_964_800_000  // 1980-01-06 00:00:00 UTC
-        let sinceEpoch = gpsEpochMilliseconds + weeks * 604_800_000 + milliseconds
+        let sinceEpoch = GPSTime.epochMilliseconds + weeks * GPSTime.weekMilliseconds + milliseconds
         let (date, time) = UTCDate.moment(nanosecondsSinceEpoch: sinceEpoch * 1_000_000, fractionDigits: digits)
         return (date, time)
     }

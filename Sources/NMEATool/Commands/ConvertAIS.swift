@@ -18,9 +18,6 @@ enum ConvertAIS {
         help: "A track per vessel from the AIS position reports (!AIVDM, !AIVDO): GPX tracks named by vessel, GeoJSON "
             + "features and CSV rows with its mmsi and name.")
 
-    /// The types whose position is the sending station's own.
-    static let positionTypes: Set<Int> = [1, 2, 3, 9, 18, 19, 27]
-
     static func run(_ arguments: ParsedArguments, outputs: [ConvertOutput], splitGap: Double) throws -> Int32 {
         if outputs.contains(where: { $0.format == .kml }) {
             throw arguments.usageError("'--ais' writes GPX, GeoJSON or CSV: a KML file holds one track")
@@ -110,7 +107,7 @@ enum ConvertAIS {
         mutating func unknownSentence(_ sentence: Sentence, _ context: FixReader.Context) {
             guard failure == nil, case .message(let message) = ais.take(sentence) else { return }
             if let name = message.shipName { names[message.mmsi] = name }
-            guard ConvertAIS.positionTypes.contains(message.type), let position = message.position else { return }
+            guard message.reportsOwnPosition, let position = message.position else { return }
             let point = TrackSorter.Point(
                 track: UInt64(message.mmsi), latitude: position.latitude, longitude: position.longitude,
                 receivedMilliseconds: sentence.receivedMilliseconds, speed: message.speedKnots.map { $0 * 1852 / 3600 },

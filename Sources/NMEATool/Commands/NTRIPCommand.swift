@@ -108,8 +108,8 @@ enum NTRIPSourcesCommand: Command {
         writer.field("format_details", stream.formatDetails)
         writer.field("systems", stream.navigationSystems)
         writer.field("country", stream.country)
-        if let latitude = stream.latitude { writer.field("lat", latitude) }
-        if let longitude = stream.longitude { writer.field("lon", longitude) }
+        writer.field("lat", stream.latitude)
+        writer.field("lon", stream.longitude)
         writer.field("nmea", stream.needsPosition)
         writer.field("network", stream.isNetwork)
         writer.field("authentication", stream.authentication)

@@ -88,11 +88,7 @@ public final class RingConsumerLoop: @unchecked Sendable {
 
     /// Waits for the loop's thread to end (after the ring is closed, or ``stop()``). Harmless when not started.
     public func join() {
-        let running = thread.withLock { thread -> NativeThread? in
-            defer { thread = nil }
-            return thread
-        }
-        running?.join()
+        thread.take()?.join()
     }
 
     /// Ends the loop without waiting for the ring to close: the consumer leaves the ring (a blocked read returns

@@ -72,12 +72,7 @@ public final class DeviceReceiver: Sendable {
     /// Asks the connection to stop and waits for its thread; the pipeline's ring is closed after.
     public func stop() {
         connection.stop()
-        let running = thread.withLock { value in
-            let current = value
-            value = nil
-            return current
-        }
-        running?.join()
+        thread.take()?.join()
     }
 
     /// `true` once the connection thread has ended (stopped, or failed).

@@ -27,9 +27,9 @@ extension UBloxReceiver {
                 talker: settings.systems == [.gps] || settings.systems == [.gps, .sbas] ? "GP" : "GN", rtk: rtk)
         }
         guard settings.ubxProtocol else { return out }
-        let gpsMilliseconds = nanoseconds / 1_000_000 + 18_000 - 315_964_800_000
-        let iTOW = UInt32(gpsMilliseconds.flooredDivision(by: 604_800_000).remainder)
-        let week = Int16(gpsMilliseconds.flooredDivision(by: 604_800_000).quotient)
+        let gps = GPSTime.week(unixMilliseconds: nanoseconds / 1_000_000, leapSeconds: 18)
+        let iTOW = UInt32(gps.timeOfWeekMilliseconds)
+        let week = Int16(gps.week)
         for id in UBXConfigurationKey.configurableMessages where settings.ubxMessages.contains(id) {
             var payload = UBXPayloadBuilder()
             switch id {

@@ -42,10 +42,9 @@ public struct LOGRETRIEVEPOS: UBXMessageBody {
             iTOW: nil, year: Int(payload.u2(30)), month: payload.u1(32), day: payload.u1(33), hour: payload.u1(34),
             minute: payload.u1(35), second: payload.u1(36), nano: 0, into: &probe)
         guard let date = probe.date, let time = probe.time else { return nil }
-        let gpsEpoch: Int64 = 315_964_800_000
-        let milliseconds =
-            Int64(date.daysSinceEpoch) * 86_400_000 + time.nanosecondsSinceMidnight / 1_000_000 - gpsEpoch
-        var report = emptyReport(timeOfWeek: UInt32(milliseconds.flooredDivision(by: 604_800_000).remainder))
+        let milliseconds = Int64(date.daysSinceEpoch) * 86_400_000 + time.nanosecondsSinceMidnight / 1_000_000
+        var report = emptyReport(
+            timeOfWeek: UInt32(GPSTime.week(unixMilliseconds: milliseconds).timeOfWeekMilliseconds))
         report.date = date
         report.time = time
         guard UBXFixType.report(fixType, differential: false, into: &report) else { return report }
