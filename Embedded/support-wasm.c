@@ -37,6 +37,13 @@ void arc4random_buf(void *buffer, size_t count) { memset(buffer, 0x5a, count); }
 int putchar(int c) { uint8_t byte = (uint8_t)c; host_write(&byte, 1); return c; }
 void firmware_write(const uint8_t *bytes, size_t count) { host_write(bytes, count); }
 
+// The framer's room for a split sentence, as on the Cortex-M4 (support.c).
+static uint8_t framer_storage[128 + 2 + 8] __attribute__((aligned(8)));
+uint8_t *firmware_framer_storage(size_t *count) {
+    *count = sizeof framer_storage;
+    return framer_storage;
+}
+
 static uint8_t input[2 * 1024 * 1024];
 const uint8_t *firmware_input(size_t *count) {
     *count = host_input_size();

@@ -75,6 +75,14 @@ void arc4random_buf(void *buffer, size_t count) { memset(buffer, 0x5a, count); }
 
 int putchar(int c) { uint8_t byte = (uint8_t)c; firmware_write(&byte, 1); return c; }
 
+// ---- the framer's room for a sentence split across chunks: Framer.storageSize(maximumLength: 128, binaryFrames: 0),
+// a static buffer instead of the heap (NMEA only: UBX and RTCM 3 frames are framed as noise)
+static uint8_t framer_storage[128 + 2 + 8] __attribute__((aligned(8)));
+uint8_t *firmware_framer_storage(size_t *count) {
+    *count = sizeof framer_storage;
+    return framer_storage;
+}
+
 // ---- the input file
 __asm__(".section .nmeainput,\"a\"\n"
         ".global firmware_input_start\nfirmware_input_start:\n"

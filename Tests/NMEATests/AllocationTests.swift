@@ -114,6 +114,38 @@ struct AllocationTests {
         #expect(statistics.decoder.failed == 0)
     }
 
+    /// Issue 27: with its framer in the caller's storage, a reader allocates nothing for its first input either:
+    /// no buffer, and no queue for its fixes (each is handed out from where it was built). (It is made before the
+    /// window: a debug build boxes some initializers' temporaries; the firmware, `HEAP 0` in `EmbeddedFirmwareTests`,
+    /// shows an optimized one allocates nothing from its creation on.)
+    @Test("a FixReader with its framer in the caller's storage allocates nothing, from its first byte on")
+    func fixReaderInCallerStorageAllocatesNothing() throws {
+        let workload = AllocationWorkload(minimumSentences: 20_000)
+        // Warm-up, with another reader: the runtime's caches (type metadata and the like) allocate once.
+        var warmUp = FixReader()
+        var handler = AllocationWorkload.Touching()
+        var warmUpFixes = 0
+        workload.read(&warmUp, &handler, &warmUpFixes)
+
+        let storage = UnsafeMutableRawBufferPointer.allocate(
+            byteCount: Framer.storageSize(maximumLength: 1024), alignment: 8)
+        defer { storage.deallocate() }
+        var reader = FixReader(framerStorage: storage)
+        var fixes = 0
+        nmea_allocation_counter_suspend_throw_hooks()
+        nmea_allocation_counter_start()
+        workload.read(&reader, &handler, &fixes)
+        let allocations = nmea_allocation_counter_stop()
+        nmea_allocation_counter_resume_throw_hooks()
+
+        let bytes = nmea_allocation_counter_bytes()
+        #expect(allocations == 0, "the reader allocated \(allocations) times (\(bytes) bytes)")
+        #expect(fixes == warmUpFixes)
+        #expect(fixes > 100)
+        #expect(reader.statistics.framer == warmUp.statistics.framer)
+        #expect(reader.statistics.assembler.fixes == warmUp.statistics.assembler.fixes)
+    }
+
     /// Issue 12, item 14: a UTF-16 input (transcoded through the reader's one buffer, allocated for the first such
     /// input) and Android GnssLogger lines (their receive time in each sentence's context) allocate nothing either;
     /// nor do TAG blocks and leading timestamps (issue 13).

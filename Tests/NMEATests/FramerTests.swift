@@ -42,13 +42,25 @@ func binaryFrameEvent(_ line: Int, _ kind: BinaryFrame.Kind, _ bytes: [UInt8]) -
 }
 
 /// Frames `input` fed in chunks of the given sizes (which must add up to `input.count`), each chunk copied into a
-/// buffer of its own, then calls `finish`.
+/// buffer of its own, then calls `finish`. With `storageBytes`, the framer keeps split sentences and frames in that
+/// many bytes of the caller's (``Framer/init(maximumLength:checksumPolicy:storage:)``) instead of its own.
 func frame(
-    _ input: [UInt8], chunks: [Int], maximumLength: Int = 1024, checksumPolicy: Framer.ChecksumPolicy = .required
+    _ input: [UInt8], chunks: [Int], maximumLength: Int = 1024, checksumPolicy: Framer.ChecksumPolicy = .required,
+    storageBytes: Int? = nil
 ) -> FramerTranscript {
+    guard let storageBytes else {
+        var framer = Framer(maximumLength: maximumLength, checksumPolicy: checksumPolicy)
+        return frame(input, chunks: chunks, with: &framer)
+    }
+    let storage = UnsafeMutableRawBufferPointer.allocate(byteCount: storageBytes, alignment: 8)
+    defer { storage.deallocate() }
+    var framer = Framer(maximumLength: maximumLength, checksumPolicy: checksumPolicy, storage: storage)
+    return frame(input, chunks: chunks, with: &framer)
+}
+
+private func frame(_ input: [UInt8], chunks: [Int], with framer: inout Framer) -> FramerTranscript {
     precondition(chunks.reduce(0, +) == input.count, "chunks must cover the input")
     var transcript = FramerTranscript()
-    var framer = Framer(maximumLength: maximumLength, checksumPolicy: checksumPolicy)
     var offset = 0
     for size in chunks {
         let chunk = Array(input[offset..<offset + size])

@@ -103,7 +103,14 @@ struct VisitingDecoder<Visitor: SentenceVisitor>: SentenceDecoderBody {
     mutating func decoder<S: DecodableSentence>(_ type: S.Type, _ parsed: (S) -> ParsedSentence)
         throws(NMEAError)
     {
-        guard let fieldErrors else { return visitor.pointee.visit(try S(sentence)) }
-        visitor.pointee.visit(try S(sentence, fieldErrors: &fieldErrors.pointee))
+        // The decoding body once, whichever the rule: inlined twice, each type's decoder would be twice the code.
+        var fields = sentence.fieldReader
+        let decoded = try S(sentence, reading: &fields)
+        if let fieldErrors {
+            fieldErrors.pointee = fields.errors
+        } else if let error = fields.errors.first {
+            throw error
+        }
+        visitor.pointee.visit(decoded)
     }
 }

@@ -76,13 +76,34 @@ extension FixAssembler {
             } else {
                 countOutput()
                 statistics.undatedFixes += 1
-                completedFixes.append(output)
+                queueOutput()
             }
             return
         }
         releaseWaiting(before: date, at: output.time)
         countOutput()
+        queueOutput()
+    }
+
+    /// Queues the fix just built in ``output`` to be handed out after the sentence. It stays where it was built
+    /// (no copy of a 1.2 KB `Fix`, no queue storage: firmware allocates nothing) unless another fix is built or
+    /// queued behind it before then, which moves it into ``completedFixes`` first (see ``spillOutput()``).
+    mutating func queueOutput() {
+        spillOutput()
+        outputIsQueued = true
+    }
+
+    /// Queues `fix`, behind the fixes queued before it.
+    mutating func queue(_ fix: Fix) {
+        spillOutput()
+        completedFixes.append(fix)
+    }
+
+    /// Moves a queued ``output`` into ``completedFixes``, before ``output`` is built again or another fix queued.
+    mutating func spillOutput() {
+        guard outputIsQueued else { return }
         completedFixes.append(output)
+        outputIsQueued = false
     }
 
     /// Dates the fixes waiting for a date, walking back from `date` at `time` and stepping back a day each time
@@ -101,7 +122,7 @@ extension FixAssembler {
             statistics.fixes += 1
             if !held.hasPosition { statistics.fixesWithoutPosition += 1 }
             statistics.backfilledFixes += 1
-            completedFixes.append(held)
+            queue(held)
         }
         waitingForDate.removeAll()
     }
@@ -174,6 +195,7 @@ extension FixAssembler {
     /// Makes ``output`` the fix for the epoch in progress. The fix is built in place: it is over a kilobyte, and
     /// its satellites stay from one epoch to the next when an epoch has no GSV.
     mutating func build(date: UTCDate?) {
+        spillOutput()
         output.date = date
         output.time = epoch.time
         output.isProvisional = false

@@ -239,7 +239,7 @@ extension FixAssembler {
             build(date: epoch.date ?? currentDate)
             output.isProvisional = true
             statistics.provisionalFixes += 1
-            completedFixes.append(output)
+            queueOutput()
         }
     }
 
@@ -285,7 +285,7 @@ extension FixAssembler {
         for var fix in waitingForDate {
             fix.date = nil
             statistics.undatedFixes += 1
-            completedFixes.append(fix)
+            queue(fix)
         }
         waitingForDate.removeAll()
         handOut(emit)

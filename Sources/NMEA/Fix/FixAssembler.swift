@@ -121,9 +121,12 @@ public struct FixAssembler: Sendable {
     var firstPositionPublished = false
     /// The first sentence of the epoch last handed out.
     var closedFirstSignature: SentenceSignature?
-    /// The fixes completed by the sentence being added, handed out after it by ``handOut(_:)`` (empty between
-    /// calls; the storage is kept, so the steady state allocates nothing).
+    /// The fixes completed by the sentence being added, handed out after it by ``handOut(_:)``, before a queued
+    /// ``output``: only when one sentence completes several (held fixes released by a date, a provisional fix
+    /// behind a closed one). Empty between calls; the storage is kept.
     var completedFixes: [Fix] = []
+    /// ``output`` holds the last fix the sentence being added completed (see ``queueOutput()``).
+    var outputIsQueued = false
     /// The standard types with a secondary-antenna variant that the receiver has sent (see ``SecondaryAntenna``).
     var primaryTypes = PrimaryTypes()
     /// The receive time of the latest sentence that had one (milliseconds since 1970), for epochs without a date of
@@ -191,12 +194,16 @@ public struct FixAssembler: Sendable {
 
     /// Hands out the fixes completed since the last call, in order, keeping the queue's storage.
     mutating func handOut(_ emit: (Fix) -> Void) {
-        guard !completedFixes.isEmpty else { return }
-        // Through the buffer: iterating the array runs its read coroutine, which allocates when unspecialized.
-        completedFixes.withUnsafeBufferPointer { fixes in
-            for index in fixes.indices { emit(fixes[index]) }
+        if !completedFixes.isEmpty {
+            // Through the buffer: iterating the array runs its read coroutine, which allocates when unspecialized.
+            completedFixes.withUnsafeBufferPointer { fixes in
+                for index in fixes.indices { emit(fixes[index]) }
+            }
+            completedFixes.removeAll(keepingCapacity: true)
         }
-        completedFixes.removeAll(keepingCapacity: true)
+        guard outputIsQueued else { return }
+        outputIsQueued = false
+        emit(output)
     }
 
     /// Merges each decoded sentence into the assembler it points to.

@@ -129,8 +129,24 @@ public struct FixReader: ~Copyable {
 
     /// A reader for the first input.
     public init(options: Options = Options()) {
+        self.init(options, Framer(maximumLength: options.maximumLength, checksumPolicy: options.checksumPolicy))
+    }
+
+    /// A reader whose framer keeps a sentence or frame split across reads in `framerStorage`, memory the caller
+    /// provides and keeps for the reader's lifetime (see ``Framer/init(maximumLength:checksumPolicy:storage:)``, and
+    /// ``Framer/storageSize(maximumLength:binaryFrames:)`` for its size). Such a reader allocates nothing, ever, for
+    /// input whose fixes have dates (fixes held for a date, and a sentence that completes several fixes, queue them
+    /// on the heap): firmware without a heap uses this.
+    public init(options: Options = Options(), framerStorage: UnsafeMutableRawBufferPointer) {
+        self.init(
+            options,
+            Framer(
+                maximumLength: options.maximumLength, checksumPolicy: options.checksumPolicy, storage: framerStorage))
+    }
+
+    private init(_ options: Options, _ framer: consuming Framer) {
         self.options = options
-        framer = Framer(maximumLength: options.maximumLength, checksumPolicy: options.checksumPolicy)
+        self.framer = framer
         stream = Stream(
             assembler: FixAssembler(options: options.assembler), assemblesFixes: options.assemblesFixes,
             frameDecoder: options.frameDecoder, sentenceDecoder: options.sentenceDecoder)

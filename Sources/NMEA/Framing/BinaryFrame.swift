@@ -22,6 +22,9 @@ struct BinaryFrameReader: Sendable {
     }
 
     let kind: Kind
+    /// The longest frame taken for one (the framer's room for a frame split across chunks); a longer length field
+    /// means the sync bytes were not a frame start after all.
+    let maximumLength: Int
     /// Bytes read so far, the sync bytes included.
     private(set) var consumed = 0
     /// The whole frame's length, header and checksum included, once the header has given it; 0 before.
@@ -38,7 +41,10 @@ struct BinaryFrameReader: Sendable {
     /// The checksum bytes the frame carried, first in the high bits.
     private var sent: UInt32 = 0
 
-    init(_ kind: Kind) { self.kind = kind }
+    init(_ kind: Kind, maximumLength: Int = Framer.maximumBinaryFrame) {
+        self.kind = kind
+        self.maximumLength = maximumLength
+    }
 
     /// The bytes at the start to skip when the frame is rejected: its sync bytes (`B5 62`, `D3`), after which
     /// sentences are looked for again. Only the `B5` when the byte after it was not `62`.
@@ -82,7 +88,7 @@ struct BinaryFrameReader: Sendable {
         case 5:
             addFletcher(byte)
             let payload = lengthLow | Int(byte) << 8
-            guard payload <= Framer.maximumBinaryPayload else { return false }
+            guard payload <= Framer.maximumBinaryPayload, 8 + payload <= maximumLength else { return false }
             length = 8 + payload
         default:
             if consumed < length - 2 { addFletcher(byte) } else { sent = sent << 8 | UInt32(byte) }
@@ -104,6 +110,7 @@ struct BinaryFrameReader: Sendable {
         case 2:
             addCRC(byte)
             length = 6 + (lengthLow | Int(byte))
+            guard length <= maximumLength else { return false }
         default:
             if consumed < length - 3 { addCRC(byte) } else { sent = sent << 8 | UInt32(byte) }
         }

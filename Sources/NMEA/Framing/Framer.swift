@@ -47,9 +47,13 @@ public struct Framer: ~Copyable {
     private var pendingCount = 0
     private var pendingXor: UInt8 = 0
     /// A binary frame split across chunks: its bytes so far (sync bytes first), kept until its checksum says whether
-    /// to skip them or to frame them again. Allocated once, ``maximumBinaryFrame`` bytes.
+    /// to skip them or to frame them again. Allocated once, ``maximumBinaryFrame`` bytes, or the caller's.
     private let held: UnsafeMutablePointer<UInt8>
     private var heldCount = 0
+    /// The longest binary frame taken for one: the room in `held`.
+    private let binaryFrameLimit: Int
+    /// `pending` and `held` were allocated here (not the caller's storage), so they are freed here.
+    private let ownsStorage: Bool
     private var state = State.idle
     /// `true` when nothing but line endings has been seen since the last line ending (so `#` starts a comment).
     private var atLineStart = true
@@ -103,7 +107,14 @@ public struct Framer: ~Copyable {
     /// after all, and its bytes count as garbage instead of hiding up to 64 KiB of NMEA.
     static let maximumBinaryPayload = 4096
     /// The longest binary frame: a UBX frame with the largest payload (RTCM 3 frames are at most 1029 bytes).
-    static let maximumBinaryFrame = maximumBinaryPayload + 8
+    public static let maximumBinaryFrame = maximumBinaryPayload + 8
+
+    /// The bytes ``init(maximumLength:checksumPolicy:storage:)`` needs for sentences of up to `maximumLength`
+    /// characters and binary frames of up to `binaryFrames` bytes (at least 8: a frame's header is held while it is
+    /// read, whatever its length turns out to be).
+    public static func storageSize(maximumLength: Int, binaryFrames: Int = maximumBinaryFrame) -> Int {
+        maximumLength + 2 + max(binaryFrames, 8)
+    }
 
     /// Makes a framer.
     /// - Parameters:
@@ -117,9 +128,33 @@ public struct Framer: ~Copyable {
         // One byte more than the longest sentence for the stop byte written after it (see `Sentence.isTerminated`).
         pending = .allocate(capacity: maximumLength + 2)
         held = .allocate(capacity: Framer.maximumBinaryFrame)
+        binaryFrameLimit = Framer.maximumBinaryFrame
+        ownsStorage = true
+    }
+
+    /// Makes a framer that keeps a sentence or a binary frame split across chunks in `storage`, memory the caller
+    /// provides (a static buffer on a microcontroller): nothing is allocated, ever. The first `maximumLength + 2`
+    /// bytes hold a sentence; the rest, a binary frame (``storageSize(maximumLength:binaryFrames:)``). A UBX or RTCM 3
+    /// frame longer than the rest is not taken for one: its bytes are framed as noise (an NMEA-only firmware needs
+    /// only 8). `storage` must outlive the framer, untouched by anything else meanwhile.
+    public init(
+        maximumLength: Int = 1024, checksumPolicy: ChecksumPolicy = .required, storage: UnsafeMutableRawBufferPointer
+    ) {
+        precondition(maximumLength >= 8, "a sentence needs at least 8 characters")
+        precondition(
+            storage.count >= Framer.storageSize(maximumLength: maximumLength, binaryFrames: 0),
+            "the storage must hold a sentence and a frame header: Framer.storageSize(maximumLength:binaryFrames:)")
+        self.maximumLength = maximumLength
+        self.checksumPolicy = checksumPolicy
+        let bytes = storage.baseAddress!.bindMemory(to: UInt8.self, capacity: storage.count)
+        pending = bytes
+        held = bytes + maximumLength + 2
+        binaryFrameLimit = min(storage.count - maximumLength - 2, Framer.maximumBinaryFrame)
+        ownsStorage = false
     }
 
     deinit {
+        guard ownsStorage else { return }
         pending.deallocate()
         held.deallocate()
     }
@@ -258,10 +293,12 @@ public struct Framer: ~Copyable {
                 return cursor + 1
             case 0xB5:
                 heldCount = 0
-                return try readBinaryFrame(BinaryFrameReader(.ubx), from: cursor, to: end, body)
+                let frame = BinaryFrameReader(.ubx, maximumLength: binaryFrameLimit)
+                return try readBinaryFrame(frame, from: cursor, to: end, body)
             case 0xD3:
                 heldCount = 0
-                return try readBinaryFrame(BinaryFrameReader(.rtcm3), from: cursor, to: end, body)
+                let frame = BinaryFrameReader(.rtcm3, maximumLength: binaryFrameLimit)
+                return try readBinaryFrame(frame, from: cursor, to: end, body)
             default:
                 atLineStart = false
                 let wasLocked = rtcm2.isLocked
