@@ -13,29 +13,27 @@ extension AISLayout {
         F("unid", 332, 13), F("amount", 345, 10), F("unit", 355, 2),
     ]
 
-    /// Type 6, FI 14 (IMO 236): tidal windows, 93 bits each, as long as the message goes on.
-    static let tidalWindow236: [AISField] = [
-        F("month", 88, 4), F("day", 92, 5),
-        F("tidals", 97, 0, .group(AISGroup(stride: 93, count: .startingAtOrBeforeEnd, tidalWindow236Element))),
-    ]
+    /// Type 6, FI 14 (IMO 236): tidal windows of 93 bits, a position in ten-thousandths of a minute.
+    static let tidalWindow236 = tidalWindows(
+        [longitude(27, 28, tenThousandthMinute), latitude(0, 27, tenThousandthMinute)], positionBits: 55, speedBits: 7)
 
-    static let tidalWindow236Element: [AISField] = [
-        longitude(27, 28, tenThousandthMinute), latitude(0, 27, tenThousandthMinute),
-        hour("from_hour", 55), minute("from_min", 60), hour("to_hour", 66), minute("to_min", 71),
-        F("cdir", 77, 9, .unsigned(notAvailable: 360)), F("cspeed", 86, 7, .unsigned(scale: 0.1, notAvailable: 127)),
-    ]
+    /// Type 6, FI 32 (IMO 289): tidal windows of 88 bits, a position in thousandths of a minute.
+    static let tidalWindow289 = tidalWindows(
+        [longitude(0, 25, thousandthMinute), latitude(25, 24, thousandthMinute)], positionBits: 49, speedBits: 8)
 
-    /// Type 6, FI 32 (IMO 289): tidal windows, 88 bits each, as long as the message goes on.
-    static let tidalWindow289: [AISField] = [
-        F("month", 88, 4), F("day", 92, 5),
-        F("tidals", 97, 0, .group(AISGroup(stride: 88, count: .startingAtOrBeforeEnd, tidalWindow289Element))),
-    ]
-
-    static let tidalWindow289Element: [AISField] = [
-        longitude(0, 25, thousandthMinute), latitude(25, 24, thousandthMinute),
-        hour("from_hour", 49), minute("from_min", 54), hour("to_hour", 60), minute("to_min", 65),
-        F("cdir", 71, 9, .unsigned(notAvailable: 360)), F("cspeed", 80, 8, .unsigned(scale: 0.1, notAvailable: 255)),
-    ]
+    /// Tidal windows (FI 14, 32): the month and day, then windows as long as the message goes on, each a position
+    /// (`position`, in its first `positionBits` bits), from and to times, and the current's direction and speed
+    /// (tenths of a knot in `speedBits` bits, all ones not available).
+    static func tidalWindows(_ position: [F], positionBits p: Int, speedBits: Int) -> [AISField] {
+        let window: [F] =
+            position + [
+                hour("from_hour", p), minute("from_min", p + 5), hour("to_hour", p + 11), minute("to_min", p + 16),
+                F("cdir", p + 22, 9, .unsigned(notAvailable: 360)),
+                F("cspeed", p + 31, speedBits, .unsigned(scale: 0.1, notAvailable: (1 << speedBits) - 1)),
+            ]
+        let windows = AISGroup(stride: p + 31 + speedBits, count: .startingAtOrBeforeEnd, window)
+        return [F("month", 88, 4), F("day", 92, 5), F("tidals", 97, 0, .group(windows))]
+    }
 
     /// Type 6, FI 15 (IMO 236): extended static data, the air draught (decimetres).
     static let airDraughtAddressed: [AISField] = [F("airdraught", 88, 11)]
@@ -54,14 +52,15 @@ extension AISLayout {
 
     /// Type 6, FI 20 (IMO 289): berthing data: the berth, the arrival, and the services (each 0…3: not known,
     /// available, not available, no data).
-    static let berthingData: [AISField] = [
-        F("linkage", 88, 10), F("berth_length", 98, 9, .unsigned(notAvailable: 0)), F("position", 115, 3),
-        F("arrival", 118, 20, .monthDayTimeUnpadded), F("availability", 138, 1),
-    ] + berthServices + [
-        F("berth_name", 191, 120, .text), longitude(311, 25, thousandthMinute, name: "berth_lon"),
-        latitude(336, 24, thousandthMinute, name: "berth_lat"),
-        F("berth_depth", 107, 8, .unsigned(scale: 0.1, notAvailable: 0)),
-    ]
+    static let berthingData: [AISField] =
+        [
+            F("linkage", 88, 10), F("berth_length", 98, 9, .unsigned(notAvailable: 0)), F("position", 115, 3),
+            F("arrival", 118, 20, .monthDayTimeUnpadded), F("availability", 138, 1),
+        ] + berthServices + [
+            F("berth_name", 191, 120, .text), longitude(311, 25, thousandthMinute, name: "berth_lon"),
+            latitude(336, 24, thousandthMinute, name: "berth_lat"),
+            F("berth_depth", 107, 8, .unsigned(scale: 0.1, notAvailable: 0)),
+        ]
 
     /// The 26 services of a berth, two bits each from bit 139, in gpsd's order.
     static let berthServices: [AISField] = [
@@ -76,9 +75,10 @@ extension AISLayout {
 
     /// Type 6, FI 25 (IMO 289): a dangerous cargo indication, cargos of 17 bits as long as the message goes on.
     static let dangerousCargo289: [AISField] = [
-        F("unit", 88, 2), F("amount", 90, 10),
-        F("cargos", 100, 0, .group(AISGroup(stride: 17, count: .startingBeforeEnd, [F("code", 0, 4), F("subtype", 4, 13)]))),
+        F("unit", 88, 2), F("amount", 90, 10), F("cargos", 100, 0, .group(cargoGroup)),
     ]
+
+    static let cargoGroup = AISGroup(stride: 17, count: .startingBeforeEnd, [F("code", 0, 4), F("subtype", 4, 13)])
 
     /// A waypoint of a route (FI 27 and 28).
     static let waypoint: [AISField] = [longitude(0, 28, tenThousandthMinute), latitude(28, 27, tenThousandthMinute)]
@@ -119,12 +119,14 @@ extension AISLayout {
 
     /// Type 8, FI 17 (IMO 289): VTS-generated targets, 122 bits each, as long as the message goes on; a target's
     /// first two bits say how it is identified (0 MMSI, 1 IMO number, 2 call sign, 3 other).
-    static let vtsTargets: [AISField] = [
-        F("targets", 56, 0, .group(AISGroup(stride: 122, count: .startingAtOrBeforeEnd, selector: 0, width: 2, [
+    static let vtsTargets: [AISField] = [F("targets", 56, 0, .group(vtsTargetGroup))]
+
+    static let vtsTargetGroup = AISGroup(
+        stride: 122, count: .startingAtOrBeforeEnd, selector: 0, width: 2,
+        [
             vtsTarget(F("mmsi", 12, 32, .decimalText)), vtsTarget(F("imo", 12, 32, .decimalText)),
             vtsTarget(F("callsign", 2, 42, .text)), vtsTarget(F("other", 2, 42, .text)),
-        ])))
-    ]
+        ])
 
     /// A VTS target identified by `identifier` (an MMSI or IMO number is the low 32 bits of its 42, as gpsd reads
     /// it).
