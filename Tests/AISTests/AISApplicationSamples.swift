@@ -49,7 +49,7 @@ extension AISBits {
 
     /// Zero bits up to `count` in all.
     mutating func pad(to count: Int) {
-        while bits.count < count { bits.append(false) }
+        while bits.count < count { put(0, 1) }
     }
 }
 

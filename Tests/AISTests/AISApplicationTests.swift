@@ -63,7 +63,7 @@ struct AISApplicationTests {
     func unscaledEqualsGpsd(_ sample: AISApplicationSample) throws {
         let ours = try Self.ours(sample, scaled: false)
         let theirs = try Self.gpsd(sample, scaled: false)
-        #expect(ours.count > 8, "\(sample): \(ours)")
+        #expect(ours.count >= 8, "\(sample): \(ours)")
         for path in Set(ours.keys).union(theirs.keys).sorted() {
             if let why = sample.differences[path] {
                 #expect(ours[path] != theirs[path], "\(sample) \(path) was named a difference (\(why)) but agrees")
@@ -138,7 +138,8 @@ struct AISApplicationTests {
         }
         var sum = 0
         func run() {
-            for message in messages {
+            for index in 0..<messages.count {  // an array's iterator allocates in unoptimised builds
+                let message = messages[index]
                 message.forEachValue { field, value in
                     guard case .group(let count) = value else { return }
                     for element in 0..<count {
