@@ -58,19 +58,25 @@ enum AISApplicationSamples {
     static let thousandth = 60_000.0
     static let tenThousandth = 600_000.0
 
-    static let all: [AISApplicationSample] =
-        addressed + broadcast
+    static let all: [AISApplicationSample] = addressed + broadcast
 
     static let addressed: [AISApplicationSample] = [
-        dangerousCargo236(), dangerousCargo236Short(), tidalWindow(fid: 14), airDraughtAddressed(), persons(312),
-        persons(0), personsShort(), clearance(lon: 4.05, lat: 51.95), clearance(lon: 181, lat: 91), berthing(),
-        dangerousCargo289(), routeAddressed(count: 3, sent: 3), routeAddressed(count: 5, sent: 2), textAddressed(),
+        dangerousCargo236(), dangerousCargo236Short(), tidalWindow(fid: 14),
+        misreadByGpsd(
+            fid: 15, "airdraught", 315, 11, why: "gpsd reads bits 56-66 (inside the destination MMSI), as for type 8"),
+        persons(312),
+        persons(0),
+        misreadByGpsd(
+            fid: 16, "persons", 57, 13, why: "gpsd reads bits 55-67 unless the data is 136 bits long"),
+        clearance(lon: 4.05, lat: 51.95), clearance(lon: 181, lat: 91), berthing(),
+        dangerousCargo289(), routeAddressed(count: 3, sent: 3), routeAddressed(count: 5, sent: 2),
+        text(addressed: true),
         tidalWindow(fid: 32),
     ]
 
     static let broadcast: [AISApplicationSample] = [
         fairwayClosed(), airDraughtBroadcast(), vtsTargets(), marineTrafficSignal(), routeBroadcast(),
-        textBroadcast(), personsBroadcast(),
+        text(addressed: false), personsBroadcast(),
     ]
 
     static func dangerousCargo236() -> AISApplicationSample {
@@ -117,15 +123,19 @@ enum AISApplicationSamples {
             description: "6: DAC 1 FI \(fid), tidal windows", bits: bits,
             scaledDifferences: imo236 ? ["tidals.0.lat": why, "tidals.0.lon": why] : [:],
             notAvailable: Set(
-                ["lat", "lon", "from_hour", "from_min", "to_hour", "to_min", "cdir", "cspeed"].map { "tidals.1." + $0 }))
+                ["lat", "lon", "from_hour", "from_min", "to_hour", "to_min", "cdir", "cspeed"].map { "tidals.1." + $0 })
+        )
     }
 
-    static func airDraughtAddressed() -> AISApplicationSample {
-        var bits = AISBits.addressed(fid: 15)
-        bits.put([(315, 11), (0, 5)])
-        let why = ["airdraught": "gpsd reads bits 56-66 (inside the destination MMSI), as for type 8"]
+    /// A type 6 application of one field and spare bits (16 in all) whose field gpsd 3.22 reads from other bits.
+    static func misreadByGpsd(fid: Int, _ name: String, _ value: Int, _ width: Int, why: String)
+        -> AISApplicationSample
+    {
+        var bits = AISBits.addressed(fid: fid)
+        bits.put([(value, width), (0, 16 - width)])
         return AISApplicationSample(
-            description: "6: DAC 1 FI 15, air draught", bits: bits, differences: why, scaledDifferences: why)
+            description: "6: DAC 1 FI \(fid), \(name) in 104 bits", bits: bits, differences: [name: why],
+            scaledDifferences: [name: why])
     }
 
     static func persons(_ count: Int) -> AISApplicationSample {
@@ -135,14 +145,6 @@ enum AISApplicationSamples {
         return AISApplicationSample(
             description: "6: DAC 1 FI 16, \(count) persons on board", bits: bits,
             notAvailable: count == 0 ? ["persons"] : [])
-    }
-
-    static func personsShort() -> AISApplicationSample {
-        var bits = AISBits.addressed(fid: 16)
-        bits.put([(57, 13), (0, 3)])
-        let why = ["persons": "gpsd reads bits 55-67 unless the data is 136 bits long"]
-        return AISApplicationSample(
-            description: "6: DAC 1 FI 16 in 104 bits", bits: bits, differences: why, scaledDifferences: why)
     }
 
     static func clearance(lon: Double, lat: Double) -> AISApplicationSample {
@@ -189,11 +191,14 @@ enum AISApplicationSamples {
             description: "6: DAC 1 FI 28, route of \(count) waypoints, \(sent) sent", bits: bits)
     }
 
-    static func textAddressed() -> AISApplicationSample {
-        var bits = AISBits.addressed(fid: 30)
+    /// FI 30 (type 6) or 29 (type 8): a linkage and a text to the end of the message.
+    static func text(addressed: Bool) -> AISApplicationSample {
+        var bits = addressed ? AISBits.addressed(fid: 30) : AISBits.broadcast(fid: 29)
+        let text = addressed ? "CAUTION DREDGING IN PROGRESS" : "SECURITE GALE WARNING GERMAN BIGHT"
         bits.put(9, 10)
-        bits.put(text: "CAUTION DREDGING IN PROGRESS", 28)
-        return AISApplicationSample(description: "6: DAC 1 FI 30, text", bits: bits)
+        bits.put(text: text, text.count)
+        return AISApplicationSample(
+            description: addressed ? "6: DAC 1 FI 30, text" : "8: DAC 1 FI 29, text", bits: bits)
     }
 
     static func fairwayClosed() -> AISApplicationSample {
@@ -254,13 +259,6 @@ enum AISApplicationSamples {
         bits.put([(3, 10), (1, 3), (2, 5), (6, 4), (1, 5), (12, 5), (0, 6), (90, 18), (4, 5)])
         waypoints(&bits, sent: 4)
         return AISApplicationSample(description: "8: DAC 1 FI 27, route of 4 waypoints", bits: bits)
-    }
-
-    static func textBroadcast() -> AISApplicationSample {
-        var bits = AISBits.broadcast(fid: 29)
-        bits.put(4, 10)
-        bits.put(text: "SECURITE GALE WARNING GERMAN BIGHT", 34)
-        return AISApplicationSample(description: "8: DAC 1 FI 29, text", bits: bits)
     }
 
     /// Left as data: gpsd decodes a 136-bit type 8 FI 16 but writes the addressed message's count (always 0).

@@ -11,7 +11,6 @@ import Testing
 @Suite("AIS binary applications against gpsd")
 struct AISApplicationTests {
     static let gpsdecode = Tools.which("gpsdecode")
-    static let needsGpsd = Testing.ConditionTrait.enabled(if: gpsdecode != nil, "gpsdecode (gpsd) is not on PATH")
 
     /// The one message the sample's lines make.
     static func message(_ sample: AISApplicationSample) throws -> AISMessage {
@@ -56,10 +55,15 @@ struct AISApplicationTests {
         return [path: value as? NSObject ?? NSNull()]
     }
 
+    /// Unscaled exactly; in units to gpsd's decimals, where we leave out what is not available.
     @Test(
-        "unscaled, every field equals gpsd's but the named differences",
-        needsGpsd,
-        arguments: AISApplicationSamples.all)
+        "every field equals gpsd's but the named differences, unscaled and in units",
+        .enabled(if: gpsdecode != nil, "gpsdecode (gpsd) is not on PATH"),
+        arguments: AISApplicationSamples.all, [false, true])
+    func equalsGpsd(_ sample: AISApplicationSample, scaled: Bool) throws {
+        if scaled { try scaledEqualsGpsd(sample) } else { try unscaledEqualsGpsd(sample) }
+    }
+
     func unscaledEqualsGpsd(_ sample: AISApplicationSample) throws {
         let ours = try Self.ours(sample, scaled: false)
         let theirs = try Self.gpsd(sample, scaled: false)
@@ -75,10 +79,6 @@ struct AISApplicationTests {
         }
     }
 
-    @Test(
-        "in units, every value equals gpsd's to its decimals; ours leaves out what is not available",
-        needsGpsd,
-        arguments: AISApplicationSamples.all)
     func scaledEqualsGpsd(_ sample: AISApplicationSample) throws {
         let ours = try Self.ours(sample, scaled: true)
         let theirs = try Self.gpsd(sample, scaled: true)
