@@ -131,6 +131,21 @@ struct AISApplicationTests {
         #expect(text.contains(#"{"idtype":3,"other":"TGT7","lat""#))
     }
 
+    @Test("a port clearance's destination and position are the port's, not its sender's voyage")
+    func clearanceIsNotTheSendersVoyage() throws {
+        let message = try Self.message(AISApplicationSamples.clearance(lon: 4.05, lat: 51.95))
+        guard case .text(let port) = message.value(named: "destination") else {
+            Issue.record("no destination field")
+            return
+        }
+        #expect(message.string(port) == "NLRTM")
+        #expect(message.destination == nil)
+        #expect(abs((message.position?.latitude ?? 0) - 51.95) < 1e-9)
+        var registry = VesselRegistry()
+        let vessel = registry.update(message)
+        #expect(vessel.destination == nil && vessel.position == nil)
+    }
+
     @Test("reading every field of messages with groups allocates nothing")
     func allocationFree() throws {
         let messages = try [AISApplicationSamples.vtsTargets(), AISApplicationSamples.routeBroadcast()].map {
