@@ -13,26 +13,36 @@ extension AISLayout {
         F("unid", 332, 13), F("amount", 345, 10), F("unit", 355, 2),
     ]
 
+    /// The repeated groups of every table, each listed once: a field holds its group's place here.
+    static let groups: [AISGroup] = [
+        tidalWindows236, tidalWindows289, cargos, waypointsAddressed, waypointsBroadcast, vtsTargetGroup,
+    ]
+
     /// Type 6, FI 14 (IMO 236): tidal windows of 93 bits, a position in ten-thousandths of a minute.
-    static let tidalWindow236 = tidalWindows(
+    static let tidalWindow236 = tidalWindowTable(tidalWindows236)
+    static let tidalWindows236 = tidalWindows(
         [longitude(27, 28, tenThousandthMinute), latitude(0, 27, tenThousandthMinute)], positionBits: 55, speedBits: 7)
 
     /// Type 6, FI 32 (IMO 289): tidal windows of 88 bits, a position in thousandths of a minute.
-    static let tidalWindow289 = tidalWindows(
+    static let tidalWindow289 = tidalWindowTable(tidalWindows289)
+    static let tidalWindows289 = tidalWindows(
         [longitude(0, 25, thousandthMinute), latitude(25, 24, thousandthMinute)], positionBits: 49, speedBits: 8)
 
-    /// Tidal windows (FI 14, 32): the month and day, then windows as long as the message goes on, each a position
-    /// (`position`, in its first `positionBits` bits), from and to times, and the current's direction and speed
-    /// (tenths of a knot in `speedBits` bits, all ones not available).
-    static func tidalWindows(_ position: [F], positionBits p: Int, speedBits: Int) -> [AISField] {
+    /// The month and day, then the windows as long as the message goes on.
+    static func tidalWindowTable(_ windows: AISGroup) -> [AISField] {
+        [F("month", 88, 4), F("day", 92, 5), F("tidals", 97, 0, .group(windows))]
+    }
+
+    /// Tidal windows (FI 14, 32), each a position (`position`, in its first `positionBits` bits), from and to
+    /// times, and the current's direction and speed (tenths of a knot in `speedBits` bits, all ones not available).
+    static func tidalWindows(_ position: [F], positionBits p: Int, speedBits: Int) -> AISGroup {
         let window: [F] =
             position + [
                 hour("from_hour", p), minute("from_min", p + 5), hour("to_hour", p + 11), minute("to_min", p + 16),
                 F("cdir", p + 22, 9, .unsigned(notAvailable: 360)),
                 F("cspeed", p + 31, speedBits, .unsigned(scale: 0.1, notAvailable: (1 << speedBits) - 1)),
             ]
-        let windows = AISGroup(stride: p + 31 + speedBits, count: .startingAtOrBeforeEnd, window)
-        return [F("month", 88, 4), F("day", 92, 5), F("tidals", 97, 0, .group(windows))]
+        return AISGroup(stride: p + 31 + speedBits, count: .startingAtOrBeforeEnd, window)
     }
 
     /// Type 6, FI 15 (IMO 236): extended static data, the air draught (decimetres).
@@ -75,26 +85,29 @@ extension AISLayout {
 
     /// Type 6, FI 25 (IMO 289): a dangerous cargo indication, cargos of 17 bits as long as the message goes on.
     static let dangerousCargo289: [AISField] = [
-        F("unit", 88, 2), F("amount", 90, 10), F("cargos", 100, 0, .group(cargoGroup)),
+        F("unit", 88, 2), F("amount", 90, 10), F("cargos", 100, 0, .group(cargos)),
     ]
 
-    static let cargoGroup = AISGroup(stride: 17, count: .startingBeforeEnd, [F("code", 0, 4), F("subtype", 4, 13)])
+    static let cargos = AISGroup(stride: 17, count: .startingBeforeEnd, [F("code", 0, 4), F("subtype", 4, 13)])
 
     /// A waypoint of a route (FI 27 and 28).
     static let waypoint: [AISField] = [longitude(0, 28, tenThousandthMinute), latitude(28, 27, tenThousandthMinute)]
+    /// The waypoints of FI 28, counted by bits 144…148, and of FI 27, counted by bits 112…116.
+    static let waypointsAddressed = AISGroup(stride: 55, count: .counted(start: 144, width: 5), waypoint)
+    static let waypointsBroadcast = AISGroup(stride: 55, count: .counted(start: 112, width: 5), waypoint)
 
     /// Type 6, FI 28 (IMO 289): route information, its waypoints counted by bits 144…148.
     static let routeAddressed: [AISField] = [
         F("linkage", 88, 10), F("sender", 98, 3), F("rtype", 101, 5), F("start", 106, 20, .monthDayTime),
         F("duration", 126, 18),
-        F("waypoints", 149, 0, .group(AISGroup(stride: 55, count: .counted(start: 144, width: 5), waypoint))),
+        F("waypoints", 149, 0, .group(waypointsAddressed)),
     ]
 
     /// Type 8, FI 27 (IMO 289): route information, its waypoints counted by bits 112…116.
     static let routeBroadcast: [AISField] = [
         F("linkage", 56, 10), F("sender", 66, 3), F("rtype", 69, 5), F("start", 74, 20, .monthDayTime),
         F("duration", 94, 18),
-        F("waypoints", 117, 0, .group(AISGroup(stride: 55, count: .counted(start: 112, width: 5), waypoint))),
+        F("waypoints", 117, 0, .group(waypointsBroadcast)),
     ]
 
     /// Type 6, FI 30 (IMO 289): a text description, to the end of the message.

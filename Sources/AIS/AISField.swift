@@ -14,8 +14,9 @@ public struct AISField: Sendable {
     let scale: Double
     /// The raw value that means "not available", or `Int.min` when every value is one.
     let notAvailable: Int
-    /// The elements of a repeated group (``Kind/group(_:)``); `nil` for every other field.
-    public let group: AISGroup?
+    /// The repeated group's place in ``AISLayout/groups`` plus one, 0 for every other field: a number, not a
+    /// reference, so that fields stay plain values, copied without reference counting as messages are read.
+    let groupNumber: UInt8
     /// `true` for the fields of a group's elements: bits past the message's end read as zeros, as gpsd reads them.
     let readsPastEnd: Bool
 
@@ -35,7 +36,7 @@ public struct AISField: Sendable {
         case .dayTime: .dayTime
         case .rateOfTurn: .rateOfTurn
         case .decimalText: .decimalText
-        case .group: .group(group.unsafelyUnwrapped)
+        case .group: .group(AISLayout.groups[Int(groupNumber) - 1])
         }
     }
 
@@ -87,7 +88,7 @@ public struct AISField: Sendable {
         readsPastEnd = false
         var scale = 1.0
         var notAvailable: Int?
-        var group: AISGroup?
+        var groupNumber: UInt8 = 0
         switch kind {
         case .unsigned(let factor, let value):
             (code, scale, notAvailable) = (.unsigned, factor, value)
@@ -103,18 +104,25 @@ public struct AISField: Sendable {
         case .dayTime: code = .dayTime
         case .rateOfTurn: code = .rateOfTurn
         case .decimalText: code = .decimalText
-        case .group(let elements): (code, group) = (.group, elements)
+        case .group(let group):
+            code = .group
+            let index = AISLayout.groups.firstIndex { $0 === group }
+            groupNumber = UInt8(index.map { $0 + 1 } ?? 0)
+            precondition(groupNumber > 0, "a group's table must be listed in AISLayout.groups")
         }
         self.scale = scale
         self.notAvailable = notAvailable ?? .min
-        self.group = group
+        self.groupNumber = groupNumber
     }
 
     /// The field moved `offset` bits on, read as an element of a group (bits past the message's end are zeros).
     init(element field: AISField, offset: Int) {
         (name, start, width, code) = (field.name, field.start + offset, field.width, field.code)
-        (scale, notAvailable, group, readsPastEnd) = (field.scale, field.notAvailable, nil, true)
+        (scale, notAvailable, groupNumber, readsPastEnd) = (field.scale, field.notAvailable, 0, true)
     }
+
+    /// The elements of a repeated group (``Kind/group(_:)``); `nil` for every other field.
+    public var group: AISGroup? { groupNumber == 0 ? nil : AISLayout.groups[Int(groupNumber) - 1] }
 }
 
 /// A field's value in units: what ``AISMessage/value(_:)`` gives.

@@ -1,7 +1,8 @@
 /// A repeated group of fields in a binary application: gpsd's arrays (the waypoints of a route, the cargos of a
 /// dangerous cargo indication, the tidal windows, the VTS targets). Each element is a table of fields whose starts
 /// are relative to the element's first bit; an element's bits past the message's end read as zeros, as gpsd reads
-/// them. Tables hold groups (``AISField/Kind/group(_:)``); nothing is made when a message is read.
+/// them. Tables hold groups (``AISField/Kind/group(_:)``), each listed once in ``AISLayout/groups``; nothing is made
+/// when a message is read.
 public final class AISGroup: Sendable {
     /// How many elements a message has.
     public enum Count: Sendable {
