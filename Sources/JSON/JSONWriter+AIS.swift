@@ -8,7 +8,8 @@ extension JSONWriter {
     ///   clients, and its regression output);
     /// - `scaled: true`: values in units (degrees, knots, metres, degrees Celsius), "not available" values left
     ///   out.
-    /// gpsd's `*_text` descriptions of codes are not written.
+    /// gpsd's arrays (a route's `"waypoints"`, the `"targets"` of a VTS message…) are arrays of objects, each
+    /// element's fields as above. gpsd's `*_text` descriptions of codes are not written.
     public mutating func writeAIS(_ message: AISMessage, scaled: Bool) {
         beginObject()
         key("class")
