@@ -2,11 +2,19 @@
 /// area code (DAC) and function identifier (FI). Others are written as their bits (`"data":"BITS:HEX"`), as gpsd
 /// writes them.
 extension AISLayout {
-    typealias Application = (dac: Int, fid: Int, fields: [AISField])
-
     /// The application fields of a type 6 message (its application data starts at bit 88).
     static func addressedApplication(dac: Int, fid: Int) -> [AISField]? {
         switch (dac, fid) {
+        case (1, 12): dangerousCargo236
+        case (1, 14): tidalWindow236
+        case (1, 15): airDraughtAddressed
+        case (1, 16): personsOnBoard289
+        case (1, 18): clearanceToEnterPort
+        case (1, 20): berthingData
+        case (1, 25): dangerousCargo289
+        case (1, 28): routeAddressed
+        case (1, 30): textAddressed
+        case (1, 32): tidalWindow289
         case (200, 55): personsOnBoard
         case (235, 10), (250, 10): atonMonitoring
         default: nil
@@ -17,6 +25,12 @@ extension AISLayout {
     static func broadcastApplication(dac: Int, fid: Int) -> [AISField]? {
         switch (dac, fid) {
         case (1, 11): meteorological236
+        case (1, 13): fairwayClosed
+        case (1, 15): airDraughtBroadcast
+        case (1, 17): vtsTargets
+        case (1, 19): marineTrafficSignal
+        case (1, 27): routeBroadcast
+        case (1, 29): textBroadcast
         case (1, 31): meteorological289
         case (200, 10): inlandStaticData
         default: nil

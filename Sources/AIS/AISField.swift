@@ -14,6 +14,11 @@ public struct AISField: Sendable {
     let scale: Double
     /// The raw value that means "not available", or `Int.min` when every value is one.
     let notAvailable: Int
+    /// The repeated group's place in ``AISLayout/groups`` plus one, 0 for every other field: a number, not a
+    /// reference, so that fields stay plain values, copied without reference counting as messages are read.
+    let groupNumber: UInt8
+    /// `true` for the fields of a group's elements: bits past the message's end read as zeros, as gpsd reads them.
+    let readsPastEnd: Bool
 
     /// What the bits mean.
     public var kind: Kind {
@@ -26,8 +31,12 @@ public struct AISField: Sendable {
         case .data: .data
         case .timestamp: .timestamp
         case .monthDayTime: .monthDayTime
+        case .monthDayTimeUnpadded: .monthDayTimeUnpadded
+        case .dayMonthTime: .dayMonthTime
         case .dayTime: .dayTime
         case .rateOfTurn: .rateOfTurn
+        case .decimalText: .decimalText
+        case .group: .group(AISLayout.groups[Int(groupNumber) - 1])
         }
     }
 
@@ -39,7 +48,7 @@ public struct AISField: Sendable {
         case signed(scale: Double = 1, notAvailable: Int? = nil)
         /// One bit.
         case bool
-        /// Six-bit text of `width / 6` characters.
+        /// Six-bit text of `width / 6` characters; with `width` 0, to the end of the message.
         case text
         /// The rest of the message from `start` (types 6, 8, 17, 25, 26 when no application decodes it), written
         /// as gpsd does: `"BITS:HEX"`.
@@ -48,24 +57,38 @@ public struct AISField: Sendable {
         case timestamp
         /// Month (4 bits), day, hour, minute: `MM-DDTHH:MMZ` (an estimated time of arrival).
         case monthDayTime
+        /// Month (4 bits), day, hour, minute, as gpsd writes a berth's arrival (DAC 1 FI 20): `M-DTH:M`, no zeros
+        /// added, no `Z`.
+        case monthDayTimeUnpadded
+        /// Day (5 bits), month (4 bits), hour, minute (DAC 1 FI 13, a fairway's closure): `MM-DDTHH:MM`, no `Z`.
+        case dayMonthTime
         /// Day (5 bits), hour, minute: `DDTHH:MMZ`.
         case dayTime
         /// The rate of turn indicator (8 bits, signed): degrees per minute, `(raw / 4.733)²` with its sign;
         /// absent for -128 (not available).
         case rateOfTurn
+        /// An unsigned number that gpsd writes as a JSON string (`"mmsi":"244100001"` in a VTS target, DAC 1
+        /// FI 17); its value is ``AISValue/integer(_:)``.
+        case decimalText
+        /// A repeated group of fields, gpsd's arrays (`"waypoints":[{"lon":…,"lat":…},…]`): its value is
+        /// ``AISValue/group(count:)``, its elements' fields come from ``AISMessage/forEachField(of:element:_:)``.
+        case group(AISGroup)
     }
 
     /// ``Kind`` without its values.
     enum Code: UInt8 {
-        case unsigned, signed, bool, text, data, timestamp, monthDayTime, dayTime, rateOfTurn
+        case unsigned, signed, bool, text, data, timestamp, monthDayTime, monthDayTimeUnpadded, dayMonthTime, dayTime
+        case rateOfTurn, decimalText, group
     }
 
     init(_ name: StaticString, _ start: Int, _ width: Int, _ kind: Kind = .unsigned()) {
         self.name = name
         self.start = start
         self.width = width
+        readsPastEnd = false
         var scale = 1.0
         var notAvailable: Int?
+        var groupNumber: UInt8 = 0
         switch kind {
         case .unsigned(let factor, let value):
             (code, scale, notAvailable) = (.unsigned, factor, value)
@@ -76,12 +99,30 @@ public struct AISField: Sendable {
         case .data: code = .data
         case .timestamp: code = .timestamp
         case .monthDayTime: code = .monthDayTime
+        case .monthDayTimeUnpadded: code = .monthDayTimeUnpadded
+        case .dayMonthTime: code = .dayMonthTime
         case .dayTime: code = .dayTime
         case .rateOfTurn: code = .rateOfTurn
+        case .decimalText: code = .decimalText
+        case .group(let group):
+            code = .group
+            let index = AISLayout.groups.firstIndex { $0 === group }
+            groupNumber = UInt8(index.map { $0 + 1 } ?? 0)
+            precondition(groupNumber > 0, "a group's table must be listed in AISLayout.groups")
         }
         self.scale = scale
         self.notAvailable = notAvailable ?? .min
+        self.groupNumber = groupNumber
     }
+
+    /// The field moved `offset` bits on, read as an element of a group (bits past the message's end are zeros).
+    init(element field: AISField, offset: Int) {
+        (name, start, width, code) = (field.name, field.start + offset, field.width, field.code)
+        (scale, notAvailable, groupNumber, readsPastEnd) = (field.scale, field.notAvailable, 0, true)
+    }
+
+    /// The elements of a repeated group (``Kind/group(_:)``); `nil` for every other field.
+    public var group: AISGroup? { groupNumber == 0 ? nil : AISLayout.groups[Int(groupNumber) - 1] }
 }
 
 /// A field's value in units: what ``AISMessage/value(_:)`` gives.
@@ -98,4 +139,6 @@ public enum AISValue: Sendable, Equatable {
     case dayTime(day: Int, hour: Int, minute: Int)
     /// The bits of a data field: how many, from where.
     case data(start: Int, bitCount: Int)
+    /// A repeated group's number of elements (``AISField/Kind/group(_:)``).
+    case group(count: Int)
 }

@@ -76,11 +76,11 @@ public enum AISLayout {
 
     /// Type 12: an addressed safety message.
     static let addressedSafety: [AISField] = [
-        F("seqno", 38, 2), F("dest_mmsi", 40, 30), F("retransmit", 70, 1, .bool), F("text", 72, 936, .text),
+        F("seqno", 38, 2), F("dest_mmsi", 40, 30), F("retransmit", 70, 1, .bool), F("text", 72, 0, .text),
     ]
 
     /// Type 14: a broadcast safety message.
-    static let broadcastSafety: [AISField] = [F("text", 40, 968, .text)]
+    static let broadcastSafety: [AISField] = [F("text", 40, 0, .text)]
 
     /// Type 15: an interrogation.
     static let interrogation: [AISField] = [

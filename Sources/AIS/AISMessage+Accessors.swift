@@ -28,8 +28,9 @@ extension AISMessage {
         }
     }
 
-    /// The reported position in degrees (WGS 84), for the types that report one (1–4, 9, 11, 17–19, 21, 27 and
-    /// the meteorological applications).
+    /// The reported position in degrees (WGS 84), for the types that report one (1–4, 9, 11, 17–19, 21, 27) and
+    /// the binary applications that carry one (meteorological data, a port's clearance, a traffic signal): for
+    /// those, where the observation, the port or the signal is, not the sender.
     public var position: (latitude: Double, longitude: Double)? {
         guard type != 22, type != 23, let latitude = number("lat"), let longitude = number("lon") else { return nil }
         return (latitude, longitude)
@@ -74,9 +75,11 @@ extension AISMessage {
         }
     }
 
-    /// The destination: type 5.
+    /// The destination: type 5 (a type 6 clearance to enter port, DAC 1 FI 18, names a port too, the one its
+    /// addressee is cleared for: not the sender's destination).
     public var destination: String? {
-        switch value(named: "destination") {
+        guard type == 5 else { return nil }
+        return switch value(named: "destination") {
         case .text(let text): text.isEmpty ? nil : string(text)
         default: nil
         }

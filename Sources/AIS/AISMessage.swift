@@ -142,17 +142,22 @@ extension AISBitReader {
     }
 
     /// The fields of the binary application of a type 6 or 8 message, when it is one that is decoded and the
-    /// message is long enough for it.
+    /// message is long enough for it. As gpsd does, an international application (DAC 1) is decoded whatever the
+    /// message's length, the bits it lacks read as zeros; a regional one needs all its bits.
     var application: [AISField]? {
         let fields: [AISField]?
+        let dac: Int
         switch type {
         case 6:
-            fields = AISLayout.addressedApplication(dac: Int(unsigned(72, 10)), fid: Int(unsigned(82, 6)))
+            dac = Int(unsigned(72, 10))
+            fields = AISLayout.addressedApplication(dac: dac, fid: Int(unsigned(82, 6)))
         case 8:
-            fields = AISLayout.broadcastApplication(dac: Int(unsigned(40, 10)), fid: Int(unsigned(50, 6)))
-        default: fields = nil
+            dac = Int(unsigned(40, 10))
+            fields = AISLayout.broadcastApplication(dac: dac, fid: Int(unsigned(50, 6)))
+        default: return nil
         }
         guard let fields else { return nil }
+        if dac == 1 { return fields }
         let end = fields.reduce(0) { max($0, $1.start + $1.width) }
         return bitCount >= end ? fields : nil
     }
@@ -178,7 +183,13 @@ extension AISBitReader {
     /// See ``AISMessage/integer(_:)``.
     @inline(__always)
     func integer(_ field: AISField) -> Int {
-        switch field.code {
+        if field.readsPastEnd {
+            return switch field.code {
+            case .signed, .rateOfTurn: Int(paddedSigned(field.start, field.width))
+            default: Int(paddedUnsigned(field.start, min(field.width, 32)))
+            }
+        }
+        return switch field.code {
         case .signed, .rateOfTurn: Int(signed(field.start, field.width))
         default: Int(unsigned(field.start, min(field.width, 32)))
         }
@@ -188,18 +199,22 @@ extension AISBitReader {
     func value(_ field: AISField) -> AISValue? {
         switch field.code {
         case .unsigned, .signed:
-            guard field.start + field.width <= bitCount else { return nil }
+            guard field.readsPastEnd || field.start + field.width <= bitCount else { return nil }
             let raw = integer(field)
             if raw == field.notAvailable { return nil }
             return field.scale == 1 ? .integer(raw) : .number(Double(raw) * field.scale)
         case .bool:
-            guard field.start < bitCount else { return nil }
-            return .bool(bit(field.start))
+            guard field.readsPastEnd || field.start < bitCount else { return nil }
+            return .bool(integer(field) != 0)
+        case .decimalText:
+            return .integer(integer(field))
         case .text:
             return .text(text(field))
         case .data:
             return .data(start: field.start, bitCount: field.width > 0 ? field.width : max(0, bitCount - field.start))
-        case .timestamp, .monthDayTime, .dayTime:
+        case .group:
+            return .group(count: elementCount(field))
+        case .timestamp, .monthDayTime, .monthDayTimeUnpadded, .dayMonthTime, .dayTime:
             return time(field)
         case .rateOfTurn:
             let raw = integer(field)
@@ -213,7 +228,7 @@ extension AISBitReader {
     /// times and data as ``value(_:)`` gives them.
     func rawValue(_ field: AISField) -> AISValue? {
         switch field.code {
-        case .bool: .bool(bit(field.start))
+        case .bool: .bool(integer(field) != 0)
         case .unsigned, .signed, .rateOfTurn: .integer(integer(field))
         default: value(field)
         }
@@ -221,7 +236,10 @@ extension AISBitReader {
 
     /// See ``AISMessage/text(_:)``.
     func text(_ field: AISField) -> AISText {
-        let text = text(field.start, characters: field.width / 6)
+        // A text of fixed width is read as gpsd reads it, a cut last character included; one to the end of the
+        // message has whole characters only.
+        let characters = field.width > 0 ? field.width / 6 : max(0, bitCount - field.start) / 6
+        let text = text(field.start, characters: characters, partial: field.width > 0)
         guard type == 21, field.start == 43, text.count == 20, bitCount >= 278 else { return text }
         // The name fills its 20 characters and goes on after the fixed fields.
         let extensionText = self.text(272, characters: (bitCount - 272) / 6)
@@ -235,9 +253,13 @@ extension AISBitReader {
             return .timestamp(
                 year: Int(unsigned(s, 14)), month: Int(unsigned(s + 14, 4)), day: Int(unsigned(s + 18, 5)),
                 hour: Int(unsigned(s + 23, 5)), minute: Int(unsigned(s + 28, 6)), second: Int(unsigned(s + 34, 6)))
-        case .monthDayTime:
+        case .monthDayTime, .monthDayTimeUnpadded:
             return .monthDayTime(
                 month: Int(unsigned(s, 4)), day: Int(unsigned(s + 4, 5)), hour: Int(unsigned(s + 9, 5)),
+                minute: Int(unsigned(s + 14, 6)))
+        case .dayMonthTime:
+            return .monthDayTime(
+                month: Int(unsigned(s + 5, 4)), day: Int(unsigned(s, 5)), hour: Int(unsigned(s + 9, 5)),
                 minute: Int(unsigned(s + 14, 6)))
         default:
             return .dayTime(day: Int(unsigned(s, 5)), hour: Int(unsigned(s + 5, 5)), minute: Int(unsigned(s + 10, 6)))

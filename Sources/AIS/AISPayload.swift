@@ -190,8 +190,11 @@ struct AISBitReader {
 
     /// The two's-complement integer of `width` bits (at most 32) from bit `start`.
     @inline(__always)
-    func signed(_ start: Int, _ width: Int) -> Int32 {
-        let raw = unsigned(start, width)
+    func signed(_ start: Int, _ width: Int) -> Int32 { Self.signExtended(unsigned(start, width), width) }
+
+    /// `raw`, a two's-complement number of `width` bits, as an `Int32`.
+    @inline(__always)
+    static func signExtended(_ raw: UInt32, _ width: Int) -> Int32 {
         if width == 0 || width == 32 { return Int32(bitPattern: raw) }
         let shift = UInt32(32 - width)
         return Int32(bitPattern: raw << shift) >> Int32(shift)
@@ -201,19 +204,35 @@ struct AISBitReader {
     @inline(__always)
     func bit(_ index: Int) -> Bool { unsigned(index, 1) == 1 }
 
-    /// See ``AISPayload/text(_:characters:)``.
-    func text(_ start: Int, characters: Int) -> AISText {
+    /// The unsigned integer of `width` bits (at most 32) from bit `start`, the bits past the message's end zeros.
+    @inline(__always)
+    func paddedUnsigned(_ start: Int, _ width: Int) -> UInt32 {
+        guard start < bitCount else { return 0 }
+        let available = min(width, bitCount - start)
+        return unsigned(start, available) << UInt32(width - available)
+    }
+
+    /// The two's-complement integer of `width` bits (at most 32) from bit `start`, the bits past the end zeros.
+    @inline(__always)
+    func paddedSigned(_ start: Int, _ width: Int) -> Int32 {
+        Self.signExtended(paddedUnsigned(start, width), width)
+    }
+
+    /// See ``AISPayload/text(_:characters:)``. With `partial`, a last character the message cuts short is read with
+    /// zeros for its missing bits (as gpsd reads a text of fixed length); without, it is left out.
+    func text(_ start: Int, characters: Int, partial: Bool = false) -> AISText {
         var length = 0
         var index = 0
         var position = start
-        while index < characters, position + 6 <= bitCount {
-            if unsigned(position, 6) == 0 { break }
+        let end = partial ? bitCount + 5 : bitCount
+        while index < characters, position + 6 <= end {
+            if paddedUnsigned(position, 6) == 0 { break }
             index += 1
             position += 6
             length = index
         }
         // Trailing spaces (32) are padding.
-        while length > 0, unsigned(start + (length - 1) * 6, 6) == 32 { length -= 1 }
+        while length > 0, paddedUnsigned(start + (length - 1) * 6, 6) == 32 { length -= 1 }
         return AISText(start: start, count: length)
     }
 }

@@ -39,7 +39,7 @@ extension AISMessage {
     /// Calls `body` with each character of `text` as an ASCII byte, in order.
     public func forEachCharacter(of text: AISText, _ body: (UInt8) throws -> Void) rethrows {
         try payload.withBits { bits in
-            for index in 0..<text.count { try body(AISText.ascii(bits.unsigned(text.bit(of: index), 6))) }
+            for index in 0..<text.count { try body(AISText.ascii(bits.paddedUnsigned(text.bit(of: index), 6))) }
         }
     }
 

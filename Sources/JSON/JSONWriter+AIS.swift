@@ -8,7 +8,8 @@ extension JSONWriter {
     ///   clients, and its regression output);
     /// - `scaled: true`: values in units (degrees, knots, metres, degrees Celsius), "not available" values left
     ///   out.
-    /// gpsd's `*_text` descriptions of codes are not written.
+    /// gpsd's arrays (a route's `"waypoints"`, the `"targets"` of a VTS message…) are arrays of objects, each
+    /// element's fields as above. gpsd's `*_text` descriptions of codes are not written.
     public mutating func writeAIS(_ message: AISMessage, scaled: Bool) {
         beginObject()
         key("class")
@@ -16,7 +17,7 @@ extension JSONWriter {
         message.forEachValue(raw: !scaled) { field, value in
             guard let value else { return }
             key(field.name)
-            writeAIS(value, of: message)
+            writeAIS(value, of: field, in: message, scaled: scaled)
             if field.start == 8, field.width == 30 {  // after the MMSI
                 key("scaled")
                 bool(scaled)
@@ -25,8 +26,25 @@ extension JSONWriter {
         endObject()
     }
 
-    private mutating func writeAIS(_ value: AISValue, of message: AISMessage) {
+    /// A group's elements as gpsd writes them: an array of objects.
+    private mutating func writeAISGroup(_ group: AISField, count: Int, in message: AISMessage, scaled: Bool) {
+        beginArray()
+        for element in 0..<count {
+            beginObject()
+            message.forEachValue(of: group, element: element, raw: !scaled) { field, value in
+                guard let value else { return }
+                key(field.name)
+                writeAIS(value, of: field, in: message, scaled: scaled)
+            }
+            endObject()
+        }
+        endArray()
+    }
+
+    private mutating func writeAIS(_ value: AISValue, of field: AISField, in message: AISMessage, scaled: Bool) {
         switch value {
+        case .integer(let value) where field.kind.isDecimalText:
+            asciiString { byte in DecimalFormatter.write(value) { byte($0) } }
         case .integer(let value): number(value)
         case .number(let value): number(value, maximumDecimals: 6)
         case .bool(let value): bool(value)
@@ -41,12 +59,20 @@ extension JSONWriter {
                 AISTimeText.digits(second, 2, byte, then: "Z")
             }
         case .monthDayTime(let month, let day, let hour, let minute):
+            // gpsd writes a berth's arrival (FI 20) unpadded, a fairway's closure (FI 13) without its `Z`.
+            let width = field.kind.isUnpadded ? 1 : 2
             asciiString { byte in
-                AISTimeText.digits(month, 2, byte, then: "-")
-                AISTimeText.digits(day, 2, byte, then: "T")
-                AISTimeText.digits(hour, 2, byte, then: ":")
-                AISTimeText.digits(minute, 2, byte, then: "Z")
+                AISTimeText.digits(month, width, byte, then: "-")
+                AISTimeText.digits(day, width, byte, then: "T")
+                AISTimeText.digits(hour, width, byte, then: ":")
+                if field.kind.isZoneless {
+                    DecimalFormatter.write(minute, minimumDigits: width) { byte($0) }
+                } else {
+                    AISTimeText.digits(minute, width, byte, then: "Z")
+                }
             }
+        case .group(let count):
+            writeAISGroup(field, count: count, in: message, scaled: scaled)
         case .dayTime(let day, let hour, let minute):
             asciiString { byte in
                 AISTimeText.digits(day, 2, byte, then: "T")
@@ -93,5 +119,20 @@ extension JSONWriter {
         field("messages", vessel.messages)
         if let now { field("age_s", Double(max(0, now - vessel.lastSeen)) / 1e9, maximumDecimals: 1) }
         endObject()
+    }
+}
+
+/// How gpsd writes the values of some kinds of fields.
+extension AISField.Kind {
+    /// A number written as a string.
+    fileprivate var isDecimalText: Bool { if case .decimalText = self { true } else { false } }
+    /// A time without zeros added.
+    fileprivate var isUnpadded: Bool { if case .monthDayTimeUnpadded = self { true } else { false } }
+    /// A time without its `Z`.
+    fileprivate var isZoneless: Bool {
+        switch self {
+        case .monthDayTimeUnpadded, .dayMonthTime: true
+        default: false
+        }
     }
 }

@@ -1,5 +1,4 @@
 import AIS
-import CAllocationCounter
 import JSON
 import NMEA
 import Testing
@@ -209,13 +208,7 @@ struct AISDecoderTests {
                 }
             }
         }
-        run()  // warm-up
-        nmea_allocation_counter_suspend_throw_hooks()
-        nmea_allocation_counter_start()
-        run()
-        let allocations = nmea_allocation_counter_stop()
-        nmea_allocation_counter_resume_throw_hooks()
-        #expect(allocations == 0)
+        #expect(allocationsAfterWarmUp(run) == 0)
         #expect(decoder.counts.messages == 800)
         #expect(sum != 0)
     }

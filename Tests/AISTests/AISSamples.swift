@@ -1,4 +1,5 @@
 import AIS
+import CAllocationCounter
 import NMEA
 
 /// AIS sentences of our own making: fields written bit by bit, armoured, split into parts, checksummed. The tests
@@ -116,4 +117,15 @@ extension AISDecoder {
         }
         return messages
     }
+}
+
+/// The allocations `body` makes, counted after one warm-up call (which may fill caches once).
+func allocationsAfterWarmUp(_ body: () -> Void) -> Int {
+    body()
+    nmea_allocation_counter_suspend_throw_hooks()
+    nmea_allocation_counter_start()
+    body()
+    let allocations = nmea_allocation_counter_stop()
+    nmea_allocation_counter_resume_throw_hooks()
+    return allocations
 }

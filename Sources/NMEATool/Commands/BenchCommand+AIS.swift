@@ -57,6 +57,7 @@ extension BenchCommand {
         case .bool(let value): value ? 1 : 0
         case .text(let text): text.count
         case .data(_, let bitCount): bitCount
+        case .group(let count): count
         case .timestamp(_, _, let day, _, _, let second): day &+ second
         case .monthDayTime(_, let day, _, _), .dayTime(let day, _, _): day
         case nil: 7
