@@ -181,18 +181,17 @@ extension AISBitReader {
     }
 
     /// See ``AISMessage/integer(_:)``.
-    @inline(__always)
+    @inline(always)
     func integer(_ field: AISField) -> Int {
-        if field.readsPastEnd {
-            return switch field.code {
-            case .signed, .rateOfTurn: Int(paddedSigned(field.start, field.width))
-            default: Int(paddedUnsigned(field.start, min(field.width, 32)))
-            }
-        }
-        return switch field.code {
-        case .signed, .rateOfTurn: Int(signed(field.start, field.width))
-        default: Int(unsigned(field.start, min(field.width, 32)))
-        }
+        let isSigned = field.code == .signed || field.code == .rateOfTurn
+        guard _fastPath(!field.readsPastEnd) else { return paddedInteger(field, signed: isSigned) }
+        return isSigned ? Int(signed(field.start, field.width)) : Int(unsigned(field.start, min(field.width, 32)))
+    }
+
+    /// A group element's integer: its bits past the message's end read as zeros (out of line: rare).
+    @inline(never)
+    private func paddedInteger(_ field: AISField, signed isSigned: Bool) -> Int {
+        isSigned ? Int(paddedSigned(field.start, field.width)) : Int(paddedUnsigned(field.start, min(field.width, 32)))
     }
 
     /// See ``AISMessage/value(_:)``.

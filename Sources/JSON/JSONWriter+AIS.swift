@@ -43,7 +43,7 @@ extension JSONWriter {
 
     private mutating func writeAIS(_ value: AISValue, of field: AISField, in message: AISMessage, scaled: Bool) {
         switch value {
-        case .integer(let value) where field.kind.isDecimalText:
+        case .integer(let value) where field.isDecimalText:
             asciiString { byte in DecimalFormatter.write(value) { byte($0) } }
         case .integer(let value): number(value)
         case .number(let value): number(value, maximumDecimals: 6)
@@ -124,8 +124,6 @@ extension JSONWriter {
 
 /// How gpsd writes the values of some kinds of fields.
 extension AISField.Kind {
-    /// A number written as a string.
-    fileprivate var isDecimalText: Bool { if case .decimalText = self { true } else { false } }
     /// A time without zeros added.
     fileprivate var isUnpadded: Bool { if case .monthDayTimeUnpadded = self { true } else { false } }
     /// A time without its `Z`.
