@@ -39,6 +39,10 @@ public struct JSONTokenizer: Sendable {
     private var state = State.between
     private var stack: [Container] = []
     private var token: [UInt8] = []
+    /// The longest number or word read. Our own writer writes numbers in plain decimal, never with an exponent, and
+    /// a `Double` so written runs to 327 characters (`-0.` and 307 zeros before the 17 digits of 2.2e-308): every
+    /// number we write reads back, and a hostile one still costs at most this much memory.
+    static let maximumTokenLength = 400
     /// `true` when the next token must be a value (after `:`, `,` in an array, `[`, or at the start).
     private var expectingValue = true
     private var pendingSurrogate: UInt32?
@@ -104,13 +108,15 @@ public struct JSONTokenizer: Sendable {
         case .number, .literal:
             let start = index
             while index < bytes.count && Self.isTokenByte(bytes[index]) { index += 1 }
-            if token.isEmpty && index < bytes.count && index - start <= 64 {
+            if token.isEmpty && index < bytes.count && index - start <= Self.maximumTokenLength {
                 // The whole number or word in this chunk: read straight from it.
                 try finishScalar(UnsafeRawBufferPointer(rebasing: bytes[start..<index]), &handler)
                 return
             }
             token.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[start..<index]))
-            if token.count > 64 { throw error("a number or word longer than 64 characters") }
+            if token.count > Self.maximumTokenLength {
+                throw error("a number or word longer than \(Self.maximumTokenLength) characters")
+            }
             if index < bytes.count { try finishScalar(&handler) }
         case .between:
             index += 1

@@ -3,6 +3,23 @@ import Testing
 
 /// The one JSON reader (OwnTracks messages, gpsd reports, gpsd client commands): values, escapes, errors, depth.
 @Suite struct JSONValueTests {
+    /// Found by the fuzzer: our writer writes a tiny `Double` in plain decimal (`5e-72` is `0.` and 71 zeros, then
+    /// `5`), and the reader refused numbers over 64 characters. Every `Double` we write reads back, the extremes too.
+    @Test func everyDoubleWeWriteReadsBack() throws {
+        let values = [
+            5e-72, 2.2250738585072014e-308, -2.2250738585072014e-308, 4.9e-324, 1.7976931348623157e308, -1e300,
+        ]
+        for value in values {
+            var writer = JSONWriter()
+            writer.number(value)
+            #expect(writer.bytes.count > 64, "\(value)")
+            #expect(try JSONValue(parsing: writer.bytes).number == value, "\(writer.string)")
+        }
+        // Still bounded: a number of 401 characters is refused, with the reason.
+        let long = "1" + String(repeating: "0", count: 400)
+        #expect(throws: JSONParseError.self) { try JSONValue(parsing: Array(long.utf8) + [0x20]) }
+    }
+
     @Test func values() throws {
         let text = #" {"a":[1,-2.5e3,true,false,null],"s":"x\"\\\/\b\f\n\r\t\u00e9\ud83d\ude00","o":{}} "#
         let value = try JSONValue(parsing: Array(text.utf8))
