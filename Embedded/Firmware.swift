@@ -64,15 +64,20 @@ func append(_ value: Double?, to line: inout Line) {
     }
 }
 
+/// The reader in static memory (`.bss`), made on first use, as firmware keeps its long-lived state: on the stack,
+/// `main`'s frame held it and the temporaries of its making.
+nonisolated(unsafe) var reader: FixReader = {
+    // The framer in a static buffer of the C side's (sentences up to 128 characters), no heap.
+    var storageCount = 0
+    let storage = UnsafeMutableRawBufferPointer(start: firmwareFramerStorage(&storageCount), count: storageCount)
+    return FixReader(options: FixReader.Options(maximumLength: 128), framerStorage: storage)
+}()
+
 @main
 struct Firmware {
     static func main() {
         var count = 0
         let input = firmwareInput(&count)
-        // The framer in a static buffer of the C side's (sentences up to 128 characters), no heap.
-        var storageCount = 0
-        let storage = UnsafeMutableRawBufferPointer(start: firmwareFramerStorage(&storageCount), count: storageCount)
-        var reader = FixReader(options: FixReader.Options(maximumLength: 128), framerStorage: storage)
         var offset = 0
         while offset < count {
             let chunk = min(64, count - offset)
