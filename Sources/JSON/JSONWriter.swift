@@ -144,6 +144,8 @@ public struct JSONWriter {
 
     public mutating func number(_ value: Int) {
         beginValue()
+        // One digit (flags, statuses, counts: most numbers an AIS message has) in one append.
+        if UInt(bitPattern: value) < 10 { return bytes.append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value)) }
         DecimalFormatter.write(value) { bytes.append($0) }
     }
 
