@@ -1,6 +1,7 @@
 // A firmware for a Cortex-M4 (and, unchanged, for riscv32 and wasm32): the input file's bytes through a FixReader in
-// 64-byte chunks, as a UART would hand them over, with no heap; one line per fix, `FIX <ISO 8601 time> <latitude> <longitude>`
-// (six decimals; `-` where a fix has none), then the firmware's sizes and the bytes it allocated (support.c).
+// 64-byte chunks, as a UART would hand them over, with no heap; one line per fix,
+// `FIX <ISO 8601 time> <latitude> <longitude>` (six decimals; `-` where a fix has none), then the firmware's sizes
+// and the bytes it allocated (support.c).
 import NMEA
 
 @_extern(c, "firmware_input")

@@ -122,10 +122,8 @@ extension AISDecoder {
 /// The allocations `body` makes, counted after one warm-up call (which may fill caches once).
 func allocationsAfterWarmUp(_ body: () -> Void) -> Int {
     body()
-    nmea_allocation_counter_suspend_throw_hooks()
-    nmea_allocation_counter_start()
+    nmea_allocation_window_open()
     body()
-    let allocations = nmea_allocation_counter_stop()
-    nmea_allocation_counter_resume_throw_hooks()
+    let allocations = nmea_allocation_window_close()
     return allocations
 }

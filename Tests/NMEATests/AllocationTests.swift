@@ -53,11 +53,9 @@ struct AllocationTests {
 
         // Swift Testing's will-throw hook captures a backtrace (and allocates) at every `throw`; the library's own
         // throws (a decode failure, an empty address) allocate nothing without it, as in any program that sets none.
-        nmea_allocation_counter_suspend_throw_hooks()
-        nmea_allocation_counter_start()
+        nmea_allocation_window_open()
         workload.run(&framer, &decoder, &sink)
-        let allocations = nmea_allocation_counter_stop()
-        nmea_allocation_counter_resume_throw_hooks()
+        let allocations = nmea_allocation_window_close()
         let bytes = nmea_allocation_counter_bytes()
 
         #expect(allocations == 0, "framing and decoding allocated \(allocations) times (\(bytes) bytes)")
@@ -93,11 +91,9 @@ struct AllocationTests {
         let warmUpSink = handler.sink
         #expect(warmUpFixes > 1000)
 
-        nmea_allocation_counter_suspend_throw_hooks()
-        nmea_allocation_counter_start()
+        nmea_allocation_window_open()
         workload.read(&reader, &handler, &fixes)
-        let allocations = nmea_allocation_counter_stop()
-        nmea_allocation_counter_resume_throw_hooks()
+        let allocations = nmea_allocation_window_close()
         let bytes = nmea_allocation_counter_bytes()
 
         #expect(allocations == 0, "reading allocated \(allocations) times (\(bytes) bytes)")
@@ -132,11 +128,9 @@ struct AllocationTests {
         defer { storage.deallocate() }
         var reader = FixReader(framerStorage: storage)
         var fixes = 0
-        nmea_allocation_counter_suspend_throw_hooks()
-        nmea_allocation_counter_start()
+        nmea_allocation_window_open()
         workload.read(&reader, &handler, &fixes)
-        let allocations = nmea_allocation_counter_stop()
-        nmea_allocation_counter_resume_throw_hooks()
+        let allocations = nmea_allocation_window_close()
 
         let bytes = nmea_allocation_counter_bytes()
         #expect(allocations == 0, "the reader allocated \(allocations) times (\(bytes) bytes)")
@@ -181,11 +175,9 @@ struct AllocationTests {
         let warmUp = reader.statistics
         let warmUpFixes = fixes
 
-        nmea_allocation_counter_suspend_throw_hooks()
-        nmea_allocation_counter_start()
+        nmea_allocation_window_open()
         AllocationWorkload.read(inputs, &reader, &handler, &fixes)
-        let allocations = nmea_allocation_counter_stop()
-        nmea_allocation_counter_resume_throw_hooks()
+        let allocations = nmea_allocation_window_close()
         let bytes = nmea_allocation_counter_bytes()
 
         #expect(allocations == 0, "reading allocated \(allocations) times (\(bytes) bytes)")

@@ -79,11 +79,9 @@ struct BitWriter {
         var sum = Sum()
         Self.station.withUnsafeBytes { raw in
             RTCMFrame(payload: raw).decode(into: &sum)  // warm-up
-            nmea_allocation_counter_suspend_throw_hooks()
-            nmea_allocation_counter_start()
+            nmea_allocation_window_open()
             for _ in 0..<1000 { RTCMFrame(payload: raw).decode(into: &sum) }
-            let allocations = nmea_allocation_counter_stop()
-            nmea_allocation_counter_resume_throw_hooks()
+            let allocations = nmea_allocation_window_close()
             #expect(allocations == 0)
         }
         #expect(sum.total == 1001 * 2003)

@@ -148,14 +148,12 @@ import UBX
         let half = bytes.count / 2
         bytes.withUnsafeBytes { buffer in
             reader.read(UnsafeRawBufferPointer(rebasing: buffer[..<half])) { _ in count += 1 }  // warm-up
-            nmea_allocation_counter_suspend_throw_hooks()
-            nmea_allocation_counter_start()
+            nmea_allocation_window_open()
             reader.read(UnsafeRawBufferPointer(rebasing: buffer[half...])) { fix in
                 count += 1
                 satellites = fix.satellites.count
             }
-            let allocations = nmea_allocation_counter_stop()
-            nmea_allocation_counter_resume_throw_hooks()
+            let allocations = nmea_allocation_window_close()
             #expect(allocations == 0)
         }
         #expect(count == 100)

@@ -135,8 +135,8 @@ public struct FixReader: ~Copyable {
     /// A reader whose framer keeps a sentence or frame split across reads in `framerStorage`, memory the caller
     /// provides and keeps for the reader's lifetime (see ``Framer/init(maximumLength:checksumPolicy:storage:)``, and
     /// ``Framer/storageSize(maximumLength:binaryFrames:)`` for its size). Such a reader allocates nothing, ever, for
-    /// input whose fixes have dates (fixes held for a date, and a sentence that completes several fixes, queue them
-    /// on the heap): firmware without a heap uses this.
+    /// ASCII input whose fixes have dates (a UTF-16 input's transcoding buffer, fixes held for a date, and a sentence
+    /// that completes several fixes take the heap): firmware without a heap uses this.
     public init(options: Options = Options(), framerStorage: UnsafeMutableRawBufferPointer) {
         self.init(
             options,

@@ -41,7 +41,7 @@ struct BinaryFrameReader: Sendable {
     /// The checksum bytes the frame carried, first in the high bits.
     private var sent: UInt32 = 0
 
-    init(_ kind: Kind, maximumLength: Int = Framer.maximumBinaryFrame) {
+    init(_ kind: Kind, maximumLength: Int) {
         self.kind = kind
         self.maximumLength = maximumLength
     }
@@ -88,7 +88,8 @@ struct BinaryFrameReader: Sendable {
         case 5:
             addFletcher(byte)
             let payload = lengthLow | Int(byte) << 8
-            guard payload <= Framer.maximumBinaryPayload, 8 + payload <= maximumLength else { return false }
+            // (`maximumLength` is at most ``Framer/maximumBinaryFrame``: a UBX payload of at most 4,096 bytes.)
+            guard 8 + payload <= maximumLength else { return false }
             length = 8 + payload
         default:
             if consumed < length - 2 { addFletcher(byte) } else { sent = sent << 8 | UInt32(byte) }

@@ -47,12 +47,12 @@ public struct Framer: ~Copyable {
     private var pendingCount = 0
     private var pendingXor: UInt8 = 0
     /// A binary frame split across chunks: its bytes so far (sync bytes first), kept until its checksum says whether
-    /// to skip them or to frame them again. Allocated once, ``maximumBinaryFrame`` bytes, or the caller's.
+    /// to skip them or to frame them again. ``maximumBinaryFrame`` bytes after `pending`, or the caller's room.
     private let held: UnsafeMutablePointer<UInt8>
     private var heldCount = 0
     /// The longest binary frame taken for one: the room in `held`.
     private let binaryFrameLimit: Int
-    /// `pending` and `held` were allocated here (not the caller's storage), so they are freed here.
+    /// `pending` and `held` are one block allocated here (not the caller's storage), so it is freed here.
     private let ownsStorage: Bool
     private var state = State.idle
     /// `true` when nothing but line endings has been seen since the last line ending (so `#` starts a comment).
@@ -122,14 +122,10 @@ public struct Framer: ~Copyable {
     ///     and u-blox `$PUBX,03` with many satellites passes 400, so the default is 1024.
     ///   - checksumPolicy: whether a sentence without checksum is rejected (the default) or accepted.
     public init(maximumLength: Int = 1024, checksumPolicy: ChecksumPolicy = .required) {
-        precondition(maximumLength >= 8, "a sentence needs at least 8 characters")
-        self.maximumLength = maximumLength
-        self.checksumPolicy = checksumPolicy
-        // One byte more than the longest sentence for the stop byte written after it (see `Sentence.isTerminated`).
-        pending = .allocate(capacity: maximumLength + 2)
-        held = .allocate(capacity: Framer.maximumBinaryFrame)
-        binaryFrameLimit = Framer.maximumBinaryFrame
-        ownsStorage = true
+        // One block, laid out as the caller's storage is, freed with the framer.
+        let storage = UnsafeMutableRawBufferPointer.allocate(
+            byteCount: Framer.storageSize(maximumLength: max(maximumLength, 8)), alignment: 8)
+        self.init(maximumLength: maximumLength, checksumPolicy: checksumPolicy, storage: storage, owned: true)
     }
 
     /// Makes a framer that keeps a sentence or a binary frame split across chunks in `storage`, memory the caller
@@ -140,23 +136,29 @@ public struct Framer: ~Copyable {
     public init(
         maximumLength: Int = 1024, checksumPolicy: ChecksumPolicy = .required, storage: UnsafeMutableRawBufferPointer
     ) {
+        self.init(maximumLength: maximumLength, checksumPolicy: checksumPolicy, storage: storage, owned: false)
+    }
+
+    private init(
+        maximumLength: Int, checksumPolicy: ChecksumPolicy, storage: UnsafeMutableRawBufferPointer, owned: Bool
+    ) {
         precondition(maximumLength >= 8, "a sentence needs at least 8 characters")
         precondition(
             storage.count >= Framer.storageSize(maximumLength: maximumLength, binaryFrames: 0),
             "the storage must hold a sentence and a frame header: Framer.storageSize(maximumLength:binaryFrames:)")
         self.maximumLength = maximumLength
         self.checksumPolicy = checksumPolicy
+        // A sentence first, one byte more than the longest for the stop byte written after it (see
+        // `Sentence.isTerminated`); a binary frame in the rest.
         let bytes = storage.baseAddress!.bindMemory(to: UInt8.self, capacity: storage.count)
         pending = bytes
         held = bytes + maximumLength + 2
         binaryFrameLimit = min(storage.count - maximumLength - 2, Framer.maximumBinaryFrame)
-        ownsStorage = false
+        ownsStorage = owned
     }
 
     deinit {
-        guard ownsStorage else { return }
-        pending.deallocate()
-        held.deallocate()
+        if ownsStorage { UnsafeMutableRawPointer(pending).deallocate() }
     }
 
     /// Frames `bytes`, calling `body` for each sentence and each rejected line, in input order.

@@ -62,6 +62,21 @@ void nmea_allocation_counter_suspend_throw_hooks(void);
 /// Puts back the hooks set aside by nmea_allocation_counter_suspend_throw_hooks().
 void nmea_allocation_counter_resume_throw_hooks(void);
 
+/// Opens the window a test counts the code under test in: the throw hooks set aside, the counters zeroed and
+/// counting on for the calling thread. Every allocation test counts through this pair.
+static inline void nmea_allocation_window_open(void) {
+    nmea_allocation_counter_suspend_throw_hooks();
+    nmea_allocation_counter_start();
+}
+
+/// Closes the window: counting off, the hooks put back. Returns the allocations counted in it (their bytes stay in
+/// nmea_allocation_counter_bytes()).
+static inline long nmea_allocation_window_close(void) {
+    long allocations = nmea_allocation_counter_stop();
+    nmea_allocation_counter_resume_throw_hooks();
+    return allocations;
+}
+
 #ifdef __cplusplus
 }
 #endif
