@@ -13,6 +13,9 @@ public struct DecoderStatistics: Hashable, Sendable {
     public var failed = 0
     /// Of the decoded sentences, those with a field that did not read: decoded without it, its other fields kept.
     public var withFieldErrors = 0
+    /// Sentences of a kind the reader was told not to decode (GSV when ``FixReader/Options/readsSky`` is `false`):
+    /// framed and checked, not read, not in ``totalDecoded``.
+    public var skipped = 0
 
     /// Zeroed counters.
     public init() {
@@ -46,6 +49,10 @@ public struct DecoderStatistics: Hashable, Sendable {
     @inlinable
     public mutating func recordFieldErrors() { withFieldErrors &+= 1 }
 
+    /// Counts one sentence not decoded.
+    @inlinable
+    public mutating func recordSkipped() { skipped &+= 1 }
+
     /// The counts of both, added.
     public static func + (lhs: DecoderStatistics, rhs: DecoderStatistics) -> DecoderStatistics {
         var sum = lhs
@@ -53,6 +60,7 @@ public struct DecoderStatistics: Hashable, Sendable {
         sum.unknown += rhs.unknown
         sum.failed += rhs.failed
         sum.withFieldErrors += rhs.withFieldErrors
+        sum.skipped += rhs.skipped
         return sum
     }
 
@@ -63,12 +71,14 @@ public struct DecoderStatistics: Hashable, Sendable {
         difference.unknown -= earlier.unknown
         difference.failed -= earlier.failed
         difference.withFieldErrors -= earlier.withFieldErrors
+        difference.skipped -= earlier.skipped
         return difference
     }
 
     /// Equal when every value is.
     public static func == (lhs: DecoderStatistics, rhs: DecoderStatistics) -> Bool {
         lhs.unknown == rhs.unknown && lhs.failed == rhs.failed && lhs.withFieldErrors == rhs.withFieldErrors
+            && lhs.skipped == rhs.skipped
             && SentenceKind.allCases.allSatisfy { lhs.decoded[$0.rawValue] == rhs.decoded[$0.rawValue] }
     }
 
@@ -78,5 +88,6 @@ public struct DecoderStatistics: Hashable, Sendable {
         hasher.combine(unknown)
         hasher.combine(failed)
         hasher.combine(withFieldErrors)
+        hasher.combine(skipped)
     }
 }

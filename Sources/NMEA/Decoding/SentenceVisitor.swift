@@ -66,7 +66,15 @@ extension Sentence {
     func decode<Visitor: SentenceVisitor>(into visitor: inout Visitor, fieldErrors: UnsafeMutablePointer<FieldErrors>?)
         throws(NMEAError) -> SentenceKind?
     {
-        guard let kind = SentenceKind(self) else {
+        try decode(as: SentenceKind(self), into: &visitor, fieldErrors: fieldErrors)
+    }
+
+    /// ``decode(into:fieldErrors:)`` with the kind already looked up (`nil`: a type not decoded here).
+    @inlinable @inline(__always)
+    func decode<Visitor: SentenceVisitor>(
+        as kind: SentenceKind?, into visitor: inout Visitor, fieldErrors: UnsafeMutablePointer<FieldErrors>?
+    ) throws(NMEAError) -> SentenceKind? {
+        guard let kind else {
             visitor.visitUnknown(self)
             return nil
         }

@@ -267,5 +267,13 @@ extension FixReader {
                 tag: DecodedSentences.Head.frame, hasReceived: false, kind: 0, size: 0, received: 0)
             piece.append(head, report, orElse: .frame(report))
         }
+
+        mutating func skippedSentence(_ sentence: Sentence, kind: SentenceKind, _ context: Context) {
+            inner.skippedSentence(sentence, kind: kind, context)
+            guard piece.recordsSentences else { return }
+            // Only its place in the cycle, as an unknown sentence's (``Stream/skip(_:_:_:_:_:)``).
+            let signature = GSV.cycleSignature(of: sentence)
+            piece.append(Self.head(DecodedSentences.Head.unknown, sentence), signature, orElse: nil)
+        }
     }
 }

@@ -51,12 +51,18 @@ public struct FixReader: ~Copyable {
         /// `AISOwnShip.report(_:)` reads the own ship's position reports (`!AIVDO`). A sentence it reads is merged as
         /// its report, in place of an unknown sentence.
         public var sentenceDecoder: SentenceDecoder?
+        /// `false` when nothing that takes the fixes looks at the satellites in view (``Fix/satellites``): GSV
+        /// sentences are then framed, checked and placed in the receiver's cycle, but their satellites are not read
+        /// (a bad satellite field goes unnoticed), the handler sees them as ``Handler/skippedSentence(_:kind:_:)``,
+        /// ``DecoderStatistics/skipped`` counts them, and fixes carry no sky from them. Tracks and trips need no sky,
+        /// and GSV is most of a multi-GNSS receiver's output.
+        public var readsSky: Bool
 
         /// Options with the given values.
         public init(
             maximumLength: Int = 1024, checksumPolicy: Framer.ChecksumPolicy = .required,
             assembler: FixAssembler.Options = FixAssembler.Options(), assemblesFixes: Bool = true,
-            frameDecoder: FrameDecoder? = nil, sentenceDecoder: SentenceDecoder? = nil
+            frameDecoder: FrameDecoder? = nil, sentenceDecoder: SentenceDecoder? = nil, readsSky: Bool = true
         ) {
             self.maximumLength = maximumLength
             self.checksumPolicy = checksumPolicy
@@ -64,6 +70,7 @@ public struct FixReader: ~Copyable {
             self.assemblesFixes = assemblesFixes
             self.frameDecoder = frameDecoder
             self.sentenceDecoder = sentenceDecoder
+            self.readsSky = readsSky
         }
     }
 
@@ -149,7 +156,7 @@ public struct FixReader: ~Copyable {
         self.framer = framer
         stream = Stream(
             assembler: FixAssembler(options: options.assembler), assemblesFixes: options.assemblesFixes,
-            frameDecoder: options.frameDecoder, sentenceDecoder: options.sentenceDecoder)
+            frameDecoder: options.frameDecoder, sentenceDecoder: options.sentenceDecoder, readsSky: options.readsSky)
     }
 
     /// Every counter, over every input so far.
@@ -291,6 +298,9 @@ extension FixReader {
         mutating func rejected(_ rejection: Rejection, _ context: Context)
         /// A binary frame (UBX, RTCM 3) whose checksum verified, before what it tells is merged.
         mutating func binaryFrame(_ frame: BinaryFrame, _ context: Context)
+        /// A sentence of a kind the reader was told not to decode (GSV, when ``Options/readsSky`` is `false`): its
+        /// checksum was right and its place in the cycle is taken.
+        mutating func skippedSentence(_ sentence: Sentence, kind: SentenceKind, _ context: Context)
     }
 
     /// A handler that wants nothing: fixes only.
@@ -315,6 +325,9 @@ extension FixReader.Handler {
     /// Nothing, unless you implement it (the framer statistics count it).
     @inlinable
     public mutating func binaryFrame(_ frame: BinaryFrame, _ context: FixReader.Context) {}
+    /// Nothing, unless you implement it (the decoder statistics count it).
+    @inlinable
+    public mutating func skippedSentence(_ sentence: Sentence, kind: SentenceKind, _ context: FixReader.Context) {}
 }
 
 extension FixReader {
@@ -326,17 +339,20 @@ extension FixReader {
         let assemblesFixes: Bool
         let frameDecoder: FrameDecoder?
         let sentenceDecoder: SentenceDecoder?
+        /// ``Options/readsSky`` turned round.
+        let skipsSky: Bool
         /// The time of the read being framed (``FixReader/noteRead(atNanoseconds:)``); `nil` when never told.
         var readNanoseconds: Int64?
 
         init(
             assembler: FixAssembler, assemblesFixes: Bool, frameDecoder: FrameDecoder?,
-            sentenceDecoder: SentenceDecoder?
+            sentenceDecoder: SentenceDecoder?, readsSky: Bool
         ) {
             self.assembler = assembler
             self.assemblesFixes = assemblesFixes
             self.frameDecoder = frameDecoder
             self.sentenceDecoder = sentenceDecoder
+            skipsSky = !readsSky
         }
 
         /// One framer event: a sentence is decoded once, handed to the handler and merged; the fixes it completes
@@ -347,6 +363,8 @@ extension FixReader {
         ) {
             switch event {
             case .sentence(let sentence):
+                let kind = SentenceKind(sentence)
+                if _slowPath(skipsSky && kind == .gsv) { return skip(sentence, .gsv, visitor, handler, fix) }
                 var fieldErrors = FieldErrors()
                 let outcome = withUnsafeMutablePointer(to: &assembler) {
                     assembler -> Result<SentenceKind?, NMEAError> in
@@ -355,7 +373,7 @@ extension FixReader {
                             assembler: assembler, handler: handler, sentence: sentence, fieldErrors: errors,
                             assemblesFixes: assemblesFixes, sentenceDecoder: sentenceDecoder)
                         do throws(NMEAError) {
-                            return .success(try sentence.decode(into: &dispatch, fieldErrors: errors))
+                            return .success(try sentence.decode(as: kind, into: &dispatch, fieldErrors: errors))
                         } catch {
                             return .failure(error)
                         }
@@ -378,6 +396,21 @@ extension FixReader {
             case .binaryFrame(let frame):
                 takeFrame(frame, visitor, handler, fix)
             }
+        }
+
+        /// A sentence not decoded (``Options/readsSky``): counted, to the handler, its place in the cycle taken.
+        mutating func skip<V: Visitor>(
+            _ sentence: Sentence, _ kind: SentenceKind, _ visitor: V.Type, _ handler: UnsafeMutableRawPointer,
+            _ fix: (Fix) -> Void
+        ) {
+            decoder.recordSkipped()
+            V.skippedSentence(handler, sentence, kind: kind, Context(sentence))
+            if assemblesFixes {
+                if let received = sentence.receivedMilliseconds { assembler.noteReceiveTime(received) }
+                assembler.finishSentence(GSV.cycleSignature(of: sentence))
+                assembler.handOut(fix)
+            }
+            if _slowPath(readNanoseconds != nil) { assembler.sentenceReceivedNanoseconds = readNanoseconds }
         }
 
         /// A binary frame: to the handler, then what it tells into the epoch.
@@ -410,6 +443,8 @@ extension FixReader {
             _ handler: UnsafeMutableRawPointer, _ sentence: Sentence, error: NMEAError, _ context: Context)
         static func rejected(_ handler: UnsafeMutableRawPointer, _ rejection: Rejection, _ context: Context)
         static func binaryFrame(_ handler: UnsafeMutableRawPointer, _ frame: BinaryFrame, _ context: Context)
+        static func skippedSentence(
+            _ handler: UnsafeMutableRawPointer, _ sentence: Sentence, kind: SentenceKind, _ context: Context)
     }
 
     /// Hands each decoded sentence to the handler, then to the assembler.
@@ -447,6 +482,12 @@ extension FixReader {
 
         static func binaryFrame(_ handler: UnsafeMutableRawPointer, _ frame: BinaryFrame, _ context: Context) {
             handler.assumingMemoryBound(to: H.self).pointee.binaryFrame(frame, context)
+        }
+
+        static func skippedSentence(
+            _ handler: UnsafeMutableRawPointer, _ sentence: Sentence, kind: SentenceKind, _ context: Context
+        ) {
+            handler.assumingMemoryBound(to: H.self).pointee.skippedSentence(sentence, kind: kind, context)
         }
 
         @inline(__always)

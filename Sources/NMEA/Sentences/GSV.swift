@@ -208,3 +208,14 @@ extension GSV {
     /// `true` for the last message of its group (``messageNumber`` is ``totalMessages``).
     public var isLastPart: Bool { messageNumber == totalMessages }
 }
+
+extension GSV {
+    /// Its place in the receiver's cycle, read from its first two fields alone, as its ``merge(into:)`` gives it:
+    /// for a reader that does not read the sky (``FixReader/Options/readsSky``).
+    static func cycleSignature(of sentence: Sentence) -> SentenceSignature {
+        var fields = sentence.fieldReader
+        let total = fields.integer(in: 0...99)
+        let number = fields.integer(in: 0...99)
+        return SentenceSignature(sentence.talker, .gsv, isLastPart: number == total)
+    }
+}

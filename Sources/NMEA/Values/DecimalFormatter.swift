@@ -139,42 +139,41 @@ public enum DecimalFormatter {
     /// Writes `significand` with a decimal point `scale` digits from the right, and at least `minimumDigits` digits.
     @inlinable
     static func writeDigits(_ significand: Int64, scale: Int, minimumDigits: Int, to output: (UInt8) -> Void) {
-        var magnitude = significand.magnitude
-        if significand < 0 { output(UInt8(ascii: "-")) }
-        let minimum = min(max(minimumDigits, scale + 1), 20)
-        // At most 20 digits for a UInt64: write them backwards into an inline buffer, then forwards to `output`.
-        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
-        withUnsafeMutableBytes(of: &digits) { buffer in
-            var count = 0
-            repeat {
-                buffer[count] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
-                magnitude /= 10
-                count += 1
-            } while magnitude != 0 || count < minimum
-            while count > 0 {
-                count -= 1
-                output(buffer[count])
-                if count == scale && count != 0 { output(UInt8(ascii: ".")) }
-            }
-        }
+        withDigits(significand, scale: scale, minimumDigits: minimumDigits) { $0.forEach(output) }
     }
 
-    /// Calls `body` with what ``writeDigits(_:scale:minimumDigits:to:)`` writes, as contiguous bytes.
+    /// Calls `body` with `significand` written with a decimal point `scale` digits from the right and at least
+    /// `minimumDigits` digits (zero-padded on the left), as contiguous bytes.
     @inlinable
     static func withDigits<R>(
         _ significand: Int64, scale: Int, minimumDigits: Int,
         _ body: (UnsafeBufferPointer<UInt8>) -> R
     ) -> R {
-        // A sign, at most 20 digits and a point.
+        // A sign, at most 20 digits and a point, written backwards from the end of an inline buffer: no reversing,
+        // and no call per byte.
         var storage: (UInt64, UInt64, UInt64) = (0, 0, 0)
         return withUnsafeMutableBytes(of: &storage) { buffer in
+            let bytes = buffer.baseAddress!.assumingMemoryBound(to: UInt8.self)
+            let end = buffer.count
+            var start = end
+            var magnitude = significand.magnitude
+            let minimum = min(max(minimumDigits, scale + 1), 20)
             var count = 0
-            writeDigits(significand, scale: scale, minimumDigits: minimumDigits) { byte in
-                buffer[count] = byte
+            repeat {
+                if count == scale && count != 0 {
+                    start -= 1
+                    bytes[start] = UInt8(ascii: ".")
+                }
+                start -= 1
+                bytes[start] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
+                magnitude /= 10
                 count += 1
+            } while magnitude != 0 || count < minimum
+            if significand < 0 {
+                start -= 1
+                bytes[start] = UInt8(ascii: "-")
             }
-            let start = buffer.baseAddress!.assumingMemoryBound(to: UInt8.self)
-            return body(UnsafeBufferPointer(start: start, count: count))
+            return body(UnsafeBufferPointer(start: bytes + start, count: end - start))
         }
     }
 

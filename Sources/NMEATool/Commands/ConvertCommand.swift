@@ -91,7 +91,7 @@ enum ConvertCommand: Command {
     ) throws -> Int32 {
         let splitGap = try arguments.value(Self.splitGap)
         var cleaner = try CleaningOptions.parse(arguments, splitGapSeconds: splitGap)
-        var input = try SentenceInput(arguments, paths: paths)
+        var input = try SentenceInput(arguments, readsSky: false, paths: paths)
         input.readsTracks = true
         input.jobs = try jobs ?? arguments.value(Self.jobs) ?? ConvertJobs.processorCount()
         input.handsOffFixes = true
@@ -237,7 +237,7 @@ enum ConvertCommand: Command {
         let paths = input.paths
         return try Console.capturingErrors { () throws -> [Trip] in
             var cleaner = try CleaningOptions.parse(arguments, splitGapSeconds: splitGap)
-            var input = try SentenceInput(arguments, paths: paths)
+            var input = try SentenceInput(arguments, readsSky: false, paths: paths)
             input.readsTracks = true
             var log = TripLog(options: rule)
             try input.read { TrackCleaner.apply(&cleaner, $0) { _ = log.add($0) } }

@@ -56,7 +56,7 @@ enum PlotCommand: Command {
         let splitGap = try arguments.value(Self.splitGap)
         let rule = try TripRuleOptions.parse(arguments)
         var cleaner = try CleaningOptions.parse(arguments, splitGapSeconds: splitGap)
-        var input = try SentenceInput(arguments)
+        var input = try SentenceInput(arguments, readsSky: false)
         input.readsTracks = true
         try FileIdentity.refuseOverlaps(inputs: input.paths, outputs: [output], arguments)
         var track = PlotTrack(options: .init(splitGapSeconds: splitGap, trips: rule))

@@ -93,11 +93,12 @@ struct SentenceInput: ~Copyable {
 
     /// Parses the shared options of `arguments` and admits the inputs (``InputAdmission``); `assembler` is the
     /// command's own starting point for fix assembly (`--date` is set in it), and `assemblesFixes` is `false` for a
-    /// command that wants the sentences only. Made before any output is opened.
+    /// command that wants the sentences only; `readsSky` is `false` for one whose outputs hold no satellites in view
+    /// (tracks, trips, plots: ``FixReader/Options/readsSky``). Made before any output is opened.
     /// - Throws: ``UsageError`` for a bad option, ``RuntimeError`` naming every input that cannot be read.
     init(
         _ arguments: ParsedArguments, assembler: FixAssembler.Options = FixAssembler.Options(),
-        assemblesFixes: Bool = true, paths given: [String]? = nil
+        assemblesFixes: Bool = true, readsSky: Bool = true, paths given: [String]? = nil
     ) throws {
         let paths = given ?? arguments.value(Self.files)
         var assembler = assembler
@@ -106,7 +107,7 @@ struct SentenceInput: ~Copyable {
             maximumLength: try arguments.value(Self.maximumLength),
             checksumPolicy: arguments.flag(Self.allowMissingChecksum) ? .optional : .required,
             assembler: assembler, assemblesFixes: assemblesFixes, frameDecoder: UBXEpochs.report,
-            sentenceDecoder: arguments.flag(Self.ownShip) ? AISOwnShip.report : nil)
+            sentenceDecoder: arguments.flag(Self.ownShip) ? AISOwnShip.report : nil, readsSky: readsSky)
         // Options first (a usage error is the first thing to say), then the inputs.
         admission = try InputAdmission(paths)
         self.paths = paths
@@ -345,6 +346,10 @@ struct SentenceInput: ~Copyable {
         mutating func binaryFrame(_ frame: BinaryFrame, _ context: FixReader.Context) {
             inner.binaryFrame(frame, context)
         }
+
+        mutating func skippedSentence(_ sentence: Sentence, kind: SentenceKind, _ context: FixReader.Context) {
+            inner.skippedSentence(sentence, kind: kind, context)
+        }
     }
 
     // MARK: Reporting
@@ -448,6 +453,7 @@ struct SentenceInput: ~Copyable {
         rows.append(("  unknown type", decoding.unknown))
         rows.append(("  undecodable", decoding.failed))
         rows.append(("  with a bad field", decoding.withFieldErrors))
+        if decoding.skipped > 0 { rows.append(("  satellites not read (GSV)", decoding.skipped)) }
         rows.append(("  without checksum", framing.sentencesWithoutChecksum))
         rows.append(("  with receive time", framing.sentencesWithReceiveTime))
         rows.append(("rejected", framing.rejected))

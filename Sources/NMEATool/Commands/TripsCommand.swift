@@ -44,7 +44,7 @@ enum TripsCommand: Command {
         let rule = try TripRuleOptions.parse(arguments)
         if arguments.flag(bench) { return try PlaceBenchmark.run(json: arguments.flag(json)) }
         var cleaner = try CleaningOptions.parse(arguments)
-        var input = try SentenceInput(arguments)
+        var input = try SentenceInput(arguments, readsSky: false)
         input.readsTracks = true
         input.jobs = try SentenceInput.jobs(arguments)
         input.handsOffFixes = true
