@@ -30,9 +30,12 @@ public struct DecodedSentences: @unchecked Sendable {
         var received: Int64
     }
 
-    /// The records, in input order: a head and the plain bytes of the value (a decoded sentence, a
-    /// ``SentenceSignature``, an ``EpochReport``); a value of a type that is not plain bytes goes to ``heavy``.
+    /// The records, in input order, in the first ``used`` bytes: a head and the plain bytes of the value (a decoded
+    /// sentence, a ``SentenceSignature``, an ``EpochReport``); a value of a type that is not plain bytes goes to
+    /// ``heavy``. Its bytes past ``used`` are room, kept from piece to piece: a record is two copies into it, not
+    /// two appends to an array.
     var arena: [UInt8] = []
+    var used = 0
     var heavy: [Entry] = []
     /// How many records.
     public private(set) var count = 0
@@ -49,13 +52,18 @@ public struct DecodedSentences: @unchecked Sendable {
     /// Makes room for the records of about `bytes` bytes of input (a multi-GNSS log's take about twice its bytes),
     /// so that the records are not copied as they grow.
     public mutating func reserveCapacity(forBytes bytes: Int) {
-        arena.reserveCapacity(2 * bytes)
+        if arena.count < 2 * bytes { grow(to: 2 * bytes) }
+    }
+
+    /// Makes the room at least `size` bytes, doubling it at the least.
+    mutating func grow(to size: Int) {
+        arena.append(contentsOf: repeatElement(0, count: max(size, 2 * arena.count, 4096) - arena.count))
     }
 
     /// Empties the piece for the next one, keeping the memory its records took: a fresh tape for each piece of a
     /// file cost a page fault every 4 KiB it was written.
     public mutating func removeAll() {
-        arena.removeAll(keepingCapacity: true)
+        used = 0
         heavy.removeAll()
         count = 0
         statistics = FixReader.Statistics()
@@ -64,6 +72,24 @@ public struct DecodedSentences: @unchecked Sendable {
     /// Bytes of memory the records take, for bounding what is held in flight.
     public var recordedBytes: Int { arena.capacity + heavy.capacity * MemoryLayout<Entry>.stride }
 
+    /// Writes `head` and the bytes of `value` (its first `size`) after the records.
+    @inline(__always)
+    mutating func record<T>(_ head: Head, _ value: T, size: Int) {
+        let end = used + MemoryLayout<Head>.stride + size
+        if end > arena.count { grow(to: end) }
+        let start = used
+        arena.withUnsafeMutableBytes { bytes in
+            bytes.storeBytes(of: head, toByteOffset: start, as: Head.self)
+            if size > 0 {
+                withUnsafeBytes(of: value) { value in
+                    (bytes.baseAddress! + start + MemoryLayout<Head>.stride).copyMemory(
+                        from: value.baseAddress!, byteCount: size)
+                }
+            }
+        }
+        used = end
+    }
+
     /// Appends a record of `value` (plain bytes) or of `entry` (kept aside) under `head`.
     @inline(__always)
     mutating func append<T>(_ head: Head, _ value: T, orElse entry: @autoclosure () -> Entry?) {
@@ -71,13 +97,12 @@ public struct DecodedSentences: @unchecked Sendable {
         count += 1
         if _isPOD(T.self) {
             head.size = UInt32(MemoryLayout<T>.size)
-            withUnsafeBytes(of: head) { arena.append(contentsOf: $0) }
-            withUnsafeBytes(of: value) { arena.append(contentsOf: $0) }
+            record(head, value, size: MemoryLayout<T>.size)
         } else {
             head.tag = Head.heavy
             head.size = UInt32(heavy.count)
             heavy.append(entry()!)
-            withUnsafeBytes(of: head) { arena.append(contentsOf: $0) }
+            record(head, (), size: 0)
         }
     }
 }
@@ -146,7 +171,7 @@ extension FixReader {
                             assembler: assembler, assembles: options.assemblesFixes, wanted: wanted, decoded: decoded,
                             fix: fix)
                         var offset = 0
-                        while offset < arena.count {
+                        while offset < piece.used {
                             let head = arena.loadUnaligned(fromByteOffset: offset, as: DecodedSentences.Head.self)
                             offset += MemoryLayout<DecodedSentences.Head>.stride
                             if head.tag == DecodedSentences.Head.heavy {
