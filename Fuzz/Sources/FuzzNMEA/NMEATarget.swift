@@ -10,7 +10,8 @@ import NMEA
 /// 4. the input as the fields of a sentence with a valid checksum, whose type is chosen by the first byte, so that
 ///    the decoders see arbitrary fields without the fuzzer having to find checksums;
 /// 5. `FixReader` (transcoder, framer, decoders, assembler) over the input whole, split, and byte by byte: the same
-///    fixes and counters every time.
+///    fixes and counters every time; and a reader that skips the sky (`readsSky` false): the same fixes less their
+///    satellites, the same assembler counts, every GSV counted once.
 func fuzzNMEA(_ input: UnsafeRawBufferPointer) {
     let size = input.count
     let hash = fnv1a(input)
@@ -33,8 +34,8 @@ func fuzzNMEA(_ input: UnsafeRawBufferPointer) {
 
 /// The fix stream over `input` whole, cut at `cut`, and (up to 512 bytes) byte by byte: same fixes, same counters.
 func readFixes(_ input: UnsafeRawBufferPointer, cut: Int) {
-    func read(_ cuts: [Int]) -> (fixes: [Fix], statistics: FixReader.Statistics) {
-        var reader = FixReader()
+    func read(_ cuts: [Int], readsSky: Bool = true) -> (fixes: [Fix], statistics: FixReader.Statistics) {
+        var reader = FixReader(options: FixReader.Options(readsSky: readsSky))
         var fixes: [Fix] = []
         var offset = 0
         for end in cuts + [input.count] where end >= offset {
@@ -49,6 +50,22 @@ func readFixes(_ input: UnsafeRawBufferPointer, cut: Int) {
     let split = read([cut])
     require(whole.fixes == split.fixes, "FixReader: fixes differ when split at \(cut)")
     require(whole.statistics == split.statistics, "FixReader: statistics differ when split at \(cut)")
+    let skyless = read([cut], readsSky: false)
+    func withoutSky(_ fixes: [Fix]) -> [Fix] {
+        fixes.map { fix in
+            var fix = fix
+            fix.satellites.removeAll()
+            return fix
+        }
+    }
+    require(withoutSky(skyless.fixes) == withoutSky(whole.fixes), "FixReader: fixes differ without the sky")
+    require(
+        skyless.statistics.assembler == whole.statistics.assembler, "FixReader: assembly differs without the sky")
+    let sky = whole.statistics.decoder
+    let noSky = skyless.statistics.decoder
+    require(
+        noSky.skipped == sky[.gsv] && noSky.failed == sky.failed
+            && noSky.totalDecoded == sky.totalDecoded - sky[.gsv], "FixReader: GSV counted otherwise without the sky")
     if input.count <= 512 {
         let bytewise = read(Array(1..<max(input.count, 1)))
         require(whole.fixes == bytewise.fixes, "FixReader: fixes differ byte by byte")

@@ -295,9 +295,9 @@ extension FixReader {
 
         mutating func skippedSentence(_ sentence: Sentence, kind: SentenceKind, _ context: Context) {
             inner.skippedSentence(sentence, kind: kind, context)
-            guard piece.recordsSentences else { return }
-            // Only its place in the cycle, as an unknown sentence's (``Stream/skip(_:_:_:_:_:)``).
-            let signature = GSV.cycleSignature(of: sentence)
+            // Only its place in the cycle, as an unknown sentence's (``Stream/skip(_:_:_:_:_:)``, which hands out only
+            // sentences whose place reads).
+            guard piece.recordsSentences, let signature = try? GSV.cycleSignature(of: sentence) else { return }
             piece.append(Self.head(DecodedSentences.Head.unknown, sentence), signature, orElse: nil)
         }
     }

@@ -403,13 +403,20 @@ extension FixReader {
             _ sentence: Sentence, _ kind: SentenceKind, _ visitor: V.Type, _ handler: UnsafeMutableRawPointer,
             _ fix: (Fix) -> Void
         ) {
-            decoder.recordSkipped()
-            V.skippedSentence(handler, sentence, kind: kind, Context(sentence))
-            if assemblesFixes {
-                if let received = sentence.receivedMilliseconds { assembler.noteReceiveTime(received) }
-                assembler.finishSentence(GSV.cycleSignature(of: sentence))
-                assembler.handOut(fix)
+            do throws(NMEAError) {
+                let signature = try GSV.cycleSignature(of: sentence)
+                decoder.recordSkipped()
+                V.skippedSentence(handler, sentence, kind: kind, Context(sentence))
+                if assemblesFixes {
+                    if let received = sentence.receivedMilliseconds { assembler.noteReceiveTime(received) }
+                    assembler.finishSentence(signature)
+                }
+            } catch {
+                // Not a single field: undecodable, as decoding it would have found.
+                decoder.recordFailure()
+                V.undecodableSentence(handler, sentence, error: error, Context(sentence))
             }
+            assembler.handOut(fix)
             if _slowPath(readNanoseconds != nil) { assembler.sentenceReceivedNanoseconds = readNanoseconds }
         }
 

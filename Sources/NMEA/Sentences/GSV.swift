@@ -212,10 +212,12 @@ extension GSV {
 extension GSV {
     /// Its place in the receiver's cycle, read from its first two fields alone, as its ``merge(into:)`` gives it:
     /// for a reader that does not read the sky (``FixReader/Options/readsSky``).
-    static func cycleSignature(of sentence: Sentence) -> SentenceSignature {
+    /// - Throws: what decoding it throws for a sentence without a single field.
+    static func cycleSignature(of sentence: Sentence) throws(NMEAError) -> SentenceSignature {
         var fields = sentence.fieldReader
         let total = fields.integer(in: 0...99)
         let number = fields.integer(in: 0...99)
+        try fields.requireRead(1)
         return SentenceSignature(sentence.talker, .gsv, isLastPart: number == total)
     }
 }
