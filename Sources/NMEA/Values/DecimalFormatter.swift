@@ -149,32 +149,71 @@ public enum DecimalFormatter {
         _ significand: Int64, scale: Int, minimumDigits: Int,
         _ body: (UnsafeBufferPointer<UInt8>) -> R
     ) -> R {
-        // A sign, at most 20 digits and a point, written backwards from the end of an inline buffer: no reversing,
-        // and no call per byte.
+        // A sign, at most 20 digits and a point, written backwards from the end of an inline buffer, two digits at a
+        // time: no reversing, no call per byte, one division for two digits.
         var storage: (UInt64, UInt64, UInt64) = (0, 0, 0)
         return withUnsafeMutableBytes(of: &storage) { buffer in
             let bytes = buffer.baseAddress!.assumingMemoryBound(to: UInt8.self)
             let end = buffer.count
             var start = end
             var magnitude = significand.magnitude
-            let minimum = min(max(minimumDigits, scale + 1), 20)
-            var count = 0
-            repeat {
-                if count == scale && count != 0 {
-                    start -= 1
-                    bytes[start] = UInt8(ascii: ".")
-                }
+            let scale = min(max(scale, 0), 19)
+            @inline(__always)
+            func pair() {
+                let quotient = magnitude / 100
+                let offset = Int(truncatingIfNeeded: magnitude &- quotient &* 100) &* 2
+                start -= 2
+                bytes[start] = digitPairs.utf8Start[offset]
+                bytes[start + 1] = digitPairs.utf8Start[offset + 1]
+                magnitude = quotient
+            }
+            @inline(__always)
+            func digit() {
                 start -= 1
                 bytes[start] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
                 magnitude /= 10
-                count += 1
-            } while magnitude != 0 || count < minimum
+            }
+            var fraction = scale
+            while fraction >= 2 {
+                pair()
+                fraction -= 2
+            }
+            if fraction == 1 { digit() }
+            if scale > 0 {
+                start -= 1
+                bytes[start] = UInt8(ascii: ".")
+            }
+            // The integer part: at least one digit, and enough for `minimumDigits` in all (20 at most).
+            let integerMinimum = max(min(max(minimumDigits, scale + 1), 20) - scale, 1)
+            var written = 0
+            while magnitude >= 10 {
+                pair()
+                written += 2
+            }
+            if magnitude != 0 || written == 0 {
+                digit()
+                written += 1
+            }
+            while written < integerMinimum {
+                start -= 1
+                bytes[start] = UInt8(ascii: "0")
+                written += 1
+            }
             if significand < 0 {
                 start -= 1
                 bytes[start] = UInt8(ascii: "-")
             }
             return body(UnsafeBufferPointer(start: bytes + start, count: end - start))
         }
+    }
+
+    /// `00`, `01` … `99`: two digits at a time.
+    @usableFromInline
+    static var digitPairs: StaticString {
+        """
+        0001020304050607080910111213141516171819202122232425262728293031323334353637383940414243444546474849\
+        5051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899
+        """
     }
 
     /// `value` × 10^`decimals` rounded half away from zero, and the number of decimals; `nil` when that is not
