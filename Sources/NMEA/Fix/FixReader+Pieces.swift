@@ -295,7 +295,7 @@ extension FixReader {
 
         mutating func skippedSentence(_ sentence: Sentence, kind: SentenceKind, _ context: Context) {
             inner.skippedSentence(sentence, kind: kind, context)
-            // Only its place in the cycle, as an unknown sentence's (``Stream/skip(_:_:_:_:_:)``, which hands out only
+            // Only its place in the cycle, as an unknown sentence's (``Stream/skipSky(_:_:_:_:)``, which hands out only
             // sentences whose place reads).
             guard piece.recordsSentences, let signature = try? GSV.cycleSignature(of: sentence) else { return }
             piece.append(Self.head(DecodedSentences.Head.unknown, sentence), signature, orElse: nil)

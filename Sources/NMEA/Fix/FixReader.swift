@@ -364,7 +364,7 @@ extension FixReader {
             switch event {
             case .sentence(let sentence):
                 let kind = SentenceKind(sentence)
-                if _slowPath(skipsSky && kind == .gsv) { return skip(sentence, .gsv, visitor, handler, fix) }
+                if _slowPath(skipsSky && kind == .gsv) { return skipSky(sentence, visitor, handler, fix) }
                 var fieldErrors = FieldErrors()
                 let outcome = withUnsafeMutablePointer(to: &assembler) {
                     assembler -> Result<SentenceKind?, NMEAError> in
@@ -398,15 +398,14 @@ extension FixReader {
             }
         }
 
-        /// A sentence not decoded (``Options/readsSky``): counted, to the handler, its place in the cycle taken.
-        mutating func skip<V: Visitor>(
-            _ sentence: Sentence, _ kind: SentenceKind, _ visitor: V.Type, _ handler: UnsafeMutableRawPointer,
-            _ fix: (Fix) -> Void
+        /// A GSV not decoded (``Options/readsSky``): counted, to the handler, its place in the cycle taken.
+        mutating func skipSky<V: Visitor>(
+            _ sentence: Sentence, _ visitor: V.Type, _ handler: UnsafeMutableRawPointer, _ fix: (Fix) -> Void
         ) {
             do throws(NMEAError) {
                 let signature = try GSV.cycleSignature(of: sentence)
                 decoder.recordSkipped()
-                V.skippedSentence(handler, sentence, kind: kind, Context(sentence))
+                V.skippedSentence(handler, sentence, kind: .gsv, Context(sentence))
                 if assemblesFixes {
                     if let received = sentence.receivedMilliseconds { assembler.noteReceiveTime(received) }
                     assembler.finishSentence(signature)
