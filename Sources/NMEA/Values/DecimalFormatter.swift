@@ -80,6 +80,10 @@ public enum DecimalFormatter {
     }
 
     /// Calls `body` with the text of `value` written in `style`.
+    ///
+    /// Inlinable, so that it is specialized in the caller's module: called as a generic function, each number paid
+    /// for looking up the type of `R`'s closure context (about a third of writing a number).
+    @inlinable
     public static func withText<R>(_ value: Double, _ style: Style, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
         guard value.isFinite else {
             let text: StaticString = value.isNaN ? "nan" : value < 0 ? "-inf" : "inf"
@@ -218,6 +222,7 @@ public enum DecimalFormatter {
 
     /// `value` × 10^`decimals` rounded half away from zero, and the number of decimals; `nil` when that is not
     /// finite or not exactly an integer of 53 bits.
+    @usableFromInline
     static func scaled(_ value: Double, decimals: Int) -> (significand: Int64, scale: Int)? {
         let decimals = min(max(decimals, 0), 15)
         var power = 1.0
@@ -229,6 +234,7 @@ public enum DecimalFormatter {
 
     /// The shortest digits of a finite `value`: a whole number's integer digits, else the standard library's
     /// (`48.1374`), in plain decimal when it wrote an exponent (`1.5e-07`).
+    @inlinable
     static func withShortest<R>(_ value: Double, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
         if value == value.rounded(.towardZero) && abs(value) < 1e15 {
             return withDigits(Int64(value), scale: 0, minimumDigits: 1, body)
@@ -251,7 +257,7 @@ public enum DecimalFormatter {
     /// the slow way. Below 2^50 a scaled value's rounding error is under 1/8 and the interval of doubles that read
     /// back as `value` holds at most one integer, so the first number of decimals whose rounded digits divide back
     /// to `value` exactly gives the same digits as the shortest text (checked against it in `DecimalFormatterTests`).
-    @inline(__always)
+    @usableFromInline
     static func fewestDecimals(_ value: Double) -> (significand: Int64, decimals: Int)? {
         let magnitude = abs(value)
         guard magnitude >= 1e-4 && magnitude < 1e15 else { return nil }
@@ -268,6 +274,7 @@ public enum DecimalFormatter {
     }
 
     /// Writes the standard library's digits with an exponent (`1.5e-07`, `-2.5e+16`) in plain decimal.
+    @usableFromInline
     static func expand(_ text: UnsafeBufferPointer<UInt8>, to output: (UInt8) -> Void) {
         let e = text.firstIndex(of: UInt8(ascii: "e"))!
         var exponent = 0
