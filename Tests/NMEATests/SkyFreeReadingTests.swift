@@ -8,14 +8,16 @@ import Testing
     /// A handler that records what it is handed.
     struct Seen: FixReader.Handler {
         var decoded: [SentenceKind] = []
-        var skipped: [(line: Int, kind: SentenceKind)] = []
+        var skipped: [(line: Int, kind: SentenceKind, place: SentenceSignature)] = []
 
         mutating func sentence<S: DecodableSentence>(_ sentence: Sentence, decoded: S, _ context: FixReader.Context) {
             self.decoded.append(S.kind)
         }
 
-        mutating func skippedSentence(_ sentence: Sentence, kind: SentenceKind, _ context: FixReader.Context) {
-            skipped.append((context.line, kind))
+        mutating func skippedSentence(
+            _ sentence: Sentence, kind: SentenceKind, place: SentenceSignature, _ context: FixReader.Context
+        ) {
+            skipped.append((context.line, kind, place))
         }
     }
 
@@ -67,7 +69,9 @@ import Testing
         #expect(sky.statistics.assembler.epochsClosedByCycleEnd == 3)
 
         #expect(without.skipped.map(\.line) == [4, 5, 9, 10, 14, 15, 19, 20, 24, 25])
-        #expect(without.skipped.allSatisfy { $0.kind == .gsv })
+        #expect(without.skipped.allSatisfy { $0.kind == .gsv && $0.place.type == .gsv && $0.place.talker == .gps })
+        // Each GSV's place: the first of its group of two, then the last.
+        #expect(without.skipped.map(\.place.isLastPart) == Array(repeating: [false, true], count: 5).flatMap { $0 })
         #expect(!without.decoded.contains(.gsv))
         #expect(withSky.decoded.filter { $0 == .gsv }.count == 10)
         #expect(skyless.statistics.decoder.skipped == 10)

@@ -43,7 +43,7 @@ extension FixAssembler {
 
     mutating func handle(_ gsv: GSV, as type: SentenceType = .gsv) -> SentenceSignature? {
         merge(gsv)
-        return SentenceSignature(gsv.talker, type, isLastPart: gsv.messageNumber == gsv.totalMessages)
+        return SentenceSignature(gsv.talker, type, isLastPart: gsv.isLastPart)
     }
 
     mutating func handle(_ zda: ZDA) -> SentenceSignature? {

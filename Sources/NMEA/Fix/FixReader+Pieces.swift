@@ -293,12 +293,13 @@ extension FixReader {
             piece.append(head, report, orElse: .frame(report))
         }
 
-        mutating func skippedSentence(_ sentence: Sentence, kind: SentenceKind, _ context: Context) {
-            inner.skippedSentence(sentence, kind: kind, context)
-            // Only its place in the cycle, as an unknown sentence's (``Stream/skipSky(_:_:_:_:)``, which hands out only
-            // sentences whose place reads).
-            guard piece.recordsSentences, let signature = try? GSV.cycleSignature(of: sentence) else { return }
-            piece.append(Self.head(DecodedSentences.Head.unknown, sentence), signature, orElse: nil)
+        mutating func skippedSentence(
+            _ sentence: Sentence, kind: SentenceKind, place: SentenceSignature, _ context: Context
+        ) {
+            inner.skippedSentence(sentence, kind: kind, place: place, context)
+            // Only its place in the cycle, as an unknown sentence's.
+            guard piece.recordsSentences else { return }
+            piece.append(Self.head(DecodedSentences.Head.unknown, sentence), place, orElse: nil)
         }
     }
 }

@@ -53,7 +53,7 @@ public struct FixReader: ~Copyable {
         public var sentenceDecoder: SentenceDecoder?
         /// `false` when nothing that takes the fixes looks at the satellites in view (``Fix/satellites``): GSV
         /// sentences are then framed, checked and placed in the receiver's cycle, but their satellites are not read
-        /// (a bad satellite field goes unnoticed), the handler sees them as ``Handler/skippedSentence(_:kind:_:)``,
+        /// (a bad satellite field goes unnoticed), the handler sees them as ``Handler/skippedSentence(_:kind:place:_:)``,
         /// ``DecoderStatistics/skipped`` counts them, and fixes carry no sky from them. Tracks and trips need no sky,
         /// and GSV is most of a multi-GNSS receiver's output.
         public var readsSky: Bool
@@ -299,8 +299,9 @@ extension FixReader {
         /// A binary frame (UBX, RTCM 3) whose checksum verified, before what it tells is merged.
         mutating func binaryFrame(_ frame: BinaryFrame, _ context: Context)
         /// A sentence of a kind the reader was told not to decode (GSV, when ``Options/readsSky`` is `false`): its
-        /// checksum was right and its place in the cycle is taken.
-        mutating func skippedSentence(_ sentence: Sentence, kind: SentenceKind, _ context: Context)
+        /// checksum was right, and `place` is its place in the receiver's cycle, which the assembler takes.
+        mutating func skippedSentence(
+            _ sentence: Sentence, kind: SentenceKind, place: SentenceSignature, _ context: Context)
     }
 
     /// A handler that wants nothing: fixes only.
@@ -327,7 +328,9 @@ extension FixReader.Handler {
     public mutating func binaryFrame(_ frame: BinaryFrame, _ context: FixReader.Context) {}
     /// Nothing, unless you implement it (the decoder statistics count it).
     @inlinable
-    public mutating func skippedSentence(_ sentence: Sentence, kind: SentenceKind, _ context: FixReader.Context) {}
+    public mutating func skippedSentence(
+        _ sentence: Sentence, kind: SentenceKind, place: SentenceSignature, _ context: FixReader.Context
+    ) {}
 }
 
 extension FixReader {
@@ -405,7 +408,7 @@ extension FixReader {
             do throws(NMEAError) {
                 let signature = try GSV.cycleSignature(of: sentence)
                 decoder.recordSkipped()
-                V.skippedSentence(handler, sentence, kind: .gsv, Context(sentence))
+                V.skippedSentence(handler, sentence, kind: .gsv, place: signature, Context(sentence))
                 if assemblesFixes {
                     if let received = sentence.receivedMilliseconds { assembler.noteReceiveTime(received) }
                     assembler.finishSentence(signature)
@@ -450,7 +453,8 @@ extension FixReader {
         static func rejected(_ handler: UnsafeMutableRawPointer, _ rejection: Rejection, _ context: Context)
         static func binaryFrame(_ handler: UnsafeMutableRawPointer, _ frame: BinaryFrame, _ context: Context)
         static func skippedSentence(
-            _ handler: UnsafeMutableRawPointer, _ sentence: Sentence, kind: SentenceKind, _ context: Context)
+            _ handler: UnsafeMutableRawPointer, _ sentence: Sentence, kind: SentenceKind, place: SentenceSignature,
+            _ context: Context)
     }
 
     /// Hands each decoded sentence to the handler, then to the assembler.
@@ -491,9 +495,11 @@ extension FixReader {
         }
 
         static func skippedSentence(
-            _ handler: UnsafeMutableRawPointer, _ sentence: Sentence, kind: SentenceKind, _ context: Context
+            _ handler: UnsafeMutableRawPointer, _ sentence: Sentence, kind: SentenceKind, place: SentenceSignature,
+            _ context: Context
         ) {
-            handler.assumingMemoryBound(to: H.self).pointee.skippedSentence(sentence, kind: kind, context)
+            handler.assumingMemoryBound(to: H.self).pointee.skippedSentence(
+                sentence, kind: kind, place: place, context)
         }
 
         @inline(__always)

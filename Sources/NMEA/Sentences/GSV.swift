@@ -72,8 +72,7 @@ public struct GSV: DecodableSentence, Hashable, Sendable {
     @inline(__always)
     public init(_ sentence: Sentence, reading fields: inout FieldReader) throws(NMEAError) {
         talker = sentence.talker
-        totalMessages = fields.integer(in: 0...99)
-        messageNumber = fields.integer(in: 0...99)
+        (totalMessages, messageNumber) = Self.readPart(&fields)
         satellitesInView = fields.integer(in: 0...999)
         try fields.requireRead(1)
         satellites = FixedList()
@@ -206,18 +205,25 @@ extension FieldReader {
 
 extension GSV {
     /// `true` for the last message of its group (``messageNumber`` is ``totalMessages``).
-    public var isLastPart: Bool { messageNumber == totalMessages }
-}
+    public var isLastPart: Bool { Self.isLastPart(number: messageNumber, of: totalMessages) }
 
-extension GSV {
+    /// Whether message `number` is the last of a group of `total`.
+    static func isLastPart(number: Int?, of total: Int?) -> Bool { number == total }
+
+    /// Its first two fields: how many messages its group has, and which it is.
+    @inline(__always)
+    static func readPart(_ fields: inout FieldReader) -> (total: Int?, number: Int?) {
+        let total = fields.integer(in: 0...99)
+        return (total, fields.integer(in: 0...99))
+    }
+
     /// Its place in the receiver's cycle, read from its first two fields alone, as its ``merge(into:)`` gives it:
     /// for a reader that does not read the sky (``FixReader/Options/readsSky``).
     /// - Throws: what decoding it throws for a sentence without a single field.
     static func cycleSignature(of sentence: Sentence) throws(NMEAError) -> SentenceSignature {
         var fields = sentence.fieldReader
-        let total = fields.integer(in: 0...99)
-        let number = fields.integer(in: 0...99)
+        let (total, number) = readPart(&fields)
         try fields.requireRead(1)
-        return SentenceSignature(sentence.talker, .gsv, isLastPart: number == total)
+        return SentenceSignature(sentence.talker, .gsv, isLastPart: isLastPart(number: number, of: total))
     }
 }

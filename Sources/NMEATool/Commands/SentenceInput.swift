@@ -347,8 +347,10 @@ struct SentenceInput: ~Copyable {
             inner.binaryFrame(frame, context)
         }
 
-        mutating func skippedSentence(_ sentence: Sentence, kind: SentenceKind, _ context: FixReader.Context) {
-            inner.skippedSentence(sentence, kind: kind, context)
+        mutating func skippedSentence(
+            _ sentence: Sentence, kind: SentenceKind, place: SentenceSignature, _ context: FixReader.Context
+        ) {
+            inner.skippedSentence(sentence, kind: kind, place: place, context)
         }
     }
 
@@ -453,7 +455,6 @@ struct SentenceInput: ~Copyable {
         rows.append(("  unknown type", decoding.unknown))
         rows.append(("  undecodable", decoding.failed))
         rows.append(("  with a bad field", decoding.withFieldErrors))
-        if decoding.skipped > 0 { rows.append(("  satellites not read (GSV)", decoding.skipped)) }
         rows.append(("  without checksum", framing.sentencesWithoutChecksum))
         rows.append(("  with receive time", framing.sentencesWithReceiveTime))
         rows.append(("rejected", framing.rejected))
