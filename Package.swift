@@ -113,11 +113,14 @@ let package = Package(
         .target(name: "Watch", dependencies: ["NMEA", "JSON", "Trips", "Presentation"]),
         // The command-line tool: the module and its directory are NMEATool, the program it makes `nmea` (a module
         // named `nmea` would differ from `NMEA` only in case, which case-insensitive file systems cannot hold apart).
-        .executableTarget(name: "NMEATool",
-                          dependencies: ["NMEA", "AIS", "UBX", "RTCM", "JSON", "Simulation", "Tracks", "SerialPort", "Pipeline", "Trips",
-                                         "Plot", "Fleet", "Publisher", "Watch", "System", "Threading", "Recording",
-                                         "Compression", "Web", "Timekeeping", "Presentation", "Geodesy", "NTRIP",
-                                         "CChecksumSplit"]),
+        .executableTarget(
+            name: "NMEATool",
+            dependencies: [
+                "NMEA", "AIS", "UBX", "RTCM", "JSON", "Simulation", "Tracks", "SerialPort", "Pipeline", "Trips",
+                "Plot", "Fleet", "Publisher", "Watch", "System", "Threading", "Recording",
+                "Compression", "Web", "Timekeeping", "Presentation", "Geodesy", "NTRIP",
+                "CChecksumSplit",
+            ]),
         // What every test target and benchmark shares: processes with a clean signal mask, temporary directories,
         // waiting with a deadline, free ports, finding tools and the built executables, the corpus.
         .target(name: "TestSupport", dependencies: ["CShims", "System", "Threading"], path: "Tests/TestSupport"),
@@ -132,8 +135,9 @@ let package = Package(
             name: "CLITests",
             dependencies: ["NMEA", "UBX", "SerialPort", "Simulation", "GPSDFixtures", "System", "TestSupport"]),
         // A child process for the track crash test: writes a simulated track and reports each flush.
-        .executableTarget(name: "TrackWriterChild", dependencies: ["NMEA", "Simulation", "Tracks"],
-                          path: "Tests/TrackWriterChild"),
+        .executableTarget(
+            name: "TrackWriterChild", dependencies: ["NMEA", "Simulation", "Tracks"],
+            path: "Tests/TrackWriterChild"),
         .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "NMEA", "Simulation", "System", "TestSupport"]),
         .testTarget(
             name: "RecordingTests",
@@ -159,7 +163,8 @@ let package = Package(
             name: "UBXTests",
             dependencies: ["UBX", "NMEA", "JSON", "Geodesy", "Simulation", "CAllocationCounter", "TestSupport"]),
         .testTarget(name: "NTRIPTests", dependencies: ["NTRIP", "NMEA", "RTCM", "System", "Threading", "TestSupport"]),
-        .testTarget(name: "AISTests", dependencies: ["AIS", "NMEA", "JSON", "CAllocationCounter", "TestSupport"]),
+        .testTarget(
+            name: "AISTests", dependencies: ["AIS", "NMEA", "JSON", "CAllocationCounter", "Simulation", "TestSupport"]),
         .testTarget(
             name: "WebTests",
             dependencies: ["Web", "Pipeline", "NMEA", "JSON", "Simulation", "System", "TestSupport", "Trips"]),
@@ -168,15 +173,19 @@ let package = Package(
             name: "SerialPortTests", dependencies: ["SerialPort", "NMEA", "System", "TestSupport", "Threading"]),
         .testTarget(
             name: "FleetTests",
-            dependencies: ["Fleet", "Geodesy", "NMEA", "JSON", "Simulation", "System", "TestSupport", "Trips", "Tracks"]),
+            dependencies: [
+                "Fleet", "Geodesy", "NMEA", "JSON", "Simulation", "System", "TestSupport", "Trips", "Tracks",
+            ]),
         // Simulated receivers with the exact values gpsd's reports carry, for the server's and the commands' tests.
         .target(
             name: "GPSDFixtures", dependencies: ["NMEA", "UBX", "SerialPort", "Simulation", "System", "Threading"],
             path: "Tests/GPSDFixtures"),
         .testTarget(
             name: "PublisherTests",
-            dependencies: ["Publisher", "Pipeline", "NMEA", "JSON", "Simulation", "SerialPort", "GPSDFixtures",
-                           "System", "TestSupport", "Threading"]),
+            dependencies: [
+                "Publisher", "Pipeline", "NMEA", "JSON", "Simulation", "SerialPort", "GPSDFixtures",
+                "System", "TestSupport", "Threading",
+            ]),
     ],
     swiftLanguageModes: [.v6]
 )

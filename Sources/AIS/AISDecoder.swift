@@ -53,32 +53,44 @@ public struct AISDecoder: Sendable {
     /// Adds one sentence. Returns the message it completes, or `nil` (a part of a longer message, or a type 24
     /// part A); throws when the sentence is not an AIS sentence or its payload does not read.
     public mutating func add(_ sentence: Sentence) throws(AISError) -> AISMessage? {
+        var completed: AISMessage?
+        try add(sentence) { completed = copy $0 }
+        return completed
+    }
+
+    /// Adds one sentence and hands the message it completes, if any, to `body`, where it is made: no copy of it,
+    /// the fastest way to read a stream (a message is 150 bytes). `body` must not use this decoder. Throws as
+    /// ``add(_:)`` does.
+    public mutating func add(_ sentence: Sentence, _ body: (borrowing AISMessage) -> Void) throws(AISError) {
         var fields = AISSentenceFields()
         // Another encapsulated sentence (`!AIABM`…) is not AIS and not an error of it: neither counted.
         guard fields.read(sentence) else { throw .notAIS }
         counts.sentences += 1
         do {
-            return try add(fields)
+            try add(fields, body)
         } catch {
             counts.errors += 1
             throw error
         }
     }
 
-    private mutating func add(_ fields: AISSentenceFields) throws(AISError) -> AISMessage? {
+    private mutating func add(_ fields: AISSentenceFields, _ body: (borrowing AISMessage) -> Void) throws(AISError) {
         guard fields.count >= 1, fields.number >= 1, fields.number <= fields.count else { throw .badFragment }
         let message: AISMessage
         if fields.count == 1 {
-            message = try fields.singlePartMessage()
+            message = try AISMessage(
+                armored: fields.payload, fillBits: fields.fillBits, channel: fields.channel,
+                isOwnShip: fields.isOwnShip)
         } else {
-            guard let assembled = try assemble(fields) else { return nil }
+            guard let assembled = try assemble(fields) else { return }
             message = try AISMessage(payload: assembled, channel: fields.channel, isOwnShip: fields.isOwnShip)
         }
-        guard message.type == 24 else {
+        if message.type != 24 {
             counts.messages += 1
-            return message
+            body(message)
+        } else if let paired = pairStaticParts(message) {
+            body(paired)
         }
-        return pairStaticParts(message)
     }
 
     /// Adds a part of a multi-part message; the whole payload when this was its last part.
@@ -222,28 +234,68 @@ struct AISSentenceFields {
         let bytes = sentence.bytes
         let comma = UInt8(ascii: ",")
         var index = sentence.address.bytes.count + 2  // past `!`, the address and its comma
-        // Fragment count and number, sequential message ID, channel: a byte or two each.
-        for number in 0..<4 {
-            let start = index
-            while index < bytes.count, bytes[index] != comma { index += 1 }
-            guard index < bytes.count, take(UnsafeRawBufferPointer(rebasing: bytes[start..<index]), as: number) else {
-                return false
-            }
-            index += 1
+        // Fragment count and number, sequential message ID, channel: a byte or two each, read straight when they
+        // are the usual single bytes; any other shape goes field by field.
+        if let end = readShortHeader(bytes, from: index) {
+            index = end
+        } else {
+            guard let end = readHeader(bytes, from: index) else { return false }
+            index = end
         }
         // The payload, eight bytes per step; then the fill bits, up to another comma or the end.
         let payloadEnd = ByteScan.firstIndex(of: comma, in: bytes, from: index)
         guard payloadEnd < bytes.count else { return false }
         payload = UnsafeRawBufferPointer(rebasing: bytes[index..<payloadEnd])
         index = payloadEnd + 1
+        // The fill bits: usually one digit that ends the sentence.
+        if index + 1 == bytes.count, let value = Self.digit(bytes[index]) {
+            fillBits = value
+            return true
+        }
         while index < bytes.count, bytes[index] != comma { index += 1 }
         return take(UnsafeRawBufferPointer(rebasing: bytes[(payloadEnd + 1)..<index]), as: 5)
     }
 
-    /// The message of a sentence that carries one whole (a fragment count of 1).
-    func singlePartMessage() throws(AISError) -> AISMessage {
-        try AISMessage(
-            payload: AISPayload(armored: payload, fillBits: fillBits), channel: channel, isOwnShip: isOwnShip)
+    /// The four header fields in their usual shape, `c,n,[s],[ch],` (one digit each, an ID and a channel of one
+    /// byte or none); the index past them, or `nil` for any other shape.
+    @inline(__always)
+    private mutating func readShortHeader(_ bytes: UnsafeRawBufferPointer, from start: Int) -> Int? {
+        let comma = UInt8(ascii: ",")
+        // The longest such header is 8 bytes, and the payload's comma follows: 9 bytes are checked for.
+        guard start + 8 < bytes.count, let count = Self.digit(bytes[start]), bytes[start + 1] == comma,
+            let number = Self.digit(bytes[start + 2]), bytes[start + 3] == comma
+        else { return nil }
+        var index = start + 4
+        var sequence = 0
+        if bytes[index] != comma {
+            guard let value = Self.digit(bytes[index]), bytes[index + 1] == comma else { return nil }
+            sequence = value + 1
+            index += 1
+        }
+        index += 1
+        var channel: UInt8 = 0
+        if bytes[index] != comma {
+            guard bytes[index + 1] == comma else { return nil }
+            channel = bytes[index]
+            index += 1
+        }
+        (self.count, self.number, self.sequence, self.channel) = (count, number, sequence, channel)
+        return index + 1
+    }
+
+    /// The four header fields, one at a time; the index past them, or `nil` when one does not read.
+    private mutating func readHeader(_ bytes: UnsafeRawBufferPointer, from start: Int) -> Int? {
+        let comma = UInt8(ascii: ",")
+        var index = start
+        for number in 0..<4 {
+            let start = index
+            while index < bytes.count, bytes[index] != comma { index += 1 }
+            guard index < bytes.count, take(UnsafeRawBufferPointer(rebasing: bytes[start..<index]), as: number) else {
+                return nil
+            }
+            index += 1
+        }
+        return index
     }
 
     private mutating func take(_ field: UnsafeRawBufferPointer, as number: Int) -> Bool {
@@ -278,7 +330,12 @@ struct AISSentenceFields {
 
     /// A one-digit field's value.
     private static func digit(_ field: UnsafeRawBufferPointer) -> Int? {
-        guard field.count == 1, (48...57).contains(field[0]) else { return nil }
-        return Int(field[0] - 48)
+        field.count == 1 ? digit(field[0]) : nil
+    }
+
+    /// A digit's value.
+    @inline(__always)
+    private static func digit(_ byte: UInt8) -> Int? {
+        byte &- 48 < 10 ? Int(byte &- 48) : nil
     }
 }

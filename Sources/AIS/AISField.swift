@@ -82,6 +82,7 @@ public struct AISField: Sendable {
         case rateOfTurn, decimalText, group
     }
 
+    @inline(__always)
     init(_ name: StaticString, _ start: Int, _ width: Int, _ kind: Kind = .unsigned()) {
         self.name = name
         self.start = start

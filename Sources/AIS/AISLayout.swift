@@ -11,10 +11,12 @@ public enum AISLayout {
     /// Thousandths of a minute of arc to degrees (the meteorological application's 24/25-bit positions).
     static let thousandthMinute = 1.0 / 60_000
 
+    @inline(__always)
     static func longitude(_ start: Int, _ width: Int, _ scale: Double, name: StaticString = "lon") -> F {
         F(name, start, width, .signed(scale: scale, notAvailable: Int((181 / scale).rounded())))
     }
 
+    @inline(__always)
     static func latitude(_ start: Int, _ width: Int, _ scale: Double, name: StaticString = "lat") -> F {
         F(name, start, width, .signed(scale: scale, notAvailable: Int((91 / scale).rounded())))
     }
@@ -23,31 +25,68 @@ public enum AISLayout {
     public static let header: [AISField] = [F("type", 0, 6), F("repeat", 6, 2), F("mmsi", 8, 30)]
 
     /// Types 1, 2 and 3: the position report of a class A station.
-    static let positionReport: [AISField] = [
-        F("status", 38, 4), F("turn", 42, 8, .rateOfTurn),
-        F("speed", 50, 10, .unsigned(scale: 0.1, notAvailable: 1023)), F("accuracy", 60, 1, .bool),
-        longitude(61, 28, tenThousandthMinute), latitude(89, 27, tenThousandthMinute),
-        F("course", 116, 12, .unsigned(scale: 0.1, notAvailable: 3600)),
-        F("heading", 128, 9, .unsigned(notAvailable: 511)), F("second", 137, 6, .unsigned(notAvailable: 60)),
-        F("maneuver", 143, 2), F("raim", 148, 1, .bool), F("radio", 149, 19),
-    ]
+    static let positionReport: [AISField] = PositionReport.fields
+
+    /// The fields of types 1–3 one by one: the table lists them, ``AISPositionReport`` reads them.
+    enum PositionReport {
+        @inline(__always) static var status: F { F("status", 38, 4) }
+        @inline(__always) static var turn: F { F("turn", 42, 8, .rateOfTurn) }
+        @inline(__always) static var speed: F { F("speed", 50, 10, .unsigned(scale: 0.1, notAvailable: 1023)) }
+        @inline(__always) static var accuracy: F { F("accuracy", 60, 1, .bool) }
+        @inline(__always) static var longitude: F { AISLayout.longitude(61, 28, tenThousandthMinute) }
+        @inline(__always) static var latitude: F { AISLayout.latitude(89, 27, tenThousandthMinute) }
+        @inline(__always) static var course: F { F("course", 116, 12, .unsigned(scale: 0.1, notAvailable: 3600)) }
+        @inline(__always) static var heading: F { F("heading", 128, 9, .unsigned(notAvailable: 511)) }
+        @inline(__always) static var second: F { F("second", 137, 6, .unsigned(notAvailable: 60)) }
+        @inline(__always) static var maneuver: F { F("maneuver", 143, 2) }
+        @inline(__always) static var raim: F { F("raim", 148, 1, .bool) }
+        @inline(__always) static var radio: F { F("radio", 149, 19) }
+        static var fields: [F] {
+            [status, turn, speed, accuracy, longitude, latitude, course, heading, second, maneuver, raim, radio]
+        }
+    }
 
     /// Types 4 and 11: a base station's report, or an answer to a UTC and date inquiry.
-    static let baseStationReport: [AISField] = [
-        F("timestamp", 38, 40, .timestamp), F("accuracy", 78, 1, .bool),
-        longitude(79, 28, tenThousandthMinute), latitude(107, 27, tenThousandthMinute),
-        F("epfd", 134, 4), F("raim", 148, 1, .bool), F("radio", 149, 19),
-    ]
+    static let baseStationReport: [AISField] = BaseStationReport.fields
+
+    /// The fields of types 4 and 11 one by one: the table lists them, ``AISBaseStationReport`` reads them.
+    enum BaseStationReport {
+        @inline(__always) static var timestamp: F { F("timestamp", 38, 40, .timestamp) }
+        @inline(__always) static var accuracy: F { F("accuracy", 78, 1, .bool) }
+        @inline(__always) static var longitude: F { AISLayout.longitude(79, 28, tenThousandthMinute) }
+        @inline(__always) static var latitude: F { AISLayout.latitude(107, 27, tenThousandthMinute) }
+        @inline(__always) static var epfd: F { F("epfd", 134, 4) }
+        @inline(__always) static var raim: F { F("raim", 148, 1, .bool) }
+        @inline(__always) static var radio: F { F("radio", 149, 19) }
+        static var fields: [F] { [timestamp, accuracy, longitude, latitude, epfd, raim, radio] }
+    }
 
     /// Type 5: a class A station's static and voyage data.
-    static let staticAndVoyageData: [AISField] = [
-        F("imo", 40, 30, .unsigned(notAvailable: 0)), F("ais_version", 38, 2), F("callsign", 70, 42, .text),
-        F("shipname", 112, 120, .text), F("shiptype", 232, 8, .unsigned(notAvailable: 0)),
-        F("to_bow", 240, 9), F("to_stern", 249, 9), F("to_port", 258, 6), F("to_starboard", 264, 6),
-        F("epfd", 270, 4), F("eta", 274, 20, .monthDayTime),
-        F("draught", 294, 8, .unsigned(scale: 0.1, notAvailable: 0)), F("destination", 302, 120, .text),
-        F("dte", 422, 1),
-    ]
+    static let staticAndVoyageData: [AISField] = StaticAndVoyageData.fields
+
+    /// The fields of type 5 one by one: the table lists them, ``AISStaticAndVoyageData`` reads them.
+    enum StaticAndVoyageData {
+        @inline(__always) static var imo: F { F("imo", 40, 30, .unsigned(notAvailable: 0)) }
+        @inline(__always) static var aisVersion: F { F("ais_version", 38, 2) }
+        @inline(__always) static var callSign: F { F("callsign", 70, 42, .text) }
+        @inline(__always) static var shipName: F { F("shipname", 112, 120, .text) }
+        @inline(__always) static var shipType: F { F("shiptype", 232, 8, .unsigned(notAvailable: 0)) }
+        @inline(__always) static var toBow: F { F("to_bow", 240, 9) }
+        @inline(__always) static var toStern: F { F("to_stern", 249, 9) }
+        @inline(__always) static var toPort: F { F("to_port", 258, 6) }
+        @inline(__always) static var toStarboard: F { F("to_starboard", 264, 6) }
+        @inline(__always) static var epfd: F { F("epfd", 270, 4) }
+        @inline(__always) static var eta: F { F("eta", 274, 20, .monthDayTime) }
+        @inline(__always) static var draught: F { F("draught", 294, 8, .unsigned(scale: 0.1, notAvailable: 0)) }
+        @inline(__always) static var destination: F { F("destination", 302, 120, .text) }
+        @inline(__always) static var dte: F { F("dte", 422, 1) }
+        static var fields: [F] {
+            [
+                imo, aisVersion, callSign, shipName, shipType, toBow, toStern, toPort, toStarboard, epfd, eta, draught,
+                destination, dte,
+            ]
+        }
+    }
 
     /// Type 6 before its application: an addressed binary message.
     static let addressedBinary: [AISField] = [
@@ -100,25 +139,65 @@ public enum AISLayout {
     ]
 
     /// Type 18: a class B station's position report.
-    static let classBPositionReport: [AISField] = [
-        F("reserved", 38, 8), F("speed", 46, 10, .unsigned(scale: 0.1, notAvailable: 1023)),
-        F("accuracy", 56, 1, .bool), longitude(57, 28, tenThousandthMinute), latitude(85, 27, tenThousandthMinute),
-        F("course", 112, 12, .unsigned(scale: 0.1, notAvailable: 3600)),
-        F("heading", 124, 9, .unsigned(notAvailable: 511)), F("second", 133, 6, .unsigned(notAvailable: 60)),
-        F("regional", 139, 2), F("cs", 141, 1, .bool), F("display", 142, 1, .bool), F("dsc", 143, 1, .bool),
-        F("band", 144, 1, .bool), F("msg22", 145, 1, .bool), F("raim", 147, 1, .bool), F("radio", 148, 20),
-    ]
+    static let classBPositionReport: [AISField] = ClassBPositionReport.fields
+
+    /// The fields of type 18 one by one: the table lists them, ``AISClassBPositionReport`` reads them.
+    enum ClassBPositionReport {
+        @inline(__always) static var reserved: F { F("reserved", 38, 8) }
+        @inline(__always) static var speed: F { F("speed", 46, 10, .unsigned(scale: 0.1, notAvailable: 1023)) }
+        @inline(__always) static var accuracy: F { F("accuracy", 56, 1, .bool) }
+        @inline(__always) static var longitude: F { AISLayout.longitude(57, 28, tenThousandthMinute) }
+        @inline(__always) static var latitude: F { AISLayout.latitude(85, 27, tenThousandthMinute) }
+        @inline(__always) static var course: F { F("course", 112, 12, .unsigned(scale: 0.1, notAvailable: 3600)) }
+        @inline(__always) static var heading: F { F("heading", 124, 9, .unsigned(notAvailable: 511)) }
+        @inline(__always) static var second: F { F("second", 133, 6, .unsigned(notAvailable: 60)) }
+        @inline(__always) static var regional: F { F("regional", 139, 2) }
+        @inline(__always) static var carrierSense: F { F("cs", 141, 1, .bool) }
+        @inline(__always) static var display: F { F("display", 142, 1, .bool) }
+        @inline(__always) static var dsc: F { F("dsc", 143, 1, .bool) }
+        @inline(__always) static var band: F { F("band", 144, 1, .bool) }
+        @inline(__always) static var acceptsChannelManagement: F { F("msg22", 145, 1, .bool) }
+        @inline(__always) static var raim: F { F("raim", 147, 1, .bool) }
+        @inline(__always) static var radio: F { F("radio", 148, 20) }
+        static var fields: [F] {
+            [
+                reserved, speed, accuracy, longitude, latitude, course, heading, second, regional, carrierSense,
+                display, dsc, band, acceptsChannelManagement, raim, radio,
+            ]
+        }
+    }
 
     /// Type 19: a class B station's extended position report, with its name and dimensions.
-    static let extendedClassBReport: [AISField] = [
-        F("reserved", 38, 8), F("speed", 46, 10, .unsigned(scale: 0.1, notAvailable: 1023)),
-        F("accuracy", 56, 1, .bool), longitude(57, 28, tenThousandthMinute), latitude(85, 27, tenThousandthMinute),
-        F("course", 112, 12, .unsigned(scale: 0.1, notAvailable: 3600)),
-        F("heading", 124, 9, .unsigned(notAvailable: 511)), F("second", 133, 6, .unsigned(notAvailable: 60)),
-        F("regional", 139, 4), F("shipname", 143, 120, .text), F("shiptype", 263, 8, .unsigned(notAvailable: 0)),
-        F("to_bow", 271, 9), F("to_stern", 280, 9), F("to_port", 289, 6), F("to_starboard", 295, 6),
-        F("epfd", 301, 4), F("raim", 305, 1, .bool), F("dte", 306, 1), F("assigned", 307, 1, .bool),
-    ]
+    static let extendedClassBReport: [AISField] = ExtendedClassBReport.fields
+
+    /// The fields of type 19 one by one: the table lists them, ``AISExtendedClassBReport`` reads them.
+    enum ExtendedClassBReport {
+        @inline(__always) static var reserved: F { F("reserved", 38, 8) }
+        @inline(__always) static var speed: F { F("speed", 46, 10, .unsigned(scale: 0.1, notAvailable: 1023)) }
+        @inline(__always) static var accuracy: F { F("accuracy", 56, 1, .bool) }
+        @inline(__always) static var longitude: F { AISLayout.longitude(57, 28, tenThousandthMinute) }
+        @inline(__always) static var latitude: F { AISLayout.latitude(85, 27, tenThousandthMinute) }
+        @inline(__always) static var course: F { F("course", 112, 12, .unsigned(scale: 0.1, notAvailable: 3600)) }
+        @inline(__always) static var heading: F { F("heading", 124, 9, .unsigned(notAvailable: 511)) }
+        @inline(__always) static var second: F { F("second", 133, 6, .unsigned(notAvailable: 60)) }
+        @inline(__always) static var regional: F { F("regional", 139, 4) }
+        @inline(__always) static var shipName: F { F("shipname", 143, 120, .text) }
+        @inline(__always) static var shipType: F { F("shiptype", 263, 8, .unsigned(notAvailable: 0)) }
+        @inline(__always) static var toBow: F { F("to_bow", 271, 9) }
+        @inline(__always) static var toStern: F { F("to_stern", 280, 9) }
+        @inline(__always) static var toPort: F { F("to_port", 289, 6) }
+        @inline(__always) static var toStarboard: F { F("to_starboard", 295, 6) }
+        @inline(__always) static var epfd: F { F("epfd", 301, 4) }
+        @inline(__always) static var raim: F { F("raim", 305, 1, .bool) }
+        @inline(__always) static var dte: F { F("dte", 306, 1) }
+        @inline(__always) static var assigned: F { F("assigned", 307, 1, .bool) }
+        static var fields: [F] {
+            [
+                reserved, speed, accuracy, longitude, latitude, course, heading, second, regional, shipName, shipType,
+                toBow, toStern, toPort, toStarboard, epfd, raim, dte, assigned,
+            ]
+        }
+    }
 
     /// Type 20: data link management (up to four slot reservations).
     static let dataLinkManagement: [AISField] = [
@@ -129,13 +208,32 @@ public enum AISLayout {
     ]
 
     /// Type 21: an aid to navigation's report (its name continues after bit 272 when longer than 20 characters).
-    static let aidToNavigation: [AISField] = [
-        F("aid_type", 38, 5), F("name", 43, 120, .text), F("accuracy", 163, 1, .bool),
-        longitude(164, 28, tenThousandthMinute), latitude(192, 27, tenThousandthMinute),
-        F("to_bow", 219, 9), F("to_stern", 228, 9), F("to_port", 237, 6), F("to_starboard", 243, 6),
-        F("epfd", 249, 4), F("second", 253, 6, .unsigned(notAvailable: 60)), F("regional", 260, 8),
-        F("off_position", 259, 1, .bool), F("raim", 268, 1, .bool), F("virtual_aid", 269, 1, .bool),
-    ]
+    static let aidToNavigation: [AISField] = AidToNavigation.fields
+
+    /// The fields of type 21 one by one: the table lists them, ``AISAidToNavigation`` reads them.
+    enum AidToNavigation {
+        @inline(__always) static var aidType: F { F("aid_type", 38, 5) }
+        @inline(__always) static var name: F { F("name", 43, 120, .text) }
+        @inline(__always) static var accuracy: F { F("accuracy", 163, 1, .bool) }
+        @inline(__always) static var longitude: F { AISLayout.longitude(164, 28, tenThousandthMinute) }
+        @inline(__always) static var latitude: F { AISLayout.latitude(192, 27, tenThousandthMinute) }
+        @inline(__always) static var toBow: F { F("to_bow", 219, 9) }
+        @inline(__always) static var toStern: F { F("to_stern", 228, 9) }
+        @inline(__always) static var toPort: F { F("to_port", 237, 6) }
+        @inline(__always) static var toStarboard: F { F("to_starboard", 243, 6) }
+        @inline(__always) static var epfd: F { F("epfd", 249, 4) }
+        @inline(__always) static var second: F { F("second", 253, 6, .unsigned(notAvailable: 60)) }
+        @inline(__always) static var regional: F { F("regional", 260, 8) }
+        @inline(__always) static var offPosition: F { F("off_position", 259, 1, .bool) }
+        @inline(__always) static var raim: F { F("raim", 268, 1, .bool) }
+        @inline(__always) static var isVirtual: F { F("virtual_aid", 269, 1, .bool) }
+        static var fields: [F] {
+            [
+                aidType, name, accuracy, longitude, latitude, toBow, toStern, toPort, toStarboard, epfd, second,
+                regional, offPosition, raim, isVirtual,
+            ]
+        }
+    }
 
     /// Type 22 for an area: channel management.
     static let channelManagementArea: [AISField] = [
@@ -161,29 +259,48 @@ public enum AISLayout {
 
     /// Type 24, parts A and B together (as gpsd reports them, once part B follows part A): the decoder puts part
     /// A's name after part B's 168 bits.
-    static let staticDataReport: [AISField] = [
-        F("shipname", 168, 120, .text), F("shiptype", 40, 8, .unsigned(notAvailable: 0)),
-        F("vendorid", 48, 42, .text), F("model", 66, 4), F("serial", 70, 20), F("callsign", 90, 42, .text),
-        F("to_bow", 132, 9), F("to_stern", 141, 9), F("to_port", 150, 6), F("to_starboard", 156, 6),
-    ]
+    static let staticDataReport: [AISField] = StaticDataReport.fields
 
     /// Type 24 part B of an auxiliary craft (MMSI 98XXXYYYY): its mother ship instead of dimensions.
-    static let staticDataReportAuxiliary: [AISField] = [
-        F("shipname", 168, 120, .text), F("shiptype", 40, 8, .unsigned(notAvailable: 0)),
-        F("vendorid", 48, 42, .text), F("model", 66, 4), F("serial", 70, 20), F("callsign", 90, 42, .text),
-        F("mothership_mmsi", 132, 30),
-    ]
+    static let staticDataReportAuxiliary: [AISField] = StaticDataReport.auxiliaryFields
+
+    /// The fields of type 24 one by one: the tables list them, ``AISStaticDataReport`` reads them.
+    enum StaticDataReport {
+        @inline(__always) static var shipName: F { F("shipname", 168, 120, .text) }
+        @inline(__always) static var shipType: F { F("shiptype", 40, 8, .unsigned(notAvailable: 0)) }
+        @inline(__always) static var vendorID: F { F("vendorid", 48, 42, .text) }
+        @inline(__always) static var model: F { F("model", 66, 4) }
+        @inline(__always) static var serial: F { F("serial", 70, 20) }
+        @inline(__always) static var callSign: F { F("callsign", 90, 42, .text) }
+        @inline(__always) static var toBow: F { F("to_bow", 132, 9) }
+        @inline(__always) static var toStern: F { F("to_stern", 141, 9) }
+        @inline(__always) static var toPort: F { F("to_port", 150, 6) }
+        @inline(__always) static var toStarboard: F { F("to_starboard", 156, 6) }
+        @inline(__always) static var mothershipMMSI: F { F("mothership_mmsi", 132, 30) }
+        static var fields: [F] {
+            [shipName, shipType, vendorID, model, serial, callSign, toBow, toStern, toPort, toStarboard]
+        }
+        static var auxiliaryFields: [F] { [shipName, shipType, vendorID, model, serial, callSign, mothershipMMSI] }
+    }
 
     /// Type 25 and 26 headers are variable; see ``AISMessage/fields``.
     static let singleSlotHeader: [AISField] = [F("addressed", 38, 1, .bool), F("structured", 39, 1, .bool)]
 
     /// Type 27: a long-range broadcast.
-    static let longRange: [AISField] = [
-        F("status", 40, 4), F("accuracy", 38, 1, .bool),
-        longitude(44, 18, tenthMinute), latitude(62, 17, tenthMinute),
-        F("speed", 79, 6, .unsigned(notAvailable: 63)), F("course", 85, 9, .unsigned(notAvailable: 511)),
-        F("raim", 39, 1, .bool), F("gnss", 94, 1, .bool),
-    ]
+    static let longRange: [AISField] = LongRange.fields
+
+    /// The fields of type 27 one by one: the table lists them, ``AISLongRangeReport`` reads them.
+    enum LongRange {
+        @inline(__always) static var status: F { F("status", 40, 4) }
+        @inline(__always) static var accuracy: F { F("accuracy", 38, 1, .bool) }
+        @inline(__always) static var longitude: F { AISLayout.longitude(44, 18, tenthMinute) }
+        @inline(__always) static var latitude: F { AISLayout.latitude(62, 17, tenthMinute) }
+        @inline(__always) static var speed: F { F("speed", 79, 6, .unsigned(notAvailable: 63)) }
+        @inline(__always) static var course: F { F("course", 85, 9, .unsigned(notAvailable: 511)) }
+        @inline(__always) static var raim: F { F("raim", 39, 1, .bool) }
+        @inline(__always) static var isStale: F { F("gnss", 94, 1, .bool) }
+        static var fields: [F] { [status, accuracy, longitude, latitude, speed, course, raim, isStale] }
+    }
 
     /// The fewest bits each type needs (the end of its last fixed field), indexed by type.
     static let minimumBits: InlineArray<28, Int16> = [

@@ -3,7 +3,7 @@
 /// making a message copies no text and allocates nothing; a message can be kept as long as wanted.
 public struct AISMessage: Sendable {
     /// The message's bits.
-    public let payload: AISPayload
+    public private(set) var payload: AISPayload
     /// The radio channel (`A` or `B`, as an ASCII byte), or 0 when the sentence did not say.
     public let channel: UInt8
     /// `true` for the own ship's messages (`!AIVDO`), `false` for other stations' (`!AIVDM`).
@@ -15,19 +15,34 @@ public struct AISMessage: Sendable {
     /// The message in `payload`.
     /// - Throws: ``AISError/tooShort(type:bits:needed:)`` when the message is shorter than its type's fixed fields.
     public init(payload: consuming AISPayload, channel: UInt8 = 0, isOwnShip: Bool = false) throws(AISError) {
-        // The header is the first word's top 38 bits (the payload is owned here: read in place).
-        let header = payload.words[unchecked: 0]
-        let type = Int(header >> 58)
-        let mmsi = UInt32(truncatingIfNeeded: header >> 26) & 0x3FFF_FFFF
-        let needed = type < 28 ? Int(AISLayout.minimumBits[type]) : 38
-        guard payload.bitCount >= max(needed, 38) else {
-            throw .tooShort(type: type, bits: payload.bitCount, needed: max(needed, 38))
-        }
         self.payload = payload
         self.channel = channel
         self.isOwnShip = isOwnShip
-        storedType = UInt8(type)
-        storedMMSI = mmsi
+        (storedType, storedMMSI) = try Self.header(of: self.payload)
+    }
+
+    /// The message of one armoured payload (a single-part sentence's), unarmoured where the message keeps it.
+    /// - Throws: as ``AISPayload/init(armored:fillBits:)`` and ``init(payload:channel:isOwnShip:)`` do.
+    public init(
+        armored: UnsafeRawBufferPointer, fillBits: Int, channel: UInt8 = 0, isOwnShip: Bool = false
+    ) throws(AISError) {
+        payload = AISPayload()
+        try payload.append(armored: armored, fillBits: fillBits)
+        self.channel = channel
+        self.isOwnShip = isOwnShip
+        (storedType, storedMMSI) = try Self.header(of: payload)
+    }
+
+    /// The type and MMSI: the first word's top 38 bits. Throws when the message is shorter than its type's fixed
+    /// fields.
+    @inline(__always)
+    private static func header(of payload: borrowing AISPayload) throws(AISError) -> (UInt8, UInt32) {
+        let header = payload.words[unchecked: 0]
+        let type = Int(header >> 58)
+        let mmsi = UInt32(truncatingIfNeeded: header >> 26) & 0x3FFF_FFFF
+        let needed = max(type < 28 ? Int(AISLayout.minimumBits[type]) : 38, 38)
+        guard payload.bitCount >= needed else { throw .tooShort(type: type, bits: payload.bitCount, needed: needed) }
+        return (UInt8(type), mmsi)
     }
 
     /// The message type, 1…27.
@@ -181,11 +196,12 @@ extension AISBitReader {
     }
 
     /// See ``AISMessage/integer(_:)``.
-    @inline(always)
+    @_transparent
     func integer(_ field: AISField) -> Int {
         let isSigned = field.code == .signed || field.code == .rateOfTurn
         guard _fastPath(!field.readsPastEnd) else { return paddedInteger(field, signed: isSigned) }
-        return isSigned ? Int(signed(field.start, field.width)) : Int(unsigned(field.start, min(field.width, 32)))
+        return isSigned
+            ? Int(signed(field.start, field.width)) : Int(unsigned(field.start, field.width < 32 ? field.width : 32))
     }
 
     /// A group element's integer: its bits past the message's end read as zeros (out of line: rare).
@@ -198,9 +214,7 @@ extension AISBitReader {
     func value(_ field: AISField) -> AISValue? {
         switch field.code {
         case .unsigned, .signed:
-            guard field.readsPastEnd || field.start + field.width <= bitCount else { return nil }
-            let raw = integer(field)
-            if raw == field.notAvailable { return nil }
+            guard let raw = available(field) else { return nil }
             return field.scale == 1 ? .integer(raw) : .number(Double(raw) * field.scale)
         case .bool:
             guard field.readsPastEnd || field.start < bitCount else { return nil }
@@ -216,10 +230,7 @@ extension AISBitReader {
         case .timestamp, .monthDayTime, .monthDayTimeUnpadded, .dayMonthTime, .dayTime:
             return time(field)
         case .rateOfTurn:
-            let raw = integer(field)
-            if raw == -128 { return nil }
-            let rate = Double(raw) / 4.733
-            return .number(raw < 0 ? -(rate * rate) : rate * rate)
+            return rateOfTurn(field).map { .number($0) }
         }
     }
 

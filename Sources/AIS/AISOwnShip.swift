@@ -14,7 +14,9 @@ public enum AISOwnShip {
         guard let received = sentence.receivedMilliseconds else { return nil }
         var fields = AISSentenceFields()
         guard fields.read(sentence), fields.isOwnShip, fields.count == 1, fields.number == 1,
-            let message = try? fields.singlePartMessage(), message.reportsOwnPosition, let position = message.position
+            let message = try? AISMessage(
+                armored: fields.payload, fillBits: fields.fillBits, channel: fields.channel, isOwnShip: true),
+            message.reportsOwnPosition, let position = message.position
         else { return nil }
         var report = EpochReport(signature: SentenceSignature(of: sentence))
         let (date, time) = UTCDate.moment(nanosecondsSinceEpoch: received * 1_000_000, fractionDigits: 3)

@@ -37,16 +37,41 @@ public struct AISPayload: Sendable {
     /// Appends an armoured fragment: six bits per byte, less `fillBits` padding bits at its end. Eight bytes at a time
     /// (``sixBits(eight:)``), the last few one at a time. After a throw the payload is not to be used.
     public mutating func append(armored: UnsafeRawBufferPointer, fillBits: Int) throws(AISError) {
+        guard (0...5).contains(fillBits) else { throw .badFillBits }
         guard bitCount + armored.count * 6 <= Self.capacity else { throw .tooLong }
         var index = 0
         while index + 8 <= armored.count {
             let word = UInt64(littleEndian: armored.loadUnaligned(fromByteOffset: index, as: UInt64.self))
-            let (bits, invalid) = Self.sixBits(eight: word)
-            guard invalid == 0 else { throw .badCharacter(armored[index + invalid.trailingZeroBitCount >> 3]) }
-            appendBits(bits, count: 48)
+            try appendSixBits(eight: word, count: 8, at: index, of: armored)
             index += 8
         }
-        try appendEach(UnsafeRawBufferPointer(rebasing: armored[index...]), fillBits: fillBits)
+        // The last few bytes, in a word filled up with `0`s (six zero bits each, not appended).
+        let rest = armored.count - index
+        if rest > 0 {
+            var word: UInt64 = 0x3030_3030_3030_3030
+            for offset in 0..<rest {
+                let shift = UInt64(offset * 8)
+                word = word & ~(0xFF << shift) | UInt64(armored[index + offset]) << shift
+            }
+            try appendSixBits(eight: word, count: rest, at: index, of: armored)
+        }
+        storedBitCount = max(0, bitCount - fillBits)
+        clearPadding()
+    }
+
+    /// Appends the six-bit values of the first `count` of the eight armouring bytes in `word` (the first in its low
+    /// byte), which are `armored[index...]`; throws for the first byte outside the alphabet.
+    @inline(__always)
+    private mutating func appendSixBits(
+        eight word: UInt64, count: Int, at index: Int, of armored: UnsafeRawBufferPointer
+    ) throws(AISError) {
+        var (bits, invalid) = Self.sixBits(eight: word)
+        if count < 8 {
+            invalid &= (1 << UInt64(count * 8)) - 1
+            bits >>= UInt64(48 - count * 6)
+        }
+        guard invalid == 0 else { throw .badCharacter(armored[index + invalid.trailingZeroBitCount >> 3]) }
+        appendBits(bits, count: count * 6)
     }
 
     /// Appends an armoured fragment one byte at a time (bytes in memory take the eight-at-a-time overload).
@@ -144,14 +169,13 @@ public struct AISPayload: Sendable {
     }
 
     /// Calls `body` with a view of the bits where they are, valid only inside `body`. Reads through the view load
-    /// the word they need; the payload is copied once for the view, where reading a value's stored array in place
-    /// would copy all of it at every read (a `let` has no address of its own). Read many fields in one view.
+    /// the word they need, where reading a value's stored array would copy all of it at every read. Read many fields in
+    /// one view.
     @inline(__always)
     func withBits<Result>(_ body: (AISBitReader) throws -> Result) rethrows -> Result {
-        var words = self.words
         let bitCount = self.bitCount
-        return try withUnsafeBytes(of: &words) { raw in
-            let start = raw.baseAddress.unsafelyUnwrapped.assumingMemoryBound(to: UInt64.self)
+        return try withUnsafePointer(to: words) { words in
+            let start = UnsafeRawPointer(words).assumingMemoryBound(to: UInt64.self)
             return try body(AISBitReader(words: start, bitCount: bitCount))
         }
     }
@@ -177,7 +201,7 @@ struct AISBitReader {
     let bitCount: Int
 
     /// The unsigned integer of `width` bits (at most 32) from bit `start`.
-    @inline(__always)
+    @_transparent
     func unsigned(_ start: Int, _ width: Int) -> UInt32 {
         precondition(start >= 0 && width >= 0 && width <= 32 && start + width <= AISPayload.capacity)
         if width == 0 { return 0 }
@@ -189,11 +213,11 @@ struct AISBitReader {
     }
 
     /// The two's-complement integer of `width` bits (at most 32) from bit `start`.
-    @inline(__always)
+    @_transparent
     func signed(_ start: Int, _ width: Int) -> Int32 { Self.signExtended(unsigned(start, width), width) }
 
     /// `raw`, a two's-complement number of `width` bits, as an `Int32`.
-    @inline(__always)
+    @_transparent
     static func signExtended(_ raw: UInt32, _ width: Int) -> Int32 {
         if width == 0 || width == 32 { return Int32(bitPattern: raw) }
         let shift = UInt32(32 - width)

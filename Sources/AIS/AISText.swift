@@ -3,20 +3,25 @@
 /// ``AISMessage/string(_:)``), so decoding copies no text and allocates nothing, and a value holding a text is
 /// small.
 public struct AISText: Sendable, Equatable {
-    /// The bit of the first character.
-    public let start: Int
-    /// The number of characters (after the `@` terminator and trailing spaces are removed).
-    public let count: Int
+    // Bits and counts are below 1,024 (a message's most bits): stored in 16 bits each, a text is 8 bytes, so that
+    // the typed reports holding texts stay small to copy.
+    @usableFromInline let storedStart: UInt16
+    @usableFromInline let storedCount: UInt16
     /// Characters read from `start` before the text continues at `continuation` (type 21's name extension); equal to
     /// `count` for a text in one piece.
-    @usableFromInline let headCount: Int
-    @usableFromInline let continuation: Int
+    @usableFromInline let storedHeadCount: UInt16
+    @usableFromInline let storedContinuation: UInt16
+
+    /// The bit of the first character.
+    public var start: Int { Int(storedStart) }
+    /// The number of characters (after the `@` terminator and trailing spaces are removed).
+    public var count: Int { Int(storedCount) }
 
     init(start: Int, count: Int, headCount: Int? = nil, continuation: Int = 0) {
-        self.start = start
-        self.count = count
-        self.headCount = headCount ?? count
-        self.continuation = continuation
+        storedStart = UInt16(truncatingIfNeeded: start)
+        storedCount = UInt16(truncatingIfNeeded: count)
+        storedHeadCount = UInt16(truncatingIfNeeded: headCount ?? count)
+        storedContinuation = UInt16(truncatingIfNeeded: continuation)
     }
 
     /// `true` for a text with no characters.
@@ -25,7 +30,8 @@ public struct AISText: Sendable, Equatable {
     /// The bit of character `index`.
     @inlinable
     func bit(of index: Int) -> Int {
-        index < headCount ? start + index * 6 : continuation + (index - headCount) * 6
+        let headCount = Int(storedHeadCount)
+        return index < headCount ? start + index * 6 : Int(storedContinuation) + (index - headCount) * 6
     }
 
     /// The ASCII byte of a six-bit value: 0…31 are `@`, `A`…`Z`, `[\]^_`; 32…63 are space to `?`.

@@ -28,10 +28,15 @@ extension BenchCommand {
             var check = 0
 
             mutating func take(_ event: FramerEvent) {
-                guard case .sentence(let sentence) = event, sentence.isEncapsulated,
-                    let message = try? decoder.add(sentence)
-                else { return }
-                message.forEachValue { _, value in check &+= BenchCommand.fingerprint(value) }
+                guard case .sentence(let sentence) = event, sentence.isEncapsulated else { return }
+                var check = self.check
+                _ = try? decoder.add(sentence) { message in
+                    switch message.report {
+                    case .other: message.forEachValue { _, value in check &+= BenchCommand.fingerprint(value) }
+                    case let report: check &+= BenchCommand.fingerprint(report)
+                    }
+                }
+                self.check = check
             }
         }
         var framer = Framer()
@@ -61,6 +66,45 @@ extension BenchCommand {
         case .timestamp(_, _, let day, _, _, let second): day &+ second
         case .monthDayTime(_, let day, _, _), .dayTime(let day, _, _): day
         case nil: 7
+        }
+    }
+
+    /// A sum of every value of a typed report, so that none of them is left unread.
+    static func fingerprint(_ report: AISReport) -> Int {
+        func n(_ value: Double?) -> Int { value.map { Int(truncatingIfNeeded: $0.bitPattern) } ?? 7 }
+        func n(_ value: Int?) -> Int { value ?? 7 }
+        func n(_ value: Bool) -> Int { value ? 1 : 0 }
+        switch report {
+        case .position(let r):
+            return r.status &+ n(r.turn) &+ n(r.speed) &+ n(r.accuracy) &+ n(r.longitude) &+ n(r.latitude)
+                &+ n(r.course) &+ n(r.heading) &+ n(r.second) &+ r.maneuver &+ n(r.raim) &+ r.radio
+        case .classBPosition(let r):
+            return n(r.speed) &+ n(r.accuracy) &+ n(r.longitude) &+ n(r.latitude) &+ n(r.course) &+ n(r.heading)
+                &+ n(r.second) &+ n(r.carrierSense) &+ n(r.display) &+ n(r.dsc) &+ n(r.band)
+                &+ n(r.acceptsChannelManagement) &+ n(r.raim) &+ r.radio
+        case .baseStation(let r):
+            return r.year &+ r.month &+ r.day &+ r.hour &+ r.minute &+ r.second &+ n(r.accuracy) &+ n(r.longitude)
+                &+ n(r.latitude) &+ r.epfd &+ n(r.raim) &+ r.radio
+        case .staticAndVoyage(let r):
+            return n(r.imo) &+ r.aisVersion &+ r.callSign.count &+ r.shipName.count &+ n(r.shipType) &+ r.toBow
+                &+ r.toStern &+ r.toPort &+ r.toStarboard &+ r.epfd &+ r.eta.month &+ r.eta.day &+ r.eta.hour
+                &+ r.eta.minute &+ n(r.draught) &+ r.destination.count &+ r.dte
+        case .extendedClassB(let r):
+            return n(r.speed) &+ n(r.accuracy) &+ n(r.longitude) &+ n(r.latitude) &+ n(r.course) &+ n(r.heading)
+                &+ n(r.second) &+ r.shipName.count &+ n(r.shipType) &+ r.toBow &+ r.toStern &+ r.toPort
+                &+ r.toStarboard &+ r.epfd &+ n(r.raim) &+ r.dte &+ n(r.assigned)
+        case .aidToNavigation(let r):
+            return r.aidType &+ r.name.count &+ n(r.accuracy) &+ n(r.longitude) &+ n(r.latitude) &+ r.toBow
+                &+ r.toStern &+ r.toPort &+ r.toStarboard &+ r.epfd &+ n(r.second) &+ n(r.offPosition) &+ n(r.raim)
+                &+ n(r.isVirtual)
+        case .staticData(let r):
+            return r.shipName.count &+ n(r.shipType) &+ r.vendorID.count &+ r.model &+ r.serial &+ r.callSign.count
+                &+ n(r.toBow) &+ n(r.toStern) &+ n(r.toPort) &+ n(r.toStarboard) &+ n(r.mothershipMMSI)
+        case .longRange(let r):
+            return r.status &+ n(r.accuracy) &+ n(r.longitude) &+ n(r.latitude) &+ n(r.speed) &+ n(r.course)
+                &+ n(r.raim) &+ n(r.isStale)
+        case .other(let type):
+            return type
         }
     }
 

@@ -1,0 +1,160 @@
+import AIS
+import NMEA
+import Simulation
+import TestSupport
+import Testing
+
+/// The typed reports (``AISReport``) read the same fields as the tables that the JSON writer and gpsd's comparison
+/// walk: every value of every report equals ``AISMessage/value(named:)``, on the real logs and on generated traffic.
+@Suite("AIS typed reports")
+struct AISReportTests {
+    /// A report's values by gpsd's field names, as ``AISMessage/value(named:)`` gives them.
+    static func values(_ report: AISReport) -> [(StaticString, AISValue?)] {
+        func n(_ value: Double?) -> AISValue? { value.map { .number($0) } }
+        func i(_ value: Int?) -> AISValue? { value.map { .integer($0) } }
+        func b(_ value: Bool) -> AISValue? { .bool(value) }
+        func t(_ value: AISText) -> AISValue? { .text(value) }
+        switch report {
+        case .position(let r):
+            return [
+                ("status", i(r.status)), ("turn", n(r.turn)), ("speed", n(r.speed)), ("accuracy", b(r.accuracy)),
+                ("lon", n(r.longitude)), ("lat", n(r.latitude)), ("course", n(r.course)), ("heading", i(r.heading)),
+                ("second", i(r.second)), ("maneuver", i(r.maneuver)), ("raim", b(r.raim)), ("radio", i(r.radio)),
+            ]
+        case .classBPosition(let r):
+            return [
+                ("speed", n(r.speed)), ("accuracy", b(r.accuracy)), ("lon", n(r.longitude)), ("lat", n(r.latitude)),
+                ("course", n(r.course)), ("heading", i(r.heading)), ("second", i(r.second)),
+                ("cs", b(r.carrierSense)), ("display", b(r.display)), ("dsc", b(r.dsc)), ("band", b(r.band)),
+                ("msg22", b(r.acceptsChannelManagement)), ("raim", b(r.raim)), ("radio", i(r.radio)),
+            ]
+        case .baseStation(let r):
+            return [
+                (
+                    "timestamp",
+                    .timestamp(
+                        year: r.year, month: r.month, day: r.day, hour: r.hour, minute: r.minute, second: r.second)
+                ),
+                ("accuracy", b(r.accuracy)), ("lon", n(r.longitude)), ("lat", n(r.latitude)), ("epfd", i(r.epfd)),
+                ("raim", b(r.raim)), ("radio", i(r.radio)),
+            ]
+        case .staticAndVoyage(let r):
+            return [
+                ("imo", i(r.imo)), ("ais_version", i(r.aisVersion)), ("callsign", t(r.callSign)),
+                ("shipname", t(r.shipName)), ("shiptype", i(r.shipType)), ("to_bow", i(r.toBow)),
+                ("to_stern", i(r.toStern)), ("to_port", i(r.toPort)), ("to_starboard", i(r.toStarboard)),
+                ("epfd", i(r.epfd)),
+                ("eta", .monthDayTime(month: r.eta.month, day: r.eta.day, hour: r.eta.hour, minute: r.eta.minute)),
+                ("draught", n(r.draught)), ("destination", t(r.destination)), ("dte", i(r.dte)),
+            ]
+        case .extendedClassB(let r):
+            return [
+                ("speed", n(r.speed)), ("accuracy", b(r.accuracy)), ("lon", n(r.longitude)), ("lat", n(r.latitude)),
+                ("course", n(r.course)), ("heading", i(r.heading)), ("second", i(r.second)),
+                ("shipname", t(r.shipName)), ("shiptype", i(r.shipType)), ("to_bow", i(r.toBow)),
+                ("to_stern", i(r.toStern)), ("to_port", i(r.toPort)), ("to_starboard", i(r.toStarboard)),
+                ("epfd", i(r.epfd)), ("raim", b(r.raim)), ("dte", i(r.dte)), ("assigned", b(r.assigned)),
+            ]
+        case .aidToNavigation(let r):
+            return [
+                ("aid_type", i(r.aidType)), ("name", t(r.name)), ("accuracy", b(r.accuracy)),
+                ("lon", n(r.longitude)), ("lat", n(r.latitude)), ("to_bow", i(r.toBow)), ("to_stern", i(r.toStern)),
+                ("to_port", i(r.toPort)), ("to_starboard", i(r.toStarboard)), ("epfd", i(r.epfd)),
+                ("second", i(r.second)), ("off_position", b(r.offPosition)), ("raim", b(r.raim)),
+                ("virtual_aid", b(r.isVirtual)),
+            ]
+        case .staticData(let r):
+            var values: [(StaticString, AISValue?)] = [
+                ("shipname", t(r.shipName)), ("shiptype", i(r.shipType)), ("vendorid", t(r.vendorID)),
+                ("model", i(r.model)), ("serial", i(r.serial)), ("callsign", t(r.callSign)),
+            ]
+            if r.mothershipMMSI != nil {
+                values.append(("mothership_mmsi", i(r.mothershipMMSI)))
+            } else {
+                values += [
+                    ("to_bow", i(r.toBow)), ("to_stern", i(r.toStern)), ("to_port", i(r.toPort)),
+                    ("to_starboard", i(r.toStarboard)),
+                ]
+            }
+            return values
+        case .longRange(let r):
+            return [
+                ("status", i(r.status)), ("accuracy", b(r.accuracy)), ("lon", n(r.longitude)),
+                ("lat", n(r.latitude)), ("speed", i(r.speed)), ("course", i(r.course)), ("raim", b(r.raim)),
+                ("gnss", b(r.isStale)),
+            ]
+        case .other:
+            return []
+        }
+    }
+
+    /// Checks every message's report against the table; returns how many messages had a report, by type.
+    static func check(_ messages: [AISMessage]) -> [Int: Int] {
+        var reported: [Int: Int] = [:]
+        for message in messages {
+            let report = message.report
+            let values = values(report)
+            guard !values.isEmpty else {
+                #expect([1, 2, 3, 4, 5, 11, 18, 19, 21, 24, 27].contains(message.type) == false)
+                continue
+            }
+            reported[message.type, default: 0] += 1
+            var tableNames: [String] = []
+            message.forEachField { field in tableNames.append(field.name.description) }
+            // Every field of the type's table is in the report, but for the header, spare and regional bits.
+            let skipped: Set<String> = ["type", "repeat", "mmsi", "reserved", "regional"]
+            #expect(values.map(\.0.description) == tableNames.filter { !skipped.contains($0) }, "type \(message.type)")
+            for (name, value) in values {
+                #expect(value == message.value(named: name), "type \(message.type) \(name)")
+            }
+        }
+        return reported
+    }
+
+    @Test("every report of the built-in traffic equals the tables' values")
+    func generatedTraffic() throws {
+        let bytes = AISTraffic().sentences(messages: 5_000)
+        var framer = Framer()
+        var decoder = AISDecoder()
+        var messages: [AISMessage] = []
+        bytes.withUnsafeBytes { buffer in
+            framer.feed(buffer) { event in
+                guard case .sentence(let sentence) = event else { return }
+                try? decoder.add(sentence) { messages.append(copy $0) }
+            }
+        }
+        let reported = Self.check(messages)
+        #expect(Set(reported.keys) == [1, 2, 3, 4, 5, 18, 21, 24])
+        #expect(reported.values.reduce(0, +) == messages.count)
+    }
+
+    @Test("every report of the real logs equals the tables' values", .enabled(if: Locations.gnssCorpus != nil))
+    func realLogs() throws {
+        var types: Set<Int> = []
+        for log in AISCorpusTests.logs { types.formUnion(Self.check(try AISCorpusTests.messages(log)).keys) }
+        #expect(types == [1, 2, 3, 4, 5, 18, 19, 21, 24, 27])  // the logs have no type 11
+    }
+
+    @Test("a position report, value by value (pyais reads the same)")
+    func positionReport() throws {
+        let payload = try AISPayload(armored: Array("15M67FC000G?ufbE`FepT@3n00Sa".utf8))
+        let message = try AISMessage(payload: payload)
+        guard case .position(let report) = message.report else {
+            Issue.record("type \(message.type) has no position report")
+            return
+        }
+        #expect(message.mmsi == 366_053_209)
+        #expect(report.status == 3)
+        #expect(report.turn == 0)
+        #expect(report.speed == 0)
+        #expect(report.accuracy == false)
+        #expect(report.longitude.map { ($0 * 1e6).rounded() } == -122_341_618)
+        #expect(report.latitude.map { ($0 * 1e6).rounded() } == 37_802_118)
+        #expect(report.course == 2193 * 0.1)
+        #expect(report.heading == 1)
+        #expect(report.second == 59)
+        #expect(report.maneuver == 0)
+        #expect(report.raim == false)
+        #expect(report.radio == 2281)
+    }
+}
