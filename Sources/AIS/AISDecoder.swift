@@ -76,19 +76,23 @@ public struct AISDecoder: Sendable {
 
     private mutating func add(_ fields: AISSentenceFields, _ body: (borrowing AISMessage) -> Void) throws(AISError) {
         guard fields.count >= 1, fields.number >= 1, fields.number <= fields.count else { throw .badFragment }
-        let message: AISMessage
         if fields.count == 1 {
-            message = try AISMessage(
+            let message = try AISMessage(
                 armored: fields.payload, fillBits: fields.fillBits, channel: fields.channel,
                 isOwnShip: fields.isOwnShip)
-        } else {
-            guard let assembled = try assemble(fields) else { return }
-            message = try AISMessage(payload: assembled, channel: fields.channel, isOwnShip: fields.isOwnShip)
+            hand(message, to: body)
+        } else if let assembled = try assemble(fields) {
+            hand(try AISMessage(payload: assembled, channel: fields.channel, isOwnShip: fields.isOwnShip), to: body)
         }
+    }
+
+    /// Hands a message out, a type 24 once both its parts are in.
+    @inline(__always)
+    private mutating func hand(_ message: borrowing AISMessage, to body: (borrowing AISMessage) -> Void) {
         if message.type != 24 {
             counts.messages += 1
             body(message)
-        } else if let paired = pairStaticParts(message) {
+        } else if let paired = pairStaticParts(copy message) {
             body(paired)
         }
     }

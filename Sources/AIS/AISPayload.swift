@@ -45,13 +45,23 @@ public struct AISPayload: Sendable {
             try appendSixBits(eight: word, count: 8, at: index, of: armored)
             index += 8
         }
-        // The last few bytes, in a word filled up with `0`s (six zero bits each, not appended).
+        // The last few bytes, in a word filled up with `0`s (six zero bits each, not appended): the payload's last
+        // eight bytes when it has eight, shifted down past those already read, else one byte at a time.
         let rest = armored.count - index
         if rest > 0 {
-            var word: UInt64 = 0x3030_3030_3030_3030
-            for offset in 0..<rest {
-                let shift = UInt64(offset * 8)
-                word = word & ~(0xFF << shift) | UInt64(armored[index + offset]) << shift
+            let zeros: UInt64 = 0x3030_3030_3030_3030
+            let kept = UInt64(rest * 8)
+            var word: UInt64
+            if armored.count >= 8 {
+                let last = UInt64(
+                    littleEndian: armored.loadUnaligned(fromByteOffset: armored.count - 8, as: UInt64.self))
+                word = last >> (64 - kept) | zeros << kept
+            } else {
+                word = zeros
+                for offset in 0..<rest {
+                    let shift = UInt64(offset * 8)
+                    word = word & ~(0xFF << shift) | UInt64(armored[index + offset]) << shift
+                }
             }
             try appendSixBits(eight: word, count: rest, at: index, of: armored)
         }
@@ -61,7 +71,7 @@ public struct AISPayload: Sendable {
 
     /// Appends the six-bit values of the first `count` of the eight armouring bytes in `word` (the first in its low
     /// byte), which are `armored[index...]`; throws for the first byte outside the alphabet.
-    @inline(__always)
+    @_transparent
     private mutating func appendSixBits(
         eight word: UInt64, count: Int, at index: Int, of armored: UnsafeRawBufferPointer
     ) throws(AISError) {
@@ -125,7 +135,7 @@ public struct AISPayload: Sendable {
     /// the high bit set in the byte lane of the first byte outside the alphabet (`word` holds the first byte in its
     /// low byte). SWAR: every test and subtraction works on the eight bytes at once, and none carries into the next
     /// byte once each byte is known to be below 0x80.
-    @inline(__always)
+    @_transparent
     static func sixBits(eight word: UInt64) -> (bits: UInt64, invalid: UInt64) {
         let ones: UInt64 = 0x0101_0101_0101_0101
         // Valid bytes are 0x30…0x57 and 0x60…0x77. Flags: a high bit set, below 0x30, above 0x77, 0x58…0x5F.
@@ -144,7 +154,7 @@ public struct AISPayload: Sendable {
     }
 
     /// Appends the low `count` bits of `value` (at most 58), the caller having checked the room.
-    @inline(__always)
+    @_transparent
     mutating func appendBits(_ value: UInt64, count: Int) {
         let word = bitCount >> 6
         let offset = bitCount & 63
