@@ -2,6 +2,13 @@ import AIS
 import NMEA
 
 extension JSONWriter {
+    /// Writes an AIS message as gpsd does (``JSONText/writeAIS(_:scaled:)``), in one piece.
+    public mutating func writeAIS(_ message: AISMessage, scaled: Bool) {
+        write { $0.writeAIS(message, scaled: scaled) }
+    }
+}
+
+extension JSONText {
     /// Writes an AIS message as gpsd does, one object with gpsd's names (`{"class":"AIS","type":1,"repeat":0,
     /// "mmsi":…,"scaled":false,"status":…}`):
     /// - `scaled: false`: every field as its raw number, "not available" values included (gpsd's default for its

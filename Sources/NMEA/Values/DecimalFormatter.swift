@@ -79,6 +79,22 @@ public enum DecimalFormatter {
         withText(value, style) { bytes.append(contentsOf: $0) }
     }
 
+    /// Calls `body` with `value` written with at least `minimumDigits` digits (zero-padded), as contiguous bytes.
+    @inlinable
+    public static func withText<R>(_ value: Int, minimumDigits: Int = 1, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R
+    {
+        withDigits(Int64(value), scale: 0, minimumDigits: minimumDigits, body)
+    }
+
+    /// Calls `body` with `value`'s digits as sent (``write(_:minimumDigits:to:)-(FixedPoint,_,_)``), as contiguous
+    /// bytes.
+    @inlinable
+    public static func withText<R>(
+        _ value: FixedPoint, minimumDigits: Int = 1, _ body: (UnsafeBufferPointer<UInt8>) -> R
+    ) -> R {
+        withDigits(value.significand, scale: Int(value.scale), minimumDigits: minimumDigits, body)
+    }
+
     /// Calls `body` with the text of `value` written in `style`.
     ///
     /// Inlinable, so that it is specialized in the caller's module: called as a generic function, each number paid

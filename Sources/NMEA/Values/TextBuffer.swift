@@ -1,0 +1,67 @@
+/// Bytes written into a buffer on the stack and appended to an array in pieces: ``flush()`` at the end (done by
+/// ``appending(to:_:)``) and whenever the buffer is full. The writers of whole documents (a GPX point, a JSON
+/// object) write through one, so that appending to their array, which checks its uniqueness and room each time,
+/// happens once a piece rather than once a byte.
+public struct TextBuffer {
+    /// The buffer's size: the most a stack allocation takes (larger ones would go to the heap).
+    public static let capacity = 1024
+    @usableFromInline let start: UnsafeMutablePointer<UInt8>
+    @usableFromInline let out: UnsafeMutablePointer<[UInt8]>
+    @usableFromInline var count = 0
+
+    @inlinable
+    init(start: UnsafeMutablePointer<UInt8>, out: UnsafeMutablePointer<[UInt8]>) {
+        self.start = start
+        self.out = out
+    }
+
+    /// Calls `body` with a buffer whose bytes end up appended to `out`, in order, when `body` returns.
+    @inlinable
+    public static func appending<R>(to out: inout [UInt8], _ body: (inout TextBuffer) throws -> R) rethrows -> R {
+        try withUnsafeMutablePointer(to: &out) { out in
+            try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { buffer in
+                var text = TextBuffer(start: buffer.baseAddress.unsafelyUnwrapped, out: out)
+                let result = try body(&text)
+                text.flush()
+                return result
+            }
+        }
+    }
+
+    @inlinable @inline(__always)
+    public mutating func append(_ byte: UInt8) {
+        if count == Self.capacity { flush() }
+        start[count] = byte
+        count += 1
+    }
+
+    @inlinable @inline(__always)
+    public mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+        if count + bytes.count > Self.capacity {
+            flush()
+            if bytes.count > Self.capacity { return out.pointee.append(contentsOf: bytes) }
+        }
+        guard let source = bytes.baseAddress else { return }
+        // Most pieces are a few bytes (a key, a number): copied in a loop, where a call to memcpy costs more.
+        if bytes.count <= 16 {
+            for index in 0..<bytes.count { start[count + index] = source[index] }
+        } else {
+            (start + count).update(from: source, count: bytes.count)
+        }
+        count += bytes.count
+    }
+
+    /// Appends the bytes of a literal.
+    @inlinable @inline(__always)
+    public mutating func append(_ text: StaticString) {
+        append(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
+
+    /// Appends what the buffer holds to the array and empties it.
+    @inlinable
+    public mutating func flush() {
+        guard count > 0 else { return }
+        out.pointee.append(contentsOf: UnsafeBufferPointer(start: start, count: count))
+        count = 0
+    }
+}
