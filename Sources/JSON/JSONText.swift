@@ -18,11 +18,6 @@ public struct JSONText {
     var buffer: TextBuffer
     var structure: JSONStructure
 
-    init(buffer: TextBuffer, structure: JSONStructure) {
-        self.buffer = buffer
-        self.structure = structure
-    }
-
     // MARK: Structure
 
     public mutating func beginObject() {

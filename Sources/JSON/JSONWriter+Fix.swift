@@ -1,7 +1,15 @@
 import NMEA
 
-/// The JSON form of a fix, as `nmea parse --fixes` prints it: one object, absent values left out.
 extension JSONWriter {
+    /// A fix as one object (``JSONText/write(_:)``), in one piece.
+    public mutating func write(_ fix: Fix) { write { $0.write(fix) } }
+
+    /// See ``JSONText/writeMembers(of:)``.
+    public mutating func writeMembers(of fix: Fix) { write { $0.writeMembers(of: fix) } }
+}
+
+/// The JSON form of a fix, as `nmea parse --fixes` prints it: one object, absent values left out.
+extension JSONText {
     /// One object: ``writeMembers(of:)`` in braces.
     public mutating func write(_ fix: Fix) {
         beginObject()

@@ -1,8 +1,36 @@
 import NMEA
 
+extension JSONWriter {
+    /// A sentence as one object (``JSONText/writeSentence(_:decoded:fieldErrors:receivedMilliseconds:)``), in one
+    /// piece.
+    public mutating func writeSentence<S: DecodableSentence>(
+        _ sentence: Sentence, decoded: S, fieldErrors: FieldErrors = FieldErrors(), receivedMilliseconds: Int64? = nil
+    ) {
+        write {
+            $0.writeSentence(
+                sentence, decoded: decoded, fieldErrors: fieldErrors, receivedMilliseconds: receivedMilliseconds)
+        }
+    }
+
+    /// See ``JSONText/writeUnknownSentence(_:receivedMilliseconds:)``.
+    public mutating func writeUnknownSentence(_ sentence: Sentence, receivedMilliseconds: Int64? = nil) {
+        write { $0.writeUnknownSentence(sentence, receivedMilliseconds: receivedMilliseconds) }
+    }
+
+    /// See ``JSONText/writeUndecodableSentence(_:error:receivedMilliseconds:)``.
+    public mutating func writeUndecodableSentence(
+        _ sentence: Sentence, error: NMEAError, receivedMilliseconds: Int64? = nil
+    ) {
+        write { $0.writeUndecodableSentence(sentence, error: error, receivedMilliseconds: receivedMilliseconds) }
+    }
+
+    /// See ``JSONText/writeRawFields(of:)``.
+    public mutating func writeRawFields(of sentence: Sentence) { write { $0.writeRawFields(of: sentence) } }
+}
+
 /// A decoded sentence's named fields as JSON members, as `nmea parse` prints them: each type's
 /// ``NMEA/DecodableSentence/describe(to:)`` writes through these, absent values left out.
-extension JSONWriter: SentenceFieldSink {
+extension JSONText: SentenceFieldSink {
     /// The fields of `sentence` (which `decoded` was decoded from) as one object: `talker`, `type` (and `id` for a
     /// message told apart by its first field: `$PUBX,00`, `$PTNL,GGK`), `received` when the input gave a receive time
     /// (``FixReader/Context/receivedMilliseconds``), then the decoded fields, and `"errors"` for the fields that did

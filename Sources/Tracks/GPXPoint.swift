@@ -49,12 +49,10 @@ enum GPXPoint {
     /// `out`, each checked for uniqueness and room, cost a third of writing a point).
     static func append(_ fix: Fix, version: GPXVersion = .v11, to out: inout [UInt8]) {
         guard let longitude = fix.longitude, let latitude = fix.latitude else { return }
-        withUnsafeMutablePointer(to: &out) { out in
-            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: PointText.capacity) { buffer in
-                var text = PointText(buffer: buffer.baseAddress!, out: out)
-                write(fix, latitude: latitude, longitude: longitude, version: version, to: &text)
-                text.flush()
-            }
+        TextBuffer.appending(to: &out) { buffer in
+            var text = PointText(buffer: buffer)
+            write(fix, latitude: latitude, longitude: longitude, version: version, to: &text)
+            buffer = text.buffer
         }
     }
 
@@ -156,36 +154,15 @@ extension [UInt8] {
     }
 }
 
-/// A point's text, written into a buffer and appended to the document's bytes in one piece: ``flush()`` at the end,
-/// and whenever the buffer would overflow (a point of many long numbers).
+/// A point's text, written through a ``TextBuffer`` and appended to the document's bytes in pieces.
 struct PointText {
-    static let capacity = 1024
-    let buffer: UnsafeMutablePointer<UInt8>
-    let out: UnsafeMutablePointer<[UInt8]>
-    var count = 0
-
-    init(buffer: UnsafeMutablePointer<UInt8>, out: UnsafeMutablePointer<[UInt8]>) {
-        self.buffer = buffer
-        self.out = out
-    }
+    var buffer: TextBuffer
 
     @inline(__always)
-    mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
-        if count + bytes.count > Self.capacity {
-            flush()
-            if bytes.count > Self.capacity {
-                out.pointee.append(contentsOf: bytes)
-                return
-            }
-        }
-        (buffer + count).update(from: bytes.baseAddress!, count: bytes.count)
-        count += bytes.count
-    }
+    mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) { buffer.append(bytes) }
 
     @inline(__always)
-    mutating func append(_ text: StaticString) {
-        append(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
-    }
+    mutating func append(_ text: StaticString) { buffer.append(text) }
 
     mutating func append(_ value: Double, _ style: DecimalFormatter.Style = .shortest) {
         DecimalFormatter.withText(value, style) { append($0) }
@@ -213,9 +190,4 @@ struct PointText {
         append(">")
     }
 
-    /// Appends what the buffer holds to the document's bytes.
-    mutating func flush() {
-        out.pointee.append(contentsOf: UnsafeBufferPointer(start: buffer, count: count))
-        count = 0
-    }
 }

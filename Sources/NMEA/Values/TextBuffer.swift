@@ -42,13 +42,23 @@ public struct TextBuffer {
             if bytes.count > Self.capacity { return out.pointee.append(contentsOf: bytes) }
         }
         guard let source = bytes.baseAddress else { return }
-        // Most pieces are a few bytes (a key, a number): copied in a loop, where a call to memcpy costs more.
-        if bytes.count <= 16 {
-            for index in 0..<bytes.count { start[count + index] = source[index] }
+        // Most pieces are a few bytes (a key, a number): copied in two overlapping loads and stores, where a call to
+        // memcpy costs more.
+        let length = bytes.count
+        let from = UnsafeRawPointer(source)
+        let to = UnsafeMutableRawPointer(start + count)
+        if length >= 8 && length <= 16 {
+            to.storeBytes(of: from.loadUnaligned(as: UInt64.self), as: UInt64.self)
+            (to + length - 8).storeBytes(of: (from + length - 8).loadUnaligned(as: UInt64.self), as: UInt64.self)
+        } else if length >= 4 && length < 8 {
+            to.storeBytes(of: from.loadUnaligned(as: UInt32.self), as: UInt32.self)
+            (to + length - 4).storeBytes(of: (from + length - 4).loadUnaligned(as: UInt32.self), as: UInt32.self)
+        } else if length < 4 {
+            for index in 0..<length { start[count + index] = source[index] }
         } else {
-            (start + count).update(from: source, count: bytes.count)
+            (start + count).update(from: source, count: length)
         }
-        count += bytes.count
+        count += length
     }
 
     /// Appends the bytes of a literal.
