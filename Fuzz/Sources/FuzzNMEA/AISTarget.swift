@@ -56,10 +56,31 @@ private func decodeAIS(_ stream: [UInt8], cuts: [Int]) -> (texts: [[UInt8]], cou
                     texts.append(json.bytes)
                 }
                 blackHole(message.position.map { $0.latitude + $0.longitude } ?? 0)
+                // The typed report reads the table's fields: its position is the one the table gives.
+                let report = message.report
+                switch report {
+                case .position(let r): requireSamePosition(r.latitude, r.longitude, message)
+                case .classBPosition(let r): requireSamePosition(r.latitude, r.longitude, message)
+                case .extendedClassB(let r): requireSamePosition(r.latitude, r.longitude, message)
+                case .longRange(let r): requireSamePosition(r.latitude, r.longitude, message)
+                default: blackHole(String(describing: report).count)
+                }
                 blackHole(message.shipName ?? "")
             }
             offset = end
         }
     }
     return (texts, decoder.counts)
+}
+
+/// A typed report's position is what the table's fields give (``AISMessage/position``), both or neither present.
+private func requireSamePosition(_ latitude: Double?, _ longitude: Double?, _ message: AISMessage) {
+    let position = message.position
+    let same =
+        if let latitude, let longitude, let position {
+            latitude == position.latitude && longitude == position.longitude
+        } else {
+            position == nil && (latitude == nil || longitude == nil)
+        }
+    require(same, "ais: the typed report's position differs from the table's")
 }
