@@ -32,7 +32,20 @@ extension AISMessage {
     /// the binary applications that carry one (meteorological data, a port's clearance, a traffic signal): for
     /// those, where the observation, the port or the signal is, not the sender.
     public var position: (latitude: Double, longitude: Double)? {
-        guard type != 22, type != 23, let latitude = number("lat"), let longitude = number("lon") else { return nil }
+        let coordinates: (Double?, Double?)
+        switch report {
+        case .position(let r): coordinates = (r.latitude, r.longitude)
+        case .baseStation(let r): coordinates = (r.latitude, r.longitude)
+        case .classBPosition(let r): coordinates = (r.latitude, r.longitude)
+        case .extendedClassB(let r): coordinates = (r.latitude, r.longitude)
+        case .aidToNavigation(let r): coordinates = (r.latitude, r.longitude)
+        case .longRange(let r): coordinates = (r.latitude, r.longitude)
+        case .staticAndVoyage, .staticData: return nil
+        case .other(let type):
+            guard type != 22, type != 23 else { return nil }
+            coordinates = (number("lat"), number("lon"))
+        }
+        guard let latitude = coordinates.0, let longitude = coordinates.1 else { return nil }
         return (latitude, longitude)
     }
 
@@ -47,55 +60,112 @@ extension AISMessage {
     }
 
     /// Speed over ground in knots.
-    public var speedKnots: Double? { type == 8 || type == 6 ? nil : number("speed") }
-    /// Course over ground in degrees.
-    public var courseDegrees: Double? { type == 8 || type == 6 ? nil : number("course") }
-    /// True heading in degrees.
-    public var headingDegrees: Int? { number("heading").map { Int($0) } }
-    /// The navigational status (0 under way using engine … 15 not defined), for types 1–3 and 27.
-    public var navigationStatus: Int? { [1, 2, 3, 27].contains(type) ? number("status").map { Int($0) } : nil }
-
-    /// The vessel's (or aid's) name: types 5, 19, 21 and 24.
-    public var shipName: String? {
-        switch type {
-        case 5, 19, 21, 24: break
-        default: return nil
+    public var speedKnots: Double? {
+        switch report {
+        case .position(let r): r.speed
+        case .classBPosition(let r): r.speed
+        case .extendedClassB(let r): r.speed
+        case .longRange(let r): r.speed.map(Double.init)
+        case .baseStation, .staticAndVoyage, .aidToNavigation, .staticData: nil
+        case .other(let type): type == 8 || type == 6 ? nil : number("speed")
         }
-        return switch value(named: type == 21 ? "name" : "shipname") {
-        case .text(let text): text.isEmpty ? nil : string(text)
+    }
+
+    /// Course over ground in degrees.
+    public var courseDegrees: Double? {
+        switch report {
+        case .position(let r): r.course
+        case .classBPosition(let r): r.course
+        case .extendedClassB(let r): r.course
+        case .longRange(let r): r.course.map(Double.init)
+        case .baseStation, .staticAndVoyage, .aidToNavigation, .staticData: nil
+        case .other(let type): type == 8 || type == 6 ? nil : number("course")
+        }
+    }
+
+    /// True heading in degrees.
+    public var headingDegrees: Int? {
+        switch report {
+        case .position(let r): r.heading
+        case .classBPosition(let r): r.heading
+        case .extendedClassB(let r): r.heading
+        case .baseStation, .staticAndVoyage, .aidToNavigation, .staticData, .longRange: nil
+        case .other: number("heading").map { Int($0) }
+        }
+    }
+
+    /// The navigational status (0 under way using engine … 15 not defined), for types 1–3 and 27.
+    public var navigationStatus: Int? {
+        switch report {
+        case .position(let r): r.status
+        case .longRange(let r): r.status
         default: nil
         }
     }
 
+    /// The vessel's (or aid's) name: types 5, 19, 21 and 24.
+    public var shipName: String? {
+        let name: AISText
+        switch report {
+        case .staticAndVoyage(let r): name = r.shipName
+        case .extendedClassB(let r): name = r.shipName
+        case .aidToNavigation(let r): name = r.name
+        case .staticData(let r): name = r.shipName
+        default: return nil
+        }
+        return name.isEmpty ? nil : string(name)
+    }
+
     /// The call sign: types 5 and 24.
     public var callSign: String? {
-        switch value(named: "callsign") {
-        case .text(let text): text.isEmpty ? nil : string(text)
-        default: nil
+        let callSign: AISText
+        switch report {
+        case .staticAndVoyage(let r): callSign = r.callSign
+        case .staticData(let r): callSign = r.callSign
+        case .other:
+            guard case .text(let text) = value(named: "callsign") else { return nil }
+            callSign = text
+        default: return nil
         }
+        return callSign.isEmpty ? nil : string(callSign)
     }
 
     /// The destination: type 5 (a type 6 clearance to enter port, DAC 1 FI 18, names a port too, the one its
     /// addressee is cleared for: not the sender's destination).
     public var destination: String? {
-        guard type == 5 else { return nil }
-        return switch value(named: "destination") {
-        case .text(let text): text.isEmpty ? nil : string(text)
-        default: nil
-        }
+        guard case .staticAndVoyage(let r) = report, !r.destination.isEmpty else { return nil }
+        return string(r.destination)
     }
 
     /// The ship and cargo type (ITU-R M.1371 table 53): types 5, 19 and 24.
     public var shipType: Int? {
-        [5, 19, 24].contains(type) ? number("shiptype").map { Int($0) } : nil
+        switch report {
+        case .staticAndVoyage(let r): r.shipType
+        case .extendedClassB(let r): r.shipType
+        case .staticData(let r): r.shipType
+        default: nil
+        }
     }
 
     /// Length and beam in metres, from the distances of the position reference to bow, stern, port and starboard:
     /// types 5, 19, 21 and 24.
     public var dimensions: (length: Int, beam: Int)? {
-        guard let bow = number("to_bow"), let stern = number("to_stern"), let port = number("to_port"),
-            let starboard = number("to_starboard"), bow + stern > 0
+        let distances: (Int?, Int?, Int?, Int?)
+        switch report {
+        case .staticAndVoyage(let r): distances = (r.toBow, r.toStern, r.toPort, r.toStarboard)
+        case .extendedClassB(let r): distances = (r.toBow, r.toStern, r.toPort, r.toStarboard)
+        case .aidToNavigation(let r): distances = (r.toBow, r.toStern, r.toPort, r.toStarboard)
+        case .staticData(let r): distances = (r.toBow, r.toStern, r.toPort, r.toStarboard)
+        case .position, .baseStation, .classBPosition, .longRange: return nil
+        case .other:
+            distances = (
+                number("to_bow").map { Int($0) }, number("to_stern").map { Int($0) },
+                number("to_port").map { Int($0) }, number("to_starboard").map { Int($0) }
+            )
+        }
+        guard let bow = distances.0, let stern = distances.1, let port = distances.2, let starboard = distances.3,
+            bow + stern > 0
         else { return nil }
-        return (Int(bow + stern), Int(port + starboard))
+        return (bow + stern, port + starboard)
     }
 }

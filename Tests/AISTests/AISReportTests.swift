@@ -111,6 +111,65 @@ struct AISReportTests {
         return reported
     }
 
+    /// The accessors (`position`, `speedKnots`…), which read the reports, against the same values read by name from
+    /// the tables.
+    static func checkAccessors(_ messages: [AISMessage]) {
+        for message in messages {
+            func number(_ name: StaticString) -> Double? {
+                switch message.value(named: name) {
+                case .integer(let value): Double(value)
+                case .number(let value): value
+                default: nil
+                }
+            }
+            func text(_ name: StaticString) -> String? {
+                guard case .text(let text) = message.value(named: name), !text.isEmpty else { return nil }
+                return message.string(text)
+            }
+            let type = message.type
+            let position =
+                type == 22 || type == 23 ? nil : number("lat").flatMap { lat in number("lon").map { (lat, $0) } }
+            #expect(message.position?.latitude == position?.0 && message.position?.longitude == position?.1, "\(type)")
+            let moving = type != 6 && type != 8
+            #expect(message.speedKnots == (moving ? number("speed") : nil), "type \(type)")
+            #expect(message.courseDegrees == (moving ? number("course") : nil), "type \(type)")
+            #expect(message.headingDegrees == number("heading").map { Int($0) }, "type \(type)")
+            #expect(
+                message.navigationStatus == ([1, 2, 3, 27].contains(type) ? number("status").map { Int($0) } : nil))
+            let names = [5, 19, 24].contains(type) ? text("shipname") : type == 21 ? text("name") : nil
+            #expect(message.shipName == names, "type \(type)")
+            #expect(message.callSign == text("callsign"), "type \(type)")
+            #expect(message.destination == (type == 5 ? text("destination") : nil), "type \(type)")
+            #expect(message.shipType == ([5, 19, 24].contains(type) ? number("shiptype").map { Int($0) } : nil))
+            var dimensions: (Int, Int)?
+            if let bow = number("to_bow"), let stern = number("to_stern"), let port = number("to_port"),
+                let starboard = number("to_starboard"), bow + stern > 0
+            {
+                dimensions = (Int(bow + stern), Int(port + starboard))
+            }
+            #expect(message.dimensions?.length == dimensions?.0 && message.dimensions?.beam == dimensions?.1)
+        }
+    }
+
+    @Test("the accessors give what the tables give, on the real logs and generated traffic")
+    func accessors() throws {
+        if Locations.gnssCorpus != nil {
+            for log in AISCorpusTests.logs { Self.checkAccessors(try AISCorpusTests.messages(log)) }
+        }
+        let bytes = AISTraffic().sentences(messages: 2_000)
+        var framer = Framer()
+        var decoder = AISDecoder()
+        var messages: [AISMessage] = []
+        bytes.withUnsafeBytes { buffer in
+            framer.feed(buffer) { event in
+                guard case .sentence(let sentence) = event else { return }
+                try? decoder.add(sentence) { messages.append(copy $0) }
+            }
+        }
+        #expect(messages.count > 1_900)
+        Self.checkAccessors(messages)
+    }
+
     @Test("every report of the built-in traffic equals the tables' values")
     func generatedTraffic() throws {
         let bytes = AISTraffic().sentences(messages: 5_000)
