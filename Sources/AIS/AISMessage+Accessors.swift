@@ -49,6 +49,13 @@ extension AISMessage {
         return (latitude, longitude)
     }
 
+    /// ``position`` rounded to seven decimals (1.1 cm, finer than a position report's 1/10,000 minute, 0.19 m): what a
+    /// track holds. A position is a ratio (minutes / 600,000), mostly with no short decimal: as a `Double` it would be
+    /// written in 16 or 17 digits (`52.85825166666667`), which a track does not need and costs its writer most.
+    public var trackPosition: (latitude: Double, longitude: Double)? {
+        position.map { (($0.latitude * 1e7).rounded() / 1e7, ($0.longitude * 1e7).rounded() / 1e7) }
+    }
+
     /// `true` for the types whose position is the sending station's own, where it is (class A 1–3, SAR aircraft 9,
     /// class B 18 and 19, long range 27): a point of its track. A base station (4) or an aid to navigation (21)
     /// stays where it is.

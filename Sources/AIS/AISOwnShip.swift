@@ -16,7 +16,7 @@ public enum AISOwnShip {
         guard fields.read(sentence), fields.isOwnShip, fields.count == 1, fields.number == 1,
             let message = try? AISMessage(
                 armored: fields.payload, fillBits: fields.fillBits, channel: fields.channel, isOwnShip: true),
-            message.reportsOwnPosition, let position = message.position
+            message.reportsOwnPosition, let position = message.trackPosition
         else { return nil }
         var report = EpochReport(signature: SentenceSignature(of: sentence))
         let (date, time) = UTCDate.moment(nanosecondsSinceEpoch: received * 1_000_000, fractionDigits: 3)

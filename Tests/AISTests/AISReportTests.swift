@@ -215,5 +215,9 @@ struct AISReportTests {
         #expect(report.maneuver == 0)
         #expect(report.raim == false)
         #expect(report.radio == 2281)
+        // A track holds it to seven decimals, not as the 17 digits of its ratio.
+        #expect(report.longitude?.description == "-122.34161833333333")
+        #expect(message.trackPosition?.longitude.description == "-122.3416183")
+        #expect(message.trackPosition?.latitude.description == "37.8021183")
     }
 }
