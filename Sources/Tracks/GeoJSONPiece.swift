@@ -198,72 +198,87 @@ struct GeoJSONPiece {
     private static let featureEnd = Array("}}".utf8)
 }
 
-/// The JSON text of positions, times and point features.
+/// The JSON text of positions, times and point features, each written through a ``TextBuffer`` and appended in one
+/// piece.
 enum GeoJSONText {
     /// `[lon,lat]` or `[lon,lat,ele]` (RFC 7946 order).
     static func appendPosition(_ fix: Fix, to out: inout [UInt8]) {
-        guard let latitude = fix.latitude, let longitude = fix.longitude else { return }
-        out.append(UInt8(ascii: "["))
-        DecimalFormatter.append(longitude, to: &out)
-        out.append(UInt8(ascii: ","))
-        DecimalFormatter.append(latitude, to: &out)
-        if let altitude = fix.altitudeMeters, altitude.isFinite {
-            out.append(UInt8(ascii: ","))
-            DecimalFormatter.append(altitude, to: &out)
-        }
-        out.append(UInt8(ascii: "]"))
+        TextBuffer.appending(to: &out) { writePosition(fix, to: &$0) }
     }
 
     /// `"2026-11-30T08:00:00Z"`, or `null` without a date and time.
     static func appendTime(_ fix: Fix, to out: inout [UInt8]) {
-        guard fix.date != nil, fix.time != nil else {
-            out += Array("null".utf8)
-            return
-        }
-        out.append(UInt8(ascii: "\""))
-        fix.appendISO8601(to: &out)
-        out.append(UInt8(ascii: "\""))
+        TextBuffer.appending(to: &out) { writeTime(fix, to: &$0) }
     }
 
     /// A `Point` feature with the fix's properties; absent values are left out.
     static func appendPointFeature(_ fix: Fix, to out: inout [UInt8]) {
-        out += Array(#"{"type":"Feature","geometry":{"type":"Point","coordinates":"#.utf8)
-        appendPosition(fix, to: &out)
-        out += Array(#"},"properties":{"#.utf8)
+        TextBuffer.appending(to: &out) { writePointFeature(fix, to: &$0) }
+    }
+
+    private static func writePosition(_ fix: Fix, to text: inout TextBuffer) {
+        guard let latitude = fix.latitude, let longitude = fix.longitude else { return }
+        text.append(UInt8(ascii: "["))
+        DecimalFormatter.withText(longitude, .shortest) { text.append($0) }
+        text.append(UInt8(ascii: ","))
+        DecimalFormatter.withText(latitude, .shortest) { text.append($0) }
+        if let altitude = fix.altitudeMeters, altitude.isFinite {
+            text.append(UInt8(ascii: ","))
+            DecimalFormatter.withText(altitude, .shortest) { text.append($0) }
+        }
+        text.append(UInt8(ascii: "]"))
+    }
+
+    private static func writeTime(_ fix: Fix, to text: inout TextBuffer) {
+        guard let date = fix.date, let time = fix.time else { return text.append("null") }
+        text.append(UInt8(ascii: "\""))
+        ISO8601.withText(date, time, fraction: .asSent) { text.append($0) }
+        text.append(UInt8(ascii: "\""))
+    }
+
+    private static func writePointFeature(_ fix: Fix, to text: inout TextBuffer) {
+        text.append(#"{"type":"Feature","geometry":{"type":"Point","coordinates":"#)
+        writePosition(fix, to: &text)
+        text.append(#"},"properties":{"#)
         var first = true
         func key(_ name: StaticString) {
-            if !first { out.append(UInt8(ascii: ",")) }
+            if !first { text.append(UInt8(ascii: ",")) }
             first = false
-            out.append(UInt8(ascii: "\""))
-            out += UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount)
-            out += [UInt8(ascii: "\""), UInt8(ascii: ":")]
+            text.append(UInt8(ascii: "\""))
+            text.append(name)
+            text.append("\":")
         }
         func number(_ name: StaticString, _ value: Double?, _ style: DecimalFormatter.Style = .shortest) {
             guard let value, value.isFinite else { return }
             key(name)
-            DecimalFormatter.append(value, style, to: &out)
+            DecimalFormatter.withText(value, style) { text.append($0) }
         }
         if fix.date != nil && fix.time != nil {
             key("time")
-            appendTime(fix, to: &out)
+            writeTime(fix, to: &text)
         }
         number("ele", fix.altitudeMeters)
         number("speed", fix.speed, .maximumDecimals(Fix.speedDecimals))
         number("course", fix.courseDegrees.flatMap(GPXPoint.degreesTrue))
         if !fix.modeIsAssumed {
             key("fix")
-            out += Array("\"\(GPXPoint.fixName(fix))\"".utf8)
+            text.append(UInt8(ascii: "\""))
+            text.append(GPXPoint.fixName(fix))
+            text.append(UInt8(ascii: "\""))
             key("quality")
-            out += Array("\"\(fix.quality.name)\"".utf8)
+            text.append(UInt8(ascii: "\""))
+            var name = fix.quality.name
+            name.withUTF8 { text.append($0) }
+            text.append(UInt8(ascii: "\""))
         }
         if let used = fix.satellitesUsed {
             key("sat")
-            DecimalFormatter.append(used, to: &out)
+            DecimalFormatter.withText(used) { text.append($0) }
         }
         number("hdop", fix.hdop)
         number("vdop", fix.vdop)
         number("pdop", fix.pdop)
         number("geoidheight", fix.geoidSeparationMeters)
-        out += Array("}}".utf8)
+        text.append("}}")
     }
 }

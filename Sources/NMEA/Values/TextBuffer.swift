@@ -28,6 +28,7 @@ public struct TextBuffer {
         }
     }
 
+    /// Appends one byte.
     @inlinable @inline(__always)
     public mutating func append(_ byte: UInt8) {
         if count == Self.capacity { flush() }
@@ -35,6 +36,7 @@ public struct TextBuffer {
         count += 1
     }
 
+    /// Appends `bytes`; more than the buffer holds go straight to the array, after what the buffer held.
     @inlinable @inline(__always)
     public mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
         if count + bytes.count > Self.capacity {
