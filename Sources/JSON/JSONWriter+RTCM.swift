@@ -5,6 +5,18 @@ extension JSONWriter {
     /// Writes an RTCM 3 message as gpsd does: `{"class":"RTCM3","type":1005,"length":19,"station_id":2003,…}`, with
     /// gpsd's names; a type not decoded here as gpsd writes those, its payload's bytes in `"data"`.
     public mutating func writeRTCM3(_ frame: RTCMFrame) {
+        write { $0.writeRTCM3(frame) }
+    }
+
+    /// Writes an RTCM 2 message's header as gpsd does (``JSONText/writeRTCM2(_:)``).
+    public mutating func writeRTCM2(_ message: RTCM2Message) {
+        write { $0.writeRTCM2(message) }
+    }
+}
+
+extension JSONText {
+    /// See ``JSONWriter/writeRTCM3(_:)``: the message through this text.
+    public mutating func writeRTCM3(_ frame: RTCMFrame) {
         withUnsafeMutablePointer(to: &self) { writer in
             var sink = RTCMSink(target: writer)
             sink.writer.beginObject()
@@ -21,8 +33,8 @@ extension JSONWriter {
 
     private struct RTCMSink: RTCMFieldSink, RTCMMessageVisitor {
         /// The writer being written into, in place (a copy would copy its buffer, and a fresh one allocate).
-        let target: UnsafeMutablePointer<JSONWriter>
-        var writer: JSONWriter {
+        let target: UnsafeMutablePointer<JSONText>
+        var writer: JSONText {
             unsafeAddress { UnsafePointer(target) }
             nonmutating unsafeMutableAddress { target }
         }
@@ -98,7 +110,7 @@ extension JSONWriter {
     }
 }
 
-extension JSONWriter {
+extension JSONText {
     /// An unsigned 64-bit number in decimal (masks past `Int.max`).
     fileprivate mutating func asciiNumber(_ value: UInt64) {
         if value <= UInt64(Int.max) {
@@ -109,7 +121,7 @@ extension JSONWriter {
     }
 }
 
-extension JSONWriter {
+extension JSONText {
     /// Writes an RTCM 2 message's header as gpsd does: `{"class":"RTCM2","type":9,"station_id":268,"zcount":252.0,
     /// "seqnum":3,"length":5,"station_health":0}` (the contents of the types are not decoded).
     public mutating func writeRTCM2(_ message: RTCM2Message) {

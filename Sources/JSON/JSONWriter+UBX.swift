@@ -7,6 +7,13 @@ extension JSONWriter {
     /// fractions and accuracies of time in ns). A message of a type not decoded here is written with its class, ID
     /// and payload in hex (`"payload":"01a2…"`), and `"malformed":true` when its payload was too short for its type.
     public mutating func writeUBX(_ frame: UBXFrame) {
+        write { $0.writeUBX(frame) }
+    }
+}
+
+extension JSONText {
+    /// See ``JSONWriter/writeUBX(_:)``: the message through this text.
+    public mutating func writeUBX(_ frame: UBXFrame) {
         withUnsafeMutablePointer(to: &self) { writer in
             var sink = Sink(target: writer)
             sink.writer.beginObject()
@@ -22,8 +29,8 @@ extension JSONWriter {
     /// Writes each field of a UBX message into a JSON object being written.
     private struct Sink: UBXFieldSink, UBXMessageVisitor {
         /// The writer being written into, in place (a copy would copy its buffer, and a fresh one allocate).
-        let target: UnsafeMutablePointer<JSONWriter>
-        var writer: JSONWriter {
+        let target: UnsafeMutablePointer<JSONText>
+        var writer: JSONText {
             unsafeAddress { UnsafePointer(target) }
             nonmutating unsafeMutableAddress { target }
         }
