@@ -184,7 +184,7 @@ struct PointText {
         append("<")
         append(name)
         append(">")
-        DecimalFormatter.withText(Double(value), .shortest) { append($0) }
+        DecimalFormatter.withText(value) { append($0) }
         append("</")
         append(name)
         append(">")
