@@ -170,16 +170,10 @@ public enum AISLayout {
     /// Type 19: a class B station's extended position report, with its name and dimensions.
     static let extendedClassBReport: [AISField] = ExtendedClassBReport.fields
 
-    /// The fields of type 19 one by one: the table lists them, ``AISExtendedClassBReport`` reads them.
+    /// The fields of type 19 one by one: the table lists them, ``AISExtendedClassBReport`` reads them. Its first
+    /// bits, to the second of the minute, are type 18's (``ClassBPositionReport``).
     enum ExtendedClassBReport {
-        @inline(__always) static var reserved: F { F("reserved", 38, 8) }
-        @inline(__always) static var speed: F { F("speed", 46, 10, .unsigned(scale: 0.1, notAvailable: 1023)) }
-        @inline(__always) static var accuracy: F { F("accuracy", 56, 1, .bool) }
-        @inline(__always) static var longitude: F { AISLayout.longitude(57, 28, tenThousandthMinute) }
-        @inline(__always) static var latitude: F { AISLayout.latitude(85, 27, tenThousandthMinute) }
-        @inline(__always) static var course: F { F("course", 112, 12, .unsigned(scale: 0.1, notAvailable: 3600)) }
-        @inline(__always) static var heading: F { F("heading", 124, 9, .unsigned(notAvailable: 511)) }
-        @inline(__always) static var second: F { F("second", 133, 6, .unsigned(notAvailable: 60)) }
+        typealias B = ClassBPositionReport
         @inline(__always) static var regional: F { F("regional", 139, 4) }
         @inline(__always) static var shipName: F { F("shipname", 143, 120, .text) }
         @inline(__always) static var shipType: F { F("shiptype", 263, 8, .unsigned(notAvailable: 0)) }
@@ -193,8 +187,8 @@ public enum AISLayout {
         @inline(__always) static var assigned: F { F("assigned", 307, 1, .bool) }
         static var fields: [F] {
             [
-                reserved, speed, accuracy, longitude, latitude, course, heading, second, regional, shipName, shipType,
-                toBow, toStern, toPort, toStarboard, epfd, raim, dte, assigned,
+                B.reserved, B.speed, B.accuracy, B.longitude, B.latitude, B.course, B.heading, B.second, regional,
+                shipName, shipType, toBow, toStern, toPort, toStarboard, epfd, raim, dte, assigned,
             ]
         }
     }

@@ -1,5 +1,6 @@
-/// The values most uses need, by name, whatever the type that carries them: where a station is, how it moves, what
-/// it is called. Each is `nil` when the message's type does not carry it or says "not available".
+/// The values most uses need, whatever the type that carries them: where a station is, how it moves, what it is
+/// called. Each is `nil` when the message's type does not carry it or says "not available". They are read from the
+/// type's report (``report``), or by name from the tables for the types without one.
 extension AISMessage {
     /// The field called `name` (gpsd's name) in this message, if its type has one.
     public func field(named name: StaticString) -> AISField? {
@@ -31,29 +32,50 @@ extension AISMessage {
     /// The reported position in degrees (WGS 84), for the types that report one (1–4, 9, 11, 17–19, 21, 27) and
     /// the binary applications that carry one (meteorological data, a port's clearance, a traffic signal): for
     /// those, where the observation, the port or the signal is, not the sender.
-    public var position: (latitude: Double, longitude: Double)? {
-        let coordinates: (Double?, Double?)
-        switch report {
-        case .position(let r): coordinates = (r.latitude, r.longitude)
-        case .baseStation(let r): coordinates = (r.latitude, r.longitude)
-        case .classBPosition(let r): coordinates = (r.latitude, r.longitude)
-        case .extendedClassB(let r): coordinates = (r.latitude, r.longitude)
-        case .aidToNavigation(let r): coordinates = (r.latitude, r.longitude)
-        case .longRange(let r): coordinates = (r.latitude, r.longitude)
-        case .staticAndVoyage, .staticData: return nil
-        case .other(let type):
-            guard type != 22, type != 23 else { return nil }
-            coordinates = (number("lat"), number("lon"))
-        }
-        guard let latitude = coordinates.0, let longitude = coordinates.1 else { return nil }
-        return (latitude, longitude)
+    public var position: (latitude: Double, longitude: Double)? { motion.position }
+
+    /// Speed over ground in knots.
+    public var speedKnots: Double? { motion.speed }
+
+    /// Course over ground in degrees.
+    public var courseDegrees: Double? { motion.course }
+
+    /// What a track holds of a report of the station's own position (``reportsOwnPosition``), all read from one
+    /// report: the position rounded to seven decimals (1.1 cm, finer than a position report's 1/10,000 minute,
+    /// 0.19 m), the speed in m/s and the course in degrees. A position is a ratio (minutes / 600,000), mostly with no
+    /// short decimal: as a `Double` it would be written in 16 or 17 digits (`52.85825166666667`), which a track does
+    /// not need and costs its writer most. `nil` for other types, or without a position.
+    public var trackPoint: (latitude: Double, longitude: Double, speed: Double?, course: Double?)? {
+        guard reportsOwnPosition else { return nil }
+        let motion = self.motion
+        guard let position = motion.position else { return nil }
+        return (
+            (position.latitude * 1e7).rounded() / 1e7, (position.longitude * 1e7).rounded() / 1e7,
+            motion.speed.map { $0 * 1852 / 3600 }, motion.course
+        )
     }
 
-    /// ``position`` rounded to seven decimals (1.1 cm, finer than a position report's 1/10,000 minute, 0.19 m): what a
-    /// track holds. A position is a ratio (minutes / 600,000), mostly with no short decimal: as a `Double` it would be
-    /// written in 16 or 17 digits (`52.85825166666667`), which a track does not need and costs its writer most.
-    public var trackPosition: (latitude: Double, longitude: Double)? {
-        position.map { (($0.latitude * 1e7).rounded() / 1e7, ($0.longitude * 1e7).rounded() / 1e7) }
+    /// Position, speed in knots and course, from one reading of the report (or by name, for the types without one).
+    private var motion: (position: (latitude: Double, longitude: Double)?, speed: Double?, course: Double?) {
+        func located(_ latitude: Double?, _ longitude: Double?) -> (latitude: Double, longitude: Double)? {
+            guard let latitude, let longitude else { return nil }
+            return (latitude, longitude)
+        }
+        switch report {
+        case .position(let r): return (located(r.latitude, r.longitude), r.speed, r.course)
+        case .classBPosition(let r): return (located(r.latitude, r.longitude), r.speed, r.course)
+        case .extendedClassB(let r): return (located(r.latitude, r.longitude), r.speed, r.course)
+        case .longRange(let r):
+            return (located(r.latitude, r.longitude), r.speed.map(Double.init), r.course.map(Double.init))
+        case .baseStation(let r): return (located(r.latitude, r.longitude), nil, nil)
+        case .aidToNavigation(let r): return (located(r.latitude, r.longitude), nil, nil)
+        case .staticAndVoyage, .staticData: return (nil, nil, nil)
+        case .other(let type):
+            // Types 22 and 23 name an area's corners, not a position; binary messages' speeds are not the sender's.
+            let position = type == 22 || type == 23 ? nil : located(number("lat"), number("lon"))
+            let moves = type != 6 && type != 8
+            return (position, moves ? number("speed") : nil, moves ? number("course") : nil)
+        }
     }
 
     /// `true` for the types whose position is the sending station's own, where it is (class A 1–3, SAR aircraft 9,
@@ -66,27 +88,12 @@ extension AISMessage {
         }
     }
 
-    /// Speed over ground in knots.
-    public var speedKnots: Double? {
-        switch report {
-        case .position(let r): r.speed
-        case .classBPosition(let r): r.speed
-        case .extendedClassB(let r): r.speed
-        case .longRange(let r): r.speed.map(Double.init)
-        case .baseStation, .staticAndVoyage, .aidToNavigation, .staticData: nil
-        case .other(let type): type == 8 || type == 6 ? nil : number("speed")
-        }
-    }
-
-    /// Course over ground in degrees.
-    public var courseDegrees: Double? {
-        switch report {
-        case .position(let r): r.course
-        case .classBPosition(let r): r.course
-        case .extendedClassB(let r): r.course
-        case .longRange(let r): r.course.map(Double.init)
-        case .baseStation, .staticAndVoyage, .aidToNavigation, .staticData: nil
-        case .other(let type): type == 8 || type == 6 ? nil : number("course")
+    /// `true` for the types whose report carries neither names nor dimensions (position and time reports): the
+    /// accessors of those answer without reading the report.
+    private var carriesNoStaticData: Bool {
+        switch type {
+        case 1, 2, 3, 4, 11, 18, 27: true
+        default: false
         }
     }
 
@@ -112,6 +119,7 @@ extension AISMessage {
 
     /// The vessel's (or aid's) name: types 5, 19, 21 and 24.
     public var shipName: String? {
+        guard !carriesNoStaticData else { return nil }
         let name: AISText
         switch report {
         case .staticAndVoyage(let r): name = r.shipName
@@ -125,6 +133,7 @@ extension AISMessage {
 
     /// The call sign: types 5 and 24.
     public var callSign: String? {
+        guard !carriesNoStaticData else { return nil }
         let callSign: AISText
         switch report {
         case .staticAndVoyage(let r): callSign = r.callSign
@@ -140,13 +149,14 @@ extension AISMessage {
     /// The destination: type 5 (a type 6 clearance to enter port, DAC 1 FI 18, names a port too, the one its
     /// addressee is cleared for: not the sender's destination).
     public var destination: String? {
-        guard case .staticAndVoyage(let r) = report, !r.destination.isEmpty else { return nil }
+        guard type == 5, case .staticAndVoyage(let r) = report, !r.destination.isEmpty else { return nil }
         return string(r.destination)
     }
 
     /// The ship and cargo type (ITU-R M.1371 table 53): types 5, 19 and 24.
     public var shipType: Int? {
-        switch report {
+        guard !carriesNoStaticData else { return nil }
+        return switch report {
         case .staticAndVoyage(let r): r.shipType
         case .extendedClassB(let r): r.shipType
         case .staticData(let r): r.shipType
@@ -157,6 +167,7 @@ extension AISMessage {
     /// Length and beam in metres, from the distances of the position reference to bow, stern, port and starboard:
     /// types 5, 19, 21 and 24.
     public var dimensions: (length: Int, beam: Int)? {
+        guard !carriesNoStaticData else { return nil }
         let distances: (Int?, Int?, Int?, Int?)
         switch report {
         case .staticAndVoyage(let r): distances = (r.toBow, r.toStern, r.toPort, r.toStarboard)

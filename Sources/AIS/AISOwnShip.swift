@@ -16,7 +16,7 @@ public enum AISOwnShip {
         guard fields.read(sentence), fields.isOwnShip, fields.count == 1, fields.number == 1,
             let message = try? AISMessage(
                 armored: fields.payload, fillBits: fields.fillBits, channel: fields.channel, isOwnShip: true),
-            message.reportsOwnPosition, let position = message.trackPosition
+            let point = message.trackPoint
         else { return nil }
         var report = EpochReport(signature: SentenceSignature(of: sentence))
         let (date, time) = UTCDate.moment(nanosecondsSinceEpoch: received * 1_000_000, fractionDigits: 3)
@@ -27,10 +27,10 @@ public enum AISOwnShip {
         report.reportsFix = true
         report.mode = .twoD
         report.quality = .gps
-        report.latitude = position.latitude
-        report.longitude = position.longitude
-        report.speed = message.speedKnots.map { $0 * 1852 / 3600 }
-        report.courseDegrees = message.courseDegrees
+        report.latitude = point.latitude
+        report.longitude = point.longitude
+        report.speed = point.speed
+        report.courseDegrees = point.course
         report.endsEpoch = true
         return report
     }

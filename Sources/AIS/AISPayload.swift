@@ -35,7 +35,7 @@ public struct AISPayload: Sendable {
     }
 
     /// Appends an armoured fragment: six bits per byte, less `fillBits` padding bits at its end. Eight bytes at a time
-    /// (``sixBits(eight:)``), the last few one at a time. After a throw the payload is not to be used.
+    /// (``sixBits(eight:)``), the last few from one more load. After a throw the payload is not to be used.
     public mutating func append(armored: UnsafeRawBufferPointer, fillBits: Int) throws(AISError) {
         guard (0...5).contains(fillBits) else { throw .badFillBits }
         guard bitCount + armored.count * 6 <= Self.capacity else { throw .tooLong }

@@ -148,7 +148,32 @@ struct AISReportTests {
                 dimensions = (Int(bow + stern), Int(port + starboard))
             }
             #expect(message.dimensions?.length == dimensions?.0 && message.dimensions?.beam == dimensions?.1)
+            // A track's point: the same position to seven decimals, speed in m/s, course; only for own positions.
+            let point = message.trackPoint
+            if message.reportsOwnPosition, let position {
+                #expect(point?.latitude == (position.0 * 1e7).rounded() / 1e7, "type \(type)")
+                #expect(point?.longitude == (position.1 * 1e7).rounded() / 1e7, "type \(type)")
+                #expect(point?.speed == (moving ? number("speed") : nil).map { $0 * 1852 / 3600 }, "type \(type)")
+                #expect(point?.course == (moving ? number("course") : nil), "type \(type)")
+            } else {
+                #expect(point == nil, "type \(type)")
+            }
         }
+    }
+
+    /// The messages of `count` messages of the built-in traffic, each handed out by the decoder where it was made.
+    static func generatedMessages(_ count: Int) -> [AISMessage] {
+        let bytes = AISTraffic().sentences(messages: count)
+        var framer = Framer()
+        var decoder = AISDecoder()
+        var messages: [AISMessage] = []
+        bytes.withUnsafeBytes { buffer in
+            framer.feed(buffer) { event in
+                guard case .sentence(let sentence) = event else { return }
+                try? decoder.add(sentence) { messages.append(copy $0) }
+            }
+        }
+        return messages
     }
 
     @Test("the accessors give what the tables give, on the real logs and generated traffic")
@@ -156,32 +181,14 @@ struct AISReportTests {
         if Locations.gnssCorpus != nil {
             for log in AISCorpusTests.logs { Self.checkAccessors(try AISCorpusTests.messages(log)) }
         }
-        let bytes = AISTraffic().sentences(messages: 2_000)
-        var framer = Framer()
-        var decoder = AISDecoder()
-        var messages: [AISMessage] = []
-        bytes.withUnsafeBytes { buffer in
-            framer.feed(buffer) { event in
-                guard case .sentence(let sentence) = event else { return }
-                try? decoder.add(sentence) { messages.append(copy $0) }
-            }
-        }
+        let messages = Self.generatedMessages(2_000)
         #expect(messages.count > 1_900)
         Self.checkAccessors(messages)
     }
 
     @Test("every report of the built-in traffic equals the tables' values")
     func generatedTraffic() throws {
-        let bytes = AISTraffic().sentences(messages: 5_000)
-        var framer = Framer()
-        var decoder = AISDecoder()
-        var messages: [AISMessage] = []
-        bytes.withUnsafeBytes { buffer in
-            framer.feed(buffer) { event in
-                guard case .sentence(let sentence) = event else { return }
-                try? decoder.add(sentence) { messages.append(copy $0) }
-            }
-        }
+        let messages = Self.generatedMessages(5_000)
         let reported = Self.check(messages)
         #expect(Set(reported.keys) == [1, 2, 3, 4, 5, 18, 21, 24])
         #expect(reported.values.reduce(0, +) == messages.count)
@@ -217,7 +224,7 @@ struct AISReportTests {
         #expect(report.radio == 2281)
         // A track holds it to seven decimals, not as the 17 digits of its ratio.
         #expect(report.longitude?.description == "-122.34161833333333")
-        #expect(message.trackPosition?.longitude.description == "-122.3416183")
-        #expect(message.trackPosition?.latitude.description == "37.8021183")
+        #expect(message.trackPoint?.longitude.description == "-122.3416183")
+        #expect(message.trackPoint?.latitude.description == "37.8021183")
     }
 }

@@ -73,14 +73,16 @@ private func decodeAIS(_ stream: [UInt8], cuts: [Int]) -> (texts: [[UInt8]], cou
     return (texts, decoder.counts)
 }
 
-/// A typed report's position is what the table's fields give (``AISMessage/position``), both or neither present.
+/// A typed report's position is what the table's fields give, read by name (``AISMessage/value(named:)``; the
+/// accessor ``AISMessage/position`` reads the report itself).
 private func requireSamePosition(_ latitude: Double?, _ longitude: Double?, _ message: AISMessage) {
-    let position = message.position
-    let same =
-        if let latitude, let longitude, let position {
-            latitude == position.latitude && longitude == position.longitude
-        } else {
-            position == nil && (latitude == nil || longitude == nil)
+    func degrees(_ name: StaticString) -> Double? {
+        switch message.value(named: name) {
+        case .number(let value): value
+        case .integer(let value): Double(value)
+        default: nil
         }
+    }
+    let same = latitude == degrees("lat") && longitude == degrees("lon")
     require(same, "ais: the typed report's position differs from the table's")
 }

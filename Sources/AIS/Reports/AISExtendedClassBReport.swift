@@ -32,13 +32,13 @@ public struct AISExtendedClassBReport: Sendable, Equatable {
 
     init(_ bits: AISBitReader) {
         typealias L = AISLayout.ExtendedClassBReport
-        speed = bits.number(L.speed)
-        accuracy = bits.flag(L.accuracy)
-        longitude = bits.number(L.longitude)
-        latitude = bits.number(L.latitude)
-        course = bits.number(L.course)
-        heading = bits.available(L.heading)
-        second = bits.available(L.second)
+        speed = bits.number(L.B.speed)
+        accuracy = bits.flag(L.B.accuracy)
+        longitude = bits.number(L.B.longitude)
+        latitude = bits.number(L.B.latitude)
+        course = bits.number(L.B.course)
+        heading = bits.available(L.B.heading)
+        second = bits.available(L.B.second)
         shipName = bits.text(L.shipName)
         shipType = bits.available(L.shipType)
         toBow = bits.integer(L.toBow)

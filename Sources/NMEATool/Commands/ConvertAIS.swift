@@ -107,11 +107,10 @@ enum ConvertAIS {
         mutating func unknownSentence(_ sentence: Sentence, _ context: FixReader.Context) {
             guard failure == nil, case .message(let message) = ais.take(sentence) else { return }
             if let name = message.shipName { names[message.mmsi] = name }
-            guard message.reportsOwnPosition, let position = message.trackPosition else { return }
+            guard let track = message.trackPoint else { return }
             let point = TrackSorter.Point(
-                track: UInt64(message.mmsi), latitude: position.latitude, longitude: position.longitude,
-                receivedMilliseconds: sentence.receivedMilliseconds, speed: message.speedKnots.map { $0 * 1852 / 3600 },
-                course: message.courseDegrees)
+                track: UInt64(message.mmsi), latitude: track.latitude, longitude: track.longitude,
+                receivedMilliseconds: sentence.receivedMilliseconds, speed: track.speed, course: track.course)
             do {
                 try sorter.append(point)
             } catch {
