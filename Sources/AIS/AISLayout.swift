@@ -24,6 +24,33 @@ public enum AISLayout {
     /// The fields of the common header.
     public static let header: [AISField] = [F("type", 0, 6), F("repeat", 6, 2), F("mmsi", 8, 30)]
 
+    /// The fields after the header of every message of `type`, in order, when they are the same for every message
+    /// of that type; `nil` for a type whose fields depend on its content (6, 8, 22, 24, 25, 26: an application, a
+    /// part, an addressing flag) or that is not one (0, 28 and over). A message of a type with fixed fields may
+    /// still be too short for some of them: they read as "not available" (``AISMessage/value(_:)``).
+    public static func fixedFields(ofType type: Int) -> [AISField]? {
+        switch type {
+        case 1, 2, 3: positionReport
+        case 4, 11: baseStationReport
+        case 5: staticAndVoyageData
+        case 7, 13: acknowledge
+        case 9: searchAndRescueAircraft
+        case 10: dateInquiry
+        case 12: addressedSafety
+        case 14: broadcastSafety
+        case 15: interrogation
+        case 16: assignmentMode
+        case 17: dgnssBroadcast
+        case 18: classBPositionReport
+        case 19: extendedClassBReport
+        case 20: dataLinkManagement
+        case 21: aidToNavigation
+        case 23: groupAssignment
+        case 27: longRange
+        default: nil
+        }
+    }
+
     /// Types 1, 2 and 3: the position report of a class A station.
     static let positionReport: [AISField] = PositionReport.fields
 

@@ -67,6 +67,12 @@ public struct AISMessage: Sendable {
         }
     }
 
+    /// Calls `body` with a reader of this message's fields over one view of its bits: the way to read many fields
+    /// one at a time (``integer(_:)`` and ``value(_:)`` view the bits for each).
+    public func withFieldReader<Result>(_ body: (AISFieldReader) throws -> Result) rethrows -> Result {
+        try payload.withBits { bits in try body(AISFieldReader(bits: bits)) }
+    }
+
     /// The raw number in a numeric or boolean field (two's complement read for signed fields).
     public func integer(_ field: AISField) -> Int { payload.withBits { $0.integer(field) } }
 
@@ -96,39 +102,36 @@ public struct AISMessage: Sendable {
     }
 }
 
+/// The fields of one message read over one view of its bits (``AISMessage/withFieldReader(_:)``); valid only inside
+/// that call.
+public struct AISFieldReader {
+    let bits: AISBitReader
+
+    /// See ``AISMessage/integer(_:)``.
+    public func integer(_ field: AISField) -> Int { bits.integer(field) }
+
+    /// See ``AISMessage/value(_:)``.
+    public func value(_ field: AISField) -> AISValue? { bits.value(field) }
+}
+
 /// The fields of a message and their values, read from its bits in place: what ``AISMessage``'s readers do.
 extension AISBitReader {
     var type: Int { Int(unsigned(0, 6)) }
 
     func forEachField(_ body: (AISField) throws -> Void) rethrows {
         try Self.each(AISLayout.header, body)
+        let type = self.type
+        if let fields = AISLayout.fixedFields(ofType: type) { return try Self.each(fields, body) }
         switch type {
-        case 1, 2, 3: try Self.each(AISLayout.positionReport, body)
-        case 4, 11: try Self.each(AISLayout.baseStationReport, body)
-        case 5: try Self.each(AISLayout.staticAndVoyageData, body)
         case 6: try binaryFields(AISLayout.addressedBinary, dataStart: 88, body)
-        case 7, 13: try Self.each(AISLayout.acknowledge, body)
         case 8: try binaryFields(AISLayout.broadcastBinary, dataStart: 56, body)
-        case 9: try Self.each(AISLayout.searchAndRescueAircraft, body)
-        case 10: try Self.each(AISLayout.dateInquiry, body)
-        case 12: try Self.each(AISLayout.addressedSafety, body)
-        case 14: try Self.each(AISLayout.broadcastSafety, body)
-        case 15: try Self.each(AISLayout.interrogation, body)
-        case 16: try Self.each(AISLayout.assignmentMode, body)
-        case 17: try Self.each(AISLayout.dgnssBroadcast, body)
-        case 18: try Self.each(AISLayout.classBPositionReport, body)
-        case 19: try Self.each(AISLayout.extendedClassBReport, body)
-        case 20: try Self.each(AISLayout.dataLinkManagement, body)
-        case 21: try Self.each(AISLayout.aidToNavigation, body)
         case 22:
             let fields = bit(139) ? AISLayout.channelManagementAddressed : AISLayout.channelManagementArea
             try Self.each(fields, body)
-        case 23: try Self.each(AISLayout.groupAssignment, body)
         case 24:
             let fields = isAuxiliaryCraft ? AISLayout.staticDataReportAuxiliary : AISLayout.staticDataReport
             try Self.each(fields, body)
         case 25, 26: try singleSlotFields(body)
-        case 27: try Self.each(AISLayout.longRange, body)
         default: break
         }
     }

@@ -18,19 +18,61 @@ extension JSONText {
     /// gpsd's arrays (a route's `"waypoints"`, the `"targets"` of a VTS message…) are arrays of objects, each
     /// element's fields as above. gpsd's `*_text` descriptions of codes are not written.
     public mutating func writeAIS(_ message: AISMessage, scaled: Bool) {
+        writeAIS(message, scaled: scaled, throughPlans: true)
+    }
+
+    /// ``writeAIS(_:scaled:)``; with `throughPlans: false`, field by field (what a type without a plan takes) for
+    /// every type: the reference its plan is tested against.
+    mutating func writeAIS(_ message: AISMessage, scaled: Bool, throughPlans: Bool) {
         beginObject()
         key("class")
         string("AIS" as StaticString)
-        message.forEachValue(raw: !scaled) { field, value in
-            guard let value else { return }
-            key(field.name)
-            writeAIS(value, of: field, in: message, scaled: scaled)
-            if field.start == 8, field.width == 30 {  // after the MMSI
-                key("scaled")
-                bool(scaled)
+        if throughPlans, let plan = AISJSONPlan.plans[message.type & 63] {
+            writeAIS(message, plan, scaled: scaled)
+        } else {
+            message.forEachValue(raw: !scaled) { field, value in
+                guard let value else { return }
+                key(field.name)
+                writeAIS(value, of: field, in: message, scaled: scaled)
+                if AISJSONPlan.isMMSI(field) {
+                    key("scaled")
+                    bool(scaled)
+                }
             }
         }
         endObject()
+    }
+
+    /// The fields of a type whose fields are fixed, through its plan: each key written as one piece, each raw
+    /// number read straight as a number (what ``AISMessage/forEachValue(raw:_:)`` gives, without making a value).
+    private mutating func writeAIS(_ message: AISMessage, _ plan: AISJSONPlan, scaled: Bool) {
+        message.withFieldReader { fields in
+            plan.keys.withUnsafeBufferPointer { keys in
+                plan.entries.withUnsafeBufferPointer { entries in
+                    for index in 0..<entries.count {
+                        let entry = entries[index]
+                        let keyText = UnsafeBufferPointer(
+                            start: keys.baseAddress! + Int(entry.keyStart), count: Int(entry.keyCount))
+                        if !scaled && entry.raw != .other {
+                            let number = fields.integer(entry.field)
+                            buffer.append(keyText)
+                            structure.afterKey = true
+                            if entry.raw == .bool { bool(number != 0) } else { self.number(number) }
+                        } else {
+                            // Scaled values, and texts, times and data as they are in both forms.
+                            guard let value = fields.value(entry.field) else { continue }
+                            buffer.append(keyText)
+                            structure.afterKey = true
+                            writeAIS(value, of: entry.field, in: message, scaled: scaled)
+                        }
+                        if entry.isMMSI {
+                            key("scaled")
+                            bool(scaled)
+                        }
+                    }
+                }
+            }
+        }
     }
 
     /// A group's elements as gpsd writes them: an array of objects.
@@ -94,6 +136,65 @@ extension JSONText {
             }
         }
     }
+}
+
+/// The fields of an AIS message type whose fields are fixed (``AISLayout/fixedFields(ofType:)``), made once for
+/// JSON: each field's key with its comma and colon (`,"mmsi":`), and how its raw value is read.
+struct AISJSONPlan {
+    /// Every field's key, one after the other.
+    let keys: [UInt8]
+    let entries: [Entry]
+
+    struct Entry {
+        let field: AISField
+        let keyStart: Int32
+        let keyCount: Int32
+        let raw: RawForm
+        /// The MMSI, after which gpsd writes `"scaled"`.
+        let isMMSI: Bool
+    }
+
+    /// How a field's raw value (``AISMessage/forEachValue(raw:_:)``) is read.
+    enum RawForm {
+        /// A number as sent (``AISMessage/integer(_:)``).
+        case integer
+        /// One bit, `true` or `false`.
+        case bool
+        /// As its value in units (texts, times, data, decimal texts).
+        case other
+    }
+
+    /// Each message type's plan (a type is six bits), `nil` for a type whose fields depend on its content.
+    static let plans: [AISJSONPlan?] = (0..<64).map { type in
+        AISLayout.fixedFields(ofType: type).map { AISJSONPlan(AISLayout.header + $0) }
+    }
+
+    init(_ fields: [AISField]) {
+        var keys: [UInt8] = []
+        var entries: [Entry] = []
+        for field in fields {
+            let start = keys.count
+            keys.append(contentsOf: ",\"".utf8)
+            keys.append(
+                contentsOf: UnsafeBufferPointer(start: field.name.utf8Start, count: field.name.utf8CodeUnitCount))
+            keys.append(contentsOf: "\":".utf8)
+            let raw: RawForm =
+                switch field.kind {
+                case .unsigned, .signed, .rateOfTurn: .integer
+                case .bool: .bool
+                default: .other
+                }
+            entries.append(
+                Entry(
+                    field: field, keyStart: Int32(start), keyCount: Int32(keys.count - start), raw: raw,
+                    isMMSI: Self.isMMSI(field)))
+        }
+        self.keys = keys
+        self.entries = entries
+    }
+
+    /// The header's MMSI.
+    static func isMMSI(_ field: AISField) -> Bool { field.start == 8 && field.width == 30 }
 }
 
 /// The parts of an AIS time as gpsd writes them: `2018-08-10T08:01:20Z`, `05-15T08:00Z`, `10T08:01Z`.
