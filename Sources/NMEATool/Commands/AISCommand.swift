@@ -77,8 +77,9 @@ struct VesselCollector: FixReader.Handler {
     mutating func sentence<S: DecodableSentence>(_ sentence: Sentence, decoded: S, _ context: FixReader.Context) {}
 
     mutating func unknownSentence(_ sentence: Sentence, _ context: FixReader.Context) {
-        guard case .message(let message) = ais.take(sentence) else { return }
-        vessels[message.mmsi, default: Vessel(mmsi: message.mmsi)].update(message)
+        _ = ais.take(sentence, with: &vessels) { vessels, message in
+            vessels[message.mmsi, default: Vessel(mmsi: message.mmsi)].update(message)
+        }
     }
 
     mutating func undecodableSentence(_ sentence: Sentence, error: NMEAError, _ context: FixReader.Context) {}

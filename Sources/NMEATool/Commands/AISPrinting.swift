@@ -6,8 +6,8 @@ import NMEA
 struct AISPrinting {
     /// What became of one sentence.
     enum Outcome {
-        /// It completed a message to print.
-        case message(AISMessage)
+        /// It completed a message, handed out (``take(_:with:_:)``).
+        case message
         /// A part of a message still in assembly (or a type 24 part waiting for its other half).
         case pending
         /// A message of a station not asked for.
@@ -33,22 +33,37 @@ struct AISPrinting {
         self.scaled = scaled
     }
 
-    mutating func take(_ sentence: Sentence) -> Outcome {
+    /// Adds one sentence. The message it completes, of a station asked for, goes to `body` with `context` where
+    /// the decoder made it: not copied (a message is 150 bytes).
+    mutating func take<Context>(
+        _ sentence: Sentence, with context: inout Context, _ body: (inout Context, borrowing AISMessage) -> Void
+    ) -> Outcome {
         guard sentence.isEncapsulated else { return .notAIS }
-        let message: AISMessage?
+        var outcome = Outcome.pending
+        let stations = self.stations
         do {
-            message = try decoder.add(sentence)
+            try decoder.add(sentence) { message in
+                if let stations, !stations.contains(message.mmsi) {
+                    outcome = .filtered
+                } else {
+                    outcome = .message
+                    body(&context, message)
+                }
+            }
         } catch .notAIS {
             return .notAIS
         } catch {
             return .failed(error)
         }
-        guard let message else { return .pending }
-        if let stations, !stations.contains(message.mmsi) {
-            filtered += 1
-            return .filtered
-        }
-        return .message(message)
+        if case .filtered = outcome { filtered += 1 }
+        return outcome
+    }
+
+    /// Adds one sentence; returns a copy of the message it completes, of a station asked for.
+    mutating func take(_ sentence: Sentence) -> AISMessage? {
+        var completed: AISMessage?
+        _ = take(sentence, with: &completed) { completed, message in completed = copy message }
+        return completed
     }
 
     /// One line on standard error when AIS sentences were read: messages, and what did not make one.

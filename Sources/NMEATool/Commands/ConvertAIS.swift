@@ -105,7 +105,7 @@ enum ConvertAIS {
         mutating func undecodableSentence(_ sentence: Sentence, error: NMEAError, _ context: FixReader.Context) {}
 
         mutating func unknownSentence(_ sentence: Sentence, _ context: FixReader.Context) {
-            guard failure == nil, case .message(let message) = ais.take(sentence) else { return }
+            guard failure == nil, let message = ais.take(sentence) else { return }
             if let name = message.shipName { names[message.mmsi] = name }
             guard let track = message.trackPoint else { return }
             let point = TrackSorter.Point(

@@ -164,11 +164,11 @@ enum ParseCommand: Command {
         }
 
         mutating func unknownSentence(_ sentence: Sentence, _ context: FixReader.Context) {
-            let outcome = ais.take(sentence)
+            let scaled = ais.scaled
+            let outcome = ais.take(sentence, with: &json) { json, message in json.writeAIS(message, scaled: scaled) }
             if case .notAIS = outcome {} else { isSelfContained = false }
             switch outcome {
-            case .message(let message):
-                json.writeAIS(message, scaled: ais.scaled)
+            case .message:
                 endLine()
             case .pending, .filtered:
                 break
