@@ -52,6 +52,12 @@ public struct JSONText {
         structure.afterKey = true
     }
 
+    /// Writes a member already written as JSON (`"class":"AIS"`), in one piece.
+    mutating func member(_ json: StaticString) {
+        beginValue()
+        buffer.append(json)
+    }
+
     /// Writes `"name":` for a key only known at run time (escaped).
     @_disfavoredOverload
     public mutating func key(_ name: String) {
@@ -164,12 +170,13 @@ public struct JSONText {
 
     public mutating func bool(_ value: Bool) {
         beginValue()
-        buffer.append(value ? "true" : "false")
+        // "true" and "false" as the little-endian words of their bytes, written in one store.
+        buffer.append(word: value ? 0x6575_7274 : 0x65_736C_6166, count: value ? 4 : 5)
     }
 
     public mutating func null() {
         beginValue()
-        buffer.append("null")
+        buffer.append(word: 0x6C6C_756E, count: 4)  // "null"
     }
 
     /// Appends already-encoded JSON (a value written by another writer).

@@ -25,8 +25,7 @@ extension JSONText {
     /// every type: the reference its plan is tested against.
     mutating func writeAIS(_ message: AISMessage, scaled: Bool, throughPlans: Bool) {
         beginObject()
-        key("class")
-        string("AIS" as StaticString)
+        member(#""class":"AIS""#)
         if throughPlans, let plan = AISJSONPlan.plans[message.type & 63] {
             writeAIS(message, plan, scaled: scaled)
         } else {

@@ -63,6 +63,15 @@ public struct TextBuffer {
         count += length
     }
 
+    /// Appends the first `count` (at most 8) bytes of `word`, stored little-endian: a short piece known in advance
+    /// (`true`, `false`, `null`) in one store.
+    @inlinable @inline(__always)
+    public mutating func append(word: UInt64, count length: Int) {
+        if count + 8 > Self.capacity { flush() }
+        UnsafeMutableRawPointer(start + count).storeBytes(of: word.littleEndian, as: UInt64.self)
+        count += length
+    }
+
     /// Appends the bytes of a literal.
     @inlinable @inline(__always)
     public mutating func append(_ text: StaticString) {
