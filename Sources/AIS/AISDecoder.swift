@@ -30,7 +30,7 @@ public struct AISDecoder: Sendable {
     }
 
     /// The counts so far.
-    public private(set) var counts = Counts()
+    public internal(set) var counts = Counts()
 
     private struct Partial: Sendable {
         var key: UInt64 = 0
@@ -65,6 +65,11 @@ public struct AISDecoder: Sendable {
         var fields = AISSentenceFields()
         // Another encapsulated sentence (`!AIABM`…) is not AIS and not an error of it: neither counted.
         guard fields.read(sentence) else { throw .notAIS }
+        try add(counting: fields, body)
+    }
+
+    /// Adds the fields of one AIS sentence, counting it, and its error when it has one.
+    mutating func add(counting fields: AISSentenceFields, _ body: (borrowing AISMessage) -> Void) throws(AISError) {
         counts.sentences += 1
         do {
             try add(fields, body)

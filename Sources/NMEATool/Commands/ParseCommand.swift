@@ -67,10 +67,7 @@ enum ParseCommand: Command {
         var printer = Printer()
         let stations = try arguments.value(mmsi)
         let onlyAIS = arguments.flag(aisOnly) || stations != nil
-        // A piece with AIS in it is printed again in order on one thread (a message's parts may span two pieces):
-        // an AIS log is read on one core unless --jobs asks for more.
-        let asked = try arguments.value(SentenceInput.jobs)
-        input.jobs = onlyAIS && asked == nil ? 1 : try SentenceInput.jobs(arguments)
+        input.jobs = try SentenceInput.jobs(arguments)
         printer.ais = AISPrinting(stations: stations, onlyAIS: onlyAIS, scaled: !arguments.flag(aisRaw))
         try input.read(handler: &printer, isCancelled: outputFailed) { _ in }
         printer.ais.report(command: "nmea parse")
@@ -128,31 +125,81 @@ enum ParseCommand: Command {
 
     /// Writes each sentence as one line of JSON: its decoded fields, its raw fields when no decoder reads its type,
     /// or its raw fields and the error when it did not decode.
+    ///
+    /// On every core (`--jobs`), each piece of the file is printed by a worker of its own, except the AIS sentences
+    /// whose messages depend on those before them (a part of a multi-part message, a type 24 part: see
+    /// ``AISDecoder/addUnlessOrdered(_:_:)``): those are kept in their place in the piece's lines, and the one
+    /// printer of the whole file, which puts the pieces out in order, prints them there (``put(_:)``).
     struct Printer: PieceHandler {
         var json = JSONWriter(capacity: 4096)
         let output = Console.standardOutput
         var ais = AISPrinting()
-        /// The lines of a piece read on a worker (`--jobs`), put out in order by ``put(_:)``; `nil` writes each
+        /// What a worker made of its piece so far (`--jobs`), put out in order by ``put(_:)``; `nil` writes each
         /// line to standard output as it comes.
-        var collected: [UInt8]?
-        /// An AIS sentence was seen: its message may be in parts across pieces, so the piece is printed in order.
-        private(set) var isSelfContained = true
+        var piece: PrintedPiece?
+
+        /// A piece's lines, and its AIS sentences left for the printer of the whole file.
+        struct PrintedPiece {
+            var lines: [UInt8] = []
+            /// The sentences left for their turn, in order.
+            var ordered: [OrderedSentence] = []
+            /// Each ordered sentence's line as a raw sentence, printed when it does not read (the one printer's
+            /// decoder decides that).
+            var rawLines: [UInt8] = []
+            /// The worker's AIS counts.
+            var ais: AISPrinting?
+        }
+
+        /// An AIS sentence left for its turn: its fragment, where its line goes, and its raw line.
+        struct OrderedSentence {
+            let fragment: AISDecoder.Fragment
+            let offset: Int
+            let rawLine: Range<Int>
+        }
+
+        var isSelfContained: Bool { true }
 
         func makePieceHandler() -> Printer {
             var printer = Printer()
             printer.ais = AISPrinting(stations: ais.stations, onlyAIS: ais.onlyAIS, scaled: ais.scaled)
-            printer.collected = []
-            printer.collected!.reserveCapacity(1 << 20)
+            printer.piece = PrintedPiece()
+            // A piece's lines are some times its 256 KiB: room for them at once, not doubled and copied on the way.
+            printer.piece!.lines.reserveCapacity(1 << 21)
             return printer
         }
 
-        mutating func takePieceOutput() -> [UInt8] {
-            defer { collected = collected.map { _ in [] } }
-            return collected ?? []
+        mutating func takePieceOutput() -> PrintedPiece {
+            guard var taken = piece else { return PrintedPiece() }
+            taken.ais = ais
+            ais = AISPrinting(stations: ais.stations, onlyAIS: ais.onlyAIS, scaled: ais.scaled)
+            piece = PrintedPiece()
+            return taken
         }
 
-        static func put(_ output: [UInt8]) {
-            output.withUnsafeBytes { Console.standardOutput.write($0) }
+        /// Puts out a worker's piece, in order: its lines, and in their places the AIS sentences left for their
+        /// turn, printed here with the decoder of the whole file.
+        mutating func put(_ printed: PrintedPiece) {
+            if let counts = printed.ais { ais.addCounts(of: counts) }
+            printed.lines.withUnsafeBytes { lines in
+                var written = 0
+                for sentence in printed.ordered {
+                    output.write(UnsafeRawBufferPointer(rebasing: lines[written..<sentence.offset]))
+                    written = sentence.offset
+                    let scaled = ais.scaled
+                    let outcome = ais.take(sentence.fragment, with: &json) { json, message in
+                        json.writeAIS(message, scaled: scaled)
+                    }
+                    switch outcome {
+                    case .message: endLine()
+                    case .pending, .filtered, .notAIS, .ordered: break
+                    case .failed:
+                        printed.rawLines.withUnsafeBytes {
+                            output.write(UnsafeRawBufferPointer(rebasing: $0[sentence.rawLine]))
+                        }
+                    }
+                }
+                output.write(UnsafeRawBufferPointer(rebasing: lines[written...]))
+            }
         }
 
         mutating func sentence<S: DecodableSentence>(_ sentence: Sentence, decoded: S, _ context: FixReader.Context) {
@@ -165,9 +212,17 @@ enum ParseCommand: Command {
 
         mutating func unknownSentence(_ sentence: Sentence, _ context: FixReader.Context) {
             let scaled = ais.scaled
-            let outcome = ais.take(sentence, with: &json) { json, message in json.writeAIS(message, scaled: scaled) }
-            if case .notAIS = outcome {} else { isSelfContained = false }
+            func write(_ json: inout JSONWriter, _ message: borrowing AISMessage) {
+                json.writeAIS(message, scaled: scaled)
+            }
+            var ordered: AISDecoder.Fragment?
+            let outcome =
+                piece == nil
+                ? ais.take(sentence, with: &json, write)
+                : ais.take(sentence, leavingOrderedIn: &ordered, with: &json, write)
             switch outcome {
+            case .ordered:
+                leaveForItsTurn(ordered!, sentence, context)
             case .message:
                 endLine()
             case .pending, .filtered:
@@ -200,10 +255,27 @@ enum ParseCommand: Command {
             endLine()
         }
 
+        /// On a worker: keeps an AIS sentence whose message depends on those before it for the one printer, with
+        /// its line as a raw sentence for when it does not read.
+        private mutating func leaveForItsTurn(
+            _ fragment: AISDecoder.Fragment, _ sentence: Sentence, _ context: FixReader.Context
+        ) {
+            let start = piece!.rawLines.count
+            if !ais.onlyAIS {
+                json.writeUnknownSentence(sentence, receivedMilliseconds: context.receivedMilliseconds)
+                piece!.rawLines.append(contentsOf: json.bytes)
+                piece!.rawLines.append(UInt8(ascii: "\n"))
+                json.reset()
+            }
+            piece!.ordered.append(
+                OrderedSentence(
+                    fragment: fragment, offset: piece!.lines.count, rawLine: start..<piece!.rawLines.count))
+        }
+
         private mutating func endLine() {
-            if collected != nil {
-                collected!.append(contentsOf: json.bytes)
-                collected!.append(UInt8(ascii: "\n"))
+            if piece != nil {
+                piece!.lines.append(contentsOf: json.bytes)
+                piece!.lines.append(UInt8(ascii: "\n"))
             } else {
                 json.bytes.withUnsafeBytes { output.write($0) }
                 output.write(UInt8(ascii: "\n"))

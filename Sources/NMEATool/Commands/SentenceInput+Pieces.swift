@@ -20,8 +20,8 @@ protocol PieceHandler: FixReader.Handler {
     func makePieceHandler() -> Self
     /// What it made of its piece, taken out of it.
     mutating func takePieceOutput() -> PieceOutput
-    /// Puts out a piece's output, on the thread that took the pieces in order.
-    static func put(_ output: PieceOutput)
+    /// Puts out a piece's output, on the thread that takes the pieces in order, with the handler of the whole input.
+    mutating func put(_ output: PieceOutput)
     /// `false` once it has seen what depends on what came before its piece (an AIS message in parts).
     var isSelfContained: Bool { get }
 }
@@ -94,7 +94,7 @@ extension SentenceInput {
         var carried = DecodedWork(tapes: tapes)
         var completed = true
         func assemble(_ fix: (Fix) -> Void) throws {
-            try pieces.run(jobs: jobs, carried: &carried) { piece in
+            try pieces.run(jobs: jobs, carried: &carried) { piece, _ in
                 reader.assemble(piece, sentencesOf: D.kinds, decoded: { handler.take($0) }, fix)
                 completed = progress(piece.statistics.framer.bytes)
                 tapes.put(piece)
@@ -121,9 +121,10 @@ extension SentenceInput {
         var carried = HandlerWork(handler: handler)
         defer { handler = carried.handler }
         var completed = true
-        try pieces.run(jobs: jobs, carried: &carried) { piece, output in
+        try pieces.run(jobs: jobs, carried: &carried) { made, carried in
+            let (piece, output) = made
             reader.assemble(piece) { _ in }
-            P.put(output)
+            carried.handler.put(output)
             completed = progress(piece.statistics.framer.bytes)
             return completed
         }

@@ -93,10 +93,10 @@ final class PieceReader<Work: PieceWork>: @unchecked Sendable {
     }
 
     /// Reads the file to its end on `jobs` workers, calling `consume` with each piece's output in file order on this
-    /// thread; `carried` does again the pieces that cannot be taken as their workers made them (and keeps what goes
-    /// on from one to the next). `consume` returns `false` to stop (the rest is not read).
+    /// thread, and `carried`; `carried` does again the pieces that cannot be taken as their workers made them (and
+    /// keeps what goes on from one to the next). `consume` returns `false` to stop (the rest is not read).
     /// - Throws: ``RuntimeError`` when a read fails (after `consume` has had every piece before it).
-    func run(jobs: Int, carried: inout Work, _ consume: (Work.Output) throws -> Bool) throws {
+    func run(jobs: Int, carried: inout Work, _ consume: (Work.Output, inout Work) throws -> Bool) throws {
         let workers = (0..<jobs).map { index in NativeThread(name: "piece \(index)") { self.work() } }
         defer {
             stopped.withLock { $0 = true }
@@ -129,7 +129,7 @@ final class PieceReader<Work: PieceWork>: @unchecked Sendable {
             spare.withLock { $0.append(piece.bytes) }
             piece.bytes = []
             slots.signal()
-            guard try consume(output), !piece.isLast else { return }
+            guard try consume(output, &carried), !piece.isLast else { return }
             index += 1
         }
     }
