@@ -7,7 +7,8 @@ import NMEA
 /// `AISDecoder`; a line that begins with `\TEXT\` gets TEXT as a TAG block with a valid checksum before its sentence
 /// (`\g:1-2-501\2,1,3,A,…` reaches the assembly by TAG group). Every message it hands out is read field by field and written as JSON both ways, and the JSON must
 /// read back. The same lines fed again to a fresh decoder, whole and one sentence at a time, give the same messages
-/// and counts: assembly depends on nothing but the sentences.
+/// and counts: assembly depends on nothing but the sentences; and so do they split over decoders as `parse --jobs`
+/// splits them.
 func fuzzAIS(_ input: UnsafeRawBufferPointer) {
     var stream: [UInt8] = []
     let backslash = UInt8(ascii: "\\")
@@ -33,6 +34,43 @@ func fuzzAIS(_ input: UnsafeRawBufferPointer) {
     let pieces = decodeAIS(stream, cuts: Array(stride(from: 1, to: stream.count, by: 7)))
     require(whole.texts == pieces.texts, "ais: messages differ when the stream is fed in pieces")
     require(whole.counts == pieces.counts, "ais: counts differ when the stream is fed in pieces")
+    // Split as `parse --jobs` splits it: a decoder per three sentences adds those whose messages stand alone, and one
+    // decoder adds the others in order (`addUnlessOrdered`): the same messages, in the same order, and counts.
+    let split = decodeAISSplit(stream, sentencesPerPiece: 3)
+    require(whole.texts == split.texts, "ais: messages differ when the stream is split over decoders")
+    require(whole.counts == split.counts, "ais: counts differ when the stream is split over decoders")
+}
+
+private func decodeAISSplit(_ stream: [UInt8], sentencesPerPiece: Int) -> (
+    texts: [[UInt8]], counts: AISDecoder.Counts
+) {
+    var framer = Framer(maximumLength: 1024, checksumPolicy: .required)
+    var ordered = AISDecoder()
+    var piece = AISDecoder()
+    var inPiece = 0
+    var texts: [[UInt8]] = []
+    func write(_ message: borrowing AISMessage) {
+        for scaled in [false, true] {
+            var json = JSONWriter()
+            json.writeAIS(message, scaled: scaled)
+            texts.append(json.bytes)
+        }
+    }
+    stream.withUnsafeBytes { buffer in
+        framer.feed(buffer) { event in
+            guard case .sentence(let sentence) = event else { return }
+            if inPiece == sentencesPerPiece {
+                ordered.addCounts(of: piece)
+                piece = AISDecoder()
+                inPiece = 0
+            }
+            inPiece += 1
+            guard let fragment = try? piece.addUnlessOrdered(sentence, write) else { return }
+            try? ordered.add(fragment, write)
+        }
+    }
+    ordered.addCounts(of: piece)
+    return (texts, ordered.counts)
 }
 
 private func decodeAIS(_ stream: [UInt8], cuts: [Int]) -> (texts: [[UInt8]], counts: AISDecoder.Counts) {
