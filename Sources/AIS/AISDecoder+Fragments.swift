@@ -7,15 +7,19 @@ import NMEA
 extension AISDecoder {
     /// An `!xxVDM`/`!xxVDO` sentence whose message depends on the sentences before it, copied out of its bytes, to
     /// be added to the decoder of the whole stream, in order (``add(_:_:)-(Fragment,_)``).
-    public struct Fragment: Sendable {
-        let count: Int
-        let number: Int
-        let sequence: Int
-        let channel: UInt8
-        let fillBits: Int
-        let isOwnShip: Bool
-        let group: TagGroup?
+    public struct Fragment: @unchecked Sendable {
+        /// The sentence's fields, their view of the payload emptied (it pointed into the sentence's bytes): the only
+        /// reference they hold, which is why a fragment can cross threads.
+        let fields: AISSentenceFields
+        /// The payload's armoured bytes.
         let payload: [UInt8]
+
+        init(_ fields: AISSentenceFields) {
+            payload = Array(fields.payload)
+            var kept = fields
+            kept.payload = UnsafeRawBufferPointer(start: nil, count: 0)
+            self.fields = kept
+        }
     }
 
     /// Adds the sentence when its message stands alone, as ``add(_:_:)-(Sentence,_)`` adds it; otherwise adds
@@ -29,10 +33,7 @@ extension AISDecoder {
         guard fields.read(sentence) else { throw .notAIS }
         // A single sentence's message type is its first six bits: the payload's first character.
         if fields.count != 1 || fields.payload.first.flatMap(AISPayload.sixBits) == 24 {
-            return Fragment(
-                count: fields.count, number: fields.number, sequence: fields.sequence, channel: fields.channel,
-                fillBits: fields.fillBits, isOwnShip: fields.isOwnShip, group: fields.group,
-                payload: Array(fields.payload))
+            return Fragment(fields)
         }
         try add(counting: fields, body)
         return nil
@@ -40,14 +41,7 @@ extension AISDecoder {
 
     /// Adds a fragment as ``add(_:_:)-(Sentence,_)`` adds the sentence it was made from.
     public mutating func add(_ fragment: Fragment, _ body: (borrowing AISMessage) -> Void) throws(AISError) {
-        var fields = AISSentenceFields()
-        fields.count = fragment.count
-        fields.number = fragment.number
-        fields.sequence = fragment.sequence
-        fields.channel = fragment.channel
-        fields.fillBits = fragment.fillBits
-        fields.isOwnShip = fragment.isOwnShip
-        fields.group = fragment.group
+        var fields = fragment.fields
         // (`withUnsafeBytes` throws untyped errors: the decoder's is carried out of it.)
         let failure = fragment.payload.withUnsafeBytes { payload -> AISError? in
             fields.payload = payload

@@ -9,7 +9,7 @@ struct AISPrinting {
         /// It completed a message, handed out (``take(_:with:_:)``).
         case message
         /// Its message depends on the sentences before it: left for the printer of the whole input, as the
-        /// fragment ``take(_:leavingOrdered:with:_:)`` gave back.
+        /// fragment ``take(_:leavingOrderedIn:with:_:)`` gave back.
         case ordered
         /// A part of a message still in assembly (or a type 24 part waiting for its other half).
         case pending

@@ -157,8 +157,6 @@ enum ParseCommand: Command {
             let rawLine: Range<Int>
         }
 
-        var isSelfContained: Bool { true }
-
         func makePieceHandler() -> Printer {
             var printer = Printer()
             printer.ais = AISPrinting(stations: ais.stations, onlyAIS: ais.onlyAIS, scaled: ais.scaled)

@@ -22,8 +22,6 @@ protocol PieceHandler: FixReader.Handler {
     mutating func takePieceOutput() -> PieceOutput
     /// Puts out a piece's output, on the thread that takes the pieces in order, with the handler of the whole input.
     mutating func put(_ output: PieceOutput)
-    /// `false` once it has seen what depends on what came before its piece (an AIS message in parts).
-    var isSelfContained: Bool { get }
 }
 
 extension SentenceInput.NoSentences: DecodedSentenceHandler {
@@ -144,8 +142,6 @@ struct DecodedWork: PieceWork {
         reader.decode(bytes, into: &piece, endsInput: endsInput)
         return piece
     }
-
-    var isSelfContained: Bool { true }
 }
 
 /// Runs a handler over a piece: its counts, and what the handler made of it.
@@ -159,8 +155,6 @@ struct HandlerWork<P: PieceHandler>: PieceWork {
         reader.decode(bytes, into: &piece, handler: &handler, endsInput: endsInput)
         return (piece, handler.takePieceOutput())
     }
-
-    var isSelfContained: Bool { handler.isSelfContained }
 }
 
 /// The tapes of pieces assembled, emptied for the next pieces (at most `limit` kept: the pieces in flight).

@@ -11,17 +11,15 @@ protocol PieceWork: SendableMetatype {
     /// Frames and decodes `bytes` with `reader` (a reader made with ``FixReader/Options/assemblesFixes`` `false`),
     /// `endsInput` for the last piece of the file.
     mutating func decode(_ bytes: UnsafeRawBufferPointer, reader: inout FixReader, endsInput: Bool) -> Output
-    /// `false` when what this value made of its piece depends on what came before it, beyond the framing (an AIS
-    /// message in parts): the piece is then done again in order.
-    var isSelfContained: Bool { get }
 }
 
 /// One regular file read on `jobs` threads: cut into pieces after a line feed, each piece framed and decoded
 /// (``PieceWork``) by a worker with a reader of its own, and handed back in file order to the calling thread, which
 /// assembles and writes. The output is what one reader would have made of the file: a piece is taken as its worker
-/// made it only when the reader of the piece before ended at the start of a line (``FixReader/isAtLineStart``) and
-/// the piece was self-contained; otherwise the calling thread does it again, going on with the reader of the piece
-/// before (a piece cut inside an overlong line or a binary frame, an AIS message in parts).
+/// made it only when the reader of the piece before ended at the start of a line (``FixReader/isAtLineStart``);
+/// otherwise the calling thread does it again, going on with the reader of the piece before (a piece cut inside an
+/// overlong line or a binary frame). What a piece's output depends on beyond the framing is for its consumer to put
+/// in order (the AIS sentences `parse` leaves to the printer of the whole file).
 ///
 /// Memory: at most ``window`` pieces in flight (read, decoding, or waiting their turn), each at most twice
 /// ``pieceBytes`` of input (a piece and the line carried over) and what its worker made of it.
@@ -45,7 +43,6 @@ final class PieceReader<Work: PieceWork>: @unchecked Sendable {
         let isLast: Bool
         var output: Work.Output?
         var reader: FixReader?
-        var isSelfContained = false
         /// A read that failed: the file's error, in its place in the order.
         var error: String?
 
@@ -136,7 +133,6 @@ final class PieceReader<Work: PieceWork>: @unchecked Sendable {
 
     /// `true` when a worker's output for the piece is what one reader would have made of it.
     private func isTakenAsMade(_ piece: Piece, index: Int, previous: borrowing FixReader?) -> Bool {
-        guard piece.isSelfContained else { return false }
         if index == 0 { return true }
         // A piece that does not start at a line's start, or whose first bytes a fresh reader took for a UTF-16
         // mark, is framed on from the piece before.
@@ -168,7 +164,6 @@ final class PieceReader<Work: PieceWork>: @unchecked Sendable {
                 piece.output = piece.bytes.withUnsafeBytes {
                     work.decode($0, reader: &reader, endsInput: piece.isLast)
                 }
-                piece.isSelfContained = work.isSelfContained
                 piece.reader = consume reader
             }
             pieces.withLock { $0[index] = piece }
