@@ -5,7 +5,8 @@ public struct DecoderStatistics: Hashable, Sendable {
     /// subscripted with bounds checks), never write out of bounds.
     public static let capacity = 128
 
-    /// Decoded sentences, indexed by ``SentenceKind/rawValue``.
+    /// Decoded sentences, indexed by ``SentenceKind/rawValue``; those past the last kind stay 0. Loops over them run
+    /// over the indices, not `SentenceKind.allCases` (an array made at each call).
     @usableFromInline var decoded: InlineArray<128, Int>
     /// Sentences of types no decoder reads (handed out as ``ParsedSentence/unknown(_:)``).
     public var unknown = 0
@@ -27,7 +28,7 @@ public struct DecoderStatistics: Hashable, Sendable {
     public subscript(kind: SentenceKind) -> Int { decoded[kind.rawValue] }
 
     /// Every sentence decoded into a type.
-    public var totalDecoded: Int { SentenceKind.allCases.reduce(0) { $0 + decoded[$1.rawValue] } }
+    public var totalDecoded: Int { decoded.indices.reduce(0) { $0 + decoded[$1] } }
 
     /// Counts the outcome of one ``ParsedSentence/init(_:)``.
     @inlinable @inline(__always)
@@ -56,7 +57,7 @@ public struct DecoderStatistics: Hashable, Sendable {
     /// The counts of both, added.
     public static func + (lhs: DecoderStatistics, rhs: DecoderStatistics) -> DecoderStatistics {
         var sum = lhs
-        for kind in SentenceKind.allCases { sum.decoded[kind.rawValue] += rhs.decoded[kind.rawValue] }
+        for index in sum.decoded.indices { sum.decoded[index] += rhs.decoded[index] }
         sum.unknown += rhs.unknown
         sum.failed += rhs.failed
         sum.withFieldErrors += rhs.withFieldErrors
@@ -67,7 +68,7 @@ public struct DecoderStatistics: Hashable, Sendable {
     /// The counts since `earlier`, a snapshot of the same counters.
     public func since(_ earlier: DecoderStatistics) -> DecoderStatistics {
         var difference = self
-        for kind in SentenceKind.allCases { difference.decoded[kind.rawValue] -= earlier.decoded[kind.rawValue] }
+        for index in difference.decoded.indices { difference.decoded[index] -= earlier.decoded[index] }
         difference.unknown -= earlier.unknown
         difference.failed -= earlier.failed
         difference.withFieldErrors -= earlier.withFieldErrors
@@ -79,12 +80,12 @@ public struct DecoderStatistics: Hashable, Sendable {
     public static func == (lhs: DecoderStatistics, rhs: DecoderStatistics) -> Bool {
         lhs.unknown == rhs.unknown && lhs.failed == rhs.failed && lhs.withFieldErrors == rhs.withFieldErrors
             && lhs.skipped == rhs.skipped
-            && SentenceKind.allCases.allSatisfy { lhs.decoded[$0.rawValue] == rhs.decoded[$0.rawValue] }
+            && lhs.decoded.indices.allSatisfy { lhs.decoded[$0] == rhs.decoded[$0] }
     }
 
     /// Hashes the values ``==`` compares.
     public func hash(into hasher: inout Hasher) {
-        for kind in SentenceKind.allCases { hasher.combine(decoded[kind.rawValue]) }
+        for index in decoded.indices { hasher.combine(decoded[index]) }
         hasher.combine(unknown)
         hasher.combine(failed)
         hasher.combine(withFieldErrors)

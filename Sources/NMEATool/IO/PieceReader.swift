@@ -37,18 +37,26 @@ final class PieceReader<Work: PieceWork>: @unchecked Sendable {
     /// standard error at the end of each file (for the tests, which check that both paths are taken).
     static var reportsPieces: Bool { getenv("NMEA_PIECE_REPORT") != nil }
 
-    /// One piece: its bytes, and what its worker made of them.
+    /// One piece: its bytes (the first `count` of `bytes`, the rest room kept for the next piece), and what its worker
+    /// made of them.
     final class Piece: @unchecked Sendable {
         var bytes: [UInt8]
+        let count: Int
         let isLast: Bool
         var output: Work.Output?
         var reader: FixReader?
         /// A read that failed: the file's error, in its place in the order.
         var error: String?
 
-        init(bytes: [UInt8], isLast: Bool) {
+        init(bytes: [UInt8], count: Int, isLast: Bool) {
             self.bytes = bytes
+            self.count = count
             self.isLast = isLast
+        }
+
+        /// Calls `body` with the piece's bytes.
+        func withBytes<Result>(_ body: (UnsafeRawBufferPointer) -> Result) -> Result {
+            bytes.withUnsafeBytes { body(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
         }
     }
 
@@ -118,9 +126,7 @@ final class PieceReader<Work: PieceWork>: @unchecked Sendable {
             } else {
                 doneAgain += 1
                 var reader = previous.take() ?? FixReader(options: options)
-                output = piece.bytes.withUnsafeBytes {
-                    carried.decode($0, reader: &reader, endsInput: piece.isLast)
-                }
+                output = piece.withBytes { carried.decode($0, reader: &reader, endsInput: piece.isLast) }
                 previous = consume reader
             }
             spare.withLock { $0.append(piece.bytes) }
@@ -161,9 +167,7 @@ final class PieceReader<Work: PieceWork>: @unchecked Sendable {
             if piece.error == nil {
                 var reader = FixReader(options: options)
                 var work = makeWork()
-                piece.output = piece.bytes.withUnsafeBytes {
-                    work.decode($0, reader: &reader, endsInput: piece.isLast)
-                }
+                piece.output = piece.withBytes { work.decode($0, reader: &reader, endsInput: piece.isLast) }
                 piece.reader = consume reader
             }
             pieces.withLock { $0[index] = piece }
@@ -173,37 +177,42 @@ final class PieceReader<Work: PieceWork>: @unchecked Sendable {
     }
 
     /// Reads the next piece: up to ``pieceBytes`` more of the file after the line carried over, cut after its last
-    /// line feed (the rest carried to the next piece); `nil` once the file has ended.
+    /// line feed (the rest carried to the next piece); `nil` once the file has ended. The bytes are read into the room
+    /// of a spare piece's array, which is not cleared first (only what was read is the piece's).
     private func nextPiece() -> (Int, Piece)? {
         source.withLock { source -> (Int, Piece)? in
             guard !source.done else { return nil }
+            let start = source.carry.count
+            let room = start + pieceBytes
             var bytes = spare.withLock { $0.popLast() } ?? []
-            bytes.removeAll(keepingCapacity: true)
-            bytes.append(contentsOf: source.carry)
-            let start = bytes.count
-            bytes.append(contentsOf: repeatElement(0, count: pieceBytes))
+            if bytes.count < room {
+                // Room for a carried line a little longer than the last one, without a new array each time.
+                let size = room + 4096
+                bytes = [UInt8](unsafeUninitializedCapacity: size) { _, initialized in initialized = size }
+            }
             let count: Int
             do {
                 count = try bytes.withUnsafeMutableBytes { buffer throws(Errno) in
-                    try fd.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[start...]))
+                    source.carry.withUnsafeBytes { buffer.copyMemory(from: $0) }
+                    return try fd.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[start..<room]))
                 }
             } catch {
                 source.done = true
-                let piece = Piece(bytes: [], isLast: true)
+                let piece = Piece(bytes: [], count: 0, isLast: true)
                 piece.error = "cannot read '\(name)': \(error)"
                 defer { source.next += 1 }
                 return (source.next, piece)
             }
-            bytes.removeLast(pieceBytes - count)
+            var length = start + count
             source.carry = []
             if count == 0 {
                 source.done = true
-            } else if let lineEnd = bytes.lastIndex(of: UInt8(ascii: "\n")) {
-                source.carry = Array(bytes[(lineEnd + 1)...])
-                bytes.removeSubrange((lineEnd + 1)...)
+            } else if let lineEnd = bytes[..<length].lastIndex(of: UInt8(ascii: "\n")) {
+                source.carry = Array(bytes[(lineEnd + 1)..<length])
+                length = lineEnd + 1
             }
             defer { source.next += 1 }
-            return (source.next, Piece(bytes: bytes, isLast: count == 0))
+            return (source.next, Piece(bytes: bytes, count: length, isLast: count == 0))
         }
     }
 }
