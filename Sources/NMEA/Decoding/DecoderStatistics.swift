@@ -57,12 +57,17 @@ public struct DecoderStatistics: Hashable, Sendable {
     /// The counts of both, added.
     public static func + (lhs: DecoderStatistics, rhs: DecoderStatistics) -> DecoderStatistics {
         var sum = lhs
-        for index in sum.decoded.indices { sum.decoded[index] += rhs.decoded[index] }
-        sum.unknown += rhs.unknown
-        sum.failed += rhs.failed
-        sum.withFieldErrors += rhs.withFieldErrors
-        sum.skipped += rhs.skipped
+        sum += rhs
         return sum
+    }
+
+    /// Adds the counts of `rhs` in place (no copy of the counters: a piece's counts join a reader's at each piece).
+    public static func += (lhs: inout DecoderStatistics, rhs: DecoderStatistics) {
+        for index in lhs.decoded.indices { lhs.decoded[index] += rhs.decoded[index] }
+        lhs.unknown += rhs.unknown
+        lhs.failed += rhs.failed
+        lhs.withFieldErrors += rhs.withFieldErrors
+        lhs.skipped += rhs.skipped
     }
 
     /// The counts since `earlier`, a snapshot of the same counters.

@@ -134,7 +134,10 @@ extension FixReader {
         _ bytes: UnsafeRawBufferPointer, into piece: inout DecodedSentences, handler: inout H, endsInput: Bool
     ) {
         precondition(!options.assemblesFixes, "a reader that decodes pieces assembles no fixes")
-        let before = statistics
+        // The piece's counts: the framer's and the decoder's since here (not the whole ``statistics``, which copies
+        // every counter of the reader twice a piece).
+        let framerBefore = framer.statistics
+        let decoderBefore = stream.decoder
         var recorder = Recorder(
             inner: handler, frameDecoder: options.frameDecoder, sentenceDecoder: options.sentenceDecoder,
             piece: DecodedSentences())
@@ -146,9 +149,8 @@ extension FixReader {
         }
         swap(&recorder.piece, &piece)
         handler = recorder.inner
-        let after = statistics
-        piece.statistics.framer = piece.statistics.framer + after.framer.since(before.framer)
-        piece.statistics.decoder = piece.statistics.decoder + after.decoder.since(before.decoder)
+        piece.statistics.framer = piece.statistics.framer + framer.statistics.since(framerBefore)
+        piece.statistics.decoder += stream.decoder.since(decoderBefore)
     }
 
     /// Frames and decodes `bytes` into `piece`, with no handler (see ``decode(_:into:handler:endsInput:)``).
@@ -166,7 +168,7 @@ extension FixReader {
         decoded: (ParsedSentence) -> Void = { _ in }, _ fix: (Fix) -> Void
     ) {
         assembledPieces.framer = assembledPieces.framer + piece.statistics.framer
-        assembledPieces.decoder = assembledPieces.decoder + piece.statistics.decoder
+        assembledPieces.decoder += piece.statistics.decoder
         guard options.assemblesFixes || !kinds.isEmpty else { return }
         var wanted: (UInt64, UInt64) = (0, 0)
         for kind in kinds {
