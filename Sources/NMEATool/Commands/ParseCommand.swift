@@ -161,7 +161,7 @@ enum ParseCommand: Command {
             var printer = Printer()
             printer.ais = AISPrinting(stations: ais.stations, onlyAIS: ais.onlyAIS, scaled: ais.scaled)
             printer.piece = PrintedPiece()
-            // A piece's lines are some times its 256 KiB: room for them at once, not doubled and copied on the way.
+            // A piece's lines are several times its 256 KiB: room for them at once, not doubled and copied on the way.
             printer.piece!.lines.reserveCapacity(1 << 21)
             return printer
         }

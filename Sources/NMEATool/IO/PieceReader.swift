@@ -22,7 +22,7 @@ protocol PieceWork: SendableMetatype {
 /// in order (the AIS sentences `parse` leaves to the printer of the whole file).
 ///
 /// Memory: at most ``window`` pieces in flight (read, decoding, or waiting their turn), each at most twice
-/// ``pieceBytes`` of input (a piece and the line carried over) and what its worker made of it.
+/// ``pieceBytes`` of input (a piece and the line carried over; its array 4 KiB more) and what its worker made of it.
 final class PieceReader<Work: PieceWork>: @unchecked Sendable {
     /// The size of a piece: `NMEA_PIECE_BYTES` when set (tests cut files inside epochs with a few hundred bytes),
     /// else 256 KiB.
@@ -52,6 +52,13 @@ final class PieceReader<Work: PieceWork>: @unchecked Sendable {
             self.bytes = bytes
             self.count = count
             self.isLast = isLast
+        }
+
+        /// The piece's array, taken out of it (to be spare: a worker that took it while the piece still held it would
+        /// copy it).
+        func takeBytes() -> [UInt8] {
+            defer { bytes = [] }
+            return bytes
         }
 
         /// Calls `body` with the piece's bytes.
@@ -129,8 +136,7 @@ final class PieceReader<Work: PieceWork>: @unchecked Sendable {
                 output = piece.withBytes { carried.decode($0, reader: &reader, endsInput: piece.isLast) }
                 previous = consume reader
             }
-            spare.withLock { $0.append(piece.bytes) }
-            piece.bytes = []
+            spare.withLock { $0.append(piece.takeBytes()) }
             slots.signal()
             guard try consume(output, &carried), !piece.isLast else { return }
             index += 1
