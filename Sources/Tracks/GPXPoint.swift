@@ -43,30 +43,49 @@ enum GPXPoint {
         out.append(UInt8(ascii: "\""))
     }
 
+    /// The text of a writer's last point, element by element (``TextMemo``): what the next point repeats is copied.
+    struct Memos {
+        var latitude = TextMemo(), longitude = TextMemo(), altitude = TextMemo()
+        var course10 = TextMemo(), speed10 = TextMemo(), variation = TextMemo(), separation = TextMemo()
+        var satellites = TextMemo(), hdop = TextMemo(), vdop = TextMemo(), pdop = TextMemo()
+        var age = TextMemo(), station = TextMemo()
+        var speed = TextMemo(), course = TextMemo(), hacc = TextMemo(), vacc = TextMemo(), sacc = TextMemo()
+    }
+
     /// Appends `<trkpt …>…</trkpt>` and a newline. The fix must have a writable position.
     ///
     /// The point is written into a buffer on the stack and appended to `out` in one piece (a piece at a time to
-    /// `out`, each checked for uniqueness and room, cost a third of writing a point).
-    static func append(_ fix: Fix, version: GPXVersion = .v11, to out: inout [UInt8]) {
+    /// `out`, each checked for uniqueness and room, cost a third of writing a point). An element whose value is the
+    /// one `memos` holds from the last point is copied from there.
+    static func append(_ fix: Fix, version: GPXVersion = .v11, memos: inout Memos, to out: inout [UInt8]) {
         guard let longitude = fix.longitude, let latitude = fix.latitude else { return }
         TextBuffer.appending(to: &out) { buffer in
             var text = PointText(buffer: buffer)
-            write(fix, latitude: latitude, longitude: longitude, version: version, to: &text)
+            write(fix, latitude: latitude, longitude: longitude, version: version, memos: &memos, to: &text)
             buffer = text.buffer
         }
     }
 
+    /// Appends `<trkpt …>…</trkpt>` and a newline, on its own (no earlier point to repeat).
+    static func append(_ fix: Fix, version: GPXVersion = .v11, to out: inout [UInt8]) {
+        var memos = Memos()
+        append(fix, version: version, memos: &memos, to: &out)
+    }
+
     /// Writes the point's elements, in the schema's order.
     private static func write(
-        _ fix: Fix, latitude: Double, longitude: Double, version: GPXVersion, to text: inout PointText
+        _ fix: Fix, latitude: Double, longitude: Double, version: GPXVersion, memos: inout Memos,
+        to text: inout PointText
     ) {
         text.append("      <trkpt lat=\"")
-        text.append(latitude)
+        text.append(latitude, memo: &memos.latitude)
         text.append("\" lon=\"")
         // The schema's longitude is -180 ≤ lon < 180.
-        text.append(longitude == 180 ? -180 : longitude)
+        text.append(longitude == 180 ? -180 : longitude, memo: &memos.longitude)
         text.append("\">")
-        if let altitude = fix.altitudeMeters, altitude.isFinite { text.element("ele", altitude) }
+        if let altitude = fix.altitudeMeters, altitude.isFinite {
+            text.element("<ele>", altitude, "</ele>", memo: &memos.altitude)
+        }
         if let date = fix.date, let time = fix.time {
             text.append("<time>")
             ISO8601.withText(date, time, fraction: .asSent) { text.append($0) }
@@ -75,30 +94,41 @@ enum GPXPoint {
         let speed = fix.speed.flatMap { $0.isFinite && $0 >= 0 ? $0 : nil }
         let course = fix.courseDegrees.flatMap(degreesTrue)
         if version == .v10 {
-            if let course { text.element("course", course) }
-            if let speed { text.element("speed", speed, style: .maximumDecimals(Fix.speedDecimals)) }
+            if let course { text.element("<course>", course, "</course>", memo: &memos.course10) }
+            if let speed {
+                text.element(
+                    "<speed>", speed, "</speed>", style: .maximumDecimals(Fix.speedDecimals), memo: &memos.speed10)
+            }
         }
         if let variation = fix.magneticVariationDegrees, let degrees = degreesTrue(variation) {
-            text.element("magvar", degrees)
+            text.element("<magvar>", degrees, "</magvar>", memo: &memos.variation)
         }
-        if let separation = fix.geoidSeparationMeters, separation.isFinite { text.element("geoidheight", separation) }
+        if let separation = fix.geoidSeparationMeters, separation.isFinite {
+            text.element("<geoidheight>", separation, "</geoidheight>", memo: &memos.separation)
+        }
         if !fix.modeIsAssumed {
             text.append("<fix>")
             text.append(fixName(fix))
             text.append("</fix>")
         }
-        if let used = fix.satellitesUsed, used >= 0 { text.element("sat", used) }
-        if let hdop = fix.hdop, hdop.isFinite { text.element("hdop", hdop) }
-        if let vdop = fix.vdop, vdop.isFinite { text.element("vdop", vdop) }
-        if let pdop = fix.pdop, pdop.isFinite { text.element("pdop", pdop) }
-        if let age = fix.differentialAgeSeconds, age.isFinite { text.element("ageofdgpsdata", age) }
-        if let station = fix.differentialStationID, (0...1023).contains(station) { text.element("dgpsid", station) }
-        if version == .v11 { writeExtensions(fix, speed: speed, course: course, to: &text) }
+        if let used = fix.satellitesUsed, used >= 0 { text.element("<sat>", used, "</sat>", memo: &memos.satellites) }
+        if let hdop = fix.hdop, hdop.isFinite { text.element("<hdop>", hdop, "</hdop>", memo: &memos.hdop) }
+        if let vdop = fix.vdop, vdop.isFinite { text.element("<vdop>", vdop, "</vdop>", memo: &memos.vdop) }
+        if let pdop = fix.pdop, pdop.isFinite { text.element("<pdop>", pdop, "</pdop>", memo: &memos.pdop) }
+        if let age = fix.differentialAgeSeconds, age.isFinite {
+            text.element("<ageofdgpsdata>", age, "</ageofdgpsdata>", memo: &memos.age)
+        }
+        if let station = fix.differentialStationID, (0...1023).contains(station) {
+            text.element("<dgpsid>", station, "</dgpsid>", memo: &memos.station)
+        }
+        if version == .v11 { writeExtensions(fix, speed: speed, course: course, memos: &memos, to: &text) }
         text.append("</trkpt>\n")
     }
 
     /// GPX 1.1's extensions: speed and course (Garmin's TrackPointExtension), and the accuracies.
-    private static func writeExtensions(_ fix: Fix, speed: Double?, course: Double?, to text: inout PointText) {
+    private static func writeExtensions(
+        _ fix: Fix, speed: Double?, course: Double?, memos: inout Memos, to text: inout PointText
+    ) {
         let hacc = accuracy(fix.horizontalErrorMeters)
         let vacc = accuracy(fix.verticalErrorMeters)
         let sacc = accuracy(fix.speedErrorMetersPerSecond)
@@ -107,13 +137,17 @@ enum GPXPoint {
         text.append("<extensions>")
         if speed != nil || course != nil {
             text.append("<gpxtpx:TrackPointExtension>")
-            if let speed { text.element("gpxtpx:speed", speed, style: .maximumDecimals(Fix.speedDecimals)) }
-            if let course { text.element("gpxtpx:course", course) }
+            if let speed {
+                text.element(
+                    "<gpxtpx:speed>", speed, "</gpxtpx:speed>", style: .maximumDecimals(Fix.speedDecimals),
+                    memo: &memos.speed)
+            }
+            if let course { text.element("<gpxtpx:course>", course, "</gpxtpx:course>", memo: &memos.course) }
             text.append("</gpxtpx:TrackPointExtension>")
         }
-        if let hacc { text.element("nmea:hacc", hacc, style: .maximumDecimals(3)) }
-        if let vacc { text.element("nmea:vacc", vacc, style: .maximumDecimals(3)) }
-        if let sacc { text.element("nmea:sacc", sacc, style: .maximumDecimals(3)) }
+        if let hacc { text.element("<nmea:hacc>", hacc, "</nmea:hacc>", style: .maximumDecimals(3), memo: &memos.hacc) }
+        if let vacc { text.element("<nmea:vacc>", vacc, "</nmea:vacc>", style: .maximumDecimals(3), memo: &memos.vacc) }
+        if let sacc { text.element("<nmea:sacc>", sacc, "</nmea:sacc>", style: .maximumDecimals(3), memo: &memos.sacc) }
         if let rtk {
             text.append("<nmea:rtk>")
             text.append(rtk)
@@ -164,30 +198,34 @@ struct PointText {
     @inline(__always)
     mutating func append(_ text: StaticString) { buffer.append(text) }
 
-    mutating func append(_ value: Double, _ style: DecimalFormatter.Style = .shortest) {
-        DecimalFormatter.withText(value, style) { append($0) }
+    /// `value`'s shortest digits, or the text `memo` holds for it.
+    @inline(__always)
+    mutating func append(_ value: Double, memo: inout TextMemo) {
+        buffer.append(memo: &memo, key: value.bitPattern) { buffer in
+            DecimalFormatter.withText(value, .shortest) { buffer.append($0) }
+        }
     }
 
-    /// `<name>value</name>`.
-    mutating func element(_ name: StaticString, _ value: Double, style: DecimalFormatter.Style = .shortest) {
-        append("<")
-        append(name)
-        append(">")
-        append(value, style)
-        append("</")
-        append(name)
-        append(">")
+    /// `<name>value</name>`, given as its opening and closing tags, or the text `memo` holds for the value.
+    @inline(__always)
+    mutating func element(
+        _ open: StaticString, _ value: Double, _ close: StaticString, style: DecimalFormatter.Style = .shortest,
+        memo: inout TextMemo
+    ) {
+        buffer.append(memo: &memo, key: value.bitPattern) { buffer in
+            buffer.append(open)
+            DecimalFormatter.withText(value, style) { buffer.append($0) }
+            buffer.append(close)
+        }
     }
 
-    /// `<name>value</name>` for a count.
-    mutating func element(_ name: StaticString, _ value: Int) {
-        append("<")
-        append(name)
-        append(">")
-        DecimalFormatter.withText(value) { append($0) }
-        append("</")
-        append(name)
-        append(">")
+    /// `<name>value</name>` for a count, or the text `memo` holds for it.
+    @inline(__always)
+    mutating func element(_ open: StaticString, _ value: Int, _ close: StaticString, memo: inout TextMemo) {
+        buffer.append(memo: &memo, key: UInt64(bitPattern: Int64(value))) { buffer in
+            buffer.append(open)
+            DecimalFormatter.withText(value) { buffer.append($0) }
+            buffer.append(close)
+        }
     }
-
 }

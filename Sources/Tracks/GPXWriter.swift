@@ -16,8 +16,11 @@ public final class GPXWriter: TrackWriter {
     public let version: GPXVersion
     public var statistics: TrackStatistics { document.statistics }
     public var path: String { document.path }
-    private var document: AppendingDocument
-    private var segmenter: TrackSegmenter
+    // The properties each point changes are not checked for overlapping access at run time (five checks a point, a
+    // sixth of writing one once its numbers were memoised): a writer is used from one thread at a time, and no
+    // method of it passes one of them `inout` while another access to the same one is open.
+    @exclusivity(unchecked) private var document: AppendingDocument
+    @exclusivity(unchecked) private var segmenter: TrackSegmenter
     /// Whether the content so far (including what is pending) leaves a `trkseg` open.
     private var segmentIsOpen = false
     /// Waypoints and routes, put before the track at ``finish()``.
@@ -29,6 +32,8 @@ public final class GPXWriter: TrackWriter {
     private var continuedHead: [UInt8]?
     /// Whether the open `trk` has a label or points, so that the next label needs a `trk` of its own.
     private var trackIsUsed = false
+    /// The last point's elements, for the next point to copy what it repeats.
+    @exclusivity(unchecked) private var memos = GPXPoint.Memos()
 
     /// Creates (or empties) the GPX file at `path` and writes an empty track to it.
     /// - Parameter creator: the `creator` attribute (escaped as needed).
@@ -171,7 +176,7 @@ public final class GPXWriter: TrackWriter {
         case .continueSegment:
             break
         }
-        GPXPoint.append(fix, version: version, to: &document.pending)
+        GPXPoint.append(fix, version: version, memos: &memos, to: &document.pending)
         trackIsUsed = true
         document.counts.points += 1
         try document.pointAdded(tail: tail)

@@ -8,6 +8,9 @@ public struct TextBuffer {
     @usableFromInline let start: UnsafeMutablePointer<UInt8>
     @usableFromInline let out: UnsafeMutablePointer<[UInt8]>
     @usableFromInline var count = 0
+    /// How many times the buffer was flushed: a piece written between two readings of it with none in between lies
+    /// whole in the buffer (``append(memo:key:_:)``).
+    @usableFromInline var flushes = 0
 
     @inlinable
     init(start: UnsafeMutablePointer<UInt8>, out: UnsafeMutablePointer<[UInt8]>) {
@@ -84,5 +87,69 @@ public struct TextBuffer {
         guard count > 0 else { return }
         out.pointee.append(contentsOf: UnsafeBufferPointer(start: start, count: count))
         count = 0
+        flushes &+= 1
+    }
+
+    /// Appends the text `write` appends for a value whose bits are `key`; when `memo` holds the text written for the
+    /// same key, appends that instead, without calling `write`. Keeps what `write` appended in `memo` when it is at
+    /// most ``TextMemo/capacity`` bytes. A memo must be used with one `write` (one element, one format) only.
+    @inlinable @inline(__always)
+    public mutating func append(memo: inout TextMemo, key: UInt64, _ write: (inout TextBuffer) -> Void) {
+        if memo.count != 0 && memo.key == key {
+            if count + TextMemo.capacity > Self.capacity { flush() }
+            memo.copy(to: start + count)
+            count += Int(memo.count)
+            return
+        }
+        // Room for a memo's worth at once, so that text that fits a memo is written without a flush in its middle.
+        if count + TextMemo.capacity > Self.capacity { flush() }
+        let before = count
+        let flushesBefore = flushes
+        write(&self)
+        let length = count - before
+        if flushes == flushesBefore && length > 0 && length <= TextMemo.capacity {
+            memo.keep(start + before, count: length, key: key)
+        } else {
+            memo.count = 0
+        }
+    }
+}
+
+/// Text written for a value, kept with the value's bits (``TextBuffer/append(memo:key:_:)``), so that the same value
+/// again is written by copying it: a receiver repeats most of a point's numbers from one point to the next (its
+/// DOPs, satellite count and geoid separation, often its altitude and speed), and a copy costs a fraction of writing
+/// a number again. Holds at most ``capacity`` bytes; longer text is written each time.
+public struct TextMemo: Sendable {
+    /// The most bytes a memo keeps: an element with its tags and a number of up to 17 digits.
+    public static let capacity = 48
+    @usableFromInline var key: UInt64 = 0
+    /// How many bytes are kept; 0 when none are.
+    @usableFromInline var count: UInt8 = 0
+    /// The text, in three 16-byte words: kept and copied with three loads and three stores.
+    @usableFromInline var words: (SIMD16<UInt8>, SIMD16<UInt8>, SIMD16<UInt8>) = (.zero, .zero, .zero)
+
+    /// An empty memo.
+    public init() {}
+
+    /// Keeps the `count` bytes at `text` as the text of `key`. Reads all ``capacity`` bytes at `text` (the buffer has
+    /// that much room), of which those past `count` are not used.
+    @inlinable @inline(__always)
+    mutating func keep(_ text: UnsafePointer<UInt8>, count length: Int, key: UInt64) {
+        let from = UnsafeRawPointer(text)
+        words = (
+            from.loadUnaligned(as: SIMD16<UInt8>.self), from.loadUnaligned(fromByteOffset: 16, as: SIMD16<UInt8>.self),
+            from.loadUnaligned(fromByteOffset: 32, as: SIMD16<UInt8>.self)
+        )
+        count = UInt8(length)
+        self.key = key
+    }
+
+    /// Writes all ``capacity`` bytes at `destination`, of which the first `count` are the text.
+    @inlinable @inline(__always)
+    func copy(to destination: UnsafeMutablePointer<UInt8>) {
+        let to = UnsafeMutableRawPointer(destination)
+        to.storeBytes(of: words.0, as: SIMD16<UInt8>.self)
+        to.storeBytes(of: words.1, toByteOffset: 16, as: SIMD16<UInt8>.self)
+        to.storeBytes(of: words.2, toByteOffset: 32, as: SIMD16<UInt8>.self)
     }
 }
