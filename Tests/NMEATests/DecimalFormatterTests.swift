@@ -53,6 +53,34 @@ import Testing
         #expect(DecimalFormatter.fewestDecimals(0.00001) == nil)
     }
 
+    /// Values with each number of decimals from 1 to 15, of either sign, on both sides of the magnitude (112,589)
+    /// below which one try at ten decimals stands for the first ten: the standard library's digits, each number of
+    /// trailing zeros dropped.
+    @Test(arguments: [0.5, 3.25, 47.3, 999.999, 11.5756191667, 48.1374795, 112_588.5, 112_589.25, 1_000_000.125])
+    func everyNumberOfDecimalsIsTheShortestText(base: Double) {
+        var generator = SplitMix64(seed: 7)
+        for decimals in 1...15 {
+            for _ in 0..<50 {
+                var power = 1.0
+                for _ in 0..<decimals { power *= 10 }
+                let digits = Double(generator.next() % 1_000_000) + 1
+                for sign in [1.0, -1.0] {
+                    let value = sign * (base + digits / power)
+                    guard value != value.rounded(.towardZero),
+                        let (significand, count) = DecimalFormatter.fewestDecimals(value)
+                    else { continue }
+                    let text = DecimalFormatter.withDigits(significand, scale: count, minimumDigits: 1) {
+                        String(decoding: $0, as: UTF8.self)
+                    }
+                    #expect(text == value.description, "\(decimals) decimals")
+                }
+            }
+        }
+        #expect(DecimalFormatter.fewestDecimals(0.5)! == (5, 1))
+        #expect(DecimalFormatter.fewestDecimals(-0.1234567891)! == (-1_234_567_891, 10))
+        #expect(DecimalFormatter.fewestDecimals(0.12345678912)! == (12_345_678_912, 11))
+    }
+
     /// Every magnitude from 1e-30 to 1e30: digits and a point only, and the text reads back as the same `Double`.
     @Test func roundTripsAtEveryMagnitude() {
         var generator = SplitMix64(seed: 11)

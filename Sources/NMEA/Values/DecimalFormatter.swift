@@ -278,7 +278,19 @@ public enum DecimalFormatter {
         let magnitude = abs(value)
         guard magnitude >= 1e-4 && magnitude < 1e15 else { return nil }
         var scale = 1.0
-        for decimals in 1...17 {
+        var first = 1
+        // Whether a number of decimals reads back only grows with it (below 2^50 the digits of d decimals, times ten,
+        // are those of d + 1), so one try at ten decimals, below 2^50 when |value| < 112,589, tells whether the
+        // fewest are at most ten, and they are then its digits without their trailing zeros: a position's seven to
+        // ten decimals in one step rather than one step a decimal.
+        if magnitude < 112_589 {
+            let product = value * 1e10
+            let significand = product >= 0 ? Int64(product + 0.5) : -Int64(-product + 0.5)
+            if Double(significand) / 1e10 == value { return withoutTrailingZeros(significand, decimals: 10) }
+            scale = 1e10
+            first = 11
+        }
+        for decimals in first...17 {
             scale *= 10
             let product = value * scale
             guard abs(product) < 1_125_899_906_842_624 else { return nil }  // 2^50
@@ -287,6 +299,26 @@ public enum DecimalFormatter {
             if Double(significand) / scale == value { return (significand, decimals) }
         }
         return nil
+    }
+
+    /// `significand` with `decimals` (10) decimals, its trailing zeros dropped down to one decimal: 5 + 2 + 2 + 1.
+    @inline(__always)
+    static func withoutTrailingZeros(_ significand: Int64, decimals: Int) -> (significand: Int64, decimals: Int) {
+        var significand = significand
+        var decimals = decimals
+        if significand % 100_000 == 0 {
+            significand /= 100_000
+            decimals -= 5
+        }
+        for _ in 0..<2 where decimals >= 3 && significand % 100 == 0 {
+            significand /= 100
+            decimals -= 2
+        }
+        if decimals >= 2 && significand % 10 == 0 {
+            significand /= 10
+            decimals -= 1
+        }
+        return (significand, decimals)
     }
 
     /// Writes the standard library's digits with an exponent (`1.5e-07`, `-2.5e+16`) in plain decimal.
