@@ -1,3 +1,4 @@
+import Simulation
 import Testing
 
 @testable import NMEA
@@ -19,6 +20,34 @@ import Testing
         #expect(Self.text(Self.date, UTCTime(hour: 8, minute: 0, second: 0), .asSent) == "2026-11-30T08:00:00Z")
         let four = UTCTime(hour: 23, minute: 59, second: 59, nanoseconds: 999_600_000, fractionDigits: 4)
         #expect(Self.text(Self.date, four, .asSent) == "2026-11-30T23:59:59.9996Z")
+    }
+
+    /// The receiver's digits are written two at a time for a four-digit year; every field and fraction length, and
+    /// the years that take the general path (five digits, negative), give the text of the date and the time as they
+    /// write themselves.
+    @Test func theReceiversDigitsTwoAtATimeAreTheFieldsText() {
+        var generator = SplitMix64(seed: 8601)
+        for index in 0..<20_000 {
+            let years: [Int16] = [0, 9, 999, 1970, 2026, 9999, 10_000, -1]
+            let year = index < years.count ? years[index] : Int16(truncatingIfNeeded: generator.next() % 10_000)
+            let date = UTCDate(
+                year: year, month: UInt8(1 + generator.next() % 12), day: UInt8(1 + generator.next() % 31))
+            let digits = UInt8(generator.next() % 10)
+            var nanoseconds = UInt32(generator.next() % 1_000_000_000)
+            var divisor: UInt32 = 1_000_000_000
+            for _ in 0..<digits { divisor /= 10 }
+            nanoseconds -= nanoseconds % divisor
+            let time = UTCTime(
+                hour: UInt8(generator.next() % 24), minute: UInt8(generator.next() % 60),
+                second: UInt8(generator.next() % 61), nanoseconds: digits == 0 ? 0 : nanoseconds,
+                fractionDigits: digits)
+            let expected = "\(date)T\(time)Z"
+            let text = Self.text(date, time, .asSent)
+            if text != expected {
+                Issue.record("\(text), the fields' own text \(expected)")
+                return
+            }
+        }
     }
 
     @Test func gpsdsMilliseconds() {

@@ -34,20 +34,73 @@ public enum ISO8601 {
 
     /// Calls `body` with the text ``write(_:_:fraction:to:)`` writes (at most 35 bytes: nine fraction digits and a
     /// five-digit year).
+    ///
+    /// Inlinable, so that it is specialized in the caller's module (a generic call looks up `R`'s metadata).
+    @inlinable
     public static func withText<R>(
         _ date: UTCDate, _ time: UTCTime, fraction: Fraction = .asSent,
         _ body: (UnsafeBufferPointer<UInt8>) -> R
     ) -> R {
         var storage: (UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0)
         return withUnsafeMutableBytes(of: &storage) { buffer in
-            var count = 0
-            produce(date, time, fraction: fraction) { byte in
-                buffer[count] = byte
-                count += 1
-            }
-            let start = buffer.baseAddress!.assumingMemoryBound(to: UInt8.self)
+            let start = buffer.baseAddress.unsafelyUnwrapped.assumingMemoryBound(to: UInt8.self)
+            let count = text(date, time, fraction: fraction, into: start)
             return body(UnsafeBufferPointer(start: start, count: count))
         }
+    }
+
+    /// Writes the text into `start` (room for 40 bytes) and returns its length.
+    @usableFromInline
+    static func text(_ date: UTCDate, _ time: UTCTime, fraction: Fraction, into start: UnsafeMutablePointer<UInt8>)
+        -> Int
+    {
+        if fraction == .asSent, let count = asSent(date, time, into: start) { return count }
+        var count = 0
+        produce(date, time, fraction: fraction) { byte in
+            start[count] = byte
+            count += 1
+        }
+        return count
+    }
+
+    /// The usual text, the receiver's fraction with a four-digit year, two digits at a time into `start`; `nil` for
+    /// a year outside 0…9999 or a field of three digits (not a time a receiver sends), which go the long way.
+    private static func asSent(_ date: UTCDate, _ time: UTCTime, into start: UnsafeMutablePointer<UInt8>) -> Int? {
+        guard date.year >= 0 && date.year <= 9999, date.month < 100, date.day < 100, time.hour < 100,
+            time.minute < 100, time.second < 100, time.fractionDigits <= 9
+        else { return nil }
+        let pairs = DecimalFormatter.digitPairs.utf8Start
+        @inline(__always)
+        func pair(_ value: Int, at offset: Int) {
+            start[offset] = pairs[2 * value]
+            start[offset + 1] = pairs[2 * value + 1]
+        }
+        let year = Int(date.year)
+        pair(year / 100, at: 0)
+        pair(year % 100, at: 2)
+        start[4] = UInt8(ascii: "-")
+        pair(Int(date.month), at: 5)
+        start[7] = UInt8(ascii: "-")
+        pair(Int(date.day), at: 8)
+        start[10] = UInt8(ascii: "T")
+        pair(Int(time.hour), at: 11)
+        start[13] = UInt8(ascii: ":")
+        pair(Int(time.minute), at: 14)
+        start[16] = UInt8(ascii: ":")
+        pair(Int(time.second), at: 17)
+        var count = 19
+        if time.fractionDigits > 0 {
+            start[count] = UInt8(ascii: ".")
+            count += 1
+            var divisor: UInt32 = 100_000_000
+            for _ in 0..<time.fractionDigits {
+                start[count] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: (time.nanoseconds / divisor) % 10)
+                divisor /= 10
+                count += 1
+            }
+        }
+        start[count] = UInt8(ascii: "Z")
+        return count + 1
     }
 
     private static func produce(_ date: UTCDate, _ time: UTCTime, fraction: Fraction, to output: (UInt8) -> Void) {
