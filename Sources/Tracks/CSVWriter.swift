@@ -27,6 +27,8 @@ public final class CSVWriter: TrackWriter {
     private var segmenter: TrackSegmenter
     /// The identifier and name fields of the track being written, with their commas.
     private var labelFields: [UInt8] = []
+    /// Each column's last text (``appendRow(_:)``).
+    private var memos: [TextMemo]
 
     public init(
         path: String, columns: [Column] = defaultColumns, options: TrackOptions = TrackOptions(),
@@ -35,6 +37,7 @@ public final class CSVWriter: TrackWriter {
         self.options = options
         self.columns = columns
         self.labelKey = labelKey
+        memos = Array(repeating: TextMemo(), count: columns.count)
         document = AppendingDocument(
             try DocumentFile(path: path, kind: .lines, sync: options.sync, publication: options.publication),
             flush: options.flush)
@@ -49,6 +52,7 @@ public final class CSVWriter: TrackWriter {
         self.options = options
         self.columns = columns
         self.labelKey = labelKey
+        memos = Array(repeating: TextMemo(), count: columns.count)
         document = AppendingDocument(DocumentFile(streamingTo: fd, name: name), flush: options.flush)
         segmenter = TrackSegmenter(splitGapSeconds: options.splitGapSeconds)
         try start()
@@ -107,34 +111,49 @@ public final class CSVWriter: TrackWriter {
         try document.pointAdded(tail: tail)
     }
 
+    /// Appends the row through a ``TextBuffer``, each number column copying its text from the last row when its value
+    /// is the same (``TextMemo``: a receiver repeats most of them).
     private func appendRow(_ fix: Fix) {
-        document.pending += labelFields
-        for (index, column) in columns.enumerated() {
-            if index > 0 { document.pending.append(UInt8(ascii: ",")) }
-            switch column {
-            case .time: if fix.date != nil && fix.time != nil { fix.appendISO8601(to: &document.pending) }
-            case .lat: number(fix.latitude)
-            case .lon: number(fix.longitude)
-            case .ele: number(fix.altitudeMeters)
-            case .speed:
-                if let speed = fix.speed, speed.isFinite {
-                    DecimalFormatter.append(speed, .maximumDecimals(Fix.speedDecimals), to: &document.pending)
+        let segment = document.counts.segments
+        memos.withUnsafeMutableBufferPointer { memos in
+            TextBuffer.appending(to: &document.pending) { text in
+                labelFields.withUnsafeBufferPointer { text.append($0) }
+                func number(
+                    _ value: Double?, _ memo: inout TextMemo, _ style: DecimalFormatter.Style = .shortest
+                ) {
+                    guard let value, value.isFinite else { return }
+                    text.append(memo: &memo, key: value.bitPattern) { text in
+                        DecimalFormatter.withText(value, style) { text.append($0) }
+                    }
                 }
-            case .course: number(fix.courseDegrees.flatMap(GPXPoint.degreesTrue))
-            case .hdop: number(fix.hdop)
-            case .vdop: number(fix.vdop)
-            case .pdop: number(fix.pdop)
-            case .sats:
-                if let used = fix.satellitesUsed, used >= 0 { DecimalFormatter.append(used, to: &document.pending) }
-            case .fix: if !fix.modeIsAssumed { document.pending.appendText(GPXPoint.fixName(fix)) }
-            case .segment: DecimalFormatter.append(document.counts.segments, to: &document.pending)
+                for (index, column) in columns.enumerated() {
+                    if index > 0 { text.append(UInt8(ascii: ",")) }
+                    switch column {
+                    case .time:
+                        if let date = fix.date, let time = fix.time {
+                            ISO8601.withText(date, time, fraction: .asSent) { text.append($0) }
+                        }
+                    case .lat: number(fix.latitude, &memos[index])
+                    case .lon: number(fix.longitude, &memos[index])
+                    case .ele: number(fix.altitudeMeters, &memos[index])
+                    case .speed: number(fix.speed, &memos[index], .maximumDecimals(Fix.speedDecimals))
+                    case .course: number(fix.courseDegrees.flatMap(GPXPoint.degreesTrue), &memos[index])
+                    case .hdop: number(fix.hdop, &memos[index])
+                    case .vdop: number(fix.vdop, &memos[index])
+                    case .pdop: number(fix.pdop, &memos[index])
+                    case .sats:
+                        if let used = fix.satellitesUsed, used >= 0 {
+                            text.append(memo: &memos[index], key: UInt64(bitPattern: Int64(used))) { text in
+                                DecimalFormatter.withText(used) { text.append($0) }
+                            }
+                        }
+                    case .fix: if !fix.modeIsAssumed { text.append(GPXPoint.fixName(fix)) }
+                    case .segment: DecimalFormatter.withText(segment) { text.append($0) }
+                    }
+                }
+                text.append("\r\n")
             }
         }
-        document.pending += [UInt8(ascii: "\r"), UInt8(ascii: "\n")]
-    }
-
-    private func number(_ value: Double?) {
-        if let value, value.isFinite { DecimalFormatter.append(value, to: &document.pending) }
     }
 
     public func flush() throws(TrackError) { try document.flush(tail: tail) }

@@ -180,14 +180,6 @@ enum GPXPoint {
     }
 }
 
-extension [UInt8] {
-    /// Appends the bytes of a literal, without going through a `String`.
-    @inline(__always)
-    mutating func appendText(_ text: StaticString) {
-        append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
-    }
-}
-
 /// A point's text, written through a ``TextBuffer`` and appended to the document's bytes in pieces.
 struct PointText {
     var buffer: TextBuffer
