@@ -104,7 +104,9 @@ public struct FileDescriptor: RawRepresentable, Hashable, Sendable {
 // MARK: Opening and closing
 
 extension FileDescriptor {
-    /// Opens `path`. `open(2)`.
+    /// Opens `path`. `open(2)`. The descriptor is always close-on-exec, whatever `options` say: a process another
+    /// thread starts meanwhile must not keep it open after its `exec` (a file open for writing there cannot itself be
+    /// run: `ETXTBSY`, "text file busy", for as long as that process lives).
     /// - Parameter permissions: for a file that ``OpenOptions/create`` makes.
     public static func open(
         _ path: String, _ mode: AccessMode, options: OpenOptions = [.closeOnExec],
@@ -116,7 +118,7 @@ extension FileDescriptor {
     static func _open(
         _ path: String, _ mode: AccessMode, options: OpenOptions, permissions: FilePermissions
     ) -> Result<FileDescriptor, Errno> {
-        let flags = mode.rawValue | options.rawValue
+        let flags = mode.rawValue | options.rawValue | O_CLOEXEC
         return path.withCString { cPath in
             valueOrErrno { systemOpen(cPath, flags, permissions.rawValue) }.map(FileDescriptor.init(rawValue:))
         }

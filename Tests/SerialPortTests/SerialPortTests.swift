@@ -47,7 +47,7 @@ import Testing
         let pty = try PseudoTerminal.open()
         defer { pty.close() }
         // A cooked terminal at 38400, as a port may be left by a login getty.
-        let slave = try FileDescriptor.open(pty.slavePath, .readWrite, options: [.noControllingTerminal])
+        let slave = try FileDescriptor.open(pty.slavePath, .readWrite, options: [.noControllingTerminal, .closeOnExec])
         defer { try? slave.close() }
         var cooked = try TerminalAttributes(of: slave)
         cooked.raw.c_lflag |= tcflag_t(ICANON | ECHO | ISIG)

@@ -37,6 +37,24 @@ import Threading
         reader.join()
     }
 
+    /// Every descriptor `open` makes is close-on-exec, also when the options asked for leave it out; a child started
+    /// meanwhile then cannot hold a script being written open for writing (a test's stub would be "text file busy").
+    @Test func openedDescriptorsAreCloseOnExecWhateverTheOptions() throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        for options: FileDescriptor.OpenOptions in [[], [.create, .truncate], [.create, .closeOnExec]] {
+            let file = try FileDescriptor.open(directory.file("file"), .writeOnly, options: options.union(.create))
+            defer { try? file.close() }
+            #expect(fcntl(file.rawValue, F_GETFD) & FD_CLOEXEC != 0, "\(options.rawValue)")
+        }
+        // A script just written by the test support runs at once.
+        directory.write("#!/bin/sh\necho ran\n", to: "script")
+        chmod(directory.file("script"), 0o755)
+        let outcome = try ChildProcess.run([directory.file("script")])
+        #expect(outcome.status == 0)
+        #expect(outcome.output == "ran\n")
+    }
+
     @Test func positionedReadsAndWritesResizeAndStatus() throws {
         var template = Array("/tmp/nmea-system-XXXXXX".utf8CString)
         let descriptor = FileDescriptor(rawValue: template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) })

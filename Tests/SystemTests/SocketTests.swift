@@ -65,7 +65,7 @@ import Testing
         let root = "/tmp/nmea-directory-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         try Directory.create(root + "/a/b/c")
         try Directory.create(root + "/a/b/c")  // again: fine
-        let file = try FileDescriptor.open(root + "/a/file", .writeOnly, options: [.create])
+        let file = try FileDescriptor.open(root + "/a/file", .writeOnly, options: [.create, .closeOnExec])
         try file.close()
         symlink("/", root + "/a/link")
         #expect(Set(Directory.entries(root + "/a")) == ["b", "file", "link"])

@@ -63,7 +63,7 @@ public final class PostgresServer {
         ]
         let configuration = dataDirectory + "/postgresql.conf"
         let existing = readTextFile(configuration)
-        let file = try FileDescriptor.open(configuration, .writeOnly, options: [.truncate])
+        let file = try FileDescriptor.open(configuration, .writeOnly, options: [.truncate, .closeOnExec])
         defer { try? file.close() }
         try file.writeAll(Array((existing + "\n" + settings.joined(separator: "\n") + "\n").utf8))
     }

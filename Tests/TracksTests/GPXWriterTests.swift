@@ -67,7 +67,7 @@ let expectedGPX = #"""
 
     @Test func streamGivesTheSameBytes() throws {
         let path = TemporaryDirectory().file("stream.gpx")
-        let fd = try FileDescriptor.open(path, .writeOnly, options: [.create, .truncate])
+        let fd = try FileDescriptor.open(path, .writeOnly, options: [.create, .truncate, .closeOnExec])
         defer { try? fd.close() }
         let writer = try GPXWriter(
             streamingTo: fd, name: "stream", options: TrackOptions(flush: .everyFix, publication: .atFirstPoint))
