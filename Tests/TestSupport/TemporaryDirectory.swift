@@ -38,7 +38,8 @@ public struct TemporaryDirectory: Sendable, CustomStringConvertible {
     /// Writes `bytes` to the file `name` (replacing it).
     public func write(_ bytes: [UInt8], to name: String) {
         do {
-            let descriptor = try FileDescriptor.open(file(name), .writeOnly, options: [.create, .truncate, .closeOnExec])
+            let descriptor = try FileDescriptor.open(
+                file(name), .writeOnly, options: [.create, .truncate, .closeOnExec])
             defer { try? descriptor.close() }
             try descriptor.writeAll(bytes)
         } catch {
