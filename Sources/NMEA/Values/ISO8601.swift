@@ -92,10 +92,8 @@ public enum ISO8601 {
         if time.fractionDigits > 0 {
             start[count] = UInt8(ascii: ".")
             count += 1
-            var divisor: UInt32 = 100_000_000
-            for _ in 0..<time.fractionDigits {
-                start[count] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: (time.nanoseconds / divisor) % 10)
-                divisor /= 10
+            time.forEachFractionDigit { digit in
+                start[count] = digit
                 count += 1
             }
         }

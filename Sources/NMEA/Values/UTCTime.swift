@@ -51,11 +51,17 @@ public struct UTCTime: Hashable, Sendable {
         DecimalFormatter.write(Int(second), minimumDigits: 2, to: output)
         if fractionDigits > 0 {
             output(UInt8(ascii: "."))
-            var divisor: UInt32 = 100_000_000
-            for _ in 0..<fractionDigits {
-                output(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: (nanoseconds / divisor) % 10))
-                divisor /= 10
-            }
+            forEachFractionDigit(output)
+        }
+    }
+
+    /// Calls `output` with each of the fraction's ``fractionDigits`` digits, as the sentence sent them.
+    @inlinable @inline(__always)
+    func forEachFractionDigit(_ output: (UInt8) -> Void) {
+        var divisor: UInt32 = 100_000_000
+        for _ in 0..<fractionDigits {
+            output(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: (nanoseconds / divisor) % 10))
+            divisor /= 10
         }
     }
 }
