@@ -116,6 +116,17 @@ import Testing
             "\(arguments): \(child.error)")
     }
 
+    /// Read in pieces (`--jobs 2`), `parse --fixes` writes its fixes on the thread that takes them, beside the
+    /// assembling: a full standard output there fails the command as well, and the reading stops.
+    @Test func aFullStandardOutputFailsFixesWrittenBesideTheAssembling() throws {
+        let child = try ChildProcess(
+            [BuiltExecutables.nmea, "parse", "--fixes", "--jobs", "2", Self.commute], output: .file("/dev/full"),
+            environment: ["NMEA_PIECE_BYTES": "4096", "NMEA_PIECE_REPORT": "1"])
+        #expect(child.wait() == 1)
+        #expect(child.error.contains("cannot write to standard output: No space left on device"), "\(child.error)")
+        #expect(child.error.contains(" pieces, "), "read in pieces: \(child.error)")
+    }
+
     // MARK: Item 5: GPX times with an offset
 
     @Test func gpxTimesWithAnOffsetAreReadAsUTC() throws {

@@ -74,9 +74,9 @@ enum ParseCommand: Command {
         return finish(input, arguments)
     }
 
-    /// `true` once standard output cannot be written (a full disk): reading on would print nothing more. The tool
-    /// then exits 1 saying so (main.swift).
-    static func outputFailed() -> Bool { Console.standardOutput.failure != nil }
+    /// `true` once standard output cannot be written (a full disk), whichever thread writes it: reading on would
+    /// print nothing more. The tool then exits 1 saying so (main.swift).
+    static func outputFailed() -> Bool { Console.standardOutput.hasFailed }
 
     /// After the input: what is printed is flushed, the counters (`--stats`) or the summary go to standard error,
     /// and the exit status says whether every input could be read.

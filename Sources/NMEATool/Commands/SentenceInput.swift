@@ -84,8 +84,8 @@ struct SentenceInput: ~Copyable {
     /// assembled here in order (``readInPieces(_:reporting:isCancelled:onChunk:_:)``); 1 reads it on this thread.
     var jobs = 1
     /// `true` when what the command does with each fix may run on a thread of its own while a file read in pieces is
-    /// assembled (``FixHandOff``): it writes files or keeps state, and never ``Console/standardOutput``, which one
-    /// thread writes (`convert`, `trips`; not `parse --fixes`).
+    /// assembled (``FixHandOff``): it writes files or keeps state (`convert`, `trips`), or claims
+    /// ``Console/standardOutput`` for the thread it runs on (``OutputBuffer/claim()``: `parse --fixes`).
     var handsOffFixes = false
     /// Called after each chunk with the bytes read so far from the current file and its size (regular files only).
     var onChunk: ((_ bytesRead: Int, _ fileSize: Int?) -> Void)?

@@ -1,21 +1,27 @@
 import Glibc
+import Synchronization
 import System
 
 /// A buffered writer to a file descriptor: bytes are gathered in a fixed buffer and written with `write(2)` when it
 /// fills, so printing a line costs no system call and no allocation.
 ///
-/// Not locked: one thread writes to a buffer, the one that made it (checked in debug builds). The commands' other
-/// threads (`convert --jobs`, servers) write files and standard error, never ``Console/standardOutput``.
+/// Not locked: one thread writes to a buffer at a time, the one that made it or the last to ``claim()`` it (checked in
+/// debug builds). The commands' other threads (`convert --jobs`, servers) write files and standard error, never
+/// ``Console/standardOutput``, but for `parse --fixes --jobs`, whose fixes are written by the thread that takes them.
 final class OutputBuffer: @unchecked Sendable {
     let fd: FileDescriptor
     private let storage: UnsafeMutablePointer<UInt8>
     private let capacity: Int
     private var count = 0
     /// Set when a write failed (for example `EPIPE` when the reader went away, or `ENOSPC`); later writes are dropped.
-    private(set) var failure: Errno?
+    private(set) var failure: Errno? {
+        didSet { failed.store(failure != nil, ordering: .relaxed) }
+    }
+    /// ``failure`` as a flag any thread may read.
+    private let failed = Atomic(false)
 
-    /// The thread that writes (the one that made the buffer).
-    private let owner = pthread_self()
+    /// The thread that writes (the one that made the buffer, or the last to ``claim()`` it).
+    private var owner = pthread_self()
 
     init(fd: FileDescriptor, capacity: Int = 64 * 1024) {
         self.fd = fd
@@ -57,6 +63,18 @@ final class OutputBuffer: @unchecked Sendable {
 
     func write(_ text: StaticString) {
         write(UnsafeRawBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
+
+    /// `true` once a write failed (``failure``): read from any thread, for one that stops its work when the output
+    /// is gone while another writes it.
+    var hasFailed: Bool { failed.load(ordering: .relaxed) }
+
+    /// Makes the calling thread the one that writes, from its next write on, what is buffered included. The thread
+    /// that wrote before must be done writing, and its writes ordered before this call (it was joined, or handed
+    /// over through a lock or a semaphore).
+    @inline(__always)
+    func claim() {
+        if pthread_equal(owner, pthread_self()) == 0 { owner = pthread_self() }
     }
 
     /// Writes everything buffered.
