@@ -1,6 +1,8 @@
 /// The values most uses need, whatever the type that carries them: where a station is, how it moves, what it is
 /// called. Each is `nil` when the message's type does not carry it or says "not available". They are read from the
-/// type's report (``report``), or by name from the tables for the types without one.
+/// type's report (``report``), or by name from the tables for the types without one. Each accessor reads the report
+/// again: one that wants several values (``Vessel/update(_:at:)``) reads it once and takes each from it with the
+/// `(of:)` form.
 extension AISMessage {
     /// The field called `name` (gpsd's name) in this message, if its type has one.
     public func field(named name: StaticString) -> AISField? {
@@ -32,13 +34,13 @@ extension AISMessage {
     /// The reported position in degrees (WGS 84), for the types that report one (1–4, 9, 11, 17–19, 21, 27) and
     /// the binary applications that carry one (meteorological data, a port's clearance, a traffic signal): for
     /// those, where the observation, the port or the signal is, not the sender.
-    public var position: (latitude: Double, longitude: Double)? { motion.position }
+    public var position: (latitude: Double, longitude: Double)? { motion(of: report).position }
 
     /// Speed over ground in knots.
-    public var speedKnots: Double? { motion.speed }
+    public var speedKnots: Double? { motion(of: report).speed }
 
     /// Course over ground in degrees.
-    public var courseDegrees: Double? { motion.course }
+    public var courseDegrees: Double? { motion(of: report).course }
 
     /// What a track holds of a report of the station's own position (``reportsOwnPosition``), all read from one
     /// report: the position rounded to seven decimals (1.1 cm, finer than a position report's 1/10,000 minute,
@@ -47,7 +49,7 @@ extension AISMessage {
     /// not need and costs its writer most. `nil` for other types, or without a position.
     public var trackPoint: (latitude: Double, longitude: Double, speed: Double?, course: Double?)? {
         guard reportsOwnPosition else { return nil }
-        let motion = self.motion
+        let motion = motion(of: report)
         guard let position = motion.position else { return nil }
         return (
             (position.latitude * 1e7).rounded() / 1e7, (position.longitude * 1e7).rounded() / 1e7,
@@ -55,8 +57,10 @@ extension AISMessage {
         )
     }
 
-    /// Position, speed in knots and course, from one reading of the report (or by name, for the types without one).
-    private var motion: (position: (latitude: Double, longitude: Double)?, speed: Double?, course: Double?) {
+    /// Position, speed in knots and course, from `report`, this message's (or by name, for the types without one).
+    func motion(of report: AISReport) -> (
+        position: (latitude: Double, longitude: Double)?, speed: Double?, course: Double?
+    ) {
         func located(_ latitude: Double?, _ longitude: Double?) -> (latitude: Double, longitude: Double)? {
             guard let latitude, let longitude else { return nil }
             return (latitude, longitude)
@@ -98,7 +102,10 @@ extension AISMessage {
     }
 
     /// True heading in degrees.
-    public var headingDegrees: Int? {
+    public var headingDegrees: Int? { headingDegrees(of: report) }
+
+    /// ``headingDegrees`` from `report`, this message's.
+    func headingDegrees(of report: AISReport) -> Int? {
         switch report {
         case .position(let r): r.heading
         case .classBPosition(let r): r.heading
@@ -118,8 +125,10 @@ extension AISMessage {
     }
 
     /// The vessel's (or aid's) name: types 5, 19, 21 and 24.
-    public var shipName: String? {
-        guard !carriesNoStaticData else { return nil }
+    public var shipName: String? { carriesNoStaticData ? nil : shipName(of: report) }
+
+    /// ``shipName`` from `report`, this message's.
+    func shipName(of report: AISReport) -> String? {
         let name: AISText
         switch report {
         case .staticAndVoyage(let r): name = r.shipName
@@ -132,8 +141,10 @@ extension AISMessage {
     }
 
     /// The call sign: types 5 and 24.
-    public var callSign: String? {
-        guard !carriesNoStaticData else { return nil }
+    public var callSign: String? { carriesNoStaticData ? nil : callSign(of: report) }
+
+    /// ``callSign`` from `report`, this message's.
+    func callSign(of report: AISReport) -> String? {
         let callSign: AISText
         switch report {
         case .staticAndVoyage(let r): callSign = r.callSign
@@ -148,15 +159,20 @@ extension AISMessage {
 
     /// The destination: type 5 (a type 6 clearance to enter port, DAC 1 FI 18, names a port too, the one its
     /// addressee is cleared for: not the sender's destination).
-    public var destination: String? {
+    public var destination: String? { type == 5 ? destination(of: report) : nil }
+
+    /// ``destination`` from `report`, this message's.
+    func destination(of report: AISReport) -> String? {
         guard type == 5, case .staticAndVoyage(let r) = report, !r.destination.isEmpty else { return nil }
         return string(r.destination)
     }
 
     /// The ship and cargo type (ITU-R M.1371 table 53): types 5, 19 and 24.
-    public var shipType: Int? {
-        guard !carriesNoStaticData else { return nil }
-        return switch report {
+    public var shipType: Int? { carriesNoStaticData ? nil : shipType(of: report) }
+
+    /// ``shipType`` from `report`, this message's.
+    func shipType(of report: AISReport) -> Int? {
+        switch report {
         case .staticAndVoyage(let r): r.shipType
         case .extendedClassB(let r): r.shipType
         case .staticData(let r): r.shipType
@@ -166,8 +182,10 @@ extension AISMessage {
 
     /// Length and beam in metres, from the distances of the position reference to bow, stern, port and starboard:
     /// types 5, 19, 21 and 24.
-    public var dimensions: (length: Int, beam: Int)? {
-        guard !carriesNoStaticData else { return nil }
+    public var dimensions: (length: Int, beam: Int)? { carriesNoStaticData ? nil : dimensions(of: report) }
+
+    /// ``dimensions`` from `report`, this message's.
+    func dimensions(of report: AISReport) -> (length: Int, beam: Int)? {
         let distances: (Int?, Int?, Int?, Int?)
         switch report {
         case .staticAndVoyage(let r): distances = (r.toBow, r.toStern, r.toPort, r.toStarboard)

@@ -22,16 +22,19 @@ public struct Vessel: Sendable {
     public mutating func update(_ message: AISMessage, at time: Int64 = 0) {
         messages += 1
         lastSeen = max(lastSeen, time)
-        name = message.shipName ?? name
-        callSign = message.callSign ?? callSign
-        shipType = message.shipType ?? shipType
-        dimensions = message.dimensions ?? dimensions
-        destination = message.destination ?? destination
-        if message.type != 8, message.type != 6, let position = message.position {
+        // Every value from one reading of the report (each of the message's accessors reads it again).
+        let report = message.report
+        name = message.shipName(of: report) ?? name
+        callSign = message.callSign(of: report) ?? callSign
+        shipType = message.shipType(of: report) ?? shipType
+        dimensions = message.dimensions(of: report) ?? dimensions
+        destination = message.destination(of: report) ?? destination
+        let motion = message.motion(of: report)
+        if message.type != 8, message.type != 6, let position = motion.position {
             self.position = position
-            course = message.courseDegrees
-            speed = message.speedKnots
-            heading = message.headingDegrees
+            course = motion.course
+            speed = motion.speed
+            heading = message.headingDegrees(of: report)
         }
     }
 }
