@@ -30,7 +30,11 @@ struct GeoJSONSegment {
     private var held: [UInt8] = []
     /// The first point's `lon,lat` text, to tell a second distinct position.
     private var firstPlace: [UInt8] = []
-    private var position: [UInt8] = []
+    /// The point's position text after a comma, `,[lon,lat(,ele)]`, and its time's text: remade for each point in
+    /// the same arrays.
+    private var separatedPosition: [UInt8] = []
+    private var time: [UInt8] = []
+    private var feature: [UInt8] = []
     let times: Spool
     /// The Point features of the segment's fixes (`--points`), each with its leading separator.
     let pointFeatures: Spool?
@@ -48,15 +52,19 @@ struct GeoJSONSegment {
 
     /// Adds a point; `out` takes what is ready for the document.
     mutating func add(_ fix: Fix, path: String, _ out: Output) throws(TrackError) {
-        position.removeAll(keepingCapacity: true)
-        GeoJSONText.appendPosition(fix, to: &position)
-        var time: [UInt8] = count > 0 ? [UInt8(ascii: ",")] : []
+        separatedPosition.removeAll(keepingCapacity: true)
+        separatedPosition.append(UInt8(ascii: ","))
+        GeoJSONText.appendPosition(fix, to: &separatedPosition)
+        let position = separatedPosition[1...]
+        time.removeAll(keepingCapacity: true)
+        if count > 0 { time.append(UInt8(ascii: ",")) }
         GeoJSONText.appendTime(fix, to: &time)
         do { try times.append(time) } catch {
             throw TrackError(path: path, operation: .write, code: error.rawValue, fileIsIntact: false)
         }
         if let pointFeatures {
-            var feature = Array(",\n".utf8)
+            feature.removeAll(keepingCapacity: true)
+            feature += Self.featureSeparator
             GeoJSONText.appendPointFeature(fix, to: &feature)
             do { try pointFeatures.append(feature) } catch {
                 throw TrackError(path: path, operation: .write, code: error.rawValue, fileIsIntact: false)
@@ -65,13 +73,13 @@ struct GeoJSONSegment {
         count += 1
         switch state {
         case .empty:
-            held = position
-            firstPlace = Self.place(position)
+            held.removeAll(keepingCapacity: true)
+            held += position
+            firstPlace = Array(Self.place(position))
             state = .undecided
         case .undecided:
-            if Self.place(position) == firstPlace {
-                held.append(UInt8(ascii: ","))
-                held += position
+            if Self.place(position).elementsEqual(firstPlace) {
+                held += separatedPosition
                 if count > Self.heldPoints {
                     try out(Self.untypedHead[...])
                     try out(held[...])
@@ -81,18 +89,15 @@ struct GeoJSONSegment {
             } else {
                 try out(Self.lineHead[...])
                 try out(held[...])
-                try out([UInt8(ascii: ",")][...])
-                try out(position[...])
+                try out(separatedPosition[...])
                 held = []
                 state = .line
             }
         case .line:
-            try out([UInt8(ascii: ",")][...])
-            try out(position[...])
+            try out(separatedPosition[...])
         case .spilled(let isLine):
-            try out([UInt8(ascii: ",")][...])
-            try out(position[...])
-            if !isLine && Self.place(position) != firstPlace { state = .spilled(isLine: true) }
+            try out(separatedPosition[...])
+            if !isLine && !Self.place(position).elementsEqual(firstPlace) { state = .spilled(isLine: true) }
         }
     }
 
@@ -128,10 +133,10 @@ struct GeoJSONSegment {
     }
 
     /// `lon,lat` of a position's text `[lon,lat(,ele)]`.
-    private static func place(_ position: [UInt8]) -> [UInt8] {
+    private static func place(_ position: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
         var commas = 0
-        var end = 1
-        while end < position.count {
+        var end = position.startIndex + 1
+        while end < position.endIndex {
             if position[end] == UInt8(ascii: "]") { break }
             if position[end] == UInt8(ascii: ",") {
                 commas += 1
@@ -139,8 +144,10 @@ struct GeoJSONSegment {
             }
             end += 1
         }
-        return Array(position[1..<end])
+        return position[(position.startIndex + 1)..<end]
     }
+
+    private static let featureSeparator = Array(",\n".utf8)
 
     private static let lineHead = Array(#"{"type":"Feature","geometry":{"type":"LineString","coordinates":["#.utf8)
     private static let untypedHead = Array(#"{"type":"Feature","geometry":{"coordinates":["#.utf8)

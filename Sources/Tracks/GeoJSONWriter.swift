@@ -46,14 +46,18 @@ public final class GeoJSONWriter: TrackWriter {
     }
 
     public let options: Options
-    public private(set) var statistics = TrackStatistics()
+    public var statistics: TrackStatistics { counts }
     public var path: String { file.path }
+    // The properties each point changes are not checked for overlapping access at run time (eight checks a point,
+    // as the GPX writer's): a writer is used from one thread at a time, and no method of it passes one of them
+    // `inout` while another access to the same one is open.
+    @exclusivity(unchecked) private var counts = TrackStatistics()
     private var file: DocumentFile
-    private var segmenter: TrackSegmenter
-    private var piece: GeoJSONPiece
+    @exclusivity(unchecked) private var segmenter: TrackSegmenter
+    @exclusivity(unchecked) private var piece: GeoJSONPiece
     /// Final features not yet on disk, each with its leading separator.
-    private var finished: [UInt8] = []
-    private var finishedCount = 0
+    @exclusivity(unchecked) private var finished: [UInt8] = []
+    @exclusivity(unchecked) private var finishedCount = 0
     /// Final features on disk, before ``regionStart``.
     private var featuresOnDisk = 0
     /// Where the next final feature goes in the file; the open piece is rewritten from here.
@@ -63,7 +67,7 @@ public final class GeoJSONWriter: TrackWriter {
     /// Waypoints and routes, written as features of their own at ``finish()``.
     private var navigation = Navigation()
     /// The open segment of a batch file (``Options/writesWholeSegments``); `nil` for a live one, written in pieces.
-    private var segment: GeoJSONSegment?
+    @exclusivity(unchecked) private var segment: GeoJSONSegment?
     /// The last point of a continued file, until the first fix: it begins the next feature when the segment goes on.
     private var resumedPoint: Fix?
 
@@ -219,13 +223,13 @@ public final class GeoJSONWriter: TrackWriter {
 
     public func write(_ fix: Fix) throws(TrackError) {
         precondition(!isFinished, "GeoJSONWriter used after finish()")
-        statistics.fixes += 1
+        counts.fixes += 1
         let placement = segmenter.place(fix)
         if placement == .skip {
-            statistics.skipped += 1
+            counts.skipped += 1
             return
         }
-        if placement == .newSegment { statistics.segments += 1 }
+        if placement == .newSegment { counts.segments += 1 }
         if options.writesWholeSegments { return try writeInSegment(fix, startsSegment: placement == .newSegment) }
         if let point = resumedPoint {
             resumedPoint = nil
@@ -243,7 +247,7 @@ public final class GeoJSONWriter: TrackWriter {
         if piece.isFull { completePiece(continuing: placement == .continueSegment) }
         piece.append(fix, newLine: placement == .newSegment)
         pieceChanged = true
-        statistics.points += 1
+        counts.points += 1
         if case .everyFix = options.track.flush {
             try flush()
         } else if finished.count >= batchBytes {
@@ -270,7 +274,7 @@ public final class GeoJSONWriter: TrackWriter {
             finishedCount += 1
         }
         try segment!.add(fix, path: path) { (bytes) throws(TrackError) in try self.output(bytes) }
-        statistics.points += 1
+        counts.points += 1
     }
 
     /// Whole-segment mode: writes the rest of the open segment's feature.
@@ -293,7 +297,7 @@ public final class GeoJSONWriter: TrackWriter {
             featuresOnDisk += finishedCount
             finished.removeAll(keepingCapacity: true)
             finishedCount = 0
-            statistics.flushes += 1
+            counts.flushes += 1
             return
         }
         guard !finished.isEmpty || pieceChanged else { return }
@@ -314,7 +318,7 @@ public final class GeoJSONWriter: TrackWriter {
         finished.removeAll(keepingCapacity: true)
         finishedCount = 0
         pieceChanged = false
-        statistics.flushes += 1
+        counts.flushes += 1
     }
 
     public func finish() throws(TrackError) {
@@ -389,7 +393,7 @@ public final class GeoJSONWriter: TrackWriter {
             } coordinates: {
                 position(waypoint)
             }
-            statistics.waypoints += 1
+            counts.waypoints += 1
         }
         for route in navigation.routes {
             let points = navigation.placedPoints(of: route).points
@@ -412,7 +416,7 @@ public final class GeoJSONWriter: TrackWriter {
                     position(first)
                 }
             }
-            statistics.routes += 1
+            counts.routes += 1
         }
     }
 

@@ -80,9 +80,11 @@ enum ConvertAIS {
 
     /// A point as a fix: its time when known, a 2D position, speed and course.
     static func fix(_ point: TrackSorter.Point) -> Fix {
-        var fix = Fix(
-            latitude: point.latitude, longitude: point.longitude, speed: point.speed.isNaN ? nil : point.speed,
-            courseDegrees: point.course.isNaN ? nil : point.course, quality: .gps, mode: .twoD)
+        var fix = blank
+        fix.latitude = point.latitude
+        fix.longitude = point.longitude
+        fix.speed = point.speed.isNaN ? nil : point.speed
+        fix.courseDegrees = point.course.isNaN ? nil : point.course
         if point.receivedMilliseconds != .min {
             let nanoseconds = point.receivedMilliseconds * 1_000_000
             let moment = UTCDate.moment(nanosecondsSinceEpoch: nanoseconds, fractionDigits: 3)
@@ -91,6 +93,9 @@ enum ConvertAIS {
         }
         return fix
     }
+
+    /// What every point's fix starts from: copied, where making a fix anew fills its list of 64 satellites again.
+    private static let blank = Fix(quality: .gps, mode: .twoD)
 
     /// Reads the AIS sentences: each station's positions into the sorter, its name when a message gives one.
     struct Collector: FixReader.Handler {
