@@ -20,21 +20,53 @@ public struct Vessel: Sendable {
 
     /// Takes what `message` says of the station.
     public mutating func update(_ message: AISMessage, at time: Int64 = 0) {
+        update(Report(message), at: time)
+    }
+
+    /// Takes what one message said of the station (``Report``, read from it on any thread).
+    public mutating func update(_ report: Report, at time: Int64 = 0) {
         messages += 1
         lastSeen = max(lastSeen, time)
-        // Every value from one reading of the report (each of the message's accessors reads it again).
-        let report = message.report
-        name = message.shipName(of: report) ?? name
-        callSign = message.callSign(of: report) ?? callSign
-        shipType = message.shipType(of: report) ?? shipType
-        dimensions = message.dimensions(of: report) ?? dimensions
-        destination = message.destination(of: report) ?? destination
-        let motion = message.motion(of: report)
-        if message.type != 8, message.type != 6, let position = motion.position {
-            self.position = position
+        name = report.name ?? name
+        callSign = report.callSign ?? callSign
+        shipType = report.shipType ?? shipType
+        dimensions = report.dimensions ?? dimensions
+        destination = report.destination ?? destination
+        if let motion = report.motion {
+            position = motion.position
             course = motion.course
             speed = motion.speed
-            heading = message.headingDegrees(of: report)
+            heading = motion.heading
+        }
+    }
+
+    /// What one message says of its station, every value from one decoding of its report (each of the message's
+    /// accessors decodes it again): read where the message is, taken by the station's ``Vessel`` in order.
+    public struct Report: Sendable {
+        public let mmsi: Int
+        public let name: String?
+        public let callSign: String?
+        public let shipType: Int?
+        public let dimensions: (length: Int, beam: Int)?
+        public let destination: String?
+        /// Where the station is and how it moves, for the types that tell (not binary messages 6 and 8).
+        public let motion:
+            (position: (latitude: Double, longitude: Double), course: Double?, speed: Double?, heading: Int?)?
+
+        public init(_ message: borrowing AISMessage) {
+            let report = message.report
+            mmsi = message.mmsi
+            name = message.shipName(of: report)
+            callSign = message.callSign(of: report)
+            shipType = message.shipType(of: report)
+            dimensions = message.dimensions(of: report)
+            destination = message.destination(of: report)
+            let moving = message.motion(of: report)
+            if message.type != 8, message.type != 6, let position = moving.position {
+                motion = (position, moving.course, moving.speed, message.headingDegrees(of: report))
+            } else {
+                motion = nil
+            }
         }
     }
 }

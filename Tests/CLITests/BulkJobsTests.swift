@@ -99,13 +99,18 @@ import Testing
                 })
             let kept = stations.sorted().prefix(2).joined(separator: ",")
             #expect(stations.count > 2, "\(input)")
-            for options in [[], ["--ais-raw"], ["--ais-only"], ["--ais-only", "--mmsi", kept]] {
-                let arguments = ["parse"] + options + [input]
+            let parses = [[], ["--ais-raw"], ["--ais-only"], ["--ais-only", "--mmsi", kept]].map { ["parse"] + $0 }
+            // The vessels and their tracks: the messages taken in the same order, the same counts.
+            let vessels = [["ais"], ["ais", "--json"], ["convert", "--ais", "-o", "t.geojson", "-o", "t.csv"]]
+            for command in parses + vessels {
+                let arguments = command + [input]
                 let one = try Self.run(arguments, jobs: 1, pieceBytes: 1 << 18, name: "ais")
-                #expect(one.status == 0 && !one.output.isEmpty, "\(input) \(options): \(one.error)")
+                #expect(
+                    one.status == 0 && (!one.output.isEmpty || one.files.count == 2),
+                    "\(input) \(command): \(one.error)")
                 for bytes in [97, 1_000] {
                     let many = try Self.run(arguments, jobs: 2, pieceBytes: bytes, name: "ais")
-                    #expect(many == one, "\(input) \(options), pieces of \(bytes)")
+                    #expect(many == one, "\(input) \(command), pieces of \(bytes)")
                 }
             }
         }
@@ -137,6 +142,12 @@ import Testing
         // AIS pieces are taken as made: their sentences in parts are left to the one printer, not the pieces.
         let ais = try pieces(["parse", samples + "/harbour-ais.nmea"], bytes: 97)
         #expect(ais.all > 5 && ais.again == 0)
+        // `nmea ais` and `convert --ais` read their messages in pieces too.
+        let vessels = try pieces(["ais", samples + "/harbour-ais.nmea"], bytes: 97)
+        #expect(vessels.all > 5 && vessels.again == 0)
+        let tracks = try pieces(
+            ["convert", "--ais", samples + "/harbour-ais.nmea", "-o", "-", "--format", "csv"], bytes: 97)
+        #expect(tracks.all > 5 && tracks.again == 0)
         // --jobs 1 reads as it streams: no pieces.
         let one = try ChildProcess.run(
             [BuiltExecutables.nmea, "parse", samples + "/drive.nmea", "--jobs", "1"],

@@ -16,7 +16,7 @@ enum AISCommand: Command {
             the length of the log.
             """,
         arguments: [SentenceInput.files],
-        options: [json, SentenceInput.date] + SentenceInput.options,
+        options: [json, SentenceInput.date, SentenceInput.jobs] + SentenceInput.options,
         examples: ["nmea ais harbour.nmea", "nmea ais --json harbour.nmea | jq '.vessels[0]'"])
 
     private static let json = Flag(
@@ -24,6 +24,7 @@ enum AISCommand: Command {
 
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
         var input = try SentenceInput(arguments, assemblesFixes: false)
+        input.jobs = try SentenceInput.jobs(arguments)
         var collector = VesselCollector()
         try input.read(handler: &collector, isCancelled: ParseCommand.outputFailed) { _ in }
         let vessels = collector.vessels.values.sorted { $0.mmsi < $1.mmsi }
@@ -41,7 +42,7 @@ enum AISCommand: Command {
             Console.standardOutput.write(Vessel.table(vessels))
         }
         Console.standardOutput.flush()
-        collector.ais.report(command: "nmea ais")
+        collector.reading.ais.report(command: "nmea ais")
         input.printSummary(command: "nmea ais")
         return input.failures.isEmpty ? ExitStatus.success : ExitStatus.failure
     }
@@ -69,18 +70,19 @@ extension Vessel {
     }
 }
 
-/// Feeds every AIS sentence of the input to one decoder and each message to its station's ``Vessel``.
-struct VesselCollector: FixReader.Handler {
-    var ais = AISPrinting()
+/// Each AIS message of the input to its station's ``Vessel``: on every core, each message read into what it says
+/// of its station (``Vessel/Report``) where it was assembled.
+struct VesselCollector: AISMessageTaker {
+    var reading = AISReading<Vessel.Report>()
     var vessels: [Int: Vessel] = [:]
 
-    mutating func sentence<S: DecodableSentence>(_ sentence: Sentence, decoded: S, _ context: FixReader.Context) {}
+    func makePieceHandler() -> Self { Self(reading: .worker) }
 
-    mutating func unknownSentence(_ sentence: Sentence, _ context: FixReader.Context) {
-        _ = ais.take(sentence, with: &vessels) { vessels, message in
-            vessels[message.mmsi, default: Vessel(mmsi: message.mmsi)].update(message)
-        }
+    static func read(_ message: borrowing AISMessage, receivedMilliseconds: Int64?) -> Vessel.Report {
+        Vessel.Report(message)
     }
 
-    mutating func undecodableSentence(_ sentence: Sentence, error: NMEAError, _ context: FixReader.Context) {}
+    mutating func take(_ report: Vessel.Report) {
+        vessels[report.mmsi, default: Vessel(mmsi: report.mmsi)].update(report)
+    }
 }

@@ -27,6 +27,7 @@ enum ConvertAIS {
                 "'--ais' writes a track per vessel: for a file per vessel, put {mmsi} in the output's name")
         }
         var input = try SentenceInput(arguments, assemblesFixes: false)
+        input.jobs = try arguments.value(ConvertCommand.jobs) ?? ConvertJobs.processorCount()
         try FileIdentity.refuseOverlaps(inputs: input.paths, outputs: outputs.map(\.path), arguments)
         let sorter = TrackSorter(beside: outputs[0].path)
         var collector = Collector(sorter: sorter)
@@ -73,7 +74,7 @@ enum ConvertAIS {
         }
         let written = files.finish(inputFailed: !input.failures.isEmpty)
         Console.error("nmea convert: \(counted(vessels, "vessel")), \(counted(points, "position"))\n")
-        collector.ais.report(command: "nmea convert")
+        collector.reading.ais.report(command: "nmea convert")
         input.printSummary(command: "nmea convert")
         return written && input.failures.isEmpty ? ExitStatus.success : ExitStatus.failure
     }
@@ -97,25 +98,43 @@ enum ConvertAIS {
     /// What every point's fix starts from: copied, where making a fix anew fills its list of 64 satellites again.
     private static let blank = Fix(quality: .gps, mode: .twoD)
 
-    /// Reads the AIS sentences: each station's positions into the sorter, its name when a message gives one.
-    struct Collector: FixReader.Handler {
+    /// Each station's positions into the sorter, its name when a message gives one: on every core, each message
+    /// read into its station, name and point where it was assembled.
+    struct Collector: AISMessageTaker {
+        /// What a track wants of one message.
+        struct Taken {
+            let mmsi: Int
+            let name: String?
+            let point: TrackSorter.Point?
+        }
+
+        var reading = AISReading<Taken>()
         let sorter: TrackSorter
-        var ais = AISPrinting()
         var names: [Int: String] = [:]
         var failure: TrackError?
 
-        init(sorter: TrackSorter) { self.sorter = sorter }
+        init(sorter: TrackSorter, reading: AISReading<Taken> = AISReading()) {
+            self.sorter = sorter
+            self.reading = reading
+        }
 
-        mutating func sentence<S: DecodableSentence>(_ sentence: Sentence, decoded: S, _ context: FixReader.Context) {}
-        mutating func undecodableSentence(_ sentence: Sentence, error: NMEAError, _ context: FixReader.Context) {}
+        /// A worker's: it reads messages, and never adds to the sorter.
+        func makePieceHandler() -> Self { Self(sorter: sorter, reading: .worker) }
 
-        mutating func unknownSentence(_ sentence: Sentence, _ context: FixReader.Context) {
-            guard failure == nil, let message = ais.take(sentence) else { return }
-            if let name = message.shipName { names[message.mmsi] = name }
-            guard let track = message.trackPoint else { return }
-            let point = TrackSorter.Point(
-                track: UInt64(message.mmsi), latitude: track.latitude, longitude: track.longitude,
-                receivedMilliseconds: sentence.receivedMilliseconds, speed: track.speed, course: track.course)
+        static func read(_ message: borrowing AISMessage, receivedMilliseconds: Int64?) -> Taken {
+            let mmsi = message.mmsi
+            let point = message.trackPoint.map { track in
+                TrackSorter.Point(
+                    track: UInt64(mmsi), latitude: track.latitude, longitude: track.longitude,
+                    receivedMilliseconds: receivedMilliseconds, speed: track.speed, course: track.course)
+            }
+            return Taken(mmsi: mmsi, name: message.shipName, point: point)
+        }
+
+        mutating func take(_ taken: Taken) {
+            guard failure == nil else { return }
+            if let name = taken.name { names[taken.mmsi] = name }
+            guard let point = taken.point else { return }
             do {
                 try sorter.append(point)
             } catch {
