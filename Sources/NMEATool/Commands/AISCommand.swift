@@ -82,7 +82,8 @@ struct VesselCollector: AISMessageTaker {
         Vessel.Report(message)
     }
 
-    mutating func take(_ report: Vessel.Report) {
-        vessels[report.mmsi, default: Vessel(mmsi: report.mmsi)].update(report)
+    mutating func take(_ report: consuming Vessel.Report) {
+        let mmsi = report.mmsi
+        vessels[mmsi, default: Vessel(mmsi: mmsi)].update(report)
     }
 }

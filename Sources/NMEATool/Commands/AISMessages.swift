@@ -20,7 +20,7 @@ protocol AISMessageTaker: PieceHandler where PieceOutput == AISReading<Taken>.Pi
     /// leading Unix timestamp); on a worker's thread with `--jobs`.
     static func read(_ message: borrowing AISMessage, receivedMilliseconds: Int64?) -> Taken
     /// One message's values, in input order.
-    mutating func take(_ taken: Taken)
+    mutating func take(_ taken: consuming Taken)
 }
 
 /// A command's reading of AIS messages (``AISMessageTaker``): its decoder, and on a worker what its piece gave.
@@ -63,7 +63,7 @@ extension AISMessageTaker {
             _ = reading.ais.take(sentence, with: &taken) { taken, message in
                 taken = Self.read(message, receivedMilliseconds: received)
             }
-            if let taken { take(taken) }
+            if let taken = taken.take() { take(taken) }
             return
         }
         // The piece's items moved out while the decoder adds to them, and back.
@@ -95,7 +95,7 @@ extension AISMessageTaker {
                 _ = reading.ais.take(fragment, with: &taken) { taken, message in
                     taken = Self.read(message, receivedMilliseconds: received)
                 }
-                if let taken { take(taken) }
+                if let taken = taken.take() { take(taken) }
             }
         }
     }

@@ -131,7 +131,7 @@ enum ConvertAIS {
             return Taken(mmsi: mmsi, name: message.shipName, point: point)
         }
 
-        mutating func take(_ taken: Taken) {
+        mutating func take(_ taken: consuming Taken) {
             guard failure == nil else { return }
             if let name = taken.name { names[taken.mmsi] = name }
             guard let point = taken.point else { return }
