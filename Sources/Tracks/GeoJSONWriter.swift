@@ -46,12 +46,11 @@ public final class GeoJSONWriter: TrackWriter {
     }
 
     public let options: Options
-    public var statistics: TrackStatistics { counts }
-    public var path: String { file.path }
-    // The properties each point changes are not checked for overlapping access at run time (eight checks a point,
-    // as the GPX writer's): a writer is used from one thread at a time, and no method of it passes one of them
+    // The properties each point changes are not checked for overlapping access at run time (about eight checks a
+    // point, as the GPX writer's): a writer is used from one thread at a time, and no method of it passes one of them
     // `inout` while another access to the same one is open.
-    @exclusivity(unchecked) private var counts = TrackStatistics()
+    @exclusivity(unchecked) public private(set) var statistics = TrackStatistics()
+    public var path: String { file.path }
     private var file: DocumentFile
     @exclusivity(unchecked) private var segmenter: TrackSegmenter
     @exclusivity(unchecked) private var piece: GeoJSONPiece
@@ -223,13 +222,13 @@ public final class GeoJSONWriter: TrackWriter {
 
     public func write(_ fix: Fix) throws(TrackError) {
         precondition(!isFinished, "GeoJSONWriter used after finish()")
-        counts.fixes += 1
+        statistics.fixes += 1
         let placement = segmenter.place(fix)
         if placement == .skip {
-            counts.skipped += 1
+            statistics.skipped += 1
             return
         }
-        if placement == .newSegment { counts.segments += 1 }
+        if placement == .newSegment { statistics.segments += 1 }
         if options.writesWholeSegments { return try writeInSegment(fix, startsSegment: placement == .newSegment) }
         if let point = resumedPoint {
             resumedPoint = nil
@@ -247,7 +246,7 @@ public final class GeoJSONWriter: TrackWriter {
         if piece.isFull { completePiece(continuing: placement == .continueSegment) }
         piece.append(fix, newLine: placement == .newSegment)
         pieceChanged = true
-        counts.points += 1
+        statistics.points += 1
         if case .everyFix = options.track.flush {
             try flush()
         } else if finished.count >= batchBytes {
@@ -274,7 +273,7 @@ public final class GeoJSONWriter: TrackWriter {
             finishedCount += 1
         }
         try segment!.add(fix, path: path) { (bytes) throws(TrackError) in try self.output(bytes) }
-        counts.points += 1
+        statistics.points += 1
     }
 
     /// Whole-segment mode: writes the rest of the open segment's feature.
@@ -297,7 +296,7 @@ public final class GeoJSONWriter: TrackWriter {
             featuresOnDisk += finishedCount
             finished.removeAll(keepingCapacity: true)
             finishedCount = 0
-            counts.flushes += 1
+            statistics.flushes += 1
             return
         }
         guard !finished.isEmpty || pieceChanged else { return }
@@ -318,7 +317,7 @@ public final class GeoJSONWriter: TrackWriter {
         finished.removeAll(keepingCapacity: true)
         finishedCount = 0
         pieceChanged = false
-        counts.flushes += 1
+        statistics.flushes += 1
     }
 
     public func finish() throws(TrackError) {
@@ -393,7 +392,7 @@ public final class GeoJSONWriter: TrackWriter {
             } coordinates: {
                 position(waypoint)
             }
-            counts.waypoints += 1
+            statistics.waypoints += 1
         }
         for route in navigation.routes {
             let points = navigation.placedPoints(of: route).points
@@ -416,7 +415,7 @@ public final class GeoJSONWriter: TrackWriter {
                     position(first)
                 }
             }
-            counts.routes += 1
+            statistics.routes += 1
         }
     }
 
