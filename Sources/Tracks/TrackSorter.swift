@@ -53,6 +53,8 @@ public final class TrackSorter {
     private var next: UInt64 = 0
     /// How many runs were written (merges included), for tests and messages.
     public private(set) var runsWritten = 0
+    /// `true` once ``append(_:)`` failed: the points are incomplete, and whoever feeds the sorter can stop reading.
+    public private(set) var hasFailed = false
 
     /// A sorter whose runs go in the directory of `path` (the temporary directory for standard output).
     public init(beside path: String, memoryPoints: Int = 1 << 18, mergeWidth: Int = 64) {
@@ -63,13 +65,23 @@ public final class TrackSorter {
     }
 
     /// Adds a point, after every point added before.
-    /// - Throws: ``TrackError`` when a run cannot be written (a full disk).
+    /// - Throws: ``TrackError`` when a run cannot be written (a full disk); ``hasFailed`` is then `true`.
     public func append(_ point: Point) throws(TrackError) {
         var point = point
         point.sequence = next
         next += 1
         held.append(point)
         guard held.count >= memoryPoints else { return }
+        do {
+            try spill()
+        } catch {
+            hasFailed = true
+            throw error
+        }
+    }
+
+    /// Writes the points held as a sorted run, and merges the runs into one when there are ``mergeWidth``.
+    private func spill() throws(TrackError) {
         held.sort(by: Point.precedes)
         try runs.append(write(held[...]))
         held.removeAll(keepingCapacity: true)

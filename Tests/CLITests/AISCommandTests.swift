@@ -142,4 +142,35 @@ struct AISCommandTests {
                     "244000002,,2023-11-14T22:13:20.500Z,53,4", "",
                 ].joined(separator: "\r\n"))
     }
+
+    /// The tracks' sorted runs go beside the output; on a full disk the command fails with the disk's error, leaves
+    /// nothing there, and stops reading the file where the run failed (it went on decoding to the end before).
+    @Test(
+        "convert --ais on a full disk: fails saying so, writes nothing, stops reading",
+        .enabled(if: TinyDisk.canMount, "cannot mount a tmpfs here (no privilege): a full disk is not tested"))
+    func convertOnAFullDisk() throws {
+        let directory = TemporaryDirectory("convert-ais-full").path
+        let input = directory + "/traffic.nmea"
+        let made = try Tool.run(["simulate", "--ais", "20000", "-o", input])
+        #expect(made.status == 0, "\(made.error)")
+        // Pieces of 4 KiB on two cores, each counted; runs of 100 points (5.6 KB), so that 64 KiB fill early.
+        let environment = ["NMEA_PIECE_BYTES": "4096", "NMEA_PIECE_REPORT": "1", "NMEA_SORT_POINTS": "100"]
+        func convert(into folder: String) throws -> (outcome: ChildProcess.Outcome, pieces: Int) {
+            let outcome = try ChildProcess.run(
+                [BuiltExecutables.nmea, "convert", "--ais", input, "-o", folder + "/vessels.geojson", "--jobs", "2"],
+                environment: environment)
+            let line = outcome.error.split(separator: "\n").first { $0.contains(" pieces, ") } ?? ""
+            return (outcome, line.split(separator: " ").compactMap { Int($0) }.first ?? 0)
+        }
+        let whole = try convert(into: directory)
+        #expect(whole.outcome.status == 0, "\(whole.outcome.error)")
+        #expect(whole.outcome.error.contains("nmea convert: 160 vessels, 16000 positions\n"), "\(whole.outcome.error)")
+        let disk = try #require(TinyDisk.mount())
+        defer { TinyDisk.unmount(disk) }
+        let full = try convert(into: disk)
+        #expect(full.outcome.status == 1)
+        #expect(full.outcome.error.contains("No space left on device"), "\(full.outcome.error)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: disk) == [])
+        #expect(full.pieces > 0 && full.pieces < whole.pieces / 2, "\(full.pieces) of \(whole.pieces) pieces read")
+    }
 }

@@ -7,7 +7,7 @@ import Testing
 /// on `--jobs` threads, and write byte for byte what `--jobs 1` writes — standard output, every output file, the
 /// messages on standard error and the exit status. `NMEA_PIECE_BYTES` cuts the files into pieces of a few dozen
 /// bytes, so that pieces begin inside epochs, inside lines, at midnight and at a GPS week rollover.
-@Suite(.serialized) struct BulkJobsTests {
+@Suite struct BulkJobsTests {
     static let corpus = Locations.corpus
 
     /// What a run left: its status, standard output and error, and the bytes of each file it wrote.

@@ -35,33 +35,12 @@ import Tracks
         }
     }
 
-    /// A 64 KiB tmpfs, mounted for the test when the sandbox allows it.
-    static func mountTinyDisk() -> String? {
-        let directory = TemporaryDirectory("tinydisk").path
-        guard mount("tmpfs", directory, "tmpfs", 0, "size=64k") == 0 else {
-            rmdir(directory)
-            return nil
-        }
-        return directory
-    }
-
-    static func unmountTinyDisk(_ directory: String) {
-        umount2(directory, Int32(MNT_DETACH))
-        rmdir(directory)
-    }
-
-    static let canMount: Bool = {
-        guard let directory = mountTinyDisk() else { return false }
-        unmountTinyDisk(directory)
-        return true
-    }()
-
     @Test(
-        .enabled(if: canMount, "cannot mount a tmpfs here (no privilege): a full disk is not tested"),
+        .enabled(if: TinyDisk.canMount, "cannot mount a tmpfs here (no privilege): a full disk is not tested"),
         arguments: ["gpx", "geojson"])
     func fullDiskLeavesAValidFileWithEveryFlushedPoint(format: String) throws {
-        let directory = try #require(Self.mountTinyDisk())
-        defer { Self.unmountTinyDisk(directory) }
+        let directory = try #require(TinyDisk.mount())
+        defer { TinyDisk.unmount(directory) }
         let path = directory + "/track." + format
         let options = TrackOptions(flush: .everyFix, publication: .atFirstPoint)
         let writer: any TrackWriter =

@@ -13,18 +13,12 @@ import Testing
     @Test func theCommittedFileIsCompleteAndSmall() throws {
         let bytes = try FileSystem.read(PlaceData.path)
         #expect(bytes.count <= 4_000_000)
-        let start = MonotonicTime.now()
+        // How long it takes to load is a figure of `nmea trips --bench`, not a test's (a timed test fails on a busy
+        // machine: 3.3 s once, in a debug build, beside three other test processes).
         let index = try PlaceIndex(bytes: bytes)
-        let seconds = MonotonicTime.now().seconds - start.seconds
         #expect(index.count == 155_210)
         #expect(index.about.contains("GeoNames") && index.about.contains("CC BY 4.0"))
         #expect(try PlaceIndex.identity(ofFileAt: PlaceData.path) == index.identity)
-        // 65 ms in a release build on this machine (see `nmea trips --bench`); debug builds are ten times slower.
-        #if DEBUG
-            #expect(seconds < 3, "loaded in \(seconds) s")
-        #else
-            #expect(seconds < 0.3, "loaded in \(seconds) s")
-        #endif
         let khimki = (0..<index.count).map(index.place(at:)).first { $0.name == "Khimki" }
         #expect(
             khimki

@@ -29,9 +29,10 @@ enum ConvertAIS {
         var input = try SentenceInput(arguments, assemblesFixes: false)
         input.jobs = try arguments.value(ConvertCommand.jobs) ?? ConvertJobs.processorCount()
         try FileIdentity.refuseOverlaps(inputs: input.paths, outputs: outputs.map(\.path), arguments)
-        let sorter = TrackSorter(beside: outputs[0].path)
+        let sorter = TrackSorter(beside: outputs[0].path, memoryPoints: TestSettings.sortPoints ?? 1 << 18)
         var collector = Collector(sorter: sorter)
-        try input.read(handler: &collector) { _ in }
+        // A run that cannot be written (a full disk) fails the command: the reading stops there.
+        try input.read(handler: &collector, isCancelled: { sorter.hasFailed }, { _ in })
         if let error = collector.failure { throw RuntimeError(error.description(fileIsInPlace: false)) }
         let track = TrackOptions(splitGapSeconds: splitGap, flush: .conversion, publication: input.publication)
         let columns = try arguments.value(ConvertOutput.columns)

@@ -24,18 +24,8 @@ protocol PieceWork: SendableMetatype {
 /// Memory: at most ``window`` pieces in flight (read, decoding, or waiting their turn), each at most twice
 /// ``pieceBytes`` of input (a piece and the line carried over; its array 4 KiB more) and what its worker made of it.
 final class PieceReader<Work: PieceWork>: @unchecked Sendable {
-    /// The size of a piece: `NMEA_PIECE_BYTES` when set (tests cut files inside epochs with a few hundred bytes),
-    /// else 256 KiB.
-    static var pieceBytes: Int {
-        if let text = getenv("NMEA_PIECE_BYTES").map({ String(cString: $0) }), let value = Int(text), value > 0 {
-            return value
-        }
-        return 256 << 10
-    }
-
-    /// `NMEA_PIECE_REPORT` set: how many pieces a file was read in, and how many were done again in order, on
-    /// standard error at the end of each file (for the tests, which check that both paths are taken).
-    static var reportsPieces: Bool { getenv("NMEA_PIECE_REPORT") != nil }
+    /// The size of a piece: 256 KiB (``TestSettings/pieceBytes`` when set).
+    static var pieceBytes: Int { TestSettings.pieceBytes ?? 256 << 10 }
 
     /// One piece: its bytes (the first `count` of `bytes`, the rest room kept for the next piece), and what its worker
     /// made of them.
@@ -119,7 +109,7 @@ final class PieceReader<Work: PieceWork>: @unchecked Sendable {
         var index = 0
         var doneAgain = 0
         defer {
-            if Self.reportsPieces {
+            if TestSettings.reportsPieces {
                 Console.error("\(name): \(index + 1) pieces, \(doneAgain) done again in order\n")
             }
         }
