@@ -46,6 +46,13 @@ public enum BuiltExecutables {
     /// `true` when the build directory has `nmea`.
     public static var hasNMEA: Bool { path(of: "nmea") != nil }
 
+    /// The build's `Modules` directory (each module's `.swiftmodule`), beside `nmea`; `nil` when there is none.
+    public static var modules: String? {
+        guard let nmea = path(of: "nmea"), let slash = nmea.lastIndex(of: "/") else { return nil }
+        let directory = String(nmea[..<slash]) + "/Modules"
+        return access(directory, F_OK) == 0 ? directory : nil
+    }
+
     /// `/proc/self/exe`, links resolved.
     private static func resolvedExecutable() -> String? {
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
