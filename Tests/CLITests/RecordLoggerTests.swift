@@ -56,7 +56,7 @@ struct RecordLoggerTests {
         try Self.feed(setup.pair.receiverSide, [startUp] + before + after, pause: .milliseconds(650))
         let day1 = logs + "/2025-06-30-ttyX"
         let day2 = logs + "/2025-07-01-ttyX"
-        #expect(waitUntil(timeout: .seconds(3)) { Self.points(day2 + ".gpx") == 3 })
+        #expect(waitUntil(timeout: .seconds(10)) { Self.points(day2 + ".gpx") == 3 })
         record.signal(SIGTERM)
         #expect(record.wait() == 0)
         #expect(
@@ -103,7 +103,7 @@ struct RecordLoggerTests {
                     + "Two loggers would split its bytes between them; stop it or choose another device.\n"))
         // The first logger has every byte.
         #expect(RecordCommandTests.feed(setup.pair.receiverSide, epochs: 5) == 5)
-        #expect(waitUntil(timeout: .seconds(3)) { Self.points(setup.directory.file("first.gpx")) == 5 })
+        #expect(waitUntil(timeout: .seconds(10)) { Self.points(setup.directory.file("first.gpx")) == 5 })
         first.signal(SIGTERM)
         #expect(first.wait() == 0)
         // Issue 12, item 1: the refused logger leaves nothing behind (no empty GPX, no temporary file).

@@ -34,7 +34,7 @@ struct TaggedRecordTests {
             sleep(for: .milliseconds(150))  // pacing under test: an epoch every 150 ms, each with its receive time
         }
         try fd.close()
-        #expect(waitUntil(timeout: .seconds(3)) { RecordCommandTests.points(inGPX: gpx).count == 10 })
+        #expect(waitUntil(timeout: .seconds(10)) { RecordCommandTests.points(inGPX: gpx).count == 10 })
         record.signal(SIGTERM)
         #expect(record.wait() == 0)
         let after = WallClock.millisecondsSinceEpoch()

@@ -225,7 +225,7 @@ import Testing
         try manager.createDirectory(at: prefix.appendingPathComponent("bin"), withIntermediateDirectories: true)
         try manager.createDirectory(at: prefix.appendingPathComponent("share/nmea"), withIntermediateDirectories: true)
         let installed = prefix.appendingPathComponent("bin/nmea").path
-        try manager.copyItem(atPath: Self.tool, toPath: installed)
+        try copyProgram(Self.tool, to: installed)
         let installedPlaces = prefix.appendingPathComponent("share/nmea/places.bin").path
         try manager.copyItem(atPath: places, toPath: installedPlaces)
         let good = try Self.run(["trips", "--json"], input: log, environment: environment, executable: installed)
@@ -247,7 +247,7 @@ import Testing
         // A portable copy: places.bin beside the program.
         let portable = directory.appendingPathComponent("portable")
         try manager.createDirectory(at: portable, withIntermediateDirectories: true)
-        try manager.copyItem(atPath: Self.tool, toPath: portable.appendingPathComponent("nmea").path)
+        try copyProgram(Self.tool, to: portable.appendingPathComponent("nmea").path)
         try bytes.prefix(50).write(to: portable.appendingPathComponent("places.bin"))
         let beside = try Self.run(
             ["trips", "--json"], input: log,

@@ -342,6 +342,17 @@ public func readFile(_ path: String) -> [UInt8]? {
     return bytes
 }
 
+/// Copies the program at `source` to `destination` (read, write and execute for its owner) through a close-on-exec
+/// descriptor. `FileManager.copyItem` writes through one that is not: a child another test starts meanwhile inherits
+/// it, and the copy cannot be run ("text file busy") for as long as that child lives.
+public func copyProgram(_ source: String, to destination: String) throws {
+    guard let bytes = readFile(source) else { throw Errno.noSuchFileOrDirectory }
+    let descriptor = try FileDescriptor.open(
+        destination, .writeOnly, options: [.create, .truncate, .closeOnExec], permissions: .ownerReadWriteExecute)
+    defer { try? descriptor.close() }
+    try descriptor.writeAll(bytes)
+}
+
 /// A file's text, or "" when it cannot be read.
 public func readTextFile(_ path: String) -> String {
     String(decoding: readFile(path) ?? [], as: UTF8.self)
