@@ -29,7 +29,7 @@ struct NetworkCommandTests {
     /// listens.
     static func socatServing(_ path: String, port: Int) throws -> ChildProcess {
         let socat = try ChildProcess(["socat", "-u", "FILE:\(path)", "TCP-LISTEN:\(port),bind=127.0.0.1,reuseaddr"])
-        #expect(waitUntil(timeout: .seconds(5)) { Ports.hasListener(port) }, "socat did not listen")
+        #expect(waitUntil(timeout: .seconds(20)) { Ports.hasListener(port) }, "socat did not listen")
         return socat
     }
 
