@@ -53,11 +53,13 @@ public final class TrackSorter {
     private var next: UInt64 = 0
     /// How many runs were written (merges included), for tests and messages.
     public private(set) var runsWritten = 0
-    /// `true` once ``append(_:)`` failed: the points are incomplete, and whoever feeds the sorter can stop reading.
-    public private(set) var hasFailed = false
+    /// Why ``append(_:)`` failed, once it did: the points are incomplete, and whoever feeds the sorter can stop.
+    public private(set) var failure: TrackError?
+    /// The points held in memory unless told otherwise: 262,144 (14 MiB).
+    public static let defaultMemoryPoints = 1 << 18
 
     /// A sorter whose runs go in the directory of `path` (the temporary directory for standard output).
-    public init(beside path: String, memoryPoints: Int = 1 << 18, mergeWidth: Int = 64) {
+    public init(beside path: String, memoryPoints: Int = defaultMemoryPoints, mergeWidth: Int = 64) {
         directory = Spool.directory(beside: path)
         self.memoryPoints = max(1, memoryPoints)
         self.mergeWidth = max(2, mergeWidth)
@@ -65,7 +67,7 @@ public final class TrackSorter {
     }
 
     /// Adds a point, after every point added before.
-    /// - Throws: ``TrackError`` when a run cannot be written (a full disk); ``hasFailed`` is then `true`.
+    /// - Throws: ``TrackError`` when a run cannot be written (a full disk), which ``failure`` then keeps.
     public func append(_ point: Point) throws(TrackError) {
         var point = point
         point.sequence = next
@@ -75,7 +77,7 @@ public final class TrackSorter {
         do {
             try spill()
         } catch {
-            hasFailed = true
+            failure = error
             throw error
         }
     }

@@ -159,8 +159,7 @@ struct AISCommandTests {
             let outcome = try ChildProcess.run(
                 [BuiltExecutables.nmea, "convert", "--ais", input, "-o", folder + "/vessels.geojson", "--jobs", "2"],
                 environment: environment)
-            let line = outcome.error.split(separator: "\n").first { $0.contains(" pieces, ") } ?? ""
-            return (outcome, line.split(separator: " ").compactMap { Int($0) }.first ?? 0)
+            return (outcome, pieceReport(outcome.error)?.pieces ?? 0)
         }
         let whole = try convert(into: directory)
         #expect(whole.outcome.status == 0, "\(whole.outcome.error)")

@@ -130,9 +130,7 @@ import Testing
             let outcome = try ChildProcess.run(
                 [BuiltExecutables.nmea] + arguments + ["--jobs", "2"],
                 environment: ["NMEA_PIECE_BYTES": String(bytes), "NMEA_PIECE_REPORT": "1"])
-            let line = outcome.error.split(separator: "\n").first { $0.contains(" pieces, ") } ?? ""
-            let numbers = line.split(separator: " ").compactMap { Int($0) }
-            return numbers.count == 2 ? (numbers[0], numbers[1]) : (0, 0)
+            return pieceReport(outcome.error).map { ($0.pieces, $0.again) } ?? (0, 0)
         }
         let drive = try pieces(["parse", "--fixes", samples + "/drive.nmea"], bytes: 4096)
         #expect(drive.all > 10)

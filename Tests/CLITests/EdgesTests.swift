@@ -121,18 +121,13 @@ import Testing
     @Test func aFullStandardOutputFailsFixesWrittenBesideTheAssembling() throws {
         let arguments = [BuiltExecutables.nmea, "parse", "--fixes", "--jobs", "2", Self.commute]
         let environment = ["NMEA_PIECE_BYTES": "4096", "NMEA_PIECE_REPORT": "1"]
-        /// The number of pieces the run's report names.
-        func pieces(_ error: String) -> Int? {
-            let line = error.split(separator: "\n").first { $0.contains(" pieces, ") } ?? ""
-            return line.split(separator: " ").compactMap { Int($0) }.first
-        }
         let whole = try ChildProcess.run(arguments, environment: environment)
-        let all = try #require(pieces(whole.error), "\(whole.error)")
+        let all = try #require(pieceReport(whole.error)?.pieces, "\(whole.error)")
         let child = try ChildProcess(arguments, output: .file("/dev/full"), environment: environment)
         #expect(child.wait() == 1)
         #expect(child.error.contains("cannot write to standard output: No space left on device"), "\(child.error)")
         // Read in pieces, and stopped once the writing thread's write failed.
-        let read = try #require(pieces(child.error), "read in pieces: \(child.error)")
+        let read = try #require(pieceReport(child.error)?.pieces, "read in pieces: \(child.error)")
         #expect(read < all / 2, "\(read) of \(all) pieces read: \(child.error)")
     }
 

@@ -348,7 +348,7 @@ struct BrokerTests {
         // (four test processes at once: 5 s of waiting for as many lines as were acknowledged ran out). What it
         // sees is the newest, in order, none twice, ending with the last.
         let last = "\"tst\":\(Support.start + 2999)"
-        #expect(waitUntil(timeout: .seconds(5)) { subscription.output.contains(last) })
+        #expect(waitUntil(timeout: .seconds(20)) { subscription.output.contains(last) })
         let stamps = subscription.outputLines.compactMap { line -> Int64? in
             guard let range = line.range(of: "\"tst\":") else { return nil }
             return Int64(line[range.upperBound...].prefix { $0.isNumber })

@@ -342,6 +342,15 @@ public func readFile(_ path: String) -> [UInt8]? {
     return bytes
 }
 
+/// What `NMEA_PIECE_REPORT` made `nmea` say on standard error (`error`): how many pieces its file was read in, and
+/// how many of them were done again in order; `nil` when it says nothing of the kind (the file was not read in
+/// pieces).
+public func pieceReport(_ error: String) -> (pieces: Int, again: Int)? {
+    guard let line = error.split(separator: "\n").first(where: { $0.contains(" pieces, ") }) else { return nil }
+    let numbers = line.split(separator: " ").compactMap { Int($0) }
+    return numbers.count == 2 ? (numbers[0], numbers[1]) : nil
+}
+
 /// Copies the program at `source` to `destination` (read, write and execute for its owner) through a close-on-exec
 /// descriptor. `FileManager.copyItem` writes through one that is not: a child another test starts meanwhile inherits
 /// it, and the copy cannot be run ("text file busy") for as long as that child lives.

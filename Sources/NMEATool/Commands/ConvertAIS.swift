@@ -29,11 +29,12 @@ enum ConvertAIS {
         var input = try SentenceInput(arguments, assemblesFixes: false)
         input.jobs = try arguments.value(ConvertCommand.jobs) ?? ConvertJobs.processorCount()
         try FileIdentity.refuseOverlaps(inputs: input.paths, outputs: outputs.map(\.path), arguments)
-        let sorter = TrackSorter(beside: outputs[0].path, memoryPoints: TestSettings.sortPoints ?? 1 << 18)
+        let sorter = TrackSorter(
+            beside: outputs[0].path, memoryPoints: TestSettings.sortPoints ?? TrackSorter.defaultMemoryPoints)
         var collector = Collector(sorter: sorter)
         // A run that cannot be written (a full disk) fails the command: the reading stops there.
-        try input.read(handler: &collector, isCancelled: { sorter.hasFailed }, { _ in })
-        if let error = collector.failure { throw RuntimeError(error.description(fileIsInPlace: false)) }
+        try input.read(handler: &collector, isCancelled: { sorter.failure != nil }, { _ in })
+        if let error = sorter.failure { throw RuntimeError(error.description(fileIsInPlace: false)) }
         let track = TrackOptions(splitGapSeconds: splitGap, flush: .conversion, publication: input.publication)
         let columns = try arguments.value(ConvertOutput.columns)
         var writers: [any TrackWriter] = []
@@ -112,7 +113,6 @@ enum ConvertAIS {
         var reading = AISReading<Taken>()
         let sorter: TrackSorter
         var names: [Int: String] = [:]
-        var failure: TrackError?
 
         init(sorter: TrackSorter, reading: AISReading<Taken> = AISReading()) {
             self.sorter = sorter
@@ -133,14 +133,11 @@ enum ConvertAIS {
         }
 
         mutating func take(_ taken: consuming Taken) {
-            guard failure == nil else { return }
+            guard sorter.failure == nil else { return }
             if let name = taken.name { names[taken.mmsi] = name }
             guard let point = taken.point else { return }
-            do {
-                try sorter.append(point)
-            } catch {
-                failure = error
-            }
+            // A run that cannot be written is kept as the sorter's failure, which ends the reading.
+            try? sorter.append(point)
         }
     }
 }
