@@ -37,7 +37,7 @@ public struct DecoderStatistics: Hashable, Sendable {
     }
 
     /// Counts one decoded sentence of `kind`, or an unknown one for `nil`.
-    @inlinable
+    @inlinable @inline(__always)
     public mutating func record(_ kind: SentenceKind?) {
         if let kind { decoded[kind.rawValue] &+= 1 } else { unknown &+= 1 }
     }

@@ -116,7 +116,7 @@ struct VisitingDecoder<Visitor: SentenceVisitor>: SentenceDecoderBody {
         let decoded = try S(sentence, reading: &fields)
         if let fieldErrors {
             fieldErrors.pointee = fields.errors
-        } else if let error = fields.errors.first {
+        } else if !fields.recordedErrors.isEmpty, let error = fields.recordedErrors.first {
             throw error
         }
         visitor.pointee.visit(decoded)

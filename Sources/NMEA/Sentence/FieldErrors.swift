@@ -21,7 +21,7 @@ public struct FieldErrors: Hashable, Sendable, Sequence {
     public init() {}
 
     /// `true` when every field read.
-    public var isEmpty: Bool { count == 0 }
+    @inlinable public var isEmpty: Bool { count == 0 }
 
     /// The first bad field.
     public var first: NMEAError? { count == 0 ? nil : FieldErrors.unpack(packed[0]) }

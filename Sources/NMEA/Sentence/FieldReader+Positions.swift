@@ -97,12 +97,14 @@ extension FieldReader {
         let minutes = whole % 100
         let extra = FieldReader.extraDegreeDigits(minuteScale: scale)
         let unit = FixedPoint.integerPowerOfTen(scale)
-        let outputUnit = FixedPoint.integerPowerOfTen(scale + extra)
+        let outputUnit = FixedPoint.integerPowerOfTen(scale &+ extra)
         // degrees × 10^(scale+extra) + minutes × 10^(scale+extra) / 60, rounded half up.
         let minuteUnits = minutes &* unit &+ fraction
         let value = degrees &* outputUnit &+ (minuteUnits &* FixedPoint.integerPowerOfTen(extra) &+ 30) / 60
         guard minutes < 60, value <= maximum &* outputUnit else { return nil }
-        return FixedPoint(significand: Int64(value), scale: UInt8(scale + extra))
+        // (At most 90 or 180 degrees to at most 15 places: below 2^63, and the scale below 256.)
+        return FixedPoint(
+            significand: Int64(truncatingIfNeeded: value), scale: UInt8(truncatingIfNeeded: scale &+ extra))
     }
 
     /// Signed values (Unicore writes `-0214.41,W`), more than 14 decimals, spaces, and errors.
@@ -158,6 +160,6 @@ extension FieldReader {
     /// receiver's last digit.
     @inlinable @inline(always)
     static func extraDegreeDigits(minuteScale: Int) -> Int {
-        min(5, 15 - minuteScale)
+        minuteScale <= 10 ? 5 : 15 &- minuteScale
     }
 }

@@ -38,7 +38,7 @@ public struct FieldReader {
     @usableFromInline var recordedErrors = FieldErrors()
 
     /// The fields read so far that did not read: each left absent, in field order.
-    public var errors: FieldErrors { recordedErrors }
+    @inlinable public var errors: FieldErrors { recordedErrors }
 
     /// A reader over `[position, end)`, where the byte at `end` is readable and is neither a digit nor a point.
     @usableFromInline
@@ -333,8 +333,8 @@ public struct FieldReader {
         return field
     }
 
-    /// `true` when `letters` holds `letter`.
-    @inlinable
+    /// `true` when `letters` holds `letter`. Inlined, so that a literal's letters become comparisons.
+    @inlinable @inline(__always)
     static func contains(_ letters: StaticString, _ letter: UInt8) -> Bool {
         let start = letters.utf8Start
         for offset in 0..<letters.utf8CodeUnitCount where start[offset] == letter { return true }
