@@ -478,7 +478,7 @@ public struct FieldReader {
             scale = cursor - fractionStart
         }
         // Fast path: digits, maybe a point and digits, then the end of the field; 1 to 18 digits.
-        let digits = cursor - position - point
+        let digits = (cursor - position) &- point
         if endsField(cursor) && UInt(bitPattern: digits &- 1) < 18 {
             position = cursor + 1
             return FixedPoint(significand: significand, scale: UInt8(truncatingIfNeeded: scale))

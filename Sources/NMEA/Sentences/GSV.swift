@@ -211,7 +211,7 @@ extension GSV {
     static func isLastPart(number: Int?, of total: Int?) -> Bool { number == total }
 
     /// Its first two fields: how many messages its group has, and which it is.
-    @inline(__always)
+    @inline(always)
     static func readPart(_ fields: inout FieldReader) -> (total: Int?, number: Int?) {
         let total = fields.integer(in: 0...99)
         return (total, fields.integer(in: 0...99))
