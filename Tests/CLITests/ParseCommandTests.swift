@@ -286,7 +286,8 @@ import Testing
         #expect((object["sentences_per_second"] as? Double ?? 0) > 0)
         #expect((object["bytes_per_second"] as? Double ?? 0) > 0)
         #expect(object["seconds"] != nil)
-        // The C checksum + split loop found every sentence the framer did, and the ratio is typed decoding's over it.
+        // The C checksum + split loop found every sentence the framer did, and the ratio is typed decoding's over it
+        // (one pass: the median of the passes' ratios is that pass's).
         let cLoop = try #require(object["c_checksum_split"] as? [String: Any])
         #expect(cLoop["sentences"] as? Int == 3200)
         let cRate = try #require(cLoop["sentences_per_second"] as? Double)

@@ -68,7 +68,7 @@ public struct FixedList<let capacity: Int, Element: FixedListElement>: RandomAcc
     public mutating func append(_ element: Element) -> Bool {
         guard storedCount < capacity else { return false }
         storage[unchecked: storedCount] = element
-        storedCount += 1
+        storedCount &+= 1  // below capacity: cannot overflow
         return true
     }
 }
