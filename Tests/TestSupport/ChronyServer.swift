@@ -21,6 +21,10 @@ public final class ChronyServer {
         public var reach: Int
         /// The last sample's offset as chronyc prints it: the system clock less the reference, in seconds.
         public var offsetSeconds: Double
+
+        /// `true` when each of the seven polls before the newest had a sample. The newest is left out: chronyc is
+        /// asked after the feed has stopped, and on a busy machine a poll can come between the two (reach `376`).
+        public var hadASampleEveryPoll: Bool { (reach >> 1) & 0o177 == 0o177 }
     }
 
     public static var isAvailable: Bool { Tools.available("chronyd", "chronyc") }
