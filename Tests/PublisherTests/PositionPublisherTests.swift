@@ -78,9 +78,11 @@ import Threading
         // 60 epochs at 100 Hz: 0.6 s, while the slow subscriber takes 0.2 s per fix.
         let feedStarted = MonotonicTime.now()
         // The fast subscriber is kept up by construction: the feed waits for it to have the fix of the epoch before
-        // last (an epoch's fix is out once the next one begins), so a busy machine cannot make it miss one.
+        // last (an epoch's fix is out once the next one begins), so a busy machine cannot make it miss one. The wait
+        // is an upper bound of 20 s: the subscriber is a task, and while synchronous tests of other suites hold every
+        // thread of the cooperative pool it does not run at all (2 s ran out beside three other test processes).
         let feeder = PtyFeeder(pty: pty, journey: journey, interval: .milliseconds(10)) { index in
-            _ = waitUntil(timeout: .seconds(2)) {
+            _ = waitUntil(timeout: .seconds(20)) {
                 everything.all.filter { !$0.position.fix.isProvisional }.count >= index - 1
             }
         }
@@ -90,7 +92,7 @@ import Threading
             + Double((MonotonicTime.now() - feedStarted).components.seconds)
         let last = journey.fixes.count - 1
         let lastTime = journey.fixes[last].dateTime.time
-        #expect(waitUntil(timeout: .seconds(3)) { received.all.last?.position.fix.time == lastTime })
+        #expect(waitUntil(timeout: .seconds(20)) { received.all.last?.position.fix.time == lastTime })
         let slow = received.all
         // One fix per 0.2 s while the feed lasted (0.6 s unless the machine is busy), the latest once it ended.
         let bound = Int(feedSeconds / 0.2) + 3
@@ -101,7 +103,7 @@ import Threading
         #expect(times == times.sorted() && Set(times).count == times.count)
         #expect(slow.last?.position.fix.time == lastTime)
         // Meanwhile a subscriber that keeps up saw every epoch (and the provisional first one).
-        #expect(waitUntil(timeout: .seconds(2)) { everything.all.last?.position.fix.time == lastTime })
+        #expect(waitUntil(timeout: .seconds(20)) { everything.all.last?.position.fix.time == lastTime })
         let complete = everything.all.filter { !$0.position.fix.isProvisional }
         #expect(complete.count == journey.fixes.count)
     }

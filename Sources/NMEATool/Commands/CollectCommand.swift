@@ -275,7 +275,7 @@ enum CollectCommand: Command {
             // Not the value itself: it may hold the password.
             throw arguments.usageError("The value of '--db' is refused: \(problem)")
         }
-        guard let urlText = try arguments.value(url) else {
+        guard let urlText = arguments.value(url) else {
             guard try arguments.value(http) != nil else {
                 throw arguments.usageError("Give the broker URL, '--http [ADDR:]PORT', or both")
             }
