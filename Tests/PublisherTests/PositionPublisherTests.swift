@@ -77,13 +77,16 @@ import Threading
         }
         // 60 epochs at 100 Hz: 0.6 s, while the slow subscriber takes 0.2 s per fix.
         let feedStarted = MonotonicTime.now()
-        // The fast subscriber is kept up by construction: the feed waits for it to have the fix of the epoch before
-        // last (an epoch's fix is out once the next one begins), so a busy machine cannot make it miss one. The wait
-        // is an upper bound of 20 s: the subscriber is a task, and while synchronous tests of other suites hold every
-        // thread of the cooperative pool it does not run at all (2 s ran out beside three other test processes).
+        // The fast subscriber is kept up: before each epoch the feed waits for it to have the fix of the epoch
+        // before last and the newest position published so far. Once the assembler has learned the cycle an epoch's
+        // fix is out at its own last sentence, so waiting for the one before last alone let the next epoch's
+        // provisional position replace it in the stream (which keeps the newest) before the subscriber's thread ran.
+        // (Before the cycle is learned, a fix and the next provisional one come out of the same sentence: on a
+        // starved machine the subscriber can still miss one of those.) 20 s is an upper bound.
         let feeder = PtyFeeder(pty: pty, journey: journey, interval: .milliseconds(10)) { index in
             _ = waitUntil(timeout: .seconds(20)) {
                 everything.all.filter { !$0.position.fix.isProvisional }.count >= index - 1
+                    && everything.all.last?.position == publisher.latestPosition
             }
         }
         feeder.join()
