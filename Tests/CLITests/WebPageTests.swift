@@ -124,8 +124,10 @@ import Testing
         client.send("GET /api/events HTTP/1.1\r\nHost: x\r\n\r\n")
         #expect(client.read(until: { $0.contains("event: vessels") && $0.last == "" }))
         #expect(client.lines.contains("Content-Type: text/event-stream"))
+        // The state, in this order; a status that changed since may follow it in the same read (a busy machine).
         let events = client.lines.filter { $0.hasPrefix("event: ") }
-        #expect(events == ["event: position", "event: status", "event: sky", "event: trip", "event: vessels"])
+        #expect(events.prefix(5) == ["event: position", "event: status", "event: sky", "event: trip", "event: vessels"])
+        #expect(events.dropFirst(5).allSatisfy { $0 == "event: status" }, "\(events)")
         let position = try #require(client.lines.first { $0.hasPrefix("data: {\"time\"") })
         #expect(position.hasPrefix("data: " + (try Self.lastFix().dropLast())))
     }
