@@ -78,7 +78,7 @@ extension DecodableSentence {
     public init(_ sentence: Sentence) throws(NMEAError) {
         var fields = sentence.fieldReader
         try self.init(sentence, reading: &fields)
-        if !fields.recordedErrors.isEmpty, let error = fields.recordedErrors.first { throw error }
+        if let error = fields.errors.first { throw error }
     }
 
     /// Decodes `sentence`, which must be of this type, keeping every field that reads: those that do not are absent,

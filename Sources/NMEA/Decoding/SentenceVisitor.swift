@@ -78,13 +78,16 @@ extension Sentence {
             visitor.visitUnknown(self)
             return nil
         }
-        let failure = withUnsafeMutablePointer(to: &visitor) { pointer -> NMEAError? in
-            var step = VisitingDecoder(sentence: self, visitor: pointer, fieldErrors: fieldErrors)
-            do throws(NMEAError) {
-                try kind.withDecoder(&step)
-                return nil
-            } catch {
-                return error
+        // The decoder points at the sentence rather than holding a copy of its 85 bytes.
+        let failure = withUnsafePointer(to: self) { sentence in
+            withUnsafeMutablePointer(to: &visitor) { pointer -> NMEAError? in
+                var step = VisitingDecoder(sentence: sentence, visitor: pointer, fieldErrors: fieldErrors)
+                do throws(NMEAError) {
+                    try kind.withDecoder(&step)
+                    return nil
+                } catch {
+                    return error
+                }
             }
         }
         if let failure { throw failure }
@@ -95,13 +98,16 @@ extension Sentence {
 /// Decodes a sentence with the decoder the registry gives and hands the value to a visitor.
 @usableFromInline
 struct VisitingDecoder<Visitor: SentenceVisitor>: SentenceDecoderBody {
-    @usableFromInline let sentence: Sentence
+    @usableFromInline let sentence: UnsafePointer<Sentence>
     @usableFromInline let visitor: UnsafeMutablePointer<Visitor>
     /// Where to list the fields that did not read; `nil` to refuse the sentence at the first.
     @usableFromInline let fieldErrors: UnsafeMutablePointer<FieldErrors>?
 
     @inlinable
-    init(sentence: Sentence, visitor: UnsafeMutablePointer<Visitor>, fieldErrors: UnsafeMutablePointer<FieldErrors>?) {
+    init(
+        sentence: UnsafePointer<Sentence>, visitor: UnsafeMutablePointer<Visitor>,
+        fieldErrors: UnsafeMutablePointer<FieldErrors>?
+    ) {
         self.sentence = sentence
         self.visitor = visitor
         self.fieldErrors = fieldErrors
@@ -112,11 +118,11 @@ struct VisitingDecoder<Visitor: SentenceVisitor>: SentenceDecoderBody {
         throws(NMEAError)
     {
         // The decoding body once, whichever the rule: inlined twice, each type's decoder would be twice the code.
-        var fields = sentence.fieldReader
-        let decoded = try S(sentence, reading: &fields)
+        var fields = sentence.pointee.fieldReader
+        let decoded = try S(sentence.pointee, reading: &fields)
         if let fieldErrors {
             fieldErrors.pointee = fields.errors
-        } else if !fields.recordedErrors.isEmpty, let error = fields.recordedErrors.first {
+        } else if let error = fields.errors.first {
             throw error
         }
         visitor.pointee.visit(decoded)

@@ -282,8 +282,13 @@ public struct SatelliteInView: Sendable, Hashable, FixedListElement {
         self.isUsed = isUsed
     }
 
-    /// An empty slot of a fixed list.
-    public static var placeholder: SatelliteInView { SatelliteInView(system: nil, prn: 0) }
+    /// An empty slot of a fixed list: zeros, not `nil`s (`.gps` is the system's first case), so all its bits are 0
+    /// and an empty list is made by clearing its bytes.
+    public static var placeholder: SatelliteInView {
+        SatelliteInView(
+            system: .gps, prn: 0, elevationDegrees: 0, azimuthDegrees: 0, snr: SignalToNoise(hundredths: 0),
+            signalID: 0)
+    }
 }
 
 extension GNSSSystem {

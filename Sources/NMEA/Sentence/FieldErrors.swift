@@ -24,7 +24,10 @@ public struct FieldErrors: Hashable, Sendable, Sequence {
     @inlinable public var isEmpty: Bool { count == 0 }
 
     /// The first bad field.
-    public var first: NMEAError? { count == 0 ? nil : FieldErrors.unpack(packed[0]) }
+    @inlinable public var first: NMEAError? { isEmpty ? nil : firstKept }
+
+    /// The first error kept, unpacked (out of line: a decoder's fast path only tests ``isEmpty``).
+    @usableFromInline var firstKept: NMEAError { FieldErrors.unpack(packed[0]) }
 
     /// Records that field `index` (from 1, as in field diagrams) did not read, for `reason`.
     public mutating func append(index: Int, reason: FieldError) {

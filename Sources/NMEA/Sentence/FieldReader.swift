@@ -181,14 +181,25 @@ public struct FieldReader {
 
     /// The number of fields in the sentence.
     /// - Complexity: O(*n*).
-    @usableFromInline var fieldCount: Int {
-        fieldsStart > end ? 0 : 1 + ByteScan.count(UInt8(ascii: ","), from: fieldsStart, to: end)
+    @usableFromInline var fieldCount: Int { Self.fieldCount(from: fieldsStart, to: end) }
+
+    /// The number of fields from `start` (field 1) to `end`.
+    static func fieldCount(from start: UnsafePointer<UInt8>, to end: UnsafePointer<UInt8>) -> Int {
+        start > end ? 0 : 1 + ByteScan.count(UInt8(ascii: ","), from: start, to: end)
     }
 
     /// Throws ``NMEAError/tooFewFields(expected:found:)`` when the sentence has fewer than `count` fields.
     /// - Complexity: O(*n*) in the length of the sentence; decoders use the O(1) ``requireRead(_:)``.
     public func require(_ count: Int) throws(NMEAError) {
-        let found = fieldCount
+        try Self.require(count, fieldsFrom: fieldsStart, to: end)
+    }
+
+    /// ``require(_:)`` given the two pointers it reads, so that a decoder's check does not copy the reader.
+    @usableFromInline
+    static func require(_ count: Int, fieldsFrom start: UnsafePointer<UInt8>, to end: UnsafePointer<UInt8>)
+        throws(NMEAError)
+    {
+        let found = fieldCount(from: start, to: end)
         if found < count { throw .tooFewFields(expected: count, found: found) }
     }
 
@@ -197,7 +208,7 @@ public struct FieldReader {
     /// - Complexity: O(1) when no read went past the last field.
     @inlinable @inline(__always)
     public func requireRead(_ count: Int) throws(NMEAError) {
-        if position > end + 1 { try require(count) }
+        if position > end + 1 { try Self.require(count, fieldsFrom: fieldsStart, to: end) }
     }
 
     /// `true` while fields remain to be read.
@@ -266,7 +277,8 @@ public struct FieldReader {
     /// byte at `end` is readable (see ``freeLimit``).
     @inlinable @inline(always)
     func endsField(_ cursor: UnsafePointer<UInt8>) -> Bool {
-        cursor.pointee == UInt8(ascii: ",") || cursor == end
+        // Most fields end at a comma: a branch on it first, rather than both tests and an `or`.
+        _fastPath(cursor.pointee == UInt8(ascii: ",")) || cursor == end
     }
 
     // MARK: Single characters

@@ -32,8 +32,9 @@ public struct GSV: DecodableSentence, Hashable, Sendable {
         /// Carrier-to-noise density in dB-Hz, with its decimals; `nil` when the satellite is not tracked.
         public var snr: SignalToNoise?
 
+        /// Zeros, not `nil`s: all its bits are 0, so an empty list is made with a few wide stores.
         public static var placeholder: Satellite {
-            Satellite(prn: 0, elevationDegrees: nil, azimuthDegrees: nil, snr: nil)
+            Satellite(prn: 0, elevationDegrees: 0, azimuthDegrees: 0, snr: SignalToNoise(hundredths: 0))
         }
 
         public init(prn: UInt16, elevationDegrees: Int8?, azimuthDegrees: UInt16?, snr: SignalToNoise?) {

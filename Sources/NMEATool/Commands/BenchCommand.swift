@@ -80,13 +80,13 @@ enum BenchCommand: Command {
         var result = measure(bytes, source: source, iterations: iterations)
         var aisPasses: [AISPass] = []
         for _ in 0..<iterations { aisPasses.append(measureAIS(aisInput.bytes, sink: &result.check)) }
-        result.ais = aisPasses.sorted { $0.seconds < $1.seconds }[iterations / 2]
+        result.ais = median(aisPasses, by: \.seconds)
         result.aisSource = aisInput.source
         result.aisBytes = aisInput.bytes.count
         let ubxInput = ubxInput(bytes, fileName: arguments.value(file), epochs: max(1, corpusSize / 16))
         var ubxPasses: [UBXPass] = []
         for _ in 0..<iterations { ubxPasses.append(measureUBX(ubxInput.bytes, sink: &result.check)) }
-        result.ubx = ubxPasses.sorted { $0.seconds < $1.seconds }[iterations / 2]
+        result.ubx = median(ubxPasses, by: \.seconds)
         result.ubxSource = ubxInput.source
         result.ubxBytes = ubxInput.bytes.count
         Console.standardOutput.write(arguments.flag(json) ? jsonText(result) : table(result))
@@ -104,16 +104,19 @@ enum BenchCommand: Command {
         var sink = 0
         for _ in 0..<iterations {
             framing.append(measure(bytes, .framing, sink: &sink))
-            decoding.append(measure(bytes, .visitor, sink: &sink))
-            cLoop.append(measureCLoop(bytes, sink: &sink))
-            ratios.append(ratio(decoding[decoding.count - 1], over: cLoop[cLoop.count - 1]))
+            let typed = measure(bytes, .visitor, sink: &sink)
+            let reference = measureCLoop(bytes, sink: &sink)
+            decoding.append(typed)
+            cLoop.append(reference)
+            ratios.append(ratio(typed, over: reference))
             enumDecoding.append(measure(bytes, .parsedSentence, sink: &sink))
             reading.append(measureFixReader(bytes, sink: &sink))
         }
         return Result(
-            source: source, bytes: bytes.count, iterations: iterations, framing: median(framing),
-            decoding: median(decoding), enumDecoding: median(enumDecoding), reading: median(reading),
-            cLoop: median(cLoop), ratioToCLoop: ratios.sorted()[iterations / 2], aisSource: "", aisBytes: 0,
+            source: source, bytes: bytes.count, iterations: iterations, framing: median(framing, by: \.seconds),
+            decoding: median(decoding, by: \.seconds), enumDecoding: median(enumDecoding, by: \.seconds),
+            reading: median(reading, by: \.seconds), cLoop: median(cLoop, by: \.seconds),
+            ratioToCLoop: median(ratios, by: \.self), aisSource: "", aisBytes: 0,
             ais: AISPass(), check: sink)
     }
 
@@ -312,8 +315,9 @@ enum BenchCommand: Command {
         }
     }
 
-    static func median(_ passes: [Pass]) -> Pass {
-        passes.sorted { $0.seconds < $1.seconds }[passes.count / 2]
+    /// The middle of `values` ordered by `key` (the upper middle of an even count).
+    static func median<Value>(_ values: [Value], by key: (Value) -> Double) -> Value {
+        values.sorted { key($0) < key($1) }[values.count / 2]
     }
 
     static func row(_ name: String, _ pass: Pass, _ megabytes: Double) -> String {
