@@ -75,6 +75,17 @@ import Testing
         #expect(SentenceKind.registered == SentenceKind.allCases)
     }
 
+    /// The address table the script writes out is the one the registry's addresses make, slot for slot: one filled
+    /// slot per address.
+    @Test func theWrittenAddressTableIsTheRegistrys() {
+        let built = SentenceKindTable.built(from: SentenceKind.registered)
+        let written = SentenceKindTable.slots
+        let differing = (0..<128).filter { built[$0] != written[$0] }
+        #expect(differing.isEmpty, "slots \(differing) differ: run scripts/generate-registry")
+        let addresses = SentenceKind.allCases.count + SentenceKind.allCases.filter { $0.alternativeAddress != nil }.count
+        #expect((0..<128).filter { written[$0].type != 0 }.count == addresses)
+    }
+
     /// The fuzz target's dictionary has every registered address: a standard type's letters, a proprietary
     /// address as it begins a sentence.
     @Test(arguments: SentenceKind.allCases)

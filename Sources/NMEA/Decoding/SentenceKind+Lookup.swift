@@ -44,42 +44,50 @@ package protocol SentenceDecoderBody {
         -> Output
 }
 
-/// Address → kind, built once from the registry (every kind's address, and its alternative address where it has one):
-/// open addressing over 128 slots keyed by the packed type letters.
+/// Address → kind for every kind of the registry (every kind's address, and its alternative address where it has
+/// one): open addressing over 128 slots keyed by the packed type letters. The table itself, ``slots``, is written out
+/// by `scripts/generate-registry` into `Generated/SentenceKind+Dispatch.swift`, in static storage (no allocation and
+/// no check at each lookup: firmware counts on both); ``built(from:)`` makes it here, for `RegistryTests` to compare.
 @usableFromInline
 enum SentenceKindTable {
     /// One slot of the table.
     @usableFromInline
-    struct Slot: Sendable {
+    struct Slot: Sendable, Equatable {
         /// The packed letters of the type; 0 for an empty slot (no registered type packs to 0).
-        @usableFromInline var type: UInt64 = 0
+        @usableFromInline var type: UInt64
         /// As ``SentenceAddress/messageID``.
-        @usableFromInline var messageID: UInt64 = 0
-        @usableFromInline var isProprietary = false
-        @usableFromInline var kind = SentenceKind.rmc
+        @usableFromInline var messageID: UInt64
+        @usableFromInline var isProprietary: Bool
+        @usableFromInline var kind: SentenceKind
+
+        /// A slot of the generated table (`type` 0: an empty one).
+        @inlinable
+        init(_ type: UInt64, _ messageID: UInt64, _ isProprietary: Bool, _ kind: SentenceKind) {
+            self.type = type
+            self.messageID = messageID
+            self.isProprietary = isProprietary
+            self.kind = kind
+        }
     }
 
     @usableFromInline static let mask = 127
 
-    /// The slots, in static storage (no allocation: firmware counts on it): looking one up reads one slot in
-    /// place, never copies the table. Written once, before first use, and only read after.
-    @usableFromInline
-    static let slots: InlineArray<128, Slot> = {
-        var slots = InlineArray<128, Slot>(repeating: Slot())
+    /// The table for `kinds`, inserted in their order (the address, then the alternative), probing linearly: what
+    /// ``slots`` must be.
+    package static func built(from kinds: [SentenceKind]) -> InlineArray<128, Slot> {
+        var slots = InlineArray<128, Slot>(repeating: Slot(0, 0, false, .rmc))
         func insert(_ address: SentenceAddress, _ kind: SentenceKind) {
             precondition(address.type.rawValue != 0, "a kind has an empty type")
             var index = slot(address.type)
             while slots[index].type != 0 { index = (index + 1) & mask }
-            slots[index] = Slot(
-                type: address.type.rawValue, messageID: address.messageID, isProprietary: address.isProprietary,
-                kind: kind)
+            slots[index] = Slot(address.type.rawValue, address.messageID, address.isProprietary, kind)
         }
-        for kind in SentenceKind.registered {
+        for kind in kinds {
             insert(kind.address, kind)
             if let alternative = kind.alternativeAddress { insert(alternative, kind) }
         }
         return slots
-    }()
+    }
 
     @inlinable @inline(__always)
     static func slot(_ type: SentenceType) -> Int {
