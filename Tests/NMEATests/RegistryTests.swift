@@ -82,7 +82,8 @@ import Testing
         let written = SentenceKindTable.slots
         let differing = (0..<128).filter { built[$0] != written[$0] }
         #expect(differing.isEmpty, "slots \(differing) differ: run scripts/generate-registry")
-        let addresses = SentenceKind.allCases.count + SentenceKind.allCases.filter { $0.alternativeAddress != nil }.count
+        let alternatives = SentenceKind.allCases.filter { $0.alternativeAddress != nil }.count
+        let addresses = SentenceKind.allCases.count + alternatives
         #expect((0..<128).filter { written[$0].type != 0 }.count == addresses)
     }
 

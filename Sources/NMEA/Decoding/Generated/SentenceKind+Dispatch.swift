@@ -198,133 +198,133 @@ extension SentenceKindTable {
     /// ``SentenceKindTable/built(from:)`` makes from the registry.
     @usableFromInline
     static let slots: InlineArray<128, Slot> = [
-        Slot(0x525756, 0x0, false, .vwr),  // VWR
-        Slot(0x58425550, 0x3030, true, .pubxPosition),  // PUBX,00
-        Slot(0x58425550, 0x3330, true, .pubxSatellites),  // PUBX,03
-        Slot(0x58425550, 0x3430, true, .pubxTime),  // PUBX,04
-        Slot(0x575742, 0x0, false, .bww),  // BWW
-        Slot(0x574C56, 0x0, false, .vlw),  // VLW
-        Slot(0x43454650, 0x6576685047, true, .pfecHeave),  // PFEC,GPhve
-        Slot(0x4F4D524750, 0x0, true, .pgrmo),  // PGRMO
-        Slot(0x574D524750, 0x0, true, .pgrmw),  // PGRMW
-        Slot(0x3130304B544D50, 0x0, true, .pmtk001),  // PMTK001
-        Slot(0x3031304B544D50, 0x0, true, .pmtk010),  // PMTK010
-        Slot(0x48545347, 0x0, false, .gsth),  // GSTH
-        Slot(0x48415347, 0x0, false, .gsah),  // GSAH
-        Slot(0x48565347, 0x0, false, .gsvh),  // GSVH
-        Slot(0x475456, 0x0, false, .vtg),  // VTG
-        Slot(0x535247, 0x0, false, .grs),  // GRS
-        Slot(0x574856, 0x0, false, .vhw),  // VHW
-        Slot(0x524458, 0x0, false, .xdr),  // XDR
+        Slot(0x52_5756, 0x0, false, .vwr),  // VWR
+        Slot(0x5842_5550, 0x3030, true, .pubxPosition),  // PUBX,00
+        Slot(0x5842_5550, 0x3330, true, .pubxSatellites),  // PUBX,03
+        Slot(0x5842_5550, 0x3430, true, .pubxTime),  // PUBX,04
+        Slot(0x57_5742, 0x0, false, .bww),  // BWW
+        Slot(0x57_4C56, 0x0, false, .vlw),  // VLW
+        Slot(0x4345_4650, 0x65_7668_5047, true, .pfecHeave),  // PFEC,GPhve
+        Slot(0x4F_4D52_4750, 0x0, true, .pgrmo),  // PGRMO
+        Slot(0x57_4D52_4750, 0x0, true, .pgrmw),  // PGRMW
+        Slot(0x31_3030_4B54_4D50, 0x0, true, .pmtk001),  // PMTK001
+        Slot(0x30_3130_4B54_4D50, 0x0, true, .pmtk010),  // PMTK010
+        Slot(0x4854_5347, 0x0, false, .gsth),  // GSTH
+        Slot(0x4841_5347, 0x0, false, .gsah),  // GSAH
+        Slot(0x4856_5347, 0x0, false, .gsvh),  // GSVH
+        Slot(0x47_5456, 0x0, false, .vtg),  // VTG
+        Slot(0x53_5247, 0x0, false, .grs),  // GRS
+        Slot(0x57_4856, 0x0, false, .vhw),  // VHW
+        Slot(0x52_4458, 0x0, false, .xdr),  // XDR
         Slot(0, 0, false, .rmc),
         Slot(0, 0, false, .rmc),
-        Slot(0x57544D, 0x0, false, .mtw),  // MTW
+        Slot(0x57_544D, 0x0, false, .mtw),  // MTW
         Slot(0, 0, false, .rmc),
-        Slot(0x414747, 0x0, false, .gga),  // GGA
-        Slot(0x544448, 0x0, false, .hdt),  // HDT
-        Slot(0, 0, false, .rmc),
-        Slot(0, 0, false, .rmc),
-        Slot(0, 0, false, .rmc),
-        Slot(0, 0, false, .rmc),
-        Slot(0x434D52, 0x0, false, .rmc),  // RMC
-        Slot(0x41444D, 0x0, false, .mda),  // MDA
-        Slot(0x4C5057, 0x0, false, .wpl),  // WPL
-        Slot(0x534E47, 0x0, false, .gns),  // GNS
-        Slot(0x444F42, 0x0, false, .bod),  // BOD
-        Slot(0x41445A, 0x0, false, .zda),  // ZDA
-        Slot(0x544244, 0x0, false, .dbt),  // DBT
-        Slot(0x47444C4E5450, 0x0, true, .ptnlDG),  // PTNLDG
-        Slot(0x4449445250, 0x0, true, .prdid),  // PRDID
-        Slot(0x48475456, 0x0, false, .vtgh),  // VTGH
-        Slot(0x545044, 0x0, false, .dpt),  // DPT
-        Slot(0x48535247, 0x0, false, .grsh),  // GRSH
-        Slot(0, 0, false, .rmc),
-        Slot(0x53444E4B50, 0x0, true, .pknds),  // PKNDS
-        Slot(0x56574D, 0x0, false, .mwv),  // MWV
-        Slot(0, 0, false, .rmc),
-        Slot(0x48414747, 0x0, false, .ggah),  // GGAH
-        Slot(0, 0, false, .rmc),
-        Slot(0x5A4D524750, 0x0, true, .pgrmz),  // PGRMZ
-        Slot(0, 0, false, .rmc),
-        Slot(0x544D524750, 0x0, true, .pgrmt),  // PGRMT
-        Slot(0x53444C4B50, 0x0, true, .pklds),  // PKLDS
-        Slot(0x48434D52, 0x0, false, .rmch),  // RMCH
-        Slot(0x455458, 0x0, false, .xte),  // XTE
-        Slot(0, 0, false, .rmc),
-        Slot(0x48534E47, 0x0, false, .gnsh),  // GNSH
+        Slot(0x41_4747, 0x0, false, .gga),  // GGA
+        Slot(0x54_4448, 0x0, false, .hdt),  // HDT
         Slot(0, 0, false, .rmc),
         Slot(0, 0, false, .rmc),
         Slot(0, 0, false, .rmc),
         Slot(0, 0, false, .rmc),
+        Slot(0x43_4D52, 0x0, false, .rmc),  // RMC
+        Slot(0x41_444D, 0x0, false, .mda),  // MDA
+        Slot(0x4C_5057, 0x0, false, .wpl),  // WPL
+        Slot(0x53_4E47, 0x0, false, .gns),  // GNS
+        Slot(0x44_4F42, 0x0, false, .bod),  // BOD
+        Slot(0x41_445A, 0x0, false, .zda),  // ZDA
+        Slot(0x54_4244, 0x0, false, .dbt),  // DBT
+        Slot(0x4744_4C4E_5450, 0x0, true, .ptnlDG),  // PTNLDG
+        Slot(0x44_4944_5250, 0x0, true, .prdid),  // PRDID
+        Slot(0x4847_5456, 0x0, false, .vtgh),  // VTGH
+        Slot(0x54_5044, 0x0, false, .dpt),  // DPT
+        Slot(0x4853_5247, 0x0, false, .grsh),  // GRSH
         Slot(0, 0, false, .rmc),
+        Slot(0x53_444E_4B50, 0x0, true, .pknds),  // PKNDS
+        Slot(0x56_574D, 0x0, false, .mwv),  // MWV
         Slot(0, 0, false, .rmc),
+        Slot(0x4841_4747, 0x0, false, .ggah),  // GGAH
         Slot(0, 0, false, .rmc),
+        Slot(0x5A_4D52_4750, 0x0, true, .pgrmz),  // PGRMZ
         Slot(0, 0, false, .rmc),
-        Slot(0x4C4C47, 0x0, false, .gll),  // GLL
+        Slot(0x54_4D52_4750, 0x0, true, .pgrmt),  // PGRMT
+        Slot(0x53_444C_4B50, 0x0, true, .pklds),  // PKLDS
+        Slot(0x4843_4D52, 0x0, false, .rmch),  // RMCH
+        Slot(0x45_5458, 0x0, false, .xte),  // XTE
         Slot(0, 0, false, .rmc),
-        Slot(0x435742, 0x0, false, .bwc),  // BWC
-        Slot(0, 0, false, .rmc),
-        Slot(0x4C4C54, 0x0, false, .tll),  // TLL
+        Slot(0x4853_4E47, 0x0, false, .gnsh),  // GNSH
         Slot(0, 0, false, .rmc),
         Slot(0, 0, false, .rmc),
         Slot(0, 0, false, .rmc),
         Slot(0, 0, false, .rmc),
         Slot(0, 0, false, .rmc),
         Slot(0, 0, false, .rmc),
-        Slot(0x415352, 0x0, false, .rsa),  // RSA
+        Slot(0, 0, false, .rmc),
+        Slot(0, 0, false, .rmc),
+        Slot(0x4C_4C47, 0x0, false, .gll),  // GLL
+        Slot(0, 0, false, .rmc),
+        Slot(0x43_5742, 0x0, false, .bwc),  // BWC
+        Slot(0, 0, false, .rmc),
+        Slot(0x4C_4C54, 0x0, false, .tll),  // TLL
         Slot(0, 0, false, .rmc),
         Slot(0, 0, false, .rmc),
         Slot(0, 0, false, .rmc),
         Slot(0, 0, false, .rmc),
         Slot(0, 0, false, .rmc),
         Slot(0, 0, false, .rmc),
-        Slot(0x4D5052, 0x0, false, .rpm),  // RPM
-        Slot(0x525742, 0x0, false, .bwr),  // BWR
-        Slot(0x534247, 0x0, false, .gbs),  // GBS
-        Slot(0x524C41, 0x0, false, .alr),  // ALR
-        Slot(0x484C4C47, 0x0, false, .gllh),  // GLLH
+        Slot(0x41_5352, 0x0, false, .rsa),  // RSA
         Slot(0, 0, false, .rmc),
         Slot(0, 0, false, .rmc),
         Slot(0, 0, false, .rmc),
-        Slot(0x455452, 0x0, false, .rte),  // RTE
-        Slot(0x41544D, 0x0, false, .mta),  // MTA
-        Slot(0x4C505744574B50, 0x0, true, .pkwdwpl),  // PKWDWPL
         Slot(0, 0, false, .rmc),
-        Slot(0x48534E4B50, 0x0, true, .pknsh),  // PKNSH
-        Slot(0x4D5454, 0x0, false, .ttm),  // TTM
-        Slot(0x544F52, 0x0, false, .rot),  // ROT
-        Slot(0x424D52, 0x0, false, .rmb),  // RMB
-        Slot(0x544248, 0x0, false, .hbt),  // HBT
-        Slot(0x565347, 0x0, false, .gsv),  // GSV
-        Slot(0x415347, 0x0, false, .gsa),  // GSA
-        Slot(0x44574D, 0x0, false, .mwd),  // MWD
-        Slot(0x48534C4B50, 0x0, true, .pklsh),  // PKLSH
-        Slot(0x534244, 0x0, false, .dbs),  // DBS
-        Slot(0x4C4E5450, 0x4B4747, true, .ptnlGGK),  // PTNL,GGK
-        Slot(0x545347, 0x0, false, .gst),  // GST
-        Slot(0x4C4E5450, 0x525641, true, .ptnlAVR),  // PTNL,AVR
-        Slot(0x574256, 0x0, false, .vbw),  // VBW
-        Slot(0x4C4E5450, 0x4B4A50, true, .ptnlPJK),  // PTNL,PJK
-        Slot(0x4D5444, 0x0, false, .dtm),  // DTM
-        Slot(0x4D4448, 0x0, false, .hdm),  // HDM
-        Slot(0x575056, 0x0, false, .vpw),  // VPW
-        Slot(0x4C4E5450, 0x4B4756, true, .ptnlVGK),  // PTNL,VGK
-        Slot(0x4D4141, 0x0, false, .aam),  // AAM
-        Slot(0x4C4E5450, 0x444856, true, .ptnlVHD),  // PTNL,VHD
-        Slot(0x425041, 0x0, false, .apb),  // APB
-        Slot(0x4C4E5450, 0x515042, true, .ptnlBPQ),  // PTNL,BPQ
-        Slot(0x4D4D524750, 0x0, true, .pgrmm),  // PGRMM
-        Slot(0x4C4E5450, 0x544A50, true, .ptnlPJT),  // PTNL,PJT
-        Slot(0x454D524750, 0x0, true, .pgrme),  // PGRME
-        Slot(0x545854, 0x0, false, .txt),  // TXT
-        Slot(0x464C41, 0x0, false, .alf),  // ALF
-        Slot(0x545756, 0x0, false, .vwt),  // VWT
-        Slot(0x4C4E5450, 0x4744, true, .ptnlDG),  // PTNL,DG
-        Slot(0x5248534150, 0xFF, true, .pashr),  // PASHR,#
-        Slot(0x5248534150, 0x4E544C, true, .pashrLTN),  // PASHR,LTN
-        Slot(0x43454650, 0x7474615047, true, .pfecAttitude),  // PFEC,GPatt
-        Slot(0x534854, 0x0, false, .ths),  // THS
-        Slot(0x4B4244, 0x0, false, .dbk),  // DBK
-        Slot(0x474448, 0x0, false, .hdg),  // HDG
+        Slot(0, 0, false, .rmc),
+        Slot(0, 0, false, .rmc),
+        Slot(0x4D_5052, 0x0, false, .rpm),  // RPM
+        Slot(0x52_5742, 0x0, false, .bwr),  // BWR
+        Slot(0x53_4247, 0x0, false, .gbs),  // GBS
+        Slot(0x52_4C41, 0x0, false, .alr),  // ALR
+        Slot(0x484C_4C47, 0x0, false, .gllh),  // GLLH
+        Slot(0, 0, false, .rmc),
+        Slot(0, 0, false, .rmc),
+        Slot(0, 0, false, .rmc),
+        Slot(0x45_5452, 0x0, false, .rte),  // RTE
+        Slot(0x41_544D, 0x0, false, .mta),  // MTA
+        Slot(0x4C_5057_4457_4B50, 0x0, true, .pkwdwpl),  // PKWDWPL
+        Slot(0, 0, false, .rmc),
+        Slot(0x48_534E_4B50, 0x0, true, .pknsh),  // PKNSH
+        Slot(0x4D_5454, 0x0, false, .ttm),  // TTM
+        Slot(0x54_4F52, 0x0, false, .rot),  // ROT
+        Slot(0x42_4D52, 0x0, false, .rmb),  // RMB
+        Slot(0x54_4248, 0x0, false, .hbt),  // HBT
+        Slot(0x56_5347, 0x0, false, .gsv),  // GSV
+        Slot(0x41_5347, 0x0, false, .gsa),  // GSA
+        Slot(0x44_574D, 0x0, false, .mwd),  // MWD
+        Slot(0x48_534C_4B50, 0x0, true, .pklsh),  // PKLSH
+        Slot(0x53_4244, 0x0, false, .dbs),  // DBS
+        Slot(0x4C4E_5450, 0x4B_4747, true, .ptnlGGK),  // PTNL,GGK
+        Slot(0x54_5347, 0x0, false, .gst),  // GST
+        Slot(0x4C4E_5450, 0x52_5641, true, .ptnlAVR),  // PTNL,AVR
+        Slot(0x57_4256, 0x0, false, .vbw),  // VBW
+        Slot(0x4C4E_5450, 0x4B_4A50, true, .ptnlPJK),  // PTNL,PJK
+        Slot(0x4D_5444, 0x0, false, .dtm),  // DTM
+        Slot(0x4D_4448, 0x0, false, .hdm),  // HDM
+        Slot(0x57_5056, 0x0, false, .vpw),  // VPW
+        Slot(0x4C4E_5450, 0x4B_4756, true, .ptnlVGK),  // PTNL,VGK
+        Slot(0x4D_4141, 0x0, false, .aam),  // AAM
+        Slot(0x4C4E_5450, 0x44_4856, true, .ptnlVHD),  // PTNL,VHD
+        Slot(0x42_5041, 0x0, false, .apb),  // APB
+        Slot(0x4C4E_5450, 0x51_5042, true, .ptnlBPQ),  // PTNL,BPQ
+        Slot(0x4D_4D52_4750, 0x0, true, .pgrmm),  // PGRMM
+        Slot(0x4C4E_5450, 0x54_4A50, true, .ptnlPJT),  // PTNL,PJT
+        Slot(0x45_4D52_4750, 0x0, true, .pgrme),  // PGRME
+        Slot(0x54_5854, 0x0, false, .txt),  // TXT
+        Slot(0x46_4C41, 0x0, false, .alf),  // ALF
+        Slot(0x54_5756, 0x0, false, .vwt),  // VWT
+        Slot(0x4C4E_5450, 0x4744, true, .ptnlDG),  // PTNL,DG
+        Slot(0x52_4853_4150, 0xFF, true, .pashr),  // PASHR,#
+        Slot(0x52_4853_4150, 0x4E_544C, true, .pashrLTN),  // PASHR,LTN
+        Slot(0x4345_4650, 0x74_7461_5047, true, .pfecAttitude),  // PFEC,GPatt
+        Slot(0x53_4854, 0x0, false, .ths),  // THS
+        Slot(0x4B_4244, 0x0, false, .dbk),  // DBK
+        Slot(0x47_4448, 0x0, false, .hdg),  // HDG
     ]
 }
