@@ -90,8 +90,10 @@ public struct AISDecoder: Sendable {
         if fields.count == 1 {
             try message.complete(fields)
             hand(message, to: body)
-        } else if let assembled = try assemble(fields) {
-            hand(try AISMessage(payload: assembled, channel: fields.channel, isOwnShip: fields.isOwnShip), to: body)
+        } else if let slot = try assemble(fields) {
+            let message = try AISMessage(
+                payload: partials[slot].payload, channel: fields.channel, isOwnShip: fields.isOwnShip)
+            hand(message, to: body)
         }
     }
 
@@ -106,8 +108,9 @@ public struct AISDecoder: Sendable {
         }
     }
 
-    /// Adds a part of a multi-part message; the whole payload when this was its last part.
-    private mutating func assemble(_ fields: AISSentenceFields) throws(AISError) -> AISPayload? {
+    /// Adds a part of a multi-part message; when this was its last part, the slot that holds the whole payload
+    /// (until the next first part), which is not copied out here.
+    private mutating func assemble(_ fields: AISSentenceFields) throws(AISError) -> Int? {
         clock &+= 1
         // The sequential message ID in bits 16-23, or the TAG group's ID in bits 16-47 with bit 63 set.
         let message = fields.group.map { 1 << 63 | UInt64($0.id) << 16 } ?? UInt64(fields.sequence) << 16
@@ -151,13 +154,22 @@ public struct AISDecoder: Sendable {
         partials[slot].age = clock
         guard isLast else { return nil }
         partials[slot].count = 0
-        return partials[slot].payload
+        return slot
     }
 
-    /// FNV-1a of a fragment's bytes.
+    /// FNV-1a's step over a fragment's bytes taken eight at a time (the last few one at a time).
     private static func digest(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
+        let prime: UInt64 = 0x100_0000_01b3
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        var index = 0
+        while index + 8 <= bytes.count {
+            hash = (hash ^ UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self))) &* prime
+            index += 8
+        }
+        while index < bytes.count {
+            hash = (hash ^ UInt64(bytes[index])) &* prime
+            index += 1
+        }
         return hash
     }
 

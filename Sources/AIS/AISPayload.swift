@@ -28,14 +28,14 @@ public struct AISPayload: Sendable {
         try append(armored: armored, fillBits: fillBits)
     }
 
-    /// The payload of one armoured fragment in memory, eight bytes at a time (see ``init(armored:fillBits:)``).
+    /// The payload of one armoured fragment in memory, sixteen bytes at a time (see ``init(armored:fillBits:)``).
     public init(armored: UnsafeRawBufferPointer, fillBits: Int = 0) throws(AISError) {
         self.init()
         try append(armored: armored, fillBits: fillBits)
     }
 
-    /// Appends an armoured fragment: six bits per byte, less `fillBits` padding bits at its end, eight bytes at a time
-    /// (``appendArmoredPrefix(of:from:)``). After a throw the payload is not to be used.
+    /// Appends an armoured fragment: six bits per byte, less `fillBits` padding bits at its end, sixteen bytes at a
+    /// time (``appendArmoredPrefix(of:from:)``). After a throw the payload is not to be used.
     public mutating func append(armored: UnsafeRawBufferPointer, fillBits: Int) throws(AISError) {
         guard (0...5).contains(fillBits) else { throw .badFillBits }
         guard bitCount + armored.count * 6 <= Self.capacity else { throw .tooLong }
