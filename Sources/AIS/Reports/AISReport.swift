@@ -28,9 +28,6 @@ extension AISMessage {
 }
 
 extension AISReport {
-    /// Inlined into ``AISMessage/report``: the case is made in the value returned, not made aside and copied (a
-    /// report is 177 bytes).
-    @inline(__always)
     init(_ bits: AISBitReader) {
         switch bits.type {
         case 1, 2, 3: self = .position(AISPositionReport(bits))
