@@ -18,6 +18,8 @@ extension AISDecoder {
             payload = Array(fields.payload)
             var kept = fields
             kept.payload = UnsafeRawBufferPointer(start: nil, count: 0)
+            // Its bits are not kept: the fragment's payload is unarmoured again when it is added.
+            kept.isUnarmoured = false
             self.fields = kept
         }
     }
@@ -30,12 +32,13 @@ extension AISDecoder {
         throws(AISError) -> Fragment?
     {
         var fields = AISSentenceFields()
-        guard fields.read(sentence) else { throw .notAIS }
+        var message = AISMessage()
+        guard fields.read(sentence, into: &message.payload) else { throw .notAIS }
         // A single sentence's message type is its first six bits: the payload's first character.
         if fields.count != 1 || fields.payload.first.flatMap(AISPayload.sixBits) == 24 {
             return Fragment(fields)
         }
-        try add(counting: fields, body)
+        try add(counting: fields, &message, body)
         return nil
     }
 
@@ -46,7 +49,8 @@ extension AISDecoder {
         let failure = fragment.payload.withUnsafeBytes { payload -> AISError? in
             fields.payload = payload
             do throws(AISError) {
-                try add(counting: fields, body)
+                var message = AISMessage()
+                try add(counting: fields, &message, body)
                 return nil
             } catch {
                 return error

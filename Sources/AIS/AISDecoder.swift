@@ -63,31 +63,37 @@ public struct AISDecoder: Sendable {
     /// ``add(_:)`` does.
     public mutating func add(_ sentence: Sentence, _ body: (borrowing AISMessage) -> Void) throws(AISError) {
         var fields = AISSentenceFields()
+        var message = AISMessage()
         // Another encapsulated sentence (`!AIABM`…) is not AIS and not an error of it: neither counted.
-        guard fields.read(sentence) else { throw .notAIS }
-        try add(counting: fields, body)
+        guard fields.read(sentence, into: &message.payload) else { throw .notAIS }
+        try add(counting: fields, &message, body)
     }
 
-    /// Adds the fields of one AIS sentence, counting it, and its error when it has one.
-    mutating func add(counting fields: AISSentenceFields, _ body: (borrowing AISMessage) -> Void) throws(AISError) {
+    /// Adds the fields of one AIS sentence, counting it, and its error when it has one. `message` is the one the
+    /// fields were read into (``AISSentenceFields/read(_:into:)``), or an empty one.
+    mutating func add(
+        counting fields: AISSentenceFields, _ message: inout AISMessage, _ body: (borrowing AISMessage) -> Void
+    ) throws(AISError) {
         counts.sentences += 1
         do {
-            try add(fields, body)
+            try add(fields, &message, body)
         } catch {
             counts.errors += 1
             throw error
         }
     }
 
-    private mutating func add(_ fields: AISSentenceFields, _ body: (borrowing AISMessage) -> Void) throws(AISError) {
+    private mutating func add(
+        _ fields: AISSentenceFields, _ message: inout AISMessage, _ body: (borrowing AISMessage) -> Void
+    ) throws(AISError) {
         guard fields.count >= 1, fields.number >= 1, fields.number <= fields.count else { throw .badFragment }
         if fields.count == 1 {
-            let message = try AISMessage(
-                armored: fields.payload, fillBits: fields.fillBits, channel: fields.channel,
-                isOwnShip: fields.isOwnShip)
+            try message.complete(fields)
             hand(message, to: body)
-        } else if let assembled = try assemble(fields) {
-            hand(try AISMessage(payload: assembled, channel: fields.channel, isOwnShip: fields.isOwnShip), to: body)
+        } else if let slot = try assemble(fields) {
+            let message = try AISMessage(
+                payload: partials[slot].payload, channel: fields.channel, isOwnShip: fields.isOwnShip)
+            hand(message, to: body)
         }
     }
 
@@ -102,8 +108,9 @@ public struct AISDecoder: Sendable {
         }
     }
 
-    /// Adds a part of a multi-part message; the whole payload when this was its last part.
-    private mutating func assemble(_ fields: AISSentenceFields) throws(AISError) -> AISPayload? {
+    /// Adds a part of a multi-part message; when this was its last part, the slot that holds the whole payload
+    /// (until the next first part), which is not copied out here.
+    private mutating func assemble(_ fields: AISSentenceFields) throws(AISError) -> Int? {
         clock &+= 1
         // The sequential message ID in bits 16-23, or the TAG group's ID in bits 16-47 with bit 63 set.
         let message = fields.group.map { 1 << 63 | UInt64($0.id) << 16 } ?? UInt64(fields.sequence) << 16
@@ -147,13 +154,22 @@ public struct AISDecoder: Sendable {
         partials[slot].age = clock
         guard isLast else { return nil }
         partials[slot].count = 0
-        return partials[slot].payload
+        return slot
     }
 
-    /// FNV-1a of a fragment's bytes.
+    /// FNV-1a's step over a fragment's bytes taken eight at a time (the last few one at a time).
     private static func digest(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
+        let prime: UInt64 = 0x100_0000_01b3
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        var index = 0
+        while index + 8 <= bytes.count {
+            hash = (hash ^ UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self))) &* prime
+            index += 8
+        }
+        while index < bytes.count {
+            hash = (hash ^ UInt64(bytes[index])) &* prime
+            index += 1
+        }
         return hash
     }
 
@@ -229,13 +245,17 @@ struct AISSentenceFields {
     var isOwnShip = false
     /// The TAG block's group, when the sentence had one.
     var group: TagGroup?
+    /// `true` when the payload of a single-part message was unarmoured as it was read (``read(_:into:)``), all of
+    /// it, its fill bits not yet taken off.
+    var isUnarmoured = false
 
     /// `VDM` and `VDO` as ``SentenceType`` packs them (first letter in the low byte).
     static let vdm: UInt64 = 0x4D_4456
     static let vdo: UInt64 = 0x4F_4456
 
-    /// Reads the six fields after the address; `false` when the sentence is not VDM or VDO or lacks them.
-    mutating func read(_ sentence: Sentence) -> Bool {
+    /// Reads the six fields after the address, and unarmours a single-part message's payload into `bits` (empty)
+    /// as its end is looked for (``isUnarmoured``); `false` when the sentence is not VDM or VDO or lacks them.
+    mutating func read(_ sentence: Sentence, into bits: inout AISPayload) -> Bool {
         let type = sentence.type.rawValue
         guard sentence.isEncapsulated, type == Self.vdm || type == Self.vdo else { return false }
         isOwnShip = type == Self.vdo
@@ -251,9 +271,17 @@ struct AISSentenceFields {
             guard let end = readHeader(bytes, from: index) else { return false }
             index = end
         }
-        // The payload, eight bytes per step; then the fill bits, up to another comma or the end.
-        let payloadEnd = ByteScan.firstIndex(of: comma, in: bytes, from: index)
-        guard payloadEnd < bytes.count else { return false }
+        // The payload: a single part's is unarmoured as its end is looked for; when it stops at a byte other than
+        // the comma (a bad byte, a payload too long), or for a part of a longer message, the comma is looked for.
+        var payloadEnd = index
+        if count == 1 {
+            payloadEnd = bits.appendArmoredPrefix(of: bytes, from: index)
+            isUnarmoured = payloadEnd < bytes.count && bytes[payloadEnd] == comma
+        }
+        if !isUnarmoured {
+            payloadEnd = ByteScan.firstIndex(of: comma, in: bytes, from: payloadEnd)
+            guard payloadEnd < bytes.count else { return false }
+        }
         payload = UnsafeRawBufferPointer(rebasing: bytes[index..<payloadEnd])
         index = payloadEnd + 1
         // The fill bits: usually one digit that ends the sentence.

@@ -3,14 +3,14 @@
 /// making a message copies no text and allocates nothing; a message can be kept as long as wanted.
 public struct AISMessage: Sendable {
     /// The message's bits.
-    public private(set) var payload: AISPayload
+    public internal(set) var payload: AISPayload
     /// The radio channel (`A` or `B`, as an ASCII byte), or 0 when the sentence did not say.
-    public let channel: UInt8
+    public private(set) var channel: UInt8
     /// `true` for the own ship's messages (`!AIVDO`), `false` for other stations' (`!AIVDM`).
-    public let isOwnShip: Bool
+    public private(set) var isOwnShip: Bool
     /// The type and the MMSI, read once: every reader of messages sorts them by these.
-    private let storedType: UInt8
-    private let storedMMSI: UInt32
+    private var storedType: UInt8
+    private var storedMMSI: UInt32
 
     /// The message in `payload`.
     /// - Throws: ``AISError/tooShort(type:bits:needed:)`` when the message is shorter than its type's fixed fields.
@@ -30,6 +30,27 @@ public struct AISMessage: Sendable {
         try payload.append(armored: armored, fillBits: fillBits)
         self.channel = channel
         self.isOwnShip = isOwnShip
+        (storedType, storedMMSI) = try Self.header(of: payload)
+    }
+
+    /// An empty message, for a single-part sentence's payload to be unarmoured into where the message keeps it
+    /// (``AISSentenceFields/read(_:into:)``), then made whole by ``complete(_:)``.
+    init() {
+        payload = AISPayload()
+        (channel, isOwnShip, storedType, storedMMSI) = (0, false, 0, 0)
+    }
+
+    /// Makes this message that of a single-part sentence whose fields were read into it: its payload's bits less the
+    /// fill bits when the payload was unarmoured as it was read, else (a fragment's) its payload unarmoured now.
+    /// - Throws: as ``init(armored:fillBits:channel:isOwnShip:)`` does.
+    mutating func complete(_ fields: borrowing AISSentenceFields) throws(AISError) {
+        if fields.isUnarmoured {
+            try payload.removeFillBits(fields.fillBits)
+        } else {
+            payload = try AISPayload(armored: fields.payload, fillBits: fields.fillBits)
+        }
+        channel = fields.channel
+        isOwnShip = fields.isOwnShip
         (storedType, storedMMSI) = try Self.header(of: payload)
     }
 
@@ -283,11 +304,14 @@ extension AISBitReader {
 extension AISPayload {
     /// Appends `count` bits of `source` from bit `start` (as many as fit).
     mutating func copyBits(from source: AISPayload, start: Int, count: Int) {
-        var copied = 0
-        while copied < count, bitCount < Self.capacity {
-            let width = min(32, count - copied, Self.capacity - bitCount)
-            appendBits(UInt64(source.unsigned(start + copied, width)), count: width)
-            copied += width
+        // One view of the source's bits for all of them (each of its `unsigned` would view them again).
+        source.withBits { bits in
+            var copied = 0
+            while copied < count, bitCount < Self.capacity {
+                let width = min(32, count - copied, Self.capacity - bitCount)
+                appendBits(UInt64(bits.unsigned(start + copied, width)), count: width)
+                copied += width
+            }
         }
     }
 }

@@ -13,9 +13,9 @@ public enum AISOwnShip {
     public static func report(_ sentence: Sentence) -> EpochReport? {
         guard let received = sentence.receivedMilliseconds else { return nil }
         var fields = AISSentenceFields()
-        guard fields.read(sentence), fields.isOwnShip, fields.count == 1, fields.number == 1,
-            let message = try? AISMessage(
-                armored: fields.payload, fillBits: fields.fillBits, channel: fields.channel, isOwnShip: true),
+        var message = AISMessage()
+        guard fields.read(sentence, into: &message.payload), fields.isOwnShip, fields.count == 1, fields.number == 1,
+            (try? message.complete(fields)) != nil,
             let point = message.trackPoint
         else { return nil }
         var report = EpochReport(signature: SentenceSignature(of: sentence))

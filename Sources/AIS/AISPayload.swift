@@ -28,60 +28,122 @@ public struct AISPayload: Sendable {
         try append(armored: armored, fillBits: fillBits)
     }
 
-    /// The payload of one armoured fragment in memory, eight bytes at a time (see ``init(armored:fillBits:)``).
+    /// The payload of one armoured fragment in memory, sixteen bytes at a time (see ``init(armored:fillBits:)``).
     public init(armored: UnsafeRawBufferPointer, fillBits: Int = 0) throws(AISError) {
         self.init()
         try append(armored: armored, fillBits: fillBits)
     }
 
-    /// Appends an armoured fragment: six bits per byte, less `fillBits` padding bits at its end. Eight bytes at a time
-    /// (``sixBits(eight:)``), the last few from one more load. After a throw the payload is not to be used.
+    /// Appends an armoured fragment: six bits per byte, less `fillBits` padding bits at its end, sixteen bytes at a
+    /// time (``appendArmoredPrefix(of:from:)``). After a throw the payload is not to be used.
     public mutating func append(armored: UnsafeRawBufferPointer, fillBits: Int) throws(AISError) {
         guard (0...5).contains(fillBits) else { throw .badFillBits }
         guard bitCount + armored.count * 6 <= Self.capacity else { throw .tooLong }
-        var index = 0
-        while index + 8 <= armored.count {
-            let word = UInt64(littleEndian: armored.loadUnaligned(fromByteOffset: index, as: UInt64.self))
-            try appendSixBits(eight: word, count: 8, at: index, of: armored)
-            index += 8
-        }
-        // The last few bytes, in a word filled up with `0`s (six zero bits each, not appended): the payload's last
-        // eight bytes when it has eight, shifted down past those already read, else one byte at a time.
-        let rest = armored.count - index
-        if rest > 0 {
-            let zeros: UInt64 = 0x3030_3030_3030_3030
-            let kept = UInt64(rest * 8)
-            var word: UInt64
-            if armored.count >= 8 {
-                let last = UInt64(
-                    littleEndian: armored.loadUnaligned(fromByteOffset: armored.count - 8, as: UInt64.self))
-                word = last >> (64 - kept) | zeros << kept
-            } else {
-                word = zeros
-                for offset in 0..<rest {
-                    let shift = UInt64(offset * 8)
-                    word = word & ~(0xFF << shift) | UInt64(armored[index + offset]) << shift
-                }
-            }
-            try appendSixBits(eight: word, count: rest, at: index, of: armored)
-        }
-        storedBitCount = max(0, bitCount - fillBits)
-        clearPadding()
+        let end = appendArmoredPrefix(of: armored, from: 0)
+        guard end == armored.count else { throw .badCharacter(armored[end]) }
+        try removeFillBits(fillBits)
     }
 
-    /// Appends the six-bit values of the first `count` of the eight armouring bytes in `word` (the first in its low
-    /// byte), which are `armored[index...]`; throws for the first byte outside the alphabet.
-    @_transparent
-    private mutating func appendSixBits(
-        eight word: UInt64, count: Int, at index: Int, of armored: UnsafeRawBufferPointer
-    ) throws(AISError) {
-        var (bits, invalid) = Self.sixBits(eight: word)
-        if count < 8 {
-            invalid &= (1 << UInt64(count * 8)) - 1
-            bits >>= UInt64(48 - count * 6)
+    /// Appends the six-bit values of `bytes` from `start` up to the first byte outside the armouring alphabet, the
+    /// end of `bytes` or ``capacity``, whichever comes first, and returns where it stopped: a sentence's payload is
+    /// unarmoured as its end, the next comma, is looked for. Sixteen bytes per step (``sixBits(sixteen:)``), the
+    /// bits gathered in a register and stored a word at a time; the last few bytes copied into one more vector.
+    mutating func appendArmoredPrefix(of bytes: UnsafeRawBufferPointer, from start: Int) -> Int {
+        guard let base = bytes.baseAddress else { return start }
+        let limit = min(bytes.count, start &+ (Self.capacity &- bitCount) / 6)
+        let bitCount = self.bitCount
+        let end = withUnsafeMutablePointer(to: &words) { words in
+            var writer = BitWriter(UnsafeMutableRawPointer(words).assumingMemoryBound(to: UInt64.self), bitCount)
+            var index = start
+            // Vectors of sixteen valid bytes.
+            while index &+ 16 <= limit {
+                let vector = base.loadUnaligned(fromByteOffset: index, as: Vector.self)
+                let (bits, invalid) = Self.sixBits(sixteen: vector)
+                if invalid.first | invalid.second != 0 { break }
+                writer.append(top: bits.first &<< 16, count: 48)
+                writer.append(top: bits.second &<< 16, count: 48)
+                index &+= 16
+            }
+            // The vector with the first invalid byte, or the bytes before the limit (fewer than sixteen) followed by
+            // zeros, which are not in the alphabet.
+            let rest = limit &- index
+            if rest > 0 {
+                var vector = Vector()
+                if rest >= 16 {
+                    vector = base.loadUnaligned(fromByteOffset: index, as: Vector.self)
+                } else {
+                    withUnsafeMutableBytes(of: &vector) { $0.copyMemory(from: .init(start: base + index, count: rest)) }
+                }
+                let (bits, invalid) = Self.sixBits(sixteen: vector)
+                let valid =
+                    invalid.first != 0
+                    ? invalid.first.trailingZeroBitCount &>> 3 : 8 &+ invalid.second.trailingZeroBitCount &>> 3
+                writer.append(top: Self.firstLanes(bits.first, min(valid, 8)), count: min(valid, 8) &* 6)
+                if valid > 8 { writer.append(top: Self.firstLanes(bits.second, valid &- 8), count: (valid &- 8) &* 6) }
+                index &+= valid
+            }
+            writer.finish()
+            return index
         }
-        guard invalid == 0 else { throw .badCharacter(armored[index + invalid.trailingZeroBitCount >> 3]) }
-        appendBits(bits, count: count * 6)
+        storedBitCount = bitCount &+ (end &- start) &* 6
+        return end
+    }
+
+    /// Sixteen armouring bytes.
+    typealias Vector = SIMD16<UInt8>
+    /// What is found of the first eight and the second eight bytes of a ``Vector``.
+    typealias Halves = (first: UInt64, second: UInt64)
+
+    /// The first `count` (0…8) six-bit values of the 48 `bits` (the first on top), on top of a word, zeros below.
+    @inline(__always)
+    private static func firstLanes(_ bits: UInt64, _ count: Int) -> UInt64 {
+        bits &<< 16 & ~(UInt64.max &>> UInt64(count &* 6))
+    }
+
+    /// Bits appended at the end of a payload's words, gathered in a register and stored a word at a time.
+    private struct BitWriter {
+        let words: UnsafeMutablePointer<UInt64>
+        /// The word being filled (its index), its bits so far on top, and how many there are.
+        var word: Int
+        var current: UInt64
+        var used: Int
+
+        /// A writer after the first `bitCount` bits of `words`.
+        @inline(__always)
+        init(_ words: UnsafeMutablePointer<UInt64>, _ bitCount: Int) {
+            self.words = words
+            word = bitCount &>> 6
+            used = bitCount & 63
+            current = words[word]
+        }
+
+        /// Appends the `count` (at most 48) bits on top of `top`, the bits below them zeros.
+        @inline(__always)
+        mutating func append(top: UInt64, count: Int) {
+            current |= top &>> UInt64(used)
+            if used &+ count >= 64 {
+                words[word] = current
+                word &+= 1
+                // `used` is 16 or more here: the shift is at most 48, and leaves the bits that did not fit.
+                current = top &<< UInt64(64 &- used)
+                used = used &+ count &- 64
+            } else {
+                used &+= count
+            }
+        }
+
+        /// Stores the word being filled.
+        @inline(__always)
+        func finish() { words[word] = current }
+    }
+
+    /// Removes the last `fillBits` bits (padding that ends an armoured payload), at most 5.
+    /// - Throws: ``AISError/badFillBits`` for a count outside 0…5.
+    @inline(__always)
+    mutating func removeFillBits(_ fillBits: Int) throws(AISError) {
+        guard (0...5).contains(fillBits) else { throw .badFillBits }
+        storedBitCount = max(0, bitCount - fillBits)
+        clearPadding()
     }
 
     /// Appends an armoured fragment one byte at a time (bytes in memory take the eight-at-a-time overload).
@@ -131,26 +193,37 @@ public struct AISPayload: Sendable {
         if word < 16 { words[unchecked: word + 1] = 0 }
     }
 
-    /// The 48 bits of eight armouring bytes, the first byte's six bits on top, with `invalid` 0; or `invalid` with
-    /// the high bit set in the byte lane of the first byte outside the alphabet (`word` holds the first byte in its
-    /// low byte). SWAR: every test and subtraction works on the eight bytes at once, and none carries into the next
-    /// byte once each byte is known to be below 0x80.
-    @_transparent
-    static func sixBits(eight word: UInt64) -> (bits: UInt64, invalid: UInt64) {
-        let ones: UInt64 = 0x0101_0101_0101_0101
+    /// The bits of sixteen armouring bytes, 48 for each eight (the first byte's six bits on top), with `invalid` 0;
+    /// or `invalid` with the high bit set in the byte lane of each byte outside the alphabet (the first eight bytes'
+    /// lanes in `first`, the first byte in its low byte). Every test and subtraction works on the sixteen bytes at
+    /// once, with no borrow from one byte to the next.
+    @inline(__always)
+    static func sixBits(sixteen bytes: Vector) -> (bits: Halves, invalid: Halves) {
+        let high = Vector(repeating: 0x80)
         // Valid bytes are 0x30…0x57 and 0x60…0x77. Flags: a high bit set, below 0x30, above 0x77, 0x58…0x5F.
-        let below = ~(word &+ ones &* 0x50)
-        let above = word &+ ones &* 0x08
-        let gap = (word &+ ones &* 0x28) & ~(word &+ ones &* 0x20)
-        let invalid = (word | below | above | gap) & (ones &* 0x80)
+        let below = ~(bytes &+ 0x50)
+        let above = bytes &+ 0x08
+        let gap = (bytes &+ 0x28) & ~(bytes &+ 0x20)
+        let invalid = unsafeBitCast((bytes | below | above | gap) & high, to: SIMD2<UInt64>.self)
         // 0x30…0x57 are 0…39; 0x60…0x77 are 48…71 less 8.
-        let offset = word &- ones &* 0x30
-        let value = offset &- (((offset &+ ones &* 0x58) & (ones &* 0x80)) >> 4)
-        // Six bits a byte, first byte on top, packed pairwise: 12 bits in 16, 24 in 32, 48 in 64.
-        let bytes = value.byteSwapped
-        let twelve = (bytes & 0x3F00_3F00_3F00_3F00) >> 2 | bytes & 0x003F_003F_003F_003F
-        let twentyFour = (twelve & 0x0FFF_0000_0FFF_0000) >> 4 | twelve & 0x0000_0FFF_0000_0FFF
-        return ((twentyFour & 0x00FF_FFFF_0000_0000) >> 8 | twentyFour & 0x0000_0000_00FF_FFFF, invalid)
+        let offset = bytes &- 0x30
+        let values = offset &- ((offset &+ 0x58) & high) &>> 4
+        // Six bits a byte, the first byte on top, packed pairwise: 12 bits in 16, 24 in 32, 48 in 64.
+        let pairs = unsafeBitCast(values, to: SIMD8<UInt16>.self)
+        let twelve = unsafeBitCast((pairs & 0x3F) &<< 6 | pairs &>> 8 & 0x3F, to: SIMD4<UInt32>.self)
+        let twentyFour = unsafeBitCast((twelve & 0xFFF) &<< 12 | twelve &>> 16, to: SIMD2<UInt64>.self)
+        let bits = (twentyFour & 0xFF_FFFF) &<< 24 | twentyFour &>> 32
+        return ((bits[0], bits[1]), (invalid[0], invalid[1]))
+    }
+
+    /// The six-bit value an armouring byte stands for: `0`…`W` are 0…39, `` ` ``…`w` are 40…63.
+    @inline(__always)
+    static func sixBits(_ byte: UInt8) -> UInt64? {
+        switch byte {
+        case 48...87: UInt64(byte &- 48)
+        case 96...119: UInt64(byte &- 56)
+        default: nil
+        }
     }
 
     /// Appends the low `count` bits of `value` (at most 58), the caller having checked the room.
@@ -166,16 +239,6 @@ public struct AISPayload: Sendable {
             words[unchecked: word + 1] |= value << UInt64(64 - spill)
         }
         storedBitCount += count
-    }
-
-    /// The six-bit value an armouring byte stands for: `0`…`W` are 0…39, `` ` ``…`w` are 40…63.
-    @inline(__always)
-    static func sixBits(_ byte: UInt8) -> UInt64? {
-        switch byte {
-        case 48...87: UInt64(byte &- 48)
-        case 96...119: UInt64(byte &- 56)
-        default: nil
-        }
     }
 
     /// Calls `body` with a view of the bits where they are, valid only inside `body`. Reads through the view load
@@ -253,21 +316,49 @@ struct AISBitReader {
     }
 
     /// See ``AISPayload/text(_:characters:)``. With `partial`, a last character the message cuts short is read with
-    /// zeros for its missing bits (as gpsd reads a text of fixed length); without, it is left out.
+    /// zeros for its missing bits (as gpsd reads a text of fixed length); without, it is left out. Ten characters a
+    /// step: the `@` that ends the text and the spaces that pad it are found in a word of ten six-bit lanes.
     func text(_ start: Int, characters: Int, partial: Bool = false) -> AISText {
+        let end = partial ? bitCount + 5 : bitCount
+        let count = end > start ? min(characters, (end - start) / 6) : 0
         var length = 0
         var index = 0
-        var position = start
-        let end = partial ? bitCount + 5 : bitCount
-        while index < characters, position + 6 <= end {
-            if paddedUnsigned(position, 6) == 0 { break }
-            index += 1
-            position += 6
-            length = index
+        while index < count {
+            let lanes = min(10, count - index)
+            // Ten characters in the low 60 bits, the first on top; the lanes past `lanes` are not looked at.
+            let chunk = window(start + index * 6) >> 4
+            let inChunk = Self.laneTops & ~((1 << UInt64(60 - 6 * lanes)) &- 1)
+            let terminators = Self.zeroLanes(chunk) & inChunk
+            // Lane j's top bit is bit 59 - 6j: the first `@` is the highest one.
+            let read = terminators == 0 ? lanes : (terminators.leadingZeroBitCount - 4) / 6
+            let kept = Self.laneTops & ~((1 << UInt64(60 - 6 * read)) &- 1)
+            let printed = ~Self.zeroLanes(chunk ^ Self.spaces) & kept
+            if printed != 0 { length = index + (59 - printed.trailingZeroBitCount) / 6 + 1 }
+            if read < lanes { break }
+            index += lanes
         }
-        // Trailing spaces (32) are padding.
-        while length > 0, paddedUnsigned(start + (length - 1) * 6, 6) == 32 { length -= 1 }
         return AISText(start: start, count: length)
+    }
+
+    /// The top bit of each of ten six-bit lanes in the low 60 bits of a word.
+    private static let laneTops: UInt64 = 0x0820_8208_2082_0820
+    /// A space (32) in each of the ten lanes.
+    private static let spaces: UInt64 = laneTops
+    /// The top bit of each lane of `lanes` (ten six-bit lanes in the low 60 bits) that is zero; exact, no borrow
+    /// crosses from one lane to the next.
+    @inline(__always)
+    private static func zeroLanes(_ lanes: UInt64) -> UInt64 {
+        let low: UInt64 = laneTops >> 5 &* 31
+        return ~(((lanes & low) &+ low) | lanes) & laneTops
+    }
+
+    /// The 64 bits from bit `start` (below 1,029), the bits past the last word zeros.
+    @inline(__always)
+    func window(_ start: Int) -> UInt64 {
+        let word = start >> 6
+        let offset = UInt64(start & 63)
+        let next = word < 16 ? words[word + 1] : 0
+        return words[word] << offset | (offset == 0 ? 0 : next >> (64 - offset))
     }
 }
 
