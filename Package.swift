@@ -80,10 +80,12 @@ let package = Package(
             dependencies: ["NMEA", "UBX", "CShims", "System", "Threading", "Compression", "SerialPort"]),
         // Trips and stops from fixes; offline place names (GeoNames, Resources/places.bin) behind a geohash cache.
         .target(name: "Trips", dependencies: ["NMEA", "JSON", "System", "Geodesy"]),
-        // libmosquitto (MQTT client), for the fleet module.
-        .systemLibrary(name: "CMosquitto", pkgConfig: "libmosquitto", providers: [.apt(["libmosquitto-dev"])]),
-        // libpq (PostgreSQL's client), for the fleet store.
-        .systemLibrary(name: "CPostgres", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
+        // libmosquitto (MQTT client), for the fleet module, and libpq (PostgreSQL's client), for the fleet store: their
+        // headers (Debian: libmosquitto-dev, libpq-dev), and trampolines to the libraries loaded when first used
+        // (CShims' nmea_library), not linked: the commands that never use them start without them and their
+        // dependencies (OpenSSL, Kerberos, LDAP, GnuTLS…), in about half the time.
+        .target(name: "CMosquitto", dependencies: ["CShims"]),
+        .target(name: "CPostgres", dependencies: ["CShims"]),
         // Fleets: OwnTracks payloads, an MQTT publisher with a disk-backed queue, the collector, the PostgreSQL store.
         .target(
             name: "Fleet",
@@ -153,7 +155,7 @@ let package = Package(
         .testTarget(
             name: "TimekeepingTests",
             dependencies: ["Timekeeping", "NMEA", "Pipeline", "Simulation", "System", "TestSupport", "SerialPort"]),
-        .testTarget(name: "SystemTests", dependencies: ["System", "Threading", "TestSupport"]),
+        .testTarget(name: "SystemTests", dependencies: ["CShims", "System", "Threading", "TestSupport"]),
         .testTarget(name: "CompressionTests", dependencies: ["Compression", "TestSupport"]),
         .testTarget(name: "TestSupportTests", dependencies: ["TestSupport", "System"]),
         .testTarget(name: "JSONTests", dependencies: ["JSON"]),

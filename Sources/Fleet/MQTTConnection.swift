@@ -97,15 +97,18 @@ final class MQTTConnection {
     /// Asked before each connection attempt; `false` puts it off (the database is down, say).
     var mayConnect: (() -> Bool)?
 
-    private static let libraryReady: Bool = {
+    /// libmosquitto loaded (when first needed: the program does not link it) and set up, or why it cannot be.
+    private static let libraryProblem: String? = {
+        var problem: UnsafePointer<CChar>?
+        guard nmea_libmosquitto_load(&problem) == 0 else { return problem.map { String(cString: $0) } }
         mosquitto_lib_init()
-        return true
+        return nil
     }()
 
     /// Creates the client (no connection yet).
-    /// - Throws: ``FleetError`` when libmosquitto refuses the settings (a bad CA file, say).
+    /// - Throws: ``FleetError`` when libmosquitto cannot be loaded, or refuses the settings (a bad CA file, say).
     init(settings: ConnectionSettings) throws(FleetError) {
-        _ = Self.libraryReady
+        if let problem = Self.libraryProblem { throw FleetError(problem) }
         self.settings = settings
         backoff = ReconnectBackoff(minimum: settings.reconnectDelayMinimum, maximum: settings.reconnectDelayMaximum)
         guard let client = mosquitto_new(settings.clientID, settings.cleanSession, nil) else {

@@ -242,6 +242,19 @@ import Testing
         #expect(outcome.output == "0.1.0\n")
     }
 
+    /// libpq and libmosquitto, and OpenSSL, Kerberos, LDAP and GnuTLS under them, are loaded by the fleet commands
+    /// when they connect, not by every command at its start (which then takes about half the time): the dynamic
+    /// loader's list of what the program needs to start has none of them.
+    @Test func theFleetLibrariesAreNotLoadedAtStart() throws {
+        let outcome = try ToolSupport.run(
+            ToolSupport.nmea, ["--version"], environment: ["LD_TRACE_LOADED_OBJECTS": "1"])
+        #expect(outcome.status == 0)
+        #expect(outcome.text.contains("libswiftCore.so"), "the loader's list: \(outcome.text)")
+        for library in ["libpq.so", "libmosquitto.so", "libssl.so", "libkrb5.so", "libgnutls.so"] {
+            #expect(!outcome.text.contains(library), "\(library) is loaded at start")
+        }
+    }
+
     @Test func unknownOptionsAndSubcommandsAreUsageErrors() throws {
         let option = try Tool.run(["parse", "--foo"])
         #expect(option.status == 64)

@@ -120,4 +120,66 @@ int nmea_pps_check(int fd);
 /// The C compiler's __DATE__ ("Mmm dd yyyy") when this file was compiled: the program's build day.
 const char *nmea_build_date(void);
 
+/// A shared library loaded when first used (`dlopen`), not when the program starts: the fleet's libpq and
+/// libmosquitto, whose dependencies (OpenSSL, Kerberos, LDAP, GnuTLS…) made every command's start cost twice what it
+/// needs. The module that calls the library defines each function it uses as a trampoline through `functions`.
+struct nmea_library {
+    /// The file to load ("libpq.so.5").
+    const char *file;
+    /// What it is, for messages ("the PostgreSQL client library").
+    const char *what;
+    /// What a user who has not got it does ("install it: apt install libpq5").
+    const char *remedy;
+    /// The names of the functions used, `count` of them.
+    const char *const *names;
+    /// Where their addresses go, `count` of them; set once loaded.
+    void **functions;
+    int count;
+    /// 0 not tried, 1 loaded, -1 failed (`error` says why); written under a lock, read with acquire.
+    int state;
+    char error[512];
+};
+
+/// Loads `library` and finds every function of it, once (later calls give the first call's answer; safe from any
+/// thread): 0 when loaded, -1 when not, with the reason and the remedy in `library->error`.
+int nmea_library_load(struct nmea_library *library);
+
+/// The address of function `index` of `library`, loading it first if need be; when it cannot be loaded, prints the
+/// reason and aborts (a caller loads with `nmea_library_load` first and reports the failure itself).
+void *nmea_library_function(struct nmea_library *library, int index);
+
+/// Defines, in a C file, the `static struct nmea_library library` of `FILE`, `int LOAD(const char **error)` (loads
+/// it once: 0, or -1 with `*error` set to the reason) and a trampoline for each function `LIST` names: `LIST(F, V)`
+/// gives each as `F(result, name, (parameters), (arguments))`, or `V(name, (parameters), (arguments))` for one that
+/// returns nothing. A trampoline has the library's own name and type (so the compiler checks it against the
+/// library's header) and calls the function of the library loaded at first use.
+#define NMEA_LIBRARY(LIST, LOAD, FILE, WHAT, REMEDY)                                                                   \
+    enum { LIST(NMEA_LIBRARY_INDEX, NMEA_LIBRARY_INDEX_VOID) NMEA_LIBRARY_COUNT };                                     \
+    static const char *const library_names[] = {LIST(NMEA_LIBRARY_NAME, NMEA_LIBRARY_NAME_VOID)};                      \
+    static void *library_functions[NMEA_LIBRARY_COUNT];                                                                \
+    static struct nmea_library library = {                                                                             \
+        .file = FILE,                                                                                                  \
+        .what = WHAT,                                                                                                  \
+        .remedy = REMEDY,                                                                                              \
+        .names = library_names,                                                                                        \
+        .functions = library_functions,                                                                                \
+        .count = NMEA_LIBRARY_COUNT,                                                                                   \
+    };                                                                                                                 \
+    int LOAD(const char **error) {                                                                                     \
+        int loaded = nmea_library_load(&library);                                                                      \
+        *error = library.error;                                                                                        \
+        return loaded;                                                                                                 \
+    }                                                                                                                  \
+    LIST(NMEA_LIBRARY_TRAMPOLINE, NMEA_LIBRARY_TRAMPOLINE_VOID)
+
+#define NMEA_LIBRARY_INDEX(result, name, parameters, arguments) NMEA_LIBRARY_INDEX_##name,
+#define NMEA_LIBRARY_INDEX_VOID(name, parameters, arguments) NMEA_LIBRARY_INDEX_##name,
+#define NMEA_LIBRARY_NAME(result, name, parameters, arguments) #name,
+#define NMEA_LIBRARY_NAME_VOID(name, parameters, arguments) #name,
+#define NMEA_LIBRARY_FUNCTION(name) ((__typeof__(&name))nmea_library_function(&library, NMEA_LIBRARY_INDEX_##name))
+#define NMEA_LIBRARY_TRAMPOLINE(result, name, parameters, arguments)                                                   \
+    result name parameters { return NMEA_LIBRARY_FUNCTION(name) arguments; }
+#define NMEA_LIBRARY_TRAMPOLINE_VOID(name, parameters, arguments)                                                      \
+    void name parameters { NMEA_LIBRARY_FUNCTION(name) arguments; }
+
 #endif

@@ -19,6 +19,7 @@ public final class PostgresConnection {
     /// Connects (at most `connectTimeoutSeconds` unless the URL sets `connect_timeout`).
     /// - Throws: ``DatabaseError`` with libpq's message.
     public init(_ target: String, connectTimeoutSeconds: Int = 10) throws(DatabaseError) {
+        if let problem = Self.libraryProblem { throw DatabaseError(message: problem, isConnectionProblem: false) }
         self.target = target
         // Later entries win, and the URL (expanded from dbname) comes last, so what it says overrides these.
         let keywords = ["connect_timeout", "fallback_application_name", "dbname"]
@@ -38,8 +39,17 @@ public final class PostgresConnection {
 
     deinit { PQfinish(connection) }
 
-    /// Why `target` must not be used, or `nil`: a password in it, or text libpq cannot read.
+    /// Why libpq cannot be used, or `nil`: the program does not link it, but loads it when first needed, so that
+    /// the commands that never use it start without it and the libraries it needs (OpenSSL, Kerberos, LDAP…).
+    public static let libraryProblem: String? = {
+        var problem: UnsafePointer<CChar>?
+        return nmea_libpq_load(&problem) == 0 ? nil : problem.map { String(cString: $0) }
+    }()
+
+    /// Why `target` must not be used, or `nil`: a password in it, or text libpq cannot read. `nil` too when libpq
+    /// cannot be loaded (``libraryProblem``), which then cannot read it either.
     public static func passwordProblem(_ target: String) -> String? {
+        guard libraryProblem == nil else { return nil }
         var error: UnsafeMutablePointer<CChar>?
         guard let options = PQconninfoParse(target, &error) else {
             defer { if let error { PQfreemem(error) } }

@@ -271,6 +271,7 @@ enum CollectCommand: Command {
         guard output != nil || database != nil else {
             throw arguments.usageError("Give where to store: '--db <url>', '-o <dir>', or both")
         }
+        if database != nil, let problem = PostgresConnection.libraryProblem { throw RuntimeError(problem) }
         if let database, let problem = PostgresConnection.passwordProblem(database) {
             // Not the value itself: it may hold the password.
             throw arguments.usageError("The value of '--db' is refused: \(problem)")

@@ -35,6 +35,7 @@ enum FleetDatabaseOptions {
     /// - Throws: ``UsageError`` for a URL with a password, ``RuntimeError`` when the database cannot be reached.
     static func connect(_ arguments: ParsedArguments) throws -> FleetQueries {
         let target = try arguments.value(database)
+        if let problem = PostgresConnection.libraryProblem { throw RuntimeError(problem) }
         if let problem = PostgresConnection.passwordProblem(target) {
             throw arguments.usageError("The value of '--db' is refused: \(problem)")
         }
