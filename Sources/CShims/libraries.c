@@ -16,7 +16,7 @@ static void load_locked(struct nmea_library *library) {
     if (handle == NULL) {
         snprintf(library->error, sizeof library->error, "cannot load %s (%s); %s", library->what, dlerror(),
                  library->remedy);
-        library->state = -1;
+        __atomic_store_n(&library->state, -1, __ATOMIC_RELEASE);
         return;
     }
     for (int index = 0; index < library->count; index++) {
@@ -25,7 +25,7 @@ static void load_locked(struct nmea_library *library) {
             snprintf(library->error, sizeof library->error, "cannot load %s: %s has no function %s; %s",
                      library->what, library->file, library->names[index], library->remedy);
             dlclose(handle);
-            library->state = -1;
+            __atomic_store_n(&library->state, -1, __ATOMIC_RELEASE);
             return;
         }
         library->functions[index] = function;
@@ -38,8 +38,8 @@ int nmea_library_load(struct nmea_library *library) {
     int state = __atomic_load_n(&library->state, __ATOMIC_ACQUIRE);
     if (state == 0) {
         pthread_mutex_lock(&loading);
-        if (library->state == 0) load_locked(library);
-        state = library->state;
+        if (__atomic_load_n(&library->state, __ATOMIC_ACQUIRE) == 0) load_locked(library);
+        state = __atomic_load_n(&library->state, __ATOMIC_ACQUIRE);
         pthread_mutex_unlock(&loading);
     }
     return state == 1 ? 0 : -1;
