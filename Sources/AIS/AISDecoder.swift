@@ -77,9 +77,8 @@ public struct AISDecoder: Sendable {
     }
 
     /// Adds the fields of one AIS sentence, counting it, and its error when it has one. `message` is the one the
-    /// fields were read into (``AISSentenceFields/read(_:into:)``), or an empty one. Inlined, as the steps below it
-    /// are, into the caller whose local `message` is: a single part's message is handed to `body` from there, where
-    /// a message reached through `inout` would be copied first (152 bytes) for `body` to borrow.
+    /// fields were read into (``AISSentenceFields/read(_:into:)``), or an empty one. Inlined, as the step below it
+    /// is, into the caller: two calls and their frames fewer a sentence (19 instructions a message in `nmea bench`).
     @inline(__always)
     mutating func add(
         counting fields: AISSentenceFields, _ message: inout AISMessage, _ body: (borrowing AISMessage) -> Void

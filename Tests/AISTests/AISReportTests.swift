@@ -256,6 +256,33 @@ struct AISReportTests {
         #expect(Self.checkTypedReports(messages) == messages.count)
     }
 
+    @Test("docs/ais.md's example of readReport and a report's property: each message's speed, where it is made")
+    func readReportExample() throws {
+        let bytes = AISTraffic().sentences(messages: 200)
+        var framer = Framer()
+        var decoder = AISDecoder()
+        var speeds: [Double?] = []
+        var destinations = 0
+        bytes.withUnsafeBytes { buffer in
+            framer.feed(buffer) { event in
+                guard case .sentence(let sentence) = event else { return }
+                try? decoder.add(sentence) { message in
+                    var speed: Double?
+                    message.readReport(
+                        position: { report in speed = report.speed },
+                        classBPosition: { report in speed = report.speed })
+                    #expect(speed == message.speedKnots || message.type == 19)
+                    speeds.append(speed)
+                    if let report = message.staticAndVoyageData, !message.string(report.destination).isEmpty {
+                        destinations += 1
+                    }
+                }
+            }
+        }
+        #expect(speeds.count == decoder.counts.messages && speeds.contains { $0 != nil })
+        #expect(destinations > 0)
+    }
+
     @Test("a position report, value by value (pyais reads the same)")
     func positionReport() throws {
         let payload = try AISPayload(armored: Array("15M67FC000G?ufbE`FepT@3n00Sa".utf8))
