@@ -246,7 +246,7 @@ extension AISPayload {
         storedBitCount = 0
         let count = words.count
         withUnsafeMutablePointer(to: &words) { words in
-            UnsafeMutableRawPointer(words).initializeMemory(as: UInt64.self, repeating: 0, count: count)
+            _ = UnsafeMutableRawPointer(words).initializeMemory(as: UInt64.self, repeating: 0, count: count)
         }
     }
 
