@@ -201,6 +201,88 @@ struct AISReportTests {
         #expect(types == [1, 2, 3, 4, 5, 18, 19, 21, 24, 27])  // the logs have no type 11
     }
 
+    /// Checks that each report read straight from a message (``AISMessage/positionReport`` and the like, and the one
+    /// ``AISMessage/readReport(position:baseStation:staticAndVoyage:classBPosition:extendedClassB:aidToNavigation:staticData:longRange:other:)``
+    /// lends) is the one ``AISMessage/report`` holds, and that the other types' are `nil`; returns how many messages
+    /// had one.
+    static func checkTypedReports(_ messages: [AISMessage]) -> Int {
+        var typed = 0
+        for message in messages {
+            let report = message.report
+            let read: [AISReport?] = [
+                message.positionReport.map { .position($0) },
+                message.baseStationReport.map { .baseStation($0) },
+                message.staticAndVoyageData.map { .staticAndVoyage($0) },
+                message.classBPositionReport.map { .classBPosition($0) },
+                message.extendedClassBReport.map { .extendedClassB($0) },
+                message.aidToNavigation.map { .aidToNavigation($0) },
+                message.staticDataReport.map { .staticData($0) },
+                message.longRangeReport.map { .longRange($0) },
+            ]
+            var lent: [AISReport] = []
+            var other: Int?
+            message.readReport(
+                position: { lent.append(.position(copy $0)) },
+                baseStation: { lent.append(.baseStation(copy $0)) },
+                staticAndVoyage: { lent.append(.staticAndVoyage(copy $0)) },
+                classBPosition: { lent.append(.classBPosition(copy $0)) },
+                extendedClassB: { lent.append(.extendedClassB(copy $0)) },
+                aidToNavigation: { lent.append(.aidToNavigation(copy $0)) },
+                staticData: { lent.append(.staticData(copy $0)) },
+                longRange: { lent.append(.longRange(copy $0)) },
+                other: { other = $0 })
+            let found = read.compactMap { $0 }
+            if case .other(let type) = report {
+                #expect(lent.isEmpty && other == type, "type \(message.type)")
+            } else {
+                #expect(lent == [report] && other == nil, "type \(message.type)")
+            }
+            if case .other = report {
+                #expect(found.isEmpty, "type \(message.type)")
+            } else {
+                #expect(found == [report], "type \(message.type)")
+                typed += 1
+            }
+        }
+        return typed
+    }
+
+    @Test("each report read straight from a message is the one the enum holds, on the real logs and generated traffic")
+    func typedReports() throws {
+        if Locations.gnssCorpus != nil {
+            for log in AISCorpusTests.logs { _ = Self.checkTypedReports(try AISCorpusTests.messages(log)) }
+        }
+        let messages = Self.generatedMessages(2_000)
+        #expect(Self.checkTypedReports(messages) == messages.count)
+    }
+
+    @Test("docs/ais.md's example of readReport and a report's property: each message's speed, where it is made")
+    func readReportExample() throws {
+        let bytes = AISTraffic().sentences(messages: 200)
+        var framer = Framer()
+        var decoder = AISDecoder()
+        var speeds: [Double?] = []
+        var destinations = 0
+        bytes.withUnsafeBytes { buffer in
+            framer.feed(buffer) { event in
+                guard case .sentence(let sentence) = event else { return }
+                try? decoder.add(sentence) { message in
+                    var speed: Double?
+                    message.readReport(
+                        position: { report in speed = report.speed },
+                        classBPosition: { report in speed = report.speed })
+                    #expect(speed == message.speedKnots || message.type == 19)
+                    speeds.append(speed)
+                    if let report = message.staticAndVoyageData, !message.string(report.destination).isEmpty {
+                        destinations += 1
+                    }
+                }
+            }
+        }
+        #expect(speeds.count == decoder.counts.messages && speeds.contains { $0 != nil })
+        #expect(destinations > 0)
+    }
+
     @Test("a position report, value by value (pyais reads the same)")
     func positionReport() throws {
         let payload = try AISPayload(armored: Array("15M67FC000G?ufbE`FepT@3n00Sa".utf8))

@@ -24,6 +24,7 @@ public struct AISAidToNavigation: Sendable, Equatable {
     /// `true` for a virtual aid (no physical mark where it is).
     public var isVirtual: Bool
 
+    @inline(__always)
     init(_ bits: AISBitReader) {
         typealias L = AISLayout.AidToNavigation
         aidType = bits.integer(L.aidType)

@@ -19,6 +19,7 @@ public struct AISBaseStationReport: Sendable, Equatable {
     /// The radio status.
     public var radio: Int
 
+    @inline(__always)
     init(_ bits: AISBitReader) {
         typealias L = AISLayout.BaseStationReport
         if case .timestamp(let year, let month, let day, let hour, let minute, let second) = bits.value(L.timestamp) {

@@ -28,6 +28,7 @@ public struct AISClassBPositionReport: Sendable, Equatable {
     /// The radio status.
     public var radio: Int
 
+    @inline(__always)
     init(_ bits: AISBitReader) {
         typealias L = AISLayout.ClassBPositionReport
         speed = bits.number(L.speed)

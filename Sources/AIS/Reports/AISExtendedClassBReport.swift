@@ -30,6 +30,7 @@ public struct AISExtendedClassBReport: Sendable, Equatable {
     /// `true` in assigned mode.
     public var assigned: Bool
 
+    @inline(__always)
     init(_ bits: AISBitReader) {
         typealias L = AISLayout.ExtendedClassBReport
         speed = bits.number(L.B.speed)

@@ -17,6 +17,7 @@ public struct AISLongRangeReport: Sendable, Equatable {
     /// `true` when the position is more than five seconds old (the position latency bit).
     public var isStale: Bool
 
+    @inline(__always)
     init(_ bits: AISBitReader) {
         typealias L = AISLayout.LongRange
         status = bits.integer(L.status)

@@ -24,6 +24,7 @@ public struct AISPositionReport: Sendable, Equatable {
     /// The radio status (SOTDMA or ITDMA communication state).
     public var radio: Int
 
+    @inline(__always)
     init(_ bits: AISBitReader) {
         typealias L = AISLayout.PositionReport
         status = bits.integer(L.status)

@@ -24,6 +24,7 @@ public struct AISStaticAndVoyageData: Sendable, Equatable {
     /// 0 when data terminal equipment is available, 1 when not.
     public var dte: Int
 
+    @inline(__always)
     init(_ bits: AISBitReader) {
         typealias L = AISLayout.StaticAndVoyageData
         imo = bits.available(L.imo)

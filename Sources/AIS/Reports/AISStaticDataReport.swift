@@ -19,6 +19,7 @@ public struct AISStaticDataReport: Sendable, Equatable {
     /// The mother ship of an auxiliary craft.
     public var mothershipMMSI: Int?
 
+    @inline(__always)
     init(_ bits: AISBitReader) {
         let isAuxiliary = bits.isAuxiliaryCraft
         typealias L = AISLayout.StaticDataReport

@@ -30,15 +30,7 @@ extension BenchCommand {
             mutating func take(_ event: FramerEvent) {
                 guard case .sentence(let sentence) = event, sentence.isEncapsulated else { return }
                 var check = self.check
-                _ = try? decoder.add(sentence) { message in
-                    // One match of the report where `report` made it: each match of an enum with payloads copies it
-                    // first (177 bytes).
-                    if let sum = BenchCommand.fingerprint(message.report) {
-                        check &+= sum
-                    } else {
-                        message.forEachValue { _, value in check &+= BenchCommand.fingerprint(value) }
-                    }
-                }
+                _ = try? decoder.add(sentence) { message in BenchCommand.addFingerprint(message, to: &check) }
                 self.check = check
             }
         }
@@ -72,45 +64,67 @@ extension BenchCommand {
         }
     }
 
-    /// A sum of every value of a typed report, so that none of them is left unread; `nil` for ``AISReport/other``,
-    /// whose values are read field by field. Inlined where the report is made: read where it is, not copied to a
-    /// call.
+    /// Adds a sum of every value of the message to `check`, so that none of them is left unread: of its typed report
+    /// for the types that have one, read where it is made (`AISMessage.readReport`: the ``AISReport`` enum, 177
+    /// bytes, would be made aside and copied on its way here), else of every field.
     @inline(__always)
-    static func fingerprint(_ report: AISReport) -> Int? {
+    static func addFingerprint(_ message: borrowing AISMessage, to check: inout Int) {
         func n(_ value: Double?) -> Int { value.map { Int(truncatingIfNeeded: $0.bitPattern) } ?? 7 }
         func n(_ value: Int?) -> Int { value ?? 7 }
         func n(_ value: Bool) -> Int { value ? 1 : 0 }
-        switch report {
-        case .position(let r):
-            return r.status &+ n(r.turn) &+ n(r.speed) &+ n(r.accuracy) &+ n(r.longitude) &+ n(r.latitude)
-                &+ n(r.course) &+ n(r.heading) &+ n(r.second) &+ r.maneuver &+ n(r.raim) &+ r.radio
-        case .classBPosition(let r):
-            return n(r.speed) &+ n(r.accuracy) &+ n(r.longitude) &+ n(r.latitude) &+ n(r.course) &+ n(r.heading)
-                &+ n(r.second) &+ n(r.carrierSense) &+ n(r.display) &+ n(r.dsc) &+ n(r.band)
-                &+ n(r.acceptsChannelManagement) &+ n(r.raim) &+ r.radio
-        case .baseStation(let r):
-            return r.year &+ r.month &+ r.day &+ r.hour &+ r.minute &+ r.second &+ n(r.accuracy) &+ n(r.longitude)
-                &+ n(r.latitude) &+ r.epfd &+ n(r.raim) &+ r.radio
-        case .staticAndVoyage(let r):
-            return n(r.imo) &+ r.aisVersion &+ r.callSign.count &+ r.shipName.count &+ n(r.shipType) &+ r.toBow
-                &+ r.toStern &+ r.toPort &+ r.toStarboard &+ r.epfd &+ r.eta.month &+ r.eta.day &+ r.eta.hour
-                &+ r.eta.minute &+ n(r.draught) &+ r.destination.count &+ r.dte
-        case .extendedClassB(let r):
-            return n(r.speed) &+ n(r.accuracy) &+ n(r.longitude) &+ n(r.latitude) &+ n(r.course) &+ n(r.heading)
-                &+ n(r.second) &+ r.shipName.count &+ n(r.shipType) &+ r.toBow &+ r.toStern &+ r.toPort
-                &+ r.toStarboard &+ r.epfd &+ n(r.raim) &+ r.dte &+ n(r.assigned)
-        case .aidToNavigation(let r):
-            return r.aidType &+ r.name.count &+ n(r.accuracy) &+ n(r.longitude) &+ n(r.latitude) &+ r.toBow
-                &+ r.toStern &+ r.toPort &+ r.toStarboard &+ r.epfd &+ n(r.second) &+ n(r.offPosition) &+ n(r.raim)
-                &+ n(r.isVirtual)
-        case .staticData(let r):
-            return r.shipName.count &+ n(r.shipType) &+ r.vendorID.count &+ r.model &+ r.serial &+ r.callSign.count
-                &+ n(r.toBow) &+ n(r.toStern) &+ n(r.toPort) &+ n(r.toStarboard) &+ n(r.mothershipMMSI)
-        case .longRange(let r):
-            return r.status &+ n(r.accuracy) &+ n(r.longitude) &+ n(r.latitude) &+ n(r.speed) &+ n(r.course)
-                &+ n(r.raim) &+ n(r.isStale)
-        case .other:
-            return nil
+        var sum = 0
+        var typed = true
+        message.readReport(
+            position: { r in
+                sum =
+                    r.status &+ n(r.turn) &+ n(r.speed) &+ n(r.accuracy) &+ n(r.longitude) &+ n(r.latitude)
+                    &+ n(r.course) &+ n(r.heading) &+ n(r.second) &+ r.maneuver &+ n(r.raim) &+ r.radio
+            },
+            baseStation: { r in
+                sum =
+                    r.year &+ r.month &+ r.day &+ r.hour &+ r.minute &+ r.second &+ n(r.accuracy)
+                    &+ n(r.longitude) &+ n(r.latitude) &+ r.epfd &+ n(r.raim) &+ r.radio
+            },
+            staticAndVoyage: { r in
+                sum =
+                    n(r.imo) &+ r.aisVersion &+ r.callSign.count &+ r.shipName.count &+ n(r.shipType) &+ r.toBow
+                    &+ r.toStern &+ r.toPort &+ r.toStarboard &+ r.epfd &+ r.eta.month &+ r.eta.day &+ r.eta.hour
+                    &+ r.eta.minute &+ n(r.draught) &+ r.destination.count &+ r.dte
+            },
+            classBPosition: { r in
+                sum =
+                    n(r.speed) &+ n(r.accuracy) &+ n(r.longitude) &+ n(r.latitude) &+ n(r.course) &+ n(r.heading)
+                    &+ n(r.second) &+ n(r.carrierSense) &+ n(r.display) &+ n(r.dsc) &+ n(r.band)
+                    &+ n(r.acceptsChannelManagement) &+ n(r.raim) &+ r.radio
+            },
+            extendedClassB: { r in
+                sum =
+                    n(r.speed) &+ n(r.accuracy) &+ n(r.longitude) &+ n(r.latitude) &+ n(r.course) &+ n(r.heading)
+                    &+ n(r.second) &+ r.shipName.count &+ n(r.shipType) &+ r.toBow &+ r.toStern &+ r.toPort
+                    &+ r.toStarboard &+ r.epfd &+ n(r.raim) &+ r.dte &+ n(r.assigned)
+            },
+            aidToNavigation: { r in
+                sum =
+                    r.aidType &+ r.name.count &+ n(r.accuracy) &+ n(r.longitude) &+ n(r.latitude) &+ r.toBow
+                    &+ r.toStern &+ r.toPort &+ r.toStarboard &+ r.epfd &+ n(r.second) &+ n(r.offPosition)
+                    &+ n(r.raim) &+ n(r.isVirtual)
+            },
+            staticData: { r in
+                sum =
+                    r.shipName.count &+ n(r.shipType) &+ r.vendorID.count &+ r.model &+ r.serial
+                    &+ r.callSign.count &+ n(r.toBow) &+ n(r.toStern) &+ n(r.toPort) &+ n(r.toStarboard)
+                    &+ n(r.mothershipMMSI)
+            },
+            longRange: { r in
+                sum =
+                    r.status &+ n(r.accuracy) &+ n(r.longitude) &+ n(r.latitude) &+ n(r.speed) &+ n(r.course)
+                    &+ n(r.raim) &+ n(r.isStale)
+            },
+            other: { _ in typed = false })
+        if typed {
+            check &+= sum
+        } else {
+            message.forEachValue { _, value in check &+= BenchCommand.fingerprint(value) }
         }
     }
 
