@@ -32,7 +32,8 @@ enum FleetDatabaseOptions {
         required: "db", valueName: "url", help: "The database: postgresql://USER@HOST[:PORT]/DB (no password).")
 
     /// Connects to `--db`.
-    /// - Throws: ``UsageError`` for a URL with a password, ``RuntimeError`` when the database cannot be reached.
+    /// - Throws: ``UsageError`` for a URL with a password, ``RuntimeError`` when libpq cannot be loaded or the
+    ///   database cannot be reached.
     static func connect(_ arguments: ParsedArguments) throws -> FleetQueries {
         let target = try arguments.value(database)
         if let problem = PostgresConnection.libraryProblem { throw RuntimeError(problem) }
