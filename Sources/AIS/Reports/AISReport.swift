@@ -25,8 +25,8 @@ public enum AISReport: Sendable, Equatable {
 extension AISMessage {
     /// The message's values as its type's report: every field read from the bits in one pass, no text copied. The
     /// enum is made aside and returned as a copy (177 bytes), and each `switch` on it copies it again: a reader of
-    /// every message reads its type's report straight from the bits instead (``positionReport`` and the
-    /// like), with no enum.
+    /// every message reads its type's report where it is made instead (`readReport(position:…)`, no enum and no
+    /// copy; or ``positionReport`` and the like, for one type).
     public var report: AISReport { payload.withBits { AISReport($0) } }
 }
 
